@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Build the dictionaries shipped in src/puzzlewright/lexicon/data/ (run by developers, not at install).
+
+Needs Debian's ``scowl`` package (``apt-get install scowl``: /usr/share/dict/scowl) and ``wordfreq`` from
+PyPI (``pip install wordfreq``). The choices:
+
+* SCOWL word lists of the ``english``, ``american``, ``british`` and ``canadian`` kinds (not the variant_*,
+  proper-name, upper-case, abbreviation or contraction lists). Entries are normalised as any loaded word
+  list is (accents stripped: café -> cafe); what is then not lowercase a-z is dropped (possessives,
+  capitalised words). A word's level is the smallest SCOWL size that
+  lists it.
+* ``english`` = levels <= 70; ``english-large`` = all levels (<= 95). Both are stored whole, so that each
+  loads with no merging.
+* Recent words SCOWL lacks: ``scripts/recent-words.txt``, hand-reviewed from wordfreq's English words with
+  Zipf >= 2.3 that are in no SCOWL list (names, brands, abbreviations, slang spellings and foreign words
+  left out). They get level 0 ("not in SCOWL") and join both English dictionaries.
+* Every word's Zipf frequency comes from ``wordfreq.zipf_frequency(word, "en")``.
+* The Wordle lists and the acrostic article's 4-letter list come from the project's shared data folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+import numpy as np
+import wordfreq
+
+from puzzlewright.lexicon.formats import normalise_word
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "src" / "puzzlewright" / "lexicon" / "data"
+KINDS = ("english", "american", "british", "canadian")
+WORD = re.compile(r"^[a-z]+$")
+
+
+def scowl_levels(scowl_dir: Path) -> dict[str, int]:
+    """word -> smallest SCOWL size level listing it, over the English word lists of KINDS."""
+    levels: dict[str, int] = {}
+    for path in sorted(scowl_dir.glob("*-words.*")):
+        kind, _, level = path.name.partition("-words.")
+        if kind not in KINDS:
+            continue
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            word = normalise_word(line) if line[:1].islower() else None
+            if word:
+                levels[word] = min(levels.get(word, 99), int(level))
+    return levels
+
+
+def read_list(path: Path) -> list[str]:
+    return [w.strip() for w in path.read_text().splitlines() if w.strip() and not w.startswith("#")]
+
+
+def write_archive(name: str, words: list[str], levels: dict[str, int]) -> None:
+    words = sorted(set(words))
+    assert all(WORD.match(w) for w in words), name
+    zipf = np.array([round(wordfreq.zipf_frequency(w, "en") * 100) for w in words], np.uint16)
+    level = np.array([levels.get(w, 0) for w in words], np.uint8)
+    blob = np.frombuffer("\n".join(words).encode("ascii"), np.uint8)
+    np.savez_compressed(OUT / f"{name}.npz", words=blob, zipf=zipf, level=level)
+    print(f"{name}: {len(words):,} words, {(OUT / f'{name}.npz').stat().st_size / 1e6:.2f} MB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scowl", type=Path, default=Path("/usr/share/dict/scowl"))
+    parser.add_argument("--shared-data", type=Path, default=ROOT.parent / "shared" / "data")
+    args = parser.parse_args()
+
+    levels = scowl_levels(args.scowl)
+    recent = [w for w in read_list(ROOT / "scripts" / "recent-words.txt") if w not in levels]
+    write_archive("english", [w for w, level in levels.items() if level <= 70] + recent, levels)
+    write_archive("english-large", list(levels) + recent, levels)
+    answers = read_list(args.shared_data / "wordle-answers.txt")
+    write_archive("wordle-answers", answers, levels)
+    write_archive("wordle-guesses", answers + read_list(args.shared_data / "wordle-allowed.txt"), levels)
+    write_archive("acrostic-4", read_list(args.shared_data / "acrostic-seed-4.txt"), levels)
+
+
+if __name__ == "__main__":
+    main()

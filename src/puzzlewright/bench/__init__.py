@@ -1,0 +1,81 @@
+"""Benchmarks behind ``puzzlewright bench`` and ``benchmarks/``: medians, targets, same-run baselines.
+
+Each puzzle adds a module ``puzzlewright.bench.<name>`` with ``run(quick: bool) -> list[BenchResult]``.
+Timings are medians of repeated runs; where a baseline (for example a port of a seed's method) runs in
+the same process, the ratio baseline / ours is reported, since these machines are shared and noisy.
+"""
+
+from __future__ import annotations
+
+import importlib
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+
+BENCHES = ("lexicon", "acrostic", "letterboxed", "jumble", "wordle")
+
+
+@dataclass
+class BenchResult:
+    """One benchmark figure: the median time, the target it is held to, and an optional baseline."""
+
+    group: str
+    name: str
+    median_s: float
+    target_s: float | None = None
+    baseline_s: float | None = None
+    note: str = ""
+
+    @property
+    def ratio(self) -> float | None:
+        """How many times faster than the baseline (baseline / ours)."""
+        if self.baseline_s is None or self.median_s <= 0:
+            return None
+        return self.baseline_s / self.median_s
+
+    @property
+    def met(self) -> bool | None:
+        return None if self.target_s is None else self.median_s <= self.target_s
+
+    def to_json(self) -> dict:
+        return {**asdict(self), "ratio": self.ratio, "met": self.met}
+
+
+def median_time(fn: Callable[[], object], *, repeat: int = 7, warmup: int = 1, max_seconds: float = 20.0) -> float:
+    """Median wall time of ``fn()`` over ``repeat`` runs after ``warmup`` runs (fewer if slow)."""
+    for _ in range(warmup):
+        fn()
+    times: list[float] = []
+    budget_end = time.perf_counter() + max_seconds
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - started)
+        if time.perf_counter() > budget_end:
+            break
+    return statistics.median(times)
+
+
+def command_time(args: Sequence[str], *, repeat: int = 5) -> float:
+    """Median wall time of running ``puzzlewright ARGS`` as a new process (start to exit)."""
+    command = [sys.executable, "-m", "puzzlewright.cli.main", *args]
+
+    def run() -> None:
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    return median_time(run, repeat=repeat, warmup=1)
+
+
+def run_benchmarks(names: Sequence[str] = BENCHES, *, quick: bool = False) -> list[BenchResult]:
+    """Run the named benchmark groups that exist and return every figure."""
+    results: list[BenchResult] = []
+    for name in names:
+        try:
+            module = importlib.import_module(f"puzzlewright.bench.{name}")
+        except ModuleNotFoundError:
+            continue
+        results.extend(module.run(quick=quick))
+    return results

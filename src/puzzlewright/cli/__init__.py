@@ -1,0 +1,1 @@
+"""The ``puzzlewright`` command line: a thin layer over the library's public API."""

@@ -1,0 +1,130 @@
+"""Conventions every subcommand shares: dictionary options, ``--json`` output, ``--batch`` files, progress.
+
+Puzzle commands use :func:`lexicon_options` (adds ``--dict``, ``--dict-format``, ``--extra-words``,
+``--exclude-words`` and passes a loaded ``lexicon``), :func:`json_option` and :func:`emit_json`, and
+:func:`run_batch` for JSON Lines batches.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from puzzlewright.errors import PuzzleInputError, PuzzlewrightError
+
+
+def lexicon_options(default: str = "english") -> Callable:
+    """Decorator: add the dictionary options and call the command with ``lexicon=`` the loaded lexicon."""
+
+    def decorate(command: Callable) -> Callable:
+        @click.option("--dict", "dict_spec", default=default, show_default=True, metavar="NAME|PATH",
+                      help="Built-in dictionary name or word list file.")
+        @click.option("--dict-format", type=click.Choice(["plain", "freq", "agid"]), default=None,
+                      help="Format of a dictionary file (detected when omitted).")
+        @click.option("--extra-words", default=None, metavar="A,B,...", help="Words to add to the dictionary.")
+        @click.option("--exclude-words", default=None, metavar="A,B,...", help="Words to remove from it.")
+        @functools.wraps(command)
+        def wrapper(dict_spec: str, dict_format: str | None, extra_words: str | None,
+                    exclude_words: str | None, **kwargs: Any) -> Any:
+            from puzzlewright.lexicon import load_lexicon
+
+            lexicon = load_lexicon(dict_spec, format=dict_format, extra_words=extra_words,
+                                   exclude_words=exclude_words)
+            return command(lexicon=lexicon, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
+
+
+def emit_json(value: Any) -> None:
+    """Print one JSON object on one line of stdout."""
+    click.echo(json.dumps(value, ensure_ascii=False))
+
+
+def stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
+
+
+@contextmanager
+def progress_bar(description: str, total: float | None, enabled: bool | None = None) -> Iterator[Callable]:
+    """A rich progress bar on stderr (only on a terminal); yields ``advance(n=1, **fields)``."""
+    if enabled is None:
+        enabled = stderr_is_terminal()
+    if not enabled:
+        yield lambda n=1, **fields: None
+        return
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
+
+    columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[status]}"), TimeElapsedColumn(), TextColumn("eta"),
+               TimeRemainingColumn()]
+    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
+        task = progress.add_task(description, total=total, status="")
+
+        def advance(n: float = 1, **fields: Any) -> None:
+            status = "  ".join(f"{k}={v}" for k, v in fields.items())
+            progress.update(task, advance=n, **({"status": status} if fields else {}))
+
+        yield advance
+
+
+def _batch_lines(path: str) -> Iterator[str]:
+    if path == "-":
+        yield from sys.stdin
+        return
+    try:
+        with open(path, encoding="utf-8") as handle:
+            yield from handle
+    except FileNotFoundError:
+        raise PuzzleInputError(f"batch file not found: {path}") from None
+    except IsADirectoryError:
+        raise PuzzleInputError(f"batch path is a directory: {path}") from None
+    except UnicodeDecodeError:
+        raise PuzzleInputError(f"batch file is not UTF-8 text: {path}") from None
+    except OSError as error:
+        raise PuzzleInputError(f"cannot read batch file {path}: {error.strerror}") from None
+
+
+def count_batch_lines(path: str) -> int | None:
+    """Number of non-blank lines in a batch file (None for stdin), for the progress bar."""
+    if path == "-":
+        return None
+    return sum(1 for line in _batch_lines(path) if line.strip())
+
+
+def run_batch(path: str, solve_one: Callable[[dict], dict], description: str = "batch") -> tuple[int, int]:
+    """Solve each JSON Lines record of ``path`` ('-' for stdin) and print one JSON result per line.
+
+    A record that fails (bad JSON, bad puzzle) yields ``{"line": N, "error": "..."}`` and the batch goes on.
+    Returns (records solved, records failed).
+    """
+    solved = failed = 0
+    with progress_bar(description, count_batch_lines(path)) as advance:
+        for number, line in enumerate(_batch_lines(path), 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                if not isinstance(record, dict):
+                    raise PuzzleInputError("each line must be a JSON object")
+                result = solve_one(record)
+                solved += 1
+            except json.JSONDecodeError as error:
+                result, failed = {"line": number, "error": f"invalid JSON: {error.msg}"}, failed + 1
+            except PuzzlewrightError as error:
+                result, failed = {"line": number, "error": str(error)}, failed + 1
+            emit_json(result)
+            advance()
+    return solved, failed

@@ -1,0 +1,77 @@
+"""``puzzlewright dict``: what a dictionary holds, and whether words are in it."""
+
+from __future__ import annotations
+
+import click
+
+from puzzlewright.cli.common import emit_json, json_option, lexicon_options
+from puzzlewright.lexicon import Lexicon, normalise_word
+
+
+@click.group("dict")
+def dict_group() -> None:
+    """Inspect dictionaries (built-in names: english, english-large, wordle-answers, wordle-guesses,
+    acrostic-4; or a word list file) and look words up."""
+
+
+def dictionary_info(lexicon: Lexicon) -> dict:
+    """The facts `dict info` reports, as JSON-ready values."""
+    import numpy as np
+
+    levels = lexicon.level[lexicon.level > 0]
+    return {
+        "name": lexicon.name,
+        "source": lexicon.source,
+        "words": len(lexicon),
+        "skipped": lexicon.skipped,
+        "lengths": {str(k): v for k, v in lexicon.length_counts().items()},
+        "zipf": {"min": round(float(lexicon.zipf.min()), 2), "max": round(float(lexicon.zipf.max()), 2),
+                 "median": round(float(np.median(lexicon.zipf)), 2)},
+        "scowl_levels": {str(int(k)): int(v) for k, v in zip(*np.unique(levels, return_counts=True))},
+        "not_in_scowl": int((lexicon.level == 0).sum()),
+    }
+
+
+@dict_group.command("info")
+@lexicon_options()
+@json_option
+def info(lexicon: Lexicon, as_json: bool) -> None:
+    """How many words, of which lengths, from where, and how common."""
+    facts = dictionary_info(lexicon)
+    if as_json:
+        emit_json(facts)
+        return
+    click.echo(f"{facts['name']}: {facts['words']:,} words ({facts['source']})")
+    if facts["skipped"]:
+        click.echo(f"skipped while loading: {facts['skipped']:,} entries that are not a-z words")
+    click.echo("by length: " + ", ".join(f"{k}:{v:,}" for k, v in facts["lengths"].items()))
+    zipf = facts["zipf"]
+    click.echo(f"zipf frequency: {zipf['min']} to {zipf['max']} (median {zipf['median']})")
+    levels = ", ".join(f"{k}:{v:,}" for k, v in facts["scowl_levels"].items())
+    click.echo(f"SCOWL levels: {levels or 'none'}; not in SCOWL: {facts['not_in_scowl']:,}")
+
+
+@dict_group.command("lookup")
+@click.argument("words", nargs=-1, required=True)
+@lexicon_options()
+@json_option
+def lookup(words: tuple[str, ...], lexicon: Lexicon, as_json: bool) -> None:
+    """Is each WORD in the dictionary, and how common is it? (Exit 0 either way.)"""
+    results = []
+    for raw in words:
+        word = normalise_word(raw)
+        common = lexicon.commonness(word) if word else None
+        entry = {"word": word or raw, "found": common is not None}
+        if common is not None:
+            entry.update(common.to_json())
+        results.append(entry)
+    if as_json:
+        emit_json({"dictionary": lexicon.name, "words": results})
+        return
+    for entry in results:
+        if entry["found"]:
+            level = entry["scowl_level"]
+            where = f"SCOWL level {level}" if level else "not in SCOWL"
+            click.echo(f"{entry['word']}: yes (zipf {entry['zipf']}, {where})")
+        else:
+            click.echo(f"{entry['word']}: not in {lexicon.name}")

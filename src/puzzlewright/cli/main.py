@@ -1,0 +1,94 @@
+"""The root ``puzzlewright`` command. Subcommands are imported only when used, so startup stays fast."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+
+import click
+
+from puzzlewright import __version__
+from puzzlewright.errors import PuzzlewrightError
+
+# name -> (module, attribute, one-line help); each module is imported only when its command runs.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "tour": ("puzzlewright.cli.tour", "tour", "Solve one puzzle of each kind from the seed texts, with timings."),
+    "dict": ("puzzlewright.cli.dictionary", "dict_group", "Inspect dictionaries and look words up."),
+    "acrostic": ("puzzlewright.cli.acrostic", "acrostic", "Dense acrostics (double word squares)."),
+    "letterboxed": ("puzzlewright.cli.letterboxed", "letterboxed", "NYT-style Letter Boxed."),
+    "jumble": ("puzzlewright.cli.jumble", "jumble", "Jumble: unscramble words and find the final answer."),
+    "wordle": ("puzzlewright.cli.wordle", "wordle", "Wordle feedback, Doodle and a solving assistant."),
+    "bench": ("puzzlewright.cli.bench", "bench", "Run the benchmarks and print medians and ratios."),
+    "serve": ("puzzlewright.cli.serve", "serve", "Start the local web app."),
+}
+
+
+def _available(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands are loaded from :data:`COMMANDS` on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name, (module, _, _) in COMMANDS.items() if _available(module)]
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS or not _available(COMMANDS[name][0]):
+            return None
+        module, attribute, _ = COMMANDS[name]
+        return getattr(importlib.import_module(module), attribute)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="puzzlewright")
+def cli() -> None:
+    """Solve and construct word puzzles on an embedded English dictionary.
+
+    Start with `puzzlewright tour`. Every command takes --help.
+    """
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the CLI: bad input becomes one line on stderr and exit code 2, never a traceback."""
+    try:
+        status = cli.main(args=argv, prog_name="puzzlewright", standalone_mode=False)
+    except PuzzlewrightError as error:
+        _fail(str(error))
+    except click.exceptions.NoArgsIsHelpError as error:
+        click.echo(error.ctx.get_help() if error.ctx else str(error))
+        sys.exit(2)
+    except click.UsageError as error:
+        hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
+        _fail(error.format_message() + hint)
+    except click.ClickException as error:
+        _fail(error.format_message())
+    except (click.Abort, KeyboardInterrupt):
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(0)
+    except Exception as error:  # a bug, not bad input: still one line unless debugging
+        if os.environ.get("PUZZLEWRIGHT_DEBUG"):
+            raise
+        click.echo(f"internal error: {type(error).__name__}: {error} (set PUZZLEWRIGHT_DEBUG=1 for details)",
+                   err=True)
+        sys.exit(1)
+    sys.exit(status if isinstance(status, int) else 0)
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

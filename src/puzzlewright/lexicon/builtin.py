@@ -1,0 +1,136 @@
+"""The dictionaries shipped inside the package, and :func:`load_lexicon`, the one way to get a lexicon.
+
+Shipped files live in ``puzzlewright/lexicon/data/`` as compressed ``.npz`` archives written by
+``scripts/build_lexicon.py``; each holds three aligned arrays: ``words`` (the sorted words joined by
+newlines, as bytes), ``zipf`` (Zipf frequency x 100, uint16) and ``level`` (SCOWL size level, 0 = not in
+SCOWL). ``wordfreq`` and SCOWL are needed only to rebuild them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from puzzlewright.errors import LexiconError
+from puzzlewright.lexicon.core import Lexicon
+from puzzlewright.lexicon.formats import normalise_word, read_word_file
+
+
+@dataclass(frozen=True)
+class Builtin:
+    """A shipped dictionary: its archive and what it is."""
+
+    name: str
+    file: str
+    description: str
+
+
+BUILTINS: dict[str, Builtin] = {
+    b.name: b
+    for b in (
+        Builtin("english", "english.npz",
+                "everyday English: SCOWL size <= 70 (American, British, Canadian) plus reviewed recent words"),
+        Builtin("english-large", "english-large.npz",
+                "large English: SCOWL size <= 95 (American, British, Canadian) plus reviewed recent words"),
+        Builtin("wordle-answers", "wordle-answers.npz", "the 2,315 original Wordle answers"),
+        Builtin("wordle-guesses", "wordle-guesses.npz",
+                "the 12,972 original Wordle guesses (answers plus allowed words)"),
+        Builtin("acrostic-4", "acrostic-4.npz", "the 2,509 four-letter words of the dense-acrostics article"),
+    )
+}
+DEFAULT = "english"
+
+
+def _read_archive(filename: str) -> tuple[list[str], np.ndarray, np.ndarray]:
+    with resources.files("puzzlewright.lexicon.data").joinpath(filename).open("rb") as handle:
+        archive = np.load(handle)
+        words = archive["words"].tobytes().decode("ascii").split("\n")
+        return words, archive["zipf"].astype(np.float32) / 100, archive["level"]
+
+
+@cache
+def builtin_lexicon(name: str) -> Lexicon:
+    """A shipped dictionary by name (loaded once per process)."""
+    try:
+        spec = BUILTINS[name]
+    except KeyError:
+        raise LexiconError(f"unknown dictionary {name!r}; built-in ones: {', '.join(BUILTINS)}") from None
+    words, zipf, level = _read_archive(spec.file)
+    return Lexicon(words, zipf, level, name=name, source=f"built-in: {spec.description}", presorted=True)
+
+
+def reference_zipf(word: str) -> float:
+    """The Zipf frequency the large embedded dictionary records for a word (0.0 if it has none)."""
+    return builtin_lexicon("english-large").zipf_of(word)
+
+
+@lru_cache(maxsize=8)
+def _file_lexicon(path: Path, mtime: float, format: str | None) -> Lexicon:
+    words, skipped, format = read_word_file(path, format)
+    names = sorted(words)
+    reference = builtin_lexicon("english-large")
+    if format == "freq":
+        zipf = [words[w] for w in names]
+    else:
+        zipf = [reference.zipf_of(w) for w in names]
+    level = [reference.level[reference.position[w]] if w in reference else 0 for w in names]
+    return Lexicon(names, zipf, level, name=path.name, source=f"file: {path} ({format})", skipped=skipped)
+
+
+def _looks_like_path(spec: str) -> bool:
+    return "/" in spec or "\\" in spec or "." in spec or Path(spec).exists()
+
+
+def parse_word_list(text: str | None, what: str = "--extra-words") -> list[str]:
+    """Split a comma/space separated word list from the command line and normalise each word."""
+    words = []
+    for raw in (text or "").replace(",", " ").split():
+        word = normalise_word(raw)
+        if word is None:
+            raise LexiconError(f"{what}: {raw!r} is not a word of letters a-z")
+        words.append(word)
+    return words
+
+
+def load_lexicon(
+    spec: str | Path = DEFAULT,
+    *,
+    format: str | None = None,
+    extra_words: str | list[str] | None = None,
+    exclude_words: str | list[str] | None = None,
+    min_commonness: float | None = None,
+) -> Lexicon:
+    """The lexicon named by ``spec``: a built-in name (see :data:`BUILTINS`) or a path to a word list file.
+
+    ``extra_words`` and ``exclude_words`` (lists, or comma-separated strings) are added and removed;
+    ``min_commonness`` keeps only words with at least that Zipf frequency (extra words always stay).
+    Raises :class:`~puzzlewright.errors.LexiconError` for unknown names and unreadable files.
+    """
+    spec_text = str(spec)
+    if spec_text in BUILTINS:
+        lexicon = builtin_lexicon(spec_text)
+    elif isinstance(spec, Path) or _looks_like_path(spec_text):
+        path = Path(spec_text).expanduser()
+        try:
+            mtime = path.stat().st_mtime
+        except FileNotFoundError:
+            raise LexiconError(f"dictionary file not found: {path}") from None
+        except OSError as error:
+            raise LexiconError(f"cannot read dictionary file {path}: {error.strerror}") from None
+        lexicon = _file_lexicon(path.resolve(), mtime, format)
+    else:
+        raise LexiconError(f"unknown dictionary {spec_text!r}; built-in ones: {', '.join(BUILTINS)}")
+    extra = parse_word_list(extra_words) if isinstance(extra_words, str | None) else list(extra_words)
+    exclude = (parse_word_list(exclude_words, "--exclude-words") if isinstance(exclude_words, str | None)
+               else list(exclude_words))
+    if min_commonness is not None:
+        lexicon = lexicon.filter(min_commonness=min_commonness)
+    if exclude:
+        lexicon = lexicon.exclude(exclude)
+    if extra:
+        lexicon = lexicon.union(extra)
+    return lexicon

@@ -1,0 +1,298 @@
+"""The :class:`Lexicon`: a sorted set of lowercase a-z words, each with its commonness, plus lazily built
+indexes (words by length, prefix tables, anagram signatures, letter-count vectors) that the solvers share.
+
+Commonness has two parts. ``zipf`` is the word's frequency on the Zipf scale from ``wordfreq`` (log10 of
+occurrences per billion words: about 7 for "the", 3 for "umbrella", 1 for very rare words, 0 when
+unknown). ``level`` is the word's SCOWL size level (10 = core vocabulary ... 95 = obscure; 0 = not in
+SCOWL). "Minimum commonness" filters everywhere mean a minimum Zipf value.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from puzzlewright.errors import LexiconError
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True)
+class Commonness:
+    """How common a word is: its Zipf frequency and its SCOWL size level (None when not in SCOWL)."""
+
+    zipf: float
+    level: int | None
+
+    def to_json(self) -> dict:
+        return {"zipf": round(self.zipf, 2), "scowl_level": self.level}
+
+
+def signature(word: str) -> str:
+    """The anagram signature of a word: its letters in sorted order ('chase' -> 'acehs')."""
+    return "".join(sorted(word))
+
+
+def letter_codes(word: str) -> np.ndarray:
+    """The word as a uint8 array of letter numbers 0-25."""
+    return np.frombuffer(word.encode("ascii"), dtype=np.uint8) - ord("a")
+
+
+def letter_mask(word: str) -> int:
+    """A 26-bit mask with bit i set when letter i occurs in the word."""
+    mask = 0
+    for ch in word:
+        mask |= 1 << (ord(ch) - 97)
+    return mask
+
+
+@dataclass(frozen=True)
+class WordTable:
+    """All words of one length as aligned arrays, for vectorised work.
+
+    ``letters[i, j]`` is letter j of ``words[i]`` as 0-25; ``zipf[i]`` its frequency.
+    """
+
+    length: int
+    words: tuple[str, ...]
+    letters: np.ndarray
+    zipf: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
+class Lexicon:
+    """An immutable word list with commonness and cached indexes.
+
+    Build one with :func:`puzzlewright.lexicon.load_lexicon` (built-in names or files) or directly from
+    words. Words must already be normalised (lowercase a-z); :func:`puzzlewright.lexicon.normalise_word`
+    does that for raw input. ``presorted=True`` skips the sort check for words known to be sorted and
+    unique (the shipped dictionaries).
+    """
+
+    def __init__(
+        self,
+        words: Iterable[str],
+        zipf: Sequence[float] | np.ndarray | None = None,
+        level: Sequence[int] | np.ndarray | None = None,
+        *,
+        name: str = "custom",
+        source: str = "",
+        skipped: int = 0,
+        presorted: bool = False,
+    ):
+        words = list(words)
+        n = len(words)
+        zipf_array = np.zeros(n, np.float32) if zipf is None else np.asarray(zipf, np.float32)
+        level_array = np.zeros(n, np.uint8) if level is None else np.asarray(level, np.uint8)
+        if len(zipf_array) != n or len(level_array) != n:
+            raise ValueError("words, zipf and level must have the same length")
+        if not presorted and any(a >= b for a, b in zip(words, words[1:])):
+            order = sorted(range(n), key=words.__getitem__)
+            words, keep = _dedupe_sorted([words[i] for i in order])
+            order = [order[i] for i in keep]
+            zipf_array, level_array = zipf_array[order], level_array[order]
+        self.words: tuple[str, ...] = tuple(words)
+        self.zipf: np.ndarray = zipf_array
+        self.level: np.ndarray = level_array
+        self.name = name
+        self.source = source
+        self.skipped = skipped
+
+    # -- the set of words -------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.word_set
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.name!r}: {len(self):,} words>"
+
+    @cached_property
+    def word_set(self) -> frozenset[str]:
+        return frozenset(self.words)
+
+    @cached_property
+    def position(self) -> dict[str, int]:
+        """Word -> its index in :attr:`words` (and in :attr:`zipf`, :attr:`level`, the numpy indexes)."""
+        return {word: i for i, word in enumerate(self.words)}
+
+    def commonness(self, word: str) -> Commonness | None:
+        """The word's commonness, or None when the word is not in the lexicon."""
+        i = self.position.get(word)
+        if i is None:
+            return None
+        level = int(self.level[i])
+        return Commonness(float(self.zipf[i]), level or None)
+
+    def zipf_of(self, word: str) -> float:
+        """The word's Zipf frequency, 0.0 when it is unknown or absent."""
+        i = self.position.get(word)
+        return 0.0 if i is None else float(self.zipf[i])
+
+    def with_prefix(self, prefix: str) -> list[str]:
+        """Every word starting with ``prefix``, in alphabetical order."""
+        lo = bisect.bisect_left(self.words, prefix)
+        hi = bisect.bisect_left(self.words, prefix + "{")  # '{' sorts right after 'z'
+        return list(self.words[lo:hi])
+
+    # -- deriving new lexicons --------------------------------------------------------------------
+
+    def _subset(self, keep: np.ndarray, name: str) -> Lexicon:
+        index = np.flatnonzero(keep)
+        return Lexicon(
+            [self.words[i] for i in index], self.zipf[index], self.level[index],
+            name=name, source=self.source, skipped=self.skipped, presorted=True,
+        )
+
+    def filter(
+        self,
+        *,
+        min_length: int | None = None,
+        max_length: int | None = None,
+        lengths: Iterable[int] | None = None,
+        min_commonness: float | None = None,
+        max_level: int | None = None,
+    ) -> Lexicon:
+        """The words that pass every given test (length range or set, minimum Zipf, maximum SCOWL level)."""
+        keep = np.ones(len(self), bool)
+        word_lengths = self.word_lengths
+        if min_length is not None:
+            keep &= word_lengths >= min_length
+        if max_length is not None:
+            keep &= word_lengths <= max_length
+        if lengths is not None:
+            keep &= np.isin(word_lengths, list(lengths))
+        if min_commonness is not None:
+            keep &= self.zipf >= min_commonness
+        if max_level is not None:
+            keep &= self.level <= max_level
+        return self._subset(keep, self.name)
+
+    def union(self, extra: Iterable[str], zipf: float | None = None) -> Lexicon:
+        """This lexicon plus ``extra`` words (normalised lowercase a-z).
+
+        New words get ``zipf`` if given, else the frequency the embedded dictionary knows for them (0 if
+        none), so that user-added words rank sensibly.
+        """
+        from puzzlewright.lexicon.builtin import reference_zipf
+
+        new = sorted(set(extra) - self.word_set)
+        if not new:
+            return self
+        new_zipf = [zipf if zipf is not None else reference_zipf(w) for w in new]
+        return Lexicon(
+            list(self.words) + new,
+            np.concatenate([self.zipf, np.asarray(new_zipf, np.float32)]),
+            np.concatenate([self.level, np.zeros(len(new), np.uint8)]),
+            name=self.name + "+extra", source=self.source, skipped=self.skipped,
+        )
+
+    def exclude(self, words: Iterable[str]) -> Lexicon:
+        """This lexicon without ``words``."""
+        drop = set(words)
+        if not drop & self.word_set:
+            return self
+        return self._subset(np.array([w not in drop for w in self.words], bool), self.name + "-excluded")
+
+    # -- indexes, each built once on first use ----------------------------------------------------
+
+    @cached_property
+    def word_lengths(self) -> np.ndarray:
+        return np.fromiter(map(len, self.words), np.int32, len(self.words))
+
+    def length_counts(self) -> dict[int, int]:
+        """Number of words of each length, shortest first."""
+        return dict(sorted(Counter(self.word_lengths.tolist()).items()))
+
+    def of_length(self, length: int) -> WordTable:
+        """The words of one length as a :class:`WordTable` (cached)."""
+        table = self._tables.get(length)
+        if table is None:
+            index = np.flatnonzero(self.word_lengths == length)
+            words = tuple(self.words[i] for i in index)
+            if words:
+                letters = np.frombuffer("".join(words).encode("ascii"), np.uint8).reshape(len(words), length) - 97
+            else:
+                letters = np.zeros((0, length), np.uint8)
+            table = WordTable(length, words, letters, self.zipf[index])
+            self._tables[length] = table
+        return table
+
+    @cached_property
+    def _tables(self) -> dict[int, WordTable]:
+        return {}
+
+    def prefix_masks(self, length: int) -> dict[str, int]:
+        """For words of one length: every proper prefix (including '') -> 26-bit mask of the letters that
+        can follow it. A prefix absent from the table extends to no word."""
+        masks = self._prefix_masks.get(length)
+        if masks is None:
+            masks = {}
+            for word in self.of_length(length).words:
+                for i in range(length):
+                    prefix = word[:i]
+                    masks[prefix] = masks.get(prefix, 0) | (1 << (ord(word[i]) - 97))
+            self._prefix_masks[length] = masks
+        return masks
+
+    @cached_property
+    def _prefix_masks(self) -> dict[int, dict[str, int]]:
+        return {}
+
+    @cached_property
+    def anagram_index(self) -> dict[str, tuple[str, ...]]:
+        """Anagram signature -> the words with those letters, most common first."""
+        groups: dict[str, list[int]] = {}
+        for i, word in enumerate(self.words):
+            groups.setdefault(signature(word), []).append(i)
+        zipf = self.zipf
+        return {
+            sig: tuple(self.words[i] for i in sorted(members, key=lambda i: (-zipf[i], self.words[i])))
+            for sig, members in groups.items()
+        }
+
+    def anagrams(self, letters: str) -> tuple[str, ...]:
+        """The words made of exactly these letters (any order), most common first."""
+        return self.anagram_index.get(signature(letters), ())
+
+    @cached_property
+    def letter_counts(self) -> np.ndarray:
+        """(words x 26) uint8 array: how many times each letter occurs in each word."""
+        counts = np.zeros((len(self), 26), np.uint8)
+        for length in self.length_counts():
+            index = np.flatnonzero(self.word_lengths == length)
+            letters = self.of_length(length).letters
+            for j in range(length):
+                np.add.at(counts, (index, letters[:, j]), 1)
+        return counts
+
+    @cached_property
+    def letter_masks(self) -> np.ndarray:
+        """uint32 array: the 26-bit set of letters in each word."""
+        bits = (self.letter_counts > 0).astype(np.uint32) << np.arange(26, dtype=np.uint32)
+        return np.bitwise_or.reduce(bits, axis=1)
+
+
+def _dedupe_sorted(words: list[str]) -> tuple[list[str], list[int]]:
+    """Drop repeats from a sorted list; return the words and the indexes kept."""
+    keep = [i for i in range(len(words)) if i == 0 or words[i] != words[i - 1]]
+    return [words[i] for i in keep], keep
+
+
+def require_nonempty(lexicon: Lexicon, what: str) -> Lexicon:
+    """Raise :class:`LexiconError` when a filter left nothing (say which filter)."""
+    if not len(lexicon):
+        raise LexiconError(f"the dictionary {lexicon.name!r} has no words {what}")
+    return lexicon

@@ -1,0 +1,184 @@
+"""Reading word lists from files: plain lists, frequency lists and AGID ``infl.txt``.
+
+Every loader streams its file line by line (a 10-million-line list costs memory for its distinct words
+only) and normalises each entry with :func:`normalise_word`; entries that are not a single a-z word after
+normalisation (digits, spaces, hyphens, apostrophes, other scripts) are skipped and counted.
+
+Formats:
+
+``plain``
+    One word per line. Blank lines and lines starting with ``#`` are ignored.
+``freq``
+    ``word<TAB>count`` (or ``word count``) per line, as in frequency lists. Counts become Zipf values:
+    log10(count / total * 1e9). Repeated words add their counts.
+``agid``
+    The AGID ``infl.txt`` format: ``base POS[?~]: form | form, form | form``. Each base word is kept, and
+    each inflected form is kept unless it is tagged or a variant. The rule: a form that ends in a variant
+    level digit (``1``-``9``, e.g. ``abided1``) is skipped, and so is a form carrying any of the usage tags
+    ``~ < ! ?`` (spelling variants, questionable or disputed forms); ``{...}`` notes are removed first.
+
+``detect_format`` picks the format from the first non-comment lines: ``POS:`` entries mean ``agid``, a
+numeric second column means ``freq``, anything else is ``plain``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+
+from puzzlewright.errors import LexiconError
+
+FORMATS = ("plain", "freq", "agid")
+_WORD = re.compile(r"[a-z]+")
+_AGID_ENTRY = re.compile(r"^(\S+) [VNA][?~]?:\s")
+_FREQ_ENTRY = re.compile(r"^\S+[\t ]+\d+(\.\d+)?\s*$")
+_AGID_NOTE = re.compile(r"\{[^}]*\}")
+_SNIFF_LINES = 50
+
+
+def normalise_word(raw: str) -> str | None:
+    """Case-fold, strip accents (café -> cafe), and return the word if it is a-z only, else None."""
+    word = raw.strip().casefold()
+    if not word.isascii():
+        decomposed = unicodedata.normalize("NFKD", word)
+        word = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return word if _WORD.fullmatch(word) else None
+
+
+def _lines(path: Path) -> Iterator[str]:
+    """The file's lines as text; refuse binary files and undecodable text with one clear message."""
+    try:
+        handle = open(path, "rb")
+    except FileNotFoundError:
+        raise LexiconError(f"dictionary file not found: {path}") from None
+    except IsADirectoryError:
+        raise LexiconError(f"dictionary path is a directory, not a file: {path}") from None
+    except OSError as error:
+        raise LexiconError(f"cannot read dictionary file {path}: {error.strerror}") from None
+    with handle:
+        for number, line in enumerate(handle, 1):
+            if b"\x00" in line:
+                raise LexiconError(f"{path} looks like a binary file, not a word list (NUL byte on line {number})")
+            yield _decode(line, path, number)
+
+
+def _decode(line: bytes, path: Path, number: int) -> str:
+    """UTF-8, else Latin-1 (old word lists); control characters mean the file is not text."""
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        if any(b < 32 and b not in (9, 10, 13) for b in line):
+            raise LexiconError(f"{path} looks like a binary file, not a word list (line {number})") from None
+        return line.decode("latin-1")
+
+
+def _content_lines(path: Path) -> Iterator[str]:
+    for line in _lines(path):
+        line = line.strip()
+        if line and not line.startswith("#"):
+            yield line
+
+
+def detect_format(path: Path) -> str:
+    """Guess a file's format from its first entries (see the module docstring)."""
+    sample = []
+    for line in _content_lines(path):
+        sample.append(line)
+        if len(sample) >= _SNIFF_LINES:
+            break
+    if not sample:
+        raise LexiconError(f"dictionary file is empty: {path}")
+    if sum(bool(_AGID_ENTRY.match(line)) for line in sample) > len(sample) / 2:
+        return "agid"
+    if sum(bool(_FREQ_ENTRY.match(line)) for line in sample) > len(sample) / 2:
+        return "freq"
+    if all(len(line.split()) > 2 for line in sample):
+        raise LexiconError(
+            f"cannot tell the format of {path}: expected one word per line, 'word<TAB>count' or AGID infl.txt"
+        )
+    return "plain"
+
+
+def read_plain(path: Path) -> tuple[dict[str, float], int]:
+    """Words of a plain list (one per line) -> ({word: 0.0}, skipped)."""
+    words: dict[str, float] = {}
+    skipped = 0
+    for line in _content_lines(path):
+        word = normalise_word(line)
+        if word is None:
+            skipped += 1
+        else:
+            words[word] = 0.0
+    return words, skipped
+
+
+def read_freq(path: Path) -> tuple[dict[str, float], int]:
+    """Words of a ``word<TAB>count`` list -> ({word: zipf}, skipped)."""
+    counts: dict[str, float] = {}
+    skipped = 0
+    for line in _content_lines(path):
+        parts = line.rsplit(None, 1)
+        word = normalise_word(parts[0]) if len(parts) == 2 else None
+        try:
+            count = float(parts[1]) if word else 0.0
+        except ValueError:
+            word = None
+        if word is None or not count > 0:
+            skipped += 1
+            continue
+        counts[word] = counts.get(word, 0.0) + count
+    total = sum(counts.values())
+    return {w: max(0.0, math.log10(c / total * 1e9)) for w, c in counts.items()}, skipped
+
+
+def _agid_form(form: str) -> str | None:
+    """An inflected form of an AGID entry, or None when it is a variant or tagged form."""
+    form = _AGID_NOTE.sub("", form).strip()
+    if not form or form[-1].isdigit() or any(tag in form for tag in "~<!?"):
+        return None
+    return normalise_word(form)
+
+
+def read_agid(path: Path) -> tuple[dict[str, float], int]:
+    """Words of an AGID ``infl.txt`` (base words and untagged inflections) -> ({word: 0.0}, skipped)."""
+    words: dict[str, float] = {}
+    skipped = 0
+    for line in _content_lines(path):
+        head, sep, forms = line.partition(":")
+        match = _AGID_ENTRY.match(head + ": ") if sep else None
+        if match is None:
+            skipped += 1
+            continue
+        base = normalise_word(match.group(1))
+        if base is None:
+            skipped += 1
+        else:
+            words[base] = 0.0
+        for raw in re.split(r"[|,]", forms):
+            if not raw.strip():
+                continue
+            word = _agid_form(raw)
+            if word is None:
+                skipped += 1
+            else:
+                words[word] = 0.0
+    return words, skipped
+
+
+READERS = {"plain": read_plain, "freq": read_freq, "agid": read_agid}
+
+
+def read_word_file(path: str | Path, format: str | None = None) -> tuple[dict[str, float], int, str]:
+    """Read a word list file -> ({word: zipf or 0.0}, entries skipped, format used)."""
+    path = Path(path)
+    if format is None:
+        format = detect_format(path)
+    elif format not in READERS:
+        raise LexiconError(f"unknown dictionary format {format!r}; known: {', '.join(FORMATS)}")
+    words, skipped = READERS[format](path)
+    if not words:
+        raise LexiconError(f"no usable words in {path} ({skipped:,} entries skipped as not a-z words)")
+    return words, skipped, format
