@@ -6,12 +6,13 @@
 (True, True)
 """
 
-from puzzlewright.lexicon.builtin import BUILTINS, DEFAULT, builtin_lexicon, load_lexicon, parse_word_list
+from puzzlewright.lexicon.builtin import (BUILTINS, DEFAULT, adjust_lexicon, builtin_lexicon, load_lexicon,
+                                         parse_word_list)
 from puzzlewright.lexicon.core import ALPHABET, Commonness, Lexicon, WordTable, letter_mask, signature
 from puzzlewright.lexicon.formats import FORMATS, detect_format, normalise_word, read_word_file
 
 __all__ = [
-    "ALPHABET", "BUILTINS", "DEFAULT", "FORMATS", "Commonness", "Lexicon", "WordTable", "builtin_lexicon",
+    "ALPHABET", "BUILTINS", "adjust_lexicon", "DEFAULT", "FORMATS", "Commonness", "Lexicon", "WordTable", "builtin_lexicon",
     "detect_format", "letter_mask", "load_lexicon", "normalise_word", "parse_word_list", "read_word_file",
     "signature",
 ]

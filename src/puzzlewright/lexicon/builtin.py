@@ -127,10 +127,21 @@ def load_lexicon(
     extra = parse_word_list(extra_words) if isinstance(extra_words, str | None) else list(extra_words)
     exclude = (parse_word_list(exclude_words, "--exclude-words") if isinstance(exclude_words, str | None)
                else list(exclude_words))
+    return adjust_lexicon(lexicon, extra_words=extra, exclude_words=exclude, min_commonness=min_commonness)
+
+
+def adjust_lexicon(
+    lexicon: Lexicon,
+    *,
+    extra_words: list[str] = (),
+    exclude_words: list[str] = (),
+    min_commonness: float | None = None,
+) -> Lexicon:
+    """Apply a commonness floor, then remove ``exclude_words``, then add ``extra_words`` (which always stay)."""
     if min_commonness is not None:
         lexicon = lexicon.filter(min_commonness=min_commonness)
-    if exclude:
-        lexicon = lexicon.exclude(exclude)
-    if extra:
-        lexicon = lexicon.union(extra)
+    if exclude_words:
+        lexicon = lexicon.exclude(exclude_words)
+    if extra_words:
+        lexicon = lexicon.union(extra_words)
     return lexicon

@@ -1,0 +1,65 @@
+"""Shared pieces of the JSON request API that every puzzle's ``api`` module implements.
+
+Each puzzle package has an ``api`` module whose verbs (``solve``, ``generate``, ``doodle``...) take a
+JSON-shaped ``request`` dict and return the JSON-shaped result that the CLI prints with ``--json`` and
+the web app returns. Verbs raise :class:`~puzzlewright.errors.PuzzleInputError` for bad requests.
+
+Dictionary keys a request may carry (all optional):
+``dict`` (a built-in name; a file path only where ``allow_files`` is set, i.e. never from the web),
+``words`` (a small list of words forming the dictionary instead), ``extra_words``, ``exclude_words``
+(lists or comma-separated strings), ``min_commonness`` (Zipf floor for the dictionary).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import BUILTINS, Lexicon, adjust_lexicon, load_lexicon, normalise_word
+
+MAX_REQUEST_WORDS = 20_000
+
+
+def field(request: dict, key: str, kind: type | tuple[type, ...], default: Any = ..., *, what: str = "") -> Any:
+    """``request[key]`` checked to be of ``kind``; a missing key gives ``default`` or a clear error."""
+    if key not in request or request[key] is None:
+        if default is ...:
+            raise PuzzleInputError(f"missing field {key!r}{what}")
+        return default
+    value = request[key]
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise PuzzleInputError(f"field {key!r} has the wrong type (bool)")
+    if not isinstance(value, kind):
+        names = "/".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
+        raise PuzzleInputError(f"field {key!r} must be {names}, not {type(value).__name__}")
+    return value
+
+
+def _word_list(value: Any, key: str) -> list[str]:
+    items = value.replace(",", " ").split() if isinstance(value, str) else value
+    if not isinstance(items, list) or len(items) > MAX_REQUEST_WORDS:
+        raise PuzzleInputError(f"field {key!r} must be a list of at most {MAX_REQUEST_WORDS:,} words")
+    words = []
+    for item in items:
+        word = normalise_word(item) if isinstance(item, str) else None
+        if word is None:
+            raise PuzzleInputError(f"field {key!r}: {item!r} is not a word of letters a-z")
+        words.append(word)
+    return words
+
+
+def lexicon_for(request: dict, default: str = "english", *, allow_files: bool = False) -> Lexicon:
+    """The lexicon a request asks for (see the module docstring for the keys)."""
+    if request.get("words") is not None:
+        base = Lexicon(_word_list(request["words"], "words"), name="request words")
+        if not len(base):
+            raise PuzzleInputError("field 'words' is empty")
+    else:
+        spec = field(request, "dict", str, default)
+        if spec not in BUILTINS and not allow_files:
+            raise PuzzleInputError(f"unknown dictionary {spec!r}; built-in ones: {', '.join(BUILTINS)}")
+        base = load_lexicon(spec)
+    floor = field(request, "min_commonness", (int, float), None)
+    extra = _word_list(request.get("extra_words") or [], "extra_words")
+    exclude = _word_list(request.get("exclude_words") or [], "exclude_words")
+    return adjust_lexicon(base, extra_words=extra, exclude_words=exclude, min_commonness=floor)
