@@ -1,0 +1,56 @@
+"""Shared test fixtures: the project's shared data folder and an in-process CLI runner."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATA = Path(os.environ.get("PUZZLEWRIGHT_SHARED_DATA", ROOT.parent / "shared" / "data"))
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    """The shared data folder (Wordle lists, samples of real puzzles); tests using it skip without it."""
+    if not SHARED_DATA.is_dir():
+        pytest.skip(f"shared data folder not found at {SHARED_DATA}")
+    return SHARED_DATA
+
+
+def load_samples(shared: Path, name: str) -> list[dict]:
+    """A JSON sample file from ``shared/data/samples``."""
+    return json.loads((shared / "samples" / name).read_text())
+
+
+@dataclass
+class CliResult:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    def json(self):
+        return json.loads(self.stdout)
+
+
+def run_cli(*args: str, input: str | None = None) -> CliResult:
+    """Run ``puzzlewright ARGS`` in-process through ``main()`` (so error formatting is exercised)."""
+    from puzzlewright.cli.main import main
+
+    with CliRunner().isolation(input=input) as (stdout, stderr, _):
+        try:
+            main(list(args))
+            code = 0
+        except SystemExit as exit:
+            code = exit.code if isinstance(exit.code, int) else 1
+    return CliResult(code, stdout.getvalue().decode(), stderr.getvalue().decode())
+
+
+@pytest.fixture
+def cli():
+    """The :func:`run_cli` function, as a fixture."""
+    return run_cli
