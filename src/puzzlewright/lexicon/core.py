@@ -17,7 +17,6 @@ from functools import cached_property
 
 import numpy as np
 
-from puzzlewright.errors import LexiconError
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
@@ -290,9 +289,3 @@ def _dedupe_sorted(words: list[str]) -> tuple[list[str], list[int]]:
     keep = [i for i in range(len(words)) if i == 0 or words[i] != words[i - 1]]
     return [words[i] for i in keep], keep
 
-
-def require_nonempty(lexicon: Lexicon, what: str) -> Lexicon:
-    """Raise :class:`LexiconError` when a filter left nothing (say which filter)."""
-    if not len(lexicon):
-        raise LexiconError(f"the dictionary {lexicon.name!r} has no words {what}")
-    return lexicon

@@ -32,7 +32,6 @@ from pathlib import Path
 from puzzlewright.errors import LexiconError
 
 FORMATS = ("plain", "freq", "agid")
-_WORD = re.compile(r"[a-z]+")
 _AGID_ENTRY = re.compile(r"^(\S+) [VNA][?~]?:\s")
 _FREQ_ENTRY = re.compile(r"^\S+[\t ]+\d+(\.\d+)?\s*$")
 _AGID_NOTE = re.compile(r"\{[^}]*\}")
@@ -42,10 +41,11 @@ _SNIFF_LINES = 50
 def normalise_word(raw: str) -> str | None:
     """Case-fold, strip accents (café -> cafe), and return the word if it is a-z only, else None."""
     word = raw.strip().casefold()
-    if not word.isascii():
-        decomposed = unicodedata.normalize("NFKD", word)
-        word = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return word if _WORD.fullmatch(word) else None
+    if word.isascii():
+        return word if word.isalpha() else None
+    decomposed = unicodedata.normalize("NFKD", word)
+    word = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return word if word.isascii() and word.isalpha() else None
 
 
 def _lines(path: Path) -> Iterator[str]:

@@ -1,0 +1,65 @@
+"""`puzzlewright dict info|lookup`, and the one-line, exit-2 errors for every bad dictionary."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def test_info_reports_the_default_dictionary(cli):
+    result = cli("dict", "info", "--json")
+    assert result.exit_code == 0
+    info = result.json()
+    assert info["name"] == "english" and info["words"] > 100_000
+    assert "SCOWL" in info["source"]
+    assert info["lengths"]["5"] > 5000
+    assert 0 <= info["zipf"]["min"] < info["zipf"]["max"] < 8
+
+
+def test_info_text(cli):
+    result = cli("dict", "info", "--dict", "wordle-answers")
+    assert result.exit_code == 0 and "2,315 words" in result.stdout
+
+
+def test_lookup(cli):
+    result = cli("dict", "lookup", "cat", "Café", "xyzzy", "--json")
+    assert result.exit_code == 0
+    found = {entry["word"]: entry for entry in result.json()["words"]}
+    assert found["cat"]["found"] and found["cat"]["scowl_level"] == 10 and found["cat"]["zipf"] > 4
+    assert found["cafe"]["found"]
+    assert not found["xyzzy"]["found"]
+
+
+def test_lookup_with_extra_words(cli):
+    result = cli("dict", "lookup", "sesug", "--extra-words", "sesug", "--json")
+    assert result.json()["words"][0]["found"]
+
+
+def test_info_of_a_file_reports_skipped(cli, tmp_path):
+    path = tmp_path / "mine.txt"
+    path.write_text("alpha\nbeta\nice-cream\n")
+    result = cli("dict", "info", "--dict", str(path), "--json")
+    assert result.json()["words"] == 2 and result.json()["skipped"] == 1
+
+
+def _bad_files(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    binary = tmp_path / "blob.bin"
+    binary.write_bytes(b"\x00\x01\x02garbage\xff" * 100)
+    table = tmp_path / "table.txt"
+    table.write_text("a b c d\ne f g h\n")
+    return {"missing": str(tmp_path / "nope.txt"), "empty": str(empty), "binary": str(binary),
+            "unknown format": str(table), "unknown name": "klingon", "directory": str(tmp_path)}
+
+
+@pytest.mark.parametrize("case", ["missing", "empty", "binary", "unknown format", "unknown name", "directory"])
+def test_bad_dictionary_is_one_line_exit_2(cli, tmp_path, case):
+    result = cli("dict", "info", "--dict", _bad_files(tmp_path)[case])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unknown_name_lists_the_builtins(cli):
+    result = cli("dict", "info", "--dict", "klingon")
+    assert "english-large" in result.stderr and "wordle-guesses" in result.stderr

@@ -1,0 +1,268 @@
+"""The lexicon: shipped dictionaries, file formats, normalisation, filters, indexes and every load error."""
+
+from __future__ import annotations
+
+import tracemalloc
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from puzzlewright.errors import LexiconError
+from puzzlewright.lexicon import (BUILTINS, Lexicon, detect_format, letter_mask, load_lexicon, normalise_word,
+                                  read_word_file, signature)
+
+# -- shipped dictionaries ---------------------------------------------------------------------------
+
+
+def test_default_dictionary_is_large_and_everyday():
+    english = load_lexicon()
+    assert english.name == "english"
+    assert 100_000 < len(english) < 200_000
+    for word in ("cat", "house", "pragmatic", "cakewalk", "chalet", "umami", "dubstep", "mojito", "cafe"):
+        assert word in english, word
+    for junk in ("nasa", "dont", "xyzzy", "lol"):
+        assert junk not in english, junk
+
+
+def test_commonness_orders_words_sensibly():
+    english = load_lexicon()
+    assert english.commonness("the").zipf > english.commonness("cat").zipf > english.commonness("aardvark").zipf
+    assert english.commonness("cat").level == 10
+    assert english.commonness("umami").level is None  # a reviewed addition, not in SCOWL
+    assert english.commonness("notaword") is None
+
+
+def test_large_dictionary_contains_the_default():
+    english, large = load_lexicon("english"), load_lexicon("english-large")
+    assert len(large) > 3 * len(english)
+    assert english.word_set <= large.word_set
+
+
+@pytest.mark.parametrize("name,size", [("wordle-answers", 2315), ("wordle-guesses", 12972), ("acrostic-4", 2509)])
+def test_small_builtins_match_the_shared_lists(name, size, shared_data):
+    lexicon = load_lexicon(name)
+    assert len(lexicon) == size
+    source = {"wordle-answers": ["wordle-answers.txt"], "wordle-guesses": ["wordle-answers.txt", "wordle-allowed.txt"],
+              "acrostic-4": ["acrostic-seed-4.txt"]}[name]
+    expected = {w.strip() for f in source for w in (shared_data / f).read_text().split()}
+    assert set(lexicon.words) == expected
+
+
+def test_every_builtin_is_sorted_unique_lowercase():
+    for name in BUILTINS:
+        words = load_lexicon(name).words
+        assert list(words) == sorted(set(words))
+        assert all(w.isascii() and w.isalpha() and w.islower() for w in words)
+
+
+def test_unknown_builtin_lists_the_known_ones():
+    with pytest.raises(LexiconError, match="english-large"):
+        load_lexicon("englsh")
+
+
+# -- normalisation ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("raw,expected", [
+    ("Cat", "cat"), ("  DOG\n", "dog"), ("café", "cafe"), ("Naïve", "naive"), ("ſtraße", "strasse"),
+    ("don't", None), ("ice-cream", None), ("two words", None), ("abc1", None), ("", None), ("日本", None),
+])
+def test_normalise_word(raw, expected):
+    assert normalise_word(raw) == expected
+
+
+@given(st.text(max_size=12))
+def test_normalise_word_returns_lowercase_ascii_letters_or_none(raw):
+    word = normalise_word(raw)
+    assert word is None or (word.isascii() and word.isalpha() and word.islower())
+
+
+# -- file formats -----------------------------------------------------------------------------------
+
+
+def write(tmp_path, name, text, encoding="utf-8"):
+    path = tmp_path / name
+    path.write_text(text, encoding=encoding)
+    return path
+
+
+def test_plain_list_normalises_and_counts_skipped(tmp_path):
+    path = write(tmp_path, "words.txt", "# comment\nApple\nbanana\n\ncafé\nice-cream\nO'Neil\nbanana\n123\n")
+    words, skipped, format = read_word_file(path)
+    assert format == "plain"
+    assert sorted(words) == ["apple", "banana", "cafe"]
+    assert skipped == 3
+
+
+def test_plain_list_in_latin1_is_read(tmp_path):
+    path = write(tmp_path, "old.txt", "caf\xe9\nna\xefve\n", encoding="latin-1")
+    lexicon = load_lexicon(str(path))
+    assert lexicon.words == ("cafe", "naive")
+
+
+def test_frequency_list_gives_zipf_values(tmp_path):
+    path = write(tmp_path, "freq.tsv", "the\t1000000\ncat\t1000\nCat\t1000\nzebra\t10\nbad line here\t\n")
+    assert detect_format(path) == "freq"
+    lexicon = load_lexicon(str(path))
+    assert lexicon.words == ("cat", "the", "zebra")
+    assert lexicon.zipf_of("the") > lexicon.zipf_of("cat") > lexicon.zipf_of("zebra") > 0
+    assert lexicon.skipped == 1
+
+
+AGID_SAMPLE = """\
+conferee N: conferees
+conference N: conferences
+conference V: conferenced | conferencing | conferences
+conferencing N?: conferencings
+abide V: abided | abiding | abides
+abide V: abode~ | abidden2 | abiding
+aardvark N: aardvarks
+be V: was, were | been | being | is {wo}
+ain't V: bogus
+"""
+
+
+def test_agid_keeps_bases_and_plain_inflections_skips_variants_and_tagged(tmp_path):
+    path = write(tmp_path, "infl.txt", AGID_SAMPLE)
+    assert detect_format(path) == "agid"
+    words, skipped, _ = read_word_file(path)
+    for word in ("conferee", "conferees", "conferenced", "conferencing", "conferencings", "abided", "abides",
+                 "aardvarks", "was", "were", "been", "being", "is"):
+        assert word in words, word
+    assert "abode" not in words and "abidden" not in words  # tagged ~ and variant level 2
+    assert "aint" not in words
+    assert skipped >= 3
+
+
+def test_explicit_format_overrides_detection(tmp_path):
+    path = write(tmp_path, "words.txt", "alpha\t3\nbeta\t1\n")
+    assert read_word_file(path, "freq")[2] == "freq"
+    with pytest.raises(LexiconError, match="unknown dictionary format"):
+        read_word_file(path, "xml")
+
+
+# -- filters ----------------------------------------------------------------------------------------
+
+
+def test_filters_by_length_and_commonness():
+    english = load_lexicon()
+    fives = english.filter(lengths=[5])
+    assert set(fives.length_counts()) == {5}
+    common = english.filter(min_commonness=4.0)
+    assert 0 < len(common) < len(english) and float(common.zipf.min()) >= 4.0
+    ranged = english.filter(min_length=3, max_length=4)
+    assert set(ranged.length_counts()) == {3, 4}
+
+
+def test_extra_and_excluded_words():
+    lexicon = load_lexicon("wordle-answers", extra_words="sesug, atlanta", exclude_words=["cigar"])
+    assert "sesug" in lexicon and "atlanta" in lexicon and "cigar" not in lexicon
+    assert lexicon.zipf_of("atlanta") > 0  # extra words get the embedded dictionary's frequency
+    with pytest.raises(LexiconError, match="not a word"):
+        load_lexicon("english", extra_words="good,b@d")
+
+
+def test_min_commonness_keeps_extra_words():
+    lexicon = load_lexicon("english", min_commonness=5.0, extra_words="zyzzyva")
+    assert "zyzzyva" in lexicon and "aardvark" not in lexicon
+
+
+# -- indexes ----------------------------------------------------------------------------------------
+
+
+def test_word_table_arrays_match_words():
+    table = load_lexicon("wordle-answers").of_length(5)
+    assert len(table) == 2315 and table.letters.shape == (2315, 5)
+    i = table.words.index("crane")
+    assert "".join(chr(97 + c) for c in table.letters[i]) == "crane"
+
+
+def test_prefix_masks_allow_exactly_the_next_letters():
+    lexicon = Lexicon(["cab", "car", "cat", "dog"])
+    masks = lexicon.prefix_masks(3)
+    assert masks["ca"] == letter_mask("brt")
+    assert masks[""] == letter_mask("cd")
+    assert "cx" not in masks
+
+
+def test_anagrams_most_common_first():
+    english = load_lexicon()
+    assert set(english.anagrams("shace")) == {"aches", "chase"}
+    assert english.anagrams("shace")[0] == "chase"
+    assert english.anagrams("qqqq") == ()
+    assert signature("chase") == "acehs"
+
+
+def test_letter_counts_and_masks_agree_with_words():
+    lexicon = Lexicon(["abba", "cat", "zzz"])
+    assert lexicon.letter_counts[0, 0] == 2 and lexicon.letter_counts[0, 1] == 2
+    assert lexicon.letter_counts[2, 25] == 3
+    assert list(lexicon.letter_masks) == [letter_mask("abba"), letter_mask("cat"), letter_mask("z")]
+
+
+@given(st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8), max_size=40))
+def test_lexicon_from_any_words_is_sorted_unique_with_aligned_arrays(words):
+    lexicon = Lexicon(words, zipf=np.arange(len(words), dtype=np.float32))
+    assert list(lexicon.words) == sorted(set(words))
+    assert lexicon.letter_counts.shape == (len(lexicon), 26)
+    for word in lexicon:
+        assert lexicon.letter_counts[lexicon.position[word]].sum() == len(word)
+
+
+# -- bad files --------------------------------------------------------------------------------------
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(LexiconError, match="not found"):
+        load_lexicon(str(tmp_path / "nope.txt"))
+
+
+def test_empty_file(tmp_path):
+    with pytest.raises(LexiconError, match="empty"):
+        load_lexicon(str(write(tmp_path, "empty.txt", "\n# only a comment\n")))
+
+
+def test_unreadable_file(tmp_path):
+    import os
+
+    path = write(tmp_path, "secret.txt", "word\n")
+    path.chmod(0)
+    if os.access(path, os.R_OK):  # root can read anything
+        pytest.skip("running as root: permissions are not enforced")
+    with pytest.raises(LexiconError, match="cannot read"):
+        load_lexicon(str(path))
+
+
+def test_binary_garbage(tmp_path):
+    path = tmp_path / "garbage.bin"
+    path.write_bytes(bytes(range(256)) * 40)
+    with pytest.raises(LexiconError, match="binary"):
+        load_lexicon(str(path))
+
+
+def test_unknown_format(tmp_path):
+    path = write(tmp_path, "table.csv", "id name score extra\n1 2 3 4\n5 6 7 8\n")
+    with pytest.raises(LexiconError, match="cannot tell the format"):
+        load_lexicon(str(path))
+
+
+def test_file_with_no_usable_words(tmp_path):
+    with pytest.raises(LexiconError, match="no usable words"):
+        load_lexicon(str(write(tmp_path, "digits.txt", "123\n456\n")))
+
+
+def test_huge_list_streams(tmp_path):
+    """300,000 lines of ten words: memory grows with the distinct words, not with the lines."""
+    path = tmp_path / "huge.txt"
+    with open(path, "w") as handle:
+        for _ in range(30_000):
+            handle.write("alpha\nbeta\ngamma\ndelta\nepsilon\nzeta\neta\ntheta\niota\nkappa\n")
+    tracemalloc.start()
+    words, _, _ = read_word_file(path)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert len(words) == 10
+    assert path.stat().st_size > 1_500_000
+    assert peak < 500_000  # reading the file must not hold it in memory
