@@ -32,7 +32,7 @@ def run(quick: bool = False) -> list[BenchResult]:
     lookup = command_time(["dict", "lookup", "cat"], repeat=3 if quick else 7)
     return [
         BenchResult("lexicon", "load default dictionary (in-process)", load, 0.050),
-        BenchResult("lexicon", f"resident memory of the loaded default: {rss_mb:.0f} MB", 0.0, None,
-                    note=f"target <= 100 MB: {'met' if rss_mb <= 100 else 'MISSED'}"),
+        BenchResult("lexicon", "resident memory of the loaded default (not a time)", 0.0,
+                    note=f"{rss_mb:.0f} MB, target <= 100 MB: {'met' if rss_mb <= 100 else 'MISSED'}"),
         BenchResult("lexicon", "`dict lookup cat` end to end", lookup, 0.300),
     ]
