@@ -1,0 +1,258 @@
+"""Checkpoint directories: a job's finished partitions on disk, so an interrupted run resumes where it was.
+
+Layout of an output directory::
+
+    manifest.json           which job this is (identity + partition keys + fingerprint)
+    partitions/000042.json  one finished partition (key, items, stats), written atomically
+    found.jsonl             every item as soon as it is found: {"partition": key, "item": ...}
+    results.jsonl           at the end: every item, in merge order
+    summary.json            at the end: the run's JSON summary
+
+Every JSON file is written atomically (temporary file, fsync, rename, fsync of the directory), so a kill
+at any instant leaves either the old state or the new one, never half a file. ``found.jsonl`` is an
+append-only stream written one line per system call: it keeps what a partition found before the run was
+killed (its last line may be cut short), and a partition that is recomputed after a resume appends its
+items again, so the authoritative results are the partition files and ``results.jsonl``.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from puzzlewright.errors import PuzzleInputError, PuzzlewrightError
+from puzzlewright.parallel.job import PartitionResult, fingerprint
+
+FORMAT = "puzzlewright.parallel/1"
+MANIFEST = "manifest.json"
+FOUND = "found.jsonl"
+RESULTS = "results.jsonl"
+SUMMARY = "summary.json"
+PARTITIONS = "partitions"
+_NO_SPACE = {errno.ENOSPC, errno.EDQUOT}
+
+
+class DiskFullError(PuzzlewrightError):
+    """The disk filled up while writing a checkpoint; everything written before stays valid."""
+
+
+def _write_failed(path: Path, error: OSError) -> PuzzlewrightError:
+    """The one-line error for a failed write (disk full gets its own kind, with what to do next)."""
+    if error.errno in _NO_SPACE:
+        return DiskFullError(f"disk full while writing {path}: stopped; what was already written is valid, "
+                             "free some space and run again with --resume")
+    return PuzzlewrightError(f"cannot write {path}: {error.strerror or error}")
+
+
+def fsync_directory(directory: Path) -> None:
+    """Make a rename inside ``directory`` durable (a no-op where directories cannot be opened)."""
+    try:
+        handle = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def atomic_write(path: Path, chunks: Iterable[str]) -> None:
+    """Replace ``path`` by the concatenated ``chunks`` all at once: write a temporary file beside it, fsync
+    it, rename it over ``path`` and fsync the directory. Chunks are streamed, never joined in memory."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            for chunk in chunks:
+                handle.write(chunk)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+        fsync_directory(path.parent)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise _write_failed(path, error) from None
+
+
+def _json_line(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class FoundStream:
+    """Appends found items to ``found.jsonl``, one line per write, from any process on this machine.
+
+    Picklable (it is only a path), so pool workers get it with each partition; each process opens the
+    file once, in append mode, and a single ``write`` per line keeps lines from different processes whole.
+    """
+
+    path: str
+
+    def emitter(self, key: str) -> Any:
+        """The ``emit(item)`` function a partition calls for each item it finds."""
+        handle = _append_handle(self.path)
+        prefix = '{"partition":' + json.dumps(key, ensure_ascii=False) + ',"item":'
+
+        def emit(item: Any) -> None:
+            line = prefix + _json_line(item) + "}\n"
+            try:
+                os.write(handle, line.encode())
+            except OSError as error:
+                raise _write_failed(Path(self.path), error) from None
+
+        return emit
+
+
+_APPEND_HANDLES: dict[str, int] = {}
+
+
+def _append_handle(path: str) -> int:
+    """This process's append-mode descriptor for ``path`` (opened on first use, kept for the process)."""
+    handle = _APPEND_HANDLES.get(path)
+    if handle is None:
+        try:
+            handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise _write_failed(Path(path), error) from None
+        _APPEND_HANDLES[path] = handle
+    return handle
+
+
+def close_append_handles() -> None:
+    """Close every descriptor :class:`FoundStream` opened in this process (before a directory is reused)."""
+    while _APPEND_HANDLES:
+        _, handle = _APPEND_HANDLES.popitem()
+        os.close(handle)
+
+
+def _is_temporary(path: Path) -> bool:
+    """A temporary file an interrupted :func:`atomic_write` left behind (never part of the state)."""
+    return path.name.startswith(".") and path.name.endswith(".tmp")
+
+
+def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(value, dict):
+        flat: dict[str, Any] = {}
+        for name, inner in value.items():
+            flat.update(_flatten(inner, f"{prefix}{name}."))
+        return flat
+    return {prefix.rstrip("."): value}
+
+
+def describe_difference(there: dict, here: dict, limit: int = 3) -> str:
+    """Which identity fields differ between the stored job and this one, e.g. ``size: 5 there, 6 here``."""
+    old, new = _flatten(there), _flatten(here)
+    differences = [f"{name}: {json.dumps(old.get(name))} there, {json.dumps(new.get(name))} here"
+                   for name in sorted(old.keys() | new.keys()) if old.get(name) != new.get(name)]
+    if not differences:
+        return "its partitions differ"
+    more = f" (and {len(differences) - limit} more)" if len(differences) > limit else ""
+    return "; ".join(differences[:limit]) + more
+
+
+class Checkpoint:
+    """An output directory holding one job's manifest and finished partitions."""
+
+    def __init__(self, directory: Path, identity: dict, keys: list[str]):
+        self.directory = directory
+        self.identity = identity
+        self.keys = keys
+        self.fingerprint = fingerprint(identity, keys)
+        self.index = {key: i for i, key in enumerate(keys)}
+
+    @classmethod
+    def open(cls, directory: str | Path, identity: dict, keys: list[str], *, resume: bool) -> Checkpoint:
+        """Create the directory for a new job, or reopen it to resume the same job.
+
+        Refuses (with the reason) a directory that holds another job, a directory of this job without
+        ``resume`` (so a finished run is never silently overwritten), and a non-empty directory that is
+        not a checkpoint at all.
+        """
+        checkpoint = cls(Path(directory), identity, keys)
+        checkpoint._prepare(resume)
+        return checkpoint
+
+    @property
+    def manifest_path(self) -> Path:
+        return self.directory / MANIFEST
+
+    @property
+    def found_path(self) -> Path:
+        return self.directory / FOUND
+
+    def _partition_path(self, key: str) -> Path:
+        return self.directory / PARTITIONS / f"{self.index[key]:06d}.json"
+
+    def _prepare(self, resume: bool) -> None:
+        where = self.directory
+        if where.exists() and not where.is_dir():
+            raise PuzzleInputError(f"output {where} exists and is not a directory")
+        if self.manifest_path.exists():
+            self._check_manifest(resume)
+        elif where.exists() and any(not _is_temporary(path) for path in where.iterdir()):
+            raise PuzzleInputError(f"output directory {where} is not empty and has no {MANIFEST}: "
+                                   "it is not a puzzlewright checkpoint; choose an empty or new directory")
+        try:
+            where.mkdir(parents=True, exist_ok=True)
+            if not self.manifest_path.exists():
+                manifest = {"format": FORMAT, "fingerprint": self.fingerprint, "job": self.identity,
+                            "partitions": self.keys}
+                atomic_write(self.manifest_path, [json.dumps(manifest, indent=1), "\n"])
+            (where / PARTITIONS).mkdir(exist_ok=True)
+        except OSError as error:
+            raise _write_failed(where, error) from None
+
+    def _check_manifest(self, resume: bool) -> None:
+        where = self.directory
+        try:
+            manifest = json.loads(self.manifest_path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            raise PuzzleInputError(f"cannot read {self.manifest_path}: not a puzzlewright checkpoint") from None
+        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+            raise PuzzleInputError(f"{self.manifest_path} is not a puzzlewright checkpoint manifest ({FORMAT})")
+        if manifest.get("fingerprint") != self.fingerprint:
+            stored = manifest.get("job", {})
+            what = stored.get("job", "another job") if isinstance(stored, dict) else "another job"
+            why = (describe_difference(stored, self.identity) if isinstance(stored, dict)
+                   else "its manifest is unreadable")
+            raise PuzzleInputError(f"output directory {where} holds a different job ({what}; {why}); "
+                                   "refusing to resume it: use another directory")
+        if not resume:
+            raise PuzzleInputError(f"output directory {where} already holds this job "
+                                   f"({len(self.finished_keys())} of {len(self.keys)} partitions finished): "
+                                   "pass --resume to continue it, or choose another directory")
+
+    def finished_keys(self) -> list[str]:
+        """Keys whose partition file exists (in merge order)."""
+        return [key for key in self.keys if self._partition_path(key).exists()]
+
+    def load_finished(self) -> dict[str, PartitionResult]:
+        """The finished partitions on disk, by key (a file that does not match this job is ignored)."""
+        finished: dict[str, PartitionResult] = {}
+        for key in self.finished_keys():
+            path = self._partition_path(key)
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+                continue
+            if data.get("fingerprint") == self.fingerprint and data.get("key") == key:
+                finished[key] = PartitionResult.from_json(data)
+        return finished
+
+    def save(self, result: PartitionResult) -> None:
+        """Write one finished partition atomically (an incomplete one is not finished: it is not saved)."""
+        if result.complete:
+            record = {"fingerprint": self.fingerprint, **result.to_json()}
+            atomic_write(self._partition_path(result.key), [_json_line(record), "\n"])
+
+    def found_stream(self) -> FoundStream:
+        return FoundStream(str(self.found_path))
+
+    def write_results(self, items: Iterable[Any], summary: dict) -> None:
+        """The merged items (one JSON line each, in merge order) and the summary, both atomically."""
+        atomic_write(self.directory / RESULTS, (_json_line(item) + "\n" for item in items))
+        atomic_write(self.directory / SUMMARY, [json.dumps(summary, indent=1), "\n"])

@@ -1,0 +1,148 @@
+"""What a partitioned job is: independent partitions, each run on its own, merged in a fixed order.
+
+A job (any picklable object following :class:`PartitionedJob`) says three things: who it is (a JSON
+``identity``, so a checkpoint directory can tell whether it belongs to this job), what its partitions are
+(keys in their merge order, each with an estimated size so the biggest start first), and how to run one
+partition. Partitions share nothing, so any runner (this process, a local pool, a Dask cluster) can run
+them in any order on any machine; :class:`JobResult` puts them back in key order, which is what makes the
+output identical whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from puzzlewright.errors import PuzzleInputError
+
+# Called by a partition for each item as soon as it is found (streamed to the checkpoint directory).
+Emit = Callable[[Any], None]
+
+
+@dataclass(frozen=True)
+class Partition:
+    """One independent piece of a job: its ``key`` and its estimated relative ``size`` (cost)."""
+
+    key: str
+    size: float = 1.0
+
+
+@dataclass
+class PartitionResult:
+    """What one partition produced: JSON-shaped ``items`` in a deterministic order, and summable ``stats``.
+
+    ``complete`` is False when the partition stopped early (a budget ran out); such a result is never
+    checkpointed as finished.
+    """
+
+    key: str
+    items: list[Any]
+    stats: dict[str, float] = field(default_factory=dict)
+    complete: bool = True
+    elapsed_s: float = 0.0
+
+    def to_json(self) -> dict:
+        return {"key": self.key, "items": self.items, "stats": self.stats, "complete": self.complete,
+                "elapsed_s": round(self.elapsed_s, 6)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> PartitionResult:
+        return cls(data["key"], data["items"], data.get("stats", {}), data.get("complete", True),
+                   data.get("elapsed_s", 0.0))
+
+
+@runtime_checkable
+class PartitionedJob(Protocol):
+    """The interface every partitioned job implements (it must also pickle, to reach other processes)."""
+
+    #: what the job is, for messages and the progress bar ("acrostic count")
+    name: str
+    #: what its items are called ("squares", "puzzles")
+    item_name: str
+
+    def identity(self) -> dict:
+        """A JSON object that is equal for two runs exactly when they compute the same thing."""
+        ...
+
+    def partitions(self) -> list[Partition]:
+        """The partitions, in the order their results are merged (deterministic)."""
+        ...
+
+    def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
+        """Compute one partition; call ``emit(item)`` for each item as soon as it is found."""
+        ...
+
+
+@dataclass
+class JobResult:
+    """Every partition's result in merge order, plus how this run got them."""
+
+    name: str
+    item_name: str
+    partitions: list[PartitionResult]
+    computed: list[str]
+    resumed: int
+    elapsed_s: float
+    workers: int = 1
+    runner: str = "in-process"
+
+    def items(self) -> Iterator[Any]:
+        """All items, partition by partition in key order: the same sequence whatever ran them."""
+        for result in self.partitions:
+            yield from result.items
+
+    @property
+    def count(self) -> int:
+        return sum(len(result.items) for result in self.partitions)
+
+    @property
+    def complete(self) -> bool:
+        return all(result.complete for result in self.partitions)
+
+    def stats(self) -> dict[str, float]:
+        """Each stat summed over the partitions (for example the total search nodes)."""
+        return sum_stats(result.stats for result in self.partitions)
+
+    def summary(self) -> dict:
+        """The JSON summary of the run (what ``--json`` prints next to the job's own fields)."""
+        return {"count": self.count, "complete": self.complete, **self.stats(),
+                "elapsed_s": round(self.elapsed_s, 3),
+                "partitions": {"total": len(self.partitions), "computed": len(self.computed),
+                               "resumed": self.resumed},
+                "runner": self.runner, "workers": self.workers}
+
+
+def sum_stats(stats: Iterator[dict[str, float]] | list[dict[str, float]]) -> dict[str, float]:
+    """Add up dictionaries of numbers key by key (keys in first-seen order)."""
+    total: dict[str, float] = {}
+    for one in stats:
+        for name, value in one.items():
+            total[name] = total.get(name, 0) + value
+    return total
+
+
+def checked_partitions(job: PartitionedJob) -> list[Partition]:
+    """The job's partitions, checked to have distinct non-empty string keys."""
+    partitions = list(job.partitions())
+    seen: set[str] = set()
+    for partition in partitions:
+        if not isinstance(partition.key, str) or not partition.key:
+            raise PuzzleInputError(f"{job.name}: partition keys must be non-empty strings, not {partition.key!r}")
+        if partition.key in seen:
+            raise PuzzleInputError(f"{job.name}: partition key {partition.key!r} occurs twice")
+        seen.add(partition.key)
+    return partitions
+
+
+def fingerprint(identity: dict, keys: list[str]) -> str:
+    """A hex digest naming the job and its partition scheme (what a checkpoint must match to resume)."""
+    text = json.dumps({"job": identity, "partitions": keys}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def schedule_order(partitions: list[Partition]) -> list[Partition]:
+    """Largest estimated partitions first (ties in key order), so no big one starts last and idles the rest."""
+    return sorted(partitions, key=lambda partition: -partition.size)

@@ -1,0 +1,242 @@
+"""Runners: where partitions run. This process, a pool of local processes, or a Dask cluster.
+
+A runner takes the partitions still to do (biggest first) and calls ``on_done(result)`` in this process
+as each one finishes, in whatever order they finish; the engine does the checkpointing and the merge.
+Runners retry a partition whose worker died (a killed or crashed process), up to ``max_attempts`` times;
+an exception raised by the job itself is not retried: it is the answer (usually bad input).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+import uuid
+from collections import Counter, deque
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from puzzlewright.errors import PuzzleInputError, PuzzlewrightError
+from puzzlewright.parallel.checkpoint import FoundStream
+from puzzlewright.parallel.job import Partition, PartitionedJob, PartitionResult
+
+OnDone = Callable[[PartitionResult], None]
+DEFAULT_MAX_ATTEMPTS = 3
+DEFAULT_CONNECT_TIMEOUT_S = 3.0
+
+
+class WorkerDiedError(PuzzlewrightError):
+    """A partition's worker kept dying (killed, out of memory, crashed) and retries ran out."""
+
+
+def timed_partition(job: PartitionedJob, key: str, found: FoundStream | None) -> PartitionResult:
+    """Run one partition (streaming its items to ``found`` when given) and record how long it took."""
+    started = time.perf_counter()
+    result = job.run_partition(key, found.emitter(key) if found is not None else None)
+    result.elapsed_s = time.perf_counter() - started
+    return result
+
+
+def default_workers() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+class InProcessRunner:
+    """Runs partitions one after another in this process (no pickling, no start-up cost)."""
+
+    name = "in-process"
+    workers = 1
+
+    def run(self, job: PartitionedJob, todo: list[Partition], found: FoundStream | None, on_done: OnDone) -> None:
+        for partition in todo:
+            on_done(timed_partition(job, partition.key, found))
+
+
+# -- local process pool ---------------------------------------------------------------------------------
+
+_WORKER_JOB: PartitionedJob | None = None
+
+
+def _start_worker(job: PartitionedJob, parent: int) -> None:
+    """Pool worker start-up: keep the job, leave Ctrl-C to the parent, and exit if the parent dies."""
+    global _WORKER_JOB
+    _WORKER_JOB = job
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True).start()
+
+
+def _exit_when_orphaned(parent: int, every_s: float = 0.5) -> None:
+    """A killed parent (SIGKILL) cannot stop its workers: they notice they were orphaned and stop."""
+    while os.getppid() == parent:
+        time.sleep(every_s)
+    os._exit(1)
+
+
+def _pool_task(key: str, found: FoundStream | None) -> PartitionResult:
+    assert _WORKER_JOB is not None, "pool worker started without a job"
+    return timed_partition(_WORKER_JOB, key, found)
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    """Fork where available: workers start in milliseconds and share the parent's loaded dictionary."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods and sys.platform != "darwin" else "spawn")
+
+
+class PoolRunner:
+    """Runs partitions in ``workers`` local processes.
+
+    At most ``workers`` partitions are in flight at once, so when a worker dies the partitions it may
+    have been running are known exactly: those are retried in a fresh pool.
+    """
+
+    name = "process-pool"
+
+    def __init__(self, workers: int | None = None, *, max_attempts: int = DEFAULT_MAX_ATTEMPTS):
+        if workers is not None and workers < 1:
+            raise PuzzleInputError(f"--workers must be at least 1, not {workers}")
+        self.workers = workers or default_workers()
+        self.max_attempts = max_attempts
+
+    def run(self, job: PartitionedJob, todo: list[Partition], found: FoundStream | None, on_done: OnDone) -> None:
+        pending = deque(todo)
+        attempts: Counter[str] = Counter()
+        while pending:
+            died = self._run_pool(job, pending, found, on_done)
+            for partition in died:
+                attempts[partition.key] += 1
+                if attempts[partition.key] >= self.max_attempts:
+                    raise WorkerDiedError(f"{job.name}: the worker running partition {partition.key!r} died "
+                                          f"{attempts[partition.key]} times; giving up")
+            pending.extendleft(reversed(died))
+
+    def _run_pool(self, job: PartitionedJob, pending: deque[Partition], found: FoundStream | None,
+                  on_done: OnDone) -> list[Partition]:
+        """Run ``pending`` in one pool until it is empty or a worker dies; return the partitions to retry."""
+        pool = ProcessPoolExecutor(self.workers, mp_context=_pool_context(), initializer=_start_worker,
+                                   initargs=(job, os.getpid()))
+        running: dict[Future, Partition] = {}
+        try:
+            while pending or running:
+                while pending and len(running) < self.workers:
+                    partition = pending.popleft()
+                    running[pool.submit(_pool_task, partition.key, found)] = partition
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                broken = False
+                for future in finished:
+                    if isinstance(future.exception(), BrokenProcessPool):
+                        broken = True
+                    else:
+                        on_done(future.result())
+                        del running[future]
+                if broken:
+                    return list(running.values())
+            return []
+        finally:
+            _stop_pool(pool)
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Shut a pool down now: queued work is cancelled and running workers are terminated, not awaited."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+
+
+# -- Dask distributed -----------------------------------------------------------------------------------
+
+def _dask_task(job: PartitionedJob, key: str) -> PartitionResult:
+    return timed_partition(job, key, None)
+
+
+class DaskRunner:
+    """Runs partitions as tasks on a Dask distributed cluster (``tcp://host:8786``, or ``local``).
+
+    ``local`` starts a LocalCluster of ``workers`` single-threaded processes on this machine. The job is
+    sent to every worker once (scattered); each partition is one task, and the scheduler restarts the
+    task elsewhere when its worker dies (up to its ``allowed-failures`` setting). Items are not streamed
+    from remote workers: a partition's items arrive, and are checkpointed, when it finishes.
+    """
+
+    name = "dask"
+
+    def __init__(self, address: str, workers: int | None = None, *,
+                 connect_timeout_s: float = DEFAULT_CONNECT_TIMEOUT_S):
+        self.address = address
+        self.workers = workers or default_workers()
+        self.connect_timeout_s = connect_timeout_s
+
+    def run(self, job: PartitionedJob, todo: list[Partition], found: FoundStream | None, on_done: OnDone) -> None:
+        distributed = _import_distributed()
+        cluster, client = self._connect(distributed)
+        try:
+            self.workers = len(client.scheduler_info().get("workers", {})) or self.workers
+            [shared_job] = client.scatter([job], broadcast=True)
+            run_id = uuid.uuid4().hex[:12]
+            # Higher priority runs first: the scheduler starts the biggest partitions first too.
+            futures = [client.submit(_dask_task, shared_job, partition.key, pure=False,
+                                     priority=len(todo) - rank, key=f"puzzlewright-{run_id}-{rank}")
+                       for rank, partition in enumerate(todo)]
+            try:
+                for future in distributed.as_completed(futures, loop=client.loop):
+                    on_done(future.result())
+            except distributed.KilledWorker as error:
+                raise WorkerDiedError(f"{job.name}: workers kept dying on a partition ({error}); giving up") from None
+            finally:
+                client.cancel(futures)
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+    def _connect(self, distributed: Any) -> tuple[Any, Any]:
+        """A client for the cluster (and the LocalCluster it started, for ``local``), or a clear error."""
+        if self.address == "local":
+            cluster = distributed.LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
+                                               host="127.0.0.1", dashboard_address=":0")
+            return cluster, distributed.Client(cluster, set_as_default=False)
+        try:
+            client = distributed.Client(self.address, timeout=self.connect_timeout_s, set_as_default=False)
+        except (OSError, TimeoutError) as error:
+            raise PuzzleInputError(f"cannot reach the Dask scheduler at {self.address} "
+                                   f"(gave up after {self.connect_timeout_s:g} s): {_first_line(error)}") from None
+        except ValueError as error:
+            raise PuzzleInputError(f"bad cluster address {self.address!r}: {_first_line(error)}") from None
+        return None, client
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip() or type(error).__name__
+    return text.splitlines()[0]
+
+
+def _import_distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise PuzzleInputError('--cluster needs Dask: pip install "puzzlewright[cluster]"') from None
+    return distributed
+
+
+def make_runner(workers: int | None = None, cluster: str | None = None) -> InProcessRunner | PoolRunner | DaskRunner:
+    """The runner the options ask for: a Dask cluster when ``cluster`` is given, else a process pool of
+    ``workers`` (default: all cores), or this process alone when that makes one worker."""
+    if cluster:
+        return DaskRunner(cluster, workers)
+    if workers is not None and workers < 1:
+        raise PuzzleInputError(f"--workers must be at least 1, not {workers}")
+    count = workers or default_workers()
+    return InProcessRunner() if count == 1 else PoolRunner(count)

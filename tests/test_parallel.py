@@ -1,0 +1,263 @@
+"""The partitioned-job engine: deterministic merge whatever runs it, checkpoint/resume after real kills,
+worker deaths retried, Dask LocalCluster equal to one process, and each bad-input case."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parallel_toy import ToyJob, expected_items
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.parallel import (DiskFullError, InProcessRunner, PoolRunner, WorkerDiedError, make_runner,
+                                   run_job)
+from puzzlewright.parallel.checkpoint import MANIFEST, PARTITIONS
+
+TESTS = Path(__file__).resolve().parent
+
+
+class ShuffledRunner(InProcessRunner):
+    """Runs the partitions in a random order: the merged result must not notice."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def run(self, job, todo, found, on_done):
+        order = list(todo)
+        random.Random(self.seed).shuffle(order)
+        super().run(job, order, found, on_done)
+
+
+def partition_files(directory: Path) -> dict[str, tuple[int, int]]:
+    """Finished partition files -> (inode, mtime): a rewritten file gets a new inode (atomic rename)."""
+    return {path.name: (path.stat().st_ino, path.stat().st_mtime_ns)
+            for path in (directory / PARTITIONS).glob("*.json")}
+
+
+# -- deterministic merge -----------------------------------------------------------------------------------
+
+def test_in_process_result_is_the_independent_answer():
+    job = ToyJob(blocks=6, block=1000)
+    result = run_job(job, workers=1)
+    assert list(result.items()) == expected_items(job)
+    assert result.complete and result.stats() == {"nodes": 6000}
+    assert result.summary()["partitions"] == {"total": 6, "computed": 6, "resumed": 0}
+
+
+@pytest.mark.parametrize("workers", [2, 3])
+def test_pool_merges_like_one_process(workers):
+    job = ToyJob(blocks=12, block=2000)
+    single = run_job(job, workers=1)
+    pooled = run_job(job, workers=workers)
+    assert pooled.runner == "process-pool" and pooled.workers == workers
+    assert list(pooled.items()) == list(single.items()) == expected_items(job)
+    assert [p.key for p in pooled.partitions] == [p.key for p in single.partitions]
+
+
+@settings(max_examples=25, deadline=None)
+@given(blocks=st.integers(1, 9), seed=st.integers(0, 10**6))
+def test_merge_order_does_not_depend_on_completion_order(blocks, seed):
+    job = ToyJob(blocks=blocks, block=300)
+    shuffled = run_job(job, runner=ShuffledRunner(seed))
+    assert list(shuffled.items()) == expected_items(job)
+    assert [p.key for p in shuffled.partitions] == [p.key for p in job.partitions()]
+
+
+def test_make_runner_choices():
+    assert make_runner(1).name == "in-process"
+    assert make_runner(2).name == "process-pool"
+    assert make_runner(None).workers == len(os.sched_getaffinity(0))
+    with pytest.raises(PuzzleInputError, match="at least 1"):
+        make_runner(0)
+
+
+# -- checkpoint and resume ---------------------------------------------------------------------------------
+
+def test_checkpoint_directory_contents(tmp_path):
+    job = ToyJob(blocks=5, block=1000)
+    result = run_job(job, workers=2, output=tmp_path / "run")
+    run = tmp_path / "run"
+    manifest = json.loads((run / MANIFEST).read_text())
+    assert manifest["job"] == job.identity() and len(manifest["partitions"]) == 5
+    assert len(partition_files(run)) == 5
+    results = [json.loads(line) for line in (run / "results.jsonl").read_text().splitlines()]
+    assert results == expected_items(job) == list(result.items())
+    found = [json.loads(line) for line in (run / "found.jsonl").read_text().splitlines()]
+    assert sorted(record["item"] for record in found) == expected_items(job)
+    summary = json.loads((run / "summary.json").read_text())
+    assert summary["count"] == len(expected_items(job)) and summary["job"] == job.identity()
+    assert not [path for path in run.rglob("*.tmp")]
+
+
+def test_resume_skips_finished_partitions(tmp_path):
+    job = ToyJob(blocks=6, block=1000)
+    first = run_job(job, workers=1, output=tmp_path)
+    before = partition_files(tmp_path)
+    again = run_job(job, workers=2, output=tmp_path, resume=True)
+    assert again.computed == [] and again.resumed == 6
+    assert list(again.items()) == list(first.items())
+    assert partition_files(tmp_path) == before
+
+
+def test_resume_of_an_empty_or_missing_directory_starts_fresh(tmp_path):
+    job = ToyJob(blocks=3, block=500)
+    result = run_job(job, workers=1, output=tmp_path / "new", resume=True)
+    assert result.resumed == 0 and list(result.items()) == expected_items(job)
+
+
+def test_foreign_output_directory_is_refused_with_the_reason(tmp_path):
+    run_job(ToyJob(blocks=4, block=1000), workers=1, output=tmp_path)
+    with pytest.raises(PuzzleInputError) as error:
+        run_job(ToyJob(blocks=4, block=999), workers=1, output=tmp_path, resume=True)
+    message = str(error.value)
+    assert "different job" in message and "block: 1000 there, 999 here" in message
+    assert "\n" not in message
+    with pytest.raises(PuzzleInputError, match="different job.*blocks: 4 there, 5 here"):
+        run_job(ToyJob(blocks=5, block=1000), workers=1, output=tmp_path, resume=True)
+
+
+def test_same_job_without_resume_is_refused(tmp_path):
+    run_job(ToyJob(blocks=2, block=100), workers=1, output=tmp_path)
+    with pytest.raises(PuzzleInputError, match="already holds this job.*--resume"):
+        run_job(ToyJob(blocks=2, block=100), workers=1, output=tmp_path)
+
+
+def test_output_that_is_not_a_checkpoint_is_refused(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(PuzzleInputError, match="not a puzzlewright checkpoint"):
+        run_job(ToyJob(blocks=2, block=100), workers=1, output=tmp_path, resume=True)
+    with pytest.raises(PuzzleInputError, match="not a directory"):
+        run_job(ToyJob(blocks=2, block=100), workers=1, output=tmp_path / "notes.txt")
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / MANIFEST).write_text("{not json")
+    with pytest.raises(PuzzleInputError, match="not a puzzlewright checkpoint"):
+        run_job(ToyJob(blocks=2, block=100), workers=1, output=tmp_path / "bad", resume=True)
+
+
+def test_full_disk_stops_with_a_message_and_what_was_written_stays_valid(tmp_path, monkeypatch):
+    job = ToyJob(blocks=8, block=500)
+    real_fsync, calls = os.fsync, []
+
+    def fsync_until_full(handle):
+        calls.append(handle)
+        if len(calls) > 9:  # the manifest and a few partitions fit, then the disk is full
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_fsync(handle)
+
+    monkeypatch.setattr(os, "fsync", fsync_until_full)
+    with pytest.raises(DiskFullError, match="disk full while writing .*--resume"):
+        run_job(job, workers=1, output=tmp_path)
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    written = partition_files(tmp_path)
+    assert 0 < len(written) < job.blocks
+    assert not list(tmp_path.rglob("*.tmp"))
+    resumed = run_job(job, workers=1, output=tmp_path, resume=True)
+    assert resumed.resumed == len(written)
+    assert list(resumed.items()) == expected_items(job)
+
+
+# -- real kills of a real run, then resume -----------------------------------------------------------------
+
+def _start_toy_run(output: Path, job: ToyJob, workers: int) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.Popen([sys.executable, str(TESTS / "parallel_toy.py"), str(output), str(workers),
+                             json.dumps(asdict(job))], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _wait_for_partitions(output: Path, count: int, process: subprocess.Popen, timeout_s: float = 60) -> None:
+    deadline = time.monotonic() + timeout_s
+    while len(partition_files(output)) < count if (output / PARTITIONS).is_dir() else True:
+        assert process.poll() is None, process.stderr.read().decode()
+        assert time.monotonic() < deadline, "the run made no progress"
+        time.sleep(0.005)
+
+
+@pytest.mark.parametrize("kill_signal", [signal.SIGKILL, signal.SIGINT])
+def test_kill_at_a_random_point_then_resume_gives_the_same_result(tmp_path, kill_signal):
+    job = ToyJob(blocks=14, block=3000, delay_s=0.08)
+    stop_after = random.randint(1, job.blocks - 3)
+    process = _start_toy_run(tmp_path, job, workers=2)
+    _wait_for_partitions(tmp_path, stop_after, process)
+    time.sleep(random.uniform(0, 0.08))
+    process.send_signal(kill_signal)
+    process.wait(timeout=20)
+    assert process.returncode != 0
+    before = partition_files(tmp_path)
+    assert stop_after <= len(before) < job.blocks
+
+    # Nothing found was lost: every whole line streamed so far is a right item of its partition.
+    lines = (tmp_path / "found.jsonl").read_text().split("\n")
+    streamed = [json.loads(line) for line in lines[:-1]]
+    right = set(expected_items(job))
+    assert streamed and all(record["item"] in right for record in streamed)
+
+    resumed = run_job(job, workers=2, output=tmp_path, resume=True, progress=False)
+    assert list(resumed.items()) == expected_items(job)
+    assert resumed.resumed == len(before)
+    assert len(resumed.computed) == job.blocks - len(before)
+    keys = [partition.key for partition in job.partitions()]
+    assert {keys[int(name[:6])] for name in before}.isdisjoint(resumed.computed)
+    after = partition_files(tmp_path)
+    assert {name: after[name] for name in before} == before  # no finished partition was rewritten
+
+
+# -- dying workers -----------------------------------------------------------------------------------------
+
+def test_partition_whose_worker_died_is_retried(tmp_path):
+    job = ToyJob(blocks=8, block=1000, die_keys=("b002", "b005"), marker_dir=str(tmp_path))
+    result = run_job(job, runner=PoolRunner(2))
+    assert list(result.items()) == expected_items(job)
+    assert len(list(tmp_path.glob("b002.*"))) == 2 and len(list(tmp_path.glob("b005.*"))) == 2
+
+
+def test_worker_that_always_dies_gives_up_with_a_message(tmp_path):
+    job = ToyJob(blocks=3, block=100, die_keys=("b001",), marker_dir=str(tmp_path), die_always=True)
+    with pytest.raises(WorkerDiedError, match="partition 'b001' died 3 times"):
+        run_job(job, runner=PoolRunner(2))
+
+
+# -- Dask ----------------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def local_cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=":0") as cluster:
+        yield cluster.scheduler_address
+
+
+def test_local_cluster_gives_the_single_process_result(local_cluster, tmp_path):
+    job = ToyJob(blocks=10, block=2000)
+    single = run_job(job, workers=1)
+    clustered = run_job(job, cluster=local_cluster, output=tmp_path)
+    assert clustered.runner == "dask" and clustered.workers == 2
+    assert list(clustered.items()) == list(single.items()) == expected_items(job)
+    assert len(partition_files(tmp_path)) == job.blocks
+    resumed = run_job(job, cluster=local_cluster, output=tmp_path, resume=True)
+    assert resumed.computed == [] and list(resumed.items()) == expected_items(job)
+
+
+def test_local_cluster_retries_a_partition_whose_worker_died(local_cluster, tmp_path):
+    job = ToyJob(blocks=4, block=500, die_keys=("b001",), marker_dir=str(tmp_path))
+    result = run_job(job, cluster=local_cluster)
+    assert list(result.items()) == expected_items(job)
+    assert len(list(tmp_path.glob("b001.*"))) == 2
+
+
+def test_unreachable_cluster_is_a_clear_error_not_a_hang():
+    pytest.importorskip("distributed")
+    with pytest.raises(PuzzleInputError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9"):
+        run_job(ToyJob(blocks=2, block=10), cluster="tcp://127.0.0.1:9")
+    with pytest.raises(PuzzleInputError, match="bad cluster address"):
+        run_job(ToyJob(blocks=2, block=10), cluster="tcp://[::1")
