@@ -21,3 +21,18 @@ class PuzzleInputError(PuzzlewrightError):
 
 class BudgetExceeded(PuzzlewrightError):
     """A search ran out of its time or node budget before it finished."""
+
+
+def open_input(path: object, what: str, error: type[PuzzlewrightError], *, text: bool = False):
+    """Open an input file for reading, turning the OS's failures into ``error`` with one clear line.
+
+    ``what`` names the file in the message ("dictionary file", "batch file"); ``text`` opens it as UTF-8.
+    """
+    try:
+        return open(path, encoding="utf-8") if text else open(path, "rb")  # noqa: SIM115 (caller closes)
+    except FileNotFoundError:
+        raise error(f"{what} not found: {path}") from None
+    except IsADirectoryError:
+        raise error(f"{what} is a directory, not a file: {path}") from None
+    except OSError as failure:
+        raise error(f"cannot read {what} {path}: {failure.strerror}") from None

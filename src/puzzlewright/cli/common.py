@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from puzzlewright.errors import PuzzleInputError, PuzzlewrightError
+from puzzlewright.errors import PuzzleInputError, PuzzlewrightError, open_input
 
 
 def lexicon_options(default: str = "english") -> Callable:
@@ -84,17 +84,11 @@ def _batch_lines(path: str) -> Iterator[str]:
     if path == "-":
         yield from sys.stdin
         return
-    try:
-        with open(path, encoding="utf-8") as handle:
+    with open_input(path, "batch file", PuzzleInputError, text=True) as handle:
+        try:
             yield from handle
-    except FileNotFoundError:
-        raise PuzzleInputError(f"batch file not found: {path}") from None
-    except IsADirectoryError:
-        raise PuzzleInputError(f"batch path is a directory: {path}") from None
-    except UnicodeDecodeError:
-        raise PuzzleInputError(f"batch file is not UTF-8 text: {path}") from None
-    except OSError as error:
-        raise PuzzleInputError(f"cannot read batch file {path}: {error.strerror}") from None
+        except UnicodeDecodeError:
+            raise PuzzleInputError(f"batch file is not UTF-8 text: {path}") from None
 
 
 def count_batch_lines(path: str) -> int | None:

@@ -29,7 +29,7 @@ import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
-from puzzlewright.errors import LexiconError
+from puzzlewright.errors import LexiconError, open_input
 
 FORMATS = ("plain", "freq", "agid")
 _AGID_ENTRY = re.compile(r"^(\S+) [VNA][?~]?:\s")
@@ -50,15 +50,7 @@ def normalise_word(raw: str) -> str | None:
 
 def _lines(path: Path) -> Iterator[str]:
     """The file's lines as text; refuse binary files and undecodable text with one clear message."""
-    try:
-        handle = open(path, "rb")
-    except FileNotFoundError:
-        raise LexiconError(f"dictionary file not found: {path}") from None
-    except IsADirectoryError:
-        raise LexiconError(f"dictionary path is a directory, not a file: {path}") from None
-    except OSError as error:
-        raise LexiconError(f"cannot read dictionary file {path}: {error.strerror}") from None
-    with handle:
+    with open_input(path, "dictionary file", LexiconError) as handle:
         for number, line in enumerate(handle, 1):
             if b"\x00" in line:
                 raise LexiconError(f"{path} looks like a binary file, not a word list (NUL byte on line {number})")
