@@ -1,0 +1,299 @@
+"""The ASGI app: the page, a JSON API over the puzzles' ``api`` modules, and the limits that keep it up.
+
+Every ``POST /api/<puzzle>/<verb>`` takes the same JSON request and returns the same JSON result as the
+library verb (and the CLI's ``--json``). Errors come back as ``{"error": "one line"}``: 400 for a body that
+is not JSON, 422 for a request the puzzle rejects, 413 for a body over the cap, 503 when a search runs out
+of its time budget, 500 (without details) for a bug. Requests can only name built-in dictionaries.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from puzzlewright import __version__
+from puzzlewright.errors import BudgetExceeded, PuzzlewrightError
+from puzzlewright.lexicon import BUILTINS, builtin_lexicon, normalise_word
+from puzzlewright.search import Budget
+from puzzlewright.web.endpoints import ENDPOINTS, Endpoint
+from puzzlewright.web.limits import (MAX_BODY_BYTES, SEARCH_SECONDS, BodyLimit, SearchPool, SearchTimeout,
+                                     budget_message)
+
+log = logging.getLogger("puzzlewright.web")
+
+STATIC = Path(__file__).parent / "static"
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
+# The page loads nothing from elsewhere and runs no inline script.
+PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+               "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+MAX_LOOKUP_WORDS = 100
+WARM_DICTIONARIES = ("english", "wordle-guesses", "wordle-answers")
+
+
+class ApiError(Exception):
+    """An error the client caused, with the HTTP status it maps to."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+class ResultCache:
+    """The encoded results of recent deterministic requests (same request, same bytes)."""
+
+    def __init__(self, entries: int = 512, max_bytes: int = 256 * 1024):
+        self.entries = entries
+        self.max_bytes = max_bytes
+        self._items: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+
+    def get(self, key: tuple[str, str]) -> bytes | None:
+        body = self._items.get(key)
+        if body is not None:
+            self._items.move_to_end(key)
+        return body
+
+    def put(self, key: tuple[str, str], body: bytes) -> None:
+        if len(body) > self.max_bytes:
+            return
+        self._items[key] = body
+        if len(self._items) > self.entries:
+            self._items.popitem(last=False)
+
+
+def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str] | None = None,
+               search_seconds: float = SEARCH_SECONDS, max_body: int = MAX_BODY_BYTES, max_searches: int = 4,
+               warm_up: bool = False, endpoints: Iterable[Endpoint] = ENDPOINTS) -> FastAPI:
+    """The web app.
+
+    ``allow_origins``: origins allowed cross-origin access (none by default). ``trusted_hosts``: the Host
+    header values accepted (None: any; the ``serve`` command passes the loopback names when bound to
+    loopback, which stops DNS-rebinding pages from reaching the API). ``search_seconds``: each search's time
+    budget. ``warm_up``: load the dictionaries and run each verb's example once in the background at start.
+    """
+    endpoints = tuple(endpoints)
+    state = {"ready": not warm_up}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        if warm_up:
+            threading.Thread(target=_warm_up, args=(endpoints, state), name="warm-up", daemon=True).start()
+        yield
+
+    app = FastAPI(title="puzzlewright", version=__version__, lifespan=lifespan,
+                  description="Solve and construct word puzzles. Each POST takes and returns the same JSON as "
+                              "the library verb and the CLI's `--json`; errors are `{\"error\": \"...\"}`.")
+    pool = SearchPool(max_searches=max_searches, seconds=search_seconds)
+    cache = ResultCache()
+    _add_error_handlers(app)
+    _add_page(app)
+
+    @app.get("/healthz", tags=["server"], summary="Liveness: answers at once, even while searches run.")
+    async def healthz() -> dict:
+        return {"status": "ok", "ready": state["ready"], "version": __version__,
+                "puzzles": sorted({e.puzzle for e in endpoints if e.available()})}
+
+    @app.get("/api/dicts", tags=["dictionary"], summary="The built-in dictionaries a request may name.")
+    async def dictionaries() -> dict:
+        return {"dictionaries": [{"name": b.name, "description": b.description} for b in BUILTINS.values()]}
+
+    @app.get("/api/dict/lookup", tags=["dictionary"],
+             summary="Is each word in a built-in dictionary, and how common is it?")
+    async def lookup(word: list[str] = Query(..., description="words to look up (repeat, or comma-separate)"),
+                     dict: str = Query("english", description="a built-in dictionary name")) -> Response:
+        return await _guarded(lambda: _lookup(pool, word, dict))
+
+    for endpoint in endpoints:
+        app.add_api_route(endpoint.path, _verb_handler(endpoint, pool, cache, search_seconds), methods=["POST"],
+                          tags=[endpoint.puzzle], summary=endpoint.summary, response_class=JSONResponse,
+                          openapi_extra=_request_body_doc(endpoint))
+
+    if allow_origins:
+        from fastapi.middleware.cors import CORSMiddleware
+
+        app.add_middleware(CORSMiddleware, allow_origins=list(allow_origins), allow_methods=["GET", "POST"],
+                           allow_headers=["content-type"])
+    app.add_middleware(BodyLimit, max_bytes=max_body)
+    app.add_middleware(SecurityHeaders)
+    if trusted_hosts is not None:
+        from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(trusted_hosts))
+    return app
+
+
+def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
+                  seconds: float) -> Callable[[Request], Awaitable[Response]]:
+    """The route for one puzzle verb: parse, check, answer from the cache or search off the event loop."""
+
+    async def handle(request: Request) -> Response:
+        async def work() -> Response:
+            payload = parse_request(await request.body())
+            check_dictionaries(payload)
+            key = (endpoint.path, json.dumps(payload, sort_keys=True)) if endpoint.cacheable(payload) else None
+            body = cache.get(key) if key else None
+            if body is None:
+                verb = _resolve(endpoint)
+                result = await pool.run(lambda: verb(payload, budget=Budget(seconds=seconds)))
+                body = json.dumps(result, ensure_ascii=False).encode()
+                if key:
+                    cache.put(key, body)
+            return Response(body, media_type="application/json")
+
+        return await _guarded(work, seconds)
+
+    handle.__name__ = f"{endpoint.puzzle}_{endpoint.verb}"
+    return handle
+
+
+async def _guarded(work: Callable[[], Awaitable[Response]], seconds: float = SEARCH_SECONDS) -> Response:
+    """Run a route's work, turning every failure into ``{"error": ...}`` with the right status."""
+    try:
+        return await work()
+    except ApiError as error:
+        return _error(error.status, str(error))
+    except BudgetExceeded as error:
+        return _error(503, budget_message(error, seconds))
+    except SearchTimeout as error:
+        return _error(503, str(error))
+    except PuzzlewrightError as error:
+        return _error(422, str(error))
+    except Exception:  # a bug: log it here, tell the client nothing about the insides
+        log.exception("internal error")
+        return _error(500, "internal error (the server log has the details)")
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def parse_request(body: bytes) -> dict:
+    """The request body as a JSON object, or an :class:`ApiError` saying what is wrong with it."""
+    if not body.strip():
+        raise ApiError(422, "the request body must be a JSON object")
+    try:
+        payload = json.loads(body)
+    except UnicodeDecodeError:
+        raise ApiError(400, "the request body is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise ApiError(400, f"the request body is not valid JSON: {error.msg} "
+                            f"(line {error.lineno}, column {error.colno})") from None
+    except RecursionError:
+        raise ApiError(400, "the request body is nested too deeply") from None
+    if not isinstance(payload, dict):
+        raise ApiError(422, f"the request body must be a JSON object, not {type(payload).__name__}")
+    return payload
+
+
+def check_dictionaries(payload: dict) -> None:
+    """Refuse any dictionary that is not built in: the web API never opens a file a request names."""
+    for key, value in payload.items():
+        if key == "dict" or key.endswith("_dict"):
+            if value is not None and (not isinstance(value, str) or value not in BUILTINS):
+                raise ApiError(422, f"{key}: unknown dictionary {str(value)[:60]!r}; "
+                                    f"the web app offers only the built-in ones: {', '.join(BUILTINS)}")
+
+
+def _resolve(endpoint: Endpoint) -> Callable[..., dict]:
+    if not endpoint.available():
+        raise ApiError(501, f"{endpoint.puzzle} is not available in this installation")
+    return endpoint.function()
+
+
+async def _lookup(pool: SearchPool, raw_words: list[str], dictionary: str) -> Response:
+    """``GET /api/dict/lookup``: the same JSON as ``puzzlewright dict lookup --json``."""
+    check_dictionaries({"dict": dictionary})
+    words = [w for raw in raw_words for w in raw.split(",") if w.strip()]
+    if not words:
+        raise ApiError(422, "give at least one word to look up")
+    if len(words) > MAX_LOOKUP_WORDS:
+        raise ApiError(422, f"at most {MAX_LOOKUP_WORDS} words per lookup")
+    lexicon = await pool.run(lambda: builtin_lexicon(dictionary))  # the first use loads it: off the loop
+    entries = []
+    for raw in words:
+        word = normalise_word(raw)
+        common = lexicon.commonness(word) if word else None
+        entry = {"word": word or raw.strip()[:40], "found": common is not None}
+        if common is not None:
+            entry.update(common.to_json())
+        entries.append(entry)
+    return JSONResponse({"dictionary": lexicon.name, "words": entries})
+
+
+def _request_body_doc(endpoint: Endpoint) -> dict:
+    """The OpenAPI description of a verb's request body (a JSON object; the verb documents its keys)."""
+    return {"requestBody": {"required": True, "content": {"application/json": {
+        "schema": {"type": "object", "additionalProperties": True}, "example": endpoint.example}}}}
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    """Framework errors (unknown route, bad query) in the same ``{"error": ...}`` shape as ours."""
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        return _error(error.status_code, str(error.detail))
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ())[1:]) or 'request'}: {e.get('msg')}"
+                             for e in error.errors())
+        return _error(422, problems or "invalid request")
+
+
+def _add_page(app: FastAPI) -> None:
+    """The single page and its static files (shipped in the package)."""
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Content-Security-Policy": PAGE_POLICY,
+                                                             "Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+
+class SecurityHeaders:
+    """ASGI middleware: headers every response carries (no MIME sniffing, no framing, no referrer)."""
+
+    HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+               (b"referrer-policy", b"no-referrer")]
+
+    def __init__(self, app: Callable):
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *self.HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _warm_up(endpoints: Sequence[Endpoint], state: dict[str, Any]) -> None:
+    """Load the common dictionaries and run each verb's example once, so first requests are fast."""
+    try:
+        for name in WARM_DICTIONARIES:
+            builtin_lexicon(name)
+        for endpoint in endpoints:
+            if endpoint.available():
+                try:
+                    endpoint.function()(dict(endpoint.example), budget=Budget(seconds=30))
+                except Exception as error:  # a warm-up failure must not stop the server
+                    log.warning("warm-up of %s failed: %s", endpoint.path, error)
+    finally:
+        state["ready"] = True

@@ -1,0 +1,45 @@
+// The page: tabs (also reachable as #wordle, #letterboxed, #acrostic, #jumble) and the dictionary menus.
+import { api, rovingFocus } from "./common.js";
+import * as wordle from "./wordle.js";
+import * as letterboxed from "./letterboxed.js";
+import * as acrostic from "./acrostic.js";
+import * as jumble from "./jumble.js";
+
+const PUZZLES = { wordle, letterboxed, acrostic, jumble };
+const tabs = [...document.querySelectorAll("[role=tab]")];
+
+function show(name, focus = false) {
+  if (!(name in PUZZLES)) name = "wordle";
+  for (const tab of tabs) {
+    const selected = tab.id === `tab-${name}`;
+    tab.setAttribute("aria-selected", String(selected));
+    tab.setAttribute("tabindex", selected ? "0" : "-1");
+    document.getElementById(tab.getAttribute("aria-controls")).hidden = !selected;
+    if (selected && focus) tab.focus();
+  }
+  if (location.hash !== `#${name}`) history.replaceState(null, "", `#${name}`);
+}
+
+tabs.forEach((tab, index) => {
+  tab.addEventListener("click", () => show(tab.id.slice(4)));
+  tab.addEventListener("keydown", (event) => {
+    const next = rovingFocus(tabs, index, event.key);
+    if (next !== null) { event.preventDefault(); show(tabs[next].id.slice(4), true); }
+  });
+});
+window.addEventListener("hashchange", () => show(location.hash.slice(1)));
+
+async function fillDictionaryMenus() {
+  let names = ["english", "english-large", "wordle-answers", "wordle-guesses", "acrostic-4"];
+  try { names = (await api("/api/dicts")).dictionaries.map((d) => d.name); } catch (error) { /* keep the defaults */ }
+  for (const select of document.querySelectorAll("select[data-dicts]")) {
+    for (const name of names) {
+      select.append(new Option(name, name, false, name === select.dataset.default));
+    }
+  }
+}
+
+await fillDictionaryMenus();
+for (const [name, puzzle] of Object.entries(PUZZLES)) puzzle.init(document.getElementById(`panel-${name}`));
+show(location.hash.slice(1));
+document.body.dataset.ready = "true";

@@ -1,0 +1,71 @@
+// Shared helpers of the page: calling the API, building elements, status lines.
+
+/** POST (or GET when body is undefined) a JSON API path; resolves to the result, rejects with the server's message. */
+export async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  };
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    throw new Error("the server cannot be reached (is `puzzlewright serve` still running?)");
+  }
+  let data = null;
+  try { data = await response.json(); } catch (error) { /* not JSON: reported below */ }
+  if (!response.ok) {
+    throw new Error((data && data.error) || `request failed (HTTP ${response.status})`);
+  }
+  return data;
+}
+
+/** An element with attributes (on* keys become listeners) and children (strings become text). */
+export function el(tag, attributes = {}, ...children) {
+  const svg = ["svg", "line", "polyline", "circle", "text", "rect", "polygon", "g", "title", "path"].includes(tag);
+  const node = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+/** Show a message in a status line; kind "error" colours it. */
+export function setStatus(node, message, kind = "") {
+  node.textContent = message;
+  node.classList.toggle("error", kind === "error");
+}
+
+/** fn, called at most once per `wait` ms after the last call. */
+export function debounce(fn, wait) {
+  let timer = null;
+  return (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), wait);
+  };
+}
+
+/** Letters only, lower case (what the API expects for words). */
+export function letters(text) {
+  return (text || "").toLowerCase().replace(/[^a-z]/g, "");
+}
+
+/** A comma/space separated word list as an array. */
+export function wordList(text) {
+  return (text || "").split(/[\s,]+/).map(letters).filter(Boolean);
+}
+
+/** Move focus between a group's items with the arrow keys (roving tabindex). */
+export function rovingFocus(items, index, key) {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[key];
+  if (step === undefined && key !== "Home" && key !== "End") return null;
+  const next = key === "Home" ? 0 : key === "End" ? items.length - 1 : (index + step + items.length) % items.length;
+  items.forEach((item, i) => item.setAttribute("tabindex", i === next ? "0" : "-1"));
+  items[next].focus();
+  return next;
+}

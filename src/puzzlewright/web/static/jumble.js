@@ -1,0 +1,103 @@
+// Jumble: scrambled words with clickable circled positions, the answer pattern, and ranked answers.
+import { api, el, setStatus, letters, wordList } from "./common.js";
+
+const PAPER = {
+  words: [["LASRN", [0, 1, 2]], ["SHACE", [0, 3, 4]], ["HOTGUF", [2, 3, 5]], ["CLATHE", [2, 3, 5]]],
+  pattern: "----- -------", extra: "sesug, atlanta",
+};
+let panel, wordsNode, status;
+
+const $ = (id) => panel.querySelector(`#${id}`);
+
+export function init(node) {
+  panel = node;
+  wordsNode = $("jb-words");
+  status = $("jb-status");
+  $("jb-add").addEventListener("click", () => addWord("", []).querySelector("input").focus());
+  $("jb-example").addEventListener("click", loadPaper);
+  $("jb-form").addEventListener("submit", (event) => { event.preventDefault(); solve(); });
+  loadPaper();
+}
+
+function loadPaper() {
+  wordsNode.replaceChildren();
+  for (const [scrambled, circles] of PAPER.words) addWord(scrambled, circles);
+  $("jb-pattern").value = PAPER.pattern;
+  $("jb-extra").value = PAPER.extra;
+}
+
+/** One scrambled word: its letters, and a toggle per position of its answer (circled or not). */
+function addWord(scrambled, circles) {
+  const row = el("div", { class: "jumble", role: "group" });
+  const input = el("input", { value: scrambled, "aria-label": "scrambled word", autocomplete: "off", spellcheck: "false", maxlength: "12" });
+  const positions = el("div", { class: "positions", role: "group", "aria-label": "circled positions of the answer" });
+  const remove = el("button", { type: "button", class: "remove", "aria-label": "remove this word", title: "remove this word", onclick: () => row.remove() }, "\u00D7");
+  const relabel = () => {
+    row.setAttribute("aria-label", `word ${[...wordsNode.children].indexOf(row) + 1}`);
+    const n = letters(input.value).length;
+    const keep = [...positions.children].map((b) => b.getAttribute("aria-pressed") === "true");
+    positions.replaceChildren(...Array.from({ length: n }, (_, i) => el("button", {
+      type: "button", class: "position", "aria-pressed": String(keep[i] ?? circles.includes(i)),
+      "aria-label": `position ${i + 1} circled`, "data-position": i,
+      onclick: (event) => {
+        const b = event.currentTarget;
+        b.setAttribute("aria-pressed", String(b.getAttribute("aria-pressed") !== "true"));
+      },
+    }, "")));
+  };
+  input.addEventListener("input", relabel);
+  row.append(input, positions, remove);
+  wordsNode.append(row);
+  relabel();
+  return row;
+}
+
+function jumbles() {
+  return [...wordsNode.children].map((row) => ({
+    scrambled: letters(row.querySelector("input").value).toUpperCase(),
+    circles: [...row.querySelectorAll(".position")].filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => Number(b.dataset.position)),
+  })).filter((j) => j.scrambled);
+}
+
+async function solve() {
+  $("jb-candidates").replaceChildren();
+  $("jb-answers").replaceChildren();
+  setStatus(status, "Solving\u2026");
+  try {
+    const result = await api("/api/jumble/solve", {
+      jumbles: jumbles(), answer_pattern: $("jb-pattern").value, extra_words: wordList($("jb-extra").value), top: 20,
+    });
+    show(result);
+  } catch (error) {
+    setStatus(status, error.message, "error");
+  }
+}
+
+function show(result) {
+  const answers = result.answers || [];
+  (result.words || []).forEach((word, i) => {
+    const candidates = word.candidates || [];
+    $("jb-candidates").append(el("div", {}, `${word.scrambled.toUpperCase()} \u2192 `,
+      candidates.length ? el("b", {}, candidates.map((c) => c.toUpperCase()).join(" / ")) : el("span", { class: "error" }, "no unscrambling")));
+    if (answers.length && answers[0].unscrambled) fillPositions(i, answers[0].unscrambled[i]);
+  });
+  setStatus(status, answers.length ? `${answers.length} answer${answers.length === 1 ? "" : "s"}, best first.` : "No answer fits the pattern.");
+  answers.forEach((answer, i) => {
+    const button = el("button", { type: "button", "aria-pressed": String(i === 0), onclick: () => choose(button, answer) },
+      el("span", { class: "words" }, answer.words.map((w) => w.toUpperCase()).join(" ")),
+      answer.score === undefined ? null : el("span", { class: "score" }, `score ${Number(answer.score).toFixed(2)}`));
+    $("jb-answers").append(el("li", {}, button));
+  });
+}
+
+/** Write an unscrambling into a word's position boxes. */
+function fillPositions(index, word) {
+  const row = wordsNode.children[index];
+  if (!row || !word) return;
+  row.querySelectorAll(".position").forEach((b, i) => { b.textContent = word[i] || ""; });
+}
+
+function choose(button, answer) {
+  $("jb-answers").querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b === button)));
+  (answer.unscrambled || []).forEach((word, i) => fillPositions(i, word));
+}

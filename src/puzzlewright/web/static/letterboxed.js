@@ -1,0 +1,121 @@
+// Letter Boxed: the box drawn as SVG, the solutions best first; choosing one draws its path.
+import { api, el, setStatus } from "./common.js";
+
+const CENTRE = 160, RADIUS = 150, LABEL_OFFSET = 24, SHOWN = 300;
+let panel, box, status, list;
+let points = {};  // letter -> [x, y] of its dot
+
+const $ = (id) => panel.querySelector(`#${id}`);
+
+export function init(node) {
+  panel = node;
+  box = $("lb-box");
+  status = $("lb-status");
+  list = $("lb-solutions");
+  $("lb-form").addEventListener("submit", (event) => { event.preventDefault(); solve(); });
+  $("lb-generate").addEventListener("click", generate);
+  $("lb-sides").addEventListener("input", () => draw(parseSides($("lb-sides").value)));
+  draw(parseSides($("lb-sides").value));
+}
+
+/** "RME-WCL-TGK-API", "RME WCL TGK API" or "RMEWCLTGKAPI" (3 per side) as a list of sides. */
+export function parseSides(text) {
+  const cleaned = (text || "").trim().toUpperCase();
+  if (/[^A-Z]/.test(cleaned)) return cleaned.split(/[^A-Z]+/).filter(Boolean);
+  return cleaned.match(/.{1,3}/g) || [];
+}
+
+/** The corners of a regular polygon with flat top, clockwise from the top left. */
+function corners(n) {
+  const start = -Math.PI / 2 - Math.PI / n;
+  return Array.from({ length: n }, (_, i) => {
+    const angle = start + (2 * Math.PI * i) / n;
+    return [CENTRE + RADIUS * 0.78 * Math.cos(angle), CENTRE + RADIUS * 0.78 * Math.sin(angle)];
+  });
+}
+
+function draw(sides) {
+  box.replaceChildren(el("title", { id: "lb-box-title" }, sides.length ? `Box: ${sides.join(" ")}` : "The box"));
+  points = {};
+  if (sides.length < 3) return;
+  const vertices = corners(sides.length);
+  box.append(el("polygon", { class: "edge", points: vertices.map((v) => v.join(",")).join(" ") }));
+  sides.forEach((side, i) => {
+    const [x1, y1] = vertices[i], [x2, y2] = vertices[(i + 1) % sides.length];
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    const normal = [(y2 - y1) / length, -(x2 - x1) / length];  // points out of a clockwise polygon
+    [...side].forEach((letter, j) => {
+      const t = (j + 1) / (side.length + 1);
+      const x = x1 + (x2 - x1) * t, y = y1 + (y2 - y1) * t;
+      points[letter] = [x, y];
+      box.append(el("circle", { class: "dot", cx: x, cy: y, r: 7, "data-letter": letter }));
+      box.append(el("text", { class: "letter", x: x + normal[0] * LABEL_OFFSET, y: y + normal[1] * LABEL_OFFSET }, letter));
+    });
+  });
+}
+
+/** Draw a solution's path over the box, one colour per word. */
+function drawPath(words) {
+  box.querySelectorAll(".path, .start").forEach((node) => node.remove());
+  box.querySelectorAll(".dot").forEach((dot) => dot.classList.remove("used"));
+  const dots = box.querySelector(".dot");
+  words.forEach((word, i) => {
+    const coords = [...word.toUpperCase()].map((letter) => points[letter]).filter(Boolean);
+    const line = el("polyline", { class: "path", points: coords.map((p) => p.join(",")).join(" "), stroke: `var(--path-${(i % 5) + 1})`, "data-word": word });
+    box.insertBefore(line, dots);
+    if (i === 0 && coords.length) box.insertBefore(el("circle", { class: "start path", cx: coords[0][0], cy: coords[0][1], r: 11, stroke: "var(--path-1)" }), dots);
+  });
+  const used = new Set(words.join("").toUpperCase());
+  box.querySelectorAll(".dot").forEach((dot) => dot.classList.toggle("used", used.has(dot.dataset.letter)));
+}
+
+async function solve() {
+  const sides = parseSides($("lb-sides").value);
+  draw(sides);
+  list.replaceChildren();
+  setStatus(status, "Solving\u2026");
+  try {
+    const result = await api("/api/letterboxed/solve", {
+      sides, max_words: Number($("lb-max").value), dict: $("lb-dict").value || "english",
+    });
+    showSolutions(result);
+  } catch (error) {
+    setStatus(status, error.message, "error");
+  }
+}
+
+function showSolutions(result) {
+  const solutions = result.solutions || [];
+  if (!solutions.length) {
+    setStatus(status, `No solution within ${$("lb-max").value} words.`);
+    return;
+  }
+  const more = solutions.length > SHOWN ? ` (showing the best ${SHOWN})` : "";
+  setStatus(status, `${result.count.toLocaleString()} solution${result.count === 1 ? "" : "s"} of ${result.min_words} word${result.min_words === 1 ? "" : "s"}, best first${more}. Choose one to draw it.`);
+  solutions.slice(0, SHOWN).forEach((solution) => {
+    const button = el("button", { type: "button", "aria-pressed": "false", onclick: () => choose(button, solution.words) },
+      el("span", { class: "words" }, solution.words.map((w) => w.toUpperCase()).join(" \u2013 ")),
+      solution.score === undefined ? null : el("span", { class: "score" }, `score ${Number(solution.score).toFixed(2)}`));
+    list.append(el("li", {}, button));
+  });
+  choose(list.querySelector("button"), solutions[0].words);
+}
+
+function choose(button, words) {
+  list.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b === button)));
+  drawPath(words);
+}
+
+async function generate() {
+  setStatus(status, "Making a new puzzle\u2026");
+  list.replaceChildren();
+  try {
+    const result = await api("/api/letterboxed/generate", { count: 1, random_seed: Math.floor(Math.random() * 2 ** 31) });
+    const puzzle = result.puzzles[0];
+    $("lb-sides").value = puzzle.sides.map((s) => s.toUpperCase()).join("-");
+    draw(parseSides($("lb-sides").value));
+    setStatus(status, `New puzzle${puzzle.par ? ` (par ${puzzle.par})` : ""}. Press Solve to see the solutions.`);
+  } catch (error) {
+    setStatus(status, error.message, "error");
+  }
+}

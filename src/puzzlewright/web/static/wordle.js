@@ -1,0 +1,256 @@
+// Wordle Doodle: paint a grid of feedback colours; each row fills with a word that scores exactly that row.
+import { api, el, setStatus, debounce, letters } from "./common.js";
+
+const COLOURS = { G: "g", Y: "y", B: "b" };
+const EMOJI = { G: "\u{1F7E9}", Y: "\u{1F7E8}", B: "\u2B1B" };
+const NAMES = { G: "green", Y: "yellow", B: "grey" };
+
+let panel, grid, status, emoji;
+let colour = "G";
+let patterns = [];   // one string of G/Y/B per row
+let seeds = [];      // each row's random seed: a re-roll changes it, painting does not
+let filled = [];     // the server's row results
+let generation = 0;  // drops answers to requests that were overtaken
+let painting = false;
+
+const $ = (id) => panel.querySelector(`#${id}`);
+const answer = () => letters($("wordle-answer").value);
+const width = () => Math.min(12, Math.max(3, answer().length || 5));
+const newSeed = () => Math.floor(Math.random() * 2 ** 31);
+
+export function init(node) {
+  panel = node;
+  grid = $("wordle-grid");
+  status = $("wordle-status");
+  emoji = $("wordle-emoji");
+  setupPalette();
+  $("wordle-answer").addEventListener("input", debounce(resize, 250));
+  $("wordle-rows").addEventListener("change", resize);
+  for (const id of ["wordle-dict", "wordle-hard", "wordle-distinct"]) $(id).addEventListener("change", () => fill());
+  $("wordle-random").addEventListener("click", randomAnswer);
+  $("wordle-clear").addEventListener("click", () => { patterns = patterns.map((p) => "B".repeat(p.length)); render(); fill(); });
+  $("wordle-copy").addEventListener("click", copyEmoji);
+  grid.addEventListener("pointerdown", startPainting);
+  grid.addEventListener("pointermove", continuePainting);
+  window.addEventListener("pointerup", stopPainting);
+  grid.addEventListener("keydown", onGridKey);
+  patterns = smiley(6, 5);
+  resize();
+}
+
+/** A starting picture, so the tab shows what it does. */
+function smiley(rows, cols) {
+  const base = ["BGBGB", "BGBGB", "BBBBB", "GBBBG", "BGGGB", "BBBBB"];
+  return Array.from({ length: rows }, (_, r) => (base[r] || "B".repeat(cols)).padEnd(cols, "B").slice(0, cols));
+}
+
+function setupPalette() {
+  const swatches = [...panel.querySelectorAll(".swatch")];
+  const pick = (swatch) => {
+    colour = swatch.dataset.colour;
+    swatches.forEach((s) => {
+      s.setAttribute("aria-checked", String(s === swatch));
+      s.setAttribute("tabindex", s === swatch ? "0" : "-1");
+    });
+  };
+  swatches.forEach((swatch, i) => {
+    swatch.addEventListener("click", () => pick(swatch));
+    swatch.addEventListener("keydown", (event) => {
+      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+      if (!step) return;
+      event.preventDefault();
+      const next = swatches[(i + step + swatches.length) % swatches.length];
+      pick(next);
+      next.focus();
+    });
+  });
+}
+
+/** Match the grid to the answer's length and the number of rows, keeping what was painted. */
+function resize() {
+  const rows = Math.min(10, Math.max(1, Number($("wordle-rows").value) || 6));
+  const cols = width();
+  patterns = Array.from({ length: rows }, (_, r) => (patterns[r] || "").padEnd(cols, "B").slice(0, cols));
+  while (seeds.length < rows) seeds.push(newSeed());
+  filled = [];
+  render();
+  fill();
+}
+
+function render() {
+  grid.replaceChildren();
+  grid.style.setProperty("--cols", String(width()));
+  patterns.forEach((pattern, r) => {
+    const result = filled[r];
+    const word = result && result.word ? result.word : "";
+    const row = el("div", { class: "row", role: "group", "aria-label": `row ${r + 1}` });
+    [...pattern].forEach((mark, c) => {
+      row.append(el("button", {
+        type: "button", class: `cell ${COLOURS[mark]}`, "data-row": r, "data-col": c, tabindex: r === 0 && c === 0 ? "0" : "-1",
+        "aria-label": `row ${r + 1} letter ${c + 1}: ${NAMES[mark]}${word ? `, ${word[c].toUpperCase()}` : ""}`,
+      }, word ? word[c] : ""));
+    });
+    row.append(el("button", { type: "button", class: "reroll", title: "another word for this row", "aria-label": `another word for row ${r + 1}`, onclick: () => reroll(r) }, "\u21BB"));
+    row.append(el("span", { class: "note", "data-row-note": r }, noteFor(result)));
+    if (result && !result.possible) row.classList.add("impossible");
+    else if (result && !result.word) row.classList.add("nomatch");
+    grid.append(row);
+  });
+  emoji.textContent = patterns.map((p) => [...p].map((m) => EMOJI[m]).join("")).join("\n");
+}
+
+function noteFor(result) {
+  if (!result) return "";
+  if (!result.possible) return `impossible: ${result.reason || "no word can score this"}`;
+  if (!result.word) return result.reason || "no word in the dictionary scores this";
+  return `${result.matches.toLocaleString()} word${result.matches === 1 ? "" : "s"} fit`;
+}
+
+function cellAt(x, y) {
+  const target = document.elementFromPoint(x, y);
+  return target && target.classList.contains("cell") && grid.contains(target) ? target : null;
+}
+
+function paintCell(cell, mark = colour) {
+  const r = Number(cell.dataset.row), c = Number(cell.dataset.col);
+  if (patterns[r][c] === mark) return false;
+  patterns[r] = patterns[r].slice(0, c) + mark + patterns[r].slice(c + 1);
+  cell.className = `cell ${COLOURS[mark]}`;
+  emoji.textContent = patterns.map((p) => [...p].map((m) => EMOJI[m]).join("")).join("\n");
+  return true;
+}
+
+function startPainting(event) {
+  const cell = event.target.closest ? event.target.closest(".cell") : null;
+  if (!cell) return;
+  event.preventDefault();
+  painting = true;
+  if (paintCell(cell)) fillSoon();
+}
+
+function continuePainting(event) {
+  if (!painting) return;
+  const cell = cellAt(event.clientX, event.clientY);
+  if (cell && paintCell(cell)) fillSoon();
+}
+
+function stopPainting() {
+  painting = false;
+}
+
+function onGridKey(event) {
+  const cell = event.target.closest(".cell");
+  if (!cell) return;
+  const r = Number(cell.dataset.row), c = Number(cell.dataset.col);
+  const key = event.key.toUpperCase();
+  if (key in COLOURS || key === " " || key === "ENTER") {
+    event.preventDefault();
+    if (paintCell(cell, key in COLOURS ? key : colour)) fillSoon();
+    return;
+  }
+  const move = { ARROWLEFT: [0, -1], ARROWRIGHT: [0, 1], ARROWUP: [-1, 0], ARROWDOWN: [1, 0] }[key];
+  if (!move) return;
+  event.preventDefault();
+  const nr = Math.min(patterns.length - 1, Math.max(0, r + move[0]));
+  const nc = Math.min(width() - 1, Math.max(0, c + move[1]));
+  const next = grid.querySelector(`.cell[data-row="${nr}"][data-col="${nc}"]`);
+  cell.setAttribute("tabindex", "-1");
+  next.setAttribute("tabindex", "0");
+  next.focus();
+}
+
+const fillSoon = debounce(() => fill(), 120);
+
+/** Whether rows depend on each other (then the whole grid is filled in one request). */
+function linkedRows() {
+  return $("wordle-hard").checked || $("wordle-distinct").checked;
+}
+
+function request(rows, seed) {
+  return {
+    answer: answer(), rows, dict: $("wordle-dict").value || "wordle-guesses", random_seed: seed,
+    hard: $("wordle-hard").checked, distinct: $("wordle-distinct").checked,
+  };
+}
+
+/** Ask for the words: one request per row when rows are independent (a re-roll changes one row only). */
+async function fill() {
+  if (answer().length < 3) { setStatus(status, "Type an answer of 3 to 12 letters, or pick a random one."); return; }
+  const mine = ++generation;
+  const focused = document.activeElement && grid.contains(document.activeElement) ? document.activeElement : null;
+  const focusKey = focused ? [focused.dataset.row, focused.dataset.col, focused.classList.contains("reroll")] : null;
+  try {
+    let rows;
+    if (linkedRows()) {
+      const result = await api("/api/wordle/doodle", request(patterns, seeds[0]));
+      rows = result.rows;
+      noteResult(result);
+    } else {
+      const results = await Promise.all(patterns.map((p, r) => doodleRow(request([p], seeds[r]))));
+      rows = results.map((result) => result.rows[0]);
+      noteResult(results[0]);
+    }
+    if (mine !== generation) return;
+    filled = rows;
+    render();
+    restoreFocus(focusKey);
+  } catch (error) {
+    if (mine !== generation) return;
+    filled = [];
+    render();
+    setStatus(status, error.message, "error");
+  }
+}
+
+const rowCache = new Map();  // request -> result, so painting one row asks only for that row
+
+async function doodleRow(body) {
+  const key = JSON.stringify(body);
+  if (!rowCache.has(key)) {
+    if (rowCache.size > 500) rowCache.clear();
+    rowCache.set(key, await api("/api/wordle/doodle", body));
+  }
+  return rowCache.get(key);
+}
+
+function noteResult(result) {
+  const notes = (result.notes || []).join(" ");
+  setStatus(status, `Answer: ${result.answer.toUpperCase()}${notes ? ` \u2014 ${notes}` : ""}`);
+}
+
+function restoreFocus(key) {
+  if (!key) return;
+  const [r, c, reroll] = key;
+  const target = reroll ? grid.querySelectorAll(".reroll")[r] : grid.querySelector(`.cell[data-row="${r}"][data-col="${c}"]`);
+  if (target) { target.setAttribute("tabindex", "0"); target.focus(); }
+}
+
+function reroll(r) {
+  if (linkedRows()) seeds[0] = newSeed();
+  else seeds[r] = newSeed();
+  fill();
+}
+
+async function randomAnswer() {
+  try {
+    const result = await api("/api/wordle/doodle", { answer: "random", rows: ["GGGGG"], random_seed: newSeed() });
+    $("wordle-answer").value = result.answer;
+    resize();
+  } catch (error) {
+    setStatus(status, error.message, "error");
+  }
+}
+
+async function copyEmoji() {
+  const text = emoji.textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    setStatus(status, "Copied the grid as emoji.");
+  } catch (error) {
+    const range = document.createRange();
+    range.selectNodeContents(emoji);
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    setStatus(status, "Selected the emoji: press Ctrl+C (or \u2318C) to copy.");
+  }
+}

@@ -1,0 +1,322 @@
+"""The web app's server side through the ASGI test client: routing, limits, errors, and security.
+
+Puzzle endpoints are exercised in tests/test_web_puzzles.py; here fake verbs stand in for them, so each
+limit (body cap, time budget, concurrency, error mapping) is tested on its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+import time
+import types
+
+import pytest
+
+pytest.importorskip("fastapi")
+httpx = pytest.importorskip("httpx2")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from puzzlewright.errors import PuzzleInputError  # noqa: E402
+from puzzlewright.web import create_app  # noqa: E402
+from puzzlewright.web import limits  # noqa: E402
+from puzzlewright.web.endpoints import ENDPOINTS, Endpoint  # noqa: E402
+
+FAKE = "puzzlewright_web_fake_api"
+SECRET = "secret-internal-detail-123"
+release = threading.Event()
+
+
+def _fake_module() -> types.ModuleType:
+    module = types.ModuleType(FAKE)
+
+    def echo(request, *, lexicon=None, budget=None):
+        return {"request": request, "budget_s": budget.seconds}
+
+    def bad(request, *, lexicon=None, budget=None):
+        raise PuzzleInputError("the sides must be letters")
+
+    def crash(request, *, lexicon=None, budget=None):
+        raise RuntimeError(SECRET)
+
+    def exhaust(request, *, lexicon=None, budget=None):
+        while True:
+            budget.check(1024)
+
+    def stubborn(request, *, lexicon=None, budget=None):  # ignores its budget
+        time.sleep(1.0)
+        return {"late": True}
+
+    def blocked(request, *, lexicon=None, budget=None):  # waits until the test releases it
+        release.wait(10)
+        return {"released": release.is_set()}
+
+    calls = {"count": 0}
+
+    def counted(request, *, lexicon=None, budget=None):
+        calls["count"] += 1
+        return {"calls": calls["count"]}
+
+    for verb in (echo, bad, crash, exhaust, stubborn, blocked, counted):
+        setattr(module, verb.__name__, verb)
+    return module
+
+
+FAKE_ENDPOINTS = tuple(Endpoint("fake", verb, f"fake {verb}", module=FAKE, deterministic=(verb == "counted"))
+                       for verb in ("echo", "bad", "crash", "exhaust", "stubborn", "blocked", "counted"))
+
+
+@pytest.fixture(autouse=True)
+def fake_api(monkeypatch):
+    monkeypatch.setitem(sys.modules, FAKE, _fake_module())
+    monkeypatch.setattr("importlib.util.find_spec", lambda name, *a, _real=__import__("importlib.util").util.find_spec:
+                        types.SimpleNamespace() if name == FAKE else _real(name, *a))
+
+
+def fake_client(**options) -> TestClient:
+    return TestClient(create_app(endpoints=FAKE_ENDPOINTS + ENDPOINTS, **options))
+
+
+@pytest.fixture
+def client() -> TestClient:
+    return fake_client(search_seconds=0.3)
+
+
+def assert_error(response, status: int, *needles: str) -> str:
+    assert response.status_code == status, response.text
+    message = response.json()["error"]
+    assert "\n" not in message and "Traceback" not in response.text
+    for needle in needles:
+        assert needle in message
+    return message
+
+
+def test_verb_gets_request_and_budget(client):
+    response = client.post("/api/fake/echo", json={"sides": ["abc"], "dict": "english"})
+    assert response.status_code == 200
+    assert response.json() == {"request": {"sides": ["abc"], "dict": "english"}, "budget_s": 0.3}
+    assert response.headers["content-type"] == "application/json"
+
+
+@pytest.mark.parametrize("body, status, needle", [
+    (b"", 422, "JSON object"),
+    (b"   ", 422, "JSON object"),
+    (b"[1, 2]", 422, "not list"),
+    (b"\"sides\"", 422, "not str"),
+    (b"{\"sides\": ", 400, "not valid JSON"),
+    (b"{\"a\": \"\xc3\x28\"}", 400, "UTF-8"),
+    (b"[" * 100_00 + b"]" * 100_00, 400, ""),
+])
+def test_bad_bodies(client, body, status, needle):
+    assert_error(client.post("/api/fake/echo", content=body, headers={"content-type": "application/json"}),
+                 status, needle)
+
+
+def test_puzzle_input_error_is_422_with_its_message(client):
+    assert assert_error(client.post("/api/fake/bad", json={}), 422) == "the sides must be letters"
+
+
+def test_bug_is_500_without_details(client):
+    response = client.post("/api/fake/crash", json={})
+    assert_error(response, 500, "internal error")
+    assert SECRET not in response.text and "RuntimeError" not in response.text
+
+
+def test_budget_exhausted_is_503_with_message(client):
+    assert_error(client.post("/api/fake/exhaust", json={}), 503, "time budget", "0.3 s")
+
+
+def test_search_ignoring_budget_times_out_with_503(client, monkeypatch):
+    monkeypatch.setattr(limits, "GRACE_SECONDS", 0.1)
+    assert_error(client.post("/api/fake/stubborn", json={}), 503, "longer than its 0.3 s budget")
+
+
+@pytest.mark.parametrize("size, status", [(limits.MAX_BODY_BYTES - 200, 200), (limits.MAX_BODY_BYTES + 1, 413)])
+def test_body_cap(client, size, status):
+    body = b'{"words": "' + b"a" * (size - 13) + b'"}'
+    response = client.post("/api/fake/echo", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == status
+    if status == 413:
+        assert "too large" in response.json()["error"]
+
+
+def test_body_cap_without_content_length(client):
+    def chunks():
+        for _ in range(80):
+            yield b"x" * 1024
+
+    response = client.post("/api/fake/echo", content=chunks(), headers={"content-type": "application/json"})
+    assert_error(response, 413, "64 KB")
+
+
+def test_lying_content_length_is_refused(client):
+    response = client.post("/api/fake/echo", content=b"{}", headers={"content-length": "abc"})
+    assert response.status_code in (400, 413)
+
+
+@pytest.mark.parametrize("spec", ["../../etc/passwd", "/etc/passwd", "english.npz", "~/words.txt", "C:\\x.txt", 5,
+                                  ["english"]])
+def test_dictionary_must_be_built_in(client, spec):
+    for key in ("dict", "answers_dict"):
+        assert_error(client.post("/api/fake/echo", json={key: spec}), 422, "unknown dictionary", "built-in")
+
+
+@pytest.mark.parametrize("spec", ["../../etc/passwd", "/etc/passwd"])
+def test_lookup_refuses_paths(client, spec):
+    assert_error(client.get("/api/dict/lookup", params={"word": "cat", "dict": spec}), 422, "unknown dictionary")
+
+
+@pytest.mark.parametrize("path", ["/static/../../etc/passwd", "/static/%2e%2e/%2e%2e/etc/passwd",
+                                  "/static/..%2f..%2fetc%2fpasswd", "/etc/passwd", "/static//etc/passwd",
+                                  "/../../etc/passwd", "/static/%2fetc%2fpasswd"])
+def test_no_file_outside_the_page_is_served(client, path):
+    response = client.get(path)
+    assert 400 <= response.status_code < 500
+    assert "root:" not in response.text
+
+
+def test_lookup_same_shape_as_cli(client, cli):
+    response = client.get("/api/dict/lookup", params={"word": ["cat", "zzqx,Umami"], "dict": "english"})
+    assert response.status_code == 200
+    expected = cli("dict", "lookup", "cat", "zzqx", "Umami", "--json").json()
+    assert response.json() == expected
+
+
+@pytest.mark.parametrize("params, needle", [
+    ({}, "word"),
+    ({"word": ""}, "at least one word"),
+    ({"word": ",".join(["a"] * 101)}, "at most 100"),
+    ({"word": "cat", "dict": "klingon"}, "unknown dictionary"),
+])
+def test_lookup_bad_input(client, params, needle):
+    assert_error(client.get("/api/dict/lookup", params=params), 422, needle)
+
+
+def test_healthz_and_dicts(client):
+    health = client.get("/healthz").json()
+    assert health["status"] == "ok" and health["ready"] is True
+    names = [d["name"] for d in client.get("/api/dicts").json()["dictionaries"]]
+    assert names[:2] == ["english", "english-large"] and "wordle-guesses" in names
+
+
+def test_unknown_route_and_method(client):
+    assert_error(client.get("/api/nope"), 404, "Not Found")
+    assert_error(client.get("/api/fake/echo"), 405, "Not Allowed")
+
+
+def test_openapi_lists_every_endpoint(client):
+    assert client.get("/docs").status_code == 200
+    paths = client.get("/openapi.json").json()["paths"]
+    for path in ["/api/acrostic/solve", "/api/acrostic/generate", "/api/letterboxed/solve",
+                 "/api/letterboxed/generate", "/api/jumble/solve", "/api/wordle/doodle", "/api/wordle/assist",
+                 "/api/dict/lookup", "/healthz"]:
+        assert path in paths
+    example = paths["/api/letterboxed/solve"]["post"]["requestBody"]["content"]["application/json"]["example"]
+    assert example["sides"] == ["RME", "WCL", "TGK", "API"]
+
+
+def test_page_and_its_policy(client):
+    response = client.get("/")
+    assert response.status_code == 200 and "<title>puzzlewright</title>" in response.text
+    policy = response.headers["content-security-policy"]
+    assert "default-src 'self'" in policy and "script-src 'self'" in policy
+    assert response.headers["x-content-type-options"] == "nosniff"
+    for name in ("app.js", "common.js", "wordle.js", "letterboxed.js", "acrostic.js", "jumble.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+
+
+def test_page_weight_under_200_kb(client):
+    from puzzlewright.web.app import STATIC
+
+    assert sum(p.stat().st_size for p in STATIC.iterdir()) < 200 * 1024
+
+
+def test_no_cross_origin_access_by_default(client):
+    headers = {"Origin": "http://evil.example", "Access-Control-Request-Method": "POST"}
+    preflight = client.options("/api/fake/echo", headers=headers)
+    assert "access-control-allow-origin" not in preflight.headers
+    response = client.post("/api/fake/echo", json={}, headers={"Origin": "http://evil.example"})
+    assert "access-control-allow-origin" not in response.headers
+
+
+def test_cross_origin_when_allowed():
+    client = fake_client(allow_origins=["http://localhost:3000"])
+    response = client.post("/api/fake/echo", json={}, headers={"Origin": "http://localhost:3000"})
+    assert response.headers["access-control-allow-origin"] == "http://localhost:3000"
+    other = client.post("/api/fake/echo", json={}, headers={"Origin": "http://evil.example"})
+    assert "access-control-allow-origin" not in other.headers
+
+
+def test_trusted_hosts_refuse_rebinding():
+    client = TestClient(create_app(trusted_hosts=["127.0.0.1", "localhost"]), base_url="http://localhost")
+    assert client.get("/healthz").status_code == 200
+    assert client.get("/healthz", headers={"host": "attacker.example"}).status_code == 400
+
+
+def test_deterministic_results_are_cached(client):
+    first = client.post("/api/fake/counted", json={"a": 1}).json()
+    assert client.post("/api/fake/counted", json={"a": 1}).json() == first
+    assert client.post("/api/fake/counted", json={"a": 2}).json() != first
+
+
+def test_searches_run_off_the_event_loop():
+    """While a search is blocked in its thread, /healthz still answers (it would hang if the loop were blocked)."""
+    app = create_app(endpoints=FAKE_ENDPOINTS, search_seconds=5)
+    release.clear()
+
+    async def scenario() -> list[str]:
+        order = []
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            async def slow():
+                response = await client.post("/api/fake/blocked", json={})
+                order.append(f"search {response.json()}")
+
+            search = asyncio.create_task(slow())
+            await asyncio.sleep(0.05)
+            health = await client.get("/healthz")
+            order.append(f"healthz {health.status_code}")
+            release.set()
+            await search
+        return order
+
+    assert asyncio.run(scenario()) == ["healthz 200", "search {'released': True}"]
+
+
+def test_busy_server_says_so(monkeypatch):
+    """With every search slot taken, a new search gets 503 'server busy' instead of queueing forever."""
+    monkeypatch.setattr(limits, "GRACE_SECONDS", 0.0)
+    app = create_app(endpoints=FAKE_ENDPOINTS, search_seconds=0.2, max_searches=1)
+    release.clear()
+
+    async def scenario():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            first = asyncio.create_task(client.post("/api/fake/blocked", json={}))
+            await asyncio.sleep(0.05)
+            second = await client.post("/api/fake/echo", json={})
+            release.set()
+            await first
+            return second
+
+    response = asyncio.run(scenario())
+    assert_error(response, 503, "busy")
+
+
+def test_missing_puzzle_module_is_501(client, monkeypatch):
+    endpoint = Endpoint("nothing", "solve", "absent", module="puzzlewright_no_such_module")
+    client = TestClient(create_app(endpoints=[endpoint]))
+    assert_error(client.post("/api/nothing/solve", json={}), 501, "not available")
+
+
+def test_serve_command_help(cli):
+    result = cli("serve", "--help")
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--allow-origin", "127.0.0.1"):
+        assert option in result.stdout
+
+
+def test_serve_rejects_bad_port(cli):
+    result = cli("serve", "--port", "70000")
+    assert result.exit_code == 2 and result.stderr.startswith("error:")
