@@ -1,0 +1,166 @@
+"""``puzzlewright wordle``: exact feedback, Doodle (paint a grid, get words) and a solving assistant."""
+
+from __future__ import annotations
+
+import time
+
+import click
+
+from puzzlewright.cli.common import emit_json, json_option, lexicon_options
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import Lexicon
+
+SMILEY = ("BBBBB", "BGBGB", "BBBBB", "GBBBG", "BGGGB", "BBBBB")
+TOUR_ANSWER = "happy"
+TOUR_COMMONNESS = 3.0  # familiar words only (Zipf >= 3) make a friendlier picture
+SHOWN_ANSWERS = 30
+
+guess_option = click.option("--guess", "guesses", multiple=True, metavar="WORD:PATTERN",
+                            help="A guess so far and its feedback, e.g. salet:BBYBB (repeatable).")
+answers_option = click.option("--answers", "answers_spec", default="wordle-answers", show_default=True,
+                              metavar="NAME|PATH", help="The list of possible answers.")
+
+
+@click.group()
+def wordle() -> None:
+    """Wordle: exact feedback, Doodle (fill a painted grid with words) and a solving assistant.
+
+    Patterns are written GYB.. (G green, Y yellow, B or . grey), as digits 2/1/0, or as emoji squares
+    pasted from a shared result.
+    """
+
+
+@wordle.command("feedback")
+@click.argument("guess")
+@click.argument("answer")
+@json_option
+def feedback_command(guess: str, answer: str, as_json: bool) -> None:
+    """The feedback GUESS gets against ANSWER."""
+    from puzzlewright.wordle import api
+
+    result = api.feedback({"guess": guess, "answer": answer})
+    if as_json:
+        emit_json(result)
+    else:
+        click.echo(f"{result['pattern']}  {result['emoji']}")
+
+
+@wordle.command("doodle")
+@click.argument("patterns", nargs=-1)
+@click.option("--answer", required=True, metavar="WORD|random", help="The answer (random: one from wordle-answers).")
+@click.option("--grid", "grid_file", type=click.File("r", encoding="utf-8"), default=None, metavar="FILE",
+              help="Read the pattern rows from FILE (one per line; '-' for stdin; a pasted result works).")
+@click.option("--all", "list_all", is_flag=True, help="List every matching word of each row, most common first.")
+@click.option("--random-seed", type=int, default=None, help="Seed for the random picks (reproducible output).")
+@click.option("--distinct", is_flag=True, help="Use no word twice.")
+@click.option("--hard", is_flag=True, help="Each row must be a legal hard-mode guess after the rows above.")
+@lexicon_options("wordle-guesses")
+@json_option
+def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: bool, random_seed: int | None,
+                   distinct: bool, hard: bool, lexicon: Lexicon, as_json: bool) -> None:
+    """Fill each PATTERN row (e.g. BGBGB, 02020, 🟩🟨⬛⬛⬛) with a word that gets that feedback."""
+    from puzzlewright.wordle import api
+    from puzzlewright.wordle.pattern import Pattern
+
+    rows = list(patterns) + ([grid_file.read()] if grid_file is not None else [])
+    if not rows:
+        raise PuzzleInputError("give the pattern rows as arguments or with --grid FILE")
+    request = {"answer": answer, "patterns": rows, "all": list_all, "random_seed": random_seed,
+               "distinct": distinct, "hard": hard}
+    result = api.doodle(request, lexicon=lexicon)
+    if as_json:
+        emit_json(result)
+        return
+    click.echo(f"answer: {result['answer']}  (dictionary {result['dict']}, seed {result['random_seed']})")
+    for row in result["rows"]:
+        squares = Pattern.parse(row["pattern"]).emoji()
+        if row["word"]:
+            click.echo(f"{squares}  {row['word'].upper()}  ({row['matches']:,} matching)")
+        else:
+            click.echo(f"{squares}  -----  {row['reason']}")
+        if row.get("words") is not None:
+            click.echo("    " + (" ".join(row["words"]) or "(none)"))
+    for note in result["notes"]:
+        click.echo(f"note: {note}")
+
+
+@wordle.command("assist")
+@guess_option
+@click.option("--top", type=int, default=10, show_default=True, help="How many next guesses to rank.")
+@answers_option
+@lexicon_options("wordle-guesses")
+@json_option
+def assist_command(guesses: tuple[str, ...], top: int, answers_spec: str, lexicon: Lexicon, as_json: bool) -> None:
+    """The answers still possible after the guesses so far, and the best next guesses."""
+    from puzzlewright.lexicon import load_lexicon
+    from puzzlewright.wordle import api
+
+    result = api.assist({"guesses": list(guesses), "top": top}, lexicon=lexicon,
+                        answers=load_lexicon(answers_spec))
+    if as_json:
+        emit_json(result)
+        return
+    for note in result["notes"]:
+        click.echo(f"note: {note}")
+    shown = ", ".join(result["answers"][:SHOWN_ANSWERS])
+    more = f", ... ({result['remaining'] - SHOWN_ANSWERS:,} more)" if result["remaining"] > SHOWN_ANSWERS else ""
+    click.echo(f"{result['remaining']:,} possible answer{'s' if result['remaining'] != 1 else ''}: {shown}{more}")
+    if "solved" in result:
+        click.echo(f"the answer is {result['solved'].upper()}")
+        return
+    click.echo(f"best next guess: {result['best'].upper()}")
+    click.echo(f"{'guess':<8}{'bits':>7}{'expected left':>15}  possible answer")
+    for s in result["suggestions"]:
+        click.echo(f"{s['word']:<8}{s['entropy']:>7.3f}{s['expected_remaining']:>15.2f}  "
+                   f"{'yes' if s['possible_answer'] else ''}")
+
+
+@wordle.command("play")
+@click.argument("answer", required=False)
+@guess_option
+@click.option("--all", "every", is_flag=True, help="Play every answer and report the average number of guesses.")
+@click.option("--opener", default=None, metavar="WORD", help="First guess (default: salet, the proven best).")
+@click.option("--random-seed", type=int, default=None, help="Seed for ANSWER=random.")
+@answers_option
+@lexicon_options("wordle-guesses")
+@json_option
+def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, opener: str | None,
+                 random_seed: int | None, answers_spec: str, lexicon: Lexicon, as_json: bool) -> None:
+    """Let the assistant play against ANSWER (a word or 'random'), or against every answer with --all."""
+    from puzzlewright.lexicon import load_lexicon
+    from puzzlewright.wordle import api
+    from puzzlewright.wordle.pattern import Pattern
+
+    if not every and not answer:
+        raise PuzzleInputError("give an ANSWER to play against (or --all)")
+    request = {"answer": answer, "guesses": list(guesses), "all": every, "opener": opener,
+               "random_seed": random_seed}
+    result = api.play(request, lexicon=lexicon, answers=load_lexicon(answers_spec))
+    if as_json:
+        emit_json(result)
+    elif every:
+        spread = ", ".join(f"{k}: {v:,}" for k, v in result["histogram"].items())
+        click.echo(f"{result['answers']:,} answers, opener {result['opener'].upper()}: average "
+                   f"{result['average']:.4f} guesses, at most {result['max']} ({spread}) in {result['seconds']} s")
+    else:
+        for turn in result["turns"]:
+            click.echo(f"{Pattern.parse(turn['pattern']).emoji()}  {turn['word'].upper()}")
+        outcome = "solved" if result["solved"] else "not solved"
+        click.echo(f"{outcome} in {result['guesses']} guesses")
+
+
+def tour_step() -> None:
+    """The tour's Wordle part: a smiley doodled for a fixed answer, with its timing."""
+    from puzzlewright.lexicon import load_lexicon
+    from puzzlewright.wordle import api
+    from puzzlewright.wordle.pattern import Pattern
+
+    lexicon = load_lexicon("wordle-guesses", min_commonness=TOUR_COMMONNESS)
+    started = time.perf_counter()
+    result = api.doodle({"answer": TOUR_ANSWER, "patterns": list(SMILEY), "random_seed": 7, "distinct": True},
+                        lexicon=lexicon)
+    elapsed = time.perf_counter() - started
+    click.echo(f"Wordle Doodle: a smiley for the answer {TOUR_ANSWER.upper()}, in common words "
+               f"({elapsed * 1000:.1f} ms; try `puzzlewright wordle doodle --answer random BGBGB ...`)")
+    for row in result["rows"]:
+        click.echo(f"  {Pattern.parse(row['pattern']).emoji()}  {(row['word'] or '-----').upper()}")

@@ -1,0 +1,181 @@
+"""The JSON request API for Wordle: ``feedback``, ``doodle``, ``assist`` and ``play``.
+
+Requests (every key but the first of each optional; dictionary keys as in :mod:`puzzlewright.api`, whose
+``dict`` names the guess dictionary, default ``wordle-guesses``)::
+
+    feedback {"guess": "speed", "answer": "abide"}
+    doodle   {"answer": "crane" | "random", "patterns": ["GYBBB", "🟩🟩⬛⬛⬛", ...], "all": false,
+              "random_seed": 1, "distinct": false, "hard": false}
+    assist   {"guesses": [{"word": "salet", "pattern": "BBYBB"} | "salet:BBYBB", ...], "top": 10,
+              "answers": "wordle-answers"}
+    play     {"answer": "crane" | "random", "random_seed": 1, "guesses": [...], "opener": "salet"}
+             {"all": true}   (simulate every answer: the strategy's average number of guesses)
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from puzzlewright.api import field, lexicon_for
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import Lexicon, load_lexicon
+from puzzlewright.search import Budget
+from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
+from puzzlewright.wordle.doodle import Doodler
+from puzzlewright.wordle.feedback import feedback as score
+from puzzlewright.wordle.matrix import PatternMatrix, lists_key
+from puzzlewright.wordle.pattern import Pattern, parse_grid
+from puzzlewright.wordle.words import parse_word, word_pool
+
+GUESSES = "wordle-guesses"
+ANSWERS = "wordle-answers"
+DEFAULT_OPENER = "salet"  # the proven optimal first guess for the original lists (used when it is a guess)
+DEFAULT_TOP = 10
+MAX_TOP = 200
+_ASSISTANTS: dict[tuple[str, str | None, bool], Assistant] = {}
+
+
+def feedback(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
+    """The pattern a guess gets against an answer."""
+    answer = parse_word(field(request, "answer", str), "answer")
+    guess = parse_word(field(request, "guess", str), "guess", len(answer))
+    pattern = score(guess, answer)
+    return {"guess": guess, "answer": answer, "pattern": str(pattern), "digits": pattern.digits(),
+            "emoji": pattern.emoji()}
+
+
+def doodle(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
+    """Fill each pattern row with a word whose feedback against the answer is that row."""
+    seed = _seed(request)
+    answer = _answer(request, seed)
+    patterns = _patterns(request, len(answer))
+    lexicon = lexicon if lexicon is not None else lexicon_for(request, GUESSES)
+    pool = word_pool(lexicon, len(answer), include=answer)
+    result = Doodler(answer, pool).doodle(
+        patterns, list_all=field(request, "all", bool, False), seed=seed,
+        distinct=field(request, "distinct", bool, False), hard=field(request, "hard", bool, False), budget=budget)
+    return {**result.to_json(), "dict": lexicon.name, "random_seed": seed}
+
+
+def assist(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None,
+           answers: Lexicon | None = None) -> dict:
+    """The answers still possible after the guesses so far, and the best next guesses."""
+    turns = _turns(request)
+    top = field(request, "top", int, DEFAULT_TOP)
+    if not 1 <= top <= MAX_TOP:
+        raise PuzzleInputError(f"field 'top' must be between 1 and {MAX_TOP}")
+    assistant = _assistant(request, lexicon, answers, turns)
+    left = assistant.candidates(turns)
+    words = assistant.matrix.answers.table.words
+    result = {"guesses": [turn.to_json() for turn in turns], "remaining": int(len(left)),
+              "answers": [words[a] for a in left], "notes": _notes(assistant, turns)}
+    if len(left) == 1:
+        return {**result, "solved": words[left[0]], "best": words[left[0]], "suggestions": []}
+    suggestions = assistant.strategy.suggestions(left, top)
+    return {**result, "best": assistant.next_guess(left, len(turns) + 1),
+            "suggestions": [s.to_json() for s in suggestions]}
+
+
+def play(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None,
+         answers: Lexicon | None = None) -> dict:
+    """Play the assistant's strategy against an answer (or against every answer, with ``all``)."""
+    turns = _turns(request)
+    assistant = _assistant(request, lexicon, answers, turns)
+    if field(request, "all", bool, False):
+        started = time.perf_counter()
+        histogram = assistant.simulate_all()
+        games = sum(histogram.values())
+        return {"answers": games, "average": round(sum(k * v for k, v in histogram.items()) / games, 4),
+                "histogram": {str(k): v for k, v in histogram.items()}, "max": max(histogram),
+                "opener": _opener_word(assistant), "seconds": round(time.perf_counter() - started, 2)}
+    seed = _seed(request)
+    answer = _answer(request, seed, pool=assistant.matrix.answers.table.words)
+    if len(answer) != assistant.matrix.answers.table.length:
+        raise PuzzleInputError(f"answer {answer!r} has {len(answer)} letters, not "
+                               f"{assistant.matrix.answers.table.length}")
+    if answer not in assistant.matrix.answers:
+        raise PuzzleInputError(f"answer {answer!r} is not in {assistant.matrix.answers.name}")
+    for number, turn in enumerate(turns, 1):
+        if score(turn.word, answer) != turn.pattern:
+            raise PuzzleInputError(f"guess {number} ({turn.word} {turn.pattern}) is not the feedback "
+                                   f"{turn.word!r} gets against {answer!r}")
+    played = assistant.play(answer, turns, budget)
+    return {"answer": answer, "turns": [turn.to_json() for turn in played], "guesses": len(played),
+            "solved": bool(played) and played[-1].pattern.is_solved, "random_seed": seed}
+
+
+# -- request parsing ---------------------------------------------------------------------------------
+
+
+def _seed(request: dict) -> int:
+    """The request's random seed, or a fresh one (reported back, so any result can be reproduced)."""
+    seed = field(request, "random_seed", int, None)
+    return int(np.random.SeedSequence().entropy % 2**31) if seed is None else seed
+
+
+def _answer(request: dict, seed: int, pool: tuple[str, ...] | None = None) -> str:
+    """The answer word; ``random`` draws one from ``pool`` (default: the Wordle answers) with the seed."""
+    text = field(request, "answer", str)
+    if text.strip().casefold() == "random":
+        pool = pool or load_lexicon(ANSWERS).words
+        return pool[int(np.random.default_rng(seed).integers(len(pool)))]
+    return parse_word(text, "answer")
+
+
+def _patterns(request: dict, length: int) -> list[Pattern]:
+    rows = field(request, "patterns", (list, str))
+    rows = [rows] if isinstance(rows, str) else rows
+    if not all(isinstance(row, str) for row in rows):
+        raise PuzzleInputError("field 'patterns' must be a list of strings")
+    return parse_grid(rows, length)
+
+
+def _turns(request: dict) -> list[Turn]:
+    """The guesses so far: ``{"word", "pattern"}`` objects or ``"word:pattern"`` strings, all one length."""
+    items = field(request, "guesses", list, [])
+    turns: list[Turn] = []
+    for number, item in enumerate(items, 1):
+        if isinstance(item, str) and ":" in item:
+            word, pattern = item.split(":", 1)
+        elif isinstance(item, dict) and isinstance(item.get("word"), str) and isinstance(item.get("pattern"), str):
+            word, pattern = item["word"], item["pattern"]
+        else:
+            raise PuzzleInputError(f"guess {number}: give it as WORD:PATTERN or {{'word': ..., 'pattern': ...}}")
+        length = len(turns[0].word) if turns else None
+        word = parse_word(word, f"guess {number}", length)
+        turns.append(Turn(word, Pattern.parse(pattern, len(word))))
+    return turns
+
+
+def _assistant(request: dict, lexicon: Lexicon | None, answers: Lexicon | None, turns: list[Turn]) -> Assistant:
+    """The assistant for the request's lists (cached per process, with its memoised strategy)."""
+    guesses = lexicon if lexicon is not None else lexicon_for(request, GUESSES)
+    answers = answers if answers is not None else load_lexicon(field(request, "answers", str, ANSWERS))
+    counts = answers.length_counts()
+    length = len(turns[0].word) if turns else max(counts, key=lambda n: (counts[n], n == 5))
+    answer_pool = word_pool(answers, length)
+    guess_pool = word_pool(guesses.union(answer_pool.table.words), length)
+    opener = field(request, "opener", str, None)
+    opener = parse_word(opener, "opener", length) if opener else (
+        DEFAULT_OPENER if DEFAULT_OPENER in guess_pool else None)
+    key = (lists_key(answer_pool, guess_pool), opener, field(request, "lookahead", bool, True))
+    assistant = _ASSISTANTS.get(key)
+    if assistant is None:
+        matrix = PatternMatrix.load(answer_pool, guess_pool)
+        assistant = _ASSISTANTS[key] = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=key[2]))
+    return assistant
+
+
+def _notes(assistant: Assistant, turns: list[Turn]) -> list[str]:
+    notes = list(assistant.matrix.answers.notes)
+    for turn in turns:
+        if turn.word not in assistant.matrix.guesses:
+            notes.append(f"{turn.word!r} is not in {assistant.matrix.guesses.name}; scored anyway")
+    return notes
+
+
+def _opener_word(assistant: Assistant) -> str:
+    return assistant.next_guess(assistant.all_answers, 1)
+

@@ -1,0 +1,230 @@
+"""The solving assistant: which answers are still possible, and which guess to make next.
+
+Everything works on the :class:`PatternMatrix`. The answers consistent with the guesses so far are the rows
+whose code in each guess's column equals the feedback received. A guess splits those candidates into
+groups by the feedback it would get; its *entropy* (expected information, in bits) and its *expected
+remaining* count (the mean size of the group the answer falls in) come from the group sizes, computed for
+every guess at once (:func:`split_scores`).
+
+The strategy that ``play`` follows (:class:`Strategy`) ranks guesses by entropy, preferring a possible
+answer among near-equals (it can win at once), and, at positions with few candidates, looks one move
+further: the best few guesses are each played out with the entropy rule and the one that needs the fewest
+guesses in total wins. Its results are memoised per candidate set, so a full simulation of every answer is
+one walk over a shared decision tree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.search import Budget
+from puzzlewright.wordle.matrix import PatternMatrix
+from puzzlewright.wordle.pattern import Pattern
+
+ANSWER_BONUS = 0.1  # bits: how much entropy a possible answer may give up and still be preferred
+BINCOUNT_MIN = 48  # candidate sets at least this big are counted with one big bincount, smaller by sorting
+LOOKAHEAD_MAX = 400  # look one move further at positions with at most this many candidates
+LOOKAHEAD_WIDTH = 12  # ... among this many of the best guesses by score
+MAX_TURNS = 20
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A ranked next guess: its expected information and the expected number of answers left after it."""
+
+    word: str
+    entropy: float
+    expected_remaining: float
+    possible_answer: bool
+
+    def to_json(self) -> dict:
+        return {"word": self.word, "entropy": round(self.entropy, 4),
+                "expected_remaining": round(self.expected_remaining, 3), "possible_answer": self.possible_answer}
+
+
+def split_scores(codes: np.ndarray, pattern_count: int) -> tuple[np.ndarray, np.ndarray]:
+    """For a (candidates x guesses) code array: each guess's entropy (bits) and expected remaining count.
+
+    With group sizes n_i over k candidates: entropy = log2 k - sum(n_i log2 n_i) / k and expected
+    remaining = sum(n_i^2) / k. Large candidate sets count groups with one bincount over (guess, code)
+    pairs; small ones sort each guess's codes and read group sizes off the runs, which avoids touching a
+    guesses x patterns table.
+    """
+    k, width = codes.shape
+    if k >= BINCOUNT_MIN and width * pattern_count <= 1 << 26:
+        flat = codes.astype(np.int64) + np.arange(width, dtype=np.int64) * pattern_count
+        sizes = np.bincount(flat.ravel(), minlength=width * pattern_count).reshape(width, pattern_count)
+        sizes = sizes.astype(np.float64)
+        sum_nlogn = (sizes * np.log2(np.maximum(sizes, 1))).sum(axis=1)
+        sum_n2 = (sizes * sizes).sum(axis=1)
+    else:
+        ordered = np.sort(codes.T, axis=1)
+        starts = np.zeros(ordered.shape, np.int64)
+        where = np.arange(k)
+        starts[:, 1:] = np.where(ordered[:, 1:] != ordered[:, :-1], where[1:], 0)
+        run_position = where - np.maximum.accumulate(starts, axis=1) + 1  # 1, 2, ... within each group
+        steps = np.arange(k + 1, dtype=np.float64)
+        nlogn = steps * np.log2(np.maximum(steps, 1))
+        sum_nlogn = (nlogn[run_position] - nlogn[run_position - 1]).sum(axis=1)
+        sum_n2 = (2 * run_position - 1).sum(axis=1).astype(np.float64)
+    return np.log2(k) - sum_nlogn / k, sum_n2 / k
+
+
+class Strategy:
+    """The guess to make from any set of candidate answers, and the guesses it takes from there."""
+
+    def __init__(self, matrix: PatternMatrix, *, opener: str | None = None, lookahead: bool = True):
+        self.matrix = matrix
+        self.pattern_count = 3**matrix.answers.table.length
+        self.solved = self.pattern_count - 1
+        self.lookahead = lookahead
+        self._choice: dict[bytes, int] = {}
+        self._cost: dict[bytes, int] = {}
+        self.opener = self._column(opener) if opener else None
+
+    def _column(self, word: str) -> int:
+        column = self.matrix.guesses.index.get(word)
+        if column is None:
+            raise PuzzleInputError(f"{word!r} is not in the guess list {self.matrix.guesses.name}")
+        return column
+
+    # -- ranking ----------------------------------------------------------------------------------
+
+    def scores(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(entropy, expected remaining, is a possible answer) for every guess, given the candidates."""
+        entropy, expected = split_scores(self.matrix.codes[candidates], self.pattern_count)
+        is_candidate = np.zeros(len(self.matrix.guesses), bool)
+        columns = self.matrix.answer_columns[candidates]
+        is_candidate[columns[columns >= 0]] = True
+        return entropy, expected, is_candidate
+
+    def ranked(self, candidates: np.ndarray, top: int) -> list[int]:
+        """The ``top`` best guess columns: by entropy, a possible answer counting ANSWER_BONUS bits more."""
+        entropy, _, is_candidate = self.scores(candidates)
+        score = entropy + ANSWER_BONUS * is_candidate
+        top = min(top, len(score))
+        best = np.argpartition(-score, top - 1)[:top]
+        return best[np.lexsort((best, -score[best]))].tolist()
+
+    def suggestions(self, candidates: np.ndarray, top: int = 10) -> list[Suggestion]:
+        """The ``top`` best next guesses with their figures."""
+        entropy, expected, is_candidate = self.scores(candidates)
+        words = self.matrix.guesses.table.words
+        return [Suggestion(words[g], float(entropy[g]), float(expected[g]), bool(is_candidate[g]))
+                for g in self.ranked(candidates, top)]
+
+    # -- the playing strategy ---------------------------------------------------------------------
+
+    def choose(self, candidates: np.ndarray, *, first: bool = False) -> int:
+        """The guess column to play given the candidate answer indexes (sorted)."""
+        if first and self.opener is not None:
+            return self.opener
+        if len(candidates) <= 2:
+            return int(self.matrix.answer_columns[candidates[0]])
+        key = candidates.tobytes()
+        choice = self._choice.get(key)
+        if choice is None:
+            options = self.ranked(candidates, LOOKAHEAD_WIDTH if self._looks_ahead(candidates) else 1)
+            if len(options) > 1:
+                choice = min(options, key=lambda g: (self._cost_after(candidates, g), options.index(g)))
+            else:
+                choice = options[0]
+            self._choice[key] = choice
+        return choice
+
+    def _looks_ahead(self, candidates: np.ndarray) -> bool:
+        return self.lookahead and len(candidates) <= LOOKAHEAD_MAX
+
+    def groups(self, candidates: np.ndarray, guess: int) -> list[tuple[int, np.ndarray]]:
+        """The candidates split by the code ``guess`` would get: (code, sorted answer indexes) pairs."""
+        codes = self.matrix.codes[candidates, guess]
+        order = np.argsort(codes, kind="stable")
+        bounds = np.flatnonzero(np.diff(codes[order])) + 1
+        parts = np.split(candidates[order], bounds)
+        return [(int(codes[part_order[0]]), part) for part, part_order in zip(parts, np.split(order, bounds))]
+
+    def _cost_after(self, candidates: np.ndarray, guess: int) -> int:
+        """Total guesses over all candidates when ``guess`` is played now and the rule after it."""
+        total = len(candidates)
+        for code, group in self.groups(candidates, guess):
+            if code != self.solved:
+                total += self.cost(group)
+        return total
+
+    def cost(self, candidates: np.ndarray) -> int:
+        """Total guesses the strategy needs over all these candidates (each answer counted once)."""
+        if len(candidates) == 1:
+            return 1
+        key = candidates.tobytes()
+        total = self._cost.get(key)
+        if total is None:
+            total = self._cost[key] = self._cost_after(candidates, self.choose(candidates))
+        return total
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One played guess and the feedback it got."""
+
+    word: str
+    pattern: Pattern
+
+    def to_json(self) -> dict:
+        return {"word": self.word, "pattern": str(self.pattern)}
+
+
+class Assistant:
+    """Filters the answers by the guesses so far and recommends the next guess."""
+
+    def __init__(self, matrix: PatternMatrix, strategy: Strategy | None = None):
+        self.matrix = matrix
+        self.strategy = strategy or Strategy(matrix)
+
+    @property
+    def all_answers(self) -> np.ndarray:
+        return np.arange(len(self.matrix.answers))
+
+    def candidates(self, turns: Sequence[Turn]) -> np.ndarray:
+        """The answers consistent with every turn; names the first turn that leaves none."""
+        left = self.all_answers
+        for number, turn in enumerate(turns, 1):
+            left = left[self.matrix.column(turn.word)[left] == turn.pattern.code]
+            if not len(left):
+                before = " with the guesses before it" if number > 1 else ""
+                raise PuzzleInputError(f"guess {number} ({turn.word} {turn.pattern}) is inconsistent{before}: "
+                                       f"no answer in {self.matrix.answers.name} fits")
+        return left
+
+    def next_guess(self, candidates: np.ndarray, turn_number: int) -> str:
+        """The strategy's next guess."""
+        return self.matrix.guesses.table.words[self.strategy.choose(candidates, first=turn_number == 1)]
+
+    def play(self, answer: str, turns: Sequence[Turn] = (), budget: Budget | None = None) -> list[Turn]:
+        """Play a whole game against ``answer`` (after any given turns): every turn up to the solve."""
+        from puzzlewright.wordle.feedback import feedback
+
+        played = list(turns)
+        while not played or not played[-1].pattern.is_solved:
+            if len(played) >= MAX_TURNS or (budget is not None and not budget.spend()):
+                break
+            guess = self.next_guess(self.candidates(played), len(played) + 1)
+            played.append(Turn(guess, feedback(guess, answer)))
+        return played
+
+    def simulate_all(self) -> dict[int, int]:
+        """How many answers the strategy solves in each number of guesses (walking the decision tree)."""
+        histogram: dict[int, int] = {}
+        pending = [(self.all_answers, 1)]
+        while pending:
+            candidates, depth = pending.pop()
+            guess = self.strategy.choose(candidates, first=depth == 1)
+            for code, group in self.strategy.groups(candidates, guess):
+                if code == self.strategy.solved:
+                    histogram[depth] = histogram.get(depth, 0) + 1
+                else:
+                    pending.append((group, depth + 1))
+        return dict(sorted(histogram.items()))

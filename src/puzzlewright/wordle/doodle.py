@@ -1,0 +1,285 @@
+"""Wordle Doodle: fill a painted grid with guesses whose feedback against the answer matches each row.
+
+The seed app intersected suffix-array ranges per coloured cell and took up to 2 s on rows mixing yellow
+and grey. Here one vectorised pass scores every dictionary word against the answer (a fraction of a
+millisecond for 12,972 words); sorting the words by pattern code (then commonness) turns every row, of any
+colours, into a binary search for its slice of that order. The rule is applied exactly, so every word
+found is right, and a row without a word is explained: either no dictionary word gives it, or no word at
+all could (:func:`impossibility`).
+
+Options that tie rows together (``distinct``: no word twice; ``hard``: each row a legal hard-mode guess
+after the rows above) become a small backtracking search over the rows' slices, under a :class:`Budget`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+
+from puzzlewright.lexicon.core import letter_codes
+from puzzlewright.search import Budget
+from puzzlewright.wordle.pattern import GREEN, GREY, YELLOW, Pattern
+from puzzlewright.wordle.words import WordPool
+
+DEFAULT_SECONDS = 2.0  # search allowance for --distinct / --hard when the caller gives no budget
+
+
+@dataclass
+class DoodleRow:
+    """One row of a doodle: its pattern, the word chosen (None when none fits) and why not."""
+
+    pattern: Pattern
+    word: str | None
+    matches: int
+    possible: bool
+    reason: str | None = None
+    words: list[str] | None = None
+
+    def to_json(self) -> dict:
+        row = {"pattern": str(self.pattern), "word": self.word, "matches": self.matches, "possible": self.possible}
+        if self.reason:
+            row["reason"] = self.reason
+        if self.words is not None:
+            row["words"] = self.words
+        return row
+
+
+@dataclass
+class Doodle:
+    """A filled grid: the answer, one :class:`DoodleRow` per pattern, and notes."""
+
+    answer: str
+    rows: list[DoodleRow]
+    complete: bool = True
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"answer": self.answer, "rows": [row.to_json() for row in self.rows], "complete": self.complete,
+                "notes": self.notes}
+
+
+def impossibility(answer: str, pattern: Pattern) -> str | None:
+    """Why no string of letters at all can get ``pattern`` against ``answer``, or None when some can.
+
+    Greens and greys are always possible (a grey can be any letter absent from the answer). Each yellow
+    needs its own unused copy of an answer letter (one not under a green) that differs from the answer's
+    letter under the yellow; so the pattern is possible exactly when the yellows can be matched to such
+    copies. When they cannot, Hall's theorem gives a smallest set of yellows with too few copies to share,
+    and that set is the explanation.
+    """
+    yellows = [j for j, mark in enumerate(pattern.marks) if mark == YELLOW]
+    unused = [p for p, mark in enumerate(pattern.marks) if mark != GREEN]
+
+    def copies_for(group: Sequence[int]) -> list[int]:
+        return [p for p in unused if any(answer[p] != answer[j] for j in group)]
+
+    if _match_all(yellows, lambda j: copies_for([j])):
+        return None
+    for size in range(1, len(yellows) + 1):
+        for group in combinations(yellows, size):
+            copies = copies_for(group)
+            if len(copies) < size:
+                return _describe_shortage(answer, group, copies)
+    raise AssertionError("Hall's theorem guarantees a shortage")
+
+
+def _match_all(items: list[int], options) -> bool:
+    """Whether every item can be given its own option (augmenting-path bipartite matching)."""
+    owner: dict[int, int] = {}
+
+    def place(item: int, seen: set[int]) -> bool:
+        for option in options(item):
+            if option not in seen:
+                seen.add(option)
+                if option not in owner or place(owner[option], seen):
+                    owner[option] = item
+                    return True
+        return False
+
+    return all(place(item, set()) for item in items)
+
+
+def _describe_shortage(answer: str, group: Sequence[int], copies: list[int]) -> str:
+    where = ", ".join(str(j + 1) for j in group)
+    plural = len(group) > 1
+    left = " and ".join(repr(answer[p]) for p in copies) if copies else "none"
+    return (f"impossible for {answer!r}: the yellow{'s' if plural else ''} at position{'s' if plural else ''} "
+            f"{where} need{'' if plural else 's'} {len(group)} letter{'s' if plural else ''} of the answer "
+            f"that {'are' if plural else 'is'} not green and not the letter under "
+            f"{'each yellow' if plural else 'it'}; available: {left}")
+
+
+class Doodler:
+    """Everything needed to doodle for one answer: every pool word's pattern code, grouped by code.
+
+    ``order`` lists the pool's word indexes sorted by (pattern code, most common first), so the words
+    matching a pattern are one contiguous slice, found by binary search.
+    """
+
+    def __init__(self, answer: str, pool: WordPool):
+        self.answer = answer
+        self.pool = pool
+        codes = pool.scorer.against(letter_codes(answer))
+        self.order = np.lexsort((-pool.table.zipf, codes)).astype(np.int32)
+        self.sorted_codes = codes[self.order]
+
+    def matches(self, pattern: Pattern) -> np.ndarray:
+        """Indexes of the pool words whose feedback is ``pattern``, most common first."""
+        code = self.sorted_codes.dtype.type(pattern.code)
+        lo = np.searchsorted(self.sorted_codes, code, "left")
+        hi = np.searchsorted(self.sorted_codes, code, "right")
+        return self.order[lo:hi]
+
+    def doodle(self, patterns: Sequence[Pattern], *, list_all: bool = False, seed: int | None = None,
+               distinct: bool = False, hard: bool = False, budget: Budget | None = None) -> Doodle:
+        """Fill the rows: a random matching word each (reproducible with ``seed``), every match with
+        ``list_all``, no repeats with ``distinct``, legal hard-mode guesses with ``hard``."""
+        buckets = [self.matches(p) for p in patterns]
+        search = _RowSearch(self, patterns, buckets, distinct=distinct, hard=hard,
+                            rng=np.random.default_rng(seed))
+        if distinct or hard:
+            budget = budget or Budget(seconds=DEFAULT_SECONDS)
+        chosen, complete = search.run(budget)
+        words = self.pool.table.words
+        rows = []
+        for r, pattern in enumerate(patterns):
+            reason = None
+            possible = True
+            if not len(buckets[r]):
+                reason = impossibility(self.answer, pattern)
+                possible = reason is None
+                reason = reason or f"no word in {self.pool.name} gives this pattern"
+            elif chosen[r] is None:
+                reason = search.failure(r, chosen)
+            listed = None
+            if list_all:
+                listed = [words[i] for i in (search.legal(r, chosen) if hard else buckets[r])]
+            rows.append(DoodleRow(pattern, None if chosen[r] is None else words[chosen[r]], len(buckets[r]),
+                                  possible, reason, listed))
+        notes = list(self.pool.notes)
+        if not complete:
+            notes.append(budget.describe() if budget else "search stopped")
+        return Doodle(self.answer, rows, complete, notes)
+
+
+class _RowSearch:
+    """Choose one word per row under the cross-row rules (distinct words, hard mode) by backtracking.
+
+    Without those rules it simply picks a random word per row. Hard mode fixes the row order (each row
+    depends on those above); otherwise the rows with fewest matches go first, so clashes show up early.
+    Rows that cannot be filled (no match; in hard mode, a green above that this row does not keep) are
+    left out of the search and reported.
+    """
+
+    def __init__(self, doodler: Doodler, patterns: Sequence[Pattern], buckets: list[np.ndarray], *,
+                 distinct: bool, hard: bool, rng: np.random.Generator):
+        self.doodler = doodler
+        self.patterns = patterns
+        self.buckets = buckets
+        self.distinct = distinct
+        self.hard = hard
+        self.rng = rng
+        rows = [r for r in range(len(patterns)) if len(buckets[r]) and self.lost_green(r) is None]
+        self.rows = rows if hard else sorted(rows, key=lambda r: len(buckets[r]))
+
+    def lost_green(self, r: int) -> tuple[int, int] | None:
+        """In hard mode, (row above, position) of a green that row ``r``'s pattern does not keep."""
+        if not self.hard:
+            return None
+        for above in range(r):
+            if len(self.buckets[above]):
+                for i, mark in enumerate(self.patterns[above].marks):
+                    if mark == GREEN and self.patterns[r].marks[i] != GREEN:
+                        return above, i
+        return None
+
+    def legal(self, r: int, chosen: list[int | None]) -> np.ndarray:
+        """Row ``r``'s matches that the words chosen so far allow (most common first)."""
+        candidates = self.buckets[r]
+        pool = self.doodler.pool.scorer
+        if self.hard:
+            keep = np.ones(len(candidates), bool)
+            fixed, needed = self._revealed(r, chosen)
+            for position, letter in fixed.items():
+                keep &= pool.letters[candidates, position] == letter
+            for letter, count in needed.items():
+                keep &= pool.counts[candidates, letter] >= count
+            candidates = candidates[keep]
+        if self.distinct:
+            used = [c for c in chosen if c is not None]
+            if used:
+                candidates = candidates[~np.isin(candidates, used)]
+        return candidates
+
+    def _revealed(self, r: int, chosen: list[int | None]) -> tuple[dict[int, int], dict[int, int]]:
+        """Hard-mode demands from the filled rows above ``r``: fixed greens and least letter counts."""
+        fixed: dict[int, int] = {}
+        needed: dict[int, int] = {}
+        letters = self.doodler.pool.scorer.letters
+        for above in range(r):
+            if chosen[above] is None:
+                continue
+            word = letters[chosen[above]]
+            counts: dict[int, int] = {}
+            for i, mark in enumerate(self.patterns[above].marks):
+                if mark != GREY:
+                    counts[int(word[i])] = counts.get(int(word[i]), 0) + 1
+                    if mark == GREEN:
+                        fixed[i] = int(word[i])
+            for letter, count in counts.items():
+                needed[letter] = max(needed.get(letter, 0), count)
+        return fixed, needed
+
+    def _random_order(self, candidates: np.ndarray) -> Iterator[int]:
+        """The candidates in a random order, drawing only the first one cheaply."""
+        if not len(candidates):
+            return
+        first = int(self.rng.integers(len(candidates)))
+        yield int(candidates[first])
+        rest = np.delete(candidates, first)
+        yield from rest[self.rng.permutation(len(rest))].tolist()
+
+    def run(self, budget: Budget | None) -> tuple[list[int | None], bool]:
+        """Chosen word index per row (None where none), and whether the search finished."""
+        chosen: list[int | None] = [None] * len(self.patterns)
+        if self._fill(0, chosen, budget):
+            return chosen, True
+        complete = budget is None or not budget.exhausted
+        return self._fill_greedily(), complete
+
+    def _fill(self, depth: int, chosen: list[int | None], budget: Budget | None) -> bool:
+        if depth == len(self.rows):
+            return True
+        r = self.rows[depth]
+        later = self.rows[depth + 1:]
+        for candidate in self._random_order(self.legal(r, chosen)):
+            if budget is not None and not budget.spend():
+                return False
+            chosen[r] = candidate
+            if all(len(self.legal(s, chosen)) for s in later) and self._fill(depth + 1, chosen, budget):
+                return True
+        chosen[r] = None
+        return False
+
+    def _fill_greedily(self) -> list[int | None]:
+        """When no full assignment exists (or the budget ran out): fill the rows that can be, in order."""
+        chosen: list[int | None] = [None] * len(self.patterns)
+        for r in self.rows:
+            candidates = self.legal(r, chosen)
+            if len(candidates):
+                chosen[r] = next(self._random_order(candidates))
+        return chosen
+
+    def failure(self, r: int, chosen: list[int | None]) -> str:
+        """Why row ``r`` (which has matches) got no word."""
+        lost = self.lost_green(r)
+        if lost is not None:
+            above, position = lost
+            return (f"hard mode: row {above + 1} reveals a green at position {position + 1}, which this row "
+                    f"does not keep")
+        if self.hard:
+            return "hard mode: no matching word uses every letter revealed by the rows above"
+        return "every matching word is already used by another row"

@@ -1,0 +1,101 @@
+"""The pattern matrix: the feedback code of every guess against every possible answer, built once and cached.
+
+For the original lists that is 2,315 answers x 12,972 guesses = 30 million codes (30 MB as uint8), built
+by the vectorised engine in well under a second and saved under ``$PUZZLEWRIGHT_CACHE`` (default
+``$XDG_CACHE_HOME/puzzlewright`` or ``~/.cache/puzzlewright``), keyed by a hash of both word lists, so a
+later process loads it in a few milliseconds. An unwritable cache directory only costs the rebuild.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from puzzlewright.lexicon import WordTable
+from puzzlewright.lexicon.core import letter_codes
+from puzzlewright.wordle.feedback import Scorer, feedback_matrix
+from puzzlewright.wordle.words import WordPool
+
+FORMAT_VERSION = "1"  # bump when the code layout changes, so stale cache files are ignored
+_LOADED: dict[str, np.ndarray] = {}
+
+
+def cache_dir() -> Path:
+    """Where cached matrices live."""
+    if os.environ.get("PUZZLEWRIGHT_CACHE"):
+        return Path(os.environ["PUZZLEWRIGHT_CACHE"]).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "puzzlewright"
+
+
+def lists_key(answers: WordPool, guesses: WordPool) -> str:
+    """A hash naming this pair of word lists (and the code layout)."""
+    digest = hashlib.sha256(FORMAT_VERSION.encode())
+    for pool in (answers, guesses):
+        digest.update("\n".join(pool.table.words).encode() + b"\0")
+    return digest.hexdigest()[:24]
+
+
+@dataclass(frozen=True, eq=False)
+class PatternMatrix:
+    """``codes[a, g]``: the pattern code of guess ``g`` against answer ``a``, and both word pools."""
+
+    answers: WordPool
+    guesses: WordPool
+    codes: np.ndarray
+    source: str  # "memory", "cache" or "built"
+
+    @classmethod
+    def load(cls, answers: WordPool, guesses: WordPool, *, use_cache: bool = True) -> PatternMatrix:
+        """The matrix for these lists: from this process, from the disk cache, or built (and cached)."""
+        key = lists_key(answers, guesses)
+        if key in _LOADED:
+            return cls(answers, guesses, _LOADED[key], "memory")
+        path = cache_dir() / f"wordle-matrix-{key}.npy"
+        codes, source = (_read(path, (len(answers), len(guesses))) if use_cache else None), "cache"
+        if codes is None:
+            codes, source = feedback_matrix(answers.table, guesses.scorer), "built"
+            if use_cache:
+                _write(path, codes)
+        _LOADED[key] = codes
+        return cls(answers, guesses, codes, source)
+
+    @cached_property
+    def answer_columns(self) -> np.ndarray:
+        """For each answer, its column in the guess list (-1 if the answer is not a guess)."""
+        index = self.guesses.index
+        return np.array([index.get(word, -1) for word in self.answers.table.words], np.int64)
+
+    def column(self, word: str) -> np.ndarray:
+        """Codes of ``word`` (any word of the right length) against every answer."""
+        g = self.guesses.index.get(word)
+        if g is not None:
+            return self.codes[:, g]
+        letters = letter_codes(word)[None, :]
+        single = Scorer(WordTable(len(word), (word,), letters, np.zeros(1, np.float32)))
+        return single.block(self.answers.table.letters)[:, 0]
+
+
+def _read(path: Path, shape: tuple[int, int]) -> np.ndarray | None:
+    try:
+        codes = np.load(path, allow_pickle=False)
+    except (OSError, ValueError):
+        return None
+    return codes if codes.shape == shape else None
+
+
+def _write(path: Path, codes: np.ndarray) -> None:
+    """Save atomically (write a temporary file, then rename); give up quietly if the cache is unwritable."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
+            np.save(handle, codes)
+        os.replace(handle.name, path)
+    except OSError:
+        return

@@ -1,0 +1,312 @@
+"""Wordle: the feedback rule (examples and a property test against a plain implementation), patterns,
+and Doodle (every word re-scored, impossible patterns explained, distinct words, hard mode)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import Lexicon, WordTable, load_lexicon
+from puzzlewright.wordle import api
+from puzzlewright.wordle.doodle import Doodler, impossibility
+from puzzlewright.wordle.feedback import Scorer, feedback, feedback_matrix
+from puzzlewright.wordle.pattern import Pattern, parse_grid
+from puzzlewright.wordle.words import word_pool
+
+SMILEY = ["BBBBB", "BGBGB", "BBBBB", "GBBBG", "BGGGB", "BBBBB"]
+
+
+def plain_feedback(guess: str, answer: str) -> str:
+    """An independent statement of the rule: greens, then yellows left to right from a list of leftovers."""
+    result = ["B"] * len(guess)
+    leftovers = []
+    for g, a in zip(guess, answer):
+        if g != a:
+            leftovers.append(a)
+    for i, (g, a) in enumerate(zip(guess, answer)):
+        if g == a:
+            result[i] = "G"
+        elif g in leftovers:
+            result[i] = "Y"
+            leftovers.remove(g)
+    return "".join(result)
+
+
+def table_of(words: list[str]) -> WordTable:
+    letters = np.array([[ord(c) - 97 for c in w] for w in words], np.uint8)
+    return WordTable(len(words[0]), tuple(words), letters, np.zeros(len(words), np.float32))
+
+
+def hard_mode_violation(rows: list[tuple[str, str]]) -> str | None:
+    """Independent check of hard mode over (word, pattern) rows: greens kept, revealed letters reused."""
+    for r, (word, _) in enumerate(rows):
+        for earlier, marks in rows[:r]:
+            for i, mark in enumerate(marks):
+                if mark == "G" and word[i] != earlier[i]:
+                    return f"row {r + 1} drops green {i + 1}"
+            for letter in set(earlier):
+                revealed = sum(1 for c, m in zip(earlier, marks) if c == letter and m != "B")
+                if word.count(letter) < revealed:
+                    return f"row {r + 1} lacks {letter!r}"
+    return None
+
+
+@pytest.fixture(scope="module")
+def guesses() -> Lexicon:
+    return load_lexicon("wordle-guesses")
+
+
+@pytest.fixture(scope="module")
+def crane(guesses) -> Doodler:
+    return Doodler("crane", word_pool(guesses, 5))
+
+
+# -- the rule -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("guess, answer, expected", [
+    ("speed", "abide", "BBYBY"), ("level", "hotel", "BBBGG"), ("speed", "erase", "YBYYB"),
+    ("crane", "crane", "GGGGG"), ("eerie", "elder", "GYYBB"), ("aaabb", "bbaaa", "YYGYY"),
+])
+def test_issue_examples(guess, answer, expected):
+    assert str(feedback(guess, answer)) == expected
+    assert Pattern.from_code(Scorer(table_of([guess])).against(np.frombuffer(answer.encode(), np.uint8) - 97)[0],
+                             len(answer)) == Pattern.parse(expected)
+
+
+pairs = st.integers(3, 12).flatmap(lambda n: st.tuples(st.text("abcd", min_size=n, max_size=n),
+                                                       st.text("abcde", min_size=n, max_size=n)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(pairs)
+def test_feedback_matches_plain_rule(pair):
+    guess, answer = pair
+    assert str(feedback(guess, answer)) == plain_feedback(guess, answer)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 12).flatmap(lambda n: st.tuples(
+    st.lists(st.text("abcz", min_size=n, max_size=n), min_size=1, max_size=12),
+    st.lists(st.text("abc", min_size=n, max_size=n), min_size=1, max_size=6))))
+def test_vectorised_matrix_matches_plain_rule(lists):
+    guess_words, answer_words = lists
+    matrix = feedback_matrix(table_of(answer_words), table_of(guess_words))
+    n = len(guess_words[0])
+    for a, answer in enumerate(answer_words):
+        for g, guess in enumerate(guess_words):
+            assert str(Pattern.from_code(matrix[a, g], n)) == plain_feedback(guess, answer)
+
+
+def test_matrix_spot_check_on_real_lists(guesses):
+    answers = load_lexicon("wordle-answers").of_length(5)
+    some = table_of(list(answers.words[::97]))
+    matrix = feedback_matrix(some, guesses.of_length(5))
+    rng = np.random.default_rng(5)
+    for a, g in zip(rng.integers(len(some), size=500), rng.integers(len(guesses), size=500)):
+        assert str(Pattern.from_code(matrix[a, g], 5)) == plain_feedback(guesses.words[g], some.words[a])
+
+
+# -- patterns -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["GYBBB", "gyb..", "21000", "🟩🟨⬛⬛⬛", "🟩🟨⬜⬜⬜", "🟩\ufe0f🟨⬛⬛⬛"])
+def test_pattern_notations(text):
+    pattern = Pattern.parse(text, 5)
+    assert str(pattern) == "GYBBB" and pattern.digits() == "21000" and pattern.emoji() == "🟩🟨⬛⬛⬛"
+    assert Pattern.from_code(pattern.code, 5) == pattern
+
+
+def test_pattern_codes_cover_all_patterns():
+    codes = {Pattern(marks).code for marks in itertools.product(range(3), repeat=4)}
+    assert codes == set(range(81)) and Pattern.solved(4).code == 80
+
+
+@pytest.mark.parametrize("text, message", [("GYBXB", "'X' is not a pattern symbol"),
+                                           ("GYBB", "has 4 marks but the words have 5 letters"),
+                                           ("🟥🟩🟩🟩🟩", "is not a pattern symbol"), ("", "empty pattern")])
+def test_bad_patterns(text, message):
+    with pytest.raises(PuzzleInputError, match=message):
+        Pattern.parse(text, 5)
+
+
+def test_grid_from_a_pasted_result():
+    pasted = "Wordle 1,234 3/6\n\n⬛🟨⬛⬛⬛\n🟩⬛🟩⬛🟨\n🟩🟩🟩🟩🟩\n"
+    assert [str(p) for p in parse_grid(pasted, 5)] == ["BYBBB", "GBGBY", "GGGGG"]
+
+
+# -- impossible patterns ----------------------------------------------------------------------------------
+
+
+def test_impossible_pattern_explained():
+    reason = impossibility("crane", Pattern.parse("GGGGY"))
+    assert reason and "yellow at position 5" in reason and "available: none" in reason
+    assert impossibility("crane", Pattern.parse("YYYYY")) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(3, 4).flatmap(lambda n: st.text("abc", min_size=n, max_size=n)))
+def test_impossibility_agrees_with_brute_force(answer):
+    n = len(answer)
+    reachable = {plain_feedback("".join(g), answer) for g in itertools.product("abcz", repeat=n)}
+    for marks in itertools.product("BYG", repeat=n):
+        pattern = "".join(marks)
+        assert (impossibility(answer, Pattern.parse(pattern)) is None) == (pattern in reachable), pattern
+
+
+# -- doodle ---------------------------------------------------------------------------------------------
+
+
+def test_every_doodle_word_rescored(crane, guesses):
+    grid = [Pattern.parse(p) for p in SMILEY + ["YYBBB", "GYBBY", "GGGGG"]]
+    result = crane.doodle(grid, seed=3)
+    for row in result.rows:
+        assert row.word in guesses and plain_feedback(row.word, "crane") == str(row.pattern)
+        assert row.matches == sum(plain_feedback(w, "crane") == str(row.pattern) for w in guesses.words)
+
+
+def test_all_lists_every_match_most_common_first(crane, guesses):
+    row = crane.doodle([Pattern.parse("GYBBB")], list_all=True, seed=1).rows[0]
+    expected = [w for w in guesses.words if plain_feedback(w, "crane") == "GYBBB"]
+    assert sorted(row.words) == expected
+    zipf = [guesses.zipf_of(w) for w in row.words]
+    assert zipf == sorted(zipf, reverse=True)
+
+
+def test_seed_reproducible(crane):
+    grid = [Pattern.parse(p) for p in SMILEY]
+    assert crane.doodle(grid, seed=11).to_json() == crane.doodle(grid, seed=11).to_json()
+
+
+def test_distinct_uses_no_word_twice(crane):
+    rows = crane.doodle([Pattern.parse(p) for p in SMILEY], seed=2, distinct=True).rows
+    words = [row.word for row in rows]
+    assert None not in words and len(set(words)) == len(words)
+
+
+def test_distinct_backtracks_around_a_forced_word(crane):
+    # BBGBB with few matches twice, plus rows that would happily grab them: a perfect assignment exists.
+    pattern = Pattern.parse("GGGGB")
+    matches = len(crane.matches(pattern))
+    rows = crane.doodle([pattern] * matches, seed=4, distinct=True).rows
+    assert len({row.word for row in rows}) == matches
+    extra = crane.doodle([pattern] * (matches + 1), seed=4, distinct=True).rows
+    assert [row.word for row in extra].count(None) == 1
+    assert "already used" in next(row.reason for row in extra if row.word is None)
+
+
+def test_hard_mode_rows_are_legal(crane):
+    grid = ["BYBBB", "YBYBB", "GYBBY", "GGBBG", "GGGGG"]
+    result = crane.doodle([Pattern.parse(p) for p in grid], seed=5, hard=True)
+    assert result.complete
+    rows = [(row.word, str(row.pattern)) for row in result.rows]
+    assert all(word for word, _ in rows)
+    assert hard_mode_violation(rows) is None
+    assert all(plain_feedback(word, "crane") == pattern for word, pattern in rows)
+
+
+def test_hard_mode_reports_dropped_green(crane):
+    rows = crane.doodle([Pattern.parse(p) for p in SMILEY], seed=5, hard=True).rows
+    assert rows[1].word and rows[2].word is None
+    assert "row 2 reveals a green at position 2" in rows[2].reason
+
+
+def test_no_dictionary_word_but_possible(crane):
+    row = crane.doodle([Pattern.parse("GGBYY")]).rows[0]  # e.g. 'crxea' would give it; no real word does
+    assert row.word is None and row.matches == 0 and row.possible
+    assert row.reason == "no word in wordle-guesses gives this pattern"
+
+
+# -- the API and its bad input -------------------------------------------------------------------------------
+
+
+def test_api_doodle_shape():
+    result = api.doodle({"answer": "crane", "patterns": ["GYBBB", "🟩🟩⬛⬛⬛"], "random_seed": 1})
+    assert result["answer"] == "crane" and result["dict"] == "wordle-guesses" and result["random_seed"] == 1
+    assert [set(row) >= {"pattern", "word", "matches", "possible"} for row in result["rows"]] == [True, True]
+    assert json.loads(json.dumps(result)) == result
+
+
+def test_api_random_answer_is_reproducible():
+    first = api.doodle({"answer": "random", "patterns": ["BGBGB"], "random_seed": 9})
+    assert first == api.doodle({"answer": "random", "patterns": ["BGBGB"], "random_seed": 9})
+    assert first["answer"] in load_lexicon("wordle-answers")
+
+
+def test_answer_outside_dictionary_is_allowed_with_note():
+    result = api.doodle({"answer": "qxzzy", "patterns": ["GGGGG", "BBBBB"], "random_seed": 1})
+    assert result["rows"][0]["word"] == "qxzzy"
+    assert any("not in wordle-guesses" in note for note in result["notes"])
+
+
+def test_mixed_lengths_use_the_answers_length():
+    words = ["cat", "cot", "dog", "crane", "crate", "trace", "plane", "abcdef"]
+    patterns = [plain_feedback(word, "crane") for word in ("crate", "trace", "plane")]
+    result = api.doodle({"answer": "crane", "patterns": patterns, "words": words, "random_seed": 1})
+    assert [row["word"] for row in result["rows"]] == ["crate", "trace", "plane"]
+    assert any("4 words of 5 letters" in note and "4 words of other lengths" in note for note in result["notes"])
+
+
+@pytest.mark.parametrize("request_, message", [
+    ({"answer": "crane", "patterns": ["GYBB"]}, "has 4 marks but the words have 5 letters"),
+    ({"answer": "crane", "patterns": ["GYBQB"]}, "'Q' is not a pattern symbol"),
+    ({"answer": "cr4ne", "patterns": ["GYBBB"]}, "not a word of letters"),
+    ({"answer": "ab", "patterns": ["GY"]}, "Wordle words have 3 to 12"),
+    ({"answer": "crane", "patterns": []}, "no pattern rows"),
+    ({"answer": "crane", "patterns": ["GYBBB"], "words": ["cat", "dog"]}, "no words of 5 letters"),
+])
+def test_bad_doodle_requests(request_, message):
+    with pytest.raises(PuzzleInputError, match=message):
+        api.doodle(request_)
+
+
+# -- the CLI ---------------------------------------------------------------------------------------------
+
+
+def test_cli_feedback(cli):
+    result = cli("wordle", "feedback", "speed", "erase")
+    assert result.exit_code == 0 and result.stdout.startswith("YBYYB")
+
+
+def test_cli_doodle_json_and_grid_file(cli, tmp_path):
+    grid = tmp_path / "grid.txt"
+    grid.write_text("Wordle 1,234 3/6\n⬛🟨⬛⬛⬛\n🟩⬛🟩⬛🟨\n🟩🟩🟩🟩🟩\n", encoding="utf-8")
+    result = cli("wordle", "doodle", "--answer", "crane", "--grid", str(grid), "--random-seed", "1", "--json")
+    assert result.exit_code == 0
+    rows = result.json()["rows"]
+    assert [row["pattern"] for row in rows] == ["BYBBB", "GBGBY", "GGGGG"]
+    assert all(plain_feedback(row["word"], "crane") == row["pattern"] for row in rows)
+
+
+def test_cli_doodle_text_explains_impossible_row(cli):
+    result = cli("wordle", "doodle", "--answer", "crane", "GGGGY", "BGBGB", "--random-seed", "1")
+    assert result.exit_code == 0 and "impossible for 'crane'" in result.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (("doodle", "--answer", "crane", "GYBB"), "has 4 marks"),
+    (("doodle", "--answer", "crane", "GYBXB"), "not a pattern symbol"),
+    (("doodle", "--answer", "crane"), "give the pattern rows"),
+    (("feedback", "crane", "cranes"), "has 5 letters, not 6"),
+])
+def test_cli_bad_input_is_one_line_exit_2(cli, args, message):
+    result = cli("wordle", *args)
+    assert result.exit_code == 2 and message in result.stderr
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+
+
+def test_tour_step_shows_a_smiley(capsys):
+    from puzzlewright.cli.wordle import SMILEY as TOUR_GRID, TOUR_ANSWER, tour_step
+
+    tour_step()
+    lines = capsys.readouterr().out.splitlines()
+    assert TOUR_ANSWER.upper() in lines[0] and len(lines) == 1 + len(TOUR_GRID)
+    for line, pattern in zip(lines[1:], TOUR_GRID):
+        word = line.split()[-1].lower()
+        assert plain_feedback(word, TOUR_ANSWER) == pattern
