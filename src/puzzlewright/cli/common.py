@@ -12,6 +12,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -19,8 +20,27 @@ import click
 from puzzlewright.errors import PuzzleInputError, PuzzlewrightError, open_input
 
 
-def lexicon_options(default: str = "english") -> Callable:
-    """Decorator: add the dictionary options and call the command with ``lexicon=`` the loaded lexicon."""
+@dataclass(frozen=True)
+class DictionaryChoice:
+    """The dictionary options as given, not loaded yet: for commands that can answer some requests
+    without building a :class:`~puzzlewright.lexicon.Lexicon` (``lexicon_options(lazy=True)``)."""
+
+    spec: str
+    format: str | None = None
+    extra_words: str | None = None
+    exclude_words: str | None = None
+
+    def load(self) -> Any:
+        """The :class:`~puzzlewright.lexicon.Lexicon` these options name."""
+        from puzzlewright.lexicon import load_lexicon
+
+        return load_lexicon(self.spec, format=self.format, extra_words=self.extra_words,
+                            exclude_words=self.exclude_words)
+
+
+def lexicon_options(default: str = "english", *, lazy: bool = False) -> Callable:
+    """Decorator: add the dictionary options and call the command with ``lexicon=`` the loaded lexicon
+    (or, with ``lazy=True``, with ``dictionary=`` a :class:`DictionaryChoice` to load when needed)."""
 
     def decorate(command: Callable) -> Callable:
         @click.option("--dict", "dict_spec", default=default, show_default=True, metavar="NAME|PATH",
@@ -32,11 +52,10 @@ def lexicon_options(default: str = "english") -> Callable:
         @functools.wraps(command)
         def wrapper(dict_spec: str, dict_format: str | None, extra_words: str | None,
                     exclude_words: str | None, **kwargs: Any) -> Any:
-            from puzzlewright.lexicon import load_lexicon
-
-            lexicon = load_lexicon(dict_spec, format=dict_format, extra_words=extra_words,
-                                   exclude_words=exclude_words)
-            return command(lexicon=lexicon, **kwargs)
+            choice = DictionaryChoice(dict_spec, dict_format, extra_words, exclude_words)
+            if lazy:
+                return command(dictionary=choice, **kwargs)
+            return command(lexicon=choice.load(), **kwargs)
 
         return wrapper
 
