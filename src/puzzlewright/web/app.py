@@ -140,7 +140,7 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
     async def handle(request: Request) -> Response:
         async def work() -> Response:
             payload = parse_request(await request.body())
-            check_dictionaries(payload)
+            check_dictionaries(payload, endpoint.dictionary_keys)
             key = (endpoint.path, json.dumps(payload, sort_keys=True)) if endpoint.cacheable(payload) else None
             body = cache.get(key) if key else None
             if body is None:
@@ -196,10 +196,11 @@ def parse_request(body: bytes) -> dict:
     return payload
 
 
-def check_dictionaries(payload: dict) -> None:
+def check_dictionaries(payload: dict, keys: Iterable[str] = ("dict",)) -> None:
     """Refuse any dictionary that is not built in: the web API never opens a file a request names."""
+    keys = set(keys)
     for key, value in payload.items():
-        if key == "dict" or key.endswith("_dict"):
+        if key in keys or key.endswith("_dict"):
             if value is not None and (not isinstance(value, str) or value not in BUILTINS):
                 raise ApiError(422, f"{key}: unknown dictionary {str(value)[:60]!r}; "
                                     f"the web app offers only the built-in ones: {', '.join(BUILTINS)}")

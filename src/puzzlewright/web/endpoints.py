@@ -20,7 +20,9 @@ class Endpoint:
     """``POST /api/{puzzle}/{verb}`` calls ``puzzlewright.{puzzle}.api.{verb}``.
 
     ``deterministic`` says the result depends only on the request (so it may be cached); verbs that pick at
-    random are deterministic only when the request carries a ``random_seed``.
+    random are deterministic only when the request carries a ``random_seed``. ``dictionary_keys`` are the
+    request keys that name a dictionary (besides ``dict`` and ``*_dict``): the web app accepts only
+    built-in names there.
     """
 
     puzzle: str
@@ -29,6 +31,7 @@ class Endpoint:
     example: dict = field(default_factory=dict)
     deterministic: bool = True
     module: str = ""
+    dictionary_keys: tuple[str, ...] = ("dict",)
 
     @property
     def path(self) -> str:
@@ -69,7 +72,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                           {"scrambled": "CLATHE", "circles": [2, 3, 5]}],
               "answer_pattern": "----- -------", "extra_words": ["sesug", "atlanta"]}),
     Endpoint("wordle", "doodle", "Wordle Doodle: a word for each painted row of feedback.",
-             {"answer": "crane", "rows": ["BBBBB", "BGBGB", "GGGGG"], "random_seed": 1}, deterministic=False),
+             {"answer": "crane", "patterns": ["BBBBB", "BGBGB", "GGGGG"], "random_seed": 1}, deterministic=False),
     Endpoint("wordle", "assist", "Wordle assistant: the answers still possible and the best next guesses.",
-             {"guesses": ["salet:BBYBB"]}),
+             {"guesses": ["salet:BBYBB"]}, dictionary_keys=("dict", "answers")),
 )

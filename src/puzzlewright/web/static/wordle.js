@@ -8,8 +8,9 @@ const NAMES = { G: "green", Y: "yellow", B: "grey" };
 let panel, grid, status, emoji;
 let colour = "G";
 let patterns = [];   // one string of G/Y/B per row
-let seeds = [];      // each row's random seed: a re-roll changes it, painting does not
-let filled = [];     // the server's row results
+let picks = [];      // which match each row shows (matches come most common first; a re-roll moves on)
+let gridSeed = 1;    // the random seed of a whole-grid fill (hard mode, no word twice); a re-roll changes it
+let filled = [];     // the server's row results, with the word shown
 let generation = 0;  // drops answers to requests that were overtaken
 let painting = false;
 
@@ -71,7 +72,7 @@ function resize() {
   const rows = Math.min(10, Math.max(1, Number($("wordle-rows").value) || 6));
   const cols = width();
   patterns = Array.from({ length: rows }, (_, r) => (patterns[r] || "").padEnd(cols, "B").slice(0, cols));
-  while (seeds.length < rows) seeds.push(newSeed());
+  picks = patterns.map((_, r) => picks[r] || 0);
   filled = [];
   render();
   fill();
@@ -103,7 +104,7 @@ function noteFor(result) {
   if (!result) return "";
   if (!result.possible) return `impossible: ${result.reason || "no word can score this"}`;
   if (!result.word) return result.reason || "no word in the dictionary scores this";
-  return `${result.matches.toLocaleString()} word${result.matches === 1 ? "" : "s"} fit`;
+  return `${result.matches.toLocaleString()} fit`;
 }
 
 function cellAt(x, y) {
@@ -115,9 +116,22 @@ function paintCell(cell, mark = colour) {
   const r = Number(cell.dataset.row), c = Number(cell.dataset.col);
   if (patterns[r][c] === mark) return false;
   patterns[r] = patterns[r].slice(0, c) + mark + patterns[r].slice(c + 1);
+  picks[r] = 0;
   cell.className = `cell ${COLOURS[mark]}`;
+  cell.setAttribute("aria-label", `row ${r + 1} letter ${c + 1}: ${NAMES[mark]}`);
+  clearRow(r);
   emoji.textContent = patterns.map((p) => [...p].map((m) => EMOJI[m]).join("")).join("\n");
   return true;
+}
+
+/** Take a repainted row's word away until the new one arrives (a word must never sit under the wrong colours). */
+function clearRow(r) {
+  generation += 1;  // answers already on their way were for the old colours
+  filled[r] = undefined;
+  grid.querySelectorAll(`.cell[data-row="${r}"]`).forEach((cell) => { cell.textContent = ""; });
+  const row = grid.children[r];
+  row.classList.remove("impossible", "nomatch");
+  row.querySelector(".note").textContent = "\u2026";
 }
 
 function startPainting(event) {
@@ -166,14 +180,26 @@ function linkedRows() {
   return $("wordle-hard").checked || $("wordle-distinct").checked;
 }
 
-function request(rows, seed) {
-  return {
-    answer: answer(), rows, dict: $("wordle-dict").value || "wordle-guesses", random_seed: seed,
-    hard: $("wordle-hard").checked, distinct: $("wordle-distinct").checked,
-  };
+function request(rows, extra) {
+  return { answer: answer(), patterns: rows, dict: $("wordle-dict").value || "wordle-guesses", ...extra };
 }
 
-/** Ask for the words: one request per row when rows are independent (a re-roll changes one row only). */
+/** A row's result with the word it shows: its pick among the matches (most common first), skipping words shown above. */
+function picked(row, r, shown) {
+  const words = row.words || [];
+  if (!words.length) return row;
+  let index = picks[r] % words.length;
+  for (let tries = 0; tries < words.length && shown.has(words[index]); tries += 1) index = (index + 1) % words.length;
+  shown.add(words[index]);
+  picks[r] = index;  // so a re-roll moves on from the word actually shown
+  return { ...row, word: words[index] };
+}
+
+/**
+ * Ask for the words. Rows are independent unless hard mode or "no word twice" links them: then each row
+ * asks for all its matches (cached, so painting one row asks only for that row) and a re-roll shows the
+ * next one; linked rows are filled by the server in one request, and a re-roll draws the grid anew.
+ */
 async function fill() {
   if (answer().length < 3) { setStatus(status, "Type an answer of 3 to 12 letters, or pick a random one."); return; }
   const mine = ++generation;
@@ -182,12 +208,14 @@ async function fill() {
   try {
     let rows;
     if (linkedRows()) {
-      const result = await api("/api/wordle/doodle", request(patterns, seeds[0]));
+      const hard = $("wordle-hard").checked, distinct = $("wordle-distinct").checked;
+      const result = await api("/api/wordle/doodle", request(patterns, { random_seed: gridSeed, hard, distinct }));
       rows = result.rows;
       noteResult(result);
     } else {
-      const results = await Promise.all(patterns.map((p, r) => doodleRow(request([p], seeds[r]))));
-      rows = results.map((result) => result.rows[0]);
+      const results = await Promise.all(patterns.map((p) => doodleRow(request([p], { all: true, random_seed: 0 }))));
+      const shown = new Set();
+      rows = results.map((result, r) => picked(result.rows[0], r, shown));
       noteResult(results[0]);
     }
     if (mine !== generation) return;
@@ -226,14 +254,14 @@ function restoreFocus(key) {
 }
 
 function reroll(r) {
-  if (linkedRows()) seeds[0] = newSeed();
-  else seeds[r] = newSeed();
+  if (linkedRows()) gridSeed = newSeed();
+  else picks[r] += 1;
   fill();
 }
 
 async function randomAnswer() {
   try {
-    const result = await api("/api/wordle/doodle", { answer: "random", rows: ["GGGGG"], random_seed: newSeed() });
+    const result = await api("/api/wordle/doodle", { answer: "random", patterns: ["GGGGG"], random_seed: newSeed() });
     $("wordle-answer").value = result.answer;
     resize();
   } catch (error) {

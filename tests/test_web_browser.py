@@ -1,0 +1,182 @@
+"""The page in a real browser: Playwright drives Debian's Chromium against a live server on loopback.
+
+Skipped when /usr/bin/chromium or the playwright package is missing (never downloads a browser). With
+PUZZLEWRIGHT_SCREENSHOTS=DIR set, each test also saves its tab as DIR/web-<tab>.png (docs/ keeps them).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists() or importlib.util.find_spec("playwright") is None:
+    pytest.skip("browser tests need /usr/bin/chromium and the playwright package", allow_module_level=True)
+
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+SCREENSHOTS = os.environ.get("PUZZLEWRIGHT_SCREENSHOTS")
+TIMEOUT_MS = 20_000
+
+
+def needs(puzzle: str) -> None:
+    if importlib.util.find_spec(f"puzzlewright.{puzzle}.api") is None:
+        pytest.skip(f"puzzlewright.{puzzle}.api is not there yet")
+
+
+@pytest.fixture(scope="module")
+def server_url():
+    """A real uvicorn server on a free loopback port, in a thread, for the whole module."""
+    import uvicorn
+
+    from puzzlewright.web import create_app
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    app = create_app(trusted_hosts=["127.0.0.1", "localhost"], search_seconds=10)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, server_url):
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.server_url = server_url
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def open_tab(page: Page, tab: str) -> None:
+    page.goto(f"{page.server_url}/#{tab}")
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator(f"#panel-{tab}")).to_be_visible()
+
+
+def screenshot(page: Page, tab: str) -> None:
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SCREENSHOTS) / f"web-{tab}.png"), full_page=True)
+
+
+def row_word(page: Page, row: int) -> str:
+    return "".join(page.locator(f'#wordle-grid .cell[data-row="{row}"]').all_inner_texts()).lower()
+
+
+def test_page_loads_with_tabs_and_keyboard_navigation(page):
+    open_tab(page, "wordle")
+    page.locator("#tab-wordle").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#panel-letterboxed")).to_be_visible()
+    expect(page.locator("#tab-letterboxed")).to_be_focused()
+    assert page.url.endswith("#letterboxed")
+    page.keyboard.press("End")
+    expect(page.locator("#panel-jumble")).to_be_visible()
+    expect(page.locator("#panel-wordle")).to_be_hidden()
+
+
+def test_wordle_painted_rows_fill_with_words_that_score_the_pattern(page):
+    needs("wordle")
+    from puzzlewright.wordle.feedback import feedback
+
+    open_tab(page, "wordle")
+    page.fill("#wordle-answer", "crane")
+    page.click("#wordle-clear")
+    cell = lambda r, c: page.locator(f'#wordle-grid .cell[data-row="{r}"][data-col="{c}"]')  # noqa: E731
+    # Row 1 by clicks: G Y B B G.
+    page.click(".swatch.g")
+    cell(0, 0).click()
+    cell(0, 4).click()
+    page.click(".swatch.y")
+    cell(0, 1).click()
+    # Row 2 by dragging green across the whole row (should read CRANE).
+    page.click(".swatch.g")
+    box_first, box_last = cell(1, 0).bounding_box(), cell(1, 4).bounding_box()
+    page.mouse.move(box_first["x"] + 5, box_first["y"] + 5)
+    page.mouse.down()
+    for c in range(1, 5):
+        box = cell(1, c).bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=3)
+    page.mouse.up()
+    # Row 3 by keyboard: focus its first cell, press Y, move right, press G.
+    cell(2, 0).focus()
+    page.keyboard.press("y")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("g")
+    expect(cell(1, 4)).to_have_class(re.compile(r"\bg\b"))
+    for row, pattern in ((0, "GYBBG"), (1, "GGGGG"), (2, "YGBBB")):
+        expect(page.locator(f'#wordle-grid .cell[data-row="{row}"][data-col="0"]')).not_to_have_text("",
+                                                                                                   timeout=TIMEOUT_MS)
+        page.wait_for_function(
+            "([row, pattern]) => { const cells = [...document.querySelectorAll(`#wordle-grid .cell[data-row='${row}']`)];"
+            " return cells.map(c => c.className.split(' ')[1].toUpperCase()).join('') === pattern"
+            " && cells.every(c => c.textContent.length === 1); }", arg=[row, pattern])
+        word = row_word(page, row)
+        assert len(word) == 5 and str(feedback(word, "crane")) == pattern, (row, word)
+    assert row_word(page, 1) == "crane"
+    emoji = page.locator("#wordle-emoji").inner_text().splitlines()
+    assert emoji[0] == "\U0001F7E9\U0001F7E8\u2B1B\u2B1B\U0001F7E9"
+
+
+def test_wordle_reroll_and_impossible_row(page):
+    needs("wordle")
+    from puzzlewright.wordle.feedback import feedback
+
+    open_tab(page, "wordle")
+    page.fill("#wordle-answer", "crane")
+    first = page.locator('#wordle-grid .cell[data-row="0"][data-col="0"]')
+    expect(first).not_to_have_text("")
+    page.wait_for_function("document.querySelector('#wordle-status').textContent.includes('CRANE')")
+    before = row_word(page, 0)
+    page.locator("#wordle-grid .reroll").first.click()
+    page.wait_for_function(f"[...document.querySelectorAll(\"#wordle-grid .cell[data-row='0']\")]"
+                           f".map(c => c.textContent).join('').toLowerCase() !== '{before}'")
+    after = row_word(page, 0)
+    pattern = "".join(c.split()[1].upper() for c in
+                      page.locator('#wordle-grid .cell[data-row="0"]').evaluate_all("cs => cs.map(c => c.className)"))
+    assert str(feedback(after, "crane")) == pattern
+    # Four greens and a yellow cannot happen: the row says why.
+    page.click("#wordle-clear")
+    page.click(".swatch.g")
+    for c in range(4):
+        page.locator(f'#wordle-grid .cell[data-row="5"][data-col="{c}"]').click()
+    page.click(".swatch.y")
+    page.locator('#wordle-grid .cell[data-row="5"][data-col="4"]').click()
+    expect(page.locator('[data-row-note="5"]')).to_contain_text("impossible")
+    screenshot_grid(page)
+
+
+def screenshot_grid(page: Page) -> None:
+    """The docs' screenshot: the starting smiley, filled."""
+    if SCREENSHOTS:
+        open_tab(page, "wordle")
+        page.wait_for_function("document.querySelector('#wordle-status').textContent.includes('CRANE')")
+        screenshot(page, "wordle")
