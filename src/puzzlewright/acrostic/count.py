@@ -1,0 +1,178 @@
+"""Counting (enumerating) every word square of a lexicon, as independent partitions.
+
+The work is split by the first row: :func:`count_partitions` lists deterministic keys (first-row
+prefixes, split until each covers roughly the same number of first-row words), :func:`count_partition`
+enumerates the squares whose first row starts with one key, and :func:`count_squares` runs every
+partition in order in this process. Because partitions are independent and their results come in a fixed
+order, they can be farmed out to other processes or machines and merged back in key order.
+
+Kinds of square: plain (every row and column is a word, repeats allowed), ``double`` (all 2N words
+distinct), ``symmetric`` (row i equals column i). ``canonical`` counts a square and its transpose once,
+keeping the one whose rows, read in order, sort first (for double squares: first row before first column).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from puzzlewright.acrostic.model import check_size
+from puzzlewright.acrostic.solver import budget_ran_out
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import Lexicon
+from puzzlewright.search import Budget
+
+DEFAULT_PARTITIONS = 64
+_FIRST_CAPACITY = 1024
+_NO_LIMIT = 1 << 62
+
+
+@dataclass(frozen=True)
+class CountOptions:
+    """Which squares to count and into how many partitions to split the work (picklable)."""
+
+    size: int
+    double: bool = False
+    canonical: bool = False
+    symmetric: bool = False
+    partitions: int = DEFAULT_PARTITIONS
+
+    def __post_init__(self) -> None:
+        check_size(self.size)
+        if self.symmetric and self.double:
+            raise PuzzleInputError("a square cannot be both --symmetric (rows = columns) and --double (all distinct)")
+        if self.symmetric and self.canonical:
+            raise PuzzleInputError("--canonical has no effect on --symmetric squares (each is its own transpose)")
+        if self.partitions < 1:
+            raise PuzzleInputError("the number of partitions must be at least 1")
+
+    def describe(self) -> str:
+        kinds = [k for k, on in (("double", self.double), ("canonical", self.canonical),
+                                 ("symmetric", self.symmetric)) if on]
+        return f"{self.size}x{self.size}" + (f" ({', '.join(kinds)})" if kinds else "")
+
+
+@dataclass
+class PartitionResult:
+    """The squares of one partition, in the kernel's (deterministic) order, and the nodes it expanded."""
+
+    key: str
+    squares: list[tuple[str, ...]]
+    nodes: int
+    complete: bool
+
+
+@dataclass
+class CountResult:
+    """The outcome of a whole count; ``complete`` is False when it was stopped early."""
+
+    options: CountOptions
+    count: int
+    nodes: int
+    elapsed_s: float
+    complete: bool
+    partitions_done: int = 0
+    partitions_total: int = 0
+    squares: list[tuple[str, ...]] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        o = self.options
+        return {"size": o.size, "count": self.count, "double": o.double, "canonical": o.canonical,
+                "symmetric": o.symmetric, "nodes": self.nodes, "elapsed_s": round(self.elapsed_s, 4),
+                "complete": self.complete}
+
+
+@lru_cache(maxsize=8)
+def _prepared(lexicon: Lexicon, size: int) -> tuple[tuple[str, ...], np.ndarray, np.ndarray, np.ndarray]:
+    from puzzlewright.acrostic.count_kernel import build_trie
+
+    table = lexicon.of_length(size)
+    if not len(table):
+        raise PuzzleInputError(f"the dictionary {lexicon.name!r} has no {size}-letter words")
+    child, mask, word = build_trie(table.letters)
+    return table.words, child, mask, word
+
+
+def count_partitions(lexicon: Lexicon, options: CountOptions) -> list[str]:
+    """Deterministic partition keys (first-row prefixes, in alphabetical order) covering every square."""
+    words = lexicon.of_length(options.size).words
+    if not words:
+        raise PuzzleInputError(f"the dictionary {lexicon.name!r} has no {options.size}-letter words")
+    target = max(1, len(words) // options.partitions)
+    keys: list[str] = []
+
+    def split(prefix: str, group: list[str]) -> None:
+        if len(group) <= target or len(prefix) == options.size:
+            keys.append(prefix)
+            return
+        depth = len(prefix) + 1
+        for longer, members in itertools.groupby(group, key=lambda word: word[:depth]):
+            split(longer, list(members))
+
+    split("", list(words))
+    return keys
+
+
+def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
+                    on_square: Callable[[tuple[str, ...]], None] | None = None,
+                    budget: Budget | None = None) -> PartitionResult:
+    """Every square (of the kind ``options`` asks for) whose first row starts with ``key``."""
+    from puzzlewright.acrostic.count_kernel import LOWEST_BIT, count_kernel
+
+    size = options.size
+    if len(key) > size or not all("a" <= ch <= "z" for ch in key):
+        raise PuzzleInputError(f"bad partition key {key!r} for {size}x{size} squares")
+    words, child, mask, word = _prepared(lexicon, size)
+    forced = np.full(size * size, -1, np.int32)
+    forced[:len(key)] = [ord(ch) - 97 for ch in key]
+    max_nodes = _NO_LIMIT
+    if budget is not None and budget.nodes is not None:
+        max_nodes = max(1, budget.nodes - budget.used)
+    capacity = _FIRST_CAPACITY
+    while True:
+        out = np.zeros((capacity, size), np.int32)
+        found, nodes, finished = count_kernel(size, child, mask, word, forced, options.double, options.canonical,
+                                              options.symmetric, out, max_nodes, LOWEST_BIT)
+        if found <= capacity:
+            break
+        capacity = found  # rerun with room for all of them: the kernel is deterministic
+    if budget is not None:
+        budget.spend(nodes)
+    squares = [tuple(words[i] for i in row) for row in out[:found].tolist()]
+    if on_square is not None:
+        for square in squares:
+            on_square(square)
+    return PartitionResult(key, squares, int(nodes), bool(finished))
+
+
+def count_squares(lexicon: Lexicon, options: CountOptions, *,
+                  on_square: Callable[[tuple[str, ...]], None] | None = None,
+                  on_partition: Callable[[PartitionResult], None] | None = None,
+                  budget: Budget | None = None, keep_squares: bool = False) -> CountResult:
+    """Run every partition in order in this process (stopping cleanly when ``budget`` runs out)."""
+    started = time.perf_counter()
+    keys = count_partitions(lexicon, options)
+    count = nodes = done = 0
+    complete = True
+    squares: list[tuple[str, ...]] = []
+    for key in keys:
+        if budget_ran_out(budget):
+            complete = False
+            break
+        part = count_partition(lexicon, options, key, on_square, budget)
+        count += len(part.squares)
+        nodes += part.nodes
+        if keep_squares:
+            squares.extend(part.squares)
+        if on_partition is not None:
+            on_partition(part)
+        if not part.complete:
+            complete = False
+            break
+        done += 1
+    return CountResult(options, count, nodes, time.perf_counter() - started, complete, done, len(keys), squares)

@@ -1,0 +1,115 @@
+"""Random dense-acrostic puzzles: a random double word square of common words, offered as seed + pool.
+
+Construction fills an empty N x N template with the same search the solver uses, over the words at or
+above the commonness floor, numbered in a random order so the first square found is a random one (all
+2N words distinct). With ``unique`` the puzzle (first row + the other letters, sorted) is then solved
+completely against the *whole* dictionary and kept only when that square is its one solution.
+
+Puzzle ``i`` of a run depends only on ``(random_seed, i)``, so a bulk run can be split into index ranges
+and run anywhere with the same results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from puzzlewright.acrostic.model import UNKNOWN, Grid, Puzzle, check_size
+from puzzlewright.acrostic.solver import TemplateSearch, budget_ran_out, solve_puzzle
+from puzzlewright.errors import BudgetExceeded, PuzzleInputError
+from puzzlewright.lexicon import Lexicon
+from puzzlewright.search import Budget
+
+DEFAULT_MIN_COMMONNESS = 3.0
+CONSTRUCTION_NODES = 20000
+UNIQUENESS_NODES = 200_000  # a uniqueness check that needs more is treated as "not unique"
+MAX_ATTEMPTS = 500
+
+
+@dataclass(frozen=True)
+class GenerateOptions:
+    """What to generate. Picklable, so index ranges of one run can be handed to other processes."""
+
+    size: int
+    unique: bool = True
+    min_commonness: float | None = DEFAULT_MIN_COMMONNESS
+    random_seed: int = 0
+
+    def __post_init__(self) -> None:
+        check_size(self.size)
+
+
+@dataclass(frozen=True)
+class GeneratedPuzzle:
+    """One generated puzzle, its intended solution, whether it is proven unique, and attempts it took."""
+
+    index: int
+    puzzle: Puzzle
+    solution: Grid
+    unique: bool
+    attempts: int
+
+    def to_json(self, show_solution: bool = True) -> dict:
+        data = {"size": self.puzzle.size, "seed": self.puzzle.seed, "pool": self.puzzle.pool}
+        if show_solution:
+            data["solution"] = {"rows": list(self.solution.rows)}
+        data["unique"] = self.unique
+        return data
+
+
+@lru_cache(maxsize=16)
+def construction_words(lexicon: Lexicon, size: int, min_commonness: float | None) -> Lexicon:
+    """The words squares are built from: the lexicon's ``size``-letter words at or above the floor."""
+    words = lexicon.filter(lengths=[size], min_commonness=min_commonness)
+    if len(words) < size:
+        floor = "" if min_commonness is None else f" with commonness >= {min_commonness:g}"
+        raise PuzzleInputError(f"the dictionary {lexicon.name!r} has too few {size}-letter words{floor} to build "
+                               f"a square ({len(words)})")
+    return words
+
+
+def random_square(words: Lexicon, size: int, rng: np.random.Generator) -> Grid | None:
+    """A random double word square of ``words`` (None if this random numbering found none quickly)."""
+    search = TemplateSearch((UNKNOWN * size,) * size, None, words, distinct=True, shuffle=rng,
+                            budget=Budget(nodes=CONSTRUCTION_NODES))
+    return next(search.solutions(), None)
+
+
+def puzzle_of(square: Grid) -> Puzzle:
+    """The puzzle a square makes: its first row as the seed, the other letters as the pool."""
+    return Puzzle.from_seed(square.rows[0], "".join(square.rows[1:]))
+
+
+def has_unique_solution(puzzle: Puzzle, lexicon: Lexicon) -> bool:
+    """Whether a complete solve of ``puzzle`` over ``lexicon`` finds exactly one square."""
+    result = solve_puzzle(puzzle, lexicon, limit=2, budget=Budget(nodes=UNIQUENESS_NODES))
+    return len(result.solutions) == 1 and result.complete
+
+
+def generate_one(lexicon: Lexicon, options: GenerateOptions, index: int, budget: Budget | None = None) -> GeneratedPuzzle:
+    """Puzzle number ``index`` of the run ``options`` (deterministic in ``options.random_seed`` and ``index``)."""
+    rng = np.random.default_rng([options.random_seed, index])
+    words = construction_words(lexicon, options.size, options.min_commonness)
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        if budget_ran_out(budget):
+            raise BudgetExceeded(budget.describe())
+        square = random_square(words, options.size, rng)
+        if square is None:
+            continue
+        puzzle = puzzle_of(square)
+        if not options.unique:
+            return GeneratedPuzzle(index, puzzle, square, False, attempt)
+        if has_unique_solution(puzzle, lexicon):
+            return GeneratedPuzzle(index, puzzle, square, True, attempt)
+    raise PuzzleInputError(f"no {'unique ' if options.unique else ''}{options.size}x{options.size} puzzle found in "
+                           f"{MAX_ATTEMPTS} attempts; try a lower --min-commonness")
+
+
+def generate_puzzles(lexicon: Lexicon, options: GenerateOptions, count: int, *, start: int = 0,
+                     budget: Budget | None = None) -> Iterator[GeneratedPuzzle]:
+    """Puzzles ``start .. start + count - 1`` of the run, in order."""
+    for index in range(start, start + count):
+        yield generate_one(lexicon, options, index, budget)

@@ -1,0 +1,300 @@
+"""Solving templates: whole-word placement with bitset candidate sets, fewest-candidates-first.
+
+The grid has 2N *lines* (N rows, N columns). Each open line keeps the set of words that still fit it as a
+Python integer used as a bitset over a small per-puzzle universe of words (the N-letter words that fit
+some line's given letters and the pool, found with one numpy pass). Placing a word in a line fixes its
+free cells; every crossing line's set shrinks by one AND with the "letter L at position p" bitset, so a
+dead end shows up as an empty set at once. The next line to fill is the open line with the fewest
+candidates (``int.bit_count``), and when the pool runs out of a letter, every open line drops the words
+that would need it. The result is a complete search: every solution, or the first K, and whether the
+search finished.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from puzzlewright.acrostic.model import UNKNOWN, Grid, Puzzle
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import Lexicon
+from puzzlewright.search import Budget
+
+ALL_LETTERS = 26
+
+
+@dataclass
+class SolveResult:
+    """Solutions found (in search order), whether the search covered every possibility, nodes expanded."""
+
+    puzzle: Puzzle
+    solutions: list[Grid]
+    complete: bool
+    nodes: int
+
+    def to_json(self) -> dict:
+        return {
+            "puzzle": self.puzzle.to_json(),
+            "solutions": [grid.to_json() for grid in self.solutions],
+            "count": len(self.solutions),
+            "complete": self.complete,
+        }
+
+
+@lru_cache(maxsize=16)
+def length_letter_counts(lexicon: Lexicon, length: int) -> np.ndarray:
+    """(words x 26) letter counts of the lexicon's words of one length, aligned with ``of_length``."""
+    letters = lexicon.of_length(length).letters
+    counts = np.zeros((len(letters), ALL_LETTERS), np.uint8)
+    rows = np.arange(len(letters))
+    for position in range(length):
+        np.add.at(counts, (rows, letters[:, position]), 1)
+    return counts
+
+
+def budget_ran_out(budget: Budget | None) -> bool:
+    """Whether ``budget`` has no nodes or time left (checks the clock now, unlike ``Budget.spend``)."""
+    if budget is None:
+        return False
+    if budget.seconds is not None and budget.elapsed > budget.seconds:
+        budget.exhausted = True
+    return budget.exhausted or (budget.nodes is not None and budget.used >= budget.nodes)
+
+
+def bitsets(rows: np.ndarray) -> list[int]:
+    """Each row of a 2-D boolean array as a bitset (one numpy call for all rows)."""
+    packed = np.packbits(rows, axis=1, bitorder="little")
+    return [int.from_bytes(row.tobytes(), "little") for row in packed]
+
+
+def bit_indexes(bits: int) -> Iterator[int]:
+    """The positions of the set bits, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+class LineLayout:
+    """The 2N lines of an N x N grid: line i < N is row i, line N + j is column j; cells are r * N + c."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.cells = [[r * size + c for c in range(size)] for r in range(size)]
+        self.cells += [[r * size + c for r in range(size)] for c in range(size)]
+        # for each line and position: the crossing line and the cell's position in it
+        self.crossing = [[(size + p, line) if line < size else (p, line - size) for p in range(size)]
+                         for line in range(2 * size)]
+
+    def name(self, line: int) -> str:
+        return f"row {line + 1}" if line < self.size else f"column {line - self.size + 1}"
+
+    def twin(self, line: int) -> int:
+        """Row i <-> column i (for symmetric squares)."""
+        return (line + self.size) % (2 * self.size)
+
+
+class WordUniverse:
+    """The words a search may use, numbered, with bitsets ``at[p][L]`` = words with letter L at position p."""
+
+    def __init__(self, words: list[str], letters: np.ndarray):
+        self.words = words
+        self.letters = [tuple(row) for row in letters.tolist()]
+        alphabet = np.arange(ALL_LETTERS, dtype=letters.dtype)
+        self.at = [bitsets(letters[:, p][None, :] == alphabet[:, None]) for p in range(letters.shape[1])]
+
+
+class TemplateSearch:
+    """One complete search over a template; build it, then iterate :meth:`solutions`.
+
+    ``pool`` None means the free cells may take any letters (used to build random squares);
+    ``shuffle`` numbers the words in a random order so that solutions come out in random order.
+    """
+
+    def __init__(self, template: tuple[str, ...], pool: Counter | None, lexicon: Lexicon, *,
+                 distinct: bool = False, symmetric: bool = False, shuffle: np.random.Generator | None = None,
+                 budget: Budget | None = None):
+        self.size = size = len(template)
+        self.layout = LineLayout(size)
+        self.distinct = distinct
+        self.symmetric = symmetric
+        self.budget = budget
+        self.nodes = 0
+        self.complete = True
+        self.warnings: list[str] = []
+        table = lexicon.of_length(size)
+        if not len(table):
+            raise PuzzleInputError(f"the dictionary {lexicon.name!r} has no {size}-letter words")
+        grid = [UNKNOWN if ch == UNKNOWN else ord(ch) - 97 for row in template for ch in row]
+        self.grid = [-1 if v == UNKNOWN else v for v in grid]
+        self.remaining = None if pool is None else [pool.get(chr(97 + i), 0) for i in range(ALL_LETTERS)]
+        fits = self._line_fits(table.letters, length_letter_counts(lexicon, size) if pool is not None else None,
+                               lexicon, template)
+        universe = np.flatnonzero(np.any(fits, axis=0))
+        if shuffle is not None:  # a random numbering makes the first solution a random one
+            universe = shuffle.permutation(universe)
+        self.universe = WordUniverse([table.words[i] for i in universe], table.letters[universe])
+        self.free = [sum(self.grid[c] < 0 for c in cells) for cells in self.layout.cells]
+        self.candidates = bitsets(fits[:, universe])
+
+    def _line_fits(self, letters: np.ndarray, counts: np.ndarray | None, lexicon: Lexicon,
+                   template: tuple[str, ...]) -> np.ndarray:
+        """(lines x words) booleans: the word matches the line's given letters and its other letters fit the
+        pool. A fully given line that is not a word is reported in :attr:`warnings` and left unchecked; a
+        partly given line that no word matches makes the template impossible."""
+        layout, size = self.layout, self.size
+        fits = np.zeros((2 * size, len(letters)), bool)
+        pool = None if self.remaining is None else np.array(self.remaining)
+        by_pattern: dict[str, np.ndarray] = {}
+        for line, cells in enumerate(layout.cells):
+            given = [(p, self.grid[c]) for p, c in enumerate(cells) if self.grid[c] >= 0]
+            pattern = "".join(chr(97 + self.grid[c]) if self.grid[c] >= 0 else UNKNOWN for c in cells)
+            if pattern in by_pattern:
+                fits[line] = by_pattern[pattern]
+                continue
+            if len(given) == size:
+                if pattern not in lexicon:
+                    self.warnings.append(f"{layout.name(line)} {pattern!r} is given but is not a word of "
+                                         f"{lexicon.name!r}; solving anyway without checking it")
+                continue
+            ok = np.ones(len(letters), bool)
+            for p, letter in given:
+                ok &= letters[:, p] == letter
+            if given and not ok.any():
+                raise PuzzleInputError(f"the template is impossible: {layout.name(line)} {pattern!r} matches no "
+                                       f"{size}-letter word of {lexicon.name!r}")
+            if counts is not None:
+                allowance = pool + np.bincount([letter for _, letter in given], minlength=ALL_LETTERS)
+                index = np.flatnonzero(ok)
+                ok[index] = np.all(counts[index] <= allowance, axis=1)
+            fits[line] = by_pattern[pattern] = ok
+        return fits
+
+    # -- the search ------------------------------------------------------------------------------
+
+    def solutions(self) -> Iterator[Grid]:
+        """Every solution, in search order (stops early, with :attr:`complete` False, when the budget ends)."""
+        if any(self.free[line] and not self.candidates[line] for line in range(2 * self.size)):
+            return iter(())
+        return self._search(self.candidates, self.grid, self.free, self.remaining, frozenset())
+
+    def _search(self, candidates: list[int], grid: list[int], free: list[int], remaining: list[int] | None,
+                used: frozenset[int]) -> Iterator[Grid]:
+        self.nodes += 1
+        if self.budget is not None and not self.budget.spend():
+            self.complete = False
+            return
+        line = self._fewest_candidates(candidates, free)
+        if line is None:
+            grid_words = self._grid(grid)
+            if not self.distinct or len(set(grid_words.words)) == 2 * self.size:
+                yield grid_words
+            return
+        for word in bit_indexes(candidates[line]):
+            if self.distinct and word in used:
+                continue
+            placed = self._place(line, word, candidates, grid, free, remaining)
+            if placed is not None:
+                yield from self._search(*placed, used | {word})
+                if not self.complete:
+                    return
+
+    def _fewest_candidates(self, candidates: list[int], free: list[int]) -> int | None:
+        best, best_count = None, 1 << 62
+        for line, open_cells in enumerate(free):
+            if open_cells:
+                count = candidates[line].bit_count()
+                if count < best_count:
+                    best, best_count = line, count
+        return best
+
+    def _place(self, line: int, word: int, candidates: list[int], grid: list[int], free: list[int],
+               remaining: list[int] | None) -> tuple | None:
+        """The state after writing ``word`` into ``line``, or None when a crossing line dies or the pool
+        lacks a letter."""
+        letters = self.universe.letters[word]
+        cells = self.layout.cells[line]
+        if remaining is not None:
+            remaining = remaining.copy()
+            exhausted = []
+            for p, cell in enumerate(cells):
+                if grid[cell] < 0:
+                    letter = letters[p]
+                    if not remaining[letter]:
+                        return None
+                    remaining[letter] -= 1
+                    if not remaining[letter]:
+                        exhausted.append(letter)
+        candidates, grid, free = candidates.copy(), grid.copy(), free.copy()
+        at = self.universe.at
+        for p, cell in enumerate(cells):
+            if grid[cell] >= 0:
+                continue
+            letter = letters[p]
+            grid[cell] = letter
+            cross, q = self.layout.crossing[line][p]
+            narrowed = candidates[cross] & at[q][letter]
+            if not narrowed:
+                return None
+            candidates[cross] = narrowed
+            free[cross] -= 1
+        free[line] = 0
+        candidates[line] = 1 << word
+        if self.symmetric:
+            twin = self.layout.twin(line)
+            if free[twin]:
+                candidates[twin] &= 1 << word
+                if not candidates[twin]:
+                    return None
+        if remaining is not None and exhausted and not self._drop_exhausted(exhausted, candidates, grid, free):
+            return None
+        return candidates, grid, free, remaining
+
+    def _drop_exhausted(self, exhausted: list[int], candidates: list[int], grid: list[int], free: list[int]) -> bool:
+        """Remove from every open line the words that need a letter the pool no longer has."""
+        at = self.universe.at
+        for line, cells in enumerate(self.layout.cells):
+            if not free[line]:
+                continue
+            needing = 0
+            for p, cell in enumerate(cells):
+                if grid[cell] < 0:
+                    for letter in exhausted:
+                        needing |= at[p][letter]
+            if needing:
+                candidates[line] &= ~needing
+                if not candidates[line]:
+                    return False
+        return True
+
+    def _grid(self, grid: list[int]) -> Grid:
+        size = self.size
+        letters = "".join(chr(97 + v) for v in grid)
+        return Grid(tuple(letters[r * size:(r + 1) * size] for r in range(size)))
+
+
+def solve_puzzle(puzzle: Puzzle, lexicon: Lexicon, *, limit: int | None = 1, distinct: bool = False,
+                 symmetric: bool = False, budget: Budget | None = None) -> SolveResult:
+    """Find the first ``limit`` solutions of ``puzzle`` (every solution when ``limit`` is None).
+
+    ``complete`` is True when the search proved there are no others (it ran to the end).
+    """
+    if limit is not None and limit < 1:
+        raise PuzzleInputError("the solution limit must be at least 1")
+    search = TemplateSearch(puzzle.template, puzzle.pool_counts, lexicon, distinct=distinct,
+                            symmetric=symmetric, budget=budget)
+    found: list[Grid] = []
+    complete = True
+    for grid in search.solutions():
+        found.append(grid)
+        if limit is not None and len(found) >= limit:
+            complete = False
+            break
+    complete = complete and search.complete
+    if search.warnings:
+        puzzle = puzzle.with_warnings(search.warnings)
+    return SolveResult(puzzle, found, complete, search.nodes)

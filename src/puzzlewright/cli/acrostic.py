@@ -1,0 +1,239 @@
+"""``puzzlewright acrostic``: solve, verify, generate and count dense acrostics (double word squares).
+
+A thin layer over :mod:`puzzlewright.acrostic.api` and the classes under it; heavy modules (numba for
+counting) are imported only by the commands that need them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import click
+
+from puzzlewright.cli.common import emit_json, json_option, lexicon_options, progress_bar, run_batch
+
+TOUR_PUZZLES = (("eras", "ceeiklmorstw", "acrostic-4"), ("older", "aaaaaddeeeelmmnrrrvv", "wordle-answers"))
+
+
+@click.group()
+def acrostic() -> None:
+    """Dense acrostics: arrange a pool of letters under a seed word so every row and column is a word."""
+
+
+def _template_text(template: str) -> str:
+    """A template given as a file name is read from the file; otherwise it is the template itself."""
+    if os.path.isfile(template):
+        with open(template, encoding="utf-8") as handle:
+            return handle.read()
+    return template
+
+
+def _print_solve(result: dict) -> None:
+    for warning in result["puzzle"].get("warnings", []):
+        click.echo(f"warning: {warning}", err=True)
+    for number, solution in enumerate(result["solutions"], 1):
+        if number > 1:
+            click.echo()
+        click.echo("\n".join(" ".join(row.upper()) for row in solution["rows"]))
+        click.echo(f"  across: {' '.join(solution['rows'])}   down: {' '.join(solution['columns'])}")
+    count = result["count"]
+    if result["complete"]:
+        summary = f"{count} solution{'s' * (count != 1)} (search complete)"
+    else:
+        summary = f"{count} solution{'s' * (count != 1)} shown (there may be more: use --all)"
+    click.echo(summary if count or result["complete"] else "no solution found before the time limit")
+
+
+@acrostic.command()
+@click.argument("seed", required=False)
+@click.argument("pool", required=False)
+@click.option("--template", default=None, metavar="FILE|STRING",
+              help="A grid with letters and '.' for unknown cells (rows separated by '/' or newlines).")
+@click.option("--pool", "pool_option", default=None, help="The letters for the unknown cells (with --template).")
+@click.option("--all", "find_all", is_flag=True, help="Find every solution.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Find at most K solutions.")
+@click.option("--distinct", is_flag=True, help="No word may appear twice in the square.")
+@click.option("--symmetric", is_flag=True, help="Rows must equal columns.")
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=30.0, show_default=True,
+              help="Seconds before the search stops (the result then says it is incomplete).")
+@click.option("--batch", type=str, default=None, metavar="FILE",
+              help="Solve each JSON Lines request of FILE ('-' = stdin), one JSON result per line.")
+@lexicon_options("english")
+@json_option
+def solve(seed: str | None, pool: str | None, template: str | None, pool_option: str | None, find_all: bool,
+          limit: int | None, distinct: bool, symmetric: bool, time_limit: float, batch: str | None, lexicon,
+          as_json: bool) -> None:
+    """Solve SEED POOL (the seed is the first row), or --template T --pool P.
+
+    \b
+    puzzlewright acrostic solve eras ceeiklmorstw --dict acrostic-4
+    puzzlewright acrostic solve --template 'e..s/..c./..../s...' --pool aeiklmorrtw --all
+    """
+    from puzzlewright.acrostic import api
+    from puzzlewright.errors import PuzzleInputError
+
+    options = {"distinct": distinct, "symmetric": symmetric, "all": find_all, "limit": limit,
+               "time_limit": time_limit}
+    if batch is not None:
+        run_batch(batch, lambda record: api.solve({**options, **record}, lexicon=lexicon), "acrostic solve")
+        return
+    if template is not None:
+        if seed is not None and pool_option is None and pool is None:
+            seed, pool_option = None, seed  # `solve --template T POOL`
+        if seed is not None:
+            raise PuzzleInputError("give either SEED POOL or --template with --pool, not both")
+        request = {"template": _template_text(template), "pool": pool_option if pool_option is not None else pool}
+    else:
+        request = {"seed": seed, "pool": pool if pool is not None else pool_option}
+    if request.get("pool") is None:
+        raise PuzzleInputError("missing POOL: usage 'acrostic solve SEED POOL' or '--template T --pool P'")
+    result = api.solve({**options, **request}, lexicon=lexicon)
+    if as_json:
+        for warning in result["puzzle"].get("warnings", []):
+            click.echo(f"warning: {warning}", err=True)
+        emit_json(result)
+    else:
+        _print_solve(result)
+
+
+@acrostic.command()
+@click.argument("grid")
+@click.option("--pool", default=None, help="Also check that the grid's letters (all but the first row, or all) "
+                                           "are exactly these.")
+@lexicon_options("english")
+@json_option
+def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
+    """Check GRID (rows joined by '/', e.g. eras/lick/more/stew): rows, columns and pool. Exit 1 if invalid."""
+    from puzzlewright.acrostic.model import Grid
+    from puzzlewright.acrostic.verify import verify_grid
+
+    verdict = verify_grid(Grid.parse(_template_text(grid)), lexicon, pool)
+    if as_json:
+        emit_json(verdict.to_json())
+    else:
+        click.echo(verdict.grid.render())
+        for line in verdict.problems():
+            click.echo(line)
+        click.echo("valid: every row and column is a word" + (" and the letters match the pool"
+                                                                 if verdict.pool_matches else "")
+                   if verdict.valid else "not valid")
+    return 0 if verdict.valid else 1
+
+
+@acrostic.command()
+@click.option("--size", type=int, required=True, help="Grid size N (3-10).")
+@click.option("--count", "how_many", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many puzzles.")
+@click.option("--unique", is_flag=True, help="Only puzzles with exactly one solution under the dictionary.")
+@click.option("--min-commonness", type=float, default=3.0, show_default=True,
+              help="Build from words at least this common (Zipf scale: 3 = everyday, 4 = very common).")
+@click.option("--random-seed", type=int, default=None, help="Make the run reproducible.")
+@click.option("--show-solution", is_flag=True, help="Print each puzzle's solution too.")
+@lexicon_options("english")
+@json_option
+def generate(size: int, how_many: int, unique: bool, min_commonness: float, random_seed: int | None,
+             show_solution: bool, lexicon, as_json: bool) -> None:
+    """Random puzzles of common words, printed as the seed word and the pool in sorted order."""
+    import secrets
+
+    from puzzlewright.acrostic.api import generate_options
+    from puzzlewright.acrostic.generate import generate_one
+
+    if random_seed is None:
+        random_seed = secrets.randbelow(1 << 31)
+        if not as_json:
+            click.echo(f"random seed: {random_seed}", err=True)
+    options = generate_options({"size": size, "unique": unique, "min_commonness": min_commonness,
+                                "random_seed": random_seed})
+    puzzles = []
+    with progress_bar("generating", how_many, enabled=None if how_many > 1 else False) as advance:
+        for index in range(how_many):
+            generated = generate_one(lexicon, options, index)
+            if as_json:
+                puzzles.append(generated.to_json(show_solution))
+            else:
+                line = f"{generated.puzzle.seed} {generated.puzzle.pool}"
+                if show_solution:
+                    line += f"   solution: {' '.join(generated.solution.rows)}"
+                click.echo(line)
+            advance()
+    if as_json:
+        emit_json({"puzzles": puzzles})
+
+
+@acrostic.command()
+@click.option("--size", type=int, required=True, help="Grid size N (3-10).")
+@click.option("--double", is_flag=True, help="All 2N words distinct.")
+@click.option("--canonical", is_flag=True, help="Count a square and its transpose once.")
+@click.option("--symmetric", is_flag=True, help="Rows equal columns (classic word squares).")
+@click.option("--output", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write each square (rows joined by '/') to FILE as it is found.")
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=None,
+              help="Stop after this many seconds (checked between partitions).")
+@lexicon_options("english")
+@json_option
+def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str | None, time_limit: float | None,
+          lexicon, as_json: bool) -> None:
+    """Enumerate every word square of the dictionary's N-letter words (Ctrl-C keeps what was written)."""
+    from puzzlewright.acrostic.count import CountOptions, count_partition, count_partitions
+    from puzzlewright.search import Budget
+
+    options = CountOptions(size, double=double, canonical=canonical, symmetric=symmetric)
+    keys = count_partitions(lexicon, options)
+    budget = Budget(seconds=time_limit) if time_limit else None
+    sink = open(output, "w", encoding="utf-8") if output else None
+    found = nodes = done = 0
+    started = time.perf_counter()
+    interrupted = False
+    try:
+        with progress_bar(f"{options.describe()} squares", len(keys)) as advance:
+            for key in keys:
+                if budget is not None and budget.elapsed > budget.seconds:
+                    break
+                part = count_partition(lexicon, options, key)
+                found += len(part.squares)
+                nodes += part.nodes
+                done += 1
+                if sink is not None:
+                    sink.writelines("/".join(square) + "\n" for square in part.squares)
+                    sink.flush()
+                advance(squares=f"{found:,}")
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if sink is not None:
+            sink.close()
+    elapsed = time.perf_counter() - started
+    summary = {"size": size, "count": found, "double": double, "canonical": canonical, "symmetric": symmetric,
+               "nodes": nodes, "elapsed_s": round(elapsed, 4), "complete": done == len(keys)}
+    if as_json:
+        emit_json(summary)
+    else:
+        state = "" if summary["complete"] else f" (stopped after {done} of {len(keys)} partitions)"
+        click.echo(f"{found:,} {options.describe()} squares in {lexicon.name!r}{state}: "
+                   f"{nodes:,} nodes in {elapsed:.2f} s")
+        if output:
+            click.echo(f"squares written to {output}")
+    if interrupted:
+        raise KeyboardInterrupt
+
+
+def tour_step() -> None:
+    """The acrostic part of `puzzlewright tour`: the article's 4x4 and its cancelled 5x5, all solutions."""
+    from puzzlewright.acrostic import Puzzle, solve_puzzle
+    from puzzlewright.lexicon import load_lexicon
+
+    click.echo("Dense acrostics (double word squares): arrange the pool under the seed word so that every row "
+               "and column is a word.")
+    for seed, pool, dictionary in TOUR_PUZZLES:
+        lexicon = load_lexicon(dictionary)
+        started = time.perf_counter()
+        result = solve_puzzle(Puzzle.from_seed(seed, pool), lexicon, limit=None)
+        elapsed = time.perf_counter() - started
+        solutions = " | ".join(" ".join(grid.rows) for grid in result.solutions) or "none"
+        click.echo(f"  acrostic solve {seed} {pool} --dict {dictionary} --all")
+        click.echo(f"    {len(result.solutions)} solution(s), search complete: {solutions}   "
+                   f"[{elapsed * 1000:.1f} ms]")
+    sys.stdout.flush()
