@@ -12,10 +12,12 @@ Dictionary keys a request may carry (all optional):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.lexicon import BUILTINS, Lexicon, adjust_lexicon, load_lexicon, normalise_word
+
+if TYPE_CHECKING:  # the lexicon (and numpy) is imported only when a request needs one: fast CLI start
+    from puzzlewright.lexicon import Lexicon
 
 MAX_REQUEST_WORDS = 20_000
 
@@ -36,6 +38,8 @@ def field(request: dict, key: str, kind: type | tuple[type, ...], default: Any =
 
 
 def _word_list(value: Any, key: str) -> list[str]:
+    from puzzlewright.lexicon import normalise_word
+
     items = value.replace(",", " ").split() if isinstance(value, str) else value
     if not isinstance(items, list) or len(items) > MAX_REQUEST_WORDS:
         raise PuzzleInputError(f"field {key!r} must be a list of at most {MAX_REQUEST_WORDS:,} words")
@@ -50,6 +54,8 @@ def _word_list(value: Any, key: str) -> list[str]:
 
 def lexicon_for(request: dict, default: str = "english", *, allow_files: bool = False) -> Lexicon:
     """The lexicon a request asks for (see the module docstring for the keys)."""
+    from puzzlewright.lexicon import BUILTINS, Lexicon, adjust_lexicon, load_lexicon
+
     if request.get("words") is not None:
         base = Lexicon(_word_list(request["words"], "words"), name="request words")
         if not len(base):
