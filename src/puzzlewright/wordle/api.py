@@ -74,8 +74,9 @@ def assist(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | No
     if len(left) == 1:
         return {**result, "solved": words[left[0]], "best": words[left[0]], "suggestions": []}
     suggestions = assistant.strategy.suggestions(left, top)
-    return {**result, "best": assistant.next_guess(left, len(turns) + 1),
-            "suggestions": [s.to_json() for s in suggestions]}
+    best = assistant.next_guess(left, len(turns) + 1)
+    assistant.strategy.save_decisions()
+    return {**result, "best": best, "suggestions": [s.to_json() for s in suggestions]}
 
 
 def play(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None,
@@ -86,6 +87,7 @@ def play(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None
     if field(request, "all", bool, False):
         started = time.perf_counter()
         histogram = assistant.simulate_all()
+        assistant.strategy.save_decisions()
         games = sum(histogram.values())
         return {"answers": games, "average": round(sum(k * v for k, v in histogram.items()) / games, 4),
                 "histogram": {str(k): v for k, v in histogram.items()}, "max": max(histogram),
@@ -102,6 +104,7 @@ def play(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None
             raise PuzzleInputError(f"guess {number} ({turn.word} {turn.pattern}) is not the feedback "
                                    f"{turn.word!r} gets against {answer!r}")
     played = assistant.play(answer, turns, budget)
+    assistant.strategy.save_decisions()
     return {"answer": answer, "turns": [turn.to_json() for turn in played], "guesses": len(played),
             "solved": bool(played) and played[-1].pattern.is_solved, "random_seed": seed}
 
@@ -164,7 +167,8 @@ def _assistant(request: dict, lexicon: Lexicon | None, answers: Lexicon | None, 
     assistant = _ASSISTANTS.get(key)
     if assistant is None:
         matrix = PatternMatrix.load(answer_pool, guess_pool)
-        assistant = _ASSISTANTS[key] = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=key[2]))
+        assistant = _ASSISTANTS[key] = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=key[2],
+                                                                        remember=True))
     return assistant
 
 

@@ -15,21 +15,26 @@ one walk over a shared decision tree.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.search import Budget
-from puzzlewright.wordle.matrix import PatternMatrix
+from puzzlewright.wordle.feedback import feedback
+from puzzlewright.wordle.matrix import PatternMatrix, cache_dir, lists_key, read_array, write_array
 from puzzlewright.wordle.pattern import Pattern
 
 ANSWER_BONUS = 0.1  # bits: how much entropy a possible answer may give up and still be preferred
-BINCOUNT_MIN = 48  # candidate sets at least this big are counted with one big bincount, smaller by sorting
+BINCOUNT_MIN = 48  # candidate sets at least this big are counted with bincounts, smaller ones by sorting
+BINCOUNT_CELLS = 1 << 20  # codes counted per bincount slab (bounds memory)
 LOOKAHEAD_MAX = 400  # look one move further at positions with at most this many candidates
 LOOKAHEAD_WIDTH = 12  # ... among this many of the best guesses by score
 MAX_TURNS = 20
+KEY_BYTES = 16  # candidate sets are remembered by a 128-bit hash
 
 
 @dataclass(frozen=True)
@@ -50,41 +55,97 @@ def split_scores(codes: np.ndarray, pattern_count: int) -> tuple[np.ndarray, np.
     """For a (candidates x guesses) code array: each guess's entropy (bits) and expected remaining count.
 
     With group sizes n_i over k candidates: entropy = log2 k - sum(n_i log2 n_i) / k and expected
-    remaining = sum(n_i^2) / k. Large candidate sets count groups with one bincount over (guess, code)
+    remaining = sum(n_i^2) / k. Large candidate sets count groups with bincounts over (guess, code)
     pairs; small ones sort each guess's codes and read group sizes off the runs, which avoids touching a
     guesses x patterns table.
     """
     k, width = codes.shape
-    if k >= BINCOUNT_MIN and width * pattern_count <= 1 << 26:
-        flat = codes.astype(np.int64) + np.arange(width, dtype=np.int64) * pattern_count
-        sizes = np.bincount(flat.ravel(), minlength=width * pattern_count).reshape(width, pattern_count)
-        sizes = sizes.astype(np.float64)
-        sum_nlogn = (sizes * np.log2(np.maximum(sizes, 1))).sum(axis=1)
-        sum_n2 = (sizes * sizes).sum(axis=1)
+    if k >= BINCOUNT_MIN and pattern_count <= 1 << 16:
+        sum_nlogn, sum_n2 = _group_sums_by_counting(codes, pattern_count)
     else:
-        ordered = np.sort(codes.T, axis=1)
-        starts = np.zeros(ordered.shape, np.int64)
-        where = np.arange(k)
-        starts[:, 1:] = np.where(ordered[:, 1:] != ordered[:, :-1], where[1:], 0)
-        run_position = where - np.maximum.accumulate(starts, axis=1) + 1  # 1, 2, ... within each group
-        steps = np.arange(k + 1, dtype=np.float64)
-        nlogn = steps * np.log2(np.maximum(steps, 1))
-        sum_nlogn = (nlogn[run_position] - nlogn[run_position - 1]).sum(axis=1)
-        sum_n2 = (2 * run_position - 1).sum(axis=1).astype(np.float64)
+        sum_nlogn, sum_n2 = _group_sums_by_sorting(codes)
     return np.log2(k) - sum_nlogn / k, sum_n2 / k
+
+
+def _nlogn_table(k: int) -> np.ndarray:
+    """n log2 n for n = 0..k."""
+    steps = np.arange(k + 1, dtype=np.float64)
+    return steps * np.log2(np.maximum(steps, 1))
+
+
+def _group_sums_by_counting(codes: np.ndarray, pattern_count: int) -> tuple[np.ndarray, np.ndarray]:
+    """sum(n log2 n) and sum(n^2) of each column's group sizes, by bincounts over slabs of columns."""
+    k, width = codes.shape
+    sum_nlogn = np.empty(width)
+    sum_n2 = np.empty(width)
+    step = max(1, BINCOUNT_CELLS // max(k, pattern_count))
+    nlogn = _nlogn_table(k)
+    for start in range(0, width, step):
+        slab = codes[:, start:start + step]
+        offsets = np.arange(slab.shape[1], dtype=np.int32) * pattern_count
+        sizes = np.bincount((slab + offsets).ravel(), minlength=slab.shape[1] * pattern_count)
+        sizes = sizes.reshape(-1, pattern_count)
+        sum_nlogn[start:start + step] = nlogn[sizes].sum(axis=1)
+        sum_n2[start:start + step] = (sizes * sizes).sum(axis=1)
+    return sum_nlogn, sum_n2
+
+
+def _group_sums_by_sorting(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """sum(n log2 n) and sum(n^2) of each column's group sizes, from the runs of its sorted codes.
+
+    Within a run, the r-th equal code adds f(r) - f(r-1), which telescopes to f(n) for the whole group.
+    """
+    k = codes.shape[0]
+    ordered = np.sort(codes.T, axis=1)
+    starts = np.zeros(ordered.shape, np.int64)
+    where = np.arange(k)
+    starts[:, 1:] = np.where(ordered[:, 1:] != ordered[:, :-1], where[1:], 0)
+    run_position = where - np.maximum.accumulate(starts, axis=1) + 1
+    nlogn = _nlogn_table(k)
+    sum_nlogn = (nlogn[run_position] - nlogn[run_position - 1]).sum(axis=1)
+    return sum_nlogn, (2 * run_position - 1).sum(axis=1).astype(np.float64)
 
 
 class Strategy:
     """The guess to make from any set of candidate answers, and the guesses it takes from there."""
 
-    def __init__(self, matrix: PatternMatrix, *, opener: str | None = None, lookahead: bool = True):
+    def __init__(self, matrix: PatternMatrix, *, opener: str | None = None, lookahead: bool = True,
+                 remember: bool = False):
         self.matrix = matrix
         self.pattern_count = 3**matrix.answers.table.length
         self.solved = self.pattern_count - 1
         self.lookahead = lookahead
-        self._choice: dict[bytes, int] = {}
-        self._cost: dict[bytes, int] = {}
         self.opener = self._column(opener) if opener else None
+        self._cost: dict[bytes, int] = {}
+        self._decisions_path = self._decisions_file() if remember else None
+        self._choice: dict[bytes, int] = self._load_decisions()
+        self._saved = len(self._choice)
+
+    # -- remembered decisions: the strategy is deterministic, so its choices are cached on disk ---------
+
+    def _decisions_file(self) -> Path:
+        settings = f"{self.opener}-{self.lookahead}-{ANSWER_BONUS}-{LOOKAHEAD_MAX}-{LOOKAHEAD_WIDTH}"
+        digest = hashlib.sha256(f"{lists_key(self.matrix.answers, self.matrix.guesses)}-{settings}".encode())
+        return cache_dir() / f"wordle-strategy-{digest.hexdigest()[:24]}.npy"
+
+    def _load_decisions(self) -> dict[bytes, int]:
+        rows = read_array(self._decisions_path) if self._decisions_path else None
+        if rows is None or rows.ndim != 2 or rows.shape[1] != KEY_BYTES // 4 + 1:
+            return {}
+        return {row[:-1].tobytes(): int(row[-1]) for row in rows}
+
+    def save_decisions(self) -> None:
+        """Write the decisions learnt in this process to the cache (when remembering and anything is new)."""
+        if self._decisions_path is None or len(self._choice) == self._saved:
+            return
+        keys = np.frombuffer(b"".join(self._choice), np.int32).reshape(-1, KEY_BYTES // 4)
+        values = np.fromiter(self._choice.values(), np.int32, len(self._choice))[:, None]
+        write_array(self._decisions_path, np.hstack([keys, values]))
+        self._saved = len(self._choice)
+
+    @staticmethod
+    def _key(candidates: np.ndarray) -> bytes:
+        return hashlib.blake2b(candidates.tobytes(), digest_size=KEY_BYTES).digest()
 
     def _column(self, word: str) -> int:
         column = self.matrix.guesses.index.get(word)
@@ -111,11 +172,13 @@ class Strategy:
         return best[np.lexsort((best, -score[best]))].tolist()
 
     def suggestions(self, candidates: np.ndarray, top: int = 10) -> list[Suggestion]:
-        """The ``top`` best next guesses with their figures."""
+        """The ``top`` guesses with the most expected information (a possible answer first among equals)."""
         entropy, expected, is_candidate = self.scores(candidates)
+        top = min(top, len(entropy))
+        best = np.argpartition(-entropy, top - 1)[:top]
+        best = best[np.lexsort((best, ~is_candidate[best], -np.round(entropy[best], 9)))]
         words = self.matrix.guesses.table.words
-        return [Suggestion(words[g], float(entropy[g]), float(expected[g]), bool(is_candidate[g]))
-                for g in self.ranked(candidates, top)]
+        return [Suggestion(words[g], float(entropy[g]), float(expected[g]), bool(is_candidate[g])) for g in best]
 
     # -- the playing strategy ---------------------------------------------------------------------
 
@@ -125,7 +188,7 @@ class Strategy:
             return self.opener
         if len(candidates) <= 2:
             return int(self.matrix.answer_columns[candidates[0]])
-        key = candidates.tobytes()
+        key = self._key(candidates)
         choice = self._choice.get(key)
         if choice is None:
             options = self.ranked(candidates, LOOKAHEAD_WIDTH if self._looks_ahead(candidates) else 1)
@@ -205,8 +268,6 @@ class Assistant:
 
     def play(self, answer: str, turns: Sequence[Turn] = (), budget: Budget | None = None) -> list[Turn]:
         """Play a whole game against ``answer`` (after any given turns): every turn up to the solve."""
-        from puzzlewright.wordle.feedback import feedback
-
         played = list(turns)
         while not played or not played[-1].pattern.is_solved:
             if len(played) >= MAX_TURNS or (budget is not None and not budget.spend()):

@@ -62,7 +62,7 @@ class PatternMatrix:
         if codes is None:
             codes, source = feedback_matrix(answers.table, guesses.scorer), "built"
             if use_cache:
-                _write(path, codes)
+                write_array(path, codes)
         _LOADED[key] = codes
         return cls(answers, guesses, codes, source)
 
@@ -83,19 +83,24 @@ class PatternMatrix:
 
 
 def _read(path: Path, shape: tuple[int, int]) -> np.ndarray | None:
+    codes = read_array(path)
+    return codes if codes is not None and codes.shape == shape else None
+
+
+def read_array(path: Path) -> np.ndarray | None:
+    """A cached array, or None when it is missing or unreadable."""
     try:
-        codes = np.load(path, allow_pickle=False)
+        return np.load(path, allow_pickle=False)
     except (OSError, ValueError):
         return None
-    return codes if codes.shape == shape else None
 
 
-def _write(path: Path, codes: np.ndarray) -> None:
+def write_array(path: Path, array: np.ndarray) -> None:
     """Save atomically (write a temporary file, then rename); give up quietly if the cache is unwritable."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
-            np.save(handle, codes)
+            np.save(handle, array)
         os.replace(handle.name, path)
     except OSError:
         return

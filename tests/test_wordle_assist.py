@@ -1,0 +1,198 @@
+"""Wordle assistant: the cached pattern matrix, candidate filtering, the entropy figures, play, and the
+strategy's quality over every answer."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_wordle import plain_feedback
+
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import Lexicon, load_lexicon
+from puzzlewright.wordle import api, matrix as matrix_module
+from puzzlewright.wordle.assistant import (Assistant, Strategy, Turn, _group_sums_by_counting,
+                                           _group_sums_by_sorting, split_scores)
+from puzzlewright.wordle.matrix import PatternMatrix
+from puzzlewright.wordle.pattern import Pattern
+from puzzlewright.wordle.words import word_pool
+
+
+@pytest.fixture(scope="module", autouse=True)
+def private_cache(tmp_path_factory):
+    """Keep the matrix cache of these tests out of the user's cache directory."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
+@pytest.fixture(scope="module")
+def answers() -> Lexicon:
+    return load_lexicon("wordle-answers")
+
+
+@pytest.fixture(scope="module")
+def matrix(answers) -> PatternMatrix:
+    return PatternMatrix.load(word_pool(answers, 5), word_pool(load_lexicon("wordle-guesses"), 5))
+
+
+@pytest.fixture(scope="module")
+def assistant(matrix) -> Assistant:
+    return Assistant(matrix, Strategy(matrix, opener="salet"))
+
+
+def group_figures(guess: str, candidates: list[str]) -> tuple[float, float]:
+    """Independent entropy (bits) and expected remaining count of a guess over candidate answers."""
+    sizes = Counter(plain_feedback(guess, answer) for answer in candidates).values()
+    k = len(candidates)
+    return -sum(n / k * math.log2(n / k) for n in sizes), sum(n * n for n in sizes) / k
+
+
+# -- the matrix -------------------------------------------------------------------------------------------
+
+
+def test_matrix_shape_and_entries(matrix, answers):
+    assert matrix.codes.shape == (2315, 12972) and matrix.codes.dtype == np.uint8
+    rng = np.random.default_rng(3)
+    guesses = matrix.guesses.table.words
+    for a, g in zip(rng.integers(2315, size=300), rng.integers(12972, size=300)):
+        assert str(Pattern.from_code(matrix.codes[a, g], 5)) == plain_feedback(guesses[g], answers.words[a])
+
+
+def test_matrix_cache_round_trip(tmp_path, monkeypatch):
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
+    small_answers = word_pool(Lexicon(["crane", "slate", "abbey", "eerie"]), 5)
+    small_guesses = word_pool(Lexicon(["crane", "slate", "abbey", "eerie", "tares", "salet"]), 5)
+    monkeypatch.setattr(matrix_module, "_LOADED", {})
+    built = PatternMatrix.load(small_answers, small_guesses)
+    assert built.source == "built" and list(tmp_path.glob("wordle-matrix-*.npy"))
+    monkeypatch.setattr(matrix_module, "_LOADED", {})
+    loaded = PatternMatrix.load(small_answers, small_guesses)
+    assert loaded.source == "cache" and np.array_equal(loaded.codes, built.codes)
+
+
+def test_unwritable_cache_still_works(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(blocker / "cache"))
+    monkeypatch.setattr(matrix_module, "_LOADED", {})
+    pool = word_pool(Lexicon(["crane", "slate"]), 5)
+    assert PatternMatrix.load(pool, pool).source == "built"
+
+
+def test_column_of_a_word_outside_the_guess_list(matrix, answers):
+    column = matrix.column("zzzzy")
+    assert [str(Pattern.from_code(c, 5)) for c in column[:50]] == [plain_feedback("zzzzy", a)
+                                                                   for a in answers.words[:50]]
+
+
+# -- scoring guesses ---------------------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 120), st.integers(1, 20), st.integers(0, 2**31))
+def test_group_sums_agree_with_counter(k, width, seed):
+    codes = np.random.default_rng(seed).integers(0, 9, size=(k, width)).astype(np.uint8)
+    counting = _group_sums_by_counting(codes, 9)
+    sorting = _group_sums_by_sorting(codes)
+    for g in range(width):
+        sizes = Counter(codes[:, g].tolist()).values()
+        expected = (sum(n * math.log2(n) for n in sizes), sum(n * n for n in sizes))
+        assert np.allclose([counting[0][g], counting[1][g]], expected)
+        assert np.allclose([sorting[0][g], sorting[1][g]], expected)
+
+
+def test_suggestions_figures_are_right_and_best(assistant, answers):
+    turns = [Turn("salet", Pattern.parse("BBYBB"))]
+    left = assistant.candidates(turns)
+    words = [answers.words[a] for a in left]
+    suggestions = assistant.strategy.suggestions(left, 5)
+    for s in suggestions:
+        entropy, expected = group_figures(s.word, words)
+        assert s.entropy == pytest.approx(entropy) and s.expected_remaining == pytest.approx(expected)
+        assert s.possible_answer == (s.word in words)
+    assert [s.entropy for s in suggestions] == sorted((s.entropy for s in suggestions), reverse=True)
+    all_entropy, _ = split_scores(assistant.matrix.codes[left], 243)
+    assert suggestions[0].entropy == pytest.approx(all_entropy.max())
+
+
+# -- filtering and playing --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("answer, guesses", [("crane", ["salet", "corny"]), ("abbey", ["eerie", "abbot"]),
+                                              ("speed", ["erase", "abide"])])
+def test_candidates_are_exactly_the_consistent_answers(assistant, answers, answer, guesses):
+    turns = [Turn(g, Pattern.parse(plain_feedback(g, answer))) for g in guesses]
+    left = [answers.words[a] for a in assistant.candidates(turns)]
+    expected = [w for w in answers.words if all(plain_feedback(t.word, w) == str(t.pattern) for t in turns)]
+    assert left == expected and answer in left
+
+
+def test_contradictory_guess_is_named(assistant):
+    turns = [Turn("salet", Pattern.parse("BBBBB")), Turn("crane", Pattern.parse("GGGGY"))]
+    with pytest.raises(PuzzleInputError, match=r"guess 2 \(crane GGGGY\) is inconsistent with the guesses before"):
+        assistant.candidates(turns)
+
+
+@pytest.mark.parametrize("answer", ["crane", "abbey", "jazzy", "vivid", "eerie", "mummy"])
+def test_play_solves_and_every_turn_is_scored_right(assistant, answer):
+    played = assistant.play(answer)
+    assert played[0].word == "salet" and played[-1].word == answer and len(played) <= 6
+    assert all(str(t.pattern) == plain_feedback(t.word, answer) for t in played)
+
+
+def test_entropy_strategy_over_every_answer(matrix):
+    histogram = Assistant(matrix, Strategy(matrix, opener="salet", lookahead=False)).simulate_all()
+    assert sum(histogram.values()) == 2315 and max(histogram) <= 6
+    assert sum(k * v for k, v in histogram.items()) / 2315 < 3.44
+
+
+# -- API and CLI ------------------------------------------------------------------------------------------
+
+
+def test_api_assist_shape():
+    result = api.assist({"guesses": [{"word": "salet", "pattern": "BBYBB"}, "crane:BYBBB"], "top": 3})
+    assert result["remaining"] == len(result["answers"]) == 10
+    assert len(result["suggestions"]) == 3 and result["best"]
+    assert set(result["suggestions"][0]) == {"word", "entropy", "expected_remaining", "possible_answer"}
+
+
+def test_api_assist_solved_and_outside_word_noted():
+    result = api.assist({"guesses": ["zzzzq:BBBBB", "salet:BBBBB", "crony:GGGGG"]})
+    assert result["solved"] == "crony" and result["remaining"] == 1
+    assert any("'zzzzq' is not in wordle-guesses" in note for note in result["notes"])
+
+
+def test_api_play_checks_given_turns():
+    with pytest.raises(PuzzleInputError, match="is not the feedback"):
+        api.play({"answer": "crane", "guesses": ["salet:GGGGG"]})
+    result = api.play({"answer": "crane", "guesses": ["pilot:BBBBB"]})
+    assert result["turns"][0]["word"] == "pilot" and result["solved"]
+
+
+@pytest.mark.parametrize("request_, message", [
+    ({"guesses": ["salet"]}, "give it as WORD:PATTERN"),
+    ({"guesses": ["salet:BBYB"]}, "has 4 marks"),
+    ({"guesses": ["salet:BBYBB", "cranes:BBBBBB"]}, "has 6 letters, not 5"),
+    ({"guesses": ["salet:BBYBB"], "top": 0}, "'top' must be between"),
+])
+def test_bad_assist_requests(request_, message):
+    with pytest.raises(PuzzleInputError, match=message):
+        api.assist(request_)
+
+
+def test_cli_assist_and_play(cli):
+    result = cli("wordle", "assist", "--guess", "salet:BBYBB", "--guess", "crane:BYBBB", "--json")
+    assert result.exit_code == 0 and result.json()["remaining"] == 10
+    played = cli("wordle", "play", "crane")
+    assert played.exit_code == 0 and "CRANE" in played.stdout and "solved in" in played.stdout
+
+
+def test_cli_contradiction_is_one_line_exit_2(cli):
+    result = cli("wordle", "assist", "--guess", "salet:BBBBB", "--guess", "crane:GGGGY")
+    assert result.exit_code == 2 and result.stderr.startswith("error: guess 2 (crane GGGGY) is inconsistent")
+    assert result.stderr.count("\n") == 1
