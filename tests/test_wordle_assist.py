@@ -14,7 +14,7 @@ from test_wordle import plain_feedback
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon, load_lexicon
-from puzzlewright.wordle import api, matrix as matrix_module
+from puzzlewright.wordle import api
 from puzzlewright.wordle.assistant import (Assistant, Strategy, Turn, _group_sums_by_counting,
                                            _group_sums_by_sorting, split_scores)
 from puzzlewright.wordle.matrix import PatternMatrix
@@ -63,25 +63,22 @@ def test_matrix_shape_and_entries(matrix, answers):
         assert str(Pattern.from_code(matrix.codes[a, g], 5)) == plain_feedback(guesses[g], answers.words[a])
 
 
-def test_matrix_cache_round_trip(tmp_path, monkeypatch):
-    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
+def test_matrix_cache_round_trip(tmp_path):
     small_answers = word_pool(Lexicon(["crane", "slate", "abbey", "eerie"]), 5)
     small_guesses = word_pool(Lexicon(["crane", "slate", "abbey", "eerie", "tares", "salet"]), 5)
-    monkeypatch.setattr(matrix_module, "_LOADED", {})
-    built = PatternMatrix.load(small_answers, small_guesses)
+    built = PatternMatrix.load(small_answers, small_guesses, folder=tmp_path, reuse=False)
     assert built.source == "built" and list(tmp_path.glob("wordle-matrix-*.npy"))
-    monkeypatch.setattr(matrix_module, "_LOADED", {})
-    loaded = PatternMatrix.load(small_answers, small_guesses)
+    loaded = PatternMatrix.load(small_answers, small_guesses, folder=tmp_path, reuse=False)
     assert loaded.source == "cache" and np.array_equal(loaded.codes, built.codes)
+    assert PatternMatrix.load(small_answers, small_guesses, folder=tmp_path).source == "memory"
 
 
 def test_unwritable_cache_still_works(tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(blocker / "cache"))
-    monkeypatch.setattr(matrix_module, "_LOADED", {})
     pool = word_pool(Lexicon(["crane", "slate"]), 5)
-    assert PatternMatrix.load(pool, pool).source == "built"
+    assert PatternMatrix.load(pool, pool, reuse=False).source == "built"
 
 
 def test_column_of_a_word_outside_the_guess_list(matrix, answers):

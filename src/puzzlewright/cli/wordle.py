@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import click
 
 from puzzlewright.cli.common import emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.lexicon import Lexicon
+
+if TYPE_CHECKING:
+    from puzzlewright.lexicon import Lexicon
 
 SMILEY = ("BBBBB", "BGBGB", "BBBBB", "GBBBG", "BGGGB", "BBBBB")
 TOUR_ANSWER = "happy"

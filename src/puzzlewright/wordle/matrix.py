@@ -52,12 +52,14 @@ class PatternMatrix:
     source: str  # "memory", "cache" or "built"
 
     @classmethod
-    def load(cls, answers: WordPool, guesses: WordPool, *, use_cache: bool = True) -> PatternMatrix:
-        """The matrix for these lists: from this process, from the disk cache, or built (and cached)."""
+    def load(cls, answers: WordPool, guesses: WordPool, *, use_cache: bool = True, folder: Path | None = None,
+             reuse: bool = True) -> PatternMatrix:
+        """The matrix for these lists: from this process (unless not ``reuse``), from the disk cache in
+        ``folder`` (default :func:`cache_dir`), or built (and cached)."""
         key = lists_key(answers, guesses)
-        if key in _LOADED:
+        if reuse and key in _LOADED:
             return cls(answers, guesses, _LOADED[key], "memory")
-        path = cache_dir() / f"wordle-matrix-{key}.npy"
+        path = (folder or cache_dir()) / f"wordle-matrix-{key}.npy"
         codes, source = (_read(path, (len(answers), len(guesses))) if use_cache else None), "cache"
         if codes is None:
             codes, source = feedback_matrix(answers.table, guesses.scorer), "built"
