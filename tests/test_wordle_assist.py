@@ -193,3 +193,21 @@ def test_cli_contradiction_is_one_line_exit_2(cli):
     result = cli("wordle", "assist", "--guess", "salet:BBBBB", "--guess", "crane:GGGGY")
     assert result.exit_code == 2 and result.stderr.startswith("error: guess 2 (crane GGGGY) is inconsistent")
     assert result.stderr.count("\n") == 1
+
+
+def test_budget_falls_back_to_score_and_does_not_remember(matrix):
+    from puzzlewright.search import Budget
+
+    strategy = Strategy(matrix, opener="salet")
+    assistant = Assistant(matrix, strategy)
+    left = assistant.candidates([Turn("salet", Pattern.parse("BBBBB"))])
+    hurried = strategy.choose(left, budget=Budget(nodes=1))
+    assert strategy.approximate and hurried == strategy.ranked(left, 1)[0]
+    assert strategy._key(left) not in strategy._choice
+    strategy.choose(left)
+    assert not strategy.approximate and strategy._key(left) in strategy._choice
+
+
+def test_unknown_answer_list_is_refused():
+    with pytest.raises(PuzzleInputError, match="unknown answer list"):
+        api.assist({"guesses": [], "answers": "/etc/passwd"})

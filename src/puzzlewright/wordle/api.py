@@ -20,7 +20,7 @@ import numpy as np
 
 from puzzlewright.api import field, lexicon_for
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.lexicon import Lexicon, load_lexicon
+from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
 from puzzlewright.search import Budget
 from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
 from puzzlewright.wordle.doodle import Doodler
@@ -74,7 +74,9 @@ def assist(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | No
     if len(left) == 1:
         return {**result, "solved": words[left[0]], "best": words[left[0]], "suggestions": []}
     suggestions = assistant.strategy.suggestions(left, top)
-    best = assistant.next_guess(left, len(turns) + 1)
+    best = assistant.next_guess(left, len(turns) + 1, budget)
+    if assistant.strategy.approximate:
+        result["notes"].append("time ran out looking ahead: 'best' is the top guess by score alone")
     assistant.strategy.save_decisions()
     return {**result, "best": best, "suggestions": [s.to_json() for s in suggestions]}
 
@@ -155,7 +157,11 @@ def _turns(request: dict) -> list[Turn]:
 def _assistant(request: dict, lexicon: Lexicon | None, answers: Lexicon | None, turns: list[Turn]) -> Assistant:
     """The assistant for the request's lists (cached per process, with its memoised strategy)."""
     guesses = lexicon if lexicon is not None else lexicon_for(request, GUESSES)
-    answers = answers if answers is not None else load_lexicon(field(request, "answers", str, ANSWERS))
+    if answers is None:
+        name = field(request, "answers", str, ANSWERS)
+        if name not in BUILTINS:
+            raise PuzzleInputError(f"unknown answer list {name!r}; built-in ones: {', '.join(BUILTINS)}")
+        answers = load_lexicon(name)
     counts = answers.length_counts()
     length = len(turns[0].word) if turns else max(counts, key=lambda n: (counts[n], n == 5))
     answer_pool = word_pool(answers, length)

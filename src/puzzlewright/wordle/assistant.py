@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from puzzlewright.errors import PuzzleInputError
+from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.search import Budget
 from puzzlewright.wordle.feedback import feedback
 from puzzlewright.wordle.matrix import PatternMatrix, cache_dir, lists_key, read_array, write_array
@@ -120,6 +120,8 @@ class Strategy:
         self._decisions_path = self._decisions_file() if remember else None
         self._choice: dict[bytes, int] = self._load_decisions()
         self._saved = len(self._choice)
+        self._budget: Budget | None = None
+        self.approximate = False
 
     # -- remembered decisions: the strategy is deterministic, so its choices are cached on disk ---------
 
@@ -182,10 +184,25 @@ class Strategy:
 
     # -- the playing strategy ---------------------------------------------------------------------
 
-    def choose(self, candidates: np.ndarray, *, first: bool = False) -> int:
-        """The guess column to play given the candidate answer indexes (sorted)."""
+    def choose(self, candidates: np.ndarray, *, first: bool = False, budget: Budget | None = None) -> int:
+        """The guess column to play given the candidate answer indexes (sorted).
+
+        With a ``budget`` that runs out during the lookahead, the best guess by score is returned instead
+        (and not remembered); :attr:`approximate` then says so.
+        """
+        self.approximate = False
         if first and self.opener is not None:
             return self.opener
+        self._budget = budget
+        try:
+            return self._choose(candidates)
+        except BudgetExceeded:
+            self.approximate = True
+            return self.ranked(candidates, 1)[0]
+        finally:
+            self._budget = None
+
+    def _choose(self, candidates: np.ndarray) -> int:
         if len(candidates) <= 2:
             return int(self.matrix.answer_columns[candidates[0]])
         key = self._key(candidates)
@@ -212,6 +229,8 @@ class Strategy:
 
     def _cost_after(self, candidates: np.ndarray, guess: int) -> int:
         """Total guesses over all candidates when ``guess`` is played now and the rule after it."""
+        if self._budget is not None:
+            self._budget.check()
         total = len(candidates)
         for code, group in self.groups(candidates, guess):
             if code != self.solved:
@@ -225,7 +244,7 @@ class Strategy:
         key = candidates.tobytes()
         total = self._cost.get(key)
         if total is None:
-            total = self._cost[key] = self._cost_after(candidates, self.choose(candidates))
+            total = self._cost[key] = self._cost_after(candidates, self._choose(candidates))
         return total
 
 
@@ -262,9 +281,10 @@ class Assistant:
                                        f"no answer in {self.matrix.answers.name} fits")
         return left
 
-    def next_guess(self, candidates: np.ndarray, turn_number: int) -> str:
-        """The strategy's next guess."""
-        return self.matrix.guesses.table.words[self.strategy.choose(candidates, first=turn_number == 1)]
+    def next_guess(self, candidates: np.ndarray, turn_number: int, budget: Budget | None = None) -> str:
+        """The strategy's next guess (its best by score alone if ``budget`` runs out first)."""
+        column = self.strategy.choose(candidates, first=turn_number == 1, budget=budget)
+        return self.matrix.guesses.table.words[column]
 
     def play(self, answer: str, turns: Sequence[Turn] = (), budget: Budget | None = None) -> list[Turn]:
         """Play a whole game against ``answer`` (after any given turns): every turn up to the solve."""
@@ -272,7 +292,7 @@ class Assistant:
         while not played or not played[-1].pattern.is_solved:
             if len(played) >= MAX_TURNS or (budget is not None and not budget.spend()):
                 break
-            guess = self.next_guess(self.candidates(played), len(played) + 1)
+            guess = self.next_guess(self.candidates(played), len(played) + 1, budget)
             played.append(Turn(guess, feedback(guess, answer)))
         return played
 
