@@ -1,0 +1,168 @@
+"""The Letter Boxed puzzle itself: a :class:`Box` of letters on the sides of a polygon, and its rules.
+
+A word is valid in a box when it has at least 3 letters, uses only the box's letters, and no two
+consecutive letters lie on the same side. A solution is a chain of valid words, each starting with the
+last letter of the one before, that uses every letter of the box at least once.
+
+The NYT game has 4 sides of 3 letters, written clockwise from the top: ``RME-WCL-TGK-API``. Other shapes
+(3 to 6 sides of 2 to 5 letters each) follow the same rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from puzzlewright.errors import PuzzleInputError
+
+MIN_SIDES, MAX_SIDES = 3, 6
+MIN_SIDE_LETTERS, MAX_SIDE_LETTERS = 2, 5
+MIN_WORD_LENGTH = 3
+NYT_SIDES, NYT_SIDE_LETTERS = 4, 3
+
+_SEPARATOR = re.compile(r"\s*[-,/|]\s*|\s+")  # one separator: two in a row mean an empty side
+_DOUBLED = re.compile(r"(.)\1")
+
+
+@dataclass(frozen=True)
+class Box:
+    """The sides of a Letter Boxed puzzle, clockwise from the top, as uppercase strings."""
+
+    sides: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        _check_shape(self.sides)
+
+    # -- reading and writing the notation ---------------------------------------------------------
+
+    @classmethod
+    def parse(cls, spec: str | Sequence[str]) -> Box:
+        """A box from ``RME-WCL-TGK-API``, ``RME WCL TGK API``, ``RMEWCLTGKAPI`` (12 letters: the NYT's
+        4 sides of 3) or a list of sides; letters in any case. Raises PuzzleInputError when malformed."""
+        if isinstance(spec, str):
+            text = spec.strip()
+            if not text:
+                raise PuzzleInputError("no sides given: expected e.g. RME-WCL-TGK-API")
+            parts = _SEPARATOR.split(text)
+            if "" in parts:
+                raise PuzzleInputError(f"empty side in {spec!r}: expected e.g. RME-WCL-TGK-API")
+            if len(parts) == 1:
+                parts = _split_run(parts[0])
+        elif isinstance(spec, Sequence) and all(isinstance(side, str) for side in spec):
+            parts = [side.strip() for side in spec]
+        else:
+            raise PuzzleInputError("sides must be a string like 'RME-WCL-TGK-API' or a list of strings")
+        return cls(tuple(side.upper() for side in parts))
+
+    def __str__(self) -> str:
+        return "-".join(self.sides)
+
+    @property
+    def notation(self) -> str:
+        """The box as ``RME-WCL-TGK-API``."""
+        return str(self)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(number of sides, letters per side)."""
+        return len(self.sides), len(self.sides[0])
+
+    # -- letters and the rules --------------------------------------------------------------------
+
+    @cached_property
+    def letters(self) -> str:
+        """Every letter of the box, lowercase, side after side."""
+        return "".join(self.sides).lower()
+
+    @cached_property
+    def side_of(self) -> dict[str, int]:
+        """Lowercase letter -> the number of its side (0 = top, clockwise)."""
+        return {letter.lower(): number for number, side in enumerate(self.sides) for letter in side}
+
+    @cached_property
+    def mask(self) -> int:
+        """26-bit mask of the box's letters (bit 0 = a)."""
+        return sum(1 << (ord(letter) - 97) for letter in self.letters)
+
+    @cached_property
+    def _to_sides(self) -> dict[int, str]:
+        """str.translate table: each box letter -> its side number as a digit."""
+        return str.maketrans({letter: str(side) for letter, side in self.side_of.items()})
+
+    def side_string(self, word: str) -> str:
+        """The word with each letter replaced by its side's digit (letters off the box stay)."""
+        return word.translate(self._to_sides)
+
+    def word_problem(self, word: str) -> str | None:
+        """Why ``word`` (any case) is not playable in this box, or None when it is."""
+        word = word.lower()
+        if len(word) < MIN_WORD_LENGTH:
+            return f"{word.upper()} has fewer than {MIN_WORD_LENGTH} letters"
+        outside = sorted(set(word) - set(self.letters))
+        if outside:
+            return f"{word.upper()} uses {''.join(outside).upper()}, not in the box"
+        clash = _DOUBLED.search(self.side_string(word))
+        if clash:
+            at = clash.start()
+            return f"{word.upper()} has {word[at:at + 2].upper()} from the same side in a row"
+        return None
+
+    def is_valid_word(self, word: str) -> bool:
+        """True when ``word`` obeys the box's rules (dictionary membership is not checked here)."""
+        return self.word_problem(word) is None
+
+    def solution_problem(self, words: Sequence[str]) -> str | None:
+        """Why ``words`` is not a solution of this box (rules only), or None when it is one."""
+        if not words:
+            return "no words"
+        for word in words:
+            problem = self.word_problem(word)
+            if problem:
+                return problem
+        for before, after in zip(words, words[1:]):
+            if before[-1].lower() != after[0].lower():
+                return f"{after.upper()} does not start with the last letter of {before.upper()}"
+        missing = sorted(set(self.letters) - set("".join(words).lower()))
+        if missing:
+            return f"letters not used: {''.join(missing).upper()}"
+        return None
+
+
+def _split_run(run: str) -> list[str]:
+    """Split a run of letters without separators: only the NYT's 12 letters (4 sides of 3) are unambiguous."""
+    if len(run) == NYT_SIDES * NYT_SIDE_LETTERS:
+        return [run[i:i + NYT_SIDE_LETTERS] for i in range(0, len(run), NYT_SIDE_LETTERS)]
+    raise PuzzleInputError(
+        f"{run!r} has {len(run)} characters: without separators give the NYT's 12 letters "
+        f"(4 sides of 3); for other shapes separate the sides, e.g. ABC-DEF-GHI"
+    )
+
+
+def _check_shape(sides: tuple[str, ...]) -> None:
+    """Raise PuzzleInputError unless the sides form a supported shape of distinct letters."""
+    if any(not side for side in sides):
+        raise PuzzleInputError("a side is empty: every side needs letters")
+    for side in sides:
+        if not side.isascii() or not side.isalpha() or not side.isupper():
+            bad = sorted({ch for ch in side if not ("A" <= ch.upper() <= "Z" and ch.isascii())})
+            raise PuzzleInputError(f"side {side!r} has characters that are not letters A-Z: {' '.join(map(repr, bad))}"
+                                   if bad else f"side {side!r} must be uppercase letters A-Z")
+    if not MIN_SIDES <= len(sides) <= MAX_SIDES:
+        raise PuzzleInputError(f"{len(sides)} sides: a box has {MIN_SIDES} to {MAX_SIDES} sides")
+    lengths = {len(side) for side in sides}
+    if len(lengths) > 1:
+        expected = len(sides[0])
+        odd = next(side for side in sides if len(side) != expected)
+        raise PuzzleInputError(f"side {odd} has {len(odd)} letters but side {sides[0]} has {expected}: "
+                               f"every side needs the same number of letters")
+    per_side = lengths.pop()
+    if not MIN_SIDE_LETTERS <= per_side <= MAX_SIDE_LETTERS:
+        raise PuzzleInputError(f"{per_side} letters per side: a box has {MIN_SIDE_LETTERS} to "
+                               f"{MAX_SIDE_LETTERS} letters on each side")
+    seen: set[str] = set()
+    for letter in "".join(sides):
+        if letter in seen:
+            raise PuzzleInputError(f"letter {letter} appears twice in the box: every letter must be different")
+        seen.add(letter)

@@ -1,0 +1,145 @@
+"""Making NYT-style puzzles: 12 distinct letters on 4 sides of 3, solvable in two common words.
+
+The generator plants the answer first, as a setter would: it picks a common word, then a common word
+starting with its last letter such that the two use exactly 12 distinct letters, and then deals those
+letters onto 4 sides of 3 so that no two consecutive letters of either word share a side (a small
+backtracking colouring). The finished box is solved to count its two-word solutions and to suggest a
+par (fewer valid words make a harder puzzle, so a higher par).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+
+from puzzlewright.errors import BudgetExceeded, PuzzleInputError
+from puzzlewright.letterboxed.box import NYT_SIDE_LETTERS, NYT_SIDES, Box
+from puzzlewright.letterboxed.index import WordIndex
+from puzzlewright.letterboxed.solver import Solution, box_words, solve_box
+from puzzlewright.search import Budget
+
+DEFAULT_MIN_COMMONNESS = 3.0
+LETTERS = NYT_SIDES * NYT_SIDE_LETTERS
+MAX_ATTEMPTS = 20_000
+
+
+@dataclass(frozen=True)
+class GeneratedPuzzle:
+    """A generated box, its planted answer, and what solving it found."""
+
+    box: Box
+    planted: tuple[str, str]
+    two_word_solutions: int
+    valid_words: int
+    par: int
+    best: tuple[Solution, ...]
+
+    def to_json(self, show_solution: bool = False) -> dict:
+        entry = {"sides": list(self.box.sides), "two_word_solutions": self.two_word_solutions,
+                 "par": self.par, "valid_words": self.valid_words}
+        if show_solution:
+            entry["solution"] = [word.upper() for word in self.planted]
+            entry["solutions"] = [solution.to_json() for solution in self.best]
+        return entry
+
+
+def suggested_par(valid_words: int) -> int:
+    """A par (number of words to aim for) from how many words the box allows: 4 for a roomy box,
+    up to 6 for a tight one (the NYT's pars run 3 to 6)."""
+    if valid_words >= 900:
+        return 4
+    if valid_words >= 400:
+        return 5
+    return 6
+
+
+def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = None,
+                     min_commonness: float = DEFAULT_MIN_COMMONNESS,
+                     budget: Budget | None = None) -> list[GeneratedPuzzle]:
+    """``count`` distinct puzzles whose planted two-word answer uses words of at least ``min_commonness``."""
+    rng = random.Random(seed)
+    pool = _common_words(index, min_commonness)
+    if not pool:
+        raise PuzzleInputError(f"no words of commonness >= {min_commonness} to build puzzles from")
+    by_first: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    for word, mask in pool:
+        by_first[word[0]].append((word, mask))
+    puzzles: list[GeneratedPuzzle] = []
+    seen: set[frozenset[str]] = set()
+    for _ in range(MAX_ATTEMPTS):
+        if len(puzzles) == count:
+            return puzzles
+        if budget is not None and not budget.spend():
+            break
+        planted = _plant(pool, by_first, rng)
+        if planted is None:
+            continue
+        box = _deal(planted, rng)
+        if box is None or frozenset(box.letters) in seen:
+            continue
+        seen.add(frozenset(box.letters))
+        puzzles.append(_describe(box, planted, index))
+    if len(puzzles) < count:
+        raise BudgetExceeded(f"made only {len(puzzles)} of {count} puzzles; try a lower --min-commonness")
+    return puzzles
+
+
+def _common_words(index: WordIndex, floor: float) -> list[tuple[str, int]]:
+    """(word, letter mask) for every index word with at least ``floor`` Zipf and at most 12 distinct letters."""
+    found = []
+    for j, mask in enumerate(index.masks):
+        if mask.bit_count() > LETTERS:
+            continue
+        for i in range(index.starts[j], index.starts[j + 1]):
+            if index.zipf[i] >= floor:
+                found.append((index.word(i), mask))
+    return found
+
+
+def _plant(pool: list[tuple[str, int]], by_first: dict[str, list[tuple[str, int]]],
+           rng: random.Random) -> tuple[str, str] | None:
+    """A random pair of pool words, the second starting with the first's last letter, 12 letters in all."""
+    first, first_mask = rng.choice(pool)
+    partners = [word for word, mask in by_first.get(first[-1], ())
+                if (first_mask | mask).bit_count() == LETTERS and word != first]
+    return (first, rng.choice(partners)) if partners else None
+
+
+def _deal(planted: tuple[str, str], rng: random.Random) -> Box | None:
+    """Letters of the planted words on 4 sides of 3 with no consecutive pair on one side (None if impossible)."""
+    letters = sorted(set("".join(planted)))
+    rng.shuffle(letters)
+    apart: dict[str, set[str]] = defaultdict(set)
+    for word in planted:
+        for a, b in zip(word, word[1:]):
+            apart[a].add(b)
+            apart[b].add(a)
+    sides: list[list[str]] = [[] for _ in range(NYT_SIDES)]
+
+    def place(k: int) -> bool:
+        if k == len(letters):
+            return True
+        letter = letters[k]
+        for side in sides:
+            if len(side) < NYT_SIDE_LETTERS and not apart[letter] & set(side):
+                side.append(letter)
+                if place(k + 1):
+                    return True
+                side.pop()
+            if not side:  # empty sides are interchangeable: trying one is enough
+                break
+        return False
+
+    if not place(0):
+        return None
+    rng.shuffle(sides)
+    return Box(tuple("".join(side).upper() for side in sides))
+
+
+def _describe(box: Box, planted: tuple[str, str], index: WordIndex) -> GeneratedPuzzle:
+    """Solve the finished box to count its two-word solutions and suggest a par."""
+    found = box_words(box, index)
+    result = solve_box(box, found, max_words=2)
+    return GeneratedPuzzle(box, planted, result.count, len(found), suggested_par(len(found)),
+                           tuple(result.solutions[:5]))

@@ -1,0 +1,251 @@
+"""A dictionary indexed for Letter Boxed: the playable words grouped by their set of letters.
+
+Only words of 3+ letters without a doubled letter can ever be played (a doubled letter is two letters of
+the same side in a row), so the index keeps just those, sorted by their 26-bit letter mask. The words a
+box allows are then found by visiting the masks that are subsets of the box's letters (4,096 for the
+NYT's 12 letters) instead of scanning the whole dictionary.
+
+The index needs no numpy once built, so the command line can load it from a small cache file (see
+:func:`builtin_index`) and answer a puzzle in a few tens of milliseconds from process start.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import weakref
+from array import array
+from bisect import bisect_left
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from puzzlewright.letterboxed.box import MIN_WORD_LENGTH
+
+if TYPE_CHECKING:
+    from puzzlewright.lexicon import Lexicon
+
+INDEX_FORMAT = 1
+
+
+@dataclass
+class WordIndex:
+    """Playable words of a dictionary, sorted by letter mask, with their Zipf commonness.
+
+    The words are kept joined in one string (``text``, each word followed by a newline) so that loading
+    the index does not create 100,000 string objects: word ``i`` is ``text[offsets[i]:offsets[i + 1] - 1]``
+    with commonness ``zipf[i]``. The distinct letter masks are ``masks`` (ascending); the words of
+    ``masks[j]`` are the ids ``starts[j]`` to ``starts[j + 1] - 1``.
+    """
+
+    name: str
+    text: str
+    offsets: array
+    zipf: array
+    masks: array
+    starts: array
+
+    def __len__(self) -> int:
+        return len(self.zipf)
+
+    def word(self, i: int) -> str:
+        """Word number ``i``."""
+        return self.text[self.offsets[i]:self.offsets[i + 1] - 1]
+
+    @property
+    def words(self) -> list[str]:
+        """Every word, in index order (mask, then alphabetical)."""
+        return self.text.split("\n")[:-1]
+
+    def spans(self, box_mask: int) -> list[tuple[int, int, int]]:
+        """(mask, first id, end id) for each mask of the index that is a subset of ``box_mask``.
+
+        Walks the sorted masks from the box's highest letter down. A range of masks sharing the bits
+        above letter b first loses (by one binary search) the masks with a letter outside the box
+        between b and the previous box letter, then splits on letter b; so the cost follows the number
+        of matching masks, not the size of the dictionary.
+        """
+        masks, starts = self.masks, self.starts
+        box_bits = [b for b in range(26) if box_mask >> b & 1]  # ascending
+        found = []
+        pending = [(0, len(masks), len(box_bits) - 1, 0)]  # (lo, hi, position in box_bits, bits above)
+        while pending:
+            lo, hi, position, prefix = pending.pop()
+            if position < 0:
+                hi = bisect_left(masks, prefix + 1, lo, hi)
+                if lo < hi:
+                    found.append((prefix, starts[lo], starts[lo + 1]))
+                continue
+            bit = 1 << box_bits[position]
+            hi = bisect_left(masks, prefix + (bit << 1), lo, hi)  # no outside letter above ``bit``
+            split = bisect_left(masks, prefix | bit, lo, hi)
+            if lo < split:
+                pending.append((lo, split, position - 1, prefix))
+            if split < hi:
+                pending.append((split, hi, position - 1, prefix | bit))
+        return found
+
+    # -- building and caching ---------------------------------------------------------------------
+
+    @classmethod
+    def from_words(cls, name: str, entries: list[tuple[str, float]]) -> WordIndex:
+        """An index of (word, zipf) pairs; unplayable words are dropped."""
+        keyed = sorted((_mask(word), word, zipf) for word, zipf in entries if _playable(word))
+        return cls._assemble(name, [word for _, word, _ in keyed], array("f", [z for _, _, z in keyed]),
+                             [mask for mask, _, _ in keyed])
+
+    @classmethod
+    def _assemble(cls, name: str, words: list[str], zipf: array, word_masks: list[int]) -> WordIndex:
+        """The index of words already sorted by (mask, word), given each word's mask."""
+        masks, starts, offsets = array("I"), array("I"), array("I", [0])
+        for position, mask in enumerate(word_masks):
+            if not masks or masks[-1] != mask:
+                masks.append(mask)
+                starts.append(position)
+        starts.append(len(words))
+        end = 0
+        for word in words:
+            end += len(word) + 1
+            offsets.append(end)
+        text = "".join(word + "\n" for word in words)
+        return cls(name, text, offsets, zipf, masks, starts)
+
+    @classmethod
+    def from_lexicon(cls, lexicon: Lexicon) -> WordIndex:
+        """The index of a lexicon, built with numpy one length at a time (cached per lexicon object)."""
+        cached = _BY_LEXICON.get(lexicon)
+        if cached is None:
+            cached = _BY_LEXICON[lexicon] = _index_lexicon(lexicon)
+        return cached
+
+    def to_bytes(self) -> bytes:
+        return marshal.dumps((INDEX_FORMAT, self.name, self.text, self.offsets.tobytes(), self.zipf.tobytes(),
+                              self.masks.tobytes(), self.starts.tobytes()))
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> WordIndex:
+        version, name, text, offsets, zipf, masks, starts = marshal.loads(data)
+        if version != INDEX_FORMAT:
+            raise ValueError("stale index format")
+        return cls(name, text, _array("I", offsets), _array("f", zipf), _array("I", masks), _array("I", starts))
+
+
+_BY_LEXICON: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _array(kind: str, data: bytes) -> array:
+    values = array(kind)
+    values.frombytes(data)
+    return values
+
+
+def _mask(word: str) -> int:
+    mask = 0
+    for ch in word:
+        mask |= 1 << (ord(ch) - 97)
+    return mask
+
+
+def _playable(word: str) -> bool:
+    return len(word) >= MIN_WORD_LENGTH and all(a != b for a, b in zip(word, word[1:]))
+
+
+def _subsets(mask: int):
+    """Every subset of ``mask`` (including 0 and ``mask`` itself)."""
+    sub = mask
+    while True:
+        yield sub
+        if not sub:
+            return
+        sub = (sub - 1) & mask
+
+
+def _index_lexicon(lexicon: Lexicon) -> WordIndex:
+    """Vectorised :meth:`WordIndex.from_words`: masks and the doubled-letter test per word length."""
+    import numpy as np
+
+    words: list[str] = []
+    zipf, masks = [], []
+    for length in lexicon.length_counts():
+        if length < MIN_WORD_LENGTH:
+            continue
+        table = lexicon.of_length(length)
+        letters = table.letters
+        keep = ~(letters[:, 1:] == letters[:, :-1]).any(axis=1)
+        bits = np.left_shift(np.uint32(1), letters[keep].astype(np.uint32))
+        masks.append(np.bitwise_or.reduce(bits, axis=1))
+        zipf.append(table.zipf[keep])
+        words.extend(word for word, kept in zip(table.words, keep.tolist()) if kept)
+    if not words:
+        return WordIndex._assemble(lexicon.name, [], array("f"), [])
+    all_masks = np.concatenate(masks)
+    order = np.lexsort((np.array(words), all_masks))
+    return WordIndex._assemble(
+        lexicon.name,
+        [words[i] for i in order.tolist()],
+        _array("f", np.concatenate(zipf).astype(np.float32)[order].tobytes()),
+        all_masks[order].tolist(),
+    )
+
+
+# -- the cache of built-in dictionaries' indexes, read without importing numpy ------------------------
+
+def _builtin_archive(name: str) -> Path | None:
+    """The shipped archive of a built-in dictionary (found without importing the lexicon package)."""
+    import puzzlewright
+
+    if not name.replace("-", "").isalnum():
+        return None
+    path = Path(puzzlewright.__file__).parent / "lexicon" / "data" / f"{name}.npz"
+    return path if path.is_file() else None
+
+
+def cache_dir() -> Path:
+    """Where derived indexes are cached: $PUZZLEWRIGHT_CACHE_DIR, else $XDG_CACHE_HOME/puzzlewright."""
+    explicit = os.environ.get("PUZZLEWRIGHT_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "puzzlewright"
+
+
+@cache
+def builtin_index(name: str) -> WordIndex | None:
+    """The index of a built-in dictionary (None when ``name`` is not one), loaded once per process from
+    the cache file in :func:`cache_dir`."""
+    return cached_builtin_index(name, cache_dir())
+
+
+def cached_builtin_index(name: str, directory: Path) -> WordIndex | None:
+    """The index of a built-in dictionary from ``directory`` when the cache file is fresh (it is keyed
+    by the dictionary archive's size and time); else built from the lexicon and saved there. A cache
+    that cannot be written is skipped. None when ``name`` is not a built-in dictionary."""
+    archive = _builtin_archive(name)
+    if archive is None:
+        return None
+    stat = archive.stat()
+    path = directory / f"letterboxed-{name}-{stat.st_size}-{stat.st_mtime_ns}-v{INDEX_FORMAT}.marshal"
+    try:
+        return WordIndex.from_bytes(path.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    from puzzlewright.lexicon import builtin_lexicon
+
+    index = WordIndex.from_lexicon(builtin_lexicon(name))
+    _save(path, index.to_bytes())
+    for stale in directory.glob(f"letterboxed-{name}-*.marshal"):
+        if stale != path and stale.name.count("-") == path.name.count("-"):
+            stale.unlink(missing_ok=True)
+    return index
+
+
+def _save(path: Path, data: bytes) -> None:
+    """Write ``data`` atomically; a failure (read-only home, full disk) only costs speed next time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except OSError:
+        pass

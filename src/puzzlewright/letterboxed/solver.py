@@ -1,0 +1,292 @@
+"""Finding every fewest-word solution of a box.
+
+1. :func:`box_words`: the dictionary words the box allows. The index hands over the words whose letters
+   are all in the box (by letter mask); a word then passes when its letters, translated to side numbers,
+   never repeat a side twice in a row.
+2. Words are grouped into *moves* ``(first letter, last letter, letter mask)``: words of one move are
+   interchangeable for the search. Masks are box-local (bit i = the box's i-th letter).
+3. For each number of words k = 1, 2, ... up to ``max_words`` the search enumerates every chain of k
+   moves that covers the box, and stops at the first k that has any: fewest words first. Completion is
+   pruned with *coverable sets*: ``cover[r][c]`` is a bitset over the 2^n box-local masks, holding the
+   sets of letters that some chain of r words starting with letter c can still cover. It is built from
+   the words' masks by a downward closure (shifts of one big integer per letter), so testing whether a
+   partial chain can be finished is one bit test, and every branch explored leads to a solution.
+
+Everything here is plain Python over small integers, so the command line runs it without numpy.
+"""
+
+from __future__ import annotations
+
+import re
+from array import array
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from puzzlewright.letterboxed.box import Box
+from puzzlewright.letterboxed.index import WordIndex
+from puzzlewright.letterboxed.ranking import rank
+from puzzlewright.search import Budget
+
+MAX_WORDS = 5
+DEFAULT_MAX_WORDS = 3
+# Coverable-set bitsets have 2^letters bits; above this many letters the search runs without them.
+MAX_BITSET_LETTERS = 16
+
+_SAME_SIDE_TWICE = re.compile(r"(.)\1")
+
+
+@dataclass
+class BoxWords:
+    """The valid words of one box: ``words[i]`` has commonness ``zipf[i]`` and box-local mask ``masks[i]``."""
+
+    box: Box
+    words: list[str]
+    zipf: list[float]
+    masks: list[int]
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    @cached_property
+    def full(self) -> int:
+        """The box-local mask of every letter."""
+        return (1 << len(self.box.letters)) - 1
+
+    @cached_property
+    def moves(self) -> dict[tuple[str, str, int], list[int]]:
+        """(first letter, last letter, mask) -> the ids of the words making that move."""
+        groups: dict[tuple[str, str, int], list[int]] = defaultdict(list)
+        for i, word in enumerate(self.words):
+            groups[word[0], word[-1], self.masks[i]].append(i)
+        return dict(groups)
+
+
+def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -> BoxWords:
+    """Every word of ``index`` valid in ``box`` (with at least ``min_commonness`` Zipf), in index order.
+
+    The candidate words (letters all in the box) are contiguous runs of the index's text, so they are
+    cut out in blocks, translated to side numbers in one call, and split back into words.
+    """
+    t0, t1, t2, t3 = _localiser(box)
+    text, offsets, index_zipf = index.text, index.offsets, index.zipf
+    blocks, zipf, masks = [], array("f"), []
+    for mask, first, end in index.spans(box.mask):
+        blocks.append(text[offsets[first]:offsets[end]])
+        zipf.extend(index_zipf[first:end])
+        local = t0[mask & 255] | t1[mask >> 8 & 255] | t2[mask >> 16 & 255] | t3[mask >> 24]
+        masks.extend([local] * (end - first))
+    joined = "".join(blocks)
+    candidates = joined.split("\n")
+    sides = box.side_string(joined).split("\n")
+    floor = float("-inf") if min_commonness is None else min_commonness
+    keep = [i for i, side_string in enumerate(sides[:-1])
+            if zipf[i] >= floor and not _SAME_SIDE_TWICE.search(side_string)]
+    return BoxWords(box, [candidates[i] for i in keep], [zipf[i] for i in keep], [masks[i] for i in keep])
+
+
+def _localiser(box: Box) -> list[list[int]]:
+    """Four 256-entry tables turning the bytes of a 26-bit letter mask into box-local bits."""
+    tables = []
+    for byte in range(4):
+        table = [0] * 256
+        for value in range(1, 256):
+            low = value & -value
+            letter = 8 * byte + low.bit_length() - 1
+            bit = 1 << box.letters.index(chr(97 + letter)) if chr(97 + letter) in box.side_of else 0
+            table[value] = table[value & (value - 1)] | bit
+        tables.append(table)
+    return tables
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A chain of words solving a box, with its ranking score (higher = a person's likelier pick)."""
+
+    words: tuple[str, ...]
+    score: float
+
+    @property
+    def letters(self) -> int:
+        return sum(map(len, self.words))
+
+    def to_json(self) -> dict:
+        return {"words": [word.upper() for word in self.words], "score": round(self.score, 3)}
+
+    def __str__(self) -> str:
+        return "-".join(word.upper() for word in self.words)
+
+
+@dataclass
+class SolveResult:
+    """All fewest-word solutions of a box (best first) and how the search went."""
+
+    box: Box
+    solutions: list[Solution]
+    min_words: int | None  # None when there is no solution within max_words
+    max_words: int
+    valid_words: int
+    complete: bool = True  # False when the budget ran out first
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return len(self.solutions)
+
+
+def solve_box(box: Box, words: BoxWords, *, max_words: int = DEFAULT_MAX_WORDS,
+              budget: Budget | None = None) -> SolveResult:
+    """Every solution of ``box`` with the fewest words (at most ``max_words``), ranked best first."""
+    chains: list[tuple[int, ...]] = []
+    search = _ChainSearch(words, budget)
+    found_k = None
+    for k in range(1, max_words + 1):
+        chains = search.chains(k)
+        if chains or search.stopped:
+            found_k = k if chains else None
+            break
+    solutions = rank(words, chains)
+    return SolveResult(box, solutions, found_k, max_words, len(words), complete=not search.stopped)
+
+
+class _ChainSearch:
+    """Enumerates the word chains of exactly k words that cover the box."""
+
+    def __init__(self, words: BoxWords, budget: Budget | None):
+        self.words = words
+        self.budget = budget
+        self.stopped = False
+        self.full = words.full
+        self.use_bitsets = len(words.box.letters) <= MAX_BITSET_LETTERS
+        # letter -> [(last letter, mask, move key)], the moves starting with that letter
+        self.moves_from: dict[str, list[tuple[str, int, tuple]]] = defaultdict(list)
+        for key in words.moves:
+            self.moves_from[key[0]].append((key[1], key[2], key))
+        self._finishers: dict[str, tuple[list[int], list[list[tuple]], list[int]]] = {}
+        self._cover: list[dict[str, int]] = []  # cover[r - 1][letter]: coverable sets in r words
+
+    # -- coverable sets -------------------------------------------------------------------------
+
+    @cached_property
+    def _bit_planes(self) -> list[int]:
+        """For each box-local bit b: the bitset of the masks (0 .. 2^n - 1) that contain b."""
+        n = len(self.words.box.letters)
+        planes = []
+        for b in range(n):
+            block = ((1 << (1 << b)) - 1) << (1 << b)  # 2^b ones after 2^b zeros
+            period = 1 << (b + 1)
+            plane = 0
+            for start in range(0, 1 << n, period):
+                plane |= block << start
+            planes.append(plane)
+        return planes
+
+    def _down_closure(self, sets: int) -> int:
+        """The bitset of every subset of the masks in ``sets``."""
+        for b, plane in enumerate(self._bit_planes):
+            sets |= (sets & plane) >> (1 << b)
+        return sets
+
+    def _widen(self, sets: int, mask: int) -> int:
+        """{x : x minus the letters of ``mask`` is in ``sets``} for a downward-closed ``sets``."""
+        planes = self._bit_planes
+        widened = sets
+        for b in range(len(planes)):
+            if mask >> b & 1:
+                widened &= ~planes[b]
+        for b in range(len(planes)):
+            if mask >> b & 1:
+                widened |= widened << (1 << b)
+        return widened
+
+    def cover(self, r: int) -> dict[str, int]:
+        """letter -> bitset of the letter sets some chain of r words starting with that letter covers."""
+        while len(self._cover) < r:
+            if not self._cover:
+                level: dict[str, int] = defaultdict(int)
+                for letter, moves in self.moves_from.items():
+                    sets = 0
+                    for _, mask, _ in moves:
+                        sets |= 1 << mask
+                    level[letter] = self._down_closure(sets)
+            else:
+                below = self._cover[-1]
+                level = defaultdict(int)
+                widened: dict[tuple[str, int], int] = {}
+                for letter, moves in self.moves_from.items():
+                    for last, mask, _ in moves:
+                        if (last, mask) not in widened:
+                            widened[last, mask] = self._widen(below.get(last, 0), mask)
+                        level[letter] |= widened[last, mask]
+            self._cover.append(dict(level))
+        return self._cover[r - 1]
+
+    def _finishing_moves(self, letter: str) -> tuple[list[int], list[list[tuple]], list[int]]:
+        """The moves from ``letter`` for last words: their distinct masks by letter count (most first),
+        the moves of each mask, and ``enough[p]``: how many masks have at least p letters (a last word
+        must hold every letter still needed)."""
+        found = self._finishers.get(letter)
+        if found is None:
+            by_mask: dict[int, list[tuple]] = defaultdict(list)
+            for _, mask, move in self.moves_from.get(letter, ()):
+                by_mask[mask].append(move)
+            masks = sorted(by_mask, key=int.bit_count, reverse=True)
+            enough = [0] * (len(self.words.box.letters) + 2)
+            for mask in masks:
+                enough[mask.bit_count()] += 1
+            for p in range(len(enough) - 2, -1, -1):
+                enough[p] += enough[p + 1]
+            found = self._finishers[letter] = (masks, [by_mask[m] for m in masks], enough)
+        return found
+
+    # -- enumeration ----------------------------------------------------------------------------
+
+    def chains(self, k: int) -> list[tuple[int, ...]]:
+        """Every chain of exactly k word ids covering the box (empty when the budget ran out)."""
+        move_chains: list[tuple[tuple, ...]] = []
+        memo: dict[tuple[str, int, int], list[tuple[tuple, ...]]] = {}
+        for letter in self.moves_from:
+            move_chains.extend(self._tails(letter, 0, k, memo))
+            if self.stopped:
+                break
+        return _expand(self.words.moves, move_chains)
+
+    def _tails(self, letter: str, covered: int, r: int, memo: dict) -> list[tuple[tuple, ...]]:
+        """Chains of r moves starting with ``letter`` that complete ``covered`` to the full box.
+
+        Each move is followed only when the coverable sets say the rest can be finished in r - 1
+        words, so below the top level every call returns at least one chain."""
+        key = (letter, covered, r)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        if self.budget is not None and not self.budget.spend():
+            self.stopped = True
+            return []
+        full = self.full
+        moves = self.moves_from.get(letter, ())
+        if r == 1:
+            need = full & ~covered
+            masks, moves_of, enough = self._finishing_moves(letter)
+            found = [(move,) for j in range(enough[need.bit_count()]) if not need & ~masks[j]
+                     for move in moves_of[j]]
+        else:
+            coverable = self.cover(r - 1) if self.use_bitsets else None
+            found = []
+            for last, mask, move in moves:
+                now = covered | mask
+                if coverable is None or coverable.get(last, 0) >> (full & ~now) & 1:
+                    found.extend((move, *tail) for tail in self._tails(last, now, r - 1, memo))
+        memo[key] = found
+        return found
+
+
+def _expand(moves: dict[tuple, list[int]], move_chains: list[tuple[tuple, ...]]) -> list[tuple[int, ...]]:
+    """Each chain of moves as every chain of word ids it stands for."""
+    chains: list[tuple[int, ...]] = []
+    for chain in move_chains:
+        partial: list[tuple[int, ...]] = [()]
+        for move in chain:
+            partial = [done + (i,) for done in partial for i in moves[move]]
+        chains.extend(partial)
+    return chains

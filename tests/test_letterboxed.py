@@ -1,0 +1,381 @@
+"""Letter Boxed: known answers, every solution re-checked by an independent rule checker, completeness
+against brute force, ranking on the NYT sample, the API shapes, batch mode, the generator, and each error."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import string
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import load_samples
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.letterboxed import api
+from puzzlewright.letterboxed.box import Box
+from puzzlewright.letterboxed.index import WordIndex, builtin_index, cached_builtin_index
+from puzzlewright.letterboxed.render import render_box
+from puzzlewright.letterboxed.solver import box_words, solve_box
+from puzzlewright.lexicon import builtin_lexicon
+from puzzlewright.search import Budget
+
+SEED_PUZZLES = ("RME-WCL-TGK-API", "ERG-BID-NCF-TAO")
+
+
+# -- an independent checker of the rules (shares no code with the package) ---------------------------
+
+def rule_problem(sides: list[str], words: list[str], dictionary) -> str | None:
+    """Why ``words`` is not a solution of the box with these sides, or None."""
+    side_of = {letter.lower(): k for k, side in enumerate(sides) for letter in side}
+    for word in words:
+        word = word.lower()
+        if word not in dictionary:
+            return f"{word} not in the dictionary"
+        if len(word) < 3:
+            return f"{word} too short"
+        for a, b in zip(word, word[1:]):
+            if a not in side_of or b not in side_of:
+                return f"{word} leaves the box"
+            if side_of[a] == side_of[b]:
+                return f"{word} repeats a side"
+    for before, after in zip(words, words[1:]):
+        if before[-1].lower() != after[0].lower():
+            return "chain broken"
+    if set(side_of) - set("".join(words).lower()):
+        return "letters unused"
+    return None
+
+
+def brute_force(sides: list[str], dictionary, k: int) -> set[tuple[str, ...]]:
+    """Every k-word solution, by trying all chains of valid words (small dictionaries only)."""
+    valid = [w for w in dictionary if rule_problem(sides, [w], dictionary) in (None, "letters unused")]
+    found = set()
+    for chain in itertools.product(valid, repeat=k):
+        if rule_problem(sides, list(chain), dictionary) is None:
+            found.add(chain)
+    return found
+
+
+@pytest.fixture(scope="module")
+def english():
+    return builtin_lexicon("english")
+
+
+def solution_words(result: dict) -> set[tuple[str, ...]]:
+    return {tuple(w.lower() for w in s["words"]) for s in result["solutions"]}
+
+
+# -- known answers ---------------------------------------------------------------------------------
+
+def test_seed_puzzle_known_solutions_and_ranking(english):
+    result = api.solve({"sides": "RME-WCL-TGK-API", "all": True})
+    found = solution_words(result)
+    assert {("pragmatic", "cakewalk"), ("marketplace", "earwig"), ("wigwam", "marketplace")} <= found
+    assert result["solutions"][0]["words"] == ["PRAGMATIC", "CAKEWALK"]
+    assert result["min_words"] == 2 and result["count"] == len(result["solutions"]) and result["complete"]
+    scores = [s["score"] for s in result["solutions"]]
+    assert scores == sorted(scores, reverse=True)
+    for words in found:
+        assert rule_problem(result["sides"], list(words), english) is None
+
+
+@pytest.mark.parametrize("spec", SEED_PUZZLES)
+@pytest.mark.parametrize("dictionary", ["english", "english-large"])
+def test_seed_puzzles_every_solution_is_valid(spec, dictionary):
+    lexicon = builtin_lexicon(dictionary)
+    result = api.solve({"sides": spec, "all": True, "dict": dictionary})
+    assert result["count"] > 0 and result["min_words"] == 2
+    for words in solution_words(result):
+        assert rule_problem(result["sides"], list(words), lexicon) is None
+
+
+def test_long_words_are_not_capped():
+    """The seed capped words at 12 letters; official answers reach 15 (STRAIGHTFORWARD)."""
+    assert Box.parse("STR-AIG-HFO-WDX").word_problem("straightforward").endswith("same side in a row")
+    box = Box.parse("GRX-DTI-HAO-SWF")
+    assert box.is_valid_word("straightforward")
+    found = box_words(box, builtin_index("english"))
+    assert "straightforward" in found.words
+
+
+def test_all_solutions_match_brute_force_on_the_seed_puzzle(english):
+    """Every two-word pair of valid words that covers the box is found, and nothing else."""
+    box = Box.parse("RME-WCL-TGK-API")
+    valid = box_words(box, builtin_index("english"))
+    by_first: dict[str, list[str]] = {}
+    for word in valid.words:
+        by_first.setdefault(word[0], []).append(word)
+    expected = {(a, b) for a in valid.words for b in by_first.get(a[-1], ()) if set(a + b) == set(box.letters)}
+    assert {s.words for s in solve_box(box, valid, max_words=2).solutions} == expected
+
+
+def test_valid_words_match_a_scan_of_the_dictionary(english):
+    box = Box.parse("ERG-BID-NCF-TAO")
+    found = set(box_words(box, WordIndex.from_lexicon(english)).words)
+    sides = list(box.sides)
+    assert found == {w for w in english if rule_problem(sides, [w], english) in (None, "letters unused")}
+
+
+# -- completeness and fewest words against brute force --------------------------------------------
+
+THREE_WORD_DICTIONARY = ["adgj", "jbeh", "hckfil", "adg", "glad", "fade"]
+
+
+def test_three_words_when_two_cannot_do():
+    request = {"sides": "ABC-DEF-GHI-JKL", "words": THREE_WORD_DICTIONARY}
+    result = api.solve(request)
+    assert result["min_words"] == 3
+    assert solution_words(result) == brute_force(["ABC", "DEF", "GHI", "JKL"], set(THREE_WORD_DICTIONARY), 3)
+    assert ("adgj", "jbeh", "hckfil") in solution_words(result)
+
+
+def test_no_solution_within_max_words_is_an_empty_answer():
+    result = api.solve({"sides": "ABC-DEF-GHI-JKL", "words": THREE_WORD_DICTIONARY, "max_words": 2})
+    assert result["solutions"] == [] and result["count"] == 0 and result["min_words"] is None
+    assert "no solution within 2 words" in result["message"]
+
+
+small_boxes = st.lists(st.sampled_from("abcdefghil"), min_size=6, max_size=6, unique=True).map(
+    lambda letters: ["".join(letters[i:i + 2]).upper() for i in range(0, 6, 2)])
+small_dictionaries = st.sets(st.text("abcdefghil", min_size=3, max_size=6), min_size=1, max_size=25)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sides=small_boxes, words=small_dictionaries)
+def test_fewest_word_solutions_match_brute_force(sides, words):
+    result = api.solve({"sides": sides, "words": sorted(words), "max_words": 3, "all": True})
+    for k in (1, 2, 3):
+        expected = brute_force(sides, words, k)
+        if expected:
+            assert result["min_words"] == k
+            assert solution_words(result) == expected
+            return
+    assert result["min_words"] is None and result["solutions"] == []
+
+
+nyt_boxes = st.permutations(string.ascii_lowercase).map(
+    lambda letters: ["".join(letters[i:i + 3]).upper() for i in range(0, 12, 3)])
+
+
+@settings(max_examples=15, deadline=None)
+@given(sides=nyt_boxes)
+def test_random_boxes_every_solution_is_valid(sides, english):
+    result = api.solve({"sides": sides, "all": True, "max_words": 3})
+    assert result["count"] == len(result["solutions"])
+    for words in solution_words(result):
+        assert len(words) == result["min_words"]
+        assert rule_problem(sides, list(words), english) is None
+
+
+# -- the NYT sample: found, and ranked as the setter picked -----------------------------------------
+
+def test_nyt_sample_answers_are_found_and_ranked(shared_data, english):
+    found = top1 = top10 = in_dictionary = 0
+    for puzzle in load_samples(shared_data, "letterboxed-nyt-sample.json"):
+        nyt = tuple(w.lower() for w in puzzle["nyt_solution"])
+        if not all(word in english for word in nyt):
+            continue
+        in_dictionary += 1
+        result = api.solve({"sides": puzzle["sides"], "max_words": 2, "all": True})
+        ranked = [tuple(w.lower() for w in s["words"]) for s in result["solutions"]]
+        assert nyt in ranked, puzzle["date"]
+        found += 1
+        top1 += ranked[0] == nyt
+        top10 += nyt in ranked[:10]
+    assert found == in_dictionary >= 90
+    assert top10 >= 0.9 * found and top1 >= 0.6 * found
+
+
+# -- options ---------------------------------------------------------------------------------------
+
+def test_min_commonness_keeps_common_words_only(english):
+    result = api.solve({"sides": "ERG-BID-NCF-TAO", "min_commonness": 3.0, "all": True})
+    assert result["count"] > 0
+    for words in solution_words(result):
+        assert all(english.zipf_of(word) >= 3.0 for word in words)
+
+
+def test_limit_and_all():
+    full = api.solve({"sides": "ERG-BID-NCF-TAO", "all": True})
+    top = api.solve({"sides": "ERG-BID-NCF-TAO", "limit": 5})
+    assert len(top["solutions"]) == 5 and top["count"] == full["count"] > 5
+    assert top["solutions"] == full["solutions"][:5]
+
+
+def test_budget_stops_the_search_and_says_so():
+    result = api.solve({"sides": "ERG-BID-NCF-TAO"}, budget=Budget(nodes=1))
+    assert result["complete"] is False
+
+
+def test_words_lists_every_valid_word_most_common_first():
+    result = api.words({"sides": "RME-WCL-TGK-API"})
+    listed = [entry["word"] for entry in result["words"]]
+    assert "PRAGMATIC" in listed and result["count"] == len(listed)
+    assert [e["zipf"] for e in result["words"]] == sorted((e["zipf"] for e in result["words"]), reverse=True)
+
+
+def test_other_shapes():
+    result = api.solve({"sides": "AB-CD-EF", "words": ["ace", "ebdf", "ecadbf", "face"]})
+    assert solution_words(result) == {("ecadbf",)} and result["min_words"] == 1
+    assert Box.parse("ABCDE-FGHIJ-KLMNO").shape == (3, 5)
+    assert Box.parse(["ab", "cd", "ef", "gh", "ij", "kl"]).shape == (6, 2)
+
+
+# -- parsing and errors ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec", ["RME-WCL-TGK-API", "RME WCL TGK API", "RMEWCLTGKAPI", "rme-wcl-tgk-api",
+                                  ["RME", "WCL", "TGK", "API"], " RME, WCL, TGK, API "])
+def test_notations(spec):
+    assert Box.parse(spec).sides == ("RME", "WCL", "TGK", "API")
+
+
+BAD_SIDES = {
+    "RME-WC-TGK-API": "same number",
+    "RME-WCL-TGK-APR": "appears twice",
+    "RM3-WCL-TGK-API": "not letters",
+    "RME--TGK-API": "empty side",
+    "RMEWCLTGKAP": "12 letters",
+    "ABC-DEF": "3 to 6 sides",
+    "AB-CD-EF-GH-IJ-KL-MN": "3 to 6 sides",
+    "ABCDEF-GHIJKL-MNOPQR": "2 to 5 letters",
+    "A-B-C": "2 to 5 letters",
+    "": "no sides",
+}
+
+
+@pytest.mark.parametrize("spec, message", BAD_SIDES.items())
+def test_bad_sides_raise_one_clear_line(spec, message):
+    with pytest.raises(PuzzleInputError, match=message):
+        api.solve({"sides": spec})
+
+
+@pytest.mark.parametrize("spec, message", [(s, m) for s, m in BAD_SIDES.items() if s])
+def test_bad_sides_cli_exit_2(cli, spec, message):
+    result = cli("letterboxed", "solve", spec)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and message in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("request_, message", [
+    ({"sides": "RME-WCL-TGK-API", "max_words": 6}, "max_words"),
+    ({"sides": "RME-WCL-TGK-API", "max_words": "3"}, "max_words"),
+    ({"sides": "RME-WCL-TGK-API", "limit": -1}, "limit"),
+    ({"sides": 12}, "sides"),
+    ({}, "sides"),
+    ({"sides": "RME-WCL-TGK-API", "dict": "klingon"}, "unknown dictionary"),
+])
+def test_bad_requests(request_, message):
+    with pytest.raises(PuzzleInputError, match=message):
+        api.solve(request_)
+
+
+# -- command line ----------------------------------------------------------------------------------
+
+def test_cli_solve_text_and_draw(cli):
+    result = cli("letterboxed", "solve", "RME", "WCL", "TGK", "API", "--draw")
+    assert result.exit_code == 0
+    assert "1. PRAGMATIC-CAKEWALK" in result.stdout and "MARKETPLACE-EARWIG" in result.stdout
+    assert "+---R----M----E---+" in result.stdout
+
+
+def test_cli_solve_json(cli):
+    result = cli("letterboxed", "solve", "RMEWCLTGKAPI", "--json", "--limit", "1")
+    answer = result.json()
+    assert answer["solutions"] == [{"words": ["PRAGMATIC", "CAKEWALK"], "score": answer["solutions"][0]["score"]}]
+    assert answer["count"] == 3 and answer["min_words"] == 2 and answer["sides"] == ["RME", "WCL", "TGK", "API"]
+
+
+def test_cli_no_solution_exits_0_and_says_so(cli):
+    result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--max-words", "1")
+    assert result.exit_code == 0 and "no solution within 1 word" in result.stdout
+    result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--max-words", "1", "--json")
+    assert result.exit_code == 0 and result.json()["solutions"] == []
+
+
+def test_cli_words_and_other_dictionaries(cli, tmp_path):
+    result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--words")
+    assert result.exit_code == 0 and "PRAGMATIC" in result.stdout
+    words = tmp_path / "words.txt"
+    words.write_text("pragmatic\ncakewalk\nwigwam\n")
+    result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(words), "--json")
+    assert solution_words(result.json()) == {("pragmatic", "cakewalk")}
+    result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--exclude-words", "cakewalk", "--json")
+    assert ("pragmatic", "cakewalk") not in solution_words(result.json())
+
+
+def test_cli_errors(cli, tmp_path):
+    for args, message in [((), "no sides given"), (("RME-WCL-TGK-API", "--max-words", "6"), "--max-words"),
+                          (("--batch", str(tmp_path / "none.jsonl")), "not found"),
+                          (("RME-WCL-TGK-API", "--batch", "-"), "not both"),
+                          (("RME-WCL-TGK-API", "--dict", "klingon"), "unknown dictionary")]:
+        result = cli("letterboxed", "solve", *args)
+        assert result.exit_code == 2 and message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_cli_batch(cli, tmp_path):
+    batch = tmp_path / "puzzles.jsonl"
+    lines = [{"sides": ["RME", "WCL", "KGT", "IPA"]}, {"sides": "ERG-BID-NCF-TAO", "limit": 2},
+             {"sides": "RME-WCL-TGK-APR"}, "not json"]
+    batch.write_text("\n".join(json.dumps(line) if isinstance(line, dict) else line for line in lines) + "\n")
+    result = cli("letterboxed", "solve", "--batch", str(batch))
+    assert result.exit_code == 0
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(answers) == 4
+    assert answers[0]["solutions"][0]["words"] == ["PRAGMATIC", "CAKEWALK"]
+    assert len(answers[1]["solutions"]) == 2
+    assert "appears twice" in answers[2]["error"] and "invalid JSON" in answers[3]["error"]
+
+
+def test_cli_generate(cli):
+    result = cli("letterboxed", "generate", "--count", "2", "--random-seed", "7", "--json", "--show-solution")
+    assert result.exit_code == 0
+    puzzles = result.json()["puzzles"]
+    assert len(puzzles) == 2
+    english = builtin_lexicon("english")
+    for puzzle in puzzles:
+        assert len(set("".join(puzzle["sides"]))) == 12 and [len(s) for s in puzzle["sides"]] == [3] * 4
+        assert rule_problem(puzzle["sides"], puzzle["solution"], english) is None
+        assert all(english.zipf_of(w.lower()) >= 3.0 for w in puzzle["solution"])
+        assert puzzle["two_word_solutions"] >= 1 and 3 <= puzzle["par"] <= 6
+    again = cli("letterboxed", "generate", "--count", "2", "--random-seed", "7", "--json", "--show-solution")
+    assert again.json() == result.json()
+    text = cli("letterboxed", "generate", "--random-seed", "7", "--draw")
+    assert text.exit_code == 0 and "par:" in text.stdout
+
+
+def test_tour_step(capsys):
+    from puzzlewright.cli.letterboxed import tour_step
+
+    tour_step()
+    out = capsys.readouterr().out
+    assert "PRAGMATIC-CAKEWALK" in out and "MARKETPLACE-EARWIG" in out and "ms" in out
+
+
+# -- index, cache and rendering --------------------------------------------------------------------
+
+def test_index_round_trip_and_builders_agree(english):
+    from_lexicon = WordIndex.from_lexicon(english)
+    from_words = WordIndex.from_words("english", list(zip(english.words, english.zipf.tolist())))
+    again = WordIndex.from_bytes(from_lexicon.to_bytes())
+    for other in (from_words, again):
+        assert (other.text, other.offsets, other.masks, other.starts, other.zipf) == (
+            from_lexicon.text, from_lexicon.offsets, from_lexicon.masks, from_lexicon.starts, from_lexicon.zipf)
+
+
+def test_cache_file_is_written_and_reused(tmp_path):
+    built = cached_builtin_index("wordle-answers", tmp_path)
+    files = list(tmp_path.glob("letterboxed-wordle-answers-*.marshal"))
+    assert len(files) == 1
+    assert cached_builtin_index("wordle-answers", tmp_path).text == built.text
+    assert cached_builtin_index("no-such-dictionary", tmp_path) is None
+
+
+def test_render_box():
+    drawing = render_box(Box.parse("RME-WCL-TGK-API"), ["PRAGMATIC", "CAKEWALK"])
+    for letter in "RMEWCLTGKAPI":
+        assert letter in drawing
+    assert "PRAGMATIC" in drawing and "CAKEWALK" in drawing
+    assert "A" in render_box(Box.parse("AB-CD-EF-GH-IJ"))
