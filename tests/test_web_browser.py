@@ -180,3 +180,70 @@ def screenshot_grid(page: Page) -> None:
         open_tab(page, "wordle")
         page.wait_for_function("document.querySelector('#wordle-status').textContent.includes('CRANE')")
         screenshot(page, "wordle")
+
+
+def test_letterboxed_solve_and_draw_a_solution(page):
+    needs("letterboxed")
+    open_tab(page, "letterboxed")
+    page.fill("#lb-sides", "RME-WCL-TGK-API")
+    expect(page.locator("#lb-box text.letter")).to_have_count(12)
+    page.click("#lb-form button[type=submit]")
+    solutions = page.locator("#lb-solutions button")
+    expect(solutions.first).to_be_visible()
+    texts = [t.replace("\u2013", "-").split() for t in solutions.all_inner_texts()]
+    picks = [" ".join(t[:3]) for t in texts]
+    assert "PRAGMATIC - CAKEWALK" in picks and "MARKETPLACE - EARWIG" in picks
+    expect(page.locator("#lb-status")).to_contain_text("of 2 words")
+    # Click MARKETPLACE - EARWIG: its two words are drawn as two paths, and it is marked chosen.
+    choice = solutions.nth(picks.index("MARKETPLACE - EARWIG"))
+    choice.click()
+    expect(choice).to_have_attribute("aria-pressed", "true")
+    drawn = page.locator("#lb-box polyline.path").evaluate_all("lines => lines.map(l => l.dataset.word)")
+    assert [w.upper() for w in drawn] == ["MARKETPLACE", "EARWIG"]
+    points = page.locator("#lb-box polyline.path").first.get_attribute("points").split()
+    assert len(points) == len("MARKETPLACE")
+    screenshot(page, "letterboxed")
+
+
+def test_letterboxed_bad_sides_show_the_error(page):
+    needs("letterboxed")
+    open_tab(page, "letterboxed")
+    page.fill("#lb-sides", "RME-WCL-TGK-APR")
+    page.click("#lb-form button[type=submit]")
+    expect(page.locator("#lb-status")).to_contain_text("twice")
+    expect(page.locator("#lb-status")).to_have_class(re.compile("error"))
+
+
+def test_acrostic_seed_puzzle(page):
+    needs("acrostic")
+    open_tab(page, "acrostic")
+    page.fill("#ac-seed", "eras")
+    page.fill("#ac-pool", "ceeiklmorstw")
+    page.select_option("#ac-dict", "acrostic-4")
+    page.press("#ac-pool", "Enter")  # the form submits from the keyboard
+    expect(page.locator("#ac-status")).to_contain_text("1 solution")
+    cells = page.locator("#ac-grid span")
+    expect(cells.first).to_have_text("e")
+    assert "".join(cells.all_inner_texts()).lower() == "eraslickmorestew"
+    expect(page.locator("#ac-words")).to_contain_text("elms, riot, acre, skew")
+
+
+def test_acrostic_browse_solutions_and_generate(page):
+    needs("acrostic")
+    open_tab(page, "acrostic")
+    page.fill("#ac-seed", "eras")
+    page.fill("#ac-pool", "ceeiklmorstw")
+    page.select_option("#ac-dict", "english-large")  # two squares there
+    page.click("#ac-form button[type=submit]")
+    expect(page.locator("#ac-status")).to_contain_text("2 solutions")
+    squares = set()
+    for _ in range(2):
+        squares.add("".join(page.locator("#ac-grid span").all_inner_texts()).lower())
+        page.click("#ac-next")
+    expect(page.locator("#ac-position")).to_contain_text("solution 1 of 2")
+    assert len(squares) == 2 and "eraslickmorestew" in squares
+    screenshot(page, "acrostic")
+    page.fill("#ac-size", "4")
+    page.click("#ac-generate-form button[type=submit]")
+    expect(page.locator("#ac-status")).to_contain_text("New 4\u00D74 puzzle")
+    assert len(page.input_value("#ac-seed")) == 4 and len(page.input_value("#ac-pool")) == 12

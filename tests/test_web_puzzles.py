@@ -129,3 +129,155 @@ WORDLE_BAD = [
 @pytest.mark.parametrize("path, request_, needle", WORDLE_BAD)
 def test_wordle_bad_input(client, path, request_, needle):
     assert_refused(client, path, request_, needle)
+
+
+# -- Letter Boxed --------------------------------------------------------------------------------------
+
+def check_letterboxed(sides: list[str], words: list[str], lexicon) -> None:
+    """An independent check of the rules: box letters only, no side twice running, chained, all letters used."""
+    side_of = {letter: number for number, side in enumerate(sides) for letter in side.upper()}
+    for word in words:
+        assert len(word) >= 3 and word.lower() in lexicon
+        assert all(letter in side_of for letter in word.upper())
+        assert all(side_of[a] != side_of[b] for a, b in zip(word.upper(), word.upper()[1:]))
+    assert all(a[-1].upper() == b[0].upper() for a, b in zip(words, words[1:]))
+    assert set("".join(words).upper()) == set(side_of)
+
+
+@needs("letterboxed")
+def test_letterboxed_solve_matches_library_and_rules(client):
+    from puzzlewright.lexicon import load_lexicon
+
+    request = {"sides": ["RME", "WCL", "TGK", "API"], "limit": 50}
+    result = post(client, "/api/letterboxed/solve", request)
+    assert result == library("letterboxed", "solve", request)
+    words = [[w.upper() for w in s["words"]] for s in result["solutions"]]
+    assert ["PRAGMATIC", "CAKEWALK"] in words and ["MARKETPLACE", "EARWIG"] in words
+    assert result["min_words"] == 2 and result["count"] == len(result["solutions"])
+    english = load_lexicon("english")
+    for solution in result["solutions"]:
+        check_letterboxed(result["sides"], solution["words"], english)
+
+
+@needs("letterboxed")
+def test_letterboxed_string_sides_and_no_solution(client):
+    same = post(client, "/api/letterboxed/solve", {"sides": "RME WCL TGK API"})
+    assert same["sides"] == ["RME", "WCL", "TGK", "API"] and same["solutions"]
+    none = post(client, "/api/letterboxed/solve", {"sides": ["RME", "WCL", "TGK", "API"], "max_words": 1})
+    assert none["solutions"] == [] and none["count"] == 0
+
+
+@needs("letterboxed")
+def test_letterboxed_generate_gives_solvable_puzzles(client):
+    result = post(client, "/api/letterboxed/generate", {"count": 1, "random_seed": 11})
+    puzzle = result["puzzles"][0]
+    letters = "".join(puzzle["sides"])
+    assert len(puzzle["sides"]) == 4 and len(letters) == 12 == len(set(letters))
+    solved = post(client, "/api/letterboxed/solve", {"sides": puzzle["sides"]})
+    assert solved["min_words"] <= 2
+
+
+LETTERBOXED_BAD = [
+    ("/api/letterboxed/solve", {"sides": ["RME", "WCL", "TGK", "APR"]}, "appears twice"),
+    ("/api/letterboxed/solve", {"sides": ["RME", "WCL", "TGK", "AP1"]}, "not letters"),
+    ("/api/letterboxed/solve", {"sides": ["RME", "", "TGK", "API"]}, "empty"),
+    ("/api/letterboxed/solve", {"sides": "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}, "26 characters"),
+    ("/api/letterboxed/solve", {}, "missing field 'sides'"),
+    ("/api/letterboxed/solve", {"sides": 12}, "sides"),
+    ("/api/letterboxed/solve", {"sides": ["RME", "WCL", "TGK", "API"], "max_words": 9}, "max_words"),
+    ("/api/letterboxed/solve", {"sides": ["RME", "WCL", "TGK", "API"], "limit": -1}, "limit"),
+    ("/api/letterboxed/solve", {"sides": ["RME", "WCL", "TGK", "API"], "all": "yes"}, "all"),
+    ("/api/letterboxed/generate", {"count": 0}, "count"),
+    ("/api/letterboxed/generate", {"count": 101}, "count"),
+    ("/api/letterboxed/generate", {"random_seed": "a"}, "random_seed"),
+    ("/api/letterboxed/generate", {"min_commonness": "high"}, "min_commonness"),
+] + [(path, {"sides": "RME-WCL-TGK-API", "dict": spec}, "unknown dictionary")
+     for path in ("/api/letterboxed/solve", "/api/letterboxed/generate") for spec in PATHS]
+
+
+@needs("letterboxed")
+@pytest.mark.parametrize("path, request_, needle", LETTERBOXED_BAD)
+def test_letterboxed_bad_input(client, path, request_, needle):
+    assert_refused(client, path, request_, needle)
+
+
+# -- Acrostic ------------------------------------------------------------------------------------------
+
+def check_square(rows: list[str], letters: str, lexicon) -> None:
+    """Every row and column is a word and the square uses exactly the given letters."""
+    columns = ["".join(column) for column in zip(*rows)]
+    assert all(word in lexicon for word in rows + columns), rows
+    assert sorted("".join(rows)) == sorted(letters)
+
+
+@needs("acrostic")
+def test_acrostic_seed_puzzle_has_one_solution(client):
+    from puzzlewright.lexicon import load_lexicon
+
+    request = {"seed": "eras", "pool": "ceeiklmorstw", "dict": "acrostic-4", "all": True}
+    result = post(client, "/api/acrostic/solve", request)
+    assert result == library("acrostic", "solve", request)
+    assert result["count"] == 1 and result["complete"] is True
+    assert result["solutions"][0]["rows"] == ["eras", "lick", "more", "stew"]
+    check_square(result["solutions"][0]["rows"], "eras" + "ceeiklmorstw", load_lexicon("acrostic-4"))
+
+
+@needs("acrostic")
+def test_acrostic_five_by_five_and_template(client):
+    from puzzlewright.lexicon import load_lexicon
+
+    result = post(client, "/api/acrostic/solve", {"seed": "older", "pool": "aaaaaddeeeelmmnrrrvv",
+                                                  "dict": "wordle-answers", "all": True})
+    assert ["older", "larva", "dream", "evade", "ramen"] in [s["rows"] for s in result["solutions"]]
+    answers = load_lexicon("wordle-answers")
+    for solution in result["solutions"]:
+        check_square(solution["rows"], "older" + "aaaaaddeeeelmmnrrrvv", answers)
+    template = post(client, "/api/acrostic/solve", {"template": "eras/l.../..../....", "pool": "ceeikmorstw",
+                                                    "dict": "acrostic-4"})
+    assert template["solutions"][0]["rows"][1] == "lick"
+
+
+@needs("acrostic")
+def test_acrostic_generate_then_solve(client):
+    from puzzlewright.lexicon import load_lexicon
+
+    puzzle = post(client, "/api/acrostic/generate", {"size": 4, "unique": True, "random_seed": 5})["puzzles"][0]
+    assert puzzle["size"] == 4 and puzzle["unique"] is True
+    solved = post(client, "/api/acrostic/solve", {"seed": puzzle["seed"], "pool": puzzle["pool"], "all": True})
+    assert solved["count"] == 1
+    check_square(solved["solutions"][0]["rows"], puzzle["seed"] + puzzle["pool"], load_lexicon("english"))
+
+
+@needs("acrostic")
+def test_acrostic_search_stops_within_the_budget(client):
+    """A huge enumeration comes back within the server's budget, marked incomplete (or as a 503)."""
+    small = TestClient(create_app(search_seconds=0.3))
+    response = small.post("/api/acrostic/solve", json={
+        "template": "...../...../...../...../.....", "pool": "aaaaabcdeeeeeghiilmnorrst", "all": True,
+        "dict": "english-large"})
+    if response.status_code == 200:
+        assert response.json()["complete"] is False
+    else:
+        assert response.status_code == 503 and "budget" in response.json()["error"]
+
+
+ACROSTIC_BAD = [
+    ("/api/acrostic/solve", {"seed": "eras", "pool": "ceeiklmorst"}, "needs 12"),
+    ("/api/acrostic/solve", {"seed": "eras", "pool": "ceeiklmorst1"}, "letters a-z"),
+    ("/api/acrostic/solve", {"seed": "e", "pool": ""}, "between 3 and 10"),
+    ("/api/acrostic/solve", {"seed": "abcdefghijk", "pool": "a"}, "between 3 and 10"),
+    ("/api/acrostic/solve", {"pool": "abc"}, "missing field 'seed'"),
+    ("/api/acrostic/solve", {"seed": "eras"}, "missing field 'pool'"),
+    ("/api/acrostic/solve", {"seed": "eras", "pool": "ceeiklmorstw", "limit": "x"}, "limit"),
+    ("/api/acrostic/generate", {"size": 2}, "between 3 and 10"),
+    ("/api/acrostic/generate", {"size": "4"}, "size"),
+    ("/api/acrostic/generate", {}, "missing field 'size'"),
+    ("/api/acrostic/generate", {"size": 4, "count": 0}, "count"),
+] + [(path, {"seed": "eras", "pool": "ceeiklmorstw", "size": 4, "dict": spec}, "unknown dictionary")
+     for path in ("/api/acrostic/solve", "/api/acrostic/generate") for spec in PATHS]
+
+
+@needs("acrostic")
+@pytest.mark.parametrize("path, request_, needle", ACROSTIC_BAD)
+def test_acrostic_bad_input(client, path, request_, needle):
+    assert_refused(client, path, request_, needle)

@@ -65,7 +65,7 @@ class ResultCache:
         return body
 
     def put(self, key: tuple[str, str], body: bytes) -> None:
-        if len(body) > self.max_bytes:
+        if len(body) > self.max_bytes or not self.entries:
             return
         self._items[key] = body
         if len(self._items) > self.entries:
@@ -74,13 +74,15 @@ class ResultCache:
 
 def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str] | None = None,
                search_seconds: float = SEARCH_SECONDS, max_body: int = MAX_BODY_BYTES, max_searches: int = 4,
-               warm_up: bool = False, endpoints: Iterable[Endpoint] = ENDPOINTS) -> FastAPI:
+               cache_entries: int = 512, warm_up: bool = False,
+               endpoints: Iterable[Endpoint] = ENDPOINTS) -> FastAPI:
     """The web app.
 
     ``allow_origins``: origins allowed cross-origin access (none by default). ``trusted_hosts``: the Host
     header values accepted (None: any; the ``serve`` command passes the loopback names when bound to
     loopback, which stops DNS-rebinding pages from reaching the API). ``search_seconds``: each search's time
-    budget. ``warm_up``: load the dictionaries and run each verb's example once in the background at start.
+    budget. ``cache_entries``: how many results of deterministic requests to keep (0: none). ``warm_up``: load
+    the dictionaries and run each verb's example once in the background at start.
     """
     endpoints = tuple(endpoints)
     state = {"ready": not warm_up}
@@ -95,7 +97,7 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
                   description="Solve and construct word puzzles. Each POST takes and returns the same JSON as "
                               "the library verb and the CLI's `--json`; errors are `{\"error\": \"...\"}`.")
     pool = SearchPool(max_searches=max_searches, seconds=search_seconds)
-    cache = ResultCache()
+    cache = ResultCache(entries=cache_entries)
     _add_error_handlers(app)
     _add_page(app)
 

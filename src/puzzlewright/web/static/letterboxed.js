@@ -1,7 +1,7 @@
 // Letter Boxed: the box drawn as SVG, the solutions best first; choosing one draws its path.
 import { api, el, setStatus } from "./common.js";
 
-const CENTRE = 160, RADIUS = 150, LABEL_OFFSET = 24, SHOWN = 300;
+const CENTRE = 160, RADIUS = 142, LABEL_OFFSET = 22, SHOWN = 300;
 let panel, box, status, list;
 let points = {};  // letter -> [x, y] of its dot
 
@@ -30,7 +30,7 @@ function corners(n) {
   const start = -Math.PI / 2 - Math.PI / n;
   return Array.from({ length: n }, (_, i) => {
     const angle = start + (2 * Math.PI * i) / n;
-    return [CENTRE + RADIUS * 0.78 * Math.cos(angle), CENTRE + RADIUS * 0.78 * Math.sin(angle)];
+    return [CENTRE + RADIUS * Math.cos(angle), CENTRE + RADIUS * Math.sin(angle)];
   });
 }
 
@@ -76,7 +76,7 @@ async function solve() {
   setStatus(status, "Solving\u2026");
   try {
     const result = await api("/api/letterboxed/solve", {
-      sides, max_words: Number($("lb-max").value), dict: $("lb-dict").value || "english",
+      sides, max_words: Number($("lb-max").value), dict: $("lb-dict").value || "english", limit: SHOWN,
     });
     showSolutions(result);
   } catch (error) {
@@ -87,14 +87,15 @@ async function solve() {
 function showSolutions(result) {
   const solutions = result.solutions || [];
   if (!solutions.length) {
-    setStatus(status, `No solution within ${$("lb-max").value} words.`);
+    setStatus(status, result.message || `No solution within ${$("lb-max").value} words.`);
     return;
   }
-  const more = solutions.length > SHOWN ? ` (showing the best ${SHOWN})` : "";
-  setStatus(status, `${result.count.toLocaleString()} solution${result.count === 1 ? "" : "s"} of ${result.min_words} word${result.min_words === 1 ? "" : "s"}, best first${more}. Choose one to draw it.`);
-  solutions.slice(0, SHOWN).forEach((solution) => {
+  const more = result.count > solutions.length ? ` (showing the best ${solutions.length})` : "";
+  const partial = result.complete === false ? " The search stopped early: there may be more." : "";
+  setStatus(status, `${result.count.toLocaleString()} solution${result.count === 1 ? "" : "s"} of ${result.min_words} word${result.min_words === 1 ? "" : "s"}, best first${more}. Choose one to draw it.${partial}`);
+  solutions.forEach((solution) => {
     const button = el("button", { type: "button", "aria-pressed": "false", onclick: () => choose(button, solution.words) },
-      el("span", { class: "words" }, solution.words.map((w) => w.toUpperCase()).join(" \u2013 ")),
+      el("span", { class: "words" }, solution.words.flatMap((w, i) => [i ? " \u2013 " : "", el("span", { class: `w${(i % 5) + 1}` }, w.toUpperCase())])),
       solution.score === undefined ? null : el("span", { class: "score" }, `score ${Number(solution.score).toFixed(2)}`));
     list.append(el("li", {}, button));
   });
@@ -114,7 +115,9 @@ async function generate() {
     const puzzle = result.puzzles[0];
     $("lb-sides").value = puzzle.sides.map((s) => s.toUpperCase()).join("-");
     draw(parseSides($("lb-sides").value));
-    setStatus(status, `New puzzle${puzzle.par ? ` (par ${puzzle.par})` : ""}. Press Solve to see the solutions.`);
+    const pairs = puzzle.two_word_solutions ? `${puzzle.two_word_solutions.toLocaleString()} two-word solutions` : "";
+    const par = puzzle.par ? `par ${puzzle.par}` : "";
+    setStatus(status, `New puzzle (${[pairs, par].filter(Boolean).join(", ")}). Press Solve to see the solutions.`);
   } catch (error) {
     setStatus(status, error.message, "error");
   }

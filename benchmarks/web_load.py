@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""A bounded load test of the web app on loopback: latency percentiles under 50 concurrent clients.
+
+Usage: python benchmarks/web_load.py [--clients 50] [--requests 2000] [--quick] [--out FILE]
+
+It starts its own server (uvicorn in a child process on a free 127.0.0.1 port), sends a fixed number of
+requests per scenario from ``--clients`` concurrent keep-alive connections, and stops by itself (every
+loop is bounded in count and time). Traffic goes to 127.0.0.1 only. Scenarios:
+
+- ``/api/letterboxed/solve`` over the NYT sample puzzles, with the server's result cache on (repeat
+  puzzles, as a real audience would send) and off (every request searches);
+- ``/api/wordle/doodle`` with random answers, 6-row patterns and seeds (every request searches);
+  each in two modes: *paced* (each client sends one request every ``--interval`` ms: an interactive load)
+  and *saturated* (each client sends its next request as soon as the last answer arrives: the throughput);
+- ``/healthz`` and ``/api/dict/lookup`` polled while deliberately expensive searches run (budget-bound).
+
+Figures are client-side wall-clock latencies (client and server share this machine's 2 cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HOST = "127.0.0.1"
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = Path(os.environ.get("PUZZLEWRIGHT_SHARED_DATA", ROOT.parent / "shared" / "data")) / "samples" / \
+    "letterboxed-nyt-sample.json"
+FALLBACK_SIDES = [["RME", "WCL", "TGK", "API"], ["AEI", "OMR", "JND", "UXY"]]
+ANSWERS = ["crane", "slate", "ghost", "pious", "mango", "lemon", "proxy", "query", "vivid", "whelp", "abide", "hotel"]
+SCENARIO_SECONDS = 120  # hard stop for one scenario, whatever happens
+
+
+# -- a minimal HTTP/1.1 keep-alive client (so the client library's own cost stays out of the figures) ------
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection to the server."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+        payload = b"" if body is None else json.dumps(body).encode()
+        head = (f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(payload)}\r\n\r\n").encode()
+        self.writer.write(head + payload)
+        status_line = await self.reader.readline()
+        status = int(status_line.split()[1])
+        length, close = 0, False
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+            elif name.lower() == "connection" and value.strip().lower() == "close":
+                close = True
+        data = await self.reader.readexactly(length)
+        if close:
+            await self.close()
+        return status, data
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
+@dataclass
+class Figures:
+    """Latencies (seconds) and errors of one scenario."""
+
+    name: str
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def summary(self) -> dict:
+        ordered = sorted(self.latencies)
+        pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else None  # noqa: E731
+        return {"scenario": self.name, "requests": len(ordered), "errors": self.errors,
+                "p50_ms": _round(pick(0.50)), "p90_ms": _round(pick(0.90)), "p99_ms": _round(pick(0.99)),
+                "max_ms": _round(ordered[-1] * 1000 if ordered else None),
+                "throughput_rps": round(len(ordered) / self.seconds, 1) if self.seconds else None}
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+async def run_clients(port: int, name: str, make_request, *, clients: int, total: int,
+                      interval: float | None) -> Figures:
+    """``clients`` connections share ``total`` requests; paced when ``interval`` (seconds) is given."""
+    figures = Figures(name)
+    remaining = iter(range(total))
+    deadline = time.perf_counter() + SCENARIO_SECONDS
+
+    async def client(number: int) -> None:
+        connection = Connection(port)
+        rng = random.Random(number)
+        if interval:
+            await asyncio.sleep(rng.uniform(0, interval))  # spread the clients' phases
+        next_send = time.perf_counter()
+        try:
+            for index in remaining:
+                if time.perf_counter() > deadline:
+                    break
+                method, path, body = make_request(rng, index)
+                started = time.perf_counter()
+                try:
+                    status, data = await connection.request(method, path, body)
+                except (OSError, asyncio.IncompleteReadError, ValueError, IndexError) as error:
+                    figures.errors[type(error).__name__] = figures.errors.get(type(error).__name__, 0) + 1
+                    await connection.close()
+                    continue
+                figures.latencies.append(time.perf_counter() - started)
+                if status != 200:
+                    figures.errors[str(status)] = figures.errors.get(str(status), 0) + 1
+                if interval:
+                    next_send += interval
+                    await asyncio.sleep(max(0.0, next_send - time.perf_counter()))
+        finally:
+            await connection.close()
+
+    started = time.perf_counter()
+    await asyncio.gather(*(client(n) for n in range(clients)))
+    figures.seconds = time.perf_counter() - started
+    return figures
+
+
+# -- the request mixes ---------------------------------------------------------------------------------
+
+def letterboxed_requests() -> list[dict]:
+    try:
+        puzzles = json.loads(SAMPLE.read_text())
+        sides = [p["sides"] for p in puzzles]
+    except (OSError, ValueError, KeyError):
+        sides = FALLBACK_SIDES
+    return [{"sides": s} for s in sides]
+
+
+def letterboxed_mix(requests: list[dict]):
+    return lambda rng, index: ("POST", "/api/letterboxed/solve", requests[index % len(requests)])
+
+
+def doodle_mix(rng: random.Random, index: int):
+    rows = ["".join(rng.choice("GYBBB") for _ in range(5)) for _ in range(6)]
+    return "POST", "/api/wordle/doodle", {"answer": rng.choice(ANSWERS), "patterns": rows,
+                                          "random_seed": rng.randrange(2**31)}
+
+
+EXPENSIVE = [
+    ("letterboxed, 5 words, english-large", "/api/letterboxed/solve",
+     {"sides": ["RME", "WCL", "TGK", "API"], "max_words": 5, "dict": "english-large"}),
+    ("acrostic 6x6 english-large, all solutions", "/api/acrostic/solve",
+     {"seed": "stable", "pool": "aaaaabcdeeeeeeeghiilllmnnorrrssstt", "dict": "english-large", "all": True}),
+]
+
+
+async def probe_while_busy(port: int, quick: bool) -> list[dict]:
+    """Poll /healthz and a cheap lookup while expensive searches run; report their latencies."""
+    results = []
+    for label, path, body in EXPENSIVE:
+        busy = Connection(port)
+        search = asyncio.create_task(busy.request("POST", path, body))
+        await asyncio.sleep(0.05)
+        figures = {"healthz": Figures(f"/healthz during: {label}"),
+                   "lookup": Figures(f"/api/dict/lookup during: {label}")}
+        probes = {"healthz": Connection(port), "lookup": Connection(port)}
+        started = time.perf_counter()
+        while not search.done() and time.perf_counter() - started < (5 if quick else 15):
+            for kind, target in (("healthz", "/healthz"), ("lookup", "/api/dict/lookup?word=cat&dict=english")):
+                sent = time.perf_counter()
+                status, _ = await probes[kind].request("GET", target)
+                figures[kind].latencies.append(time.perf_counter() - sent)
+                if status != 200:
+                    figures[kind].errors[str(status)] = figures[kind].errors.get(str(status), 0) + 1
+            await asyncio.sleep(0.01)
+        status, data = await search
+        outcome = f"HTTP {status}"
+        if status != 200:
+            outcome += f": {json.loads(data).get('error', '')}"
+        for kind in figures:
+            summary = figures[kind].summary()
+            summary["search"] = f"{outcome} after {time.perf_counter() - started + 0.05:.2f} s"
+            results.append(summary)
+            await probes[kind].close()
+        await busy.close()
+    return results
+
+
+# -- the server ----------------------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def start_server(port: int, cache_entries: int) -> subprocess.Popen:
+    code = ("import uvicorn; from puzzlewright.web import create_app; "
+            f"uvicorn.run(create_app(cache_entries={cache_entries}, warm_up=True, "
+            f"trusted_hosts=['{HOST}']), host='{HOST}', port={port}, log_level='error')")
+    return subprocess.Popen([sys.executable, "-c", code])
+
+
+async def wait_ready(port: int, seconds: float = 90) -> None:
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        try:
+            connection = Connection(port)
+            status, data = await connection.request("GET", "/healthz")
+            await connection.close()
+            if status == 200 and json.loads(data)["ready"]:
+                return
+        except OSError:
+            pass
+        await asyncio.sleep(0.2)
+    raise SystemExit("the server did not become ready")
+
+
+async def scenarios(port: int, args: argparse.Namespace, cache: bool) -> list[dict]:
+    total, clients, interval = args.requests, args.clients, args.interval / 1000
+    boxes = letterboxed_requests()
+    runs = []
+    label = "cache on" if cache else "cache off"
+    for mode, pace in (("paced", interval), ("saturated", None)):
+        figures = await run_clients(port, f"letterboxed/solve, {label}, {mode}", letterboxed_mix(boxes),
+                                    clients=clients, total=total, interval=pace)
+        runs.append(figures.summary())
+        if not cache:
+            figures = await run_clients(port, f"wordle/doodle (6 rows), {mode}", doodle_mix,
+                                        clients=clients, total=total, interval=pace)
+            runs.append(figures.summary())
+    return runs
+
+
+async def main_async(args: argparse.Namespace) -> dict:
+    report = {"clients": args.clients, "requests_per_scenario": args.requests, "paced_interval_ms": args.interval,
+              "scenarios": [], "while_busy": []}
+    for cache in (True, False):
+        port = free_port()
+        server = start_server(port, 512 if cache else 0)
+        try:
+            await wait_ready(port)
+            report["scenarios"] += await scenarios(port, args, cache)
+            if not cache:
+                report["while_busy"] = await probe_while_busy(port, args.quick)
+        finally:
+            server.terminate()
+            server.wait(10)
+    return report
+
+
+def describe(row: dict) -> str:
+    """One scenario's figures on one line."""
+    ms = lambda key: "-" if row[key] is None else f"{row[key]:.2f}"  # noqa: E731
+    extra = f"  [{row['search']}]" if "search" in row else f"  {row['throughput_rps']} req/s"
+    return (f"{row['scenario']:62} n={row['requests']:5}  p50 {ms('p50_ms'):>8} ms  p99 {ms('p99_ms'):>8} ms  "
+            f"max {ms('max_ms'):>8} ms  errors {sum(row['errors'].values())}{extra}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--requests", type=int, default=None, help="requests per scenario (default 3000; quick 500)")
+    parser.add_argument("--interval", type=float, default=100.0,
+                        help="paced mode: ms between one client's requests (default 100: 500 req/s offered)")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--out", type=Path, default=None, help="also write the figures as JSON")
+    args = parser.parse_args()
+    args.requests = args.requests or (500 if args.quick else 3000)
+    if not 1 <= args.clients <= 200 or not 1 <= args.requests <= 20_000:
+        raise SystemExit("--clients must be 1-200 and --requests 1-20000")
+    report = asyncio.run(main_async(args))
+    for row in report["scenarios"] + report["while_busy"]:
+        print(describe(row))
+    if args.out:
+        args.out.write_text(json.dumps(report, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
