@@ -379,3 +379,16 @@ def test_render_box():
         assert letter in drawing
     assert "PRAGMATIC" in drawing and "CAKEWALK" in drawing
     assert "A" in render_box(Box.parse("AB-CD-EF-GH-IJ"))
+
+
+@pytest.mark.parametrize("spec", ["RME-WCL-TGK-API", "ERG-BID-NCF-TAO", "ABC-DEF-GHI-JKL-MNO-PQR"])
+@pytest.mark.parametrize("floor", [None, 2.5])
+def test_plain_and_vectorised_word_filters_agree(monkeypatch, spec, floor):
+    """box_words uses numpy only when it is already imported; both filters give the same words."""
+    import sys
+
+    index, box = builtin_index("english"), Box.parse(spec)
+    vectorised = box_words(box, index, floor)
+    monkeypatch.delitem(sys.modules, "numpy")
+    plain = box_words(box, index, floor)
+    assert (plain.words, plain.zipf, plain.masks) == (vectorised.words, vectorised.zipf, vectorised.masks)

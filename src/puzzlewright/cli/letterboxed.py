@@ -64,6 +64,8 @@ def solve(sides: tuple[str, ...], max_words: int, show_all: bool, limit: int, li
     if batch is not None:
         if sides:
             raise PuzzleInputError("give either SIDES or --batch FILE, not both")
+        import numpy  # noqa: F401  (a batch amortises its import; box_words then filters words vectorised)
+
         run_batch(batch, lambda record: api.solve({**base, **record}, lexicon=lexicon), "letterboxed")
         return
     if not sides:

@@ -17,7 +17,7 @@ import weakref
 from array import array
 from bisect import bisect_left
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,13 +53,20 @@ class WordIndex:
         """Word number ``i``."""
         return self.text[self.offsets[i]:self.offsets[i + 1] - 1]
 
-    @property
+    @cached_property
     def words(self) -> list[str]:
         """Every word, in index order (mask, then alphabetical)."""
         return self.text.split("\n")[:-1]
 
+    @cached_property
+    def arrays(self):
+        """numpy views for the vectorised word filter (:class:`~.vectorised.IndexArrays`), built once."""
+        from puzzlewright.letterboxed.vectorised import IndexArrays
+
+        return IndexArrays.of(self)
+
     def spans(self, box_mask: int) -> list[tuple[int, int, int]]:
-        """(mask, first id, end id) for each mask of the index that is a subset of ``box_mask``.
+        """(mask, first id, end id) for each mask of the index that is a subset of ``box_mask``, ascending.
 
         Walks the sorted masks from the box's highest letter down. A range of masks sharing the bits
         above letter b first loses (by one binary search) the masks with a letter outside the box
@@ -84,6 +91,7 @@ class WordIndex:
                 pending.append((lo, split, position - 1, prefix))
             if split < hi:
                 pending.append((split, hi, position - 1, prefix | bit))
+        found.sort()
         return found
 
     # -- building and caching ---------------------------------------------------------------------

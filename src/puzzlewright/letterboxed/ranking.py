@@ -49,21 +49,17 @@ def inflected(word: str) -> bool:
     return word.endswith(("ed", "ing")) or (word.endswith("s") and not word.endswith(("ss", "us", "is")))
 
 
-def score(words: Sequence[str], zipfs: Sequence[float], weights: Weights = WEIGHTS) -> float:
-    """The score of a solution: these words with these Zipf values."""
-    values = [z if z > 0 else weights.unknown_zipf for z in zipfs]
-    return (soft_min(values, weights.softness) - weights.per_letter * sum(map(len, words))
-            - weights.per_inflection * sum(map(inflected, words)))
-
-
 def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], weights: Weights = WEIGHTS) -> list[Solution]:
     """Solutions for the chains of word ids, best first (then fewer letters, then alphabetical)."""
     from puzzlewright.letterboxed.solver import Solution
 
-    text, zipf = words.words, words.zipf
+    text = words.words
+    values = [z if z > 0 else weights.unknown_zipf for z in words.zipf]
+    charges = {i: weights.per_letter * len(text[i]) + weights.per_inflection * inflected(text[i])
+               for chain in chains for i in chain}
     solutions = []
     for chain in chains:
-        chain_words = tuple(text[i] for i in chain)
-        solutions.append(Solution(chain_words, score(chain_words, [zipf[i] for i in chain], weights)))
+        value = soft_min([values[i] for i in chain], weights.softness) - sum(charges[i] for i in chain)
+        solutions.append(Solution(tuple(text[i] for i in chain), value))
     solutions.sort(key=lambda s: (-s.score, s.letters, s.words))
     return solutions

@@ -18,10 +18,12 @@ Everything here is plain Python over small integers, so the command line runs it
 from __future__ import annotations
 
 import re
+import sys
 from array import array
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
+from itertools import product
 
 from puzzlewright.letterboxed.box import Box
 from puzzlewright.letterboxed.index import WordIndex
@@ -65,9 +67,14 @@ class BoxWords:
 def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -> BoxWords:
     """Every word of ``index`` valid in ``box`` (with at least ``min_commonness`` Zipf), in index order.
 
-    The candidate words (letters all in the box) are contiguous runs of the index's text, so they are
-    cut out in blocks, translated to side numbers in one call, and split back into words.
+    When numpy is already loaded the vectorised filter (:mod:`.vectorised`) does the work; otherwise the
+    candidate words (letters all in the box), which are contiguous runs of the index's text, are cut
+    out in blocks, translated to side numbers in one call, and split back into words.
     """
+    if "numpy" in sys.modules:
+        from puzzlewright.letterboxed.vectorised import valid_words
+
+        return BoxWords(box, *valid_words(box, index.arrays, min_commonness))
     t0, t1, t2, t3 = _localiser(box)
     text, offsets, index_zipf = index.text, index.offsets, index.zipf
     blocks, zipf, masks = [], array("f"), []
@@ -149,6 +156,25 @@ def solve_box(box: Box, words: BoxWords, *, max_words: int = DEFAULT_MAX_WORDS,
     return SolveResult(box, solutions, found_k, max_words, len(words), complete=not search.stopped)
 
 
+@cache
+def bit_planes(n: int) -> list[int]:
+    """For each bit b < n: the bitset over the masks 0 .. 2^n - 1 of those that contain b."""
+    planes = []
+    for b in range(n):
+        block = ((1 << (1 << b)) - 1) << (1 << b)  # 2^b ones after 2^b zeros
+        period = 1 << (b + 1)
+        plane = 0
+        for start in range(0, 1 << n, period):
+            plane |= block << start
+        planes.append(plane)
+    return planes
+
+
+def chains_of_length(words: BoxWords, k: int, budget: Budget | None = None) -> list[tuple[int, ...]]:
+    """Every chain of exactly k words (ids into ``words``) that solves the box, even when fewer would do."""
+    return _ChainSearch(words, budget).chains(k)
+
+
 class _ChainSearch:
     """Enumerates the word chains of exactly k words that cover the box."""
 
@@ -169,17 +195,7 @@ class _ChainSearch:
 
     @cached_property
     def _bit_planes(self) -> list[int]:
-        """For each box-local bit b: the bitset of the masks (0 .. 2^n - 1) that contain b."""
-        n = len(self.words.box.letters)
-        planes = []
-        for b in range(n):
-            block = ((1 << (1 << b)) - 1) << (1 << b)  # 2^b ones after 2^b zeros
-            period = 1 << (b + 1)
-            plane = 0
-            for start in range(0, 1 << n, period):
-                plane |= block << start
-            planes.append(plane)
-        return planes
+        return bit_planes(len(self.words.box.letters))
 
     def _down_closure(self, sets: int) -> int:
         """The bitset of every subset of the masks in ``sets``."""
@@ -276,7 +292,7 @@ class _ChainSearch:
             for last, mask, move in moves:
                 now = covered | mask
                 if coverable is None or coverable.get(last, 0) >> (full & ~now) & 1:
-                    found.extend((move, *tail) for tail in self._tails(last, now, r - 1, memo))
+                    found.extend([(move, *tail) for tail in self._tails(last, now, r - 1, memo)])
         memo[key] = found
         return found
 
@@ -285,8 +301,5 @@ def _expand(moves: dict[tuple, list[int]], move_chains: list[tuple[tuple, ...]])
     """Each chain of moves as every chain of word ids it stands for."""
     chains: list[tuple[int, ...]] = []
     for chain in move_chains:
-        partial: list[tuple[int, ...]] = [()]
-        for move in chain:
-            partial = [done + (i,) for done in partial for i in moves[move]]
-        chains.extend(partial)
+        chains.extend(product(*[moves[move] for move in chain]))
     return chains

@@ -1,0 +1,140 @@
+"""Letter Boxed benchmarks: the seed's two puzzles in-process (english and english-large), the three-word
+search, the command line end to end, and a 1,000-puzzle batch; each solver figure against a same-run
+baseline, a straight Python port of the seed's method (a trie walk from every letter for the valid
+words, capped at 12 letters as in the seed, then every pair of words joined by a letter tested for
+covering the box).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+
+from puzzlewright.bench import BenchResult, command_time, median_time
+
+SEED_PUZZLES = ("RME-WCL-TGK-API", "ERG-BID-NCF-TAO")
+SAMPLE = "letterboxed-nyt-sample.json"
+BATCH_SIZE = 1000
+
+
+class SeedPortSolver:
+    """The seed's algorithm in plain Python: a prefix table stands in for its trie."""
+
+    MAX_LENGTH = 12  # the seed's cap
+
+    def __init__(self, words: list[str]):
+        self.words = set(words)
+        self.prefixes = {word[:i] for word in words for i in range(1, min(len(word), self.MAX_LENGTH) + 1)}
+
+    def solve(self, sides: list[str]) -> list[tuple[str, str]]:
+        letters = "".join(sides).lower()
+        side_of = {letter: k for k, side in enumerate(sides) for letter in side.lower()}
+        found: dict[str, list[tuple[str, int]]] = defaultdict(list)
+
+        def walk(prefix: str, covered: int) -> None:
+            if prefix not in self.prefixes:
+                return
+            if len(prefix) >= 3 and prefix in self.words:
+                found[prefix[0]].append((prefix, covered))
+            if len(prefix) == self.MAX_LENGTH:
+                return
+            for index, letter in enumerate(letters):
+                if side_of[letter] != side_of[prefix[-1]]:
+                    walk(prefix + letter, covered | (1 << index))
+
+        for index, letter in enumerate(letters):
+            walk(letter, 1 << index)
+        full = (1 << len(letters)) - 1
+        return [(w1, w2) for group in found.values() for w1, m1 in group for w2, m2 in found.get(w1[-1], ())
+                if m1 | m2 == full]
+
+
+def _ours(spec: str, index, max_words: int = 2):
+    from puzzlewright.letterboxed.box import Box
+    from puzzlewright.letterboxed.solver import box_words, solve_box
+
+    box = Box.parse(spec)
+    return solve_box(box, box_words(box, index), max_words=max_words)
+
+
+def _in_process(dictionary: str, quick: bool, target: float) -> list[BenchResult]:
+    from puzzlewright.letterboxed.index import builtin_index
+    from puzzlewright.lexicon import builtin_lexicon
+
+    index = builtin_index(dictionary)
+    baseline = SeedPortSolver([w for w in builtin_lexicon(dictionary).words])
+    results = []
+    for spec in SEED_PUZZLES:
+        ours = median_time(lambda: _ours(spec, index), repeat=11 if quick else 31)
+        theirs = median_time(lambda: baseline.solve(spec.split("-")), repeat=3 if quick else 7)
+        count = _ours(spec, index).count
+        results.append(BenchResult("letterboxed", f"{spec} all <=2-word solutions, {dictionary} (in-process)",
+                                   ours, target, theirs,
+                                   note=f"{count} solutions; baseline = seed's trie walk ported to Python"))
+    return results
+
+
+def _three_words(quick: bool) -> list[BenchResult]:
+    from puzzlewright.letterboxed.box import Box
+    from puzzlewright.letterboxed.index import builtin_index
+    from puzzlewright.letterboxed.solver import box_words, chains_of_length
+
+    index = builtin_index("english")
+    results = []
+    for spec in SEED_PUZZLES:
+        fewest = median_time(lambda: _ours(spec, index, max_words=3), repeat=7 if quick else 21)
+        results.append(BenchResult("letterboxed", f"{spec} --max-words 3 (fewest words: all 2-word ones)",
+                                   fewest, 0.100))
+        box = Box.parse(spec)
+
+        def every_three() -> int:
+            return len(chains_of_length(box_words(box, index), 3))
+
+        count = every_three()
+        results.append(BenchResult("letterboxed", f"{spec} every exactly-3-word chain, english", median_time(
+            every_three, repeat=3 if quick else 7), 0.100, note=f"{count:,} chains"))
+    return results
+
+
+def _batch_file(directory: str) -> str:
+    """1,000 real puzzles: the NYT sample's 101, cycled."""
+    from pathlib import Path
+
+    shared = Path(os.environ.get("PUZZLEWRIGHT_SHARED_DATA", Path(__file__).resolve().parents[3].parent / "shared" / "data"))
+    puzzles = json.loads((shared / "samples" / SAMPLE).read_text())
+    path = os.path.join(directory, "letterboxed-batch.jsonl")
+    with open(path, "w") as handle:
+        for k in range(BATCH_SIZE):
+            handle.write(json.dumps({"sides": puzzles[k % len(puzzles)]["sides"]}) + "\n")
+    return path
+
+
+def _batch(quick: bool) -> list[BenchResult]:
+    with tempfile.TemporaryDirectory() as directory:
+        try:
+            path = _batch_file(directory)
+        except FileNotFoundError:
+            return [BenchResult("letterboxed", "batch of 1,000 puzzles (skipped: shared sample not found)", 0.0)]
+        command = [sys.executable, "-m", "puzzlewright.cli.main", "letterboxed", "solve", "--batch", path]
+
+        def run() -> None:
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+        seconds = median_time(run, repeat=1 if quick else 3, warmup=0)
+    return [BenchResult("letterboxed", "`letterboxed solve --batch` 1,000 NYT puzzles, end to end", seconds, 10.0)]
+
+
+def run(quick: bool = False) -> list[BenchResult]:
+    results = _in_process("english", quick, 0.005)
+    if not quick:
+        results += _in_process("english-large", quick, 0.010)
+    results += _three_words(quick)
+    results.append(BenchResult("letterboxed", "`letterboxed solve RME-WCL-TGK-API` end to end",
+                               command_time(["letterboxed", "solve", "RME-WCL-TGK-API"], repeat=5 if quick else 11),
+                               0.150))
+    results += _batch(quick)
+    return results
