@@ -247,3 +247,26 @@ def test_acrostic_browse_solutions_and_generate(page):
     page.click("#ac-generate-form button[type=submit]")
     expect(page.locator("#ac-status")).to_contain_text("New 4\u00D74 puzzle")
     assert len(page.input_value("#ac-seed")) == 4 and len(page.input_value("#ac-pool")) == 12
+
+
+def test_jumble_paper_puzzle(page):
+    needs("jumble")
+    open_tab(page, "jumble")
+    page.click("#jb-example")
+    rows = page.locator("#jb-words .jumble")
+    expect(rows).to_have_count(4)
+    # The circles of SHACE's answer are positions 1, 4 and 5: toggle one off and on again by clicking.
+    circle = rows.nth(1).locator(".position").nth(3)
+    expect(circle).to_have_attribute("aria-pressed", "true")
+    circle.click()
+    expect(circle).to_have_attribute("aria-pressed", "false")
+    circle.click()
+    expect(circle).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#jb-pattern")).to_have_value("----- -------")
+    page.click("#jb-form button[type=submit]")
+    answers = page.locator("#jb-answers button .words")
+    expect(answers.first).to_have_text("SESUG ATLANTA")
+    expect(page.locator("#jb-candidates")).to_contain_text("CHASE")
+    # The chosen answer's unscramblings fill the letter boxes: SHACE reads ACHES.
+    assert "".join(rows.nth(1).locator(".position").all_inner_texts()) == "ACHES"
+    screenshot(page, "jumble")

@@ -281,3 +281,61 @@ ACROSTIC_BAD = [
 @pytest.mark.parametrize("path, request_, needle", ACROSTIC_BAD)
 def test_acrostic_bad_input(client, path, request_, needle):
     assert_refused(client, path, request_, needle)
+
+
+# -- Jumble --------------------------------------------------------------------------------------------
+
+PAPER_JUMBLE = {"jumbles": [{"scrambled": "LASRN", "circles": [0, 1, 2]}, {"scrambled": "SHACE", "circles": [0, 3, 4]},
+                            {"scrambled": "HOTGUF", "circles": [2, 3, 5]}, {"scrambled": "CLATHE", "circles": [2, 3, 5]}],
+                "answer_pattern": "----- -------", "extra_words": ["sesug", "atlanta"], "top": 10}
+
+
+def check_jumble_answer(request: dict, answer: dict) -> None:
+    """Each unscrambling is an anagram of its word; the circled letters are exactly the answer's letters."""
+    circled = ""
+    for jumble, word in zip(request["jumbles"], answer["unscrambled"]):
+        assert sorted(word.upper()) == sorted(jumble["scrambled"].upper())
+        circled += "".join(word[i] for i in jumble["circles"])
+    assert sorted("".join(answer["words"]).upper()) == sorted(circled.upper())
+    lengths = [len(blank) for blank in request["answer_pattern"].split()]
+    assert [len(w) for w in answer["words"]] == lengths
+
+
+@needs("jumble")
+def test_jumble_paper_puzzle(client):
+    result = post(client, "/api/jumble/solve", PAPER_JUMBLE)
+    assert result == library("jumble", "solve", PAPER_JUMBLE)
+    assert result["answers"][0]["words"] == ["SESUG", "ATLANTA"]
+    assert result["answers"][0]["unscrambled"] == ["SNARL", "ACHES", "FOUGHT", "CHALET"]
+    shace = result["words"][1]
+    assert shace["scrambled"] == "SHACE" and {"ACHES", "CHASE"} <= set(shace["candidates"])
+    for answer in result["answers"]:
+        check_jumble_answer(PAPER_JUMBLE, answer)
+
+
+@needs("jumble")
+def test_jumble_pool_only_and_no_unscrambling(client):
+    pool = post(client, "/api/jumble/solve", {"pool": "larns", "answer_pattern": "-----"})
+    assert "SNARL" in [a["answer"] for a in pool["answers"]]
+    none = post(client, "/api/jumble/solve", {"jumbles": [{"scrambled": "QQQQZ", "circles": [0, 1, 2]}],
+                                              "answer_pattern": "---"})
+    assert none["words"][0]["candidates"] == [] and any("QQQQZ" in note for note in none["notes"])
+
+
+JUMBLE_BAD = [
+    ({"jumbles": [{"scrambled": "LASRN", "circle_mask": "OOO-"}], "answer_pattern": "---"}, "4 positions"),
+    ({"jumbles": [{"scrambled": "LASRN", "circles": [0, 9]}], "answer_pattern": "--"}, "out of range"),
+    ({"pool": "abcde", "answer_pattern": "---"}, "2 too many"),
+    ({"jumbles": [{"scrambled": "LA5RN", "circles": [0]}], "answer_pattern": "-"}, "letters a-z"),
+    ({"jumbles": [{"scrambled": "LASRN", "circles": [0]}], "answer_pattern": "{AND}"}, "no blanks"),
+    ({"jumbles": [], "answer_pattern": "---"}, "non-empty list"),
+    ({"jumbles": "LASRN", "answer_pattern": "---"}, "non-empty list"),
+    ({"jumbles": [{"scrambled": "LASRN", "circles": [0, 1, 2]}]}, "missing field 'answer_pattern'"),
+    ({"pool": "snarl", "answer_pattern": "-----", "top": 0}, "top"),
+] + [({**PAPER_JUMBLE, "dict": spec}, "unknown dictionary") for spec in PATHS]
+
+
+@needs("jumble")
+@pytest.mark.parametrize("request_, needle", JUMBLE_BAD)
+def test_jumble_bad_input(client, request_, needle):
+    assert_refused(client, "/api/jumble/solve", request_, needle)

@@ -81,7 +81,9 @@ function show(result) {
       candidates.length ? el("b", {}, candidates.map((c) => c.toUpperCase()).join(" / ")) : el("span", { class: "error" }, "no unscrambling")));
     if (answers.length && answers[0].unscrambled) fillPositions(i, answers[0].unscrambled[i]);
   });
-  setStatus(status, answers.length ? `${answers.length} answer${answers.length === 1 ? "" : "s"}, best first.` : "No answer fits the pattern.");
+  const notes = (result.notes || []).join(" ");
+  const summary = answers.length ? `${answers.length} answer${answers.length === 1 ? "" : "s"}, best first.` : "No answer fits the pattern.";
+  setStatus(status, notes ? `${summary} ${notes}` : summary);
   answers.forEach((answer, i) => {
     const button = el("button", { type: "button", "aria-pressed": String(i === 0), onclick: () => choose(button, answer) },
       el("span", { class: "words" }, answer.words.map((w) => w.toUpperCase()).join(" ")),
