@@ -1,0 +1,1 @@
+"""Jumble puzzles: unscramble, carry every reading forward, rank the final answer."""

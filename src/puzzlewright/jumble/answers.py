@@ -1,0 +1,191 @@
+"""The final step: every sequence of dictionary words that spells a letter pool in the answer's pattern.
+
+This is a letter-count (multiset) search, not a search over orderings of the pool. For each open slot
+of the pattern, the words of its length that fit inside the pool are found with one vectorised
+comparison over a (words x 26) count table. A depth-first search then picks a word for each slot in turn
+(the slot with the fewest candidates first), subtracting its letters; the last slot needs no search at
+all, because the letters left over name it exactly through the anagram-signature index. A 12-letter pool
+that the seed paper attacked through 479,001,600 permutations takes a few hundred look-ups.
+
+Unknown pool letters (``?``, from a scrambled word that could not be unscrambled) are wildcards: a word
+fits when its letters missing from the pool are no more than the wildcards left.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from puzzlewright.jumble.model import AnswerPattern, Slot
+from puzzlewright.jumble.rank import Ranker
+from puzzlewright.jumble.unscramble import count_table, letter_counts
+from puzzlewright.lexicon import Lexicon
+from puzzlewright.search import Budget
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The circled letters: a sorted string of known letters plus a number of unknown ones."""
+
+    letters: str
+    wild: int = 0
+
+    @classmethod
+    def of(cls, letters: str) -> Pool:
+        return cls("".join(sorted(letters.replace("?", ""))), letters.count("?"))
+
+    @property
+    def size(self) -> int:
+        return len(self.letters) + self.wild
+
+    def render(self) -> str:
+        return self.letters.upper() + "?" * self.wild
+
+
+@dataclass
+class SlotWords:
+    """The words that can fill one open slot: the pool letters each needs (its letters less the slot's
+    printed ones), their Zipf values, and, once ranked, the most each can add to an answer's score."""
+
+    slot: Slot
+    words: tuple[str, ...]
+    needs: np.ndarray
+    zipf: np.ndarray
+    bounds: np.ndarray | None = None
+
+    @classmethod
+    def fitting(cls, slot: Slot, lexicon: Lexicon, ceiling: np.ndarray, wild: int) -> SlotWords:
+        """The slot's words whose needed letters fit in ``ceiling`` counts (plus ``wild`` unknowns)."""
+        table = lexicon.of_length(slot.length)
+        needs = count_table(lexicon, slot.length) - letter_counts(slot.literals)
+        keep = (needs - ceiling).clip(0).sum(axis=1) <= wild
+        keep &= (needs >= 0).all(axis=1)
+        for position, letter in enumerate(slot.text):
+            if letter != "-":
+                keep &= table.letters[:, position] == ord(letter) - 97
+        rows = np.flatnonzero(keep)
+        return cls(slot, tuple(table.words[i] for i in rows), needs[rows], table.zipf[rows])
+
+    def ranked(self, bounds: np.ndarray) -> SlotWords:
+        """The same words ordered by ``bounds``, best first."""
+        order = np.argsort(-bounds, kind="stable")
+        return SlotWords(self.slot, tuple(self.words[i] for i in order), self.needs[order], self.zipf[order],
+                         bounds[order])
+
+    @cached_property
+    def by_needs(self) -> dict[bytes, tuple[int, ...]]:
+        """The rows of the words by the letters they need (int16 count vector bytes), for exact look-ups."""
+        groups: dict[bytes, list[int]] = {}
+        needs = np.ascontiguousarray(self.needs)
+        for row in range(len(needs)):
+            groups.setdefault(needs[row].tobytes(), []).append(row)
+        return {key: tuple(rows) for key, rows in groups.items()}
+
+    def within(self, counts: np.ndarray, wild: int) -> np.ndarray:
+        """Indexes (best first) of the words that fit in ``counts`` plus ``wild`` unknown letters."""
+        return np.flatnonzero((self.needs - counts).clip(0).sum(axis=1) <= wild)
+
+
+class AnswerSearch:
+    """Finds the fills of a pattern's open slots for pools of letters, sharing the per-slot word tables.
+
+    Build it once for all the pools of a puzzle (the tables keep the words that fit the largest count of
+    each letter in any pool), then call :meth:`fills` for each pool. The search is branch and bound on the
+    score: words are tried best first, and a branch stops as soon as even the best words for its open
+    slots (by :meth:`Ranker.slot_bounds`) cannot lift the answer above ``floor()``, the caller's bar.
+    """
+
+    def __init__(self, pattern: AnswerPattern, lexicon: Lexicon, pools: list[Pool], ranker: Ranker):
+        ceiling = np.max([letter_counts(pool.letters) for pool in pools], axis=0)
+        wild = max(pool.wild for pool in pools)
+        fitting = {i: SlotWords.fitting(pattern.slots[i], lexicon, ceiling, wild) for i in pattern.blank_slots}
+        bounds = ranker.slot_bounds(pattern, {i: (s.words, s.zipf) for i, s in fitting.items()})
+        self.slots = [fitting[i].ranked(bounds[i]) for i in pattern.blank_slots]
+
+    def fills(self, pool: Pool, budget: Budget, floor: Callable[[], float] = lambda: -math.inf
+              ) -> Iterator[tuple[str, ...]]:
+        """Each fill (one word per open slot, in pattern order) using exactly the pool's letters whose
+        score bound beats ``floor()``. Stops early, without error, when ``budget`` runs out."""
+        counts = letter_counts(pool.letters)
+        narrowed = [slot.within(counts, pool.wild) for slot in self.slots]
+        if any(len(rows) == 0 for rows in narrowed):
+            return
+        order = sorted(range(len(self.slots)), key=lambda k: len(narrowed[k]))
+        best = [float(self.slots[k].bounds[narrowed[k][0]]) for k in order]
+        rest = [sum(best[depth + 1:]) for depth in range(len(order))]
+        state = _Branch(order, rest, narrowed, [None] * len(order), floor, budget)
+        yield from self._extend(state, 0, counts, pool.wild, 0.0)
+
+    def _extend(self, state: _Branch, depth: int, counts: np.ndarray, wild: int, value: float
+                ) -> Iterator[tuple[str, ...]]:
+        """Fill the slots from ``depth`` on with ``counts`` letters and ``wild`` unknowns left."""
+        open_slots = len(state.order) - depth
+        if wild == 0 and open_slots <= 2:
+            yield from (self._last(state, depth, counts, value) if open_slots == 1 else
+                        self._last_two(state, depth, counts, value))
+            return
+        k = state.order[depth]
+        slot_words = self.slots[k]
+        rows = state.narrowed[k]
+        shortfall = (slot_words.needs[rows] - counts).clip(0).sum(axis=1)
+        fit = shortfall <= wild
+        for row, short in zip(rows[fit].tolist(), shortfall[fit].tolist()):
+            total = value + float(slot_words.bounds[row])
+            if total + state.rest[depth] <= state.floor() or not state.budget.spend():
+                return
+            state.chosen[k] = slot_words.words[row]
+            if open_slots == 1:
+                yield tuple(state.chosen)
+            else:
+                left = (counts - slot_words.needs[row]).clip(0)
+                yield from self._extend(state, depth + 1, left, wild - short, total)
+
+    def _last(self, state: _Branch, depth: int, counts: np.ndarray, value: float) -> Iterator[tuple[str, ...]]:
+        """The last slot takes exactly the letters left: one hash look-up by letter counts."""
+        k = state.order[depth]
+        slot_words = self.slots[k]
+        for row in slot_words.by_needs.get(counts.tobytes(), ()):
+            if not state.budget.spend():
+                return
+            if value + slot_words.bounds[row] > state.floor():
+                state.chosen[k] = slot_words.words[row]
+                yield tuple(state.chosen)
+
+    def _last_two(self, state: _Branch, depth: int, counts: np.ndarray, value: float
+                  ) -> Iterator[tuple[str, ...]]:
+        """The last two slots, vectorised: every word of the first that fits (and whose bound can still
+        beat the bar), and for each, the second's words by a look-up of the letters it leaves."""
+        k, k_last = state.order[depth], state.order[depth + 1]
+        first, second = self.slots[k], self.slots[k_last]
+        rows = state.narrowed[k]
+        rows = rows[(first.needs[rows] <= counts).all(axis=1)]
+        rows = rows[value + first.bounds[rows] + state.rest[depth] > state.floor()]
+        left = np.ascontiguousarray(counts - first.needs[rows]).tobytes()
+        width = 2 * len(counts)
+        for i, row in enumerate(rows.tolist()):
+            if not state.budget.spend():
+                return
+            partners = second.by_needs.get(left[i * width:(i + 1) * width])
+            if not partners:
+                continue
+            state.chosen[k] = first.words[row]
+            for partner in partners:
+                if value + first.bounds[row] + second.bounds[partner] > state.floor():
+                    state.chosen[k_last] = second.words[partner]
+                    yield tuple(state.chosen)
+
+
+@dataclass
+class _Branch:
+    """What every level of one pool's depth-first search shares."""
+
+    order: list[int]
+    rest: list[float]
+    narrowed: list[np.ndarray]
+    chosen: list[str | None]
+    floor: Callable[[], float]
+    budget: Budget

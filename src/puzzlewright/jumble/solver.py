@@ -1,0 +1,216 @@
+"""Solving a whole Jumble: unscramble each word, carry every reading forward into pools, rank answers.
+
+A scrambled word may unscramble several ways (SHACE: CHASE or ACHES), and the readings can circle
+different letters. Every distinct set of circled letters is kept, with the most common reading that gives
+it and how far that reading falls below the word's most common one (its *shortfall*). The pools are all
+the combinations of one circled set per word; each pool goes through the answer search
+(:mod:`.answers`), and each answer is scored (:mod:`.rank`) with the shortfall of the readings behind it.
+
+A word with no dictionary reading does not stop the puzzle: its circled letters are unknown, so every
+choice of that many of its letters is carried forward (a ``?`` in it stays an unknown pool letter).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.jumble.answers import AnswerSearch, Pool
+from puzzlewright.jumble.model import AnswerPattern, JumbleWord
+from puzzlewright.jumble.rank import Ranker, Score
+from puzzlewright.jumble.unscramble import unscramble
+from puzzlewright.lexicon import Lexicon
+from puzzlewright.search import Budget
+
+UNREADABLE_SHORTFALL = 2.0
+MAX_POOLS = 5_000
+
+
+@dataclass(frozen=True)
+class CircledOption:
+    """One way a word can feed the pool: the circled letters, the reading behind them, its shortfall."""
+
+    circled: str
+    reading: str | None
+    shortfall: float
+
+
+@dataclass(frozen=True)
+class WordReadings:
+    """A jumble word's unscramblings (most common first) and the distinct circled sets they give."""
+
+    word: JumbleWord
+    candidates: tuple[str, ...]
+    options: tuple[CircledOption, ...]
+
+    @classmethod
+    def of(cls, word: JumbleWord, lexicon: Lexicon) -> WordReadings:
+        candidates = unscramble(word.scrambled, lexicon)
+        if not candidates:
+            return cls(word, (), unreadable_options(word))
+        best = lexicon.zipf_of(candidates[0])
+        options: dict[str, CircledOption] = {}
+        for reading in candidates:
+            circled = "".join(sorted(word.circled(reading)))
+            if circled not in options:
+                options[circled] = CircledOption(circled, reading, max(0.0, best - lexicon.zipf_of(reading)))
+        return cls(word, candidates, tuple(options.values()))
+
+    def to_json(self) -> dict:
+        return {"scrambled": self.word.scrambled.upper(), "circles": list(self.word.circles),
+                "candidates": [w.upper() for w in self.candidates]}
+
+
+def unreadable_options(word: JumbleWord) -> tuple[CircledOption, ...]:
+    """For a word with no reading: every choice of as many of its letters as it has circles."""
+    choices = sorted(set(itertools.combinations(sorted(word.scrambled), len(word.circles))))
+    return tuple(CircledOption("".join(c), None, UNREADABLE_SHORTFALL) for c in choices)
+
+
+@dataclass(frozen=True)
+class PoolSource:
+    """A pool and the readings (one per word, None where unknown) that give it at the least shortfall."""
+
+    pool: Pool
+    readings: tuple[str | None, ...]
+    shortfall: float
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A ranked final answer."""
+
+    fills: tuple[str, ...]
+    phrase: tuple[str, ...]
+    source: PoolSource
+    score: Score
+
+    def to_json(self, pattern: AnswerPattern) -> dict:
+        return {"words": [w.upper() for w in self.fills], "answer": pattern.render(self.fills),
+                "unscrambled": [None if r is None else r.upper() for r in self.source.readings],
+                "pool": self.source.pool.render(), "score": round(self.score.total, 3),
+                "score_parts": self.score.to_json()}
+
+
+@dataclass
+class Solution:
+    """Everything :func:`solve_jumble` found."""
+
+    pattern: AnswerPattern
+    words: list[WordReadings]
+    answers: list[Answer]
+    scored: int
+    pools: int
+    complete: bool = True
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"pattern": self.pattern.render(), "words": [w.to_json() for w in self.words],
+                "answers": [a.to_json(self.pattern) for a in self.answers], "scored": self.scored,
+                "pools": self.pools, "complete": self.complete, "notes": self.notes}
+
+
+def pool_sources(readings: list[WordReadings], budget: Budget) -> list[PoolSource]:
+    """Every distinct pool the words' circled options combine into, each with its least-shortfall readings."""
+    best: dict[Pool, PoolSource] = {}
+    for combo in itertools.product(*(r.options for r in readings)):
+        if len(best) >= MAX_POOLS or not budget.spend():
+            break
+        pool = Pool.of("".join(option.circled for option in combo))
+        shortfall = sum(option.shortfall for option in combo)
+        if pool not in best or shortfall < best[pool].shortfall:
+            best[pool] = PoolSource(pool, tuple(option.reading for option in combo), shortfall)
+    return sorted(best.values(), key=lambda s: (s.shortfall, s.pool.letters))
+
+
+def check_pool_size(pool_size: int, pattern: AnswerPattern, what: str) -> None:
+    """Raise when the pool cannot fill the pattern, saying by how much it is off."""
+    need = pattern.letter_count
+    if pool_size != need:
+        off = pool_size - need
+        raise PuzzleInputError(
+            f"{what} has {pool_size} letters but the answer pattern {pattern.render()!r} takes {need} "
+            f"({abs(off)} too {'many' if off > 0 else 'few'})")
+
+
+def solve_jumble(words: list[JumbleWord], pattern: AnswerPattern, lexicon: Lexicon, *, top: int = 10,
+                 budget: Budget | None = None, ranker: Ranker | None = None) -> Solution:
+    """Unscramble ``words``, form every pool, and return the ``top`` answers by score."""
+    if not words:
+        raise PuzzleInputError("a Jumble needs at least one scrambled word")
+    check_pool_size(sum(len(w.circles) for w in words), pattern, "the circled pool")
+    budget = budget or Budget(seconds=30)
+    readings = [WordReadings.of(word, lexicon) for word in words]
+    sources = pool_sources(readings, budget)
+    solution = rank_answers(sources, pattern, lexicon, top=top, budget=budget, ranker=ranker)
+    solution.words = readings
+    solution.notes += [f"no dictionary word unscrambles {r.word.scrambled.upper()}: every choice of its "
+                       f"{len(r.word.circles)} circled letters is tried" for r in readings if not r.candidates]
+    return solution
+
+
+def solve_pool(letters: str, pattern: AnswerPattern, lexicon: Lexicon, *, top: int = 10,
+               budget: Budget | None = None, ranker: Ranker | None = None) -> Solution:
+    """The final step alone: the ``top`` answers that spell ``letters`` (``?`` = unknown) in ``pattern``."""
+    pool = Pool.of(letters)
+    check_pool_size(pool.size, pattern, f"the pool {pool.render()}")
+    return rank_answers([PoolSource(pool, (), 0.0)], pattern, lexicon, top=top,
+                        budget=budget or Budget(seconds=30), ranker=ranker)
+
+
+def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lexicon, *, top: int,
+                 budget: Budget, ranker: Ranker | None) -> Solution:
+    """Search every pool for answers and keep the best ``top`` by score.
+
+    The answer search prunes with the current ``top``-th best score as the bar, so it never builds the
+    long tail of answers that cannot make the list (``scored`` counts those it did score)."""
+    if top < 1:
+        raise PuzzleInputError("top must be at least 1")
+    ranker = ranker or Ranker(lexicon)
+    best = TopAnswers(top)
+    search = AnswerSearch(pattern, lexicon, [s.pool for s in sources], ranker)
+    printed_pairs = ranker.printed_pairs_value(pattern)
+    scored = 0
+    for source in sources:
+        readings = ranker.readings_value(source.shortfall)
+        floor = lambda: best.bar - readings - printed_pairs  # noqa: E731 - the bar rises as answers come
+        for fills in search.fills(source.pool, budget, floor):
+            best.offer(Answer(fills, pattern.phrase(fills), source, ranker.score(fills, pattern.phrase(fills),
+                                                                                 source.shortfall)))
+            scored += 1
+        if budget.exhausted:
+            break
+    notes = [budget.describe() + "; the answers found so far are ranked"] if budget.exhausted else []
+    return Solution(pattern, [], best.ranked(), scored, len(sources), not budget.exhausted, notes)
+
+
+class TopAnswers:
+    """The best ``size`` answers seen so far (one entry per answer), and the bar a new one must beat."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.answers: dict[tuple[str, ...], Answer] = {}
+        self.bar = -math.inf
+
+    def offer(self, answer: Answer) -> None:
+        total = answer.score.total
+        if total <= self.bar:
+            return
+        known = self.answers.get(answer.fills)
+        if known is not None and known.score.total >= total:
+            return
+        self.answers[answer.fills] = answer
+        if len(self.answers) > self.size:
+            del self.answers[max(self.answers.values(), key=_rank_key).fills]
+        if len(self.answers) == self.size:
+            self.bar = min(a.score.total for a in self.answers.values())
+
+    def ranked(self) -> list[Answer]:
+        return sorted(self.answers.values(), key=_rank_key)
+
+
+def _rank_key(answer: Answer) -> tuple:
+    """Best first: highest score, then alphabetical words."""
+    return (-answer.score.total, answer.fills)

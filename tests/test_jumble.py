@@ -1,0 +1,297 @@
+"""Jumble: notation, unscrambling, pools from every reading, the answer search, ranking, batches, errors.
+
+Every answer the solver returns is re-checked by :func:`check_answer`, an independent checker that only
+counts letters and looks words up.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.jumble.api import solve, unscramble
+from puzzlewright.jumble.batch import parse_data_lines
+from puzzlewright.jumble.model import AnswerPattern, JumbleWord
+from puzzlewright.jumble.solver import WordReadings
+from puzzlewright.lexicon import load_lexicon
+
+from conftest import load_samples
+
+PAPER = ["LASRN:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O"]
+PAPER_PATTERN = "----- -------"
+
+
+@pytest.fixture(scope="module")
+def english():
+    return load_lexicon("english")
+
+
+@pytest.fixture(scope="module")
+def paper_lexicon():
+    return load_lexicon("english").union(["sesug", "atlanta"], zipf=0.0)
+
+
+def check_answer(answer: dict, pattern_text: str, lexicon, jumbles: list[JumbleWord] | None = None,
+                 pool: str | None = None) -> None:
+    """Independent check: the answer fits the pattern, its words are dictionary words, and its open
+    letters are exactly the pool: the circled letters of its readings, each an unscrambling."""
+    tokens = pattern_text.split()
+    words = answer["answer"].lower().split()
+    assert len(words) == len(tokens)
+    open_letters = []
+    for token, word in zip(tokens, words):
+        if token.startswith("{"):
+            assert word == token.strip("{}").lower()
+            continue
+        assert len(word) == len(token) and word in lexicon
+        for mark, letter in zip(token.lower(), word):
+            if mark == "-":
+                open_letters.append(letter)
+            else:
+                assert mark == letter
+    if jumbles is not None:
+        readings = [r.lower() for r in answer["unscrambled"]]
+        circled = []
+        for jumble, reading in zip(jumbles, readings):
+            assert sorted(reading) == sorted(jumble.scrambled) and reading in lexicon
+            circled += [reading[i] for i in jumble.circles]
+        assert Counter(open_letters) == Counter(circled)
+    if pool is not None:
+        assert Counter(open_letters) == Counter(pool.lower())
+
+
+# -- notation ------------------------------------------------------------------------------------------
+
+def test_word_masks_and_positions_agree():
+    by_mask = JumbleWord.parse("SHACE:O--OO")
+    assert by_mask == JumbleWord.parse("shace:0,3,4") == JumbleWord.build("SHACE", [4, 0, 3])
+    assert by_mask.circles == (0, 3, 4) and by_mask.render() == "SHACE:O--OO"
+    assert by_mask.circled("aches") == "aes"
+
+
+def test_pattern_with_printed_words_and_letters():
+    pattern = AnswerPattern.parse('"-----" {AND} S----')
+    assert [s.fixed for s in pattern.slots] == [False, True, False]
+    assert pattern.letter_count == 9 and pattern.render() == "----- {AND} S----"
+    assert pattern.render(("bread", "sugar")) == "BREAD AND SUGAR"
+    assert pattern.slots[2].matches("sugar") and not pattern.slots[2].matches("bacon")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("LASRN:OOO-", "mask 'OOO-' has 4 positions but the word has 5 letters"),
+    ("LASRN:0,5", "circle position 5 is out of range"),
+    ("LAS1N:OOO--", "has '1'"),
+    ("LASRN:OOX?-", "must be a mask"),
+    ("LASRN:0,0", "repeated"),
+    ("LASRN", "SCRAMBLED:MASK"),
+])
+def test_bad_words(text, message):
+    with pytest.raises(PuzzleInputError, match=message.replace("?", r"\?").replace("(", r"\(")):
+        JumbleWord.parse(text)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{AND} {THE}", "has no blanks"),
+    ("", "empty"),
+    ("--- -#-", "must be dashes"),
+])
+def test_bad_patterns(text, message):
+    with pytest.raises(PuzzleInputError, match=message):
+        AnswerPattern.parse(text)
+
+
+# -- unscrambling and readings --------------------------------------------------------------------------
+
+def test_unscramble_lists_every_reading_most_common_first(english):
+    result = unscramble({"scrambled": ["SHACE", "LASRN", "xqzzy"]}, lexicon=english)
+    shace, lasrn, none = result["words"]
+    assert shace["candidates"][:2] == ["CHASE", "ACHES"] and shace["zipf"][0] >= shace["zipf"][1]
+    assert lasrn["candidates"][0] == "SNARL"
+    assert none["candidates"] == []
+
+
+def test_unscramble_with_blanks(english):
+    (entry,) = unscramble({"scrambled": "SH?CE"}, lexicon=english)["words"]
+    assert {"CHASE", "ACHES", "CHOSE"} <= set(entry["candidates"])
+    assert all(len(w) == 5 and not Counter("shce") - Counter(w.lower()) for w in entry["candidates"])
+
+
+def test_alternative_readings_give_alternative_pools(english):
+    readings = WordReadings.of(JumbleWord.parse("SHACE:O--OO"), english)
+    circled = {o.circled: o.reading for o in readings.options}
+    assert circled["ces"] == "chase" and circled["aes"] == "aches"
+    best, other = readings.options[0], readings.options[1]
+    assert best.shortfall == 0 and other.shortfall > 0
+
+
+# -- the paper's puzzle ------------------------------------------------------------------------------
+
+def test_paper_puzzle_ranks_sesug_atlanta_first(paper_lexicon):
+    result = solve({"jumbles": PAPER, "answer_pattern": PAPER_PATTERN, "extra_words": ["sesug", "atlanta"]},
+                   lexicon=paper_lexicon)
+    best = result["answers"][0]
+    assert best["words"] == ["SESUG", "ATLANTA"]
+    assert best["unscrambled"] == ["SNARL", "ACHES", "FOUGHT", "CHALET"]
+    assert [w["candidates"][:2] for w in result["words"]][1] == ["CHASE", "ACHES"]
+    jumbles = [JumbleWord.parse(w) for w in PAPER]
+    for answer in result["answers"]:
+        check_answer(answer, PAPER_PATTERN, paper_lexicon, jumbles)
+
+
+def test_paper_pool_alone_and_without_the_extra_words(english):
+    result = solve({"pool": "SNAAESUGTALT", "answer_pattern": PAPER_PATTERN, "top": 50}, lexicon=english)
+    assert result["answers"] and all("SESUG" not in a["words"] for a in result["answers"])
+    for answer in result["answers"]:
+        check_answer(answer, PAPER_PATTERN, english, pool="SNAAESUGTALT")
+
+
+def test_printed_words_take_no_pool_letters(english):
+    result = solve({"pool": "BREADBUTTER", "answer_pattern": "----- {AND} ------"}, lexicon=english)
+    assert result["answers"][0]["answer"] == "BREAD AND BUTTER"
+    for answer in result["answers"]:
+        check_answer(answer, "----- {AND} ------", english, pool="BREADBUTTER")
+
+
+def test_printed_letter_inside_a_word(english):
+    result = solve({"pool": "READBUTTER", "answer_pattern": "B---- {AND} ------"}, lexicon=english)
+    assert result["answers"][0]["answer"] == "BREAD AND BUTTER"
+
+
+def test_unreadable_word_still_solves_the_rest(english):
+    words = ["XQZVR:OO---", "SHACE:O--OO"]
+    result = solve({"jumbles": words, "answer_pattern": "-----", "top": 50}, lexicon=english)
+    assert result["words"][0]["candidates"] == []
+    assert any("XQZVR" in note for note in result["notes"])
+    assert result["answers"] and all(a["unscrambled"][0] is None for a in result["answers"])
+
+
+def test_unknown_letters_in_a_scrambled_word(english):
+    result = solve({"jumbles": ["LASR?:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O"],
+                    "answer_pattern": PAPER_PATTERN, "extra_words": ["sesug", "atlanta"], "top": 200},
+                   lexicon=load_lexicon("english").union(["sesug", "atlanta"], zipf=0.0))
+    assert ["SESUG", "ATLANTA"] in [a["words"] for a in result["answers"]]
+
+
+# -- ranking on the shared sample ---------------------------------------------------------------------
+
+SAMPLE_ANSWERS = ["TIME IS MONEY", "SO FAR SO GOOD", "BESIDE HERSELF", "FLOAT THE IDEA", "MIX AND MATCH"]
+
+
+@pytest.mark.parametrize("final", SAMPLE_ANSWERS)
+def test_sample_puzzles_rank_the_true_answer_first(shared_data, english, final):
+    (puzzle,) = [p for p in load_samples(shared_data, "jumble-sample.json") if p["final_answer"] == final]
+    result = solve(puzzle, lexicon=english)
+    assert result["answers"][0]["answer"] == final
+    assert [w["candidates"][0] for w in result["words"]] == [j["answer"] for j in puzzle["jumbles"]]
+    jumbles = [JumbleWord.build(j["scrambled"], j["circles"]) for j in puzzle["jumbles"]]
+    for answer in result["answers"]:
+        check_answer(answer, puzzle["answer_pattern"], english, jumbles)
+
+
+# -- property tests ---------------------------------------------------------------------------------
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_scrambled_words_unscramble_to_themselves(english, data):
+    word = data.draw(st.sampled_from(english.of_length(data.draw(st.integers(4, 8))).words))
+    scrambled = "".join(data.draw(st.permutations(list(word))))
+    assert word.upper() in unscramble({"scrambled": scrambled}, lexicon=english)["words"][0]["candidates"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_two_word_pools_find_their_phrase(english, data):
+    first = data.draw(st.sampled_from(english.filter(min_commonness=3).of_length(4).words))
+    second = data.draw(st.sampled_from(english.filter(min_commonness=3).of_length(5).words))
+    pool = "".join(data.draw(st.permutations(list(first + second))))
+    result = solve({"pool": pool, "answer_pattern": "---- -----", "top": 1000}, lexicon=english)
+    assert result["complete"]
+    assert [first.upper(), second.upper()] in [a["words"] for a in result["answers"]]
+    scores = [a["score"] for a in result["answers"]]
+    assert scores == sorted(scores, reverse=True)
+    for answer in result["answers"]:
+        check_answer(answer, "---- -----", english, pool=pool)
+
+
+# -- batches ----------------------------------------------------------------------------------------
+
+def test_data_lines_parse():
+    text = "datalines;\n2006-10-09 ----- -------\nlasrn OOO--\nshace O--OO\nhotguf --OO-O\nclathe --OO-O\nrun;\n"
+    (puzzle,) = parse_data_lines(text)
+    assert puzzle.error is None and puzzle.request["date"] == "2006-10-09"
+    assert puzzle.request["answer_pattern"] == "----- -------" and len(puzzle.request["jumbles"]) == 4
+
+
+def test_batch_json_lines(cli, tmp_path, shared_data):
+    puzzles = [p for p in load_samples(shared_data, "jumble-sample.json") if p["final_answer"] in SAMPLE_ANSWERS]
+    path = tmp_path / "puzzles.jsonl"
+    path.write_text("\n".join(json.dumps(p) for p in puzzles) + "\n{\"jumbles\": []}\n")
+    result = cli("jumble", "solve", "--batch", str(path), "--top", "3")
+    assert result.exit_code == 0
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["answers"][0]["answer"] for line in lines[:-1]] == [p["final_answer"] for p in puzzles]
+    assert "error" in lines[-1]
+
+
+def test_batch_data_lines(cli, tmp_path):
+    path = tmp_path / "puzzles.txt"
+    path.write_text("2006-10-09 ----- -------\nlasrn OOO--\nshace O--OO\nhotguf --OO-O\nclathe --OO-O\n"
+                    "2006-10-10 ---- ----\nlasrn OOO-\n")
+    result = cli("jumble", "solve", "--batch", str(path), "--extra-words", "sesug,atlanta")
+    assert result.exit_code == 0
+    first, second = [json.loads(line) for line in result.stdout.splitlines()]
+    assert first["date"] == "2006-10-09" and first["answers"][0]["answer"] == "SESUG ATLANTA"
+    assert "4 positions but the word has 5 letters" in second["error"]
+
+
+# -- CLI and errors ---------------------------------------------------------------------------------
+
+def test_cli_solve_and_unscramble(cli):
+    result = cli("jumble", "solve", *[a for w in PAPER for a in ("--word", w)], "--answer", PAPER_PATTERN,
+                 "--extra-words", "sesug,atlanta", "--top", "3")
+    assert result.exit_code == 0 and "1. SESUG ATLANTA" in result.stdout
+    result = cli("jumble", "unscramble", "shace", "--json")
+    assert result.json()["words"][0]["candidates"][:2] == ["CHASE", "ACHES"]
+    assert "CHASE" in cli("jumble", "unscramble", "shac", "--blanks", "1").stdout
+
+
+@pytest.mark.parametrize("request_, message", [
+    ({"jumbles": ["LASRN:OOO-"], "answer_pattern": "---"}, "has 4 positions but the word has 5 letters"),
+    ({"jumbles": [{"scrambled": "LASRN", "circles": [0, 7]}], "answer_pattern": "--"}, "out of range"),
+    ({"pool": "ABCDE", "answer_pattern": "---- ---"}, "5 letters but the answer pattern '---- ---' takes 7 (2 too few)"),
+    ({"jumbles": PAPER, "answer_pattern": "----- ------"}, "takes 11 (1 too many)"),
+    ({"pool": "AB3", "answer_pattern": "---"}, "has '3'"),
+    ({"pool": "ABC", "answer_pattern": "{ABC}"}, "no blanks"),
+    ({"jumbles": [], "answer_pattern": "---"}, "non-empty list"),
+])
+def test_bad_requests(english, request_, message):
+    with pytest.raises(PuzzleInputError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        solve(request_, lexicon=english)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--word", "LASRN:OOO-", "--answer", "---"], "5 letters"),
+    (["--word", "LASRN:0,9", "--answer", "---"], "out of range"),
+    (["--pool", "ABCDE", "--answer", "---- ---"], "2 too few"),
+    (["--pool", "AB-CD", "--answer", "-----"], "has '-'"),
+    (["--pool", "ABC", "--answer", "{AND}"], "no blanks"),
+    (["--pool", "ABC"], "--answer"),
+    (["--answer", "---"], "either --word"),
+])
+def test_cli_errors_are_one_line(cli, args, message):
+    result = cli("jumble", "solve", *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+    assert message in result.stderr
+
+
+def test_tour_step_shows_the_paper_answer(capsys):
+    from puzzlewright.cli.jumble import tour_step
+
+    tour_step()
+    assert "-> SESUG ATLANTA" in capsys.readouterr().out
