@@ -211,10 +211,32 @@ def test_hard_mode_rows_are_legal(crane):
     assert all(plain_feedback(word, "crane") == pattern for word, pattern in rows)
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2314), st.lists(st.integers(0, 12971), min_size=2, max_size=6), st.integers(0, 99),
+       st.booleans())
+def test_hard_mode_property(guesses, answer_index, row_words, seed, distinct):
+    answer = load_lexicon("wordle-answers").words[answer_index]
+    patterns = [Pattern.parse(plain_feedback(guesses.words[i], answer)) for i in row_words]
+    result = Doodler(answer, word_pool(guesses, 5)).doodle(patterns, seed=seed, hard=True, distinct=distinct)
+    filled = [(row.word, str(row.pattern)) for row in result.rows if row.word]
+    assert all(plain_feedback(word, answer) == pattern for word, pattern in filled)
+    assert hard_mode_violation(filled) is None
+    if distinct:
+        assert len({word for word, _ in filled}) == len(filled)
+    assert all(row.reason for row in result.rows if not row.word)
+
+
 def test_hard_mode_reports_dropped_green(crane):
     rows = crane.doodle([Pattern.parse(p) for p in SMILEY], seed=5, hard=True).rows
     assert rows[1].word and rows[2].word is None
     assert "row 2 reveals a green at position 2" in rows[2].reason
+
+
+def test_hard_mode_needs_as_many_coloured_squares(crane):
+    rows = crane.doodle([Pattern.parse(p) for p in ["BYBBB", "BBBBB", "YBBBB"]], seed=5, hard=True).rows
+    assert rows[0].word and rows[1].word is None and rows[2].word
+    assert "row 1 reveals 1 letter of the answer; a guess reusing it shows at least 1 coloured square" in rows[1].reason
+    assert hard_mode_violation([(rows[0].word, "BYBBB"), (rows[2].word, "YBBBB")]) is None
 
 
 def test_no_dictionary_word_but_possible(crane):

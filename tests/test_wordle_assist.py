@@ -200,7 +200,7 @@ def test_budget_falls_back_to_score_and_does_not_remember(matrix):
 
     strategy = Strategy(matrix, opener="salet")
     assistant = Assistant(matrix, strategy)
-    left = assistant.candidates([Turn("salet", Pattern.parse("BBBBB"))])
+    left = assistant.candidates([Turn("salet", Pattern.parse("BBYBB"))])
     hurried = strategy.choose(left, budget=Budget(nodes=1))
     assert strategy.approximate and hurried == strategy.ranked(left, 1)[0]
     assert strategy._key(left) not in strategy._choice

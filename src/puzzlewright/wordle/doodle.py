@@ -170,8 +170,8 @@ class _RowSearch:
 
     Without those rules it simply picks a random word per row. Hard mode fixes the row order (each row
     depends on those above); otherwise the rows with fewest matches go first, so clashes show up early.
-    Rows that cannot be filled (no match; in hard mode, a green above that this row does not keep) are
-    left out of the search and reported.
+    Rows that cannot be filled (no match; in hard mode, a conflict with the patterns above, see
+    :meth:`_hard_mode_conflict`) are left out of the search and reported.
     """
 
     def __init__(self, doodler: Doodler, patterns: Sequence[Pattern], buckets: list[np.ndarray], *,
@@ -182,18 +182,40 @@ class _RowSearch:
         self.distinct = distinct
         self.hard = hard
         self.rng = rng
-        rows = [r for r in range(len(patterns)) if len(buckets[r]) and self.lost_green(r) is None]
+        self.doomed: dict[int, str] = {}
+        rows = []
+        for r in range(len(patterns)):
+            if len(buckets[r]):
+                reason = self._hard_mode_conflict(r, rows) if hard else None
+                if reason is None:
+                    rows.append(r)
+                else:
+                    self.doomed[r] = reason
         self.rows = rows if hard else sorted(rows, key=lambda r: len(buckets[r]))
+        self._failed: set[tuple] = set()
 
-    def lost_green(self, r: int) -> tuple[int, int] | None:
-        """In hard mode, (row above, position) of a green that row ``r``'s pattern does not keep."""
-        if not self.hard:
-            return None
-        for above in range(r):
-            if len(self.buckets[above]):
-                for i, mark in enumerate(self.patterns[above].marks):
-                    if mark == GREEN and self.patterns[r].marks[i] != GREEN:
-                        return above, i
+    def _hard_mode_conflict(self, r: int, live: list[int]) -> str | None:
+        """Why row ``r`` can be no legal hard-mode guess whatever words the live rows above get, or None.
+
+        Two reasons follow from the patterns alone: a green above must stay green (same letter, same
+        place, so the same mark), and a row that revealed k letters of the answer (green or yellow marks)
+        forces every later guess to contain them, and each contained answer letter shows coloured, so a
+        later row needs at least k coloured marks.
+        """
+        marks = self.patterns[r].marks
+        coloured = sum(mark != GREY for mark in marks)
+        for above in live:
+            above_marks = self.patterns[above].marks
+            for i, mark in enumerate(above_marks):
+                if mark == GREEN and marks[i] != GREEN:
+                    return (f"hard mode: row {above + 1} reveals a green at position {i + 1}, which this row "
+                            f"does not keep")
+            revealed = sum(mark != GREY for mark in above_marks)
+            if revealed > coloured:
+                many = "s" if revealed > 1 else ""
+                return (f"hard mode: row {above + 1} reveals {revealed} letter{many} of the answer; a guess "
+                        f"reusing {'them' if many else 'it'} shows at least {revealed} coloured square{many}, "
+                        f"and this row has {coloured}")
         return None
 
     def legal(self, r: int, chosen: list[int | None]) -> np.ndarray:
@@ -251,8 +273,18 @@ class _RowSearch:
         return self._fill_greedily(), complete
 
     def _fill(self, depth: int, chosen: list[int | None], budget: Budget | None) -> bool:
+        """Fill rows ``self.rows[depth:]`` by backtracking with forward checking.
+
+        In hard mode the rows below depend on the rows above only through what they reveal (greens,
+        letter counts) and, with ``distinct``, the words used that later rows could want; a state that
+        failed once fails again, so failed states are remembered (the same revelation reached through
+        another word is not retried).
+        """
         if depth == len(self.rows):
             return True
+        state = self._state(depth, chosen)
+        if state in self._failed:
+            return False
         r = self.rows[depth]
         later = self.rows[depth + 1:]
         for candidate in self._random_order(self.legal(r, chosen)):
@@ -262,7 +294,20 @@ class _RowSearch:
             if all(len(self.legal(s, chosen)) for s in later) and self._fill(depth + 1, chosen, budget):
                 return True
         chosen[r] = None
+        if state is not None:
+            self._failed.add(state)
         return False
+
+    def _state(self, depth: int, chosen: list[int | None]) -> tuple | None:
+        """What the rows still to fill depend on, in hard mode (None otherwise: nothing is remembered)."""
+        if not self.hard:
+            return None
+        fixed, needed = self._revealed(self.rows[depth], chosen)
+        used: tuple[int, ...] = ()
+        if self.distinct:  # a used word matters below only if a later row has its pattern
+            later = {self.patterns[s] for s in self.rows[depth:]}
+            used = tuple(sorted(c for q, c in enumerate(chosen) if c is not None and self.patterns[q] in later))
+        return depth, tuple(sorted(fixed.items())), tuple(sorted(needed.items())), used
 
     def _fill_greedily(self) -> list[int | None]:
         """When no full assignment exists (or the budget ran out): fill the rows that can be, in order."""
@@ -275,11 +320,8 @@ class _RowSearch:
 
     def failure(self, r: int, chosen: list[int | None]) -> str:
         """Why row ``r`` (which has matches) got no word."""
-        lost = self.lost_green(r)
-        if lost is not None:
-            above, position = lost
-            return (f"hard mode: row {above + 1} reveals a green at position {position + 1}, which this row "
-                    f"does not keep")
+        if r in self.doomed:
+            return self.doomed[r]
         if self.hard:
             return "hard mode: no matching word uses every letter revealed by the rows above"
         return "every matching word is already used by another row"
