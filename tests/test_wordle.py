@@ -179,6 +179,13 @@ def test_all_lists_every_match_most_common_first(crane, guesses):
     assert zipf == sorted(zipf, reverse=True)
 
 
+def test_all_in_hard_mode_lists_the_legal_words(crane):
+    rows = crane.doodle([Pattern.parse("BYBBB"), Pattern.parse("YBBBB")], list_all=True, seed=1, hard=True,
+                        distinct=True).rows
+    assert rows[1].word in rows[1].words and len(rows[1].words) < rows[1].matches
+    assert all(hard_mode_violation([(rows[0].word, "BYBBB"), (word, "YBBBB")]) is None for word in rows[1].words)
+
+
 def test_seed_reproducible(crane):
     grid = [Pattern.parse(p) for p in SMILEY]
     assert crane.doodle(grid, seed=11).to_json() == crane.doodle(grid, seed=11).to_json()

@@ -156,7 +156,7 @@ class Doodler:
                 reason = search.failure(r, chosen)
             listed = None
             if list_all:
-                listed = [words[i] for i in (search.legal(r, chosen) if hard else buckets[r])]
+                listed = [words[i] for i in search.legal(r, chosen, avoid_used=False)]
             rows.append(DoodleRow(pattern, None if chosen[r] is None else words[chosen[r]], len(buckets[r]),
                                   possible, reason, listed))
         notes = list(self.pool.notes)
@@ -218,8 +218,9 @@ class _RowSearch:
                         f"and this row has {coloured}")
         return None
 
-    def legal(self, r: int, chosen: list[int | None]) -> np.ndarray:
-        """Row ``r``'s matches that the words chosen so far allow (most common first)."""
+    def legal(self, r: int, chosen: list[int | None], *, avoid_used: bool = True) -> np.ndarray:
+        """Row ``r``'s matches that the words chosen so far allow (most common first); with
+        ``avoid_used`` False, words used in other rows count as allowed."""
         candidates = self.buckets[r]
         pool = self.doodler.pool.scorer
         if self.hard:
@@ -230,7 +231,7 @@ class _RowSearch:
             for letter, count in needed.items():
                 keep &= pool.counts[candidates, letter] >= count
             candidates = candidates[keep]
-        if self.distinct:
+        if self.distinct and avoid_used:
             used = [c for c in chosen if c is not None]
             if used:
                 candidates = candidates[~np.isin(candidates, used)]
