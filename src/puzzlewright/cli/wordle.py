@@ -61,7 +61,10 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
 @json_option
 def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: bool, random_seed: int | None,
                    distinct: bool, hard: bool, lexicon: Lexicon, as_json: bool) -> None:
-    """Fill each PATTERN row (e.g. BGBGB, 02020, 🟩🟨⬛⬛⬛) with a word that gets that feedback."""
+    """Fill each painted PATTERN row with a word that gets that feedback.
+
+    Rows look like BGBGB, 02020 or 🟩🟨⬛⬛⬛; one argument may hold several pasted rows.
+    """
     from puzzlewright.wordle import api
     from puzzlewright.wordle.pattern import Pattern
 
@@ -94,7 +97,7 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
 @lexicon_options("wordle-guesses")
 @json_option
 def assist_command(guesses: tuple[str, ...], top: int, answers_spec: str, lexicon: Lexicon, as_json: bool) -> None:
-    """The answers still possible after the guesses so far, and the best next guesses."""
+    """The answers still possible, and the best next guesses by expected information."""
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.wordle import api
 
@@ -129,7 +132,7 @@ def assist_command(guesses: tuple[str, ...], top: int, answers_spec: str, lexico
 @json_option
 def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, opener: str | None,
                  random_seed: int | None, answers_spec: str, lexicon: Lexicon, as_json: bool) -> None:
-    """Let the assistant play against ANSWER (a word or 'random'), or against every answer with --all."""
+    """Let the assistant play against ANSWER (a word or 'random'), or every answer with --all."""
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.wordle import api
     from puzzlewright.wordle.pattern import Pattern
