@@ -15,6 +15,7 @@ import click
 from puzzlewright.cli.common import DictionaryChoice, emit_json, json_option, lexicon_options, run_batch
 
 TOUR_SIDES = "RME-WCL-TGK-API"
+MAX_WORDS = 5
 
 
 @click.group()
@@ -37,7 +38,7 @@ def _dictionary_request(dictionary: DictionaryChoice) -> tuple[dict, Any]:
 
 @letterboxed.command("solve")
 @click.argument("sides", nargs=-1)
-@click.option("--max-words", type=click.IntRange(1, 5), default=3, show_default=True,
+@click.option("--max-words", type=click.IntRange(1, MAX_WORDS), default=3, show_default=True,
               help="Longest chain to search for; the fewest-word solutions are reported.")
 @click.option("--all", "show_all", is_flag=True, help="Show every solution, not just the best --limit.")
 @click.option("--limit", type=click.IntRange(0), default=10, show_default=True, help="Solutions to show.")
@@ -95,8 +96,10 @@ def _print_solutions(result: dict, draw: bool) -> None:
     """The human-readable report of an ``api.solve`` result."""
     name = "-".join(result["sides"])
     if not result["solutions"]:
-        click.echo(f"{name}: {result['message']} ({result['valid_words']} valid words in "
-                   f"{result['dictionary']}); try --max-words 5 or --dict english-large")
+        hints = ([f"--max-words {MAX_WORDS}"] if result["max_words"] < MAX_WORDS else []) + (
+            ["--dict english-large"] if result["dictionary"] != "english-large" else [])
+        click.echo(f"{name}: {result['message']} ({result['valid_words']} valid words in {result['dictionary']})"
+                   + (f"; try {' or '.join(hints)}" if hints else ""))
         return
     k = result["min_words"]
     shown = len(result["solutions"])

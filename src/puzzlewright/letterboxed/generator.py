@@ -1,10 +1,11 @@
 """Making NYT-style puzzles: 12 distinct letters on 4 sides of 3, solvable in two common words.
 
-The generator plants the answer first, as a setter would: it picks a common word, then a common word
-starting with its last letter such that the two use exactly 12 distinct letters, and then deals those
-letters onto 4 sides of 3 so that no two consecutive letters of either word share a side (a small
-backtracking colouring). The finished box is solved to count its two-word solutions and to suggest a
-par (fewer valid words make a harder puzzle, so a higher par).
+The generator plants the answer first, as a setter would: it picks a common headword (no plurals or
+-ED/-ING forms), then one starting with its last letter such that the two use exactly 12 distinct
+letters, and then deals those letters onto 4 sides of 3 so that no two consecutive letters of either
+word share a side (a small backtracking colouring). The finished box is solved to count its two-word
+solutions; boxes with more than ``max_two_word_solutions`` are too easy and are dealt again (the NYT's
+have a few dozen). The par follows from how many words the box allows.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from dataclasses import dataclass
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.letterboxed.box import NYT_SIDE_LETTERS, NYT_SIDES, Box
 from puzzlewright.letterboxed.index import WordIndex
+from puzzlewright.letterboxed.ranking import inflected
 from puzzlewright.letterboxed.solver import Solution, box_words, solve_box
 from puzzlewright.search import Budget
 
 DEFAULT_MIN_COMMONNESS = 3.0
+MAX_TWO_WORD_SOLUTIONS = 150
 LETTERS = NYT_SIDES * NYT_SIDE_LETTERS
 MAX_ATTEMPTS = 20_000
 
@@ -57,8 +60,10 @@ def suggested_par(valid_words: int) -> int:
 
 def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = None,
                      min_commonness: float = DEFAULT_MIN_COMMONNESS,
+                     max_two_word_solutions: int = MAX_TWO_WORD_SOLUTIONS,
                      budget: Budget | None = None) -> list[GeneratedPuzzle]:
-    """``count`` distinct puzzles whose planted two-word answer uses words of at least ``min_commonness``."""
+    """``count`` distinct puzzles whose planted two-word answer uses words of at least ``min_commonness``
+    and that have at most ``max_two_word_solutions`` two-word solutions."""
     rng = random.Random(seed)
     pool = _common_words(index, min_commonness)
     if not pool:
@@ -80,20 +85,23 @@ def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = Non
         if box is None or frozenset(box.letters) in seen:
             continue
         seen.add(frozenset(box.letters))
-        puzzles.append(_describe(box, planted, index))
+        puzzle = _describe(box, planted, index)
+        if puzzle.two_word_solutions <= max_two_word_solutions:
+            puzzles.append(puzzle)
     if len(puzzles) < count:
         raise BudgetExceeded(f"made only {len(puzzles)} of {count} puzzles; try a lower --min-commonness")
     return puzzles
 
 
 def _common_words(index: WordIndex, floor: float) -> list[tuple[str, int]]:
-    """(word, letter mask) for every index word with at least ``floor`` Zipf and at most 12 distinct letters."""
+    """(word, letter mask) for every headword of the index (not a plural or -ED/-ING form) with at least
+    ``floor`` Zipf and at most 12 distinct letters."""
     found = []
     for j, mask in enumerate(index.masks):
         if mask.bit_count() > LETTERS:
             continue
         for i in range(index.starts[j], index.starts[j + 1]):
-            if index.zipf[i] >= floor:
+            if index.zipf[i] >= floor and not inflected(index.word(i)):
                 found.append((index.word(i), mask))
     return found
 
