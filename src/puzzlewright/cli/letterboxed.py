@@ -16,6 +16,7 @@ from puzzlewright.cli.common import DictionaryChoice, emit_json, json_option, le
 
 TOUR_SIDES = "RME-WCL-TGK-API"
 MAX_WORDS = 5
+DEFAULT_TIME_LIMIT = 20.0
 
 
 @click.group()
@@ -46,19 +47,22 @@ def _dictionary_request(dictionary: DictionaryChoice) -> tuple[dict, Any]:
 @click.option("--min-commonness", type=float, default=None, metavar="ZIPF",
               help="Use only words at least this common (Zipf scale: 3 = everyday, 1 = rare).")
 @click.option("--draw", is_flag=True, help="Draw the box with the best solution's path.")
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT, show_default=True,
+              metavar="SECONDS", help="Stop a search (per puzzle) after this long and report what it found.")
 @click.option("--batch", "batch", default=None, metavar="FILE",
               help='Solve each JSON line {"sides": [...]} of FILE ("-" = stdin); one JSON result per line.')
 @lexicon_options(lazy=True)
 @json_option
 def solve(sides: tuple[str, ...], max_words: int, show_all: bool, limit: int, list_words: bool,
-          min_commonness: float | None, draw: bool, batch: str | None, dictionary: DictionaryChoice,
-          as_json: bool) -> None:
+          min_commonness: float | None, draw: bool, time_limit: float, batch: str | None,
+          dictionary: DictionaryChoice, as_json: bool) -> None:
     """Find every solution of SIDES with the fewest words, best first (common words, then fewer letters).
 
     Example: puzzlewright letterboxed solve RME-WCL-TGK-API
     """
     from puzzlewright.errors import PuzzleInputError
     from puzzlewright.letterboxed import api
+    from puzzlewright.search import Budget
 
     base, lexicon = _dictionary_request(dictionary)
     base.update(max_words=max_words, limit=limit, all=show_all, min_commonness=min_commonness)
@@ -67,7 +71,8 @@ def solve(sides: tuple[str, ...], max_words: int, show_all: bool, limit: int, li
             raise PuzzleInputError("give either SIDES or --batch FILE, not both")
         import numpy  # noqa: F401  (a batch amortises its import; box_words then filters words vectorised)
 
-        run_batch(batch, lambda record: api.solve({**base, **record}, lexicon=lexicon), "letterboxed")
+        run_batch(batch, lambda record: api.solve({**base, **record}, lexicon=lexicon,
+                                                  budget=Budget(seconds=time_limit)), "letterboxed")
         return
     if not sides:
         raise PuzzleInputError("no sides given: e.g. puzzlewright letterboxed solve RME-WCL-TGK-API")
@@ -75,7 +80,7 @@ def solve(sides: tuple[str, ...], max_words: int, show_all: bool, limit: int, li
     if list_words:
         _print_words(api.words(request, lexicon=lexicon), as_json)
         return
-    result = api.solve(request, lexicon=lexicon)
+    result = api.solve(request, lexicon=lexicon, budget=Budget(seconds=time_limit))
     if as_json:
         emit_json(result)
     else:

@@ -188,6 +188,9 @@ class _ChainSearch:
         self.moves_from: dict[str, list[tuple[str, int, tuple]]] = defaultdict(list)
         for key in words.moves:
             self.moves_from[key[0]].append((key[1], key[2], key))
+        if not self.use_bitsets:  # unpruned search: try the widest words first, so a budget finds some
+            for moves in self.moves_from.values():
+                moves.sort(key=lambda move: -move[1].bit_count())
         self._finishers: dict[str, tuple[list[int], list[list[tuple]], list[int]]] = {}
         self._cover: list[dict[str, int]] = []  # cover[r - 1][letter]: coverable sets in r words
 
