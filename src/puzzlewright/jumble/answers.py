@@ -46,6 +46,17 @@ class Pool:
         return self.letters.upper() + "?" * self.wild
 
 
+HASH_WEIGHTS = np.random.default_rng(26).integers(1, 2**40, 26, dtype=np.int64)
+
+
+def count_hash(counts: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of letter-count vectors (the last axis, 26 counts): equal counts, equal hashes.
+
+    Random weights up to 2**40 on counts below 2**10 cannot overflow; different count vectors rarely
+    share a hash (a random linear form), and callers confirm a hit by comparing the counts."""
+    return counts.astype(np.int64) @ HASH_WEIGHTS
+
+
 @dataclass
 class SlotWords:
     """The words that can fill one open slot: the pool letters each needs (its letters less the slot's
@@ -77,13 +88,24 @@ class SlotWords:
                          bounds[order])
 
     @cached_property
-    def by_needs(self) -> dict[bytes, tuple[int, ...]]:
-        """The rows of the words by the letters they need (int16 count vector bytes), for exact look-ups."""
-        groups: dict[bytes, list[int]] = {}
-        needs = np.ascontiguousarray(self.needs)
-        for row in range(len(needs)):
-            groups.setdefault(needs[row].tobytes(), []).append(row)
+    def by_needs(self) -> dict[int, tuple[int, ...]]:
+        """The rows of the words by the hash of the letters they need (:func:`count_hash`)."""
+        groups: dict[int, list[int]] = {}
+        for row, key in enumerate(count_hash(self.needs).tolist()):
+            groups.setdefault(key, []).append(row)
         return {key: tuple(rows) for key, rows in groups.items()}
+
+    @cached_property
+    def need_hashes(self) -> np.ndarray:
+        """The distinct hashes of :attr:`by_needs`, sorted."""
+        return np.array(sorted(self.by_needs), np.int64)
+
+    def has_hash(self, keys: np.ndarray) -> np.ndarray:
+        """Which of ``keys`` are hashes of some word's needed letters (vectorised)."""
+        hashes = self.need_hashes
+        if not len(hashes):
+            return np.zeros(len(keys), bool)
+        return hashes[np.searchsorted(hashes, keys).clip(max=len(hashes) - 1)] == keys
 
     def within(self, counts: np.ndarray, wild: int) -> np.ndarray:
         """Indexes (best first) of the words that fit in ``counts`` plus ``wild`` unknown letters."""
@@ -140,18 +162,18 @@ class AnswerSearch:
             state.chosen[k] = slot_words.words[row]
             if open_slots == 1:
                 yield tuple(state.chosen)
-            else:
-                left = (counts - slot_words.needs[row]).clip(0)
-                yield from self._extend(state, depth + 1, left, wild - short, total)
+                continue
+            left = (counts - slot_words.needs[row]).clip(0)
+            yield from self._extend(state, depth + 1, left, wild - short, total)
 
     def _last(self, state: _Branch, depth: int, counts: np.ndarray, value: float) -> Iterator[tuple[str, ...]]:
         """The last slot takes exactly the letters left: one hash look-up by letter counts."""
         k = state.order[depth]
         slot_words = self.slots[k]
-        for row in slot_words.by_needs.get(counts.tobytes(), ()):
+        for row in slot_words.by_needs.get(int(count_hash(counts)), ()):
             if not state.budget.spend():
                 return
-            if value + slot_words.bounds[row] > state.floor():
+            if value + slot_words.bounds[row] > state.floor() and np.array_equal(slot_words.needs[row], counts):
                 state.chosen[k] = slot_words.words[row]
                 yield tuple(state.chosen)
 
@@ -164,17 +186,17 @@ class AnswerSearch:
         rows = state.narrowed[k]
         rows = rows[(first.needs[rows] <= counts).all(axis=1)]
         rows = rows[value + first.bounds[rows] + state.rest[depth] > state.floor()]
-        left = np.ascontiguousarray(counts - first.needs[rows]).tobytes()
-        width = 2 * len(counts)
-        for i, row in enumerate(rows.tolist()):
-            if not state.budget.spend():
-                return
-            partners = second.by_needs.get(left[i * width:(i + 1) * width])
-            if not partners:
-                continue
+        left = counts - first.needs[rows]
+        keys = count_hash(left)
+        hit = second.has_hash(keys)
+        if not state.budget.spend(len(rows)):
+            return
+        for i in np.flatnonzero(hit).tolist():
+            row = int(rows[i])
             state.chosen[k] = first.words[row]
-            for partner in partners:
-                if value + first.bounds[row] + second.bounds[partner] > state.floor():
+            for partner in second.by_needs[int(keys[i])]:
+                if (value + first.bounds[row] + second.bounds[partner] > state.floor()
+                        and np.array_equal(second.needs[partner], left[i])):
                     state.chosen[k_last] = second.words[partner]
                     yield tuple(state.chosen)
 

@@ -28,7 +28,7 @@ class PhraseTable:
     def __init__(self, vocab: list[str], keys: np.ndarray, pmi: np.ndarray):
         self.index = {word: i for i, word in enumerate(vocab)}
         self.size = len(vocab)
-        self.keys = keys
+        self.keys = keys.astype(np.int64)  # int64 so that look-ups by Python int do not copy the array
         self.pmi = pmi.astype(np.float32) / PMI_SCALE
         self.firsts = (keys // max(self.size, 1)).astype(np.int64)
         self.seconds = (keys % max(self.size, 1)).astype(np.int64)
