@@ -7,10 +7,11 @@ remaining* count (the mean size of the group the answer falls in) come from the 
 every guess at once (:func:`split_scores`).
 
 The strategy that ``play`` follows (:class:`Strategy`) ranks guesses by entropy, preferring a possible
-answer among near-equals (it can win at once), and, at positions with few candidates, looks one move
-further: the best few guesses are each played out with the entropy rule and the one that needs the fewest
-guesses in total wins. Its results are memoised per candidate set, so a full simulation of every answer is
-one walk over a shared decision tree.
+answer among near-equals (it can win at once). At positions with few candidates it looks further: the
+best few guesses (and, in very small sets, every possible answer) are each scored by the exact total
+number of guesses the strategy needs after them, recursively, and the cheapest wins; a possible answer
+that tells all candidates apart is taken at once, being provably best. Results are memoised per
+candidate set, so a full simulation of every answer is one walk over a shared decision tree.
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ BINCOUNT_MIN = 48  # candidate sets at least this big are counted with bincounts
 BINCOUNT_CELLS = 1 << 20  # codes counted per bincount slab (bounds memory)
 LOOKAHEAD_MAX = 400  # look one move further at positions with at most this many candidates
 LOOKAHEAD_WIDTH = 12  # ... among this many of the best guesses by score
+ANSWERS_AS_OPTIONS = 10  # ... plus every possible answer, at positions with at most this many candidates
 MAX_TURNS = 20
+SPLITTER_MAX = 64  # look for a possible answer that splits all candidates apart in sets this small
 KEY_BYTES = 16  # candidate sets are remembered by a 128-bit hash
 
 
@@ -126,7 +129,8 @@ class Strategy:
     # -- remembered decisions: the strategy is deterministic, so its choices are cached on disk ---------
 
     def _decisions_file(self) -> Path:
-        settings = f"{self.opener}-{self.lookahead}-{ANSWER_BONUS}-{LOOKAHEAD_MAX}-{LOOKAHEAD_WIDTH}"
+        settings = (f"{self.opener}-{self.lookahead}-{ANSWER_BONUS}-{LOOKAHEAD_MAX}-{LOOKAHEAD_WIDTH}-"
+                    f"{ANSWERS_AS_OPTIONS}-{SPLITTER_MAX}")
         digest = hashlib.sha256(f"{lists_key(self.matrix.answers, self.matrix.guesses)}-{settings}".encode())
         return cache_dir() / f"wordle-strategy-{digest.hexdigest()[:24]}.npy"
 
@@ -207,14 +211,36 @@ class Strategy:
             return int(self.matrix.answer_columns[candidates[0]])
         key = self._key(candidates)
         choice = self._choice.get(key)
+        if choice is None and len(candidates) <= SPLITTER_MAX:
+            choice = self._splitting_answer(candidates)
         if choice is None:
-            options = self.ranked(candidates, LOOKAHEAD_WIDTH if self._looks_ahead(candidates) else 1)
+            options = self._options(candidates)
             if len(options) > 1:
                 choice = min(options, key=lambda g: (self._cost_after(candidates, g), options.index(g)))
             else:
                 choice = options[0]
             self._choice[key] = choice
         return choice
+
+    def _options(self, candidates: np.ndarray) -> list[int]:
+        """The guesses worth a lookahead: the best by score, and every possible answer in a small set."""
+        if not self._looks_ahead(candidates):
+            return self.ranked(candidates, 1)
+        options = self.ranked(candidates, LOOKAHEAD_WIDTH)
+        if len(candidates) <= ANSWERS_AS_OPTIONS:
+            options += [int(c) for c in self.matrix.answer_columns[candidates] if c not in options]
+        return options
+
+    def _splitting_answer(self, candidates: np.ndarray) -> int | None:
+        """A possible answer whose feedback tells every candidate apart, if there is one.
+
+        Playing it needs 2k - 1 guesses in total over k candidates (one is solved now, each other one
+        next turn), the least any strategy can do, so no ranking or lookahead is needed.
+        """
+        columns = self.matrix.answer_columns[candidates]
+        codes = np.sort(self.matrix.codes[np.ix_(candidates, columns)], axis=0)
+        splitting = np.flatnonzero((codes[1:] != codes[:-1]).all(axis=0))
+        return int(columns[splitting[0]]) if len(splitting) else None
 
     def _looks_ahead(self, candidates: np.ndarray) -> bool:
         return self.lookahead and len(candidates) <= LOOKAHEAD_MAX
