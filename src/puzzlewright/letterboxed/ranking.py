@@ -53,13 +53,15 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], weights: Weights = 
     """Solutions for the chains of word ids, best first (then fewer letters, then alphabetical)."""
     from puzzlewright.letterboxed.solver import Solution
 
-    text = words.words
-    values = [z if z > 0 else weights.unknown_zipf for z in words.zipf]
-    charges = {i: weights.per_letter * len(text[i]) + weights.per_inflection * inflected(text[i])
-               for chain in chains for i in chain}
-    solutions = []
+    text, zipf = words.words, words.zipf
+    softness = weights.softness
+    used = {i for chain in chains for i in chain}
+    values = {i: zipf[i] if zipf[i] > 0 else weights.unknown_zipf for i in used}
+    charges = {i: weights.per_letter * len(text[i]) + weights.per_inflection * inflected(text[i]) for i in used}
+    keyed = []
     for chain in chains:
-        value = soft_min([values[i] for i in chain], weights.softness) - sum(charges[i] for i in chain)
-        solutions.append(Solution(tuple(text[i] for i in chain), value))
-    solutions.sort(key=lambda s: (-s.score, s.letters, s.words))
-    return solutions
+        chain_words = tuple(text[i] for i in chain)
+        value = soft_min([values[i] for i in chain], softness) - sum(charges[i] for i in chain)
+        keyed.append((-value, sum(map(len, chain_words)), chain_words))
+    keyed.sort()
+    return [Solution(chain_words, -negated, letters) for negated, letters, chain_words in keyed]

@@ -58,10 +58,14 @@ class BoxWords:
     @cached_property
     def moves(self) -> dict[tuple[str, str, int], list[int]]:
         """(first letter, last letter, mask) -> the ids of the words making that move."""
-        groups: dict[tuple[str, str, int], list[int]] = defaultdict(list)
-        for i, word in enumerate(self.words):
-            groups[word[0], word[-1], self.masks[i]].append(i)
-        return dict(groups)
+        groups: dict[tuple[str, str, int], list[int]] = {}
+        for i, key in enumerate(zip([w[0] for w in self.words], [w[-1] for w in self.words], self.masks)):
+            group = groups.get(key)
+            if group is None:
+                groups[key] = [i]
+            else:
+                group.append(i)
+        return groups
 
 
 def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -> BoxWords:
@@ -106,16 +110,13 @@ def _localiser(box: Box) -> list[list[int]]:
     return tables
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Solution:
     """A chain of words solving a box, with its ranking score (higher = a person's likelier pick)."""
 
     words: tuple[str, ...]
     score: float
-
-    @property
-    def letters(self) -> int:
-        return sum(map(len, self.words))
+    letters: int  # letters in all the words
 
     def to_json(self) -> dict:
         return {"words": [word.upper() for word in self.words], "score": round(self.score, 3)}
@@ -191,7 +192,7 @@ class _ChainSearch:
         if not self.use_bitsets:  # unpruned search: try the widest words first, so a budget finds some
             for moves in self.moves_from.values():
                 moves.sort(key=lambda move: -move[1].bit_count())
-        self._finishers: dict[str, tuple[list[int], list[list[tuple]], list[int]]] = {}
+        self._finishers: dict[str, tuple[list[int], list[tuple], list[int]]] = {}
         self._cover: list[dict[str, int]] = []  # cover[r - 1][letter]: coverable sets in r words
 
     # -- coverable sets -------------------------------------------------------------------------
@@ -240,22 +241,18 @@ class _ChainSearch:
             self._cover.append(dict(level))
         return self._cover[r - 1]
 
-    def _finishing_moves(self, letter: str) -> tuple[list[int], list[list[tuple]], list[int]]:
-        """The moves from ``letter`` for last words: their distinct masks by letter count (most first),
-        the moves of each mask, and ``enough[p]``: how many masks have at least p letters (a last word
-        must hold every letter still needed)."""
+    def _finishing_moves(self, letter: str) -> tuple[list[int], list[tuple], list[int]]:
+        """The moves from ``letter`` for last words, most letters first: their masks, the moves, and
+        ``enough[p]``: how many have at least p letters (a last word must hold every letter still needed)."""
         found = self._finishers.get(letter)
         if found is None:
-            by_mask: dict[int, list[tuple]] = defaultdict(list)
-            for _, mask, move in self.moves_from.get(letter, ()):
-                by_mask[mask].append(move)
-            masks = sorted(by_mask, key=int.bit_count, reverse=True)
+            moves = sorted(self.moves_from.get(letter, ()), key=lambda move: -move[1].bit_count())
             enough = [0] * (len(self.words.box.letters) + 2)
-            for mask in masks:
+            for _, mask, _ in moves:
                 enough[mask.bit_count()] += 1
             for p in range(len(enough) - 2, -1, -1):
                 enough[p] += enough[p + 1]
-            found = self._finishers[letter] = (masks, [by_mask[m] for m in masks], enough)
+            found = self._finishers[letter] = ([m[1] for m in moves], [(m[2],) for m in moves], enough)
         return found
 
     # -- enumeration ----------------------------------------------------------------------------
@@ -286,9 +283,8 @@ class _ChainSearch:
         moves = self.moves_from.get(letter, ())
         if r == 1:
             need = full & ~covered
-            masks, moves_of, enough = self._finishing_moves(letter)
-            found = [(move,) for j in range(enough[need.bit_count()]) if not need & ~masks[j]
-                     for move in moves_of[j]]
+            masks, singles, enough = self._finishing_moves(letter)
+            found = [singles[j] for j in range(enough[need.bit_count()]) if not need & ~masks[j]]
         else:
             coverable = self.cover(r - 1) if self.use_bitsets else None
             found = []
