@@ -131,6 +131,15 @@ def test_three_words_when_two_cannot_do():
     assert ("adgj", "jbeh", "hckfil") in solution_words(result)
 
 
+def test_eighteen_letter_box_uses_projected_pruning_and_finds_everything():
+    sides = ["ABC", "DEF", "GHI", "JKL", "MNO", "PQR"]
+    words = {"adgjmp", "pbehkn", "nqcfilor", "nqcfil", "lorad", "pbeh", "hkn", "adgjmpb", "bnqcfilor"}
+    result = api.solve({"sides": sides, "words": sorted(words), "all": True})
+    assert result["min_words"] == 3
+    assert solution_words(result) == brute_force(sides, words, 3)
+    assert ("adgjmp", "pbehkn", "nqcfilor") in solution_words(result)
+
+
 def test_no_solution_within_max_words_is_an_empty_answer():
     result = api.solve({"sides": "ABC-DEF-GHI-JKL", "words": THREE_WORD_DICTIONARY, "max_words": 2})
     assert result["solutions"] == [] and result["count"] == 0 and result["min_words"] is None
@@ -142,9 +151,18 @@ small_boxes = st.lists(st.sampled_from("abcdefghil"), min_size=6, max_size=6, un
 small_dictionaries = st.sets(st.text("abcdefghil", min_size=3, max_size=6), min_size=1, max_size=25)
 
 
+# 18 letters: more than the 16 the coverable sets track exactly, so these exercise the projected pruning
+big_boxes = st.permutations("abcdefghijklmnopqr").map(lambda letters: ["".join(letters[i:i + 3]).upper()
+                                                                        for i in range(0, 18, 3)])
+big_dictionaries = st.sets(st.text("abcdefghijklmnopqr", min_size=3, max_size=12), min_size=1, max_size=25)
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(sides=small_boxes, words=small_dictionaries)
-def test_fewest_word_solutions_match_brute_force(sides, words):
+@given(data=st.data())
+@pytest.mark.parametrize("boxes, dictionaries", [(small_boxes, small_dictionaries),
+                                                 (big_boxes, big_dictionaries)], ids=["3x2", "6x3"])
+def test_fewest_word_solutions_match_brute_force(boxes, dictionaries, data):
+    sides, words = data.draw(boxes), data.draw(dictionaries)
     result = api.solve({"sides": sides, "words": sorted(words), "max_words": 3, "all": True})
     for k in (1, 2, 3):
         expected = brute_force(sides, words, k)

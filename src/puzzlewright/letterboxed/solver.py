@@ -32,7 +32,7 @@ from puzzlewright.search import Budget
 
 MAX_WORDS = 5
 DEFAULT_MAX_WORDS = 3
-# Coverable-set bitsets have 2^letters bits; above this many letters the search runs without them.
+# Coverable-set bitsets have 2^letters bits; above this many letters they track only 16 of the letters.
 MAX_BITSET_LETTERS = 16
 
 _SAME_SIDE_TWICE = re.compile(r"(.)\1")
@@ -177,39 +177,39 @@ def chains_of_length(words: BoxWords, k: int, budget: Budget | None = None) -> l
 
 
 class _ChainSearch:
-    """Enumerates the word chains of exactly k words that cover the box."""
+    """Enumerates the word chains of exactly k words that cover the box.
+
+    Coverable sets are bitsets over 2^n masks, so for a box of more than 16 letters they are kept over
+    the 16 letters fewest words contain (the hardest to cover): a chain that cannot cover those cannot
+    cover the box, so the pruning stays sound, only less sharp.
+    """
 
     def __init__(self, words: BoxWords, budget: Budget | None):
         self.words = words
         self.budget = budget
         self.stopped = False
         self.full = words.full
-        self.use_bitsets = len(words.box.letters) <= MAX_BITSET_LETTERS
-        # letter -> [(last letter, mask, move key)], the moves starting with that letter
-        self.moves_from: dict[str, list[tuple[str, int, tuple]]] = defaultdict(list)
+        project = _projection(words)
+        self.projected_full = project(self.full)
+        self.planes = bit_planes(self.projected_full.bit_length())
+        # letter -> [(last letter, mask, projected mask, move key)], the moves starting with that letter
+        self.moves_from: dict[str, list[tuple[str, int, int, tuple]]] = defaultdict(list)
         for key in words.moves:
-            self.moves_from[key[0]].append((key[1], key[2], key))
-        if not self.use_bitsets:  # unpruned search: try the widest words first, so a budget finds some
-            for moves in self.moves_from.values():
-                moves.sort(key=lambda move: -move[1].bit_count())
+            self.moves_from[key[0]].append((key[1], key[2], project(key[2]), key))
         self._finishers: dict[str, tuple[list[int], list[tuple], list[int]]] = {}
         self._cover: list[dict[str, int]] = []  # cover[r - 1][letter]: coverable sets in r words
 
     # -- coverable sets -------------------------------------------------------------------------
 
-    @cached_property
-    def _bit_planes(self) -> list[int]:
-        return bit_planes(len(self.words.box.letters))
-
     def _down_closure(self, sets: int) -> int:
         """The bitset of every subset of the masks in ``sets``."""
-        for b, plane in enumerate(self._bit_planes):
+        for b, plane in enumerate(self.planes):
             sets |= (sets & plane) >> (1 << b)
         return sets
 
     def _widen(self, sets: int, mask: int) -> int:
         """{x : x minus the letters of ``mask`` is in ``sets``} for a downward-closed ``sets``."""
-        planes = self._bit_planes
+        planes = self.planes
         widened = sets
         for b in range(len(planes)):
             if mask >> b & 1:
@@ -226,7 +226,7 @@ class _ChainSearch:
                 level: dict[str, int] = defaultdict(int)
                 for letter, moves in self.moves_from.items():
                     sets = 0
-                    for _, mask, _ in moves:
+                    for _, _, mask, _ in moves:
                         sets |= 1 << mask
                     level[letter] = self._down_closure(sets)
             else:
@@ -234,7 +234,7 @@ class _ChainSearch:
                 level = defaultdict(int)
                 widened: dict[tuple[str, int], int] = {}
                 for letter, moves in self.moves_from.items():
-                    for last, mask, _ in moves:
+                    for last, _, mask, _ in moves:
                         if (last, mask) not in widened:
                             widened[last, mask] = self._widen(below.get(last, 0), mask)
                         level[letter] |= widened[last, mask]
@@ -248,11 +248,11 @@ class _ChainSearch:
         if found is None:
             moves = sorted(self.moves_from.get(letter, ()), key=lambda move: -move[1].bit_count())
             enough = [0] * (len(self.words.box.letters) + 2)
-            for _, mask, _ in moves:
-                enough[mask.bit_count()] += 1
+            for move in moves:
+                enough[move[1].bit_count()] += 1
             for p in range(len(enough) - 2, -1, -1):
                 enough[p] += enough[p + 1]
-            found = self._finishers[letter] = ([m[1] for m in moves], [(m[2],) for m in moves], enough)
+            found = self._finishers[letter] = ([m[1] for m in moves], [(m[3],) for m in moves], enough)
         return found
 
     # -- enumeration ----------------------------------------------------------------------------
@@ -262,16 +262,17 @@ class _ChainSearch:
         move_chains: list[tuple[tuple, ...]] = []
         memo: dict[tuple[str, int, int], list[tuple[tuple, ...]]] = {}
         for letter in self.moves_from:
-            move_chains.extend(self._tails(letter, 0, k, memo))
+            move_chains.extend(self._tails(letter, 0, 0, k, memo))
             if self.stopped:
                 break
         return _expand(self.words.moves, move_chains)
 
-    def _tails(self, letter: str, covered: int, r: int, memo: dict) -> list[tuple[tuple, ...]]:
-        """Chains of r moves starting with ``letter`` that complete ``covered`` to the full box.
+    def _tails(self, letter: str, covered: int, projected: int, r: int, memo: dict) -> list[tuple[tuple, ...]]:
+        """Chains of r moves starting with ``letter`` that complete ``covered`` (``projected``: the same,
+        projected for the coverable sets) to the full box.
 
         Each move is followed only when the coverable sets say the rest can be finished in r - 1
-        words, so below the top level every call returns at least one chain."""
+        words; for boxes of up to 16 letters every call below the top level returns a chain."""
         key = (letter, covered, r)
         found = memo.get(key)
         if found is not None:
@@ -279,21 +280,44 @@ class _ChainSearch:
         if self.budget is not None and not self.budget.spend():
             self.stopped = True
             return []
-        full = self.full
-        moves = self.moves_from.get(letter, ())
         if r == 1:
-            need = full & ~covered
+            need = self.full & ~covered
             masks, singles, enough = self._finishing_moves(letter)
             found = [singles[j] for j in range(enough[need.bit_count()]) if not need & ~masks[j]]
         else:
-            coverable = self.cover(r - 1) if self.use_bitsets else None
+            coverable = self.cover(r - 1)
+            projected_full = self.projected_full
             found = []
-            for last, mask, move in moves:
-                now = covered | mask
-                if coverable is None or coverable.get(last, 0) >> (full & ~now) & 1:
-                    found.extend([(move, *tail) for tail in self._tails(last, now, r - 1, memo)])
+            for last, mask, projected_mask, move in self.moves_from.get(letter, ()):
+                now = projected | projected_mask
+                if coverable.get(last, 0) >> (projected_full & ~now) & 1:
+                    tails = self._tails(last, covered | mask, now, r - 1, memo)
+                    found.extend([(move, *tail) for tail in tails])
         memo[key] = found
         return found
+
+
+def _projection(words: BoxWords):
+    """The function keeping the bits of a box-local mask that the coverable sets track (all of them for
+    up to 16 letters, else the 16 letters fewest words contain), packed low."""
+    n = len(words.box.letters)
+    if n <= MAX_BITSET_LETTERS:
+        return lambda mask: mask
+    counts = [0] * n
+    for mask in words.masks:
+        for b in range(n):
+            counts[b] += mask >> b & 1
+    kept = sorted(sorted(range(n), key=lambda b: counts[b])[:MAX_BITSET_LETTERS])
+    low_bits, high_bits = 13, n - 13
+    tables = []
+    for shift, width in ((0, low_bits), (low_bits, high_bits)):
+        table = [0] * (1 << width)
+        for value in range(1, 1 << width):
+            low = (value & -value).bit_length() - 1 + shift
+            table[value] = table[value & (value - 1)] | (1 << kept.index(low) if low in kept else 0)
+        tables.append(table)
+    low_table, high_table = tables
+    return lambda mask: low_table[mask & 8191] | high_table[mask >> low_bits]
 
 
 def _expand(moves: dict[tuple, list[int]], move_chains: list[tuple[tuple, ...]]) -> list[tuple[int, ...]]:
