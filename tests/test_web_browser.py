@@ -178,6 +178,8 @@ def screenshot_grid(page: Page) -> None:
     """The docs' screenshot: the starting smiley, filled."""
     if SCREENSHOTS:
         open_tab(page, "wordle")
+        page.reload()  # start again from the page's own picture
+        page.wait_for_selector("body[data-ready=true]")
         page.wait_for_function("document.querySelector('#wordle-status').textContent.includes('CRANE')")
         screenshot(page, "wordle")
 
@@ -270,3 +272,14 @@ def test_jumble_paper_puzzle(page):
     # The chosen answer's unscramblings fill the letter boxes: SHACE reads ACHES.
     assert "".join(rows.nth(1).locator(".position").all_inner_texts()) == "ACHES"
     screenshot(page, "jumble")
+
+
+def test_api_docs_page_works_offline(page):
+    page.goto(f"{page.server_url}/docs")
+    expect(page.locator("#endpoints section.endpoint").first).to_be_visible()
+    headings = page.locator("#endpoints h2").all_inner_texts()
+    assert "POST /api/letterboxed/solve" in headings and "GET /api/dict/lookup" in headings
+    lookup = page.locator("section.endpoint", has_text="GET /api/dict/lookup")
+    lookup.locator("button").click()
+    expect(lookup.locator("pre")).to_contain_text('"found": true')
+    expect(lookup.locator("pre")).to_contain_text("HTTP 200")

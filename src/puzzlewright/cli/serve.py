@@ -18,10 +18,8 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 @click.option("--no-warm-up", is_flag=True, help="Do not preload dictionaries and indexes at start.")
 def serve(host: str, port: int, allow_origins: tuple[str, ...], search_seconds: float, no_warm_up: bool) -> None:
     """Start the local web app and print its address (Ctrl-C stops it)."""
-    import uvicorn
-
     from puzzlewright.web import create_app
-    from puzzlewright.web.app import LOOPBACK_HOSTS
+    from puzzlewright.web.app import LOOPBACK_HOSTS, run_server
 
     # Bound to loopback, accept only loopback Host names: a web page cannot rebind its domain to reach us.
     trusted = list(LOOPBACK_HOSTS) if host in LOOPBACK else None
@@ -31,4 +29,4 @@ def serve(host: str, port: int, allow_origins: tuple[str, ...], search_seconds: 
     click.echo(f"puzzlewright web app on http://{shown}:{port}/  (API docs: /docs; Ctrl-C stops it)", err=True)
     if host not in LOOPBACK:
         click.echo(f"warning: bound to {host}: other machines on the network can reach it", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)
+    run_server(app, host=host, port=port)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -40,6 +42,12 @@ PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; scri
                "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 MAX_LOOKUP_WORDS = 100
 WARM_DICTIONARIES = ("english", "wordle-guesses", "wordle-answers")
+# Searches hold the GIL; a short switch interval hands it back to the event loop often, so /healthz and
+# cheap requests answer in a few ms while a search runs (the default 5 ms made them wait 10-60 ms).
+SWITCH_INTERVAL_S = 0.001
+# Searches at once: one per core (more only fight over the GIL).
+MAX_SEARCHES = max(2, os.cpu_count() or 2)
+_loaded_dictionaries: set[str] = set()
 
 
 class ApiError(Exception):
@@ -73,7 +81,8 @@ class ResultCache:
 
 
 def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str] | None = None,
-               search_seconds: float = SEARCH_SECONDS, max_body: int = MAX_BODY_BYTES, max_searches: int = 4,
+               search_seconds: float = SEARCH_SECONDS, max_body: int = MAX_BODY_BYTES,
+               max_searches: int = MAX_SEARCHES,
                cache_entries: int = 512, warm_up: bool = False,
                endpoints: Iterable[Endpoint] = ENDPOINTS) -> FastAPI:
     """The web app.
@@ -93,7 +102,7 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
             threading.Thread(target=_warm_up, args=(endpoints, state), name="warm-up", daemon=True).start()
         yield
 
-    app = FastAPI(title="puzzlewright", version=__version__, lifespan=lifespan,
+    app = FastAPI(title="puzzlewright", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Solve and construct word puzzles. Each POST takes and returns the same JSON as "
                               "the library verb and the CLI's `--json`; errors are `{\"error\": \"...\"}`.")
     pool = SearchPool(max_searches=max_searches, seconds=search_seconds)
@@ -222,7 +231,7 @@ async def _lookup(pool: SearchPool, raw_words: list[str], dictionary: str) -> Re
         raise ApiError(422, "give at least one word to look up")
     if len(words) > MAX_LOOKUP_WORDS:
         raise ApiError(422, f"at most {MAX_LOOKUP_WORDS} words per lookup")
-    lexicon = await pool.run(lambda: builtin_lexicon(dictionary))  # the first use loads it: off the loop
+    lexicon = await _dictionary(pool, dictionary)
     entries = []
     for raw in words:
         word = normalise_word(raw)
@@ -232,6 +241,14 @@ async def _lookup(pool: SearchPool, raw_words: list[str], dictionary: str) -> Re
             entry.update(common.to_json())
         entries.append(entry)
     return JSONResponse({"dictionary": lexicon.name, "words": entries})
+
+
+async def _dictionary(pool: SearchPool, name: str):
+    """A built-in lexicon; its first use loads it (a second or so), which happens off the event loop."""
+    if name not in _loaded_dictionaries:
+        await pool.run(lambda: builtin_lexicon(name))
+        _loaded_dictionaries.add(name)
+    return builtin_lexicon(name)
 
 
 def _request_body_doc(endpoint: Endpoint) -> dict:
@@ -255,14 +272,22 @@ def _add_error_handlers(app: FastAPI) -> None:
 
 
 def _add_page(app: FastAPI) -> None:
-    """The single page and its static files (shipped in the package)."""
+    """The page, the API docs page (rendered from /openapi.json by our own script: no CDN, works offline)
+    and their static files, all shipped in the package."""
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:
-        return FileResponse(STATIC / "index.html", headers={"Content-Security-Policy": PAGE_POLICY,
-                                                             "Cache-Control": "no-cache"})
+        return _html("index.html")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> FileResponse:
+        return _html("docs.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+
+def _html(name: str) -> FileResponse:
+    return FileResponse(STATIC / name, headers={"Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-cache"})
 
 
 class SecurityHeaders:
@@ -287,11 +312,20 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+def run_server(app: FastAPI, host: str = "127.0.0.1", port: int = 8000, **options: Any) -> None:
+    """Serve ``app`` with uvicorn until interrupted (``options`` go to ``uvicorn.run``)."""
+    import uvicorn
+
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    uvicorn.run(app, host=host, port=port, server_header=False, **{"log_level": "warning", **options})
+
+
 def _warm_up(endpoints: Sequence[Endpoint], state: dict[str, Any]) -> None:
     """Load the common dictionaries and run each verb's example once, so first requests are fast."""
     try:
         for name in WARM_DICTIONARIES:
             builtin_lexicon(name)
+            _loaded_dictionaries.add(name)
         for endpoint in endpoints:
             if endpoint.available():
                 try:

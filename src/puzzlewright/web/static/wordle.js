@@ -102,7 +102,10 @@ function render() {
 
 function noteFor(result) {
   if (!result) return "";
-  if (!result.possible) return `impossible: ${result.reason || "no word can score this"}`;
+  if (!result.possible) {
+    const reason = result.reason || "no word can score this";
+    return reason.startsWith("impossible") ? reason : `impossible: ${reason}`;
+  }
   if (!result.word) return result.reason || "no word in the dictionary scores this";
   return `${result.matches.toLocaleString()} fit`;
 }
