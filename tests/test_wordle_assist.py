@@ -16,7 +16,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon, load_lexicon
 from puzzlewright.wordle import api
 from puzzlewright.wordle.assistant import (Assistant, Strategy, Turn, _group_sums_by_counting,
-                                           _group_sums_by_sorting, split_scores)
+                                           _group_sums_by_pairs, split_scores)
 from puzzlewright.wordle.matrix import PatternMatrix
 from puzzlewright.wordle.pattern import Pattern
 from puzzlewright.wordle.words import word_pool
@@ -95,12 +95,12 @@ def test_column_of_a_word_outside_the_guess_list(matrix, answers):
 def test_group_sums_agree_with_counter(k, width, seed):
     codes = np.random.default_rng(seed).integers(0, 9, size=(k, width)).astype(np.uint8)
     counting = _group_sums_by_counting(codes, 9)
-    sorting = _group_sums_by_sorting(codes)
+    pairs = _group_sums_by_pairs(codes)
     for g in range(width):
         sizes = Counter(codes[:, g].tolist()).values()
         expected = (sum(n * math.log2(n) for n in sizes), sum(n * n for n in sizes))
         assert np.allclose([counting[0][g], counting[1][g]], expected)
-        assert np.allclose([sorting[0][g], sorting[1][g]], expected)
+        assert np.allclose([pairs[0][g], pairs[1][g]], expected)
 
 
 def test_suggestions_figures_are_right_and_best(assistant, answers):

@@ -30,7 +30,7 @@ from puzzlewright.wordle.matrix import PatternMatrix, cache_dir, lists_key, read
 from puzzlewright.wordle.pattern import Pattern
 
 ANSWER_BONUS = 0.1  # bits: how much entropy a possible answer may give up and still be preferred
-BINCOUNT_MIN = 48  # candidate sets at least this big are counted with bincounts, smaller ones by sorting
+BINCOUNT_MIN = 32  # candidate sets at least this big are counted with bincounts, smaller ones by pairs
 BINCOUNT_CELLS = 1 << 20  # codes counted per bincount slab (bounds memory)
 LOOKAHEAD_MAX = 400  # look one move further at positions with at most this many candidates
 LOOKAHEAD_WIDTH = 12  # ... among this many of the best guesses by score
@@ -59,14 +59,13 @@ def split_scores(codes: np.ndarray, pattern_count: int) -> tuple[np.ndarray, np.
 
     With group sizes n_i over k candidates: entropy = log2 k - sum(n_i log2 n_i) / k and expected
     remaining = sum(n_i^2) / k. Large candidate sets count groups with bincounts over (guess, code)
-    pairs; small ones sort each guess's codes and read group sizes off the runs, which avoids touching a
-    guesses x patterns table.
+    pairs; small ones compare candidates pairwise, which avoids touching a guesses x patterns table.
     """
     k, width = codes.shape
     if k >= BINCOUNT_MIN and pattern_count <= 1 << 16:
         sum_nlogn, sum_n2 = _group_sums_by_counting(codes, pattern_count)
     else:
-        sum_nlogn, sum_n2 = _group_sums_by_sorting(codes)
+        sum_nlogn, sum_n2 = _group_sums_by_pairs(codes)
     return np.log2(k) - sum_nlogn / k, sum_n2 / k
 
 
@@ -93,20 +92,22 @@ def _group_sums_by_counting(codes: np.ndarray, pattern_count: int) -> tuple[np.n
     return sum_nlogn, sum_n2
 
 
-def _group_sums_by_sorting(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """sum(n log2 n) and sum(n^2) of each column's group sizes, from the runs of its sorted codes.
+def _group_sums_by_pairs(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """sum(n log2 n) and sum(n^2) of each column's group sizes, by comparing every pair of candidates.
 
-    Within a run, the r-th equal code adds f(r) - f(r-1), which telescopes to f(n) for the whole group.
+    Each candidate's group size n_i is the number of candidates with its code; summing log2 n_i over the
+    candidates gives sum(n log2 n) over the groups, and summing n_i gives sum(n^2). That is k^2 cheap
+    comparisons per guess, which beats counting into a guesses x patterns table for small k.
     """
-    k = codes.shape[0]
-    ordered = np.sort(codes.T, axis=1)
-    starts = np.zeros(ordered.shape, np.int64)
-    where = np.arange(k)
-    starts[:, 1:] = np.where(ordered[:, 1:] != ordered[:, :-1], where[1:], 0)
-    run_position = where - np.maximum.accumulate(starts, axis=1) + 1
-    nlogn = _nlogn_table(k)
-    sum_nlogn = (nlogn[run_position] - nlogn[run_position - 1]).sum(axis=1)
-    return sum_nlogn, (2 * run_position - 1).sum(axis=1).astype(np.float64)
+    k, width = codes.shape
+    logs = np.log2(np.arange(1, k + 1, dtype=np.float64))
+    sum_nlogn = np.zeros(width)
+    sum_n2 = np.zeros(width)
+    for row in codes:
+        sizes = (codes == row).sum(axis=0)
+        sum_nlogn += logs[sizes - 1]
+        sum_n2 += sizes
+    return sum_nlogn, sum_n2
 
 
 class Strategy:
