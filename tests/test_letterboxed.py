@@ -376,11 +376,13 @@ def test_tour_step(capsys):
 
 def test_index_round_trip_and_builders_agree(english):
     from_lexicon = WordIndex.from_lexicon(english)
-    from_words = WordIndex.from_words("english", list(zip(english.words, english.zipf.tolist())))
+    from_words = WordIndex.from_words(
+        "english", list(zip(english.words, english.zipf.tolist(), english.level.tolist())))
     again = WordIndex.from_bytes(from_lexicon.to_bytes())
     for other in (from_words, again):
-        assert (other.text, other.offsets, other.masks, other.starts, other.zipf) == (
-            from_lexicon.text, from_lexicon.offsets, from_lexicon.masks, from_lexicon.starts, from_lexicon.zipf)
+        assert (other.text, other.offsets, other.masks, other.starts, other.zipf, other.levels) == (
+            from_lexicon.text, from_lexicon.offsets, from_lexicon.masks, from_lexicon.starts, from_lexicon.zipf,
+            from_lexicon.levels)
 
 
 def test_cache_file_is_written_and_reused(tmp_path):
@@ -409,4 +411,5 @@ def test_plain_and_vectorised_word_filters_agree(monkeypatch, spec, floor):
     vectorised = box_words(box, index, floor)
     monkeypatch.delitem(sys.modules, "numpy")
     plain = box_words(box, index, floor)
-    assert (plain.words, plain.zipf, plain.masks) == (vectorised.words, vectorised.zipf, vectorised.masks)
+    assert (plain.words, plain.zipf, plain.levels, plain.masks) == (
+        vectorised.words, vectorised.zipf, vectorised.levels, vectorised.masks)

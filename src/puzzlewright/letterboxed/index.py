@@ -26,7 +26,7 @@ from puzzlewright.letterboxed.box import MIN_WORD_LENGTH
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
 
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 
 
 @dataclass
@@ -35,7 +35,7 @@ class WordIndex:
 
     The words are kept joined in one string (``text``, each word followed by a newline) so that loading
     the index does not create 100,000 string objects: word ``i`` is ``text[offsets[i]:offsets[i + 1] - 1]``
-    with commonness ``zipf[i]``. The distinct letter masks are ``masks`` (ascending); the words of
+    with commonness ``zipf[i]`` and SCOWL size level ``levels[i]`` (0 = not in SCOWL). The distinct letter masks are ``masks`` (ascending); the words of
     ``masks[j]`` are the ids ``starts[j]`` to ``starts[j + 1] - 1``.
     """
 
@@ -43,6 +43,7 @@ class WordIndex:
     text: str
     offsets: array
     zipf: array
+    levels: array
     masks: array
     starts: array
 
@@ -98,13 +99,13 @@ class WordIndex:
 
     @classmethod
     def from_words(cls, name: str, entries: list[tuple[str, float]]) -> WordIndex:
-        """An index of (word, zipf) pairs; unplayable words are dropped."""
-        keyed = sorted((_mask(word), word, zipf) for word, zipf in entries if _playable(word))
-        return cls._assemble(name, [word for _, word, _ in keyed], array("f", [z for _, _, z in keyed]),
-                             [mask for mask, _, _ in keyed])
+        """An index of (word, zipf, SCOWL level) triples; unplayable words are dropped."""
+        keyed = sorted((_mask(word), word, zipf, level) for word, zipf, level in entries if _playable(word))
+        return cls._assemble(name, [entry[1] for entry in keyed], array("f", [entry[2] for entry in keyed]),
+                             array("B", [entry[3] for entry in keyed]), [entry[0] for entry in keyed])
 
     @classmethod
-    def _assemble(cls, name: str, words: list[str], zipf: array, word_masks: list[int]) -> WordIndex:
+    def _assemble(cls, name: str, words: list[str], zipf: array, levels: array, word_masks: list[int]) -> WordIndex:
         """The index of words already sorted by (mask, word), given each word's mask."""
         masks, starts, offsets = array("I"), array("I"), array("I", [0])
         for position, mask in enumerate(word_masks):
@@ -117,7 +118,7 @@ class WordIndex:
             end += len(word) + 1
             offsets.append(end)
         text = "".join(word + "\n" for word in words)
-        return cls(name, text, offsets, zipf, masks, starts)
+        return cls(name, text, offsets, zipf, levels, masks, starts)
 
     @classmethod
     def from_lexicon(cls, lexicon: Lexicon) -> WordIndex:
@@ -129,14 +130,15 @@ class WordIndex:
 
     def to_bytes(self) -> bytes:
         return marshal.dumps((INDEX_FORMAT, self.name, self.text, self.offsets.tobytes(), self.zipf.tobytes(),
-                              self.masks.tobytes(), self.starts.tobytes()))
+                              self.levels.tobytes(), self.masks.tobytes(), self.starts.tobytes()))
 
     @classmethod
     def from_bytes(cls, data: bytes) -> WordIndex:
-        version, name, text, offsets, zipf, masks, starts = marshal.loads(data)
+        version, name, text, offsets, zipf, levels, masks, starts = marshal.loads(data)
         if version != INDEX_FORMAT:
             raise ValueError("stale index format")
-        return cls(name, text, _array("I", offsets), _array("f", zipf), _array("I", masks), _array("I", starts))
+        return cls(name, text, _array("I", offsets), _array("f", zipf), _array("B", levels), _array("I", masks),
+                   _array("I", starts))
 
 
 _BY_LEXICON: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -159,22 +161,12 @@ def _playable(word: str) -> bool:
     return len(word) >= MIN_WORD_LENGTH and all(a != b for a, b in zip(word, word[1:]))
 
 
-def _subsets(mask: int):
-    """Every subset of ``mask`` (including 0 and ``mask`` itself)."""
-    sub = mask
-    while True:
-        yield sub
-        if not sub:
-            return
-        sub = (sub - 1) & mask
-
-
 def _index_lexicon(lexicon: Lexicon) -> WordIndex:
     """Vectorised :meth:`WordIndex.from_words`: masks and the doubled-letter test per word length."""
     import numpy as np
 
     words: list[str] = []
-    zipf, masks = [], []
+    zipf, levels, masks = [], [], []
     for length in lexicon.length_counts():
         if length < MIN_WORD_LENGTH:
             continue
@@ -184,15 +176,17 @@ def _index_lexicon(lexicon: Lexicon) -> WordIndex:
         bits = np.left_shift(np.uint32(1), letters[keep].astype(np.uint32))
         masks.append(np.bitwise_or.reduce(bits, axis=1))
         zipf.append(table.zipf[keep])
+        levels.append(lexicon.level[np.flatnonzero(lexicon.word_lengths == length)][keep])
         words.extend(word for word, kept in zip(table.words, keep.tolist()) if kept)
     if not words:
-        return WordIndex._assemble(lexicon.name, [], array("f"), [])
+        return WordIndex._assemble(lexicon.name, [], array("f"), array("B"), [])
     all_masks = np.concatenate(masks)
     order = np.lexsort((np.array(words), all_masks))
     return WordIndex._assemble(
         lexicon.name,
         [words[i] for i in order.tolist()],
         _array("f", np.concatenate(zipf).astype(np.float32)[order].tobytes()),
+        _array("B", np.concatenate(levels).astype(np.uint8)[order].tobytes()),
         all_masks[order].tolist(),
     )
 

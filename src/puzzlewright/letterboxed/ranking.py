@@ -4,9 +4,11 @@ A setter's answer is a pair of everyday words: one obscure word spoils a solutio
 partner is. So a solution's score is a *soft minimum* of its words' Zipf commonness (dominated by the
 rarest word, but rewarding a common partner a little), minus a charge per letter (setters favour short,
 tidy answers), minus a charge per inflected word (a plural or an -ED/-ING form: setters pick the
-headword, LOVER-REFASHIONED over FASHIONS-SILVERED).
+headword, LOVER-REFASHIONED over FASHIONS-SILVERED), minus a charge per word that only large
+dictionaries list (SCOWL size above 60: frequent in text but not a dictionary headword a setter
+would use, like a name or an abbreviation).
 
-The three weights were chosen on the 101-puzzle NYT sample by a small grid search, keeping the values
+The weights were chosen on the 101-puzzle NYT sample by a small grid search, keeping the values
 from the middle of the plateau of good settings (2-fold cross-validation gives about the same top-1
 agreement on held-out halves as on the training halves); see docs/letterboxed.md.
 """
@@ -29,6 +31,8 @@ class Weights:
     softness: float = 0.25  # soft-min temperature: 0 = the plain minimum
     per_letter: float = 0.2  # score charged for each letter of the solution
     per_inflection: float = 0.5  # score charged for each plural / -ED / -ING word
+    per_obscure: float = 1.0  # score charged for each word of SCOWL level above ``obscure_level``
+    obscure_level: int = 60
     unknown_zipf: float = 0.0  # commonness assumed for words without a frequency
 
 
@@ -53,11 +57,12 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], weights: Weights = 
     """Solutions for the chains of word ids, best first (then fewer letters, then alphabetical)."""
     from puzzlewright.letterboxed.solver import Solution
 
-    text, zipf = words.words, words.zipf
+    text, zipf, levels = words.words, words.zipf, words.levels
     softness = weights.softness
     used = {i for chain in chains for i in chain}
     values = {i: zipf[i] if zipf[i] > 0 else weights.unknown_zipf for i in used}
-    charges = {i: weights.per_letter * len(text[i]) + weights.per_inflection * inflected(text[i]) for i in used}
+    charges = {i: weights.per_letter * len(text[i]) + weights.per_inflection * inflected(text[i])
+               + weights.per_obscure * (levels[i] > weights.obscure_level) for i in used}
     keyed = []
     for chain in chains:
         chain_words = tuple(text[i] for i in chain)

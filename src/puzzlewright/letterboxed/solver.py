@@ -40,11 +40,13 @@ _SAME_SIDE_TWICE = re.compile(r"(.)\1")
 
 @dataclass
 class BoxWords:
-    """The valid words of one box: ``words[i]`` has commonness ``zipf[i]`` and box-local mask ``masks[i]``."""
+    """The valid words of one box: ``words[i]`` has commonness ``zipf[i]``, SCOWL level ``levels[i]`` and
+    box-local mask ``masks[i]``."""
 
     box: Box
     words: list[str]
     zipf: list[float]
+    levels: list[int]
     masks: list[int]
 
     def __len__(self) -> int:
@@ -80,11 +82,12 @@ def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -
 
         return BoxWords(box, *valid_words(box, index.arrays, min_commonness))
     t0, t1, t2, t3 = _localiser(box)
-    text, offsets, index_zipf = index.text, index.offsets, index.zipf
-    blocks, zipf, masks = [], array("f"), []
+    text, offsets, index_zipf, index_levels = index.text, index.offsets, index.zipf, index.levels
+    blocks, zipf, levels, masks = [], array("f"), array("B"), []
     for mask, first, end in index.spans(box.mask):
         blocks.append(text[offsets[first]:offsets[end]])
         zipf.extend(index_zipf[first:end])
+        levels.extend(index_levels[first:end])
         local = t0[mask & 255] | t1[mask >> 8 & 255] | t2[mask >> 16 & 255] | t3[mask >> 24]
         masks.extend([local] * (end - first))
     joined = "".join(blocks)
@@ -93,7 +96,8 @@ def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -
     floor = float("-inf") if min_commonness is None else min_commonness
     keep = [i for i, side_string in enumerate(sides[:-1])
             if zipf[i] >= floor and not _SAME_SIDE_TWICE.search(side_string)]
-    return BoxWords(box, [candidates[i] for i in keep], [zipf[i] for i in keep], [masks[i] for i in keep])
+    return BoxWords(box, [candidates[i] for i in keep], [zipf[i] for i in keep], [levels[i] for i in keep],
+                    [masks[i] for i in keep])
 
 
 def _localiser(box: Box) -> list[list[int]]:

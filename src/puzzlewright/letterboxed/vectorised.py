@@ -23,13 +23,14 @@ NOT_A_SIDE = 255
 
 @dataclass
 class IndexArrays:
-    """numpy views of a :class:`WordIndex`: its text as bytes, each word's start, length, mask and zipf."""
+    """numpy views of a :class:`WordIndex`: its text as bytes, each word's start, length, mask, zipf, level."""
 
     text: np.ndarray
     starts: np.ndarray
     lengths: np.ndarray
     masks: np.ndarray
     zipf: np.ndarray
+    levels: np.ndarray
     words: list[str]
 
     @classmethod
@@ -42,18 +43,19 @@ class IndexArrays:
             np.diff(offsets) - 1,
             np.repeat(np.frombuffer(index.masks, np.uint32), per_mask),
             np.frombuffer(index.zipf, np.float32),
+            np.frombuffer(index.levels, np.uint8),
             index.words,
         )
 
 
 def valid_words(box: Box, arrays: IndexArrays,
-                min_commonness: float | None) -> tuple[list[str], list[float], list[int]]:
-    """(words, zipf, box-local masks) of the index words valid in ``box``, in index order."""
+                min_commonness: float | None) -> tuple[list[str], list[float], list[int], list[int]]:
+    """(words, zipf, SCOWL levels, box-local masks) of the index words valid in ``box``, in index order."""
     candidates = np.flatnonzero((arrays.masks & np.uint32(~box.mask & 0x3FFFFFF)) == 0)
     if min_commonness is not None:
         candidates = candidates[arrays.zipf[candidates] >= min_commonness]
     if not len(candidates):
-        return [], [], []
+        return [], [], [], []
     lengths = arrays.lengths[candidates]
     columns = np.arange(int(lengths.max()))
     positions = np.minimum(arrays.starts[candidates, None] + columns, len(arrays.text) - 1)
@@ -68,4 +70,4 @@ def valid_words(box: Box, arrays: IndexArrays,
     for bit, letter in enumerate(box.letters):
         local |= (masks >> np.uint32(ord(letter) - 97) & np.uint32(1)) << np.uint32(bit)
     words = arrays.words
-    return [words[i] for i in ids.tolist()], arrays.zipf[ids].tolist(), local.tolist()
+    return [words[i] for i in ids.tolist()], arrays.zipf[ids].tolist(), arrays.levels[ids].tolist(), local.tolist()
