@@ -25,9 +25,9 @@ from puzzlewright.search import Budget
 from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
 from puzzlewright.wordle.doodle import Doodler
 from puzzlewright.wordle.feedback import feedback as score
-from puzzlewright.wordle.matrix import PatternMatrix, lists_key
+from puzzlewright.wordle.matrix import MAX_LOADED, PatternMatrix, lists_key
 from puzzlewright.wordle.pattern import Pattern, parse_grid
-from puzzlewright.wordle.words import parse_word, word_pool
+from puzzlewright.wordle.words import parse_word, remember, word_pool
 
 GUESSES = "wordle-guesses"
 ANSWERS = "wordle-answers"
@@ -173,8 +173,8 @@ def _assistant(request: dict, lexicon: Lexicon | None, answers: Lexicon | None, 
     assistant = _ASSISTANTS.get(key)
     if assistant is None:
         matrix = PatternMatrix.load(answer_pool, guess_pool)
-        assistant = _ASSISTANTS[key] = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=key[2],
-                                                                        remember=True))
+        assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=key[2], remember=True))
+        remember(_ASSISTANTS, key, assistant, MAX_LOADED)
     return assistant
 
 

@@ -20,10 +20,11 @@ import numpy as np
 from puzzlewright.lexicon import WordTable
 from puzzlewright.lexicon.core import letter_codes
 from puzzlewright.wordle.feedback import Scorer, feedback_matrix
-from puzzlewright.wordle.words import WordPool
+from puzzlewright.wordle.words import WordPool, remember
 
 FORMAT_VERSION = "1"  # bump when the code layout changes, so stale cache files are ignored
 _LOADED: dict[str, np.ndarray] = {}
+MAX_LOADED = 4  # matrices kept in memory per process (the oldest is dropped first)
 
 
 def cache_dir() -> Path:
@@ -65,7 +66,7 @@ class PatternMatrix:
             codes, source = feedback_matrix(answers.table, guesses.scorer), "built"
             if use_cache:
                 write_array(path, codes)
-        _LOADED[key] = codes
+        remember(_LOADED, key, codes, MAX_LOADED)
         return cls(answers, guesses, codes, source)
 
     @cached_property

@@ -77,11 +77,17 @@ def _with_word(table: WordTable, word: str) -> WordTable:
     return WordTable(table.length, words, letters, np.insert(table.zipf, at, np.float32(0)))
 
 
+def remember(memo: dict, key: object, value: object, limit: int) -> None:
+    """Store ``value`` in a small in-process memo, dropping the oldest entries beyond ``limit``."""
+    memo[key] = value
+    while len(memo) > limit:
+        memo.pop(next(iter(memo)))
+
+
 def scorer_for(table: WordTable) -> Scorer:
     """The (cached) :class:`Scorer` for a word table, so repeated requests reuse its precomputation."""
     scorer = _SCORERS.get(id(table))
     if scorer is None or scorer.table is not table:
-        if len(_SCORERS) >= _MAX_SCORERS:
-            _SCORERS.pop(next(iter(_SCORERS)))
-        scorer = _SCORERS[id(table)] = Scorer(table)
+        scorer = Scorer(table)
+        remember(_SCORERS, id(table), scorer, _MAX_SCORERS)
     return scorer
