@@ -323,3 +323,39 @@ def test_serve_command_help(cli):
 def test_serve_rejects_bad_port(cli):
     result = cli("serve", "--port", "70000")
     assert result.exit_code == 2 and result.stderr.startswith("error:")
+
+
+def test_serve_command_runs_a_private_server():
+    """`puzzlewright serve` really listens on loopback, serves the page and refuses foreign Host names."""
+    import http.client
+    import socket
+    import subprocess
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "puzzlewright.cli.main", "serve", "--port", str(port),
+                               "--no-warm-up"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def get(path: str, host: str = f"127.0.0.1:{port}") -> tuple[int, bytes]:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        connection.request("GET", path, headers={"Host": host})
+        response = connection.getresponse()
+        return response.status, response.read()
+
+    try:
+        for _ in range(200):
+            try:
+                status, body = get("/healthz")
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            pytest.fail("the server did not start")
+        assert status == 200 and b'"ok"' in body
+        assert get("/")[0] == 200
+        assert get("/healthz", host="attacker.example")[0] == 400
+    finally:
+        server.terminate()
+        _, stderr = server.communicate(timeout=10)
+    assert f"http://127.0.0.1:{port}/".encode() in stderr
