@@ -1,7 +1,7 @@
 """Making NYT-style puzzles: 12 distinct letters on 4 sides of 3, solvable in two common words.
 
-The generator plants the answer first, as a setter would: it picks a common headword (no plurals or
--ED/-ING forms), then one starting with its last letter such that the two use exactly 12 distinct
+The generator plants the answer first, as a setter would: it picks a common headword (SCOWL level up to
+60, no plurals or -ED/-ING forms), then one starting with its last letter such that the two use exactly 12 distinct
 letters, and then deals those letters onto 4 sides of 3 so that no two consecutive letters of either
 word share a side (a small backtracking colouring). The finished box is solved to count its two-word
 solutions; boxes with more than ``max_two_word_solutions`` are too easy and are dealt again (the NYT's
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.letterboxed.box import NYT_SIDE_LETTERS, NYT_SIDES, Box
 from puzzlewright.letterboxed.index import WordIndex
-from puzzlewright.letterboxed.ranking import inflected
+from puzzlewright.letterboxed.ranking import WEIGHTS, inflected
 from puzzlewright.letterboxed.solver import Solution, box_words, solve_box
 from puzzlewright.search import Budget
 
@@ -94,14 +94,14 @@ def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = Non
 
 
 def _common_words(index: WordIndex, floor: float) -> list[tuple[str, int]]:
-    """(word, letter mask) for every headword of the index (not a plural or -ED/-ING form) with at least
-    ``floor`` Zipf and at most 12 distinct letters."""
+    """(word, letter mask) for every headword of the index (a standard-dictionary word by its SCOWL level,
+    not a plural or -ED/-ING form) with at least ``floor`` Zipf and at most 12 distinct letters."""
     found = []
     for j, mask in enumerate(index.masks):
         if mask.bit_count() > LETTERS:
             continue
         for i in range(index.starts[j], index.starts[j + 1]):
-            if index.zipf[i] >= floor and not inflected(index.word(i)):
+            if index.zipf[i] >= floor and 0 < index.levels[i] <= WEIGHTS.obscure_level and not inflected(index.word(i)):
                 found.append((index.word(i), mask))
     return found
 
