@@ -10,9 +10,11 @@
    pruned with *coverable sets*: ``cover[r][c]`` is a bitset over the 2^n box-local masks, holding the
    sets of letters that some chain of r words starting with letter c can still cover. It is built from
    the words' masks by a downward closure (shifts of one big integer per letter), so testing whether a
-   partial chain can be finished is one bit test, and every branch explored leads to a solution.
+   partial chain can be finished is one bit test, and every branch explored leads to a solution. (For
+   boxes of more than 16 letters the bitsets track the 16 hardest letters: still sound, less sharp.)
 
-Everything here is plain Python over small integers, so the command line runs it without numpy.
+Everything here is plain Python over small integers, so the command line runs it without numpy (the
+word filter has a numpy twin in :mod:`.vectorised` for processes that have numpy loaded anyway).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import re
 import sys
 from array import array
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import product
 
@@ -139,7 +141,6 @@ class SolveResult:
     max_words: int
     valid_words: int
     complete: bool = True  # False when the budget ran out first
-    notes: list[str] = field(default_factory=list)
 
     @property
     def count(self) -> int:
