@@ -95,6 +95,7 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
     """
     endpoints = tuple(endpoints)
     state = {"ready": not warm_up}
+    puzzles = sorted({e.puzzle for e in endpoints if e.available()})
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -112,8 +113,7 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
 
     @app.get("/healthz", tags=["server"], summary="Liveness: answers at once, even while searches run.")
     async def healthz() -> dict:
-        return {"status": "ok", "ready": state["ready"], "version": __version__,
-                "puzzles": sorted({e.puzzle for e in endpoints if e.available()})}
+        return {"status": "ok", "ready": state["ready"], "version": __version__, "puzzles": puzzles}
 
     @app.get("/api/dicts", tags=["dictionary"], summary="The built-in dictionaries a request may name.")
     async def dictionaries() -> dict:
@@ -147,6 +147,7 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
 def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
                   seconds: float) -> Callable[[Request], Awaitable[Response]]:
     """The route for one puzzle verb: parse, check, answer from the cache or search off the event loop."""
+    resolved: list[Callable[..., dict]] = []  # the verb, imported on first use
 
     async def handle(request: Request) -> Response:
         async def work() -> Response:
@@ -155,7 +156,9 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
             key = (endpoint.path, json.dumps(payload, sort_keys=True)) if endpoint.cacheable(payload) else None
             body = cache.get(key) if key else None
             if body is None:
-                verb = _resolve(endpoint)
+                if not resolved:
+                    resolved.append(_resolve(endpoint))
+                verb = resolved[0]
                 result = await pool.run(lambda: verb(payload, budget=Budget(seconds=seconds)))
                 body = json.dumps(result, ensure_ascii=False).encode()
                 if key:
@@ -218,6 +221,7 @@ def check_dictionaries(payload: dict, keys: Iterable[str] = ("dict",)) -> None:
 
 
 def _resolve(endpoint: Endpoint) -> Callable[..., dict]:
+    """The endpoint's verb (501 when its puzzle is not installed)."""
     if not endpoint.available():
         raise ApiError(501, f"{endpoint.puzzle} is not available in this installation")
     return endpoint.function()
