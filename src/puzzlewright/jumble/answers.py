@@ -57,6 +57,13 @@ def count_hash(counts: np.ndarray) -> np.ndarray:
     return counts.astype(np.int64) @ HASH_WEIGHTS
 
 
+def fits(needs: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
+    """Which rows of ``needs`` (letter counts) fit in ``counts`` with at most ``wild`` letters missing."""
+    if wild == 0:
+        return (needs <= counts).all(axis=1)
+    return np.maximum(needs - counts, 0).sum(axis=1) <= wild
+
+
 @dataclass
 class SlotWords:
     """The words that can fill one open slot: the pool letters each needs (its letters less the slot's
@@ -109,7 +116,7 @@ class SlotWords:
 
     def within(self, counts: np.ndarray, wild: int) -> np.ndarray:
         """Indexes (best first) of the words that fit in ``counts`` plus ``wild`` unknown letters."""
-        return np.flatnonzero((self.needs - counts).clip(0).sum(axis=1) <= wild)
+        return np.flatnonzero(fits(self.needs, counts, wild))
 
 
 class AnswerSearch:
@@ -137,34 +144,49 @@ class AnswerSearch:
         if any(len(rows) == 0 for rows in narrowed):
             return
         order = sorted(range(len(self.slots)), key=lambda k: len(narrowed[k]))
-        best = [float(self.slots[k].bounds[narrowed[k][0]]) for k in order]
-        rest = [sum(best[depth + 1:]) for depth in range(len(order))]
-        state = _Branch(order, rest, narrowed, [None] * len(order), floor, budget)
-        yield from self._extend(state, 0, counts, pool.wild, 0.0)
+        state = _Branch(order, [None] * len(order), floor, budget)
+        yield from self._extend(state, 0, counts, pool.wild, 0.0, narrowed)
 
-    def _extend(self, state: _Branch, depth: int, counts: np.ndarray, wild: int, value: float
-                ) -> Iterator[tuple[str, ...]]:
-        """Fill the slots from ``depth`` on with ``counts`` letters and ``wild`` unknowns left."""
+    def _extend(self, state: _Branch, depth: int, counts: np.ndarray, wild: int, value: float,
+                narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
+        """Fill the slots from ``depth`` on with ``counts`` letters and ``wild`` unknowns left;
+        ``narrowed[k]`` holds slot k's rows (best first) that fit in them."""
         open_slots = len(state.order) - depth
         if wild == 0 and open_slots <= 2:
             yield from (self._last(state, depth, counts, value) if open_slots == 1 else
-                        self._last_two(state, depth, counts, value))
+                        self._last_two(state, depth, counts, value, narrowed))
             return
         k = state.order[depth]
         slot_words = self.slots[k]
-        rows = state.narrowed[k]
-        shortfall = (slot_words.needs[rows] - counts).clip(0).sum(axis=1)
-        fit = shortfall <= wild
-        for row, short in zip(rows[fit].tolist(), shortfall[fit].tolist()):
+        rows = narrowed[k]
+        shortfall = np.maximum(slot_words.needs[rows] - counts, 0).sum(axis=1)
+        deeper = state.order[depth + 1:]
+        rest = sum(float(self.slots[j].bounds[narrowed[j][0]]) for j in deeper)
+        for row, short in zip(rows.tolist(), shortfall.tolist()):
             total = value + float(slot_words.bounds[row])
-            if total + state.rest[depth] <= state.floor() or not state.budget.spend():
+            if total + rest <= state.floor() or not state.budget.spend():
                 return
             state.chosen[k] = slot_words.words[row]
             if open_slots == 1:
                 yield tuple(state.chosen)
                 continue
-            left = (counts - slot_words.needs[row]).clip(0)
-            yield from self._extend(state, depth + 1, left, wild - short, total)
+            left = np.maximum(counts - slot_words.needs[row], 0)
+            inner = self._narrow(narrowed, deeper, left, wild - short)
+            if inner is not None and total + sum(float(self.slots[j].bounds[inner[j][0]]) for j in deeper
+                                                 ) > state.floor():
+                yield from self._extend(state, depth + 1, left, wild - short, total, inner)
+
+    def _narrow(self, narrowed: list[np.ndarray], deeper: list[int], counts: np.ndarray, wild: int
+                ) -> list[np.ndarray] | None:
+        """``narrowed`` with the deeper slots' rows cut to those fitting ``counts`` (None if one has none)."""
+        inner = list(narrowed)
+        for j in deeper:
+            rows = narrowed[j]
+            rows = rows[fits(self.slots[j].needs[rows], counts, wild)]
+            if not len(rows):
+                return None
+            inner[j] = rows
+        return inner
 
     def _last(self, state: _Branch, depth: int, counts: np.ndarray, value: float) -> Iterator[tuple[str, ...]]:
         """The last slot takes exactly the letters left: one hash look-up by letter counts."""
@@ -177,15 +199,16 @@ class AnswerSearch:
                 state.chosen[k] = slot_words.words[row]
                 yield tuple(state.chosen)
 
-    def _last_two(self, state: _Branch, depth: int, counts: np.ndarray, value: float
-                  ) -> Iterator[tuple[str, ...]]:
+    def _last_two(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
+                  narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
         """The last two slots, vectorised: every word of the first that fits (and whose bound can still
         beat the bar), and for each, the second's words by a look-up of the letters it leaves."""
         k, k_last = state.order[depth], state.order[depth + 1]
         first, second = self.slots[k], self.slots[k_last]
-        rows = state.narrowed[k]
-        rows = rows[(first.needs[rows] <= counts).all(axis=1)]
-        rows = rows[value + first.bounds[rows] + state.rest[depth] > state.floor()]
+        rows = narrowed[k]
+        rows = rows[fits(first.needs[rows], counts, 0)]
+        best_second = float(second.bounds[narrowed[k_last][0]])
+        rows = rows[value + first.bounds[rows] + best_second > state.floor()]
         left = counts - first.needs[rows]
         keys = count_hash(left)
         hit = second.has_hash(keys)
@@ -206,8 +229,6 @@ class _Branch:
     """What every level of one pool's depth-first search shares."""
 
     order: list[int]
-    rest: list[float]
-    narrowed: list[np.ndarray]
     chosen: list[str | None]
     floor: Callable[[], float]
     budget: Budget
