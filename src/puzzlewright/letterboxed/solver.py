@@ -3,10 +3,10 @@
 1. :func:`box_words`: the dictionary words the box allows. The index hands over the words whose letters
    are all in the box (by letter mask); a word then passes when its letters, translated to side numbers,
    never repeat a side twice in a row.
-2. Words are grouped into *moves* ``(first letter, last letter, letter mask)``: words of one move are
-   interchangeable for the search. Masks are box-local (bit i = the box's i-th letter).
-3. For each number of words k = 1, 2, ... up to ``max_words`` the search enumerates every chain of k
-   moves that covers the box, and stops at the first k that has any: fewest words first. Completion is
+2. For each number of words k = 1, 2, ... up to ``max_words`` the search enumerates every chain of k
+   words that covers the box, and stops at the first k that has any: fewest words first. Masks are
+   box-local (bit i = the box's i-th letter); search states (letter, letters covered, words left) are
+   memoised, so words with the same ends and letters share their continuations. Completion is
    pruned with *coverable sets*: ``cover[r][c]`` is a bitset over the 2^n box-local masks, holding the
    sets of letters that some chain of r words starting with letter c can still cover. It is built from
    the words' masks by a downward closure (shifts of one big integer per letter), so testing whether a
@@ -25,7 +25,6 @@ from array import array
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache, cached_property
-from itertools import product
 
 from puzzlewright.letterboxed.box import Box
 from puzzlewright.letterboxed.index import WordIndex
@@ -58,18 +57,6 @@ class BoxWords:
     def full(self) -> int:
         """The box-local mask of every letter."""
         return (1 << len(self.box.letters)) - 1
-
-    @cached_property
-    def moves(self) -> dict[tuple[str, str, int], list[int]]:
-        """(first letter, last letter, mask) -> the ids of the words making that move."""
-        groups: dict[tuple[str, str, int], list[int]] = {}
-        for i, key in enumerate(zip([w[0] for w in self.words], [w[-1] for w in self.words], self.masks)):
-            group = groups.get(key)
-            if group is None:
-                groups[key] = [i]
-            else:
-                group.append(i)
-        return groups
 
 
 def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -> BoxWords:
@@ -195,13 +182,14 @@ class _ChainSearch:
         self.stopped = False
         self.full = words.full
         project = _projection(words)
-        self.projected_full = project(self.full)
+        self.projected_full = self.full if project is None else project(self.full)
         self.planes = bit_planes(self.projected_full.bit_length())
-        # letter -> [(last letter, mask, projected mask, move key)], the moves starting with that letter
-        self.moves_from: dict[str, list[tuple[str, int, int, tuple]]] = defaultdict(list)
-        for key in words.moves:
-            self.moves_from[key[0]].append((key[1], key[2], project(key[2]), key))
-        self._finishers: dict[str, tuple[list[int], list[tuple], list[int]]] = {}
+        # letter -> [(last letter, mask, projected mask, word id)] for the words starting with that letter
+        self.moves_from: dict[str, list[tuple[str, int, int, int]]] = defaultdict(list)
+        projected = words.masks if project is None else [project(mask) for mask in words.masks]
+        for i, (word, mask, projected_mask) in enumerate(zip(words.words, words.masks, projected)):
+            self.moves_from[word[0]].append((word[-1], mask, projected_mask, i))
+        self._finishers: dict[str, tuple[list[int], list[list[tuple[int]]], list[int]]] = {}
         self._cover: list[dict[str, int]] = []  # cover[r - 1][letter]: coverable sets in r words
 
     # -- coverable sets -------------------------------------------------------------------------
@@ -246,34 +234,38 @@ class _ChainSearch:
             self._cover.append(dict(level))
         return self._cover[r - 1]
 
-    def _finishing_moves(self, letter: str) -> tuple[list[int], list[tuple], list[int]]:
-        """The moves from ``letter`` for last words, most letters first: their masks, the moves, and
-        ``enough[p]``: how many have at least p letters (a last word must hold every letter still needed)."""
+    def _finishing_moves(self, letter: str) -> tuple[list[int], list[list[tuple[int]]], list[int]]:
+        """The words from ``letter`` for last words: their distinct masks, most letters first, the words
+        (as 1-tuples) of each mask, and ``enough[p]``: how many masks have at least p letters (a last
+        word must hold every letter still needed)."""
         found = self._finishers.get(letter)
         if found is None:
-            moves = sorted(self.moves_from.get(letter, ()), key=lambda move: -move[1].bit_count())
+            by_mask: dict[int, list[tuple[int]]] = {}
+            for _, mask, _, i in self.moves_from.get(letter, ()):
+                by_mask.setdefault(mask, []).append((i,))
+            masks = sorted(by_mask, key=int.bit_count, reverse=True)
             enough = [0] * (len(self.words.box.letters) + 2)
-            for move in moves:
-                enough[move[1].bit_count()] += 1
+            for mask in masks:
+                enough[mask.bit_count()] += 1
             for p in range(len(enough) - 2, -1, -1):
                 enough[p] += enough[p + 1]
-            found = self._finishers[letter] = ([m[1] for m in moves], [(m[3],) for m in moves], enough)
+            found = self._finishers[letter] = (masks, [by_mask[mask] for mask in masks], enough)
         return found
 
     # -- enumeration ----------------------------------------------------------------------------
 
     def chains(self, k: int) -> list[tuple[int, ...]]:
         """Every chain of exactly k word ids covering the box (empty when the budget ran out)."""
-        move_chains: list[tuple[tuple, ...]] = []
-        memo: dict[tuple[str, int, int], list[tuple[tuple, ...]]] = {}
+        chains: list[tuple[int, ...]] = []
+        memo: dict[tuple[str, int, int], list[tuple[int, ...]]] = {}
         for letter in self.moves_from:
-            move_chains.extend(self._tails(letter, 0, 0, k, memo))
+            chains.extend(self._tails(letter, 0, 0, k, memo))
             if self.stopped:
                 break
-        return _expand(self.words.moves, move_chains)
+        return chains
 
-    def _tails(self, letter: str, covered: int, projected: int, r: int, memo: dict) -> list[tuple[tuple, ...]]:
-        """Chains of r moves starting with ``letter`` that complete ``covered`` (``projected``: the same,
+    def _tails(self, letter: str, covered: int, projected: int, r: int, memo: dict) -> list[tuple[int, ...]]:
+        """Chains of r words starting with ``letter`` that complete ``covered`` (``projected``: the same,
         projected for the coverable sets) to the full box.
 
         Each move is followed only when the coverable sets say the rest can be finished in r - 1
@@ -288,26 +280,27 @@ class _ChainSearch:
         if r == 1:
             need = self.full & ~covered
             masks, singles, enough = self._finishing_moves(letter)
-            found = [singles[j] for j in range(enough[need.bit_count()]) if not need & ~masks[j]]
+            found = [single for j in range(enough[need.bit_count()]) if not need & ~masks[j]
+                     for single in singles[j]]
         else:
             coverable = self.cover(r - 1)
             projected_full = self.projected_full
             found = []
-            for last, mask, projected_mask, move in self.moves_from.get(letter, ()):
+            for last, mask, projected_mask, i in self.moves_from.get(letter, ()):
                 now = projected | projected_mask
                 if coverable.get(last, 0) >> (projected_full & ~now) & 1:
                     tails = self._tails(last, covered | mask, now, r - 1, memo)
-                    found.extend([(move, *tail) for tail in tails])
+                    found.extend([(i, *tail) for tail in tails])
         memo[key] = found
         return found
 
 
 def _projection(words: BoxWords):
-    """The function keeping the bits of a box-local mask that the coverable sets track (all of them for
-    up to 16 letters, else the 16 letters fewest words contain), packed low."""
+    """None for boxes of up to 16 letters (the coverable sets track every letter); else the function
+    keeping the bits of a box-local mask for the 16 letters fewest words contain, packed low."""
     n = len(words.box.letters)
     if n <= MAX_BITSET_LETTERS:
-        return lambda mask: mask
+        return None
     counts = [0] * n
     for mask in words.masks:
         for b in range(n):
@@ -323,11 +316,3 @@ def _projection(words: BoxWords):
         tables.append(table)
     low_table, high_table = tables
     return lambda mask: low_table[mask & 8191] | high_table[mask >> low_bits]
-
-
-def _expand(moves: dict[tuple, list[int]], move_chains: list[tuple[tuple, ...]]) -> list[tuple[int, ...]]:
-    """Each chain of moves as every chain of word ids it stands for."""
-    chains: list[tuple[int, ...]] = []
-    for chain in move_chains:
-        chains.extend(product(*[moves[move] for move in chain]))
-    return chains
