@@ -18,7 +18,6 @@ from array import array
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache, cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from puzzlewright.letterboxed.box import MIN_WORD_LENGTH
@@ -193,23 +192,24 @@ def _index_lexicon(lexicon: Lexicon) -> WordIndex:
 
 # -- the cache of built-in dictionaries' indexes, read without importing numpy ------------------------
 
-def _builtin_archive(name: str) -> Path | None:
+def _builtin_archive(name: str) -> str | None:
     """The shipped archive of a built-in dictionary (found without importing the lexicon package)."""
     import puzzlewright
 
     if not name.replace("-", "").isalnum():
         return None
-    path = Path(puzzlewright.__file__).parent / "lexicon" / "data" / f"{name}.npz"
-    return path if path.is_file() else None
+    path = os.path.join(os.path.dirname(puzzlewright.__file__), "lexicon", "data", f"{name}.npz")
+    return path if os.path.isfile(path) else None
 
 
-def cache_dir() -> Path:
-    """Where derived indexes are cached: $PUZZLEWRIGHT_CACHE_DIR, else $XDG_CACHE_HOME/puzzlewright."""
+def cache_dir() -> str:
+    """Where derived indexes are cached: $PUZZLEWRIGHT_CACHE_DIR, else $XDG_CACHE_HOME/puzzlewright
+    (pathlib is avoided: its import alone costs a few ms of the command line's start)."""
     explicit = os.environ.get("PUZZLEWRIGHT_CACHE_DIR")
     if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "puzzlewright"
+        return explicit
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "puzzlewright")
 
 
 @cache
@@ -219,35 +219,40 @@ def builtin_index(name: str) -> WordIndex | None:
     return cached_builtin_index(name, cache_dir())
 
 
-def cached_builtin_index(name: str, directory: Path) -> WordIndex | None:
+def cached_builtin_index(name: str, directory: str | os.PathLike) -> WordIndex | None:
     """The index of a built-in dictionary from ``directory`` when the cache file is fresh (it is keyed
     by the dictionary archive's size and time); else built from the lexicon and saved there. A cache
     that cannot be written is skipped. None when ``name`` is not a built-in dictionary."""
     archive = _builtin_archive(name)
     if archive is None:
         return None
-    stat = archive.stat()
-    path = directory / f"letterboxed-{name}-{stat.st_size}-{stat.st_mtime_ns}-v{INDEX_FORMAT}.marshal"
+    stat = os.stat(archive)
+    prefix = f"letterboxed-{name}-"
+    filename = f"{prefix}{stat.st_size}-{stat.st_mtime_ns}-v{INDEX_FORMAT}.marshal"
+    path = os.path.join(directory, filename)
     try:
-        return WordIndex.from_bytes(path.read_bytes())
+        with open(path, "rb") as handle:
+            return WordIndex.from_bytes(handle.read())
     except (OSError, ValueError, EOFError, TypeError):
         pass
     from puzzlewright.lexicon import builtin_lexicon
 
     index = WordIndex.from_lexicon(builtin_lexicon(name))
-    _save(path, index.to_bytes())
-    for stale in directory.glob(f"letterboxed-{name}-*.marshal"):
-        if stale != path and stale.name.count("-") == path.name.count("-"):
-            stale.unlink(missing_ok=True)
+    if _save(directory, filename, index.to_bytes()):
+        for stale in os.listdir(directory):  # older versions of this dictionary's index
+            if stale.startswith(prefix) and stale != filename and stale.count("-") == filename.count("-"):
+                os.remove(os.path.join(directory, stale))
     return index
 
 
-def _save(path: Path, data: bytes) -> None:
+def _save(directory: str | os.PathLike, filename: str, data: bytes) -> bool:
     """Write ``data`` atomically; a failure (read-only home, full disk) only costs speed next time."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
+        os.makedirs(directory, exist_ok=True)
+        temporary = os.path.join(directory, f"{filename}.{os.getpid()}.tmp")
+        with open(temporary, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, os.path.join(directory, filename))
+        return True
     except OSError:
-        pass
+        return False
