@@ -174,4 +174,5 @@ def tour_step() -> None:
         click.echo(f"  {'-'.join(solution['words']):<24} score {solution['score']:.2f}")
     click.echo(render_box(Box.parse(TOUR_SIDES), result["solutions"][0]["words"]))
     click.echo(f"  {result['count']} two-word solutions from {result['valid_words']} valid words; "
-               f"index loaded in {1000 * (loaded - started):.0f} ms, solved in {1000 * (solved - loaded):.1f} ms")
+               f"index loaded in {1000 * (loaded - started):.0f} ms, solved in {1000 * (solved - loaded):.1f} ms "
+               f"(try `puzzlewright letterboxed solve ERG-BID-NCF-TAO --draw` or `letterboxed generate`)")
