@@ -252,8 +252,9 @@ async def scenarios(port: int, args: argparse.Namespace, cache: bool) -> list[di
 
 
 async def main_async(args: argparse.Namespace) -> dict:
-    report = {"clients": args.clients, "requests_per_scenario": args.requests, "paced_interval_ms": args.interval,
-              "scenarios": [], "while_busy": []}
+    report = {"when": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "clients": args.clients,
+              "requests_per_scenario": args.requests, "paced_interval_ms": args.interval,
+              "load_average_before": [round(x, 2) for x in os.getloadavg()], "scenarios": [], "while_busy": []}
     for cache in (True, False):
         port = free_port()
         server = start_server(port, 512 if cache else 0)
@@ -289,6 +290,8 @@ def main() -> None:
     if not 1 <= args.clients <= 200 or not 1 <= args.requests <= 20_000:
         raise SystemExit("--clients must be 1-200 and --requests 1-20000")
     report = asyncio.run(main_async(args))
+    print(f"{args.clients} clients, {args.requests} requests per scenario; machine load average before: "
+          f"{report['load_average_before']}")
     for row in report["scenarios"] + report["while_busy"]:
         print(describe(row))
     if args.out:

@@ -248,11 +248,16 @@ async def _lookup(pool: SearchPool, raw_words: list[str], dictionary: str) -> Re
 
 
 async def _dictionary(pool: SearchPool, name: str):
-    """A built-in lexicon; its first use loads it (a second or so), which happens off the event loop."""
+    """A built-in lexicon ready for lookups; its first use loads it (up to a second), off the event loop."""
     if name not in _loaded_dictionaries:
-        await pool.run(lambda: builtin_lexicon(name))
-        _loaded_dictionaries.add(name)
+        await pool.run(lambda: _load_for_lookup(name))
     return builtin_lexicon(name)
+
+
+def _load_for_lookup(name: str) -> None:
+    """Load a built-in lexicon and build its word -> position index (the first lookup would, on the loop)."""
+    builtin_lexicon(name).commonness("a")
+    _loaded_dictionaries.add(name)
 
 
 def _request_body_doc(endpoint: Endpoint) -> dict:
@@ -328,8 +333,7 @@ def _warm_up(endpoints: Sequence[Endpoint], state: dict[str, Any]) -> None:
     """Load the common dictionaries and run each verb's example once, so first requests are fast."""
     try:
         for name in WARM_DICTIONARIES:
-            builtin_lexicon(name)
-            _loaded_dictionaries.add(name)
+            _load_for_lookup(name)
         for endpoint in endpoints:
             if endpoint.available():
                 try:
