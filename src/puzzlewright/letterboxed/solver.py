@@ -184,11 +184,20 @@ class _ChainSearch:
         project = _projection(words)
         self.projected_full = self.full if project is None else project(self.full)
         self.planes = bit_planes(self.projected_full.bit_length())
+        self.project = project
         # letter -> [(last letter, mask, projected mask, word id)] for the words starting with that letter
         self.moves_from: dict[str, list[tuple[str, int, int, int]]] = defaultdict(list)
+        # letter -> {mask: [(word id,), ...]}: the same words by mask (for last words and coverable sets)
+        self.by_mask: dict[str, dict[int, list[tuple[int]]]] = defaultdict(dict)
         projected = words.masks if project is None else [project(mask) for mask in words.masks]
         for i, (word, mask, projected_mask) in enumerate(zip(words.words, words.masks, projected)):
-            self.moves_from[word[0]].append((word[-1], mask, projected_mask, i))
+            first = word[0]
+            self.moves_from[first].append((word[-1], mask, projected_mask, i))
+            group = self.by_mask[first].get(mask)
+            if group is None:
+                self.by_mask[first][mask] = [(i,)]
+            else:
+                group.append((i,))
         self._finishers: dict[str, tuple[list[int], list[list[tuple[int]]], list[int]]] = {}
         self._cover: list[dict[str, int]] = []  # cover[r - 1][letter]: coverable sets in r words
 
@@ -217,10 +226,11 @@ class _ChainSearch:
         while len(self._cover) < r:
             if not self._cover:
                 level: dict[str, int] = defaultdict(int)
-                for letter, moves in self.moves_from.items():
+                project = self.project
+                for letter, groups in self.by_mask.items():
                     sets = 0
-                    for _, _, mask, _ in moves:
-                        sets |= 1 << mask
+                    for mask in groups:
+                        sets |= 1 << (mask if project is None else project(mask))
                     level[letter] = self._down_closure(sets)
             else:
                 below = self._cover[-1]
@@ -240,9 +250,7 @@ class _ChainSearch:
         word must hold every letter still needed)."""
         found = self._finishers.get(letter)
         if found is None:
-            by_mask: dict[int, list[tuple[int]]] = {}
-            for _, mask, _, i in self.moves_from.get(letter, ()):
-                by_mask.setdefault(mask, []).append((i,))
+            by_mask = self.by_mask.get(letter, {})
             masks = sorted(by_mask, key=int.bit_count, reverse=True)
             enough = [0] * (len(self.words.box.letters) + 2)
             for mask in masks:
