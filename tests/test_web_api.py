@@ -107,6 +107,8 @@ def test_verb_gets_request_and_budget(client):
     (b"{\"sides\": ", 400, "not valid JSON"),
     (b"{\"a\": \"\xc3\x28\"}", 400, "UTF-8"),
     (b"[" * 100_00 + b"]" * 100_00, 400, ""),
+    (b'{"size": NaN}', 400, "NaN is not a JSON number"),
+    (b'{"size": -Infinity}', 400, "-Infinity"),
 ])
 def test_bad_bodies(client, body, status, needle):
     assert_error(client.post("/api/fake/echo", content=body, headers={"content-type": "application/json"}),

@@ -15,8 +15,11 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx2")
 from fastapi.testclient import TestClient  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 from puzzlewright.web import create_app  # noqa: E402
+from puzzlewright.web.endpoints import ENDPOINTS  # noqa: E402
 
 PATHS = ("../../etc/passwd", "/etc/passwd")
 
@@ -339,3 +342,35 @@ JUMBLE_BAD = [
 @pytest.mark.parametrize("request_, needle", JUMBLE_BAD)
 def test_jumble_bad_input(client, request_, needle):
     assert_refused(client, "/api/jumble/solve", request_, needle)
+
+
+# -- Any request at all: a 200 or a clear 4xx/503, never a 500 ---------------------------------------
+
+FUZZ_KEYS = ["sides", "max_words", "limit", "all", "seed", "pool", "template", "size", "count", "unique",
+             "min_commonness", "random_seed", "jumbles", "answer_pattern", "top", "extra_words", "exclude_words",
+             "words", "answer", "patterns", "hard", "distinct", "guesses", "dict", "opener", "show_solution"]
+FUZZ_SAMPLES = st.sampled_from(["RME-WCL-TGK-API", "eras", "ceeiklmorstw", "GGGGG", "crane", "----- -----",
+                                "english", "salet:BBYBB", "random", "O--OO"])
+FUZZ_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=10) | FUZZ_SAMPLES,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["scrambled", "circles", "circle_mask", "word", "pattern"]), inner, max_size=3),
+    max_leaves=8)
+INSTALLED_PATHS = [e.path for e in ENDPOINTS if e.available()]
+
+
+@pytest.fixture(scope="module")
+def quick_client() -> TestClient:
+    return TestClient(create_app(search_seconds=0.5))
+
+
+@pytest.mark.skipif(not INSTALLED_PATHS, reason="no puzzle api module yet")
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(path=st.sampled_from(INSTALLED_PATHS or ["/"]),
+       request_=st.dictionaries(st.sampled_from(FUZZ_KEYS), FUZZ_VALUES, max_size=5))
+def test_any_request_gets_an_answer_or_a_clear_error(quick_client, path, request_):
+    response = quick_client.post(path, json=request_)
+    assert response.status_code in (200, 400, 422, 503), (path, request_, response.text)
+    if response.status_code != 200:
+        message = response.json()["error"]
+        assert message and "\n" not in message and "Traceback" not in message

@@ -197,7 +197,7 @@ def parse_request(body: bytes) -> dict:
     if not body.strip():
         raise ApiError(422, "the request body must be a JSON object")
     try:
-        payload = json.loads(body)
+        payload = json.loads(body, parse_constant=_refuse_constant)
     except UnicodeDecodeError:
         raise ApiError(400, "the request body is not UTF-8 text") from None
     except json.JSONDecodeError as error:
@@ -208,6 +208,10 @@ def parse_request(body: bytes) -> dict:
     if not isinstance(payload, dict):
         raise ApiError(422, f"the request body must be a JSON object, not {type(payload).__name__}")
     return payload
+
+
+def _refuse_constant(name: str) -> None:
+    raise ApiError(400, f"the request body is not valid JSON: {name} is not a JSON number")
 
 
 def check_dictionaries(payload: dict, keys: Iterable[str] = ("dict",)) -> None:
