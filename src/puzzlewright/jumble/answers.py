@@ -46,6 +46,7 @@ class Pool:
         return self.letters.upper() + "?" * self.wild
 
 
+PAIR_CHUNK = 50_000
 HASH_WEIGHTS = np.random.default_rng(26).integers(1, 2**40, 26, dtype=np.int64)
 
 
@@ -152,9 +153,9 @@ class AnswerSearch:
         """Fill the slots from ``depth`` on with ``counts`` letters and ``wild`` unknowns left;
         ``narrowed[k]`` holds slot k's rows (best first) that fit in them."""
         open_slots = len(state.order) - depth
-        if wild == 0 and open_slots <= 2:
-            yield from (self._last(state, depth, counts, value) if open_slots == 1 else
-                        self._last_two(state, depth, counts, value, narrowed))
+        if wild == 0 and open_slots <= 3:
+            finish = (self._last, self._last_two, self._last_three)[open_slots - 1]
+            yield from finish(state, depth, counts, value, narrowed)
             return
         k = state.order[depth]
         slot_words = self.slots[k]
@@ -188,39 +189,61 @@ class AnswerSearch:
             inner[j] = rows
         return inner
 
-    def _last(self, state: _Branch, depth: int, counts: np.ndarray, value: float) -> Iterator[tuple[str, ...]]:
+    def _last(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
+              narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
         """The last slot takes exactly the letters left: one hash look-up by letter counts."""
-        k = state.order[depth]
-        slot_words = self.slots[k]
-        for row in slot_words.by_needs.get(int(count_hash(counts)), ()):
-            if not state.budget.spend():
-                return
-            if value + slot_words.bounds[row] > state.floor() and np.array_equal(slot_words.needs[row], counts):
-                state.chosen[k] = slot_words.words[row]
-                yield tuple(state.chosen)
+        yield from self._complete(state, {}, counts[None, :], np.array([value]), state.order[depth])
 
     def _last_two(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
                   narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
         """The last two slots, vectorised: every word of the first that fits (and whose bound can still
         beat the bar), and for each, the second's words by a look-up of the letters it leaves."""
         k, k_last = state.order[depth], state.order[depth + 1]
-        first, second = self.slots[k], self.slots[k_last]
+        first = self.slots[k]
         rows = narrowed[k]
         rows = rows[fits(first.needs[rows], counts, 0)]
-        best_second = float(second.bounds[narrowed[k_last][0]])
-        rows = rows[value + first.bounds[rows] + best_second > state.floor()]
-        left = counts - first.needs[rows]
+        totals = value + first.bounds[rows]
+        keep = totals + self.slots[k_last].bounds[narrowed[k_last][0]] > state.floor()
+        if state.budget.spend(int(keep.sum())):
+            yield from self._complete(state, {k: rows[keep]}, counts - first.needs[rows[keep]], totals[keep], k_last)
+
+    def _last_three(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
+                    narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
+        """The last three slots: every pair of words for the first two (by broadcasting, a chunk of the
+        first slot's words at a time) whose bounds can still beat the bar, then the third by look-up."""
+        k1, k2, k3 = state.order[depth:depth + 3]
+        first, second = self.slots[k1], self.slots[k2]
+        rows1, rows2 = narrowed[k1], narrowed[k2]
+        bounds2 = second.bounds[rows2]
+        best_rest = float(bounds2[0]) + float(self.slots[k3].bounds[narrowed[k3][0]])
+        chunk = max(1, PAIR_CHUNK // len(rows2))
+        for start in range(0, len(rows1), chunk):
+            part = rows1[start:start + chunk]
+            if value + float(first.bounds[part[0]]) + best_rest <= state.floor():
+                return
+            totals = value + first.bounds[part][:, None] + bounds2[None, :]
+            i1, i2 = np.nonzero(totals + (best_rest - float(bounds2[0])) > state.floor())
+            a, b = part[i1], rows2[i2]
+            left = counts - first.needs[a] - second.needs[b]
+            valid = (left >= 0).all(axis=1)
+            if not state.budget.spend(len(i1)):
+                return
+            yield from self._complete(state, {k1: a[valid], k2: b[valid]}, left[valid],
+                                      totals[i1, i2][valid], k3)
+
+    def _complete(self, state: _Branch, prefix: dict[int, np.ndarray], left: np.ndarray, totals: np.ndarray,
+                  k_last: int) -> Iterator[tuple[str, ...]]:
+        """For partial fills (``prefix[k]`` = slot k's rows, aligned with the letters ``left`` and score
+        bounds ``totals``), the last slot's words that take exactly the letters left."""
+        last = self.slots[k_last]
         keys = count_hash(left)
-        hit = second.has_hash(keys)
-        if not state.budget.spend(len(rows)):
-            return
-        for i in np.flatnonzero(hit).tolist():
-            row = int(rows[i])
-            state.chosen[k] = first.words[row]
-            for partner in second.by_needs[int(keys[i])]:
-                if (value + first.bounds[row] + second.bounds[partner] > state.floor()
-                        and np.array_equal(second.needs[partner], left[i])):
-                    state.chosen[k_last] = second.words[partner]
+        for i in np.flatnonzero(last.has_hash(keys)).tolist():
+            for partner in last.by_needs[int(keys[i])]:
+                if (float(totals[i]) + float(last.bounds[partner]) > state.floor()
+                        and np.array_equal(last.needs[partner], left[i])):
+                    for k, rows in prefix.items():
+                        state.chosen[k] = self.slots[k].words[rows[i]]
+                    state.chosen[k_last] = last.words[partner]
                     yield tuple(state.chosen)
 
 
