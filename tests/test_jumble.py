@@ -150,6 +150,16 @@ def test_paper_pool_alone_and_without_the_extra_words(english):
         check_answer(answer, PAPER_PATTERN, english, pool="SNAAESUGTALT")
 
 
+@pytest.mark.parametrize("pool, pattern", [("SNAAESUGTALT", PAPER_PATTERN), ("BREADBUTTER", "----- ------")])
+def test_every_answer_is_found(english, pool, pattern):
+    """The same answers as the seed's exhaustive method: permutations of the pool with dead-prefix skips."""
+    from puzzlewright.bench.jumble import permutation_answers
+
+    result = solve({"pool": pool, "answer_pattern": pattern, "top": 1000}, lexicon=english)
+    found, finished = permutation_answers(pool.lower(), [len(t) for t in pattern.split()], english, 60)
+    assert finished and result["complete"] and len(result["answers"]) == found
+
+
 def test_printed_words_take_no_pool_letters(english):
     result = solve({"pool": "BREADBUTTER", "answer_pattern": "----- {AND} ------"}, lexicon=english)
     assert result["answers"][0]["answer"] == "BREAD AND BUTTER"
@@ -295,3 +305,57 @@ def test_tour_step_shows_the_paper_answer(capsys):
 
     tour_step()
     assert "-> SESUG ATLANTA" in capsys.readouterr().out
+
+
+# -- more notation, phrases, budgets ---------------------------------------------------------------------
+
+BLANK_TOKEN = st.from_regex(r"[a-z]{0,2}-[-a-z]{0,6}", fullmatch=True)
+
+
+@given(BLANK_TOKEN, st.lists(st.one_of(BLANK_TOKEN, st.from_regex(r"\{[a-z]{1,5}\}", fullmatch=True)), max_size=4))
+def test_pattern_renders_what_it_parses(blank, tokens):
+    text = " ".join([*tokens, blank])
+    pattern = AnswerPattern.parse(text)
+    assert pattern.render() == text.upper()
+    assert AnswerPattern.parse(pattern.render()) == pattern
+    assert pattern.letter_count == text.count("-")
+
+
+def test_circle_positions_in_brackets_and_compact_dates():
+    assert JumbleWord.parse("LASRN:[0, 1, 2]").circles == (0, 1, 2)
+    first, second, third = parse_data_lines("lasrn OOO--\n20061009 -----\nshace O--OO\n---\n")
+    assert "before any puzzle header" in first.error
+    assert second.request["date"] == "2006-10-09" and second.request["jumbles"][0]["scrambled"] == "shace"
+    assert "no word lines" in third.error
+
+
+def test_phrase_table_values():
+    from puzzlewright.jumble.phrases import PAIR_CAP, SET_PHRASE_PMI, phrase_table
+
+    table = phrase_table()
+    assert 0 < table.pair_value("so", "far") <= PAIR_CAP
+    assert table.pair_value("horse", "drawn") >= SET_PHRASE_PMI  # a WordNet set phrase
+    assert table.pair_value("qxzv", "far") == 0.0
+    assert table.association(("so", "far", "so", "good")) > table.association(("far", "so", "good", "so"))
+
+
+def test_unknown_pool_letters(english):
+    result = solve({"pool": "BREADBUTTE?", "answer_pattern": "----- {AND} ------", "top": 5}, lexicon=english)
+    assert "BREAD AND BUTTER" in [a["answer"] for a in result["answers"]]
+    assert result["answers"][0]["pool"].endswith("?")
+
+
+def test_an_exhausted_budget_still_ranks_what_it_found(english):
+    from puzzlewright.search import Budget
+
+    result = solve({"pool": "INMANYRESPECTS", "answer_pattern": "-- ---- --------"}, lexicon=english,
+                   budget=Budget(nodes=3))
+    assert result["complete"] is False and "budget" in result["notes"][0]
+
+
+def test_batch_json_lines_from_stdin(cli):
+    line = json.dumps({"pool": "BREADBUTTER", "answer_pattern": "----- {AND} ------", "top": 1})
+    result = cli("jumble", "solve", "--batch", "-", input=line + "\nnot json\n")
+    first, second = [json.loads(x) for x in result.stdout.splitlines()]
+    assert result.exit_code == 0 and first["answers"][0]["answer"] == "BREAD AND BUTTER"
+    assert "invalid JSON" in second["error"]
