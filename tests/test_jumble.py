@@ -359,3 +359,11 @@ def test_batch_json_lines_from_stdin(cli):
     first, second = [json.loads(x) for x in result.stdout.splitlines()]
     assert result.exit_code == 0 and first["answers"][0]["answer"] == "BREAD AND BUTTER"
     assert "invalid JSON" in second["error"]
+
+
+def test_batch_record_with_its_own_extra_words(cli, tmp_path):
+    record = {"jumbles": PAPER, "answer_pattern": PAPER_PATTERN, "extra_words": ["sesug", "atlanta"], "top": 1}
+    path = tmp_path / "paper.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    result = cli("jumble", "solve", "--batch", str(path))
+    assert result.exit_code == 0 and result.json()["answers"][0]["answer"] == "SESUG ATLANTA"

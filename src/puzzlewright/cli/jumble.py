@@ -16,6 +16,7 @@ from puzzlewright.lexicon import Lexicon
 TOUR_WORDS = ("LASRN:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O")
 TOUR_PATTERN = "----- -------"
 TOUR_EXTRA = "sesug,atlanta"
+RECORD_DICTIONARY_KEYS = ("dict", "words", "extra_words", "exclude_words", "min_commonness")
 
 
 @click.group()
@@ -104,8 +105,10 @@ def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str) -> None:
     from puzzlewright.jumble.batch import looks_like_json_lines, parse_data_lines
 
     def solve_one(record: dict) -> dict:
-        return solve({"top": top, **record, "extra_words": _merge(record.get("extra_words"), extra)},
-                     lexicon=lexicon)
+        """A record with its own dictionary keys gets its own lexicon; the others share the command's."""
+        own = any(record.get(key) is not None for key in RECORD_DICTIONARY_KEYS)
+        request = {"top": top, **record, "extra_words": _merge(record.get("extra_words"), extra)}
+        return solve(request, lexicon=None if own else lexicon)
 
     text = None if path == "-" else _read_text(path)
     if text is None or looks_like_json_lines(text):
