@@ -58,13 +58,16 @@ def _fake_module() -> types.ModuleType:
         calls["count"] += 1
         return {"calls": calls["count"]}
 
-    for verb in (echo, bad, crash, exhaust, stubborn, blocked, counted):
+    def huge(request, *, lexicon=None, budget=None):
+        return {"solutions": ["x" * 1000] * 5000}
+
+    for verb in (echo, bad, crash, exhaust, stubborn, blocked, counted, huge):
         setattr(module, verb.__name__, verb)
     return module
 
 
 FAKE_ENDPOINTS = tuple(Endpoint("fake", verb, f"fake {verb}", module=FAKE, deterministic=(verb == "counted"))
-                       for verb in ("echo", "bad", "crash", "exhaust", "stubborn", "blocked", "counted"))
+                       for verb in ("echo", "bad", "crash", "exhaust", "stubborn", "blocked", "counted", "huge"))
 
 
 @pytest.fixture(autouse=True)
@@ -123,6 +126,10 @@ def test_bug_is_500_without_details(client):
     response = client.post("/api/fake/crash", json={})
     assert_error(response, 500, "internal error")
     assert SECRET not in response.text and "RuntimeError" not in response.text
+
+
+def test_oversized_result_is_refused_with_advice(client):
+    assert_error(client.post("/api/fake/huge", json={}), 422, "MB limit", "fewer results")
 
 
 def test_budget_exhausted_is_503_with_message(client):

@@ -41,6 +41,7 @@ LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
                "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 MAX_LOOKUP_WORDS = 100
+MAX_RESPONSE_BYTES = 4 * 2**20
 WARM_DICTIONARIES = ("english", "wordle-guesses", "wordle-answers")
 # Searches hold the GIL; a short switch interval hands it back to the event loop often, so /healthz and
 # cheap requests answer in a few ms while a search runs (the default 5 ms made them wait 10-60 ms).
@@ -159,8 +160,7 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
                 if not resolved:
                     resolved.append(_resolve(endpoint))
                 verb = resolved[0]
-                result = await pool.run(lambda: verb(payload, budget=Budget(seconds=seconds)))
-                body = json.dumps(result, ensure_ascii=False).encode()
+                body = await pool.run(lambda: encode_result(verb(payload, budget=Budget(seconds=seconds))))
                 if key:
                     cache.put(key, body)
             return Response(body, media_type="application/json")
@@ -208,6 +208,15 @@ def parse_request(body: bytes) -> dict:
     if not isinstance(payload, dict):
         raise ApiError(422, f"the request body must be a JSON object, not {type(payload).__name__}")
     return payload
+
+
+def encode_result(result: dict) -> bytes:
+    """The verb's result as JSON bytes (encoded in the worker thread: a big result must not stall the loop)."""
+    body = json.dumps(result, ensure_ascii=False).encode()
+    if len(body) > MAX_RESPONSE_BYTES:
+        raise ApiError(422, f"the result is {len(body) / 2**20:.1f} MB, over the web app's "
+                            f"{MAX_RESPONSE_BYTES // 2**20} MB limit: ask for fewer results (limit, top, count)")
+    return body
 
 
 def _refuse_constant(name: str) -> None:
