@@ -3,9 +3,15 @@
 This is a letter-count (multiset) search, not a search over orderings of the pool. For each open slot
 of the pattern, the words of its length that fit inside the pool are found with one vectorised
 comparison over a (words x 26) count table. A depth-first search then picks a word for each slot in turn
-(the slot with the fewest candidates first), subtracting its letters; the last slot needs no search at
-all, because the letters left over name it exactly through the anagram-signature index. A 12-letter pool
-that the seed paper attacked through 479,001,600 permutations takes a few hundred look-ups.
+(the slot with the fewest candidates first), subtracting its letters and narrowing the other slots' words
+to those that still fit. The last three slots are done with arrays: pairs of words for two of them by
+broadcasting, and the last slot needs no search at all, because the letters left over name it exactly
+(a hash of the 26 counts, looked up among that slot's words). A 12-letter pool that the seed paper
+attacked through 479,001,600 permutations takes a few hundred look-ups.
+
+The search is branch and bound on the answer's score: every word carries an upper bound of what it can
+add (:meth:`Ranker.slot_bounds`), words are tried best first, and a branch stops when its bound cannot
+beat the caller's bar (the current top-K's last score), so the long tail of answers is never built.
 
 Unknown pool letters (``?``, from a scrambled word that could not be unscrambled) are wildcards: a word
 fits when its letters missing from the pool are no more than the wildcards left.
@@ -81,8 +87,7 @@ class SlotWords:
         """The slot's words whose needed letters fit in ``ceiling`` counts (plus ``wild`` unknowns)."""
         table = lexicon.of_length(slot.length)
         needs = count_table(lexicon, slot.length) - letter_counts(slot.literals)
-        keep = (needs - ceiling).clip(0).sum(axis=1) <= wild
-        keep &= (needs >= 0).all(axis=1)
+        keep = fits(needs, ceiling, wild) & (needs >= 0).all(axis=1)
         for position, letter in enumerate(slot.text):
             if letter != "-":
                 keep &= table.letters[:, position] == ord(letter) - 97

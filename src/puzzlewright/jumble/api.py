@@ -20,7 +20,7 @@ from puzzlewright.api import _word_list, field, lexicon_for
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord, normalise_letters
 from puzzlewright.jumble.rank import Ranker
-from puzzlewright.jumble.solver import solve_jumble, solve_pool
+from puzzlewright.jumble.solver import DEFAULT_SECONDS, solve_jumble, solve_pool
 from puzzlewright.jumble.unscramble import unscramble as unscramble_word
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget
@@ -28,7 +28,6 @@ from puzzlewright.search import Budget
 DEFAULT_TOP = 10
 MAX_TOP = 1_000
 MAX_WORDS = 12
-DEFAULT_SECONDS = 20.0
 
 
 def unscramble(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:

@@ -12,6 +12,7 @@ choice of that many of its letters is carried forward (a ``?`` in it stays an un
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from puzzlewright.search import Budget
 
 UNREADABLE_SHORTFALL = 2.0
 MAX_POOLS = 5_000
+DEFAULT_SECONDS = 20.0
 
 
 @dataclass(frozen=True)
@@ -141,7 +143,7 @@ def solve_jumble(words: list[JumbleWord], pattern: AnswerPattern, lexicon: Lexic
     if not words:
         raise PuzzleInputError("a Jumble needs at least one scrambled word")
     check_pool_size(sum(len(w.circles) for w in words), pattern, "the circled pool")
-    budget = budget or Budget(seconds=30)
+    budget = budget or Budget(seconds=DEFAULT_SECONDS)
     readings = [WordReadings.of(word, lexicon) for word in words]
     sources = pool_sources(readings, budget)
     solution = rank_answers(sources, pattern, lexicon, top=top, budget=budget, ranker=ranker)
@@ -157,7 +159,7 @@ def solve_pool(letters: str, pattern: AnswerPattern, lexicon: Lexicon, *, top: i
     pool = Pool.of(letters)
     check_pool_size(pool.size, pattern, f"the pool {pool.render()}")
     return rank_answers([PoolSource(pool, (), 0.0)], pattern, lexicon, top=top,
-                        budget=budget or Budget(seconds=30), ranker=ranker)
+                        budget=budget or Budget(seconds=DEFAULT_SECONDS), ranker=ranker)
 
 
 def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lexicon, *, top: int,
@@ -177,8 +179,8 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
         readings = ranker.readings_value(source.shortfall)
         floor = lambda: best.bar - readings - printed_pairs  # noqa: E731 - the bar rises as answers come
         for fills in search.fills(source.pool, budget, floor):
-            best.offer(Answer(fills, pattern.phrase(fills), source, ranker.score(fills, pattern.phrase(fills),
-                                                                                 source.shortfall)))
+            phrase = pattern.phrase(fills)
+            best.offer(Answer(fills, phrase, source, ranker.score(fills, phrase, source.shortfall)))
             scored += 1
         if budget.exhausted:
             break
@@ -187,28 +189,46 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
 
 
 class TopAnswers:
-    """The best ``size`` answers seen so far (one entry per answer), and the bar a new one must beat."""
+    """The best ``size`` answers seen so far (one entry per answer) and the bar a new one must beat.
+
+    A heap keeps the worst kept answer on top (lowest score, then alphabetically last), so each offer
+    costs O(log size); an answer offered again with a better score leaves a stale heap entry behind,
+    skipped when it surfaces."""
 
     def __init__(self, size: int):
         self.size = size
         self.answers: dict[tuple[str, ...], Answer] = {}
+        self.heap: list[tuple[float, _Descending, Answer]] = []
         self.bar = -math.inf
 
     def offer(self, answer: Answer) -> None:
         total = answer.score.total
-        if total <= self.bar:
-            return
         known = self.answers.get(answer.fills)
-        if known is not None and known.score.total >= total:
+        if total <= self.bar or (known is not None and known.score.total >= total):
             return
         self.answers[answer.fills] = answer
-        if len(self.answers) > self.size:
-            del self.answers[max(self.answers.values(), key=_rank_key).fills]
+        heapq.heappush(self.heap, (total, _Descending(answer.fills), answer))
+        while len(self.answers) > self.size:
+            _, _, worst = heapq.heappop(self.heap)
+            if self.answers.get(worst.fills) is worst:
+                del self.answers[worst.fills]
         if len(self.answers) == self.size:
-            self.bar = min(a.score.total for a in self.answers.values())
+            while self.answers.get(self.heap[0][2].fills) is not self.heap[0][2]:
+                heapq.heappop(self.heap)
+            self.bar = self.heap[0][0]
 
     def ranked(self) -> list[Answer]:
         return sorted(self.answers.values(), key=_rank_key)
+
+
+@dataclass(frozen=True)
+class _Descending:
+    """Words that compare in reverse, so that among equal scores the heap's top is alphabetically last."""
+
+    words: tuple[str, ...]
+
+    def __lt__(self, other: _Descending) -> bool:
+        return self.words > other.words
 
 
 def _rank_key(answer: Answer) -> tuple:
