@@ -29,7 +29,7 @@ from puzzlewright import __version__
 from puzzlewright.errors import BudgetExceeded, PuzzlewrightError
 from puzzlewright.lexicon import BUILTINS, builtin_lexicon, normalise_word
 from puzzlewright.search import Budget
-from puzzlewright.web.endpoints import ENDPOINTS, Endpoint
+from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb
 from puzzlewright.web.limits import (MAX_BODY_BYTES, SEARCH_SECONDS, BodyLimit, SearchPool, SearchTimeout,
                                      budget_message)
 
@@ -148,7 +148,7 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
 def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
                   seconds: float) -> Callable[[Request], Awaitable[Response]]:
     """The route for one puzzle verb: parse, check, answer from the cache or search off the event loop."""
-    resolved: list[Callable[..., dict]] = []  # the verb, imported on first use
+    resolved: list[Verb] = []  # the verb, imported on first use
 
     async def handle(request: Request) -> Response:
         async def work() -> Response:
@@ -233,7 +233,7 @@ def check_dictionaries(payload: dict, keys: Iterable[str] = ("dict",)) -> None:
                                     f"the web app offers only the built-in ones: {', '.join(BUILTINS)}")
 
 
-def _resolve(endpoint: Endpoint) -> Callable[..., dict]:
+def _resolve(endpoint: Endpoint) -> Verb:
     """The endpoint's verb (501 when its puzzle is not installed)."""
     if not endpoint.available():
         raise ApiError(501, f"{endpoint.puzzle} is not available in this installation")

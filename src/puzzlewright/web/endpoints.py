@@ -21,7 +21,7 @@ class Endpoint:
 
     ``deterministic`` says the result depends only on the request (so it may be cached); verbs that pick at
     random are deterministic only when the request carries a ``random_seed``. ``dictionary_keys`` are the
-    request keys that name a dictionary (besides ``dict`` and ``*_dict``): the web app accepts only
+    request keys that name a dictionary (``*_dict`` keys always count too): the web app accepts only
     built-in names there.
     """
 
@@ -53,6 +53,7 @@ class Endpoint:
         return getattr(importlib.import_module(self.module_name), self.verb)
 
     def cacheable(self, request: dict) -> bool:
+        """Whether the result of ``request`` may be served from the cache."""
         return self.deterministic or request.get("random_seed") is not None
 
 
