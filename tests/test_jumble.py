@@ -70,6 +70,7 @@ def check_answer(answer: dict, pattern_text: str, lexicon, jumbles: list[JumbleW
 def test_word_masks_and_positions_agree():
     by_mask = JumbleWord.parse("SHACE:O--OO")
     assert by_mask == JumbleWord.parse("shace:0,3,4") == JumbleWord.build("SHACE", [4, 0, 3])
+    assert by_mask == JumbleWord.parse("SHACE:0--00") == JumbleWord.parse("SHACE O..OO")
     assert by_mask.circles == (0, 3, 4) and by_mask.render() == "SHACE:O--OO"
     assert by_mask.circled("aches") == "aes"
 

@@ -100,6 +100,8 @@ def parse_circles(text: str, letters: str) -> tuple[int, ...]:
     word = letters.upper()
     if re.fullmatch(r"[\d,\s\[\]]*\d[\d,\s\[\]]*", spec):
         return tuple(int(n) for n in re.findall(r"\d+", spec))
+    if any(ch in MASK_PLAIN for ch in spec):
+        spec = spec.replace("0", "O")  # a mask typed with zeros: 0--00
     if not spec or any(ch not in MASK_CIRCLED + MASK_PLAIN for ch in spec):
         raise PuzzleInputError(
             f"{word}: circles {text!r} must be a mask of O (circled) and - (not), or 0-based positions like 0,3,4")
