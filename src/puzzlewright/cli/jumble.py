@@ -165,4 +165,4 @@ def tour_step() -> None:
     if runners:
         click.echo(f"  runners-up: {runners}")
     click.echo(f"  dictionary {loaded - started:.2f} s, solved in {(solved - loaded) * 1000:.0f} ms "
-               "(including building the anagram index)")
+               "(including building its letter-count tables)")

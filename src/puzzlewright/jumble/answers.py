@@ -28,7 +28,7 @@ import numpy as np
 
 from puzzlewright.jumble.model import AnswerPattern, Slot
 from puzzlewright.jumble.rank import Ranker
-from puzzlewright.jumble.unscramble import count_table, letter_counts
+from puzzlewright.jumble.unscramble import count_hash, count_table, letter_counts
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget
 
@@ -53,15 +53,6 @@ class Pool:
 
 
 PAIR_CHUNK = 50_000
-HASH_WEIGHTS = np.random.default_rng(26).integers(1, 2**40, 26, dtype=np.int64)
-
-
-def count_hash(counts: np.ndarray) -> np.ndarray:
-    """A 64-bit hash of letter-count vectors (the last axis, 26 counts): equal counts, equal hashes.
-
-    Random weights up to 2**40 on counts below 2**10 cannot overflow; different count vectors rarely
-    share a hash (a random linear form), and callers confirm a hit by comparing the counts."""
-    return counts.astype(np.int64) @ HASH_WEIGHTS
 
 
 def fits(needs: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:

@@ -1,9 +1,11 @@
 """Unscrambling: every dictionary word made of a scrambled word's letters, most common first.
 
-Known letters go straight through the lexicon's anagram-signature index (one dictionary look-up, no
-permutations). Words with unknown letters (``?``) are matched by letter counts instead: a word of the
-right length fits when it has at least as many of each known letter, which is one vectorised comparison
-over that length's (words x 26) count table.
+No permutations: a word's anagram signature here is its vector of 26 letter counts. For each word
+length the lexicon's words get a (words x 26) count table and a 64-bit hash of each row (a random linear
+form of the counts), both built lazily, a few milliseconds per length. Unscrambling is then one
+vectorised comparison of the hashes, confirmed on the counts. Words with unknown letters (``?``) are
+matched on the counts directly: a word fits when it has at least as many of each known letter.
+The answer search (:mod:`.answers`) uses the same tables and hash.
 """
 
 from __future__ import annotations
@@ -16,6 +18,16 @@ from puzzlewright.lexicon import Lexicon
 from puzzlewright.jumble.model import BLANK
 
 _COUNT_TABLES: WeakKeyDictionary[Lexicon, dict[int, np.ndarray]] = WeakKeyDictionary()
+_HASH_TABLES: WeakKeyDictionary[Lexicon, dict[int, np.ndarray]] = WeakKeyDictionary()
+HASH_WEIGHTS = np.random.default_rng(26).integers(1, 2**40, 26, dtype=np.int64)
+
+
+def count_hash(counts: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of letter-count vectors (the last axis, 26 counts): equal counts, equal hashes.
+
+    Random weights up to 2**40 on counts below 2**10 cannot overflow; different count vectors rarely
+    share a hash (a random linear form), and callers confirm a hit by comparing the counts."""
+    return counts.astype(np.int64) @ HASH_WEIGHTS
 
 
 def letter_counts(letters: str) -> np.ndarray:
@@ -38,23 +50,30 @@ def count_table(lexicon: Lexicon, length: int) -> np.ndarray:
     return table
 
 
+def hash_table(lexicon: Lexicon, length: int) -> np.ndarray:
+    """:func:`count_hash` of each row of :func:`count_table` (cached per lexicon and length)."""
+    tables = _HASH_TABLES.setdefault(lexicon, {})
+    table = tables.get(length)
+    if table is None:
+        table = tables[length] = count_hash(count_table(lexicon, length))
+    return table
+
+
 def unscramble(scrambled: str, lexicon: Lexicon) -> tuple[str, ...]:
     """Every word of ``lexicon`` whose letters are ``scrambled``'s (``?`` = any letter), most common first.
 
     The scrambled form itself comes last when it is a word: a Jumble's answer is never its own scramble.
     """
+    length = len(scrambled)
+    known = letter_counts(scrambled)
+    counts = count_table(lexicon, length)
     if BLANK in scrambled:
-        words = _fit_with_blanks(scrambled, lexicon)
+        rows = np.flatnonzero((counts >= known).all(axis=1))
     else:
-        words = lexicon.anagrams(scrambled)
+        rows = np.flatnonzero(hash_table(lexicon, length) == count_hash(known))
+        rows = rows[(counts[rows] == known).all(axis=1)]
+    table = lexicon.of_length(length)
+    words = tuple(table.words[i] for i in rows[np.lexsort((rows, -table.zipf[rows]))])
     if scrambled in words and len(words) > 1:
         words = tuple(w for w in words if w != scrambled) + (scrambled,)
     return words
-
-
-def _fit_with_blanks(scrambled: str, lexicon: Lexicon) -> tuple[str, ...]:
-    table = lexicon.of_length(len(scrambled))
-    known = letter_counts(scrambled)
-    fits = np.flatnonzero((count_table(lexicon, len(scrambled)) >= known).all(axis=1))
-    order = fits[np.lexsort((fits, -table.zipf[fits]))]
-    return tuple(table.words[i] for i in order)
