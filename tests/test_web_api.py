@@ -364,6 +364,9 @@ def test_serve_command_runs_a_private_server():
         assert status == 200 and b'"ok"' in body
         assert get("/")[0] == 200
         assert get("/healthz", host="attacker.example")[0] == 400
+        for path in ("/static/../../etc/passwd", "/static/..%2f..%2fetc%2fpasswd", "/../../../etc/passwd"):
+            status, body = get(path)  # sent as is: http.client does not tidy dot segments away
+            assert 400 <= status < 500 and b"root:" not in body
     finally:
         server.terminate()
         _, stderr = server.communicate(timeout=10)
