@@ -21,6 +21,7 @@ sorted) with ``values`` (int8, tenths: the listed pairs' values), ``logp`` (log1
 
 from __future__ import annotations
 
+import bisect
 from functools import cache
 from importlib import resources
 
@@ -46,6 +47,8 @@ class PhraseTable:
         self.floor = floor
         self.firsts = self.keys // max(self.size, 1)
         self.seconds = self.keys % max(self.size, 1)
+        self.key_list = self.keys.tolist()  # bisect on a list beats numpy for one key at a time
+        self.value_list = self.values.tolist()
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -56,9 +59,9 @@ class PhraseTable:
         if a is None or b is None:
             return None
         key = a * self.size + b
-        at = int(np.searchsorted(self.keys, key))
-        if at < len(self.keys) and self.keys[at] == key:
-            return float(self.values[at])
+        at = bisect.bisect_left(self.key_list, key)
+        if at < len(self.key_list) and self.key_list[at] == key:
+            return self.value_list[at]
         return None
 
     def pair_value(self, first: str, second: str) -> float:

@@ -7,10 +7,15 @@ An answer's score is a log10-scale plausibility (higher is better) with three pa
   ``UNKNOWN_ZIPF``, and a word the user added with ``extra_words`` at least as ``EXTRA_WORD_ZIPF`` (as
   common as everyday words like "people": they added it because they expect it in the answer).
 * **phrase**: for each pair of adjacent words of the whole answer (printed words included), the pair's
-  pointwise mutual information from a table of common English bigrams (see :mod:`.phrases`), so set
-  phrases (``so far``, ``pick up``) beat unrelated common words; pairs absent from the table add nothing.
+  pointwise mutual information from a shipped table of common English bigrams and WordNet set phrases
+  (see :mod:`.phrases`), so set phrases (``so far``, ``pick up``, ``horse-drawn``) beat unrelated common
+  words.
 * **readings**: minus how far each jumble word's reading that the answer needs falls below that word's
   most common reading, in Zipf units, so an answer built on a rare unscrambling is penalised.
+
+With every weight 1 the score is the log-probability of the phrase under a bigram model (unigram
+log-probabilities plus the pairs' PMI) plus the log-probability ratio of the readings: nothing is fitted
+to sample puzzles.
 """
 
 from __future__ import annotations
@@ -72,7 +77,7 @@ class Ranker:
     def word_values(self, words: tuple[str, ...], zipf: np.ndarray) -> np.ndarray:
         """:meth:`word_value` for many words at once, given their Zipf values from the lexicon."""
         values = np.where(zipf > 0, zipf, UNKNOWN_ZIPF).astype(np.float64)
-        for i, word in enumerate(words):
+        for i, word in enumerate(words if self.extra_words else ()):
             if word in self.extra_words:
                 values[i] = max(values[i], EXTRA_WORD_ZIPF)
         return self.weights.words * values
