@@ -23,8 +23,11 @@ RECORD_DICTIONARY_KEYS = ("dict", "words", "extra_words", "exclude_words", "min_
 def jumble() -> None:
     """Jumble: unscramble words, then rank the final answers their circled letters spell.
 
-    Example: puzzlewright jumble solve --word LASRN:OOO-- --word SHACE:O--OO --word HOTGUF:--OO-O
-    --word CLATHE:--OO-O --answer "----- -------" --extra-words sesug,atlanta
+    \b
+    Example (the seed paper's puzzle):
+      puzzlewright jumble solve --word LASRN:OOO-- --word SHACE:O--OO \\
+        --word HOTGUF:--OO-O --word CLATHE:--OO-O --answer "----- -------" \\
+        --extra-words sesug,atlanta
     """
 
 
