@@ -268,7 +268,8 @@ def test_trusted_hosts_refuse_rebinding():
 
 def test_deterministic_results_are_cached(client):
     first = client.post("/api/fake/counted", json={"a": 1}).json()
-    assert client.post("/api/fake/counted", json={"a": 1}).json() == first
+    again = client.post("/api/fake/counted", json={"a": 1})
+    assert again.json() == first and again.headers["x-content-type-options"] == "nosniff"
     assert client.post("/api/fake/counted", json={"a": 2}).json() != first
 
 

@@ -30,8 +30,8 @@ from puzzlewright.errors import BudgetExceeded, PuzzlewrightError
 from puzzlewright.lexicon import BUILTINS, builtin_lexicon, normalise_word
 from puzzlewright.search import Budget
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb
-from puzzlewright.web.limits import (MAX_BODY_BYTES, SEARCH_SECONDS, BodyLimit, SearchPool, SearchTimeout,
-                                     budget_message)
+from puzzlewright.web.limits import (BODY_KEY, MAX_BODY_BYTES, SEARCH_SECONDS, BodyLimit, SearchPool,
+                                     SearchTimeout, budget_message)
 
 log = logging.getLogger("puzzlewright.web")
 
@@ -60,20 +60,20 @@ class ApiError(Exception):
 
 
 class ResultCache:
-    """The encoded results of recent deterministic requests (same request, same bytes)."""
+    """The encoded results of recent deterministic requests, by path and request body bytes."""
 
     def __init__(self, entries: int = 512, max_bytes: int = 256 * 1024):
         self.entries = entries
         self.max_bytes = max_bytes
-        self._items: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self._items: OrderedDict[tuple[str, bytes], bytes] = OrderedDict()
 
-    def get(self, key: tuple[str, str]) -> bytes | None:
+    def get(self, key: tuple[str, bytes]) -> bytes | None:
         body = self._items.get(key)
         if body is not None:
             self._items.move_to_end(key)
         return body
 
-    def put(self, key: tuple[str, str], body: bytes) -> None:
+    def put(self, key: tuple[str, bytes], body: bytes) -> None:
         if len(body) > self.max_bytes or not self.entries:
             return
         self._items[key] = body
@@ -131,6 +131,7 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
                           tags=[endpoint.puzzle], summary=endpoint.summary, response_class=JSONResponse,
                           openapi_extra=_request_body_doc(endpoint))
 
+    app.add_middleware(CachedResults, cache=cache, paths=frozenset(e.path for e in endpoints))
     if allow_origins:
         from fastapi.middleware.cors import CORSMiddleware
 
@@ -147,22 +148,20 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
 
 def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
                   seconds: float) -> Callable[[Request], Awaitable[Response]]:
-    """The route for one puzzle verb: parse, check, answer from the cache or search off the event loop."""
+    """The route for one puzzle verb: parse, check, search off the event loop, keep the result if cacheable."""
     resolved: list[Verb] = []  # the verb, imported on first use
 
     async def handle(request: Request) -> Response:
         async def work() -> Response:
-            payload = parse_request(await request.body())
+            raw = await request.body()
+            payload = parse_request(raw)
             check_dictionaries(payload, endpoint.dictionary_keys)
-            key = (endpoint.path, json.dumps(payload, sort_keys=True)) if endpoint.cacheable(payload) else None
-            body = cache.get(key) if key else None
-            if body is None:
-                if not resolved:
-                    resolved.append(_resolve(endpoint))
-                verb = resolved[0]
-                body = await pool.run(lambda: encode_result(verb(payload, budget=Budget(seconds=seconds))))
-                if key:
-                    cache.put(key, body)
+            if not resolved:
+                resolved.append(_resolve(endpoint))
+            verb = resolved[0]
+            body = await pool.run(lambda: encode_result(verb(payload, budget=Budget(seconds=seconds))))
+            if endpoint.cacheable(payload):
+                cache.put((endpoint.path, raw), body)  # CachedResults answers the next identical request
             return Response(body, media_type="application/json")
 
         return await _guarded(work, seconds)
@@ -310,6 +309,29 @@ def _add_page(app: FastAPI) -> None:
 
 def _html(name: str) -> FileResponse:
     return FileResponse(STATIC / name, headers={"Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-cache"})
+
+
+class CachedResults:
+    """ASGI middleware: answer a repeated request to a puzzle verb from the result cache, before routing.
+
+    A day's puzzle that everybody solves is then served at the speed of the HTTP layer. Only requests that
+    passed validation and searched once are in the cache, keyed by their exact body bytes.
+    """
+
+    def __init__(self, app: Callable, cache: ResultCache, paths: frozenset[str]):
+        self.app = app
+        self.cache = cache
+        self.paths = paths
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST" and scope["path"] in self.paths:
+            body = self.cache.get((scope["path"], scope.get(BODY_KEY, b"")))
+            if body is not None:
+                await send({"type": "http.response.start", "status": 200, "headers": [
+                    (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)
 
 
 class SecurityHeaders:

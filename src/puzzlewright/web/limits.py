@@ -24,6 +24,9 @@ Receive = Callable[[], Awaitable[dict]]
 Send = Callable[[dict], Awaitable[None]]
 
 
+BODY_KEY = "puzzlewright.body"  # where BodyLimit leaves the request body in the ASGI scope
+
+
 class BodyTooLarge(Exception):
     """The request body is over the cap."""
 
@@ -32,7 +35,8 @@ class BodyLimit:
     """ASGI middleware: refuse request bodies over ``max_bytes`` with 413, before the app reads them.
 
     The declared ``Content-Length`` is checked first; bodies sent without one (chunked) are counted as
-    they arrive, so a client cannot stream an unbounded body either.
+    they arrive, so a client cannot stream an unbounded body either. The body read is left in the scope
+    under :data:`BODY_KEY` (and replayed to the app as usual).
     """
 
     def __init__(self, app: Callable, max_bytes: int = MAX_BODY_BYTES):
@@ -53,7 +57,7 @@ class BodyLimit:
             await self._refuse(send)
             return
         if body is not None:
-            await self.app(scope, _replay(body, receive), send)
+            await self.app({**scope, BODY_KEY: body}, _replay(body, receive), send)
 
     async def _read_body(self, receive: Receive) -> bytes | None:
         """The whole body, or None when the client went away before sending it."""
