@@ -81,6 +81,8 @@ def test_pattern_with_printed_words_and_letters():
     assert pattern.letter_count == 9 and pattern.render() == "----- {AND} S----"
     assert pattern.render(("bread", "sugar")) == "BREAD AND SUGAR"
     assert pattern.slots[2].matches("sugar") and not pattern.slots[2].matches("bacon")
+    quoted = AnswerPattern.parse('"---\'-" (THE) ---,')
+    assert quoted.render() == "---- {THE} ---" and quoted.letter_count == 7
 
 
 @pytest.mark.parametrize("text, message", [

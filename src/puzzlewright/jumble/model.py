@@ -148,7 +148,8 @@ class AnswerPattern:
 
     @classmethod
     def parse(cls, text: str) -> AnswerPattern:
-        """``----- -------``, ``----- {AND} -----``, ``S---- -------`` (S printed), quotes and commas ignored."""
+        """``----- -------``, ``----- {AND} -----``, ``S---- -------`` (S printed); quotes, apostrophes,
+        commas and parentheses are ignored (``"---'-" ---`` is a 4-letter word and a 3-letter one)."""
         if not isinstance(text, str) or not text.strip():
             raise PuzzleInputError("the answer pattern is empty: write it with dashes, e.g. '----- -------'")
         slots = [_parse_token(token, text) for token in text.split()]
@@ -182,7 +183,7 @@ class AnswerPattern:
 
 
 def _parse_token(token: str, whole: str) -> Slot | None:
-    core = token.strip(PATTERN_PUNCTUATION)
+    core = "".join(ch for ch in token if ch not in PATTERN_PUNCTUATION)  # DON'T is a 4-letter word
     if not core:
         return None
     if core.startswith("{") and core.endswith("}"):
