@@ -370,3 +370,8 @@ def test_batch_record_with_its_own_extra_words(cli, tmp_path):
     path.write_text(json.dumps(record) + "\n")
     result = cli("jumble", "solve", "--batch", str(path))
     assert result.exit_code == 0 and result.json()["answers"][0]["answer"] == "SESUG ATLANTA"
+
+
+def test_cli_unscramble_rejects_non_letters(cli):
+    result = cli("jumble", "unscramble", "LAS1N")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "has '1'" in result.stderr
