@@ -375,3 +375,11 @@ def test_batch_record_with_its_own_extra_words(cli, tmp_path):
 def test_cli_unscramble_rejects_non_letters(cli):
     result = cli("jumble", "unscramble", "LAS1N")
     assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "has '1'" in result.stderr
+
+
+def test_too_many_pools_is_reported(english, monkeypatch):
+    import puzzlewright.jumble.solver as solver
+
+    monkeypatch.setattr(solver, "MAX_POOLS", 2)
+    result = solve({"jumbles": ["S?ACE:O--OO", "LASRN:OOO--"], "answer_pattern": "------"}, lexicon=english)
+    assert result["complete"] is False and "only 2 were searched" in result["notes"][-1]

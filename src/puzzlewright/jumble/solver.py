@@ -114,17 +114,18 @@ class Solution:
                 "pools": self.pools, "complete": self.complete, "notes": self.notes}
 
 
-def pool_sources(readings: list[WordReadings], budget: Budget) -> list[PoolSource]:
-    """Every distinct pool the words' circled options combine into, each with its least-shortfall readings."""
+def pool_sources(readings: list[WordReadings], budget: Budget) -> tuple[list[PoolSource], bool]:
+    """Every distinct pool the words' circled options combine into, each with its least-shortfall readings,
+    and whether that is all of them (at most ``MAX_POOLS``, the most common readings' combinations first)."""
     best: dict[Pool, PoolSource] = {}
     for combo in itertools.product(*(r.options for r in readings)):
         if len(best) >= MAX_POOLS or not budget.spend():
-            break
+            return sorted(best.values(), key=lambda s: (s.shortfall, s.pool.letters)), False
         pool = Pool.of("".join(option.circled for option in combo))
         shortfall = sum(option.shortfall for option in combo)
         if pool not in best or shortfall < best[pool].shortfall:
             best[pool] = PoolSource(pool, tuple(option.reading for option in combo), shortfall)
-    return sorted(best.values(), key=lambda s: (s.shortfall, s.pool.letters))
+    return sorted(best.values(), key=lambda s: (s.shortfall, s.pool.letters)), True
 
 
 def check_pool_size(pool_size: int, pattern: AnswerPattern, what: str) -> None:
@@ -145,9 +146,12 @@ def solve_jumble(words: list[JumbleWord], pattern: AnswerPattern, lexicon: Lexic
     check_pool_size(sum(len(w.circles) for w in words), pattern, "the circled pool")
     budget = budget or Budget(seconds=DEFAULT_SECONDS)
     readings = [WordReadings.of(word, lexicon) for word in words]
-    sources = pool_sources(readings, budget)
+    sources, all_pools = pool_sources(readings, budget)
     solution = rank_answers(sources, pattern, lexicon, top=top, budget=budget, ranker=ranker)
     solution.words = readings
+    if not all_pools:
+        solution.complete = False
+        solution.notes.append(f"the readings combine into too many pools: only {len(sources):,} were searched")
     solution.notes += [f"no dictionary word unscrambles {r.word.scrambled.upper()}: every choice of its "
                        f"{len(r.word.circles)} circled letters is tried" for r in readings if not r.candidates]
     return solution
