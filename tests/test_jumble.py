@@ -83,6 +83,7 @@ def test_pattern_with_printed_words_and_letters():
     assert pattern.slots[2].matches("sugar") and not pattern.slots[2].matches("bacon")
     quoted = AnswerPattern.parse('"---\'-" (THE) ---,')
     assert quoted.render() == "---- {THE} ---" and quoted.letter_count == 7
+    assert AnswerPattern.parse("___ –––") == AnswerPattern.parse("--- ---")
 
 
 @pytest.mark.parametrize("text, message", [

@@ -19,6 +19,7 @@ BLANK = "?"
 MASK_CIRCLED = "Oo*Xx@"
 MASK_PLAIN = "-._"
 PATTERN_PUNCTUATION = "\"'“”‘’,.!:;()"
+BLANK_SYNONYMS = {"_": "-", "–": "-", "—": "-"}  # underscores and en/em dashes also mark pool letters
 MAX_WORD_LENGTH = 20
 
 
@@ -183,7 +184,8 @@ class AnswerPattern:
 
 
 def _parse_token(token: str, whole: str) -> Slot | None:
-    core = "".join(ch for ch in token if ch not in PATTERN_PUNCTUATION)  # DON'T is a 4-letter word
+    # punctuation goes (DON'T is a 4-letter word), underscores and long dashes become blanks
+    core = "".join(BLANK_SYNONYMS.get(ch, ch) for ch in token if ch not in PATTERN_PUNCTUATION)
     if not core:
         return None
     if core.startswith("{") and core.endswith("}"):
