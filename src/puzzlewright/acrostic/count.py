@@ -17,7 +17,6 @@ import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import numpy as np
 
@@ -28,8 +27,7 @@ from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget
 
 DEFAULT_PARTITIONS = 64
-_FIRST_CAPACITY = 1024
-_NO_LIMIT = 1 << 62
+_SLICE_NODES = 2_000_000  # kernel nodes between budget checks (a few hundredths of a second)
 
 
 @dataclass(frozen=True)
@@ -87,17 +85,6 @@ class CountResult:
                 "complete": self.complete}
 
 
-@lru_cache(maxsize=8)
-def _prepared(lexicon: Lexicon, size: int) -> tuple[tuple[str, ...], np.ndarray, np.ndarray, np.ndarray]:
-    from puzzlewright.acrostic.count_kernel import build_trie
-
-    table = lexicon.of_length(size)
-    if not len(table):
-        raise PuzzleInputError(f"the dictionary {lexicon.name!r} has no {size}-letter words")
-    child, mask, word = build_trie(table.letters)
-    return table.words, child, mask, word
-
-
 def count_partitions(lexicon: Lexicon, options: CountOptions) -> list[str]:
     """Deterministic partition keys (first-row prefixes, in alphabetical order) covering every square."""
     words = lexicon.of_length(options.size).words
@@ -121,33 +108,35 @@ def count_partitions(lexicon: Lexicon, options: CountOptions) -> list[str]:
 def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
                     on_square: Callable[[tuple[str, ...]], None] | None = None,
                     budget: Budget | None = None) -> PartitionResult:
-    """Every square (of the kind ``options`` asks for) whose first row starts with ``key``."""
-    from puzzlewright.acrostic.count_kernel import LOWEST_BIT, count_kernel
+    """Every square (of the kind ``options`` asks for) whose first row starts with ``key``, in a fixed order.
+
+    ``on_square`` is called with each square as soon as the kernel reports it; with a ``budget`` the
+    search stops cleanly (``complete`` False) when it runs out.
+    """
+    from puzzlewright.acrostic.kernel import SquareSearch, word_trie
 
     size = options.size
     if len(key) > size or not all("a" <= ch <= "z" for ch in key):
         raise PuzzleInputError(f"bad partition key {key!r} for {size}x{size} squares")
-    words, child, mask, word = _prepared(lexicon, size)
-    forced = np.full(size * size, -1, np.int32)
+    words, trie = word_trie(lexicon, size)
+    forced = np.full(size * size, -1)
     forced[:len(key)] = [ord(ch) - 97 for ch in key]
-    max_nodes = _NO_LIMIT
-    if budget is not None and budget.nodes is not None:
-        max_nodes = max(1, budget.nodes - budget.used)
-    capacity = _FIRST_CAPACITY
-    while True:
-        out = np.zeros((capacity, size), np.int32)
-        found, nodes, finished = count_kernel(size, child, mask, word, forced, options.double, options.canonical,
-                                              options.symmetric, out, max_nodes, LOWEST_BIT)
-        if found <= capacity:
-            break
-        capacity = found  # rerun with room for all of them: the kernel is deterministic
-    if budget is not None:
-        budget.spend(nodes)
-    squares = [tuple(words[i] for i in row) for row in out[:found].tolist()]
-    if on_square is not None:
-        for square in squares:
-            on_square(square)
-    return PartitionResult(key, squares, int(nodes), bool(finished))
+    search = SquareSearch(size, trie, forced, double=options.double, canonical=options.canonical,
+                          symmetric=options.symmetric)
+    squares: list[tuple[str, ...]] = []
+    while not search.done and not budget_ran_out(budget):
+        step = _SLICE_NODES
+        if budget is not None and budget.nodes is not None:
+            step = min(step, max(1, budget.nodes - budget.used))
+        before = search.nodes
+        for row in search.run(step):
+            square = tuple(words[i] for i in row)
+            squares.append(square)
+            if on_square is not None:
+                on_square(square)
+        if budget is not None:
+            budget.spend(search.nodes - before)
+    return PartitionResult(key, squares, search.nodes, search.done)
 
 
 def count_squares(lexicon: Lexicon, options: CountOptions, *,

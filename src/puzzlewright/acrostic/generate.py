@@ -1,9 +1,11 @@
 """Random dense-acrostic puzzles: a random double word square of common words, offered as seed + pool.
 
-Construction fills an empty N x N template with the same search the solver uses, over the words at or
-above the commonness floor, numbered in a random order so the first square found is a random one (all
-2N words distinct). With ``unique`` the puzzle (first row + the other letters, sorted) is then solved
-completely against the *whole* dictionary and kept only when that square is its one solution.
+Construction runs the compiled square kernel over the words at or above the commonness floor, with the
+letters of every cell tried in a random order, and takes the first double word square it meets (all 2N
+words distinct); an attempt that finds none within a node allowance starts again with fresh orders. With
+``unique`` the puzzle (first row + the other letters, sorted) is then solved completely, by the solver
+(an independent search), against the *whole* dictionary and kept only when that square is its only
+solution.
 
 Puzzle ``i`` of a run depends only on ``(random_seed, i)``, so a bulk run can be split into index ranges
 and run anywhere with the same results.
@@ -17,14 +19,16 @@ from functools import lru_cache
 
 import numpy as np
 
-from puzzlewright.acrostic.model import UNKNOWN, Grid, Puzzle, check_size
-from puzzlewright.acrostic.solver import TemplateSearch, budget_ran_out, solve_puzzle
+from puzzlewright.acrostic.model import Grid, Puzzle, check_size
+from puzzlewright.acrostic.solver import budget_ran_out, solve_puzzle
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget
 
 DEFAULT_MIN_COMMONNESS = 3.0
-CONSTRUCTION_NODES = 20000
+# kernel nodes per random attempt at a square, by size, before starting again with fresh letter orders
+CONSTRUCTION_NODES = {3: 20_000, 4: 50_000, 5: 200_000, 6: 2_000_000, 7: 5_000_000, 8: 10_000_000,
+                      9: 10_000_000, 10: 10_000_000}
 UNIQUENESS_NODES = 200_000  # a uniqueness check that needs more is treated as "not unique"
 MAX_ATTEMPTS = 500
 
@@ -72,10 +76,14 @@ def construction_words(lexicon: Lexicon, size: int, min_commonness: float | None
 
 
 def random_square(words: Lexicon, size: int, rng: np.random.Generator) -> Grid | None:
-    """A random double word square of ``words`` (None if this random numbering found none quickly)."""
-    search = TemplateSearch((UNKNOWN * size,) * size, None, words, distinct=True, shuffle=rng,
-                            budget=Budget(nodes=CONSTRUCTION_NODES))
-    return next(search.solutions(), None)
+    """A random double word square of ``words`` (None if this attempt's letter orders found none quickly)."""
+    from puzzlewright.acrostic.kernel import SquareSearch, word_trie
+
+    vocabulary, trie = word_trie(words, size)
+    letter_order = np.argsort(rng.random((size * size, 26)), axis=1)
+    search = SquareSearch(size, trie, np.full(size * size, -1), letter_order=letter_order, double=True)
+    squares = search.run(CONSTRUCTION_NODES[size], capacity=1)
+    return Grid(tuple(vocabulary[i] for i in squares[0])) if squares else None
 
 
 def puzzle_of(square: Grid) -> Puzzle:

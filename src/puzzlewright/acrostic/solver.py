@@ -25,6 +25,9 @@ from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget
 
 ALL_LETTERS = 26
+KERNEL_MIN_SIZE = 6  # from this size up, solve with the compiled kernel
+KERNEL_SLICE = 1_000_000  # kernel nodes between budget checks
+KERNEL_CAPACITY = 1024  # squares per kernel call when collecting every solution
 
 
 @dataclass
@@ -109,15 +112,10 @@ class WordUniverse:
 
 
 class TemplateSearch:
-    """One complete search over a template; build it, then iterate :meth:`solutions`.
+    """One complete search over a template; build it, then iterate :meth:`solutions`."""
 
-    ``pool`` None means the free cells may take any letters (used to build random squares);
-    ``shuffle`` numbers the words in a random order so that solutions come out in random order.
-    """
-
-    def __init__(self, template: tuple[str, ...], pool: Counter | None, lexicon: Lexicon, *,
-                 distinct: bool = False, symmetric: bool = False, shuffle: np.random.Generator | None = None,
-                 budget: Budget | None = None):
+    def __init__(self, template: tuple[str, ...], pool: Counter, lexicon: Lexicon, *, distinct: bool = False,
+                 symmetric: bool = False, budget: Budget | None = None):
         self.size = size = len(template)
         self.layout = LineLayout(size)
         self.distinct = distinct
@@ -125,53 +123,36 @@ class TemplateSearch:
         self.budget = budget
         self.nodes = 0
         self.complete = True
-        self.warnings: list[str] = []
+        self.warnings = check_template(template, lexicon)
         table = lexicon.of_length(size)
-        if not len(table):
-            raise PuzzleInputError(f"the dictionary {lexicon.name!r} has no {size}-letter words")
-        grid = [UNKNOWN if ch == UNKNOWN else ord(ch) - 97 for row in template for ch in row]
-        self.grid = [-1 if v == UNKNOWN else v for v in grid]
-        self.remaining = None if pool is None else [pool.get(chr(97 + i), 0) for i in range(ALL_LETTERS)]
-        fits = self._line_fits(table.letters, length_letter_counts(lexicon, size) if pool is not None else None,
-                               lexicon, template)
+        self.grid = [-1 if ch == UNKNOWN else ord(ch) - 97 for row in template for ch in row]
+        self.remaining = [pool.get(chr(97 + i), 0) for i in range(ALL_LETTERS)]
+        fits = self._line_fits(table.letters, length_letter_counts(lexicon, size))
         universe = np.flatnonzero(np.any(fits, axis=0))
-        if shuffle is not None:  # a random numbering makes the first solution a random one
-            universe = shuffle.permutation(universe)
         self.universe = WordUniverse([table.words[i] for i in universe], table.letters[universe])
         self.free = [sum(self.grid[c] < 0 for c in cells) for cells in self.layout.cells]
         self.candidates = bitsets(fits[:, universe])
 
-    def _line_fits(self, letters: np.ndarray, counts: np.ndarray | None, lexicon: Lexicon,
-                   template: tuple[str, ...]) -> np.ndarray:
-        """(lines x words) booleans: the word matches the line's given letters and its other letters fit the
-        pool. A fully given line that is not a word is reported in :attr:`warnings` and left unchecked; a
-        partly given line that no word matches makes the template impossible."""
-        layout, size = self.layout, self.size
+    def _line_fits(self, letters: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        """(lines x words) booleans: the word matches the open line's given letters and its other letters
+        fit the pool (fully given lines get no candidates: they are not searched)."""
+        size = self.size
         fits = np.zeros((2 * size, len(letters)), bool)
-        pool = None if self.remaining is None else np.array(self.remaining)
-        by_pattern: dict[str, np.ndarray] = {}
-        for line, cells in enumerate(layout.cells):
-            given = [(p, self.grid[c]) for p, c in enumerate(cells) if self.grid[c] >= 0]
-            pattern = "".join(chr(97 + self.grid[c]) if self.grid[c] >= 0 else UNKNOWN for c in cells)
-            if pattern in by_pattern:
-                fits[line] = by_pattern[pattern]
-                continue
+        pool = np.array(self.remaining)
+        by_pattern: dict[tuple, np.ndarray] = {}
+        for line, cells in enumerate(self.layout.cells):
+            given = tuple((p, self.grid[c]) for p, c in enumerate(cells) if self.grid[c] >= 0)
             if len(given) == size:
-                if pattern not in lexicon:
-                    self.warnings.append(f"{layout.name(line)} {pattern!r} is given but is not a word of "
-                                         f"{lexicon.name!r}; solving anyway without checking it")
                 continue
-            ok = np.ones(len(letters), bool)
-            for p, letter in given:
-                ok &= letters[:, p] == letter
-            if given and not ok.any():
-                raise PuzzleInputError(f"the template is impossible: {layout.name(line)} {pattern!r} matches no "
-                                       f"{size}-letter word of {lexicon.name!r}")
-            if counts is not None:
+            if given not in by_pattern:
+                ok = np.ones(len(letters), bool)
+                for p, letter in given:
+                    ok &= letters[:, p] == letter
                 allowance = pool + np.bincount([letter for _, letter in given], minlength=ALL_LETTERS)
                 index = np.flatnonzero(ok)
                 ok[index] = np.all(counts[index] <= allowance, axis=1)
-            fits[line] = by_pattern[pattern] = ok
+                by_pattern[given] = ok
+            fits[line] = by_pattern[given]
         return fits
 
     # -- the search ------------------------------------------------------------------------------
@@ -277,24 +258,80 @@ class TemplateSearch:
         return Grid(tuple(letters[r * size:(r + 1) * size] for r in range(size)))
 
 
+def check_template(template: tuple[str, ...], lexicon: Lexicon) -> list[str]:
+    """Warnings for fully given lines that are not words (they are solved around, unchecked); a clear error
+    when the dictionary lacks the size or a partly given line matches no word at all."""
+    size = len(template)
+    letters = lexicon.of_length(size).letters
+    if not len(letters):
+        raise PuzzleInputError(f"the dictionary {lexicon.name!r} has no {size}-letter words")
+    layout = LineLayout(size)
+    cells = "".join(template)
+    warnings = []
+    for line, line_cells in enumerate(layout.cells):
+        pattern = "".join(cells[c] for c in line_cells)
+        given = [(p, ord(ch) - 97) for p, ch in enumerate(pattern) if ch != UNKNOWN]
+        if len(given) == size:
+            if pattern not in lexicon:
+                warnings.append(f"{layout.name(line)} {pattern!r} is given but is not a word of {lexicon.name!r}; "
+                                "solving anyway without checking it")
+        elif given:
+            ok = np.ones(len(letters), bool)
+            for p, letter in given:
+                ok &= letters[:, p] == letter
+            if not ok.any():
+                raise PuzzleInputError(f"the template is impossible: {layout.name(line)} {pattern!r} matches no "
+                                       f"{size}-letter word of {lexicon.name!r}")
+    return warnings
+
+
 def solve_puzzle(puzzle: Puzzle, lexicon: Lexicon, *, limit: int | None = 1, distinct: bool = False,
                  symmetric: bool = False, budget: Budget | None = None) -> SolveResult:
     """Find the first ``limit`` solutions of ``puzzle`` (every solution when ``limit`` is None).
 
-    ``complete`` is True when the search proved there are no others (it ran to the end).
+    Grids up to 5x5 use the bitset line search (pure Python, no start-up cost); larger grids the compiled
+    cell kernel, unless a given line is not a word (only the line search can leave a line unchecked).
+    ``complete`` is True when the search proved there are no other solutions.
     """
     if limit is not None and limit < 1:
         raise PuzzleInputError("the solution limit must be at least 1")
-    search = TemplateSearch(puzzle.template, puzzle.pool_counts, lexicon, distinct=distinct,
-                            symmetric=symmetric, budget=budget)
+    warnings = check_template(puzzle.template, lexicon)
+    if puzzle.size >= KERNEL_MIN_SIZE and not warnings:
+        found, complete, nodes = _kernel_solve(puzzle, lexicon, limit, distinct, symmetric, budget)
+    else:
+        found, complete, nodes = _line_solve(puzzle, lexicon, limit, distinct, symmetric, budget)
+    if warnings:
+        puzzle = puzzle.with_warnings(warnings)
+    return SolveResult(puzzle, found, complete, nodes)
+
+
+def _line_solve(puzzle: Puzzle, lexicon: Lexicon, limit: int | None, distinct: bool, symmetric: bool,
+                budget: Budget | None) -> tuple[list[Grid], bool, int]:
+    search = TemplateSearch(puzzle.template, puzzle.pool_counts, lexicon, distinct=distinct, symmetric=symmetric,
+                            budget=budget)
     found: list[Grid] = []
-    complete = True
     for grid in search.solutions():
         found.append(grid)
         if limit is not None and len(found) >= limit:
-            complete = False
-            break
-    complete = complete and search.complete
-    if search.warnings:
-        puzzle = puzzle.with_warnings(search.warnings)
-    return SolveResult(puzzle, found, complete, search.nodes)
+            return found, False, search.nodes
+    return found, search.complete, search.nodes
+
+
+def _kernel_solve(puzzle: Puzzle, lexicon: Lexicon, limit: int | None, distinct: bool, symmetric: bool,
+                  budget: Budget | None) -> tuple[list[Grid], bool, int]:
+    from puzzlewright.acrostic.kernel import SquareSearch, word_trie
+
+    words, trie = word_trie(lexicon, puzzle.size)
+    forced = [-1 if ch == UNKNOWN else ord(ch) - 97 for ch in "".join(puzzle.template)]
+    pool = [puzzle.pool_counts.get(chr(97 + i), 0) for i in range(ALL_LETTERS)]
+    search = SquareSearch(puzzle.size, trie, forced, pool, double=distinct, symmetric=symmetric)
+    found: list[Grid] = []
+    while not search.done and not budget_ran_out(budget):
+        wanted = KERNEL_CAPACITY if limit is None else limit - len(found)
+        before = search.nodes
+        found += [Grid(tuple(words[i] for i in rows)) for rows in search.run(KERNEL_SLICE, wanted)]
+        if budget is not None:
+            budget.spend(search.nodes - before)
+        if limit is not None and len(found) >= limit:
+            return found, False, search.nodes
+    return found, search.done, search.nodes

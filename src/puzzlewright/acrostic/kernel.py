@@ -1,0 +1,248 @@
+"""The compiled kernel behind ``acrostic count``, random squares and large solves: a cell-by-cell prefix
+search over one trie.
+
+Cells are filled in reading order. A cell may take a letter only if it extends both its row prefix and its
+column prefix (both looked up in the same trie of the N-letter words, as 26-bit masks), so every partial
+grid is a set of word prefixes. Canonical squares are pruned as soon as the first column falls below the
+first row; double squares reject a repeated row as soon as it completes; a pool of letters is counted down
+as cells are filled. The search state lives in arrays owned by :class:`SquareSearch`, so a search can be
+run in slices (time budgets, progress, Ctrl-C) and resumed. The kernel is compiled once and cached on disk
+(``cache=True``); only the commands that count, generate or solve large grids import numba.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numba
+import numpy as np
+
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import Lexicon
+
+
+@lru_cache(maxsize=8)
+def word_trie(lexicon: Lexicon, size: int) -> tuple[tuple[str, ...], tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The lexicon's ``size``-letter words and their trie (cached per lexicon)."""
+    table = lexicon.of_length(size)
+    if not len(table):
+        raise PuzzleInputError(f"the dictionary {lexicon.name!r} has no {size}-letter words")
+    return table.words, build_trie(table.letters)
+
+
+def build_trie(letters: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The trie of equal-length words given as a (words x length) array of letters 0-25.
+
+    Returns ``child`` (nodes x 26, -1 = none), ``mask`` (26-bit set of letters that extend each node) and
+    ``word`` (the word's index at a full-length node, else -1). Node 0 is the empty prefix.
+    """
+    count, length = letters.shape
+    # nodes of depth d are the distinct d-letter prefixes; number them depth by depth with numpy
+    child = np.full((1, 26), -1, np.int32)
+    mask = np.zeros(1, np.uint32)
+    parent_of_word = np.zeros(count, np.int64)
+    first_id = 1
+    for depth in range(length):
+        keys = parent_of_word * 26 + letters[:, depth]
+        unique, inverse = np.unique(keys, return_inverse=True)
+        ids = first_id + np.arange(len(unique))
+        parents, chars = unique // 26, unique % 26
+        child = np.vstack([child, np.full((len(unique), 26), -1, np.int32)])
+        mask = np.concatenate([mask, np.zeros(len(unique), np.uint32)])
+        child[parents, chars] = ids
+        np.bitwise_or.at(mask, parents, (np.uint32(1) << chars.astype(np.uint32)))
+        parent_of_word = ids[inverse]
+        first_id += len(unique)
+    word = np.full(len(mask), -1, np.int32)
+    word[parent_of_word] = np.arange(count, dtype=np.int32)
+    return child, mask, word
+
+
+
+
+def _lowest_bit_table() -> np.ndarray:
+    """The index of the lowest set bit of every 16-bit number (0 for 0)."""
+    numbers = np.arange(1 << 16)
+    table = np.zeros(1 << 16, np.uint8)
+    for bit in reversed(range(16)):
+        table[(numbers >> bit) & 1 == 1] = bit
+    return table
+
+
+LOWEST_BIT = _lowest_bit_table()
+NO_ORDER = np.zeros((0, 26), np.int8)  # try letters alphabetically
+
+
+@numba.njit(cache=True, nogil=True)
+def _lowest(bits: np.uint32, table: np.ndarray) -> int:
+    low = bits & np.uint32(0xFFFF)
+    if low:
+        return table[low]
+    return 16 + table[bits >> np.uint32(16)]
+
+
+DONE, NODE_LIMIT, OUT_FULL = 0, 1, 2  # why the kernel returned
+RETURN, ENTER, RESUME = 0, 1, 2  # how the kernel arrives at a cell
+STATE_ROWS = 10
+
+
+@numba.njit(cache=True, nogil=True)
+def _column_can_continue(node, below, forced, mask, in_pool) -> bool:
+    """Whether the cell ``below`` can take a letter extending the column prefix ``node``."""
+    if forced[below] >= 0:
+        return (mask[node] >> np.uint32(forced[below])) & np.uint32(1) != 0
+    return mask[node] & in_pool != 0
+
+
+@numba.njit(cache=True, nogil=True)
+def square_kernel(size, child, mask, word, forced, letter_order, double, canonical, symmetric,
+                  state, cursor, out, max_nodes, table):
+    """Enumerate squares whose cells match ``forced`` (letter or -1 per cell), filling the other cells from
+    the pool in ``state`` (see :class:`SquareSearch`); resumable.
+
+    Letters are tried alphabetically, or in ``letter_order[cell]`` order when that array is not empty.
+    Writes the row word indexes of the squares found to ``out`` and returns (squares written, nodes
+    expanded, why): DONE when the search space is exhausted, NODE_LIMIT after ``max_nodes`` nodes, OUT_FULL
+    when ``out`` is full. Calling again with the same ``state`` and ``cursor`` continues where it stopped.
+    """
+    cells = size * size
+    shuffled = letter_order.shape[0] > 0
+    grid, avail, tried = state[0], state[1], state[2]
+    row_before, row_after, col_before, col_after = state[3], state[4], state[5], state[6]
+    remaining = state[7]  # 26 pool counts
+    ids = state[8]  # word index of each row, then each column
+    tie = state[9]  # tie[k]: first column's letters 0..k equal the first row's
+    t, mode, in_pool = cursor[0], cursor[1], np.uint32(cursor[2])  # mode: ENTER, RETURN or RESUME
+    found = 0
+    nodes = 0
+    while True:
+        if t < 0:
+            cursor[0] = t
+            return found, nodes, DONE
+        k = t // size
+        j = t - k * size
+        if mode == ENTER:
+            r = 0 if j == 0 else row_after[t - 1]
+            c = 0 if k == 0 else col_after[t - size]
+            row_before[t] = r
+            col_before[t] = c
+            a = mask[r] & mask[c]
+            if forced[t] >= 0:
+                a &= np.uint32(1) << np.uint32(forced[t])
+            else:
+                a &= in_pool
+            if symmetric and j < k:
+                a &= np.uint32(1) << np.uint32(grid[j * size + k])
+            if canonical and j == 0 and k > 0 and tie[k - 1]:
+                a &= ~((np.uint32(1) << np.uint32(grid[k])) - np.uint32(1))
+            avail[t] = a
+            tried[t] = 0
+        elif mode == RETURN and forced[t] >= 0:
+            pass
+        elif mode == RETURN:  # back at this cell: its letter returns to the pool
+            letter = grid[t]
+            if remaining[letter] == 0:
+                in_pool |= np.uint32(1) << np.uint32(letter)
+            remaining[letter] += 1
+        mode = RETURN
+        a = np.uint32(avail[t])
+        if a == 0:
+            t -= 1
+            continue
+        if nodes >= max_nodes or found >= out.shape[0]:
+            # stop before placing: the cell will be revisited (without returning a letter) on resumption
+            cursor[0], cursor[1], cursor[2] = t, RESUME, in_pool
+            return found, nodes, NODE_LIMIT if nodes >= max_nodes else OUT_FULL
+        if shuffled:
+            while not (a >> np.uint32(letter_order[t, tried[t]])) & np.uint32(1):
+                tried[t] += 1
+            letter = letter_order[t, tried[t]]
+            avail[t] = a & ~(np.uint32(1) << np.uint32(letter))
+        else:
+            letter = _lowest(a, table)
+            avail[t] = a & (a - np.uint32(1))
+        grid[t] = letter
+        nodes += 1
+        if forced[t] < 0:
+            remaining[letter] -= 1
+            if remaining[letter] == 0:
+                in_pool &= ~(np.uint32(1) << np.uint32(letter))
+        row_after[t] = child[row_before[t], letter]
+        col_after[t] = child[col_before[t], letter]
+        if k < size - 1 and not _column_can_continue(col_after[t], t + size, forced, mask, in_pool):
+            continue
+        if j == size - 1 and k < size - 1:  # the pool may have run out of what earlier columns need next
+            stuck = False
+            for q in range(size - 1):
+                if not _column_can_continue(col_after[t - j + q], t - j + q + size, forced, mask, in_pool):
+                    stuck = True
+            if stuck:
+                continue
+        if j == 0:
+            tie[k] = (k == 0) or (tie[k - 1] and letter == grid[k])
+        if j == size - 1:
+            ids[k] = word[row_after[t]]
+            if double:
+                repeated = False
+                for q in range(k):
+                    if ids[q] == ids[k]:
+                        repeated = True
+                if repeated:
+                    continue
+        if t == cells - 1:
+            ok = True
+            for q in range(size):
+                ids[size + q] = word[col_after[(size - 1) * size + q]]
+            if double:
+                for x in range(2 * size):
+                    for y in range(x + 1, 2 * size):
+                        if ids[x] == ids[y]:
+                            ok = False
+            if ok and canonical:  # the rows, read as one string, must not sort after the columns
+                for p in range(cells):
+                    transposed = grid[(p % size) * size + p // size]
+                    if grid[p] != transposed:
+                        ok = grid[p] < transposed
+                        break
+            if ok:
+                for q in range(size):
+                    out[found, q] = ids[q]
+                found += 1
+            continue
+        t += 1
+        mode = ENTER
+
+
+class SquareSearch:
+    """A resumable kernel search: the trie, the constraints and the search state, advanced by :meth:`run`.
+
+    ``forced`` gives a letter (0-25) or -1 per cell; ``pool`` the 26 letter counts for the free cells
+    (None: any letters); ``letter_order`` a (cells x 26) try-order per cell, or None for alphabetical.
+    """
+
+    def __init__(self, size: int, trie: tuple[np.ndarray, np.ndarray, np.ndarray], forced: np.ndarray,
+                 pool: np.ndarray | None = None, letter_order: np.ndarray | None = None, *, double: bool = False,
+                 canonical: bool = False, symmetric: bool = False):
+        self.size = size
+        self.child, self.mask, self.word = trie
+        self.forced = np.asarray(forced, np.int64)
+        self.letter_order = NO_ORDER if letter_order is None else np.asarray(letter_order, np.int8)
+        self.flags = (double, canonical, symmetric)
+        self.state = np.zeros((STATE_ROWS, max(size * size, 26, 2 * size)), np.int64)
+        counts = np.full(26, 1 << 30, np.int64) if pool is None else np.asarray(pool, np.int64)
+        self.state[7, :26] = counts
+        in_pool = int(np.bitwise_or.reduce(np.left_shift(1, np.flatnonzero(counts > 0)), initial=0))
+        self.cursor = np.array([0, ENTER, in_pool], np.int64)
+        self.nodes = 0
+        self.done = False
+
+    def run(self, max_nodes: int, capacity: int = 1024) -> list[np.ndarray]:
+        """Advance by at most ``max_nodes`` nodes or ``capacity`` squares; return the squares' row word
+        indexes found meanwhile. :attr:`done` turns True when the whole space has been searched."""
+        out = np.zeros((capacity, self.size), np.int32)
+        found, nodes, why = square_kernel(self.size, self.child, self.mask, self.word, self.forced,
+                                          self.letter_order, *self.flags, self.state, self.cursor, out,
+                                          max_nodes, LOWEST_BIT)
+        self.nodes += nodes
+        self.done = why == DONE
+        return list(out[:found])

@@ -1,0 +1,370 @@
+"""Dense acrostics: solving (seed and template forms), verify, generate and count, each re-checked by an
+independent checker written here from the rules, plus every bad-input case through the library and the CLI."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlewright.acrostic import GenerateOptions, Grid, Puzzle, generate_one, solve_puzzle, verify_grid
+from puzzlewright.acrostic import api
+from puzzlewright.acrostic.count import CountOptions, count_partition, count_partitions, count_squares
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import Lexicon, load_lexicon
+from puzzlewright.search import Budget
+
+ERAS = ("eras", "ceeiklmorstw", ("eras", "lick", "more", "stew"))
+OLDER = ("older", "aaaaaddeeeelmmnrrrvv", ("older", "larva", "dream", "evade", "ramen"))
+
+
+@pytest.fixture(scope="module")
+def acrostic4() -> Lexicon:
+    return load_lexicon("acrostic-4")
+
+
+@pytest.fixture(scope="module")
+def wordle() -> Lexicon:
+    return load_lexicon("wordle-answers")
+
+
+@pytest.fixture(scope="module")
+def english() -> Lexicon:
+    return load_lexicon("english")
+
+
+@pytest.fixture(scope="module")
+def wordle_squares(wordle) -> list[tuple[str, ...]]:
+    return count_squares(wordle, CountOptions(5, double=True, canonical=True), keep_squares=True).squares
+
+
+# -- an independent checker and brute-force solver, written from the rules only --------------------
+
+
+def columns_of(rows) -> list[str]:
+    return ["".join(row[j] for row in rows) for j in range(len(rows))]
+
+
+def assert_solves(rows, words, seed: str | None = None, pool: str | None = None, template=None) -> None:
+    """Every row and column is a word; the grid matches the seed/template; the other letters are the pool."""
+    size = len(rows)
+    assert all(len(row) == size for row in rows)
+    for word in list(rows) + columns_of(rows):
+        assert word in words, word
+    if seed is not None:
+        assert rows[0] == seed
+        assert Counter("".join(rows[1:])) == Counter(pool)
+    if template is not None:
+        free = [letter for pattern, row in zip(template, rows) for given, letter in zip(pattern, row)
+                if given == "." or given != letter and pytest.fail(f"{row} breaks {pattern}")]
+        assert Counter(free) == Counter(pool)
+
+
+def brute_force_solutions(seed: str, pool: str, words) -> set[tuple[str, ...]]:
+    """Every square for seed + pool: rows chosen one by one from the words that fit the remaining pool
+    (the last row is any anagram of the letters left), then every column looked up."""
+    size = len(seed)
+    letters = Counter(pool)
+    candidates = [(w, Counter(w)) for w in words if len(w) == size and not Counter(w) - letters]
+    by_letters: dict[str, list[str]] = {}
+    for word, _ in candidates:
+        by_letters.setdefault("".join(sorted(word)), []).append(word)
+    prefixes = {w[:k] for w in words if len(w) == size for k in range(size)}
+    found = set()
+
+    def extend(rows: list[str], remaining: Counter) -> None:
+        if any("".join(row[j] for row in rows) not in prefixes for j in range(size)):
+            return
+        if len(rows) == size - 1:
+            for last in by_letters.get("".join(sorted(remaining.elements())), []):
+                if all(col in words for col in columns_of(rows + [last])):
+                    found.add(tuple(rows + [last]))
+            return
+        for word, need in candidates:
+            if not need - remaining:
+                extend(rows + [word], remaining - need)
+
+    extend([seed], letters)
+    return found
+
+
+# -- solve ----------------------------------------------------------------------------------------
+
+
+def test_article_4x4_has_exactly_one_solution(acrostic4):
+    seed, pool, answer = ERAS
+    result = solve_puzzle(Puzzle.from_seed(seed, pool), acrostic4, limit=None)
+    assert [grid.rows for grid in result.solutions] == [answer]
+    assert result.complete
+    assert brute_force_solutions(seed, pool, acrostic4.word_set) == {answer}
+
+
+def test_article_5x5_older(wordle):
+    seed, pool, answer = OLDER
+    result = solve_puzzle(Puzzle.from_seed(seed, pool), wordle, limit=None)
+    assert [grid.rows for grid in result.solutions] == [answer] and result.complete
+
+
+def test_every_solution_over_a_big_dictionary_is_checked(english):
+    seed, pool, answer = ERAS
+    result = solve_puzzle(Puzzle.from_seed(seed, pool), english, limit=None)
+    assert answer in [grid.rows for grid in result.solutions] and result.complete
+    for grid in result.solutions:
+        assert_solves(grid.rows, english.word_set, seed, pool)
+    assert {grid.rows for grid in result.solutions} == brute_force_solutions(seed, pool, english.word_set)
+
+
+def test_limit_stops_early_and_says_so(english):
+    result = solve_puzzle(Puzzle.from_seed(*ERAS[:2]), english, limit=1)
+    assert len(result.solutions) == 1 and not result.complete
+
+
+def test_template_form(acrostic4):
+    template = ("e..s", "..c.", "....", "s...")
+    pool = "aeiklmorrtwe"
+    result = solve_puzzle(Puzzle.from_template("/".join(template), pool), acrostic4, limit=None)
+    assert ERAS[2] in [grid.rows for grid in result.solutions] and result.complete
+    for grid in result.solutions:
+        assert_solves(grid.rows, acrostic4.word_set, pool=pool, template=template)
+
+
+def test_distinct_and_symmetric_options(acrostic4):
+    symmetric = count_squares(acrostic4, CountOptions(4, symmetric=True, partitions=4),
+                              keep_squares=True).squares
+    rows = next(square for square in symmetric if len(set(square)) == 4)
+    puzzle = Puzzle.from_seed(rows[0], "".join(rows[1:]))
+    result = solve_puzzle(puzzle, acrostic4, limit=None, symmetric=True)
+    assert rows in [grid.rows for grid in result.solutions]
+    assert all(grid.rows == grid.columns for grid in result.solutions)
+    distinct = solve_puzzle(puzzle, acrostic4, limit=None, distinct=True)
+    assert all(len(set(grid.words)) == 8 for grid in distinct.solutions)
+    assert rows not in [grid.rows for grid in distinct.solutions]  # a symmetric square repeats its words
+
+
+def test_large_grid_uses_the_kernel_and_agrees_with_brute_force():
+    words = load_lexicon("english-large")
+    seed, pool = "sprank", "aaaaaabeeeffiillllmmoopprrrstu"
+    result = solve_puzzle(Puzzle.from_seed(seed, pool), words, limit=None)
+    assert result.complete and result.solutions
+    for grid in result.solutions:
+        assert_solves(grid.rows, words.word_set, seed, pool)
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_property_puzzles_made_from_squares_are_solved(data, wordle, wordle_squares):
+    rows = data.draw(st.sampled_from(wordle_squares))
+    if data.draw(st.booleans()):
+        rows = tuple(columns_of(rows))
+    seed, pool = rows[0], "".join(sorted("".join(rows[1:])))
+    scrambled = "".join(data.draw(st.permutations(pool))).upper()
+    result = solve_puzzle(Puzzle.from_seed(seed.upper(), scrambled), wordle, limit=None)
+    assert rows in [grid.rows for grid in result.solutions]
+    for grid in result.solutions:
+        assert_solves(grid.rows, wordle.word_set, seed, pool)
+
+
+def test_api_solve_shape(acrostic4):
+    result = api.solve({"seed": "ERAS", "pool": "ceeiklmorstw", "all": True}, lexicon=acrostic4)
+    assert set(result) == {"puzzle", "solutions", "count", "complete"}
+    assert result["count"] == 1 and result["complete"]
+    assert result["solutions"] == [{"rows": list(ERAS[2]), "columns": ["elms", "riot", "acre", "skew"]}]
+
+
+# -- verify -------------------------------------------------------------------------------------
+
+
+def test_verify_reports_bad_lines_and_pool(acrostic4):
+    good = verify_grid(Grid.parse("eras/lick/more/stew"), acrostic4, "ceeiklmorstw")
+    assert good.valid and good.pool_matches
+    bad = verify_grid(Grid.parse("ERAS LICK MORE STEX"), acrostic4, "ceeiklmorstw")
+    assert not bad.valid and bad.bad_rows == (3,) and bad.bad_columns == (3,)
+    assert bad.pool_matches is False and bad.missing == "w" and bad.extra == "x"
+
+
+# -- generate -----------------------------------------------------------------------------------
+
+
+def test_generate_unique_is_reproducible_and_unique(english):
+    options = GenerateOptions(4, unique=True, min_commonness=3.0, random_seed=7)
+    first = [generate_one(english, options, i) for i in range(3)]
+    again = [generate_one(english, options, i) for i in range(3)]
+    assert [p.puzzle for p in first] == [p.puzzle for p in again]
+    for generated in first:
+        seed, pool = generated.puzzle.seed, generated.puzzle.pool
+        assert pool == "".join(sorted(pool)) and generated.unique
+        assert brute_force_solutions(seed, pool, english.word_set) == {generated.solution.rows}
+        assert len(set(generated.solution.words)) == 8  # built as a double word square
+        assert all(english.zipf_of(word) >= 3.0 for word in generated.solution.words)
+
+
+def test_generate_5x5_json_shape(english):
+    result = api.generate({"size": 5, "count": 2, "unique": True, "random_seed": 3}, lexicon=english)
+    assert len(result["puzzles"]) == 2
+    for puzzle in result["puzzles"]:
+        assert set(puzzle) == {"size", "seed", "pool", "solution", "unique"} and puzzle["unique"]
+        assert_solves(puzzle["solution"]["rows"], english.word_set, puzzle["seed"], puzzle["pool"])
+
+
+# -- count --------------------------------------------------------------------------------------
+
+
+def test_count_wordle_double_canonical_is_81(wordle, wordle_squares):
+    assert len(wordle_squares) == 81 == len(set(wordle_squares))
+    for rows in wordle_squares:
+        assert_solves(rows, wordle.word_set)
+        assert len(set(rows) | set(columns_of(rows))) == 10
+        assert rows[0] < columns_of(rows)[0]
+    every = count_squares(wordle, CountOptions(5, double=True), keep_squares=True).squares
+    assert set(every) == set(wordle_squares) | {tuple(columns_of(r)) for r in wordle_squares}
+    assert len(every) == 162
+
+
+def test_partitions_are_deterministic_and_cover_the_count(wordle, wordle_squares):
+    options = CountOptions(5, double=True, canonical=True, partitions=16)
+    keys = count_partitions(wordle, options)
+    assert keys == count_partitions(wordle, options) and keys == sorted(keys)
+    streamed = []
+    parts = [count_partition(wordle, options, key, on_square=streamed.append) for key in keys]
+    assert [s for part in parts for s in part.squares] == streamed == wordle_squares
+    assert all(part.complete and part.nodes > 0 for part in parts)
+
+
+def brute_force_count(words: list[str], *, double=False, canonical=False, symmetric=False) -> int:
+    vocabulary = set(words)
+    total = 0
+    for rows in itertools.product(words, repeat=len(words[0])):
+        cols = columns_of(rows)
+        if not all(col in vocabulary for col in cols):
+            continue
+        if double and len(set(rows) | set(cols)) < 2 * len(rows):
+            continue
+        if symmetric and list(rows) != cols:
+            continue
+        if canonical and list(rows) > cols:
+            continue
+        total += 1
+    return total
+
+
+@pytest.mark.parametrize("kind", [{}, {"double": True}, {"canonical": True}, {"double": True, "canonical": True},
+                                  {"symmetric": True}])
+def test_count_kinds_agree_with_brute_force(kind):
+    words = ["ace", "act", "ant", "ape", "arc", "are", "ate", "cab", "can", "cap", "car", "cat", "eat", "era",
+             "net", "pat", "pea", "pen", "per", "pet", "rat", "tan", "tap", "tar", "tea", "ten"]
+    result = count_squares(Lexicon(words), CountOptions(3, partitions=4, **kind))
+    assert result.count == brute_force_count(words, **kind) and result.complete
+
+
+def test_count_budget_stops_cleanly(english):
+    result = count_squares(english, CountOptions(5, double=True), budget=Budget(nodes=100_000))
+    assert not result.complete and result.nodes <= 2_100_000
+
+
+# -- bad input: library ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed, pool, message", [
+    ("eras", "ceeiklmorst", "needs 12"),
+    ("eras", "ceeiklmors1w", "only letters"),
+    ("er4s", "ceeiklmorstw", "only letters"),
+    ("ab", "cd", "between 3 and 10"),
+    ("abcdefghijk", "x" * 110, "between 3 and 10"),
+    ("eras", "", "empty"),
+    ("", "abc", "empty"),
+])
+def test_bad_seed_puzzles(seed, pool, message):
+    with pytest.raises(PuzzleInputError, match=message):
+        Puzzle.from_seed(seed, pool)
+
+
+def test_impossible_template_is_an_error(acrostic4):
+    with pytest.raises(PuzzleInputError, match="impossible"):
+        solve_puzzle(Puzzle.from_template("xq../..../..../....", "a" * 14), acrostic4)
+
+
+def test_seed_that_is_not_a_word_warns_and_still_solves(acrostic4):
+    lexicon = acrostic4.exclude(["eras"])
+    result = solve_puzzle(Puzzle.from_seed(*ERAS[:2]), lexicon, limit=None)
+    assert [grid.rows for grid in result.solutions] == [ERAS[2]]
+    assert "not a word" in result.puzzle.warnings[0]
+
+
+def test_bad_options():
+    with pytest.raises(PuzzleInputError):
+        CountOptions(5, double=True, symmetric=True)
+    with pytest.raises(PuzzleInputError):
+        GenerateOptions(2)
+    with pytest.raises(PuzzleInputError, match="unknown dictionary"):
+        api.solve({"seed": "eras", "pool": "ceeiklmorstw", "dict": "klingon"})
+
+
+# -- the CLI --------------------------------------------------------------------------------------
+
+
+def test_cli_solve_text_and_json(cli):
+    result = cli("acrostic", "solve", "eras", "CEEIKLMORSTW", "--dict", "acrostic-4", "--all")
+    assert result.exit_code == 0 and "E R A S" in result.stdout and "search complete" in result.stdout
+    data = cli("acrostic", "solve", "--template", "e..s/..c./..../s...", "--pool", "aeiklmorrtwe",
+               "--dict", "acrostic-4", "--all", "--json").json()
+    assert data["complete"] and ERAS[2] in [tuple(s["rows"]) for s in data["solutions"]]
+
+
+def test_cli_seed_not_a_word_warns(cli):
+    result = cli("acrostic", "solve", "eras", "ceeiklmorstw", "--dict", "acrostic-4", "--exclude-words", "eras")
+    assert result.exit_code == 0 and result.stderr.startswith("warning:") and "L I C K" in result.stdout
+
+
+def test_cli_verify_and_generate_and_count(cli, tmp_path):
+    assert cli("acrostic", "verify", "eras/lick/more/stew", "--dict", "acrostic-4").exit_code == 0
+    assert cli("acrostic", "verify", "eras/lick/more/stex", "--dict", "acrostic-4").exit_code == 1
+    one = cli("acrostic", "generate", "--size", "4", "--count", "2", "--random-seed", "5", "--json").json()
+    assert one == cli("acrostic", "generate", "--size", "4", "--count", "2", "--random-seed", "5", "--json").json()
+    output = tmp_path / "squares.txt"
+    data = cli("acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers",
+               "--output", str(output), "--json").json()
+    assert data["count"] == 81 and data["complete"]
+    assert len(output.read_text().splitlines()) == 81
+
+
+def test_cli_count_interrupted_keeps_what_was_written(cli, tmp_path, monkeypatch):
+    from puzzlewright.acrostic import count as count_module
+
+    real = count_module.count_partition
+    calls = []
+
+    def interrupt_later(*args, **kwargs):
+        calls.append(1)
+        if len(calls) > 40:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(count_module, "count_partition", interrupt_later)
+    output = tmp_path / "partial.txt"
+    result = cli("acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers",
+                 "--output", str(output))
+    assert result.exit_code == 130 and "stopped after" in result.stdout
+    lines = output.read_text().splitlines()
+    assert 0 < len(lines) < 81 and all(len(line.split("/")) == 5 for line in lines)
+
+
+@pytest.mark.parametrize("args", [
+    ("solve", "eras", "ceeiklmorst"),
+    ("solve", "eras", "ceeik-morstw"),
+    ("solve", "ab", "cd"),
+    ("solve", "eras", ""),
+    ("solve", "eras"),
+    ("solve", "--template", "xq../..../..../....", "--pool", "aaaaaaaaaaaaaa", "--dict", "acrostic-4"),
+    ("solve", "eras", "ceeiklmorstw", "--dict", "no-such-dictionary"),
+    ("generate", "--size", "11"),
+    ("count", "--size", "2"),
+    ("count", "--size", "4", "--double", "--symmetric"),
+    ("verify", "abc/de"),
+])
+def test_cli_bad_input_is_one_line_exit_2(cli, args):
+    result = cli("acrostic", *args)
+    assert result.exit_code == 2, result.stdout
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
