@@ -249,6 +249,13 @@ def test_notations(spec):
     assert Box.parse(spec).sides == ("RME", "WCL", "TGK", "API")
 
 
+@given(sides=nyt_boxes)
+def test_notations_round_trip(sides):
+    box = Box.parse(sides)
+    assert Box.parse(str(box)) == Box.parse("".join(sides)) == Box.parse(" ".join(sides).lower()) == box
+    assert box.mask == sum(1 << (ord(letter) - 97) for letter in "".join(sides).lower())
+
+
 BAD_SIDES = {
     "RME-WC-TGK-API": "same number",
     "RME-WCL-TGK-APR": "appears twice",
