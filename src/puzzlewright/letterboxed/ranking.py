@@ -8,9 +8,9 @@ headword, LOVER-REFASHIONED over FASHIONS-SILVERED), minus a charge per word tha
 dictionaries list (SCOWL size above 60: frequent in text but not a dictionary headword a setter
 would use, like a name or an abbreviation).
 
-The weights were chosen on the 101-puzzle NYT sample by a small grid search, keeping the values
-from the middle of the plateau of good settings (2-fold cross-validation gives about the same top-1
-agreement on held-out halves as on the training halves); see docs/letterboxed.md.
+The weights were chosen on the 101-puzzle NYT sample by a small grid search, keeping values from the
+middle of the plateau of good settings: top-1 agreement 70/101 on the sample, 69% on held-out halves
+in nested 2-fold cross-validation (see docs/letterboxed.md).
 """
 
 from __future__ import annotations
