@@ -33,10 +33,10 @@ class ShuffledRunner(InProcessRunner):
     def __init__(self, seed: int):
         self.seed = seed
 
-    def run(self, job, todo, found, on_done):
+    def run(self, job, todo, found, on_done, should_stop=lambda: False):
         order = list(todo)
         random.Random(self.seed).shuffle(order)
-        super().run(job, order, found, on_done)
+        super().run(job, order, found, on_done, should_stop)
 
 
 def partition_files(directory: Path) -> dict[str, tuple[int, int]]:
@@ -52,7 +52,7 @@ def test_in_process_result_is_the_independent_answer():
     result = run_job(job, workers=1)
     assert list(result.items()) == expected_items(job)
     assert result.complete and result.stats() == {"nodes": 6000}
-    assert result.summary()["partitions"] == {"total": 6, "computed": 6, "resumed": 0}
+    assert result.summary()["partitions"] == {"total": 6, "done": 6, "computed": 6, "resumed": 0}
 
 
 @pytest.mark.parametrize("workers", [2, 3])

@@ -12,7 +12,9 @@ import time
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, lexicon_options, progress_bar, run_batch
+from puzzlewright.cli.common import emit_json, json_option, lexicon_options, run_batch
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.parallel.cli import checkpoint_directory, output_target, parallel_options
 
 TOUR_PUZZLES = (("eras", "ceeiklmorstw", "acrostic-4"), ("older", "aaaaaddeeeelmmnrrrvv", "wordle-answers"))
 
@@ -131,36 +133,49 @@ def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
               help="Build from words at least this common (Zipf scale: 3 = everyday, 4 = very common).")
 @click.option("--random-seed", type=int, default=None, help="Make the run reproducible.")
 @click.option("--show-solution", is_flag=True, help="Print each puzzle's solution too.")
+@click.option("--output", default=None, metavar="DIR/",
+              help="Checkpoint directory: each finished range of puzzles is saved there (resume with --resume).")
+@parallel_options
 @lexicon_options("english")
 @json_option
 def generate(size: int, how_many: int, unique: bool, min_commonness: float, random_seed: int | None,
-             show_solution: bool, lexicon, as_json: bool) -> None:
-    """Random puzzles of common words, printed as the seed word and the pool in sorted order."""
+             show_solution: bool, output: str | None, workers: int | None, cluster: str | None, resume: bool,
+             lexicon, as_json: bool) -> None:
+    """Random puzzles of common words, printed as the seed word and the pool in sorted order.
+
+    Puzzle i depends only on --random-seed and i, so ranges of puzzles run in parallel (--workers,
+    --cluster) and the output is the same whatever runs them.
+    """
     import secrets
 
     from puzzlewright.acrostic.api import generate_options
-    from puzzlewright.acrostic.generate import generate_one
+    from puzzlewright.parallel import run_job
+    from puzzlewright.parallel.acrostic import GenerateJob
 
+    from puzzlewright.acrostic.model import check_size
+
+    check_size(size)  # before printing a random seed: a bad size is a one-line error
     if random_seed is None:
+        if resume:
+            raise PuzzleInputError("--resume needs the --random-seed of the run it continues")
         random_seed = secrets.randbelow(1 << 31)
         if not as_json:
             click.echo(f"random seed: {random_seed}", err=True)
     options = generate_options({"size": size, "unique": unique, "min_commonness": min_commonness,
                                 "random_seed": random_seed})
-    puzzles = []
-    with progress_bar("generating", how_many, enabled=None if how_many > 1 else False) as advance:
-        for index in range(how_many):
-            generated = generate_one(lexicon, options, index)
-            if as_json:
-                puzzles.append(generated.to_json(show_solution))
-            else:
-                line = f"{generated.puzzle.seed} {generated.puzzle.pool}"
-                if show_solution:
-                    line += f"   solution: {' '.join(generated.solution.rows)}"
-                click.echo(line)
-            advance()
+    directory = checkpoint_directory(output, resume)
+
+    def print_puzzles(part) -> None:
+        for puzzle in part.items:
+            line = f"{puzzle['seed']} {puzzle['pool']}"
+            click.echo(line + (f"   solution: {' '.join(puzzle['solution']['rows'])}" if show_solution else ""))
+
+    result = run_job(GenerateJob(lexicon, options, how_many), workers=workers, cluster=cluster, output=directory,
+                     resume=resume, progress=None if how_many > 1 else False,
+                     on_merged=None if as_json else print_puzzles)
     if as_json:
-        emit_json({"puzzles": puzzles})
+        emit_json({"puzzles": [puzzle if show_solution else {k: v for k, v in puzzle.items() if k != "solution"}
+                               for puzzle in result.items()]})
 
 
 @acrostic.command()
@@ -168,54 +183,61 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
 @click.option("--double", is_flag=True, help="All 2N words distinct.")
 @click.option("--canonical", is_flag=True, help="Count a square and its transpose once.")
 @click.option("--symmetric", is_flag=True, help="Rows equal columns (classic word squares).")
-@click.option("--output", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write each square (rows joined by '/') to FILE as it is found.")
+@click.option("--output", default=None, metavar="FILE|DIR/",
+              help="FILE: write each square (rows joined by '/') as found, in a fixed order. DIR/ (an existing "
+                   "directory, a trailing slash, or with --resume): a checkpoint directory to resume from.")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=None,
               help="Stop after this many seconds (checked between partitions).")
+@click.option("--partitions", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Split the search into about N first-row prefixes (default 64; more for big clusters).")
+@parallel_options
 @lexicon_options("english")
 @json_option
 def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str | None, time_limit: float | None,
-          lexicon, as_json: bool) -> None:
-    """Enumerate every word square of the dictionary's N-letter words (Ctrl-C keeps what was written)."""
-    from puzzlewright.acrostic.count import CountOptions, count_partition, count_partitions
-    from puzzlewright.search import Budget
+          partitions: int | None, workers: int | None, cluster: str | None, resume: bool, lexicon,
+          as_json: bool) -> None:
+    """Enumerate every word square of the dictionary's N-letter words (Ctrl-C keeps what was written).
 
-    options = CountOptions(size, double=double, canonical=canonical, symmetric=symmetric)
-    keys = count_partitions(lexicon, options)
-    budget = Budget(seconds=time_limit) if time_limit else None
-    sink = open(output, "w", encoding="utf-8") if output else None
-    found = nodes = done = 0
-    started = time.perf_counter()
+    The search is split by the first row's prefix; the parts run on every core (--workers), or on a Dask
+    cluster (--cluster), and the result is the same, in the same order, whatever runs them.
+    """
+    from puzzlewright.acrostic.count import CountOptions
+    from puzzlewright.parallel import JobInterrupted, run_job
+    from puzzlewright.parallel.acrostic import CountJob
+    from puzzlewright.parallel.cli import OrderedFile
+
+    options = CountOptions(size, double=double, canonical=canonical, symmetric=symmetric,
+                           **({"partitions": partitions} if partitions else {}))
+    job = CountJob(lexicon, options)
+    file_path, directory = output_target(output, resume)
+    sink = OrderedFile(file_path) if file_path else None
     interrupted = False
     try:
-        with progress_bar(f"{options.describe()} squares", len(keys)) as advance:
-            for key in keys:
-                if budget is not None and budget.elapsed > budget.seconds:
-                    break
-                part = count_partition(lexicon, options, key)
-                found += len(part.squares)
-                nodes += part.nodes
-                done += 1
-                if sink is not None:
-                    sink.writelines("/".join(square) + "\n" for square in part.squares)
-                    sink.flush()
-                advance(squares=f"{found:,}")
-    except KeyboardInterrupt:
-        interrupted = True
+        try:
+            result = run_job(job, workers=workers, cluster=cluster, output=directory, resume=resume,
+                             time_limit=time_limit, on_merged=sink.write_ready if sink else None)
+        except JobInterrupted as stop:
+            result, interrupted = stop.partial, True
+        if sink is not None:
+            sink.write_rest(result)
     finally:
         if sink is not None:
             sink.close()
-    elapsed = time.perf_counter() - started
-    summary = {"size": size, "count": found, "double": double, "canonical": canonical, "symmetric": symmetric,
-               "nodes": nodes, "elapsed_s": round(elapsed, 4), "complete": done == len(keys)}
+    nodes = int(result.stats().get("nodes", 0))
+    summary = {"size": size, "count": result.count, "double": double, "canonical": canonical,
+               "symmetric": symmetric, "nodes": nodes, "elapsed_s": round(result.elapsed_s, 4),
+               "complete": result.complete, "partitions": result.summary()["partitions"],
+               "workers": result.workers, "runner": result.runner}
     if as_json:
         emit_json(summary)
     else:
-        state = "" if summary["complete"] else f" (stopped after {done} of {len(keys)} partitions)"
-        click.echo(f"{found:,} {options.describe()} squares in {lexicon.name!r}{state}: "
-                   f"{nodes:,} nodes in {elapsed:.2f} s")
+        done, total = len(result.partitions), result.total
+        state = "" if summary["complete"] else f" (stopped after {done} of {total} partitions)"
+        click.echo(f"{result.count:,} {options.describe()} squares in {lexicon.name!r}{state}: "
+                   f"{nodes:,} nodes in {result.elapsed_s:.2f} s ({result.workers} {result.runner} workers)")
         if output:
-            click.echo(f"squares written to {output}")
+            click.echo(f"squares written to {output}" if file_path else
+                       f"checkpoint in {directory} (squares in results.jsonl)")
     if interrupted:
         raise KeyboardInterrupt
 

@@ -7,13 +7,13 @@ result is the same whatever ran it. See ``docs/scaling.md``.
 """
 
 from puzzlewright.parallel.checkpoint import Checkpoint, DiskFullError
-from puzzlewright.parallel.engine import run_job
+from puzzlewright.parallel.engine import JobInterrupted, run_job
 from puzzlewright.parallel.job import JobResult, Partition, PartitionedJob, PartitionResult
 from puzzlewright.parallel.runners import (DaskRunner, InProcessRunner, PoolRunner, WorkerDiedError,
                                            default_workers, make_runner)
 
 __all__ = [
-    "Checkpoint", "DaskRunner", "DiskFullError", "InProcessRunner", "JobResult", "Partition",
+    "Checkpoint", "DaskRunner", "DiskFullError", "InProcessRunner", "JobInterrupted", "JobResult", "Partition",
     "PartitionResult", "PartitionedJob", "PoolRunner", "WorkerDiedError", "default_workers", "make_runner",
     "run_job",
 ]

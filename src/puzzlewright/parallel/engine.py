@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from puzzlewright.parallel.checkpoint import Checkpoint, close_append_handles
@@ -13,6 +14,26 @@ from puzzlewright.parallel.runners import DaskRunner, InProcessRunner, PoolRunne
 Runner = InProcessRunner | PoolRunner | DaskRunner
 
 
+class JobInterrupted(KeyboardInterrupt):
+    """Ctrl-C (SIGINT) stopped a run; ``partial`` holds what was finished (all of it checkpointed)."""
+
+    def __init__(self, partial: JobResult):
+        super().__init__("interrupted")
+        self.partial = partial
+
+
+class _InOrder:
+    """Hands partitions to ``on_merged`` in merge order, each as soon as every one before it is done."""
+
+    def __init__(self, keys: list[str], on_merged: Callable[[PartitionResult], None] | None):
+        self.keys, self.on_merged, self.next = keys, on_merged, 0
+
+    def advance(self, results: dict[str, PartitionResult]) -> None:
+        while self.on_merged is not None and self.next < len(self.keys) and self.keys[self.next] in results:
+            self.on_merged(results[self.keys[self.next]])
+            self.next += 1
+
+
 def run_job(
     job: PartitionedJob,
     *,
@@ -20,7 +41,9 @@ def run_job(
     cluster: str | None = None,
     output: str | Path | None = None,
     resume: bool = False,
+    time_limit: float | None = None,
     progress: bool | None = None,
+    on_merged: Callable[[PartitionResult], None] | None = None,
     runner: Runner | None = None,
 ) -> JobResult:
     """Run every partition of ``job`` and return the merged result (identical whatever runs it).
@@ -28,35 +51,52 @@ def run_job(
     ``runner`` defaults to :func:`~puzzlewright.parallel.runners.make_runner` of ``workers``/``cluster``.
     With ``output`` (a directory), each finished partition is checkpointed there and items are streamed
     to its ``found.jsonl`` as they are found; ``resume`` continues a run of the same job in that
-    directory, skipping its finished partitions. ``progress`` shows a bar on stderr (default: when it is
-    a terminal). Ctrl-C stops the workers and leaves the directory ready to resume.
+    directory, skipping its finished partitions. After ``time_limit`` seconds no new partition starts
+    (the result is then incomplete). ``on_merged`` receives the partitions in merge order, each as soon
+    as all before it are done (to stream ordered output). ``progress`` shows a bar on stderr (default:
+    when it is a terminal). Ctrl-C stops the workers, leaves the directory ready to resume and raises
+    :class:`JobInterrupted` with the partial result.
     """
     started = time.perf_counter()
-    runner = runner or make_runner(workers, cluster)
     partitions = checked_partitions(job)
     keys = [partition.key for partition in partitions]
     checkpoint = Checkpoint.open(output, job.identity(), keys, resume=resume) if output is not None else None
     results: dict[str, PartitionResult] = checkpoint.load_finished() if checkpoint else {}
     resumed = len(results)
     todo = schedule_order([partition for partition in partitions if partition.key not in results])
+    runner = runner or make_runner(workers, cluster, len(todo))
     computed: list[str] = []
+    in_order = _InOrder(keys, on_merged)
+    in_order.advance(results)
+
+    def merged() -> JobResult:
+        return JobResult(job.name, job.item_name, [results[key] for key in keys if key in results], computed,
+                         resumed, time.perf_counter() - started, runner.workers, runner.name, len(keys))
+
+    def out_of_time() -> bool:
+        return time_limit is not None and time.perf_counter() - started > time_limit
+
     try:
+        if todo and hasattr(job, "prepare"):
+            job.prepare()
         with _progress(job, len(todo), resumed, results, progress) as on_progress:
             def on_done(result: PartitionResult) -> None:
                 if checkpoint is not None:
                     checkpoint.save(result)
                 results[result.key] = result
                 computed.append(result.key)
+                in_order.advance(results)
                 on_progress(result)
 
-            runner.run(job, todo, checkpoint.found_stream() if checkpoint else None, on_done)
+            runner.run(job, todo, checkpoint.found_stream() if checkpoint else None, on_done, out_of_time)
+    except KeyboardInterrupt:
+        raise JobInterrupted(merged()) from None
     finally:
         close_append_handles()
-    merged = JobResult(job.name, job.item_name, [results[key] for key in keys], computed, resumed,
-                       time.perf_counter() - started, runner.workers, runner.name)
+    result = merged()
     if checkpoint is not None:
-        checkpoint.write_results(merged.items(), {"job": job.identity(), **merged.summary()})
-    return merged
+        checkpoint.write_results(result.items(), {"job": job.identity(), **result.summary()})
+    return result
 
 
 class _progress:
@@ -69,7 +109,7 @@ class _progress:
         self.nodes = 0.0
         self.started = time.perf_counter()
 
-    def __enter__(self):
+    def __enter__(self) -> Callable[[PartitionResult], None]:
         from puzzlewright.cli.common import progress_bar
 
         label = self.job.name + (f" ({self.resumed} partitions resumed)" if self.resumed else "")

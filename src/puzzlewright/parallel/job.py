@@ -78,7 +78,8 @@ class PartitionedJob(Protocol):
 
 @dataclass
 class JobResult:
-    """Every partition's result in merge order, plus how this run got them."""
+    """The finished partitions' results in merge order (all ``total`` of them unless the run was stopped
+    early), plus how this run got them."""
 
     name: str
     item_name: str
@@ -88,6 +89,11 @@ class JobResult:
     elapsed_s: float
     workers: int = 1
     runner: str = "in-process"
+    total: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.total is None:
+            self.total = len(self.partitions)
 
     def items(self) -> Iterator[Any]:
         """All items, partition by partition in key order: the same sequence whatever ran them."""
@@ -100,7 +106,7 @@ class JobResult:
 
     @property
     def complete(self) -> bool:
-        return all(result.complete for result in self.partitions)
+        return len(self.partitions) == self.total and all(result.complete for result in self.partitions)
 
     def stats(self) -> dict[str, float]:
         """Each stat summed over the partitions (for example the total search nodes)."""
@@ -110,7 +116,7 @@ class JobResult:
         """The JSON summary of the run (what ``--json`` prints next to the job's own fields)."""
         return {"count": self.count, "complete": self.complete, **self.stats(),
                 "elapsed_s": round(self.elapsed_s, 3),
-                "partitions": {"total": len(self.partitions), "computed": len(self.computed),
+                "partitions": {"total": self.total, "done": len(self.partitions), "computed": len(self.computed),
                                "resumed": self.resumed},
                 "runner": self.runner, "workers": self.workers}
 

@@ -2,8 +2,9 @@
 
 A runner takes the partitions still to do (biggest first) and calls ``on_done(result)`` in this process
 as each one finishes, in whatever order they finish; the engine does the checkpointing and the merge.
-Runners retry a partition whose worker died (a killed or crashed process), up to ``max_attempts`` times;
-an exception raised by the job itself is not retried: it is the answer (usually bad input).
+Runners ask ``should_stop()`` before starting each partition (a time limit), and retry a partition whose
+worker died (a killed or crashed process), up to ``max_attempts`` times; an exception raised by the job
+itself is not retried: it is the answer (usually bad input).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from puzzlewright.parallel.checkpoint import FoundStream
 from puzzlewright.parallel.job import Partition, PartitionedJob, PartitionResult
 
 OnDone = Callable[[PartitionResult], None]
+# Asked before each partition starts: True means start no more (a time limit ran out).
+ShouldStop = Callable[[], bool]
 DEFAULT_MAX_ATTEMPTS = 3
 DEFAULT_CONNECT_TIMEOUT_S = 3.0
 
@@ -56,8 +59,11 @@ class InProcessRunner:
     name = "in-process"
     workers = 1
 
-    def run(self, job: PartitionedJob, todo: list[Partition], found: FoundStream | None, on_done: OnDone) -> None:
+    def run(self, job: PartitionedJob, todo: list[Partition], found: FoundStream | None, on_done: OnDone,
+            should_stop: ShouldStop = lambda: False) -> None:
         for partition in todo:
+            if should_stop():
+                return
             on_done(timed_partition(job, partition.key, found))
 
 
@@ -107,11 +113,12 @@ class PoolRunner:
         self.workers = workers or default_workers()
         self.max_attempts = max_attempts
 
-    def run(self, job: PartitionedJob, todo: list[Partition], found: FoundStream | None, on_done: OnDone) -> None:
+    def run(self, job: PartitionedJob, todo: list[Partition], found: FoundStream | None, on_done: OnDone,
+            should_stop: ShouldStop = lambda: False) -> None:
         pending = deque(todo)
         attempts: Counter[str] = Counter()
-        while pending:
-            died = self._run_pool(job, pending, found, on_done)
+        while pending and not should_stop():
+            died = self._run_pool(job, pending, found, on_done, should_stop)
             for partition in died:
                 attempts[partition.key] += 1
                 if attempts[partition.key] >= self.max_attempts:
@@ -120,14 +127,15 @@ class PoolRunner:
             pending.extendleft(reversed(died))
 
     def _run_pool(self, job: PartitionedJob, pending: deque[Partition], found: FoundStream | None,
-                  on_done: OnDone) -> list[Partition]:
-        """Run ``pending`` in one pool until it is empty or a worker dies; return the partitions to retry."""
+                  on_done: OnDone, should_stop: ShouldStop) -> list[Partition]:
+        """Run ``pending`` in one pool until it is empty (or it is time to stop) or a worker dies; return
+        the partitions to retry."""
         pool = ProcessPoolExecutor(self.workers, mp_context=_pool_context(), initializer=_start_worker,
                                    initargs=(job, os.getpid()))
         running: dict[Future, Partition] = {}
         try:
-            while pending or running:
-                while pending and len(running) < self.workers:
+            while running or (pending and not should_stop()):
+                while pending and len(running) < self.workers and not should_stop():
                     partition = pending.popleft()
                     running[pool.submit(_pool_task, partition.key, found)] = partition
                 finished, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -179,7 +187,8 @@ class DaskRunner:
         self.workers = workers or default_workers()
         self.connect_timeout_s = connect_timeout_s
 
-    def run(self, job: PartitionedJob, todo: list[Partition], found: FoundStream | None, on_done: OnDone) -> None:
+    def run(self, job: PartitionedJob, todo: list[Partition], found: FoundStream | None, on_done: OnDone,
+            should_stop: ShouldStop = lambda: False) -> None:
         distributed = _import_distributed()
         cluster, client = self._connect(distributed)
         try:
@@ -193,6 +202,8 @@ class DaskRunner:
             try:
                 for future in distributed.as_completed(futures, loop=client.loop):
                     on_done(future.result())
+                    if should_stop():
+                        break  # the partitions still queued or running are cancelled below
             except distributed.KilledWorker as error:
                 raise WorkerDiedError(f"{job.name}: workers kept dying on a partition ({error}); giving up") from None
             finally:
@@ -231,12 +242,16 @@ def _import_distributed() -> Any:
     return distributed
 
 
-def make_runner(workers: int | None = None, cluster: str | None = None) -> InProcessRunner | PoolRunner | DaskRunner:
+def make_runner(workers: int | None = None, cluster: str | None = None,
+                partitions: int | None = None) -> InProcessRunner | PoolRunner | DaskRunner:
     """The runner the options ask for: a Dask cluster when ``cluster`` is given, else a process pool of
-    ``workers`` (default: all cores), or this process alone when that makes one worker."""
+    ``workers`` (default: all cores), or this process alone when that makes one worker or there is at
+    most one partition to run (a pool would only add its start-up time)."""
     if cluster:
         return DaskRunner(cluster, workers)
     if workers is not None and workers < 1:
         raise PuzzleInputError(f"--workers must be at least 1, not {workers}")
     count = workers or default_workers()
-    return InProcessRunner() if count == 1 else PoolRunner(count)
+    if count == 1 or (partitions is not None and partitions <= 1):
+        return InProcessRunner()
+    return PoolRunner(count)

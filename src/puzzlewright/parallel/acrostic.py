@@ -1,0 +1,132 @@
+"""The acrostic jobs as partitioned jobs: ``acrostic count`` (partitions = first-row prefixes) and
+``acrostic generate`` (partitions = ranges of puzzle numbers; puzzle i depends only on the seed and i).
+
+Both only ever look at the N-letter words, so a job keeps just those: that is what its identity
+fingerprints (a count over ``english`` is the same job whatever the other word lengths hold) and what it
+ships to remote workers.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar
+
+from puzzlewright.lexicon import Lexicon
+from puzzlewright.parallel.job import Emit, Partition, PartitionResult
+from puzzlewright.search import Budget
+
+MAX_GENERATE_CHUNK = 25
+GENERATE_CHUNKS = 64
+
+
+def words_of_length(lexicon: Lexicon, size: int) -> Lexicon:
+    """The lexicon's ``size``-letter words (with their commonness), under the same name."""
+    return lexicon.filter(lengths=[size])
+
+
+def lexicon_identity(lexicon: Lexicon) -> dict:
+    """What identifies a word list in a job's identity: its name, size and a digest of its words."""
+    digest = hashlib.sha256("\n".join(lexicon.words).encode()).hexdigest()[:32]
+    return {"name": lexicon.name, "words": len(lexicon), "sha256": digest}
+
+
+class _CompactLexicon:
+    """Pickles a job's lexicon as its words and commonness only (not its cached indexes)."""
+
+    lexicon: Lexicon
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        lexicon = state.pop("lexicon")
+        state["_lexicon"] = (lexicon.words, lexicon.zipf, lexicon.level, lexicon.name)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        words, zipf, level, name = state.pop("_lexicon")
+        self.__dict__.update(state)
+        self.lexicon = Lexicon(words, zipf, level, name=name, presorted=True)
+
+
+@dataclass(eq=False)
+class CountJob(_CompactLexicon):
+    """Every square of ``options`` over ``lexicon``'s N-letter words, partitioned by first-row prefix."""
+
+    lexicon: Lexicon
+    options: Any  # puzzlewright.acrostic.count.CountOptions
+
+    name: ClassVar[str] = "acrostic count"
+    item_name: ClassVar[str] = "squares"
+
+    def __post_init__(self) -> None:
+        self.lexicon = words_of_length(self.lexicon, self.options.size)
+
+    def identity(self) -> dict:
+        return {"job": self.name, **asdict(self.options), "dictionary": lexicon_identity(self.lexicon)}
+
+    def partitions(self) -> list[Partition]:
+        """The counter's first-row prefixes; a prefix's size is the number of first rows it covers."""
+        from puzzlewright.acrostic.count import count_partitions
+
+        words = self.lexicon.words
+        return [Partition(key, bisect.bisect_left(words, key + "{") - bisect.bisect_left(words, key))
+                for key in count_partitions(self.lexicon, self.options)]
+
+    def prepare(self) -> None:
+        """Load the compiled kernel and build the word trie here, once, before workers fork from us."""
+        from puzzlewright.acrostic.count import count_partition
+
+        count_partition(self.lexicon, self.options, self.lexicon.words[0], budget=Budget(nodes=1))
+
+    def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
+        from puzzlewright.acrostic.count import count_partition
+
+        on_square = None if emit is None else (lambda square: emit("/".join(square)))
+        part = count_partition(self.lexicon, self.options, key, on_square)
+        return PartitionResult(key, ["/".join(square) for square in part.squares], {"nodes": part.nodes},
+                               part.complete)
+
+
+def generate_chunks(count: int) -> list[tuple[int, int]]:
+    """Split puzzle numbers 0..count-1 into consecutive ranges (start, stop): about :data:`GENERATE_CHUNKS`
+    of them, at most :data:`MAX_GENERATE_CHUNK` puzzles each (so progress and checkpoints are frequent)."""
+    step = max(1, min(MAX_GENERATE_CHUNK, -(-count // GENERATE_CHUNKS)))
+    return [(start, min(start + step, count)) for start in range(0, count, step)]
+
+
+@dataclass(eq=False)
+class GenerateJob(_CompactLexicon):
+    """Puzzles 0..count-1 of the run ``options`` (a GenerateOptions), partitioned into number ranges."""
+
+    lexicon: Lexicon
+    options: Any  # puzzlewright.acrostic.generate.GenerateOptions
+    count: int
+
+    name: ClassVar[str] = "acrostic generate"
+    item_name: ClassVar[str] = "puzzles"
+
+    def __post_init__(self) -> None:
+        self.lexicon = words_of_length(self.lexicon, self.options.size)
+
+    def identity(self) -> dict:
+        return {"job": self.name, **asdict(self.options), "count": self.count,
+                "dictionary": lexicon_identity(self.lexicon)}
+
+    def partitions(self) -> list[Partition]:
+        return [Partition(f"{start:09d}-{stop - 1:09d}", stop - start) for start, stop in generate_chunks(self.count)]
+
+    def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
+        from puzzlewright.acrostic.generate import generate_one
+
+        first, last = (int(number) for number in key.split("-"))
+        puzzles = []
+        attempts = 0
+        for index in range(first, last + 1):
+            generated = generate_one(self.lexicon, self.options, index)
+            puzzle = generated.to_json(True)
+            attempts += generated.attempts
+            puzzles.append(puzzle)
+            if emit is not None:
+                emit(puzzle)
+        return PartitionResult(key, puzzles, {"attempts": attempts})

@@ -1,0 +1,85 @@
+"""Command-line glue for partitioned jobs: the shared options and ordered output files.
+
+Commands add :func:`parallel_options` (``--workers``, ``--cluster``, ``--resume``) and read ``--output``
+with :func:`output_target`: a path that is an existing directory, ends with a slash, or comes with
+``--resume`` is a checkpoint directory; any other path is a plain file the items are written to, in the
+job's merge order, as soon as they are ready.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+import click
+
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.parallel.job import JobResult, PartitionResult
+
+
+def parallel_options(command: Callable) -> Callable:
+    """Decorator: add ``--workers``, ``--cluster`` and ``--resume`` (passed as ``workers``, ``cluster``, ``resume``)."""
+
+    @click.option("--workers", type=int, default=None, metavar="N",
+                  help="Local worker processes (default: all cores; 1 = this process only).")
+    @click.option("--cluster", default=None, metavar="ADDRESS",
+                  help="Run on a Dask cluster (tcp://host:8786, or 'local' for one on this machine); "
+                       'needs pip install "puzzlewright[cluster]".')
+    @click.option("--resume", is_flag=True,
+                  help="Continue the run checkpointed in --output DIR, skipping its finished partitions.")
+    @functools.wraps(command)
+    def wrapper(**kwargs: Any) -> Any:
+        if kwargs["workers"] is not None and kwargs["workers"] < 1:
+            raise PuzzleInputError(f"--workers must be at least 1, not {kwargs['workers']}")
+        return command(**kwargs)
+
+    return wrapper
+
+
+def checkpoint_directory(output: str | None, resume: bool) -> str | None:
+    """``--output`` of a command whose output is always a checkpoint directory (``--resume`` needs one)."""
+    if output is None and resume:
+        raise PuzzleInputError("--resume needs --output DIR (the checkpoint directory to continue)")
+    return output
+
+
+def output_target(output: str | None, resume: bool) -> tuple[str | None, str | None]:
+    """Split ``--output`` into (plain file, checkpoint directory): at most one of them is set."""
+    if checkpoint_directory(output, resume) is None:
+        return None, None
+    if resume or output.endswith(("/", os.sep)) or Path(output).is_dir():
+        return None, output
+    return output, None
+
+
+class OrderedFile:
+    """Writes each partition's items (one line each, rendered by ``render``) to a file in merge order.
+
+    :meth:`write_ready` is the ``on_merged`` callback of :func:`~puzzlewright.parallel.run_job`; after an
+    early stop, :meth:`write_rest` adds the finished partitions that a missing one held back, so the file
+    has everything that was found.
+    """
+
+    def __init__(self, path: str, render: Callable[[Any], str] = str):
+        try:
+            self.handle: TextIO = open(path, "w", encoding="utf-8")
+        except OSError as error:
+            raise PuzzleInputError(f"cannot write {path}: {error.strerror}") from None
+        self.render = render
+        self.written: set[str] = set()
+
+    def write_ready(self, part: PartitionResult) -> None:
+        self.handle.writelines(self.render(item) + "\n" for item in part.items)
+        self.handle.flush()
+        self.written.add(part.key)
+
+    def write_rest(self, result: JobResult) -> None:
+        for part in result.partitions:
+            if part.key not in self.written:
+                self.write_ready(part)
+
+    def close(self) -> None:
+        self.handle.close()
