@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from parallel_toy import ToyJob, expected_items
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.parallel import (DiskFullError, InProcessRunner, PoolRunner, WorkerDiedError, make_runner,
-                                   run_job)
+from puzzlewright.parallel import (DaskRunner, DiskFullError, InProcessRunner, JobInterrupted, PoolRunner,
+                                   WorkerDiedError, make_runner, run_job)
 from puzzlewright.parallel.checkpoint import MANIFEST, PARTITIONS
 
 TESTS = Path(__file__).resolve().parent
@@ -74,9 +74,38 @@ def test_merge_order_does_not_depend_on_completion_order(blocks, seed):
     assert [p.key for p in shuffled.partitions] == [p.key for p in job.partitions()]
 
 
+def test_on_merged_gets_partitions_in_key_order_as_soon_as_they_are_ready():
+    job = ToyJob(blocks=7, block=200)
+    seen = []
+    run_job(job, runner=ShuffledRunner(3), on_merged=lambda part: seen.append(part.key))
+    assert seen == [partition.key for partition in job.partitions()]
+
+
+class InterruptedRunner(InProcessRunner):
+    """Finishes ``finish`` partitions, then Ctrl-C arrives."""
+
+    def __init__(self, finish: int):
+        self.finish = finish
+
+    def run(self, job, todo, found, on_done, should_stop=lambda: False):
+        super().run(job, todo[:self.finish], found, on_done, should_stop)
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_keeps_the_finished_partitions(tmp_path):
+    job = ToyJob(blocks=6, block=300)
+    with pytest.raises(JobInterrupted) as stop:
+        run_job(job, runner=InterruptedRunner(2), output=tmp_path)
+    assert len(stop.value.partial.partitions) == 2 and not stop.value.partial.complete
+    assert len(partition_files(tmp_path)) == 2
+    resumed = run_job(job, workers=1, output=tmp_path, resume=True)
+    assert resumed.resumed == 2 and list(resumed.items()) == expected_items(job)
+
+
 def test_make_runner_choices():
     assert make_runner(1).name == "in-process"
     assert make_runner(2).name == "process-pool"
+    assert make_runner(2, partitions=1).name == "in-process"
     assert make_runner(None).workers == len(os.sched_getaffinity(0))
     with pytest.raises(PuzzleInputError, match="at least 1"):
         make_runner(0)
@@ -255,9 +284,10 @@ def test_local_cluster_retries_a_partition_whose_worker_died(local_cluster, tmp_
     assert len(list(tmp_path.glob("b001.*"))) == 2
 
 
-def test_unreachable_cluster_is_a_clear_error_not_a_hang():
+def test_unreachable_or_malformed_cluster_address_is_a_clear_error():
     pytest.importorskip("distributed")
-    with pytest.raises(PuzzleInputError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9"):
-        run_job(ToyJob(blocks=2, block=10), cluster="tcp://127.0.0.1:9")
+    with pytest.raises(PuzzleInputError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9 "
+                                               r"\(gave up after 0\.5 s\)"):
+        run_job(ToyJob(blocks=2, block=10), runner=DaskRunner("tcp://127.0.0.1:9", connect_timeout_s=0.5))
     with pytest.raises(PuzzleInputError, match="bad cluster address"):
         run_job(ToyJob(blocks=2, block=10), cluster="tcp://[::1")

@@ -146,8 +146,9 @@ def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
 def describe_difference(there: dict, here: dict, limit: int = 3) -> str:
     """Which identity fields differ between the stored job and this one, e.g. ``size: 5 there, 6 here``."""
     old, new = _flatten(there), _flatten(here)
+    names = list(new) + [name for name in old if name not in new]  # in the job's own field order
     differences = [f"{name}: {json.dumps(old.get(name))} there, {json.dumps(new.get(name))} here"
-                   for name in sorted(old.keys() | new.keys()) if old.get(name) != new.get(name)]
+                   for name in names if old.get(name) != new.get(name)]
     if not differences:
         return "its partitions differ"
     more = f" (and {len(differences) - limit} more)" if len(differences) > limit else ""

@@ -1,0 +1,198 @@
+"""``acrostic count`` and ``acrostic generate`` on the partitioned engine: the same squares and puzzles in
+the same order whatever runs them, real kills of the CLI resumed, and each bad-input case at the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from puzzlewright.acrostic.count import CountOptions, count_squares
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon import load_lexicon
+from puzzlewright.parallel import run_job
+from puzzlewright.parallel.acrostic import CountJob, GenerateJob, generate_chunks
+from puzzlewright.parallel.checkpoint import PARTITIONS
+
+COUNT_81 = ("acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers")
+
+
+def squares_are_right(lines: list[str], words: set[str], size: int) -> bool:
+    """An independent check: every row and column is a word, all 2N distinct, first row <= first column."""
+    for line in lines:
+        rows = line.split("/")
+        columns = ["".join(row[i] for row in rows) for i in range(size)]
+        if len(rows) != size or not set(rows + columns) <= words or len(set(rows + columns)) != 2 * size:
+            return False
+        if rows[0] > columns[0]:
+            return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def reference_81() -> list[str]:
+    """The single-process count (the colleague's in-order loop), as lines rows-joined-by-slash."""
+    result = count_squares(load_lexicon("wordle-answers"), CountOptions(5, double=True, canonical=True),
+                           keep_squares=True)
+    return ["/".join(square) for square in result.squares]
+
+
+def test_count_cli_same_squares_in_same_order_for_any_worker_count(cli, tmp_path, reference_81):
+    outputs = {}
+    for workers in ("1", "2", "3"):
+        path = tmp_path / f"w{workers}.txt"
+        result = cli(*COUNT_81, "--workers", workers, "--output", str(path), "--json")
+        assert result.exit_code == 0, result.stderr
+        summary = result.json()
+        assert summary["count"] == 81 and summary["complete"] and summary["workers"] == int(workers)
+        outputs[workers] = path.read_text().splitlines()
+    assert outputs["1"] == outputs["2"] == outputs["3"] == reference_81
+    assert squares_are_right(reference_81, set(load_lexicon("wordle-answers").words), 5)
+
+
+def test_count_checkpoint_directory_then_resume_computes_nothing(cli, tmp_path, reference_81):
+    first = cli(*COUNT_81, "--workers", "2", "--output", f"{tmp_path}/run/", "--json")
+    assert first.exit_code == 0, first.stderr
+    results = [json.loads(line) for line in (tmp_path / "run" / "results.jsonl").read_text().splitlines()]
+    assert results == reference_81
+    again = cli(*COUNT_81, "--workers", "1", "--output", str(tmp_path / "run"), "--resume", "--json")
+    summary = again.json()
+    assert summary["count"] == 81 and summary["partitions"]["computed"] == 0
+    assert summary["partitions"]["resumed"] == summary["partitions"]["total"]
+
+
+def test_count_on_a_local_dask_cluster_matches(cli, tmp_path, reference_81):
+    pytest.importorskip("distributed")
+    result = cli(*COUNT_81, "--cluster", "local", "--workers", "2", "--output", str(tmp_path / "s.txt"), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert result.json()["runner"] == "dask" and result.json()["count"] == 81
+    assert (tmp_path / "s.txt").read_text().splitlines() == reference_81
+
+
+def test_count_time_limit_stops_early_and_says_so():
+    lexicon = load_lexicon("english")
+    result = run_job(CountJob(lexicon, CountOptions(5)), workers=1, time_limit=0.001)
+    assert not result.complete and len(result.partitions) < result.total
+
+
+def test_count_job_identity_covers_only_words_of_the_size():
+    english = load_lexicon("english")
+    only_five = english.filter(lengths=[5])
+    options = CountOptions(5, double=True)
+    assert CountJob(english, options).identity() == CountJob(only_five, options).identity()
+    assert CountJob(english, options).identity() != CountJob(english.exclude(["house"]), options).identity()
+
+
+def test_generate_same_puzzles_whatever_runs_them(cli):
+    args = ("acrostic", "generate", "--size", "4", "--count", "7", "--random-seed", "11", "--unique",
+            "--show-solution", "--json")
+    single = cli(*args, "--workers", "1")
+    pooled = cli(*args, "--workers", "2")
+    assert single.exit_code == pooled.exit_code == 0, pooled.stderr
+    assert single.json() == pooled.json() and len(single.json()["puzzles"]) == 7
+    words = set(load_lexicon("english").words)
+    for puzzle in single.json()["puzzles"]:
+        rows = puzzle["solution"]["rows"]
+        assert rows[0] == puzzle["seed"] and sorted("".join(rows[1:])) == sorted(puzzle["pool"])
+        assert set(rows) | {"".join(r[i] for r in rows) for i in range(4)} <= words
+
+
+def test_generate_checkpoint_resume(cli, tmp_path):
+    args = ("acrostic", "generate", "--size", "4", "--count", "5", "--random-seed", "2", "--json",
+            "--output", str(tmp_path / "gen"))
+    first = cli(*args, "--workers", "2")
+    again = cli(*args, "--resume", "--workers", "1")
+    assert first.exit_code == again.exit_code == 0, again.stderr
+    assert first.json() == again.json()
+
+
+def test_generate_chunks_cover_every_index_once():
+    for count in (1, 7, 64, 65, 1000, 10_000):
+        chunks = generate_chunks(count)
+        assert [i for start, stop in chunks for i in range(start, stop)] == list(range(count))
+    lexicon = load_lexicon("english")
+    from puzzlewright.acrostic.generate import GenerateOptions
+    keys = [p.key for p in GenerateJob(lexicon, GenerateOptions(4), 100).partitions()]
+    assert keys == sorted(keys)
+
+
+# -- a real CLI run killed at a random point, then resumed -----------------------------------------------------
+
+def _finished(directory: Path) -> dict[str, int]:
+    folder = directory / PARTITIONS
+    return {path.name: path.stat().st_ino for path in folder.glob("*.json")} if folder.is_dir() else {}
+
+
+@pytest.mark.parametrize("kill_signal", [signal.SIGKILL, signal.SIGINT])
+def test_cli_count_killed_and_resumed_gives_the_uninterrupted_result(tmp_path, kill_signal, reference_81):
+    output = tmp_path / "run"
+    command = [sys.executable, "-m", "puzzlewright.cli.main", *COUNT_81, "--partitions", "400", "--workers", "2",
+               "--output", f"{output}/", "--json"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    stop_after = random.randint(1, 120)
+    deadline = time.monotonic() + 60
+    while len(_finished(output)) < stop_after and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    process.send_signal(kill_signal)
+    process.wait(timeout=20)
+    assert process.returncode == (130 if kill_signal == signal.SIGINT else -signal.SIGKILL)
+    before = _finished(output)
+    assert stop_after <= len(before) < 400
+    resumed = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    summary = json.loads(resumed.stdout)
+    assert summary["count"] == 81 and summary["complete"]
+    assert summary["partitions"]["resumed"] == len(before)
+    assert summary["partitions"]["computed"] == summary["partitions"]["total"] - len(before)
+    after = _finished(output)
+    assert {name: after[name] for name in before} == before  # no finished partition was computed again
+    results = [json.loads(line) for line in (output / "results.jsonl").read_text().splitlines()]
+    assert results == reference_81
+
+
+# -- bad input at the CLI ----------------------------------------------------------------------------------------
+
+def test_foreign_checkpoint_directory_is_refused(cli, tmp_path):
+    assert cli(*COUNT_81, "--workers", "1", "--output", f"{tmp_path}/run/").exit_code == 0
+    other = cli("acrostic", "count", "--size", "4", "--dict", "acrostic-4", "--workers", "1",
+                "--output", str(tmp_path / "run"), "--resume")
+    assert other.exit_code == 2
+    assert other.stderr.startswith("error: output directory") and "different job" in other.stderr
+    assert "size: 5 there, 4 here" in other.stderr and other.stderr.count("\n") == 1
+
+
+def test_unreachable_cluster_is_a_one_line_error(cli):
+    pytest.importorskip("distributed")
+    result = cli(*COUNT_81, "--cluster", "tcp://127.0.0.1:9")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--workers", "0"), "--workers must be at least 1"),
+    (("--resume",), "--resume needs --output DIR"),
+])
+def test_bad_parallel_options(cli, args, message):
+    for command in (COUNT_81, ("acrostic", "generate", "--size", "4", "--random-seed", "1")):
+        result = cli(*command, *args)
+        assert result.exit_code == 2 and message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_generate_resume_needs_the_random_seed(cli, tmp_path):
+    result = cli("acrostic", "generate", "--size", "4", "--output", str(tmp_path), "--resume")
+    assert result.exit_code == 2 and "--random-seed" in result.stderr
+
+
+def test_library_rejects_a_directory_of_another_job(tmp_path):
+    lexicon = load_lexicon("wordle-answers")
+    run_job(CountJob(lexicon, CountOptions(5, double=True, canonical=True)), workers=1, output=tmp_path)
+    with pytest.raises(PuzzleInputError, match="double: true there, false here"):
+        run_job(CountJob(lexicon, CountOptions(5, canonical=True)), workers=1, output=tmp_path, resume=True)
+    assert os.path.exists(tmp_path / "results.jsonl")
