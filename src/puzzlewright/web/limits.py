@@ -8,6 +8,7 @@ request that cannot start in time, or whose search overruns its budget, gets a 5
 from __future__ import annotations
 
 import asyncio
+import queue
 import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -100,42 +101,103 @@ class SearchTimeout(Exception):
     """A search did not finish (or could not start) within its time allowance."""
 
 
-class SearchPool:
-    """Runs blocking searches in threads, at most ``max_searches`` at once, each within a time allowance."""
+class _Job:
+    """One search waiting for, or running on, a search thread."""
 
-    def __init__(self, max_searches: int = 4, seconds: float = SEARCH_SECONDS):
+    def __init__(self, search: Callable[[], Any], loop: asyncio.AbstractEventLoop):
+        self.search = search
+        self.loop = loop
+        self.started = asyncio.Event()
+        self.result: asyncio.Future = loop.create_future()
+        self.lock = threading.Lock()
+        self.running = False
+        self.abandoned = False
+
+    def claim(self) -> bool:
+        """Called by a search thread: start the job unless its request gave up waiting."""
+        with self.lock:
+            if self.abandoned:
+                return False
+            self.running = True
+        return True
+
+    def abandon(self) -> bool:
+        """Called by the request: give up waiting, unless the search has already started."""
+        with self.lock:
+            if not self.running:
+                self.abandoned = True
+        return self.abandoned
+
+    def notify(self, callback: Callable, *args: Any) -> None:
+        try:
+            self.loop.call_soon_threadsafe(callback, *args)
+        except RuntimeError:  # that event loop has closed: nobody is waiting any more
+            pass
+
+    def finish(self, value: Any, error: BaseException | None) -> None:
+        if self.result.done():
+            return
+        if error is None:
+            self.result.set_result(value)
+        else:
+            self.result.set_exception(error)
+
+
+class SearchPool:
+    """Runs blocking searches on ``max_searches`` threads, first come first served, within time allowances.
+
+    A request waits at most ``seconds`` for a search thread (then: *server busy*), and its search then has
+    ``seconds`` plus a grace period. A thread takes the next search straight from the queue when one ends,
+    so no slot sits idle waiting for the event loop to hand it over.
+    """
+
+    def __init__(self, max_searches: int = 2, seconds: float = SEARCH_SECONDS):
         self.seconds = seconds
-        self._slots = threading.BoundedSemaphore(max_searches)
+        self.max_searches = max_searches
+        self._queue: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+        self._threads: list[threading.Thread] = []
+        self._start_lock = threading.Lock()
 
     async def run(self, search: Callable[[], Any]) -> Any:
-        """``search()`` in a worker thread; :class:`SearchTimeout` if it overruns ``seconds`` (plus grace).
+        """``search()`` on a search thread; :class:`SearchTimeout` if none is free in time or the search
+        overruns ``seconds`` (plus grace).
 
-        The slot is released by the worker thread when the search really ends, so a search that ignores
-        its budget keeps its slot and cannot pile up threads behind the client's back.
+        A search that ignores its budget keeps its thread until it really ends, so runaway searches cannot
+        pile up threads behind the client's back.
         """
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.seconds + GRACE_SECONDS
-        if not await self._acquire(deadline):
-            raise SearchTimeout(f"server busy: no search could start within {self.seconds:g} s; try again")
-        future = loop.run_in_executor(None, self._run_then_release, search)
+        self._start_threads()
+        job = _Job(search, asyncio.get_running_loop())
+        self._queue.put(job)
         try:
-            return await asyncio.wait_for(asyncio.shield(future), timeout=max(0.0, deadline - loop.time()))
+            await asyncio.wait_for(job.started.wait(), timeout=self.seconds)
+        except asyncio.TimeoutError:
+            if job.abandon():
+                raise SearchTimeout(f"server busy: no search could start within {self.seconds:g} s; "
+                                    "try again") from None
+        try:
+            return await asyncio.wait_for(asyncio.shield(job.result), timeout=self.seconds + GRACE_SECONDS)
         except asyncio.TimeoutError:
             raise SearchTimeout(f"search took longer than its {self.seconds:g} s budget") from None
 
-    async def _acquire(self, deadline: float) -> bool:
-        loop = asyncio.get_running_loop()
-        while not self._slots.acquire(blocking=False):
-            if loop.time() >= deadline:
-                return False
-            await asyncio.sleep(0.005)
-        return True
+    def _start_threads(self) -> None:
+        with self._start_lock:
+            while len(self._threads) < self.max_searches:
+                thread = threading.Thread(target=self._serve, name=f"search-{len(self._threads)}", daemon=True)
+                thread.start()
+                self._threads.append(thread)
 
-    def _run_then_release(self, search: Callable[[], Any]) -> Any:
-        try:
-            return search()
-        finally:
-            self._slots.release()
+    def _serve(self) -> None:
+        """A search thread: run queued searches one after the other, for the life of the process."""
+        while True:
+            job = self._queue.get()
+            if not job.claim():
+                continue
+            job.notify(job.started.set)
+            try:
+                value, error = job.search(), None
+            except BaseException as failure:  # handed to the request, which maps it to a response
+                value, error = None, failure
+            job.notify(job.finish, value, error)
 
 
 def budget_message(error: BudgetExceeded, seconds: float) -> str:
