@@ -33,10 +33,10 @@ class ShuffledRunner(InProcessRunner):
     def __init__(self, seed: int):
         self.seed = seed
 
-    def run(self, job, todo, found, on_done, should_stop=lambda: False):
+    def run(self, job, todo, streams, on_done, should_stop=lambda: False):
         order = list(todo)
         random.Random(self.seed).shuffle(order)
-        super().run(job, order, found, on_done, should_stop)
+        super().run(job, order, streams, on_done, should_stop)
 
 
 def partition_files(directory: Path) -> dict[str, tuple[int, int]]:
@@ -87,8 +87,8 @@ class InterruptedRunner(InProcessRunner):
     def __init__(self, finish: int):
         self.finish = finish
 
-    def run(self, job, todo, found, on_done, should_stop=lambda: False):
-        super().run(job, todo[:self.finish], found, on_done, should_stop)
+    def run(self, job, todo, streams, on_done, should_stop=lambda: False):
+        super().run(job, todo[:self.finish], streams, on_done, should_stop)
         raise KeyboardInterrupt
 
 
@@ -122,8 +122,10 @@ def test_checkpoint_directory_contents(tmp_path):
     assert len(partition_files(run)) == 5
     results = [json.loads(line) for line in (run / "results.jsonl").read_text().splitlines()]
     assert results == expected_items(job) == list(result.items())
-    found = [json.loads(line) for line in (run / "found.jsonl").read_text().splitlines()]
-    assert sorted(record["item"] for record in found) == expected_items(job)
+    first = (run / PARTITIONS / "000000.json").read_text().splitlines()
+    assert json.loads(first[0])["count"] == len(first) - 1
+    assert [json.loads(line) for line in first[1:]] == [n for n in expected_items(job) if n < 1000]
+    assert not list(run.rglob("*.found.jsonl"))  # streams go once their partition is saved
     summary = json.loads((run / "summary.json").read_text())
     assert summary["count"] == len(expected_items(job)) and summary["job"] == job.identity()
     assert not [path for path in run.rglob("*.tmp")]
@@ -225,17 +227,20 @@ def test_kill_at_a_random_point_then_resume_gives_the_same_result(tmp_path, kill
     before = partition_files(tmp_path)
     assert stop_after <= len(before) < job.blocks
 
-    # Nothing found was lost: every whole line streamed so far is a right item of its partition.
-    lines = (tmp_path / "found.jsonl").read_text().split("\n")
-    streamed = [json.loads(line) for line in lines[:-1]]
-    right = set(expected_items(job))
-    assert streamed and all(record["item"] in right for record in streamed)
+    # Nothing found was lost: the partitions that were running kept what they had found, in order.
+    keys = [partition.key for partition in job.partitions()]
+    streams = list((tmp_path / PARTITIONS).glob("*.found.jsonl"))
+    assert streams
+    for stream in streams:
+        block = int(keys[int(stream.name[:6])][1:])
+        right = [n for n in expected_items(job) if block * job.block <= n < (block + 1) * job.block]
+        whole_lines = stream.read_text().split("\n")[:-1]
+        assert [json.loads(line) for line in whole_lines] == right[:len(whole_lines)]
 
     resumed = run_job(job, workers=2, output=tmp_path, resume=True, progress=False)
     assert list(resumed.items()) == expected_items(job)
     assert resumed.resumed == len(before)
     assert len(resumed.computed) == job.blocks - len(before)
-    keys = [partition.key for partition in job.partitions()]
     assert {keys[int(name[:6])] for name in before}.isdisjoint(resumed.computed)
     after = partition_files(tmp_path)
     assert {name: after[name] for name in before} == before  # no finished partition was rewritten

@@ -208,7 +208,7 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
 
     options = CountOptions(size, double=double, canonical=canonical, symmetric=symmetric,
                            **({"partitions": partitions} if partitions else {}))
-    job = CountJob(lexicon, options)
+    job = CountJob(lexicon, options, keep_squares=output is not None)
     file_path, directory = output_target(output, resume)
     sink = OrderedFile(file_path) if file_path else None
     interrupted = False

@@ -51,10 +51,14 @@ class _CompactLexicon:
 
 @dataclass(eq=False)
 class CountJob(_CompactLexicon):
-    """Every square of ``options`` over ``lexicon``'s N-letter words, partitioned by first-row prefix."""
+    """Every square of ``options`` over ``lexicon``'s N-letter words, partitioned by first-row prefix.
+
+    With ``keep_squares`` False only the numbers are kept (a big count can find hundreds of millions).
+    """
 
     lexicon: Lexicon
     options: Any  # puzzlewright.acrostic.count.CountOptions
+    keep_squares: bool = True
 
     name: ClassVar[str] = "acrostic count"
     item_name: ClassVar[str] = "squares"
@@ -63,7 +67,8 @@ class CountJob(_CompactLexicon):
         self.lexicon = words_of_length(self.lexicon, self.options.size)
 
     def identity(self) -> dict:
-        return {"job": self.name, **asdict(self.options), "dictionary": lexicon_identity(self.lexicon)}
+        return {"job": self.name, **asdict(self.options), "squares": self.keep_squares,
+                "dictionary": lexicon_identity(self.lexicon)}
 
     def partitions(self) -> list[Partition]:
         """The counter's first-row prefixes; a prefix's size is the number of first rows it covers."""
@@ -82,10 +87,10 @@ class CountJob(_CompactLexicon):
     def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
         from puzzlewright.acrostic.count import count_partition
 
-        on_square = None if emit is None else (lambda square: emit("/".join(square)))
+        on_square = None if emit is None or not self.keep_squares else (lambda square: emit("/".join(square)))
         part = count_partition(self.lexicon, self.options, key, on_square)
-        return PartitionResult(key, ["/".join(square) for square in part.squares], {"nodes": part.nodes},
-                               part.complete)
+        squares = ["/".join(square) for square in part.squares] if self.keep_squares else []
+        return PartitionResult(key, squares, {"nodes": part.nodes}, part.complete, count=len(part.squares))
 
 
 def generate_chunks(count: int) -> list[tuple[int, int]]:

@@ -2,35 +2,38 @@
 
 Layout of an output directory::
 
-    manifest.json           which job this is (identity + partition keys + fingerprint)
-    partitions/000042.json  one finished partition (key, items, stats), written atomically
-    found.jsonl             every item as soon as it is found: {"partition": key, "item": ...}
-    results.jsonl           at the end: every item, in merge order
-    summary.json            at the end: the run's JSON summary
+    manifest.json                 which job this is (identity + partition keys + fingerprint)
+    partitions/000042.json        one finished partition: a header line (key, count, stats), then its
+                                  items, one JSON line each; written atomically
+    partitions/000042.found.jsonl the items of partition 42 streamed as they are found, while it runs
+    results.jsonl                 at the end: every item, one JSON line each, in merge order
+    summary.json                  at the end: the run's JSON summary
 
-Every JSON file is written atomically (temporary file, fsync, rename, fsync of the directory), so a kill
-at any instant leaves either the old state or the new one, never half a file. ``found.jsonl`` is an
-append-only stream written one line per system call: it keeps what a partition found before the run was
-killed (its last line may be cut short), and a partition that is recomputed after a resume appends its
-items again, so the authoritative results are the partition files and ``results.jsonl``.
+Every finished file is written atomically (temporary file, fsync, rename, fsync of the directory), so a
+kill at any instant leaves either the old state or the new one, never half a file. A partition's
+``.found.jsonl`` stream keeps what it found if the run is killed before it finishes (its last line may
+be cut short); once the partition file is written the stream is deleted, and a partition that is run
+again after a resume starts its stream afresh, so nothing is stored twice.
 """
 
 from __future__ import annotations
 
 import errno
+import itertools
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from puzzlewright.errors import PuzzleInputError, PuzzlewrightError
-from puzzlewright.parallel.job import PartitionResult, fingerprint
+from puzzlewright.parallel.job import Emit, PartitionResult, fingerprint
 
 FORMAT = "puzzlewright.parallel/1"
 MANIFEST = "manifest.json"
-FOUND = "found.jsonl"
+FOUND_SUFFIX = ".found.jsonl"
 RESULTS = "results.jsonl"
 SUMMARY = "summary.json"
 PARTITIONS = "partitions"
@@ -84,49 +87,32 @@ def _json_line(value: Any) -> str:
 
 @dataclass(frozen=True)
 class FoundStream:
-    """Appends found items to ``found.jsonl``, one line per write, from any process on this machine.
+    """The file one running partition streams its items to, a line per item as soon as it is found.
 
-    Picklable (it is only a path), so pool workers get it with each partition; each process opens the
-    file once, in append mode, and a single ``write`` per line keeps lines from different processes whole.
+    Picklable (it is only a path), so a pool worker gets it with its partition. Each line is written by
+    one system call straight to the operating system, so a killed worker loses nothing it reported.
     """
 
     path: str
 
-    def emitter(self, key: str) -> Any:
-        """The ``emit(item)`` function a partition calls for each item it finds."""
-        handle = _append_handle(self.path)
-        prefix = '{"partition":' + json.dumps(key, ensure_ascii=False) + ',"item":'
+    @contextmanager
+    def open(self) -> Iterator[Emit]:
+        """The ``emit(item)`` function for the partition, writing a fresh stream; closed afterwards."""
+        try:
+            handle = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        except OSError as error:
+            raise _write_failed(Path(self.path), error) from None
 
         def emit(item: Any) -> None:
-            line = prefix + _json_line(item) + "}\n"
             try:
-                os.write(handle, line.encode())
+                os.write(handle, (_json_line(item) + "\n").encode())
             except OSError as error:
                 raise _write_failed(Path(self.path), error) from None
 
-        return emit
-
-
-_APPEND_HANDLES: dict[str, int] = {}
-
-
-def _append_handle(path: str) -> int:
-    """This process's append-mode descriptor for ``path`` (opened on first use, kept for the process)."""
-    handle = _APPEND_HANDLES.get(path)
-    if handle is None:
         try:
-            handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        except OSError as error:
-            raise _write_failed(Path(path), error) from None
-        _APPEND_HANDLES[path] = handle
-    return handle
-
-
-def close_append_handles() -> None:
-    """Close every descriptor :class:`FoundStream` opened in this process (before a directory is reused)."""
-    while _APPEND_HANDLES:
-        _, handle = _APPEND_HANDLES.popitem()
-        os.close(handle)
+            yield emit
+        finally:
+            os.close(handle)
 
 
 def _is_temporary(path: Path) -> bool:
@@ -181,12 +167,12 @@ class Checkpoint:
     def manifest_path(self) -> Path:
         return self.directory / MANIFEST
 
-    @property
-    def found_path(self) -> Path:
-        return self.directory / FOUND
-
     def _partition_path(self, key: str) -> Path:
         return self.directory / PARTITIONS / f"{self.index[key]:06d}.json"
+
+    def stream_for(self, key: str) -> FoundStream:
+        """Where partition ``key`` streams its items while it runs."""
+        return FoundStream(str(self.directory / PARTITIONS / f"{self.index[key]:06d}{FOUND_SUFFIX}"))
 
     def _prepare(self, resume: bool) -> None:
         where = self.directory
@@ -232,26 +218,38 @@ class Checkpoint:
         return [key for key in self.keys if self._partition_path(key).exists()]
 
     def load_finished(self) -> dict[str, PartitionResult]:
-        """The finished partitions on disk, by key (a file that does not match this job is ignored)."""
+        """The finished partitions on disk, by key, without their items (only each file's header is read;
+        a file that does not belong to this job is ignored, so that partition runs again)."""
         finished: dict[str, PartitionResult] = {}
         for key in self.finished_keys():
-            path = self._partition_path(key)
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
+                with open(self._partition_path(key), encoding="utf-8") as handle:
+                    header = json.loads(handle.readline())
             except (OSError, UnicodeDecodeError, json.JSONDecodeError):
                 continue
-            if data.get("fingerprint") == self.fingerprint and data.get("key") == key:
-                finished[key] = PartitionResult.from_json(data)
+            if isinstance(header, dict) and header.get("fingerprint") == self.fingerprint and header.get("key") == key:
+                finished[key] = PartitionResult.from_header(header)
         return finished
 
-    def save(self, result: PartitionResult) -> None:
-        """Write one finished partition atomically (an incomplete one is not finished: it is not saved)."""
-        if result.complete:
-            record = {"fingerprint": self.fingerprint, **result.to_json()}
-            atomic_write(self._partition_path(result.key), [_json_line(record), "\n"])
+    def load_items(self, key: str) -> list[Any]:
+        """The items of a finished partition, read back from its file."""
+        path = self._partition_path(key)
+        try:
+            with open(path, encoding="utf-8") as handle:
+                handle.readline()
+                return [json.loads(line) for line in handle]
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise PuzzlewrightError(f"cannot read the checkpoint file {path}: {error}") from None
 
-    def found_stream(self) -> FoundStream:
-        return FoundStream(str(self.found_path))
+    def save(self, result: PartitionResult) -> None:
+        """Write one finished partition atomically, then drop its stream (an incomplete partition is not
+        finished: it is not saved)."""
+        if not result.complete:
+            return
+        header = {"fingerprint": self.fingerprint, **result.header()}
+        lines = itertools.chain([_json_line(header)], map(_json_line, result.items or ()))
+        atomic_write(self._partition_path(result.key), (line + "\n" for line in lines))
+        Path(self.stream_for(result.key).path).unlink(missing_ok=True)
 
     def write_results(self, items: Iterable[Any], summary: dict) -> None:
         """The merged items (one JSON line each, in merge order) and the summary, both atomically."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from puzzlewright.parallel.checkpoint import Checkpoint, close_append_handles
+from puzzlewright.parallel.checkpoint import Checkpoint
 from puzzlewright.parallel.job import (JobResult, PartitionedJob, PartitionResult, checked_partitions,
                                        schedule_order)
 from puzzlewright.parallel.runners import DaskRunner, InProcessRunner, PoolRunner, make_runner
@@ -23,15 +24,34 @@ class JobInterrupted(KeyboardInterrupt):
 
 
 class _InOrder:
-    """Hands partitions to ``on_merged`` in merge order, each as soon as every one before it is done."""
+    """Hands partitions to ``on_merged`` in merge order, each as soon as every one before it is done.
 
-    def __init__(self, keys: list[str], on_merged: Callable[[PartitionResult], None] | None):
-        self.keys, self.on_merged, self.next = keys, on_merged, 0
+    With a checkpoint, a partition's items leave memory once they are on disk and, if someone waits for
+    them, merged; they are read back from the checkpoint when needed.
+    """
+
+    def __init__(self, keys: list[str], on_merged: Callable[[PartitionResult], None] | None,
+                 checkpoint: Checkpoint | None):
+        self.keys, self.on_merged, self.checkpoint, self.next = keys, on_merged, checkpoint, 0
+        self.position = {key: i for i, key in enumerate(keys)}
 
     def advance(self, results: dict[str, PartitionResult]) -> None:
         while self.on_merged is not None and self.next < len(self.keys) and self.keys[self.next] in results:
-            self.on_merged(results[self.keys[self.next]])
+            result = results[self.keys[self.next]]
+            if result.items is None and self.checkpoint is not None:
+                result = dataclasses.replace(result, items=self.checkpoint.load_items(result.key))
+            self.on_merged(result)
+            self._forget_items(results[self.keys[self.next]])
             self.next += 1
+
+    def saved(self, result: PartitionResult) -> None:
+        """``result`` is checkpointed: drop its items unless ``on_merged`` still waits for them."""
+        if self.on_merged is None or self.position[result.key] < self.next:
+            self._forget_items(result)
+
+    def _forget_items(self, result: PartitionResult) -> None:
+        if self.checkpoint is not None and result.complete:
+            result.items = None
 
 
 def run_job(
@@ -66,12 +86,13 @@ def run_job(
     todo = schedule_order([partition for partition in partitions if partition.key not in results])
     runner = runner or make_runner(workers, cluster, len(todo))
     computed: list[str] = []
-    in_order = _InOrder(keys, on_merged)
+    in_order = _InOrder(keys, on_merged, checkpoint)
     in_order.advance(results)
 
     def merged() -> JobResult:
         return JobResult(job.name, job.item_name, [results[key] for key in keys if key in results], computed,
-                         resumed, time.perf_counter() - started, runner.workers, runner.name, len(keys))
+                         resumed, time.perf_counter() - started, runner.workers, runner.name, len(keys),
+                         checkpoint.load_items if checkpoint else None)
 
     def out_of_time() -> bool:
         return time_limit is not None and time.perf_counter() - started > time_limit
@@ -81,18 +102,17 @@ def run_job(
             job.prepare()
         with _progress(job, len(todo), resumed, results, progress) as on_progress:
             def on_done(result: PartitionResult) -> None:
-                if checkpoint is not None:
-                    checkpoint.save(result)
                 results[result.key] = result
                 computed.append(result.key)
+                if checkpoint is not None:
+                    checkpoint.save(result)
                 in_order.advance(results)
+                in_order.saved(result)
                 on_progress(result)
 
-            runner.run(job, todo, checkpoint.found_stream() if checkpoint else None, on_done, out_of_time)
+            runner.run(job, todo, checkpoint.stream_for if checkpoint else None, on_done, out_of_time)
     except KeyboardInterrupt:
         raise JobInterrupted(merged()) from None
-    finally:
-        close_append_handles()
     result = merged()
     if checkpoint is not None:
         checkpoint.write_results(result.items(), {"job": job.identity(), **result.summary()})
@@ -105,7 +125,7 @@ class _progress:
     def __init__(self, job: PartitionedJob, total: int, resumed: int, results: dict[str, PartitionResult],
                  enabled: bool | None):
         self.job, self.total, self.resumed, self.enabled = job, total, resumed, enabled
-        self.found = sum(len(result.items) for result in results.values())
+        self.found = sum(result.count for result in results.values())
         self.nodes = 0.0
         self.started = time.perf_counter()
 
@@ -118,7 +138,7 @@ class _progress:
         return self.update
 
     def update(self, result: PartitionResult) -> None:
-        self.found += len(result.items)
+        self.found += result.count
         self.nodes += result.stats.get("nodes", 0)
         fields = {self.job.item_name: f"{self.found:,}"}
         if self.nodes:

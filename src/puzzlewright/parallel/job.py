@@ -34,24 +34,32 @@ class Partition:
 class PartitionResult:
     """What one partition produced: JSON-shaped ``items`` in a deterministic order, and summable ``stats``.
 
-    ``complete`` is False when the partition stopped early (a budget ran out); such a result is never
-    checkpointed as finished.
+    ``count`` is the number of items found (a job may find items without keeping them, e.g. a count that
+    only needs the number). ``items`` is None once they are safely in a checkpoint file and were dropped
+    from memory. ``complete`` is False when the partition stopped early (a budget ran out); such a result
+    is never checkpointed as finished.
     """
 
     key: str
-    items: list[Any]
+    items: list[Any] | None
     stats: dict[str, float] = field(default_factory=dict)
     complete: bool = True
     elapsed_s: float = 0.0
+    count: int = -1
 
-    def to_json(self) -> dict:
-        return {"key": self.key, "items": self.items, "stats": self.stats, "complete": self.complete,
+    def __post_init__(self) -> None:
+        if self.count < 0:
+            self.count = len(self.items or ())
+
+    def header(self) -> dict:
+        """Everything but the items (the first line of a checkpoint file)."""
+        return {"key": self.key, "count": self.count, "stats": self.stats, "complete": self.complete,
                 "elapsed_s": round(self.elapsed_s, 6)}
 
     @classmethod
-    def from_json(cls, data: dict) -> PartitionResult:
-        return cls(data["key"], data["items"], data.get("stats", {}), data.get("complete", True),
-                   data.get("elapsed_s", 0.0))
+    def from_header(cls, data: dict, items: list[Any] | None = None) -> PartitionResult:
+        return cls(data["key"], items, data.get("stats", {}), data.get("complete", True),
+                   data.get("elapsed_s", 0.0), data.get("count", -1))
 
 
 @runtime_checkable
@@ -90,6 +98,7 @@ class JobResult:
     workers: int = 1
     runner: str = "in-process"
     total: int | None = None
+    load_items: Callable[[str], list[Any]] | None = None  # items of a partition kept only on disk
 
     def __post_init__(self) -> None:
         if self.total is None:
@@ -98,11 +107,14 @@ class JobResult:
     def items(self) -> Iterator[Any]:
         """All items, partition by partition in key order: the same sequence whatever ran them."""
         for result in self.partitions:
-            yield from result.items
+            if result.items is None and self.load_items is not None:
+                yield from self.load_items(result.key)
+            else:
+                yield from result.items or ()
 
     @property
     def count(self) -> int:
-        return sum(len(result.items) for result in self.partitions)
+        return sum(result.count for result in self.partitions)
 
     @property
     def complete(self) -> bool:

@@ -20,6 +20,7 @@ from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import nullcontext
 from typing import Any
 
 from puzzlewright.errors import PuzzleInputError, PuzzlewrightError
@@ -27,6 +28,8 @@ from puzzlewright.parallel.checkpoint import FoundStream
 from puzzlewright.parallel.job import Partition, PartitionedJob, PartitionResult
 
 OnDone = Callable[[PartitionResult], None]
+# Where a partition streams the items it finds (None: nowhere).
+Streams = Callable[[str], FoundStream] | None
 # Asked before each partition starts: True means start no more (a time limit ran out).
 ShouldStop = Callable[[], bool]
 DEFAULT_MAX_ATTEMPTS = 3
@@ -37,10 +40,11 @@ class WorkerDiedError(PuzzlewrightError):
     """A partition's worker kept dying (killed, out of memory, crashed) and retries ran out."""
 
 
-def timed_partition(job: PartitionedJob, key: str, found: FoundStream | None) -> PartitionResult:
-    """Run one partition (streaming its items to ``found`` when given) and record how long it took."""
+def timed_partition(job: PartitionedJob, key: str, stream: FoundStream | None) -> PartitionResult:
+    """Run one partition (streaming its items to ``stream`` when given) and record how long it took."""
     started = time.perf_counter()
-    result = job.run_partition(key, found.emitter(key) if found is not None else None)
+    with stream.open() if stream is not None else nullcontext(None) as emit:
+        result = job.run_partition(key, emit)
     result.elapsed_s = time.perf_counter() - started
     return result
 
@@ -59,12 +63,12 @@ class InProcessRunner:
     name = "in-process"
     workers = 1
 
-    def run(self, job: PartitionedJob, todo: list[Partition], found: FoundStream | None, on_done: OnDone,
+    def run(self, job: PartitionedJob, todo: list[Partition], streams: Streams, on_done: OnDone,
             should_stop: ShouldStop = lambda: False) -> None:
         for partition in todo:
             if should_stop():
                 return
-            on_done(timed_partition(job, partition.key, found))
+            on_done(timed_partition(job, partition.key, streams(partition.key) if streams else None))
 
 
 # -- local process pool ---------------------------------------------------------------------------------
@@ -87,9 +91,9 @@ def _exit_when_orphaned(parent: int, every_s: float = 0.5) -> None:
     os._exit(1)
 
 
-def _pool_task(key: str, found: FoundStream | None) -> PartitionResult:
+def _pool_task(key: str, stream: FoundStream | None) -> PartitionResult:
     assert _WORKER_JOB is not None, "pool worker started without a job"
-    return timed_partition(_WORKER_JOB, key, found)
+    return timed_partition(_WORKER_JOB, key, stream)
 
 
 def _pool_context() -> multiprocessing.context.BaseContext:
@@ -113,12 +117,12 @@ class PoolRunner:
         self.workers = workers or default_workers()
         self.max_attempts = max_attempts
 
-    def run(self, job: PartitionedJob, todo: list[Partition], found: FoundStream | None, on_done: OnDone,
+    def run(self, job: PartitionedJob, todo: list[Partition], streams: Streams, on_done: OnDone,
             should_stop: ShouldStop = lambda: False) -> None:
         pending = deque(todo)
         attempts: Counter[str] = Counter()
         while pending and not should_stop():
-            died = self._run_pool(job, pending, found, on_done, should_stop)
+            died = self._run_pool(job, pending, streams, on_done, should_stop)
             for partition in died:
                 attempts[partition.key] += 1
                 if attempts[partition.key] >= self.max_attempts:
@@ -126,7 +130,7 @@ class PoolRunner:
                                           f"{attempts[partition.key]} times; giving up")
             pending.extendleft(reversed(died))
 
-    def _run_pool(self, job: PartitionedJob, pending: deque[Partition], found: FoundStream | None,
+    def _run_pool(self, job: PartitionedJob, pending: deque[Partition], streams: Streams,
                   on_done: OnDone, should_stop: ShouldStop) -> list[Partition]:
         """Run ``pending`` in one pool until it is empty (or it is time to stop) or a worker dies; return
         the partitions to retry."""
@@ -137,7 +141,8 @@ class PoolRunner:
             while running or (pending and not should_stop()):
                 while pending and len(running) < self.workers and not should_stop():
                     partition = pending.popleft()
-                    running[pool.submit(_pool_task, partition.key, found)] = partition
+                    stream = streams(partition.key) if streams else None
+                    running[pool.submit(_pool_task, partition.key, stream)] = partition
                 finished, _ = wait(running, return_when=FIRST_COMPLETED)
                 broken = False
                 for future in finished:
@@ -187,7 +192,7 @@ class DaskRunner:
         self.workers = workers or default_workers()
         self.connect_timeout_s = connect_timeout_s
 
-    def run(self, job: PartitionedJob, todo: list[Partition], found: FoundStream | None, on_done: OnDone,
+    def run(self, job: PartitionedJob, todo: list[Partition], streams: Streams, on_done: OnDone,
             should_stop: ShouldStop = lambda: False) -> None:
         distributed = _import_distributed()
         cluster, client = self._connect(distributed)
