@@ -29,7 +29,10 @@ DEFAULT_MIN_COMMONNESS = 3.0
 # kernel nodes per random attempt at a square, by size, before starting again with fresh letter orders
 CONSTRUCTION_NODES = {3: 20_000, 4: 50_000, 5: 200_000, 6: 2_000_000, 7: 5_000_000, 8: 10_000_000,
                       9: 10_000_000, 10: 10_000_000}
-UNIQUENESS_NODES = 200_000  # a uniqueness check that needs more is treated as "not unique"
+# a uniqueness check that needs more nodes is treated as "not unique" (node budgets keep runs reproducible;
+# from 6x6 up the solver's nodes are the compiled kernel's cells, hence the larger allowance)
+UNIQUENESS_NODES = {3: 200_000, 4: 200_000, 5: 200_000, 6: 100_000_000, 7: 300_000_000, 8: 300_000_000,
+                    9: 300_000_000, 10: 300_000_000}
 MAX_ATTEMPTS = 500
 
 
@@ -93,7 +96,7 @@ def puzzle_of(square: Grid) -> Puzzle:
 
 def has_unique_solution(puzzle: Puzzle, lexicon: Lexicon) -> bool:
     """Whether a complete solve of ``puzzle`` over ``lexicon`` finds exactly one square."""
-    result = solve_puzzle(puzzle, lexicon, limit=2, budget=Budget(nodes=UNIQUENESS_NODES))
+    result = solve_puzzle(puzzle, lexicon, limit=2, budget=Budget(nodes=UNIQUENESS_NODES[puzzle.size]))
     return len(result.solutions) == 1 and result.complete
 
 

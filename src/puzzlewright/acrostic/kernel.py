@@ -83,7 +83,8 @@ def _lowest(bits: np.uint32, table: np.ndarray) -> int:
 
 DONE, NODE_LIMIT, OUT_FULL = 0, 1, 2  # why the kernel returned
 RETURN, ENTER, RESUME = 0, 1, 2  # how the kernel arrives at a cell
-STATE_ROWS = 10
+STATE_ROWS = 11
+FRONTIER_CAP = 48  # row-below prefixes tracked per cell; beyond this the lookahead just stays silent
 
 
 @numba.njit(cache=True, nogil=True)
@@ -95,8 +96,43 @@ def _column_can_continue(node, below, forced, mask, in_pool) -> bool:
 
 
 @numba.njit(cache=True, nogil=True)
+def _row_below_alive(t, j, size, child, mask, forced, in_pool, col_after, frontier, front_size) -> bool:
+    """Lookahead for the row below: extend the set of its prefixes (cells 0..j) that every column placed so
+    far in this row allows; False when it is empty, i.e. no word can go below. Whole-row pruning, found
+    while the current row is still being filled."""
+    below = t + size
+    allowed = mask[col_after[t]]
+    if forced[below] >= 0:
+        allowed &= np.uint32(1) << np.uint32(forced[below])
+    else:
+        allowed &= in_pool
+    cap = frontier.shape[1]
+    if j == 0:
+        nodes_before = 1
+    else:
+        nodes_before = front_size[t - 1]
+        if nodes_before < 0:
+            front_size[t] = -1
+            return True
+    count = 0
+    for i in range(nodes_before):
+        node = 0 if j == 0 else frontier[t - 1, i]
+        bits = mask[node] & allowed
+        while bits:
+            letter = _lowest(bits, LOWEST_BIT)
+            bits &= bits - np.uint32(1)
+            if count == cap:
+                front_size[t] = -1
+                return True
+            frontier[t, count] = child[node, letter]
+            count += 1
+    front_size[t] = count
+    return count > 0
+
+
+@numba.njit(cache=True, nogil=True)
 def square_kernel(size, child, mask, word, forced, letter_order, double, canonical, symmetric,
-                  state, cursor, out, max_nodes, table):
+                  state, frontier, cursor, out, max_nodes, table):
     """Enumerate squares whose cells match ``forced`` (letter or -1 per cell), filling the other cells from
     the pool in ``state`` (see :class:`SquareSearch`); resumable.
 
@@ -112,6 +148,7 @@ def square_kernel(size, child, mask, word, forced, letter_order, double, canonic
     remaining = state[7]  # 26 pool counts
     ids = state[8]  # word index of each row, then each column
     tie = state[9]  # tie[k]: first column's letters 0..k equal the first row's
+    front_size = state[10]  # frontier[t, :front_size[t]]: see _row_below_alive (-1: too many to track)
     t, mode, in_pool = cursor[0], cursor[1], np.uint32(cursor[2])  # mode: ENTER, RETURN or RESUME
     found = 0
     nodes = 0
@@ -169,8 +206,11 @@ def square_kernel(size, child, mask, word, forced, letter_order, double, canonic
                 in_pool &= ~(np.uint32(1) << np.uint32(letter))
         row_after[t] = child[row_before[t], letter]
         col_after[t] = child[col_before[t], letter]
-        if k < size - 1 and not _column_can_continue(col_after[t], t + size, forced, mask, in_pool):
-            continue
+        if k < size - 1:
+            if not _column_can_continue(col_after[t], t + size, forced, mask, in_pool):
+                continue
+            if not _row_below_alive(t, j, size, child, mask, forced, in_pool, col_after, frontier, front_size):
+                continue
         if j == size - 1 and k < size - 1:  # the pool may have run out of what earlier columns need next
             stuck = False
             for q in range(size - 1):
@@ -229,6 +269,7 @@ class SquareSearch:
         self.letter_order = NO_ORDER if letter_order is None else np.asarray(letter_order, np.int8)
         self.flags = (double, canonical, symmetric)
         self.state = np.zeros((STATE_ROWS, max(size * size, 26, 2 * size)), np.int64)
+        self.frontier = np.zeros((size * size, FRONTIER_CAP), np.int64)
         counts = np.full(26, 1 << 30, np.int64) if pool is None else np.asarray(pool, np.int64)
         self.state[7, :26] = counts
         in_pool = int(np.bitwise_or.reduce(np.left_shift(1, np.flatnonzero(counts > 0)), initial=0))
@@ -241,7 +282,7 @@ class SquareSearch:
         indexes found meanwhile. :attr:`done` turns True when the whole space has been searched."""
         out = np.zeros((capacity, self.size), np.int32)
         found, nodes, why = square_kernel(self.size, self.child, self.mask, self.word, self.forced,
-                                          self.letter_order, *self.flags, self.state, self.cursor, out,
+                                          self.letter_order, *self.flags, self.state, self.frontier, self.cursor, out,
                                           max_nodes, LOWEST_BIT)
         self.nodes += nodes
         self.done = why == DONE

@@ -82,9 +82,6 @@ class Grid:
         """Every row, then every column."""
         return self.rows + self.columns
 
-    def transpose(self) -> Grid:
-        return Grid(self.columns)
-
     def render(self) -> str:
         """The rows, one per line, letters spaced out."""
         return "\n".join(" ".join(row.upper()) for row in self.rows)
@@ -115,10 +112,6 @@ class Puzzle:
     @property
     def pool_counts(self) -> Counter:
         return Counter(self.pool)
-
-    @property
-    def unknown_cells(self) -> int:
-        return sum(row.count(UNKNOWN) for row in self.template)
 
     @classmethod
     def from_seed(cls, seed: str, pool: str) -> Puzzle:
@@ -158,19 +151,6 @@ class Puzzle:
 
     def with_warnings(self, warnings: list[str]) -> Puzzle:
         return Puzzle(self.template, self.pool, self.seed, tuple(warnings))
-
-    def fits(self, grid: Grid) -> bool:
-        """Whether ``grid`` agrees with the given cells and uses exactly the pool for the others."""
-        if grid.size != self.size:
-            return False
-        used: list[str] = []
-        for pattern, row in zip(self.template, grid.rows):
-            for given, letter in zip(pattern, row):
-                if given == UNKNOWN:
-                    used.append(letter)
-                elif given != letter:
-                    return False
-        return Counter(used) == self.pool_counts
 
     def render(self) -> str:
         if self.seed is not None:

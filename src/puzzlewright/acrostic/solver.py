@@ -7,7 +7,9 @@ free cells; every crossing line's set shrinks by one AND with the "letter L at p
 dead end shows up as an empty set at once. The next line to fill is the open line with the fewest
 candidates (``int.bit_count``), and when the pool runs out of a letter, every open line drops the words
 that would need it. The result is a complete search: every solution, or the first K, and whether the
-search finished.
+search finished. This search has no start-up cost, so it answers grids up to 5x5 (and the generator's
+uniqueness checks); from 6x6 up :func:`solve_puzzle` hands the puzzle to the compiled cell kernel of
+:mod:`puzzlewright.acrostic.kernel`, whose pruning scales better there.
 """
 
 from __future__ import annotations
@@ -163,7 +165,7 @@ class TemplateSearch:
             return iter(())
         return self._search(self.candidates, self.grid, self.free, self.remaining, frozenset())
 
-    def _search(self, candidates: list[int], grid: list[int], free: list[int], remaining: list[int] | None,
+    def _search(self, candidates: list[int], grid: list[int], free: list[int], remaining: list[int],
                 used: frozenset[int]) -> Iterator[Grid]:
         self.nodes += 1
         if self.budget is not None and not self.budget.spend():
@@ -194,22 +196,21 @@ class TemplateSearch:
         return best
 
     def _place(self, line: int, word: int, candidates: list[int], grid: list[int], free: list[int],
-               remaining: list[int] | None) -> tuple | None:
+               remaining: list[int]) -> tuple | None:
         """The state after writing ``word`` into ``line``, or None when a crossing line dies or the pool
         lacks a letter."""
         letters = self.universe.letters[word]
         cells = self.layout.cells[line]
-        if remaining is not None:
-            remaining = remaining.copy()
-            exhausted = []
-            for p, cell in enumerate(cells):
-                if grid[cell] < 0:
-                    letter = letters[p]
-                    if not remaining[letter]:
-                        return None
-                    remaining[letter] -= 1
-                    if not remaining[letter]:
-                        exhausted.append(letter)
+        remaining = remaining.copy()
+        exhausted = []
+        for p, cell in enumerate(cells):
+            if grid[cell] < 0:
+                letter = letters[p]
+                if not remaining[letter]:
+                    return None
+                remaining[letter] -= 1
+                if not remaining[letter]:
+                    exhausted.append(letter)
         candidates, grid, free = candidates.copy(), grid.copy(), free.copy()
         at = self.universe.at
         for p, cell in enumerate(cells):
@@ -231,7 +232,7 @@ class TemplateSearch:
                 candidates[twin] &= 1 << word
                 if not candidates[twin]:
                     return None
-        if remaining is not None and exhausted and not self._drop_exhausted(exhausted, candidates, grid, free):
+        if exhausted and not self._drop_exhausted(exhausted, candidates, grid, free):
             return None
         return candidates, grid, free, remaining
 
