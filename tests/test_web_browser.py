@@ -154,11 +154,11 @@ def test_wordle_reroll_and_impossible_row(page):
     page.fill("#wordle-answer", "crane")
     first = page.locator('#wordle-grid .cell[data-row="0"][data-col="0"]')
     expect(first).not_to_have_text("")
-    page.wait_for_function("document.querySelector('#wordle-status').textContent.includes('CRANE')")
+    expect(page.locator("#wordle-status")).to_contain_text("CRANE")
     before = row_word(page, 0)
     page.locator("#wordle-grid .reroll").first.click()
-    page.wait_for_function(f"[...document.querySelectorAll(\"#wordle-grid .cell[data-row='0']\")]"
-                           f".map(c => c.textContent).join('').toLowerCase() !== '{before}'")
+    page.wait_for_function("(before) => [...document.querySelectorAll(\"#wordle-grid .cell[data-row='0']\")]"
+                           ".map(c => c.textContent).join('').toLowerCase() !== before", arg=before)
     after = row_word(page, 0)
     pattern = "".join(c.split()[1].upper() for c in
                       page.locator('#wordle-grid .cell[data-row="0"]').evaluate_all("cs => cs.map(c => c.className)"))
@@ -171,6 +171,14 @@ def test_wordle_reroll_and_impossible_row(page):
     page.click(".swatch.y")
     page.locator('#wordle-grid .cell[data-row="5"][data-col="4"]').click()
     expect(page.locator('[data-row-note="5"]')).to_contain_text("impossible")
+    page.click("#wordle-copy")
+    expect(page.locator("#wordle-status")).to_contain_text(re.compile("Copied|Selected"))
+    # A random answer from the Wordle answers: the grid fills for it.
+    page.click("#wordle-random")
+    expect(page.locator("#wordle-answer")).not_to_have_value("crane")
+    answer = page.input_value("#wordle-answer")
+    assert re.fullmatch("[a-z]{5}", answer)
+    expect(page.locator("#wordle-status")).to_contain_text(answer.upper())
     screenshot_grid(page)
 
 
@@ -180,7 +188,7 @@ def screenshot_grid(page: Page) -> None:
         open_tab(page, "wordle")
         page.reload()  # start again from the page's own picture
         page.wait_for_selector("body[data-ready=true]")
-        page.wait_for_function("document.querySelector('#wordle-status').textContent.includes('CRANE')")
+        expect(page.locator("#wordle-status")).to_contain_text("CRANE")
         screenshot(page, "wordle")
 
 
