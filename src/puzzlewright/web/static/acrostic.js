@@ -1,5 +1,5 @@
 // Acrostic: seed row and pool in, the square out; browse every solution; generate new puzzles.
-import { api, el, setStatus, letters } from "./common.js";
+import { api, el, setStatus, typed } from "./common.js";
 
 const LIMIT = 500;  // solutions fetched per solve (the count still covers them all)
 let panel, status, gridNode, pager, wordsNode;
@@ -17,7 +17,7 @@ export function init(node) {
   $("ac-generate-form").addEventListener("submit", (event) => { event.preventDefault(); generate(); });
   $("ac-prev").addEventListener("click", () => showSolution(shown - 1));
   $("ac-next").addEventListener("click", () => showSolution(shown + 1));
-  showEmpty(letters($("ac-seed").value));
+  showEmpty(typed($("ac-seed").value));
 }
 
 function renderSquare(rows) {
@@ -50,7 +50,7 @@ function columnsOf(rows) {
 }
 
 async function solve() {
-  const seed = letters($("ac-seed").value), pool = letters($("ac-pool").value);
+  const seed = typed($("ac-seed").value), pool = typed($("ac-pool").value);
   solutions = [];
   pager.hidden = true;
   wordsNode.textContent = "";

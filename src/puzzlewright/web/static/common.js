@@ -50,14 +50,14 @@ export function debounce(fn, wait) {
   };
 }
 
-/** Letters only, lower case (what the API expects for words). */
-export function letters(text) {
-  return (text || "").toLowerCase().replace(/[^a-z]/g, "");
+/** What the user typed, trimmed and lower case: the server says clearly what is wrong with it, if anything. */
+export function typed(text) {
+  return (text || "").trim().toLowerCase();
 }
 
 /** A comma/space separated word list as an array. */
 export function wordList(text) {
-  return (text || "").split(/[\s,]+/).map(letters).filter(Boolean);
+  return (text || "").split(/[\s,]+/).map(typed).filter(Boolean);
 }
 
 /** Move focus between a group's items with the arrow keys (roving tabindex). */

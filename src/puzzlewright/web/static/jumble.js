@@ -1,5 +1,5 @@
 // Jumble: scrambled words with clickable circled positions, the answer pattern, and ranked answers.
-import { api, el, setStatus, letters, wordList } from "./common.js";
+import { api, el, setStatus, typed, wordList } from "./common.js";
 
 const PAPER = {
   words: [["LASRN", [0, 1, 2]], ["SHACE", [0, 3, 4]], ["HOTGUF", [2, 3, 5]], ["CLATHE", [2, 3, 5]]],
@@ -34,7 +34,7 @@ function addWord(scrambled, circles) {
   const remove = el("button", { type: "button", class: "remove", "aria-label": "remove this word", title: "remove this word", onclick: () => row.remove() }, "\u00D7");
   const relabel = () => {
     row.setAttribute("aria-label", `word ${[...wordsNode.children].indexOf(row) + 1}`);
-    const n = letters(input.value).length;
+    const n = Math.min(12, typed(input.value).length);
     const keep = [...positions.children].map((b) => b.getAttribute("aria-pressed") === "true");
     positions.replaceChildren(...Array.from({ length: n }, (_, i) => el("button", {
       type: "button", class: "position", "aria-pressed": String(keep[i] ?? circles.includes(i)),
@@ -54,7 +54,7 @@ function addWord(scrambled, circles) {
 
 function jumbles() {
   return [...wordsNode.children].map((row) => ({
-    scrambled: letters(row.querySelector("input").value).toUpperCase(),
+    scrambled: typed(row.querySelector("input").value).toUpperCase(),
     circles: [...row.querySelectorAll(".position")].filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => Number(b.dataset.position)),
   })).filter((j) => j.scrambled);
 }

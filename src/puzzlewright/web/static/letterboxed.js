@@ -19,7 +19,7 @@ export function init(node) {
 }
 
 /** "RME-WCL-TGK-API", "RME WCL TGK API" or "RMEWCLTGKAPI" (3 per side) as a list of sides. */
-export function parseSides(text) {
+function parseSides(text) {
   const cleaned = (text || "").trim().toUpperCase();
   if (/[^A-Z]/.test(cleaned)) return cleaned.split(/[^A-Z]+/).filter(Boolean);
   return cleaned.match(/.{1,3}/g) || [];
@@ -76,7 +76,7 @@ async function solve() {
   setStatus(status, "Solving\u2026");
   try {
     const result = await api("/api/letterboxed/solve", {
-      sides, max_words: Number($("lb-max").value), dict: $("lb-dict").value || "english", limit: SHOWN,
+      sides: $("lb-sides").value.trim(), max_words: Number($("lb-max").value), dict: $("lb-dict").value || "english", limit: SHOWN,
     });
     showSolutions(result);
   } catch (error) {
@@ -86,6 +86,7 @@ async function solve() {
 
 function showSolutions(result) {
   const solutions = result.solutions || [];
+  draw(result.sides);  // the box as the server read it
   if (!solutions.length) {
     setStatus(status, result.message || `No solution within ${$("lb-max").value} words.`);
     return;

@@ -1,5 +1,5 @@
 // Wordle Doodle: paint a grid of feedback colours; each row fills with a word that scores exactly that row.
-import { api, el, setStatus, debounce, letters } from "./common.js";
+import { api, el, setStatus, debounce, typed } from "./common.js";
 
 const COLOURS = { G: "g", Y: "y", B: "b" };
 const EMOJI = { G: "\u{1F7E9}", Y: "\u{1F7E8}", B: "\u2B1B" };
@@ -15,7 +15,7 @@ let generation = 0;  // drops answers to requests that were overtaken
 let painting = false;
 
 const $ = (id) => panel.querySelector(`#${id}`);
-const answer = () => letters($("wordle-answer").value);
+const answer = () => typed($("wordle-answer").value);
 const width = () => Math.min(12, Math.max(3, answer().length || 5));
 const newSeed = () => Math.floor(Math.random() * 2 ** 31);
 
