@@ -26,6 +26,7 @@ from puzzlewright.web.endpoints import ENDPOINTS, Endpoint  # noqa: E402
 FAKE = "puzzlewright_web_fake_api"
 SECRET = "secret-internal-detail-123"
 release = threading.Event()
+blocked_started = threading.Event()
 
 
 def _fake_module() -> types.ModuleType:
@@ -49,6 +50,7 @@ def _fake_module() -> types.ModuleType:
         return {"late": True}
 
     def blocked(request, *, lexicon=None, budget=None):  # waits until the test releases it
+        blocked_started.set()
         release.wait(10)
         return {"released": release.is_set()}
 
@@ -277,6 +279,7 @@ def test_searches_run_off_the_event_loop():
     """While a search is blocked in its thread, /healthz still answers (it would hang if the loop were blocked)."""
     app = create_app(endpoints=FAKE_ENDPOINTS, search_seconds=5)
     release.clear()
+    blocked_started.clear()
 
     async def scenario() -> list[str]:
         order = []
@@ -287,7 +290,7 @@ def test_searches_run_off_the_event_loop():
                 order.append(f"search {response.json()}")
 
             search = asyncio.create_task(slow())
-            await asyncio.sleep(0.05)
+            await asyncio.to_thread(blocked_started.wait, 10)
             health = await client.get("/healthz")
             order.append(f"healthz {health.status_code}")
             release.set()
@@ -302,12 +305,13 @@ def test_busy_server_says_so(monkeypatch):
     monkeypatch.setattr(limits, "GRACE_SECONDS", 0.0)
     app = create_app(endpoints=FAKE_ENDPOINTS, search_seconds=0.2, max_searches=1)
     release.clear()
+    blocked_started.clear()
 
     async def scenario():
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
             first = asyncio.create_task(client.post("/api/fake/blocked", json={}))
-            await asyncio.sleep(0.05)
+            await asyncio.to_thread(blocked_started.wait, 10)
             second = await client.post("/api/fake/echo", json={})
             release.set()
             await first
