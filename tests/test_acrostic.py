@@ -144,13 +144,27 @@ def test_distinct_and_symmetric_options(acrostic4):
     assert rows not in [grid.rows for grid in distinct.solutions]  # a symmetric square repeats its words
 
 
-def test_large_grid_uses_the_kernel_and_agrees_with_brute_force():
+def test_large_grids_use_the_kernel_and_agree_with_the_line_search():
+    from puzzlewright.acrostic.solver import _line_solve
+
     words = load_lexicon("english-large")
-    seed, pool = "sprank", "aaaaaabeeeffiillllmmoopprrrstu"
-    result = solve_puzzle(Puzzle.from_seed(seed, pool), words, limit=None)
-    assert result.complete and result.solutions
-    for grid in result.solutions:
+    seed, pool = "ptyxis", "aaaaaaacdeeeeehikknnnprsssstuy"
+    puzzle = Puzzle.from_seed(seed, pool)
+    kernel = solve_puzzle(puzzle, words, limit=None)
+    line, complete, _ = _line_solve(puzzle, words, None, False, False, None)
+    assert kernel.complete and complete and kernel.solutions
+    assert sorted(g.rows for g in kernel.solutions) == sorted(g.rows for g in line)
+    for grid in kernel.solutions:
         assert_solves(grid.rows, words.word_set, seed, pool)
+    # a template with given letters in the lower rows (forced cells below the kernel's lookaheads)
+    rows = kernel.solutions[0].rows
+    template = [row if r == 0 else "".join(ch if (r + c) % 3 == 0 else "." for c, ch in enumerate(row))
+                for r, row in enumerate(rows)]
+    free = "".join(ch for r, row in enumerate(rows) for c, ch in enumerate(row) if template[r][c] == ".")
+    result = solve_puzzle(Puzzle.from_template(template, free), words, limit=None)
+    assert rows in [g.rows for g in result.solutions] and result.complete
+    for grid in result.solutions:
+        assert_solves(grid.rows, words.word_set, pool=free, template=template)
 
 
 @settings(max_examples=15, deadline=None)

@@ -85,6 +85,7 @@ DONE, NODE_LIMIT, OUT_FULL = 0, 1, 2  # why the kernel returned
 RETURN, ENTER, RESUME = 0, 1, 2  # how the kernel arrives at a cell
 STATE_ROWS = 11
 FRONTIER_CAP = 48  # row-below prefixes tracked per cell; beyond this the lookahead just stays silent
+COMPLETION_STEPS = 64  # trie steps a column-completion check may take before it answers "maybe"
 
 
 @numba.njit(cache=True, nogil=True)
@@ -93,6 +94,56 @@ def _column_can_continue(node, below, forced, mask, in_pool) -> bool:
     if forced[below] >= 0:
         return (mask[node] >> np.uint32(forced[below])) & np.uint32(1) != 0
     return mask[node] & in_pool != 0
+
+
+@numba.njit(cache=True, nogil=True)
+def _column_completable(node, below, size, child, mask, forced, remaining, path) -> bool:
+    """Whether the column prefix ``node`` can be completed down to the last row with the given letters of
+    its cells and the pool's remaining counts (a depth-first search of the trie, abandoned - answering
+    yes - after COMPLETION_STEPS steps so that it stays cheap)."""
+    cells = size * size
+    depth = 0
+    path[0] = node
+    path[size] = 0  # letters tried at each depth, as a bitmask
+    steps = 0
+    while depth >= 0:
+        cell = below + depth * size
+        if cell >= cells:
+            for d in range(depth):  # give back the letters of the path before answering
+                letter = path[2 * size + d]
+                if forced[below + d * size] < 0:
+                    remaining[letter] += 1
+            return True
+        steps += 1
+        if steps > COMPLETION_STEPS:
+            for d in range(depth):
+                letter = path[2 * size + d]
+                if forced[below + d * size] < 0:
+                    remaining[letter] += 1
+            return True
+        options = mask[path[depth]] & ~np.uint32(path[size + depth])
+        if forced[cell] >= 0:
+            options &= np.uint32(1) << np.uint32(forced[cell])
+        chosen = -1
+        while options:
+            letter = _lowest(options, LOWEST_BIT)
+            options &= options - np.uint32(1)
+            path[size + depth] |= 1 << letter
+            if forced[cell] >= 0 or remaining[letter] > 0:
+                chosen = letter
+                break
+        if chosen < 0:  # dead end: step back, returning the letter used above
+            depth -= 1
+            if depth >= 0 and forced[below + depth * size] < 0:
+                remaining[path[2 * size + depth]] += 1
+            continue
+        if forced[cell] < 0:
+            remaining[chosen] -= 1
+        path[2 * size + depth] = chosen
+        path[depth + 1] = child[path[depth], chosen]
+        path[size + depth + 1] = 0
+        depth += 1
+    return False
 
 
 @numba.njit(cache=True, nogil=True)
@@ -149,6 +200,7 @@ def square_kernel(size, child, mask, word, forced, letter_order, double, canonic
     ids = state[8]  # word index of each row, then each column
     tie = state[9]  # tie[k]: first column's letters 0..k equal the first row's
     front_size = state[10]  # frontier[t, :front_size[t]]: see _row_below_alive (-1: too many to track)
+    path = np.zeros(3 * size + 1, np.int64)  # scratch for _column_completable
     t, mode, in_pool = cursor[0], cursor[1], np.uint32(cursor[2])  # mode: ENTER, RETURN or RESUME
     found = 0
     nodes = 0
@@ -211,11 +263,13 @@ def square_kernel(size, child, mask, word, forced, letter_order, double, canonic
                 continue
             if not _row_below_alive(t, j, size, child, mask, forced, in_pool, col_after, frontier, front_size):
                 continue
-        if j == size - 1 and k < size - 1:  # the pool may have run out of what earlier columns need next
+        if j == size - 1 and k < size - 1:  # every column must still be completable from what is left
             stuck = False
-            for q in range(size - 1):
-                if not _column_can_continue(col_after[t - j + q], t - j + q + size, forced, mask, in_pool):
+            for q in range(size):
+                if not _column_completable(col_after[t - j + q], t - j + q + size, size, child, mask, forced,
+                                           remaining, path):
                     stuck = True
+                    break
             if stuck:
                 continue
         if j == 0:
