@@ -4,6 +4,7 @@ independent checker written here from the rules, plus every bad-input case throu
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 
 import pytest
@@ -325,6 +326,16 @@ def test_cli_solve_text_and_json(cli):
     data = cli("acrostic", "solve", "--template", "e..s/..c./..../s...", "--pool", "aeiklmorrtwe",
                "--dict", "acrostic-4", "--all", "--json").json()
     assert data["complete"] and ERAS[2] in [tuple(s["rows"]) for s in data["solutions"]]
+
+
+def test_cli_batch_reports_each_line(cli):
+    lines = '{"seed": "eras", "pool": "ceeiklmorstw"}\n{"seed": "eras", "pool": "x"}\nnot json\n'
+    result = cli("acrostic", "solve", "--batch", "-", "--dict", "acrostic-4", input=lines)
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert records[0]["solutions"][0]["rows"] == list(ERAS[2])
+    assert records[1] == {"line": 2, "error": "the pool has 1 letter; a 4x4 puzzle with seed 'eras' needs 12 "
+                                              "(3 rows of 4)"}
+    assert records[2]["line"] == 3 and "invalid JSON" in records[2]["error"]
 
 
 def test_cli_seed_not_a_word_warns(cli):

@@ -124,7 +124,7 @@ class Puzzle:
         needed = size * (size - 1)
         if len(pool) != needed:
             raise PuzzleInputError(
-                f"the pool has {len(pool)} letters; a {size}x{size} puzzle with seed {seed!r} needs "
+                f"the pool has {_letters(len(pool))}; a {size}x{size} puzzle with seed {seed!r} needs "
                 f"{needed} ({size - 1} rows of {size})")
         template = (seed,) + (UNKNOWN * size,) * (size - 1)
         return cls(template, "".join(sorted(pool)), seed)
@@ -146,7 +146,7 @@ class Puzzle:
         if unknown == 0:
             raise PuzzleInputError("the template has no '.' cells to fill; use 'verify' to check a full grid")
         if len(pool) != unknown:
-            raise PuzzleInputError(f"the pool has {len(pool)} letters but the template has {unknown} '.' cells")
+            raise PuzzleInputError(f"the pool has {_letters(len(pool))} but the template has {unknown} '.' cells")
         return cls(tuple(rows), "".join(sorted(pool)))
 
     def with_warnings(self, warnings: list[str]) -> Puzzle:
@@ -173,3 +173,7 @@ def _check_pool(pool: str) -> str:
     if not letters:
         raise PuzzleInputError("the pool of letters is empty")
     return letters
+
+
+def _letters(count: int) -> str:
+    return f"{count} letter{'s' * (count != 1)}"

@@ -71,7 +71,7 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
 
     \b
     puzzlewright acrostic solve eras ceeiklmorstw --dict acrostic-4
-    puzzlewright acrostic solve --template 'e..s/..c./..../s...' --pool aeiklmorrtw --all
+    puzzlewright acrostic solve --template 'e..s/..c./..../s...' --pool aeiklmorrtwe --dict acrostic-4 --all
     """
     from puzzlewright.acrostic import api
     from puzzlewright.errors import PuzzleInputError
