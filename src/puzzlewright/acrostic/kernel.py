@@ -182,12 +182,14 @@ def _row_below_alive(t, j, size, child, mask, forced, in_pool, col_after, fronti
 
 
 @numba.njit(cache=True, nogil=True)
-def square_kernel(size, child, mask, word, forced, letter_order, double, canonical, symmetric,
+def square_kernel(size, child, mask, word, forced, letter_order, double, canonical, symmetric, constrained,
                   state, frontier, cursor, out, max_nodes, table):
     """Enumerate squares whose cells match ``forced`` (letter or -1 per cell), filling the other cells from
     the pool in ``state`` (see :class:`SquareSearch`); resumable.
 
     Letters are tried alphabetically, or in ``letter_order[cell]`` order when that array is not empty.
+    ``constrained`` (a pool, or given letters below the first row) turns on the column checks, which can
+    only fail when letters are limited.
     Writes the row word indexes of the squares found to ``out`` and returns (squares written, nodes
     expanded, why): DONE when the search space is exhausted, NODE_LIMIT after ``max_nodes`` nodes, OUT_FULL
     when ``out`` is full. Calling again with the same ``state`` and ``cursor`` continues where it stopped.
@@ -259,11 +261,11 @@ def square_kernel(size, child, mask, word, forced, letter_order, double, canonic
         row_after[t] = child[row_before[t], letter]
         col_after[t] = child[col_before[t], letter]
         if k < size - 1:
-            if not _column_can_continue(col_after[t], t + size, forced, mask, in_pool):
+            if constrained and not _column_can_continue(col_after[t], t + size, forced, mask, in_pool):
                 continue
             if not _row_below_alive(t, j, size, child, mask, forced, in_pool, col_after, frontier, front_size):
                 continue
-        if j == size - 1 and k < size - 1:  # every column must still be completable from what is left
+        if constrained and j == size - 1 and k < size - 1:  # every column must be completable from what is left
             stuck = False
             for q in range(size):
                 if not _column_completable(col_after[t - j + q], t - j + q + size, size, child, mask, forced,
@@ -321,7 +323,8 @@ class SquareSearch:
         self.child, self.mask, self.word = trie
         self.forced = np.asarray(forced, np.int64)
         self.letter_order = NO_ORDER if letter_order is None else np.asarray(letter_order, np.int8)
-        self.flags = (double, canonical, symmetric)
+        constrained = pool is not None or bool(np.any(self.forced[size:] >= 0))
+        self.flags = (double, canonical, symmetric, constrained)
         self.state = np.zeros((STATE_ROWS, max(size * size, 26, 2 * size)), np.int64)
         self.frontier = np.zeros((size * size, FRONTIER_CAP), np.int64)
         counts = np.full(26, 1 << 30, np.int64) if pool is None else np.asarray(pool, np.int64)
