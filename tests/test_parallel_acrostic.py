@@ -196,3 +196,21 @@ def test_library_rejects_a_directory_of_another_job(tmp_path):
     with pytest.raises(PuzzleInputError, match="double: true there, false here"):
         run_job(CountJob(lexicon, CountOptions(5, canonical=True)), workers=1, output=tmp_path, resume=True)
     assert os.path.exists(tmp_path / "results.jsonl")
+
+
+# -- the size estimator behind docs/scaling.md ------------------------------------------------------------------
+
+@pytest.mark.parametrize("probe_nodes", [300_000, 3_000])
+def test_estimate_agrees_with_the_exact_count(probe_nodes):
+    from puzzlewright.parallel.estimate import estimate_count
+
+    lexicon = load_lexicon("wordle-answers")
+    exact = count_squares(lexicon, CountOptions(5, double=True, canonical=True))
+    estimate = estimate_count(lexicon, 5, double=True, canonical=True, seconds=60, max_probes=2500,
+                              probe_nodes=probe_nodes, seed=1)
+    assert estimate.probes == 2500
+    assert abs(estimate.nodes / exact.nodes - 1) < 0.25
+    assert abs(estimate.to_json()["squares"] / exact.count - 1) < 0.5
+    assert estimate.nodes_per_second > 0
+    if probe_nodes < 10_000:
+        assert max(estimate.depths) > 5  # the small budget made probes fix cells below the first row
