@@ -214,3 +214,31 @@ def test_estimate_agrees_with_the_exact_count(probe_nodes):
     assert estimate.nodes_per_second > 0
     if probe_nodes < 10_000:
         assert max(estimate.depths) > 5  # the small budget made probes fix cells below the first row
+
+
+# -- --batch on the engine ------------------------------------------------------------------------------------------
+
+def test_batch_gives_the_same_lines_in_input_order_for_any_worker_count(cli, tmp_path):
+    from click.testing import CliRunner
+
+    from puzzlewright.acrostic import api
+    from puzzlewright.cli.common import run_batch
+
+    lines = ['{"seed": "older", "pool": "aaaaaddeeeelmmnrrrvv"}', "", "not json", '{"seed": "ab", "pool": "cd"}',
+             "[1, 2]"] + ['{"seed": "older", "pool": "aaaaaddeeeelmmnrrrvv", "all": true}'] * 4
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text("\n".join(lines) + "\n")
+    outputs = [cli("acrostic", "solve", "--batch", str(batch), "--dict", "wordle-answers", "--workers", workers)
+               for workers in ("1", "2")]
+    assert outputs[0].exit_code == outputs[1].exit_code == 0
+    assert outputs[0].stdout == outputs[1].stdout
+    results = [json.loads(line) for line in outputs[0].stdout.splitlines()]
+    assert [r.get("line") for r in results] == [None, 3, 4, 5, None, None, None, None]
+    assert results[0]["solutions"][0]["rows"] == ["older", "larva", "dream", "evade", "ramen"]
+
+    # exactly what the one-process runner prints
+    lexicon = load_lexicon("wordle-answers")
+    defaults = {"distinct": False, "symmetric": False, "all": False, "limit": None, "time_limit": 30.0}
+    with CliRunner().isolation() as (stdout, _, _):
+        run_batch(str(batch), lambda record: api.solve({**defaults, **record}, lexicon=lexicon))
+        assert stdout.getvalue().decode() == outputs[0].stdout

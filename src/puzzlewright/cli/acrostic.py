@@ -12,9 +12,9 @@ import time
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, lexicon_options, run_batch
+from puzzlewright.cli.common import emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.parallel.cli import checkpoint_directory, output_target, parallel_options
+from puzzlewright.parallel.cli import checkpoint_directory, output_target, parallel_options, worker_options
 
 TOUR_PUZZLES = (("eras", "ceeiklmorstw", "acrostic-4"), ("older", "aaaaaddeeeelmmnrrrvv", "wordle-answers"))
 
@@ -62,11 +62,12 @@ def _print_solve(result: dict) -> None:
               help="Seconds before the search stops (the result then says it is incomplete).")
 @click.option("--batch", type=str, default=None, metavar="FILE",
               help="Solve each JSON Lines request of FILE ('-' = stdin), one JSON result per line.")
+@worker_options
 @lexicon_options("english")
 @json_option
 def solve(seed: str | None, pool: str | None, template: str | None, pool_option: str | None, find_all: bool,
-          limit: int | None, distinct: bool, symmetric: bool, time_limit: float, batch: str | None, lexicon,
-          as_json: bool) -> None:
+          limit: int | None, distinct: bool, symmetric: bool, time_limit: float, batch: str | None,
+          workers: int | None, cluster: str | None, lexicon, as_json: bool) -> None:
     """Solve SEED POOL (the seed is the first row), or --template T --pool P.
 
     \b
@@ -79,7 +80,10 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
     options = {"distinct": distinct, "symmetric": symmetric, "all": find_all, "limit": limit,
                "time_limit": time_limit}
     if batch is not None:
-        run_batch(batch, lambda record: api.solve({**options, **record}, lexicon=lexicon), "acrostic solve")
+        from puzzlewright.parallel.batch import run_parallel_batch
+
+        run_parallel_batch(batch, lambda record: api.solve({**options, **record}, lexicon=lexicon),
+                           "acrostic solve", workers=workers, cluster=cluster)
         return
     if template is not None:
         if seed is not None and pool_option is None and pool is None:

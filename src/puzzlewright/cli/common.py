@@ -128,16 +128,21 @@ def run_batch(path: str, solve_one: Callable[[dict], dict], description: str = "
         for number, line in enumerate(_batch_lines(path), 1):
             if not line.strip():
                 continue
-            try:
-                record = json.loads(line)
-                if not isinstance(record, dict):
-                    raise PuzzleInputError("each line must be a JSON object")
-                result = solve_one(record)
-                solved += 1
-            except json.JSONDecodeError as error:
-                result, failed = {"line": number, "error": f"invalid JSON: {error.msg}"}, failed + 1
-            except PuzzlewrightError as error:
-                result, failed = {"line": number, "error": str(error)}, failed + 1
+            result, ok = solve_record(number, line, solve_one)
+            solved, failed = solved + ok, failed + (not ok)
             emit_json(result)
             advance()
     return solved, failed
+
+
+def solve_record(number: int, line: str, solve_one: Callable[[dict], dict]) -> tuple[dict, bool]:
+    """One batch line: (its result, True), or ({"line": N, "error": "..."}, False) when it fails."""
+    try:
+        record = json.loads(line)
+        if not isinstance(record, dict):
+            raise PuzzleInputError("each line must be a JSON object")
+        return solve_one(record), True
+    except json.JSONDecodeError as error:
+        return {"line": number, "error": f"invalid JSON: {error.msg}"}, False
+    except PuzzlewrightError as error:
+        return {"line": number, "error": str(error)}, False

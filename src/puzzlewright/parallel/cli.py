@@ -1,6 +1,7 @@
 """Command-line glue for partitioned jobs: the shared options and ordered output files.
 
-Commands add :func:`parallel_options` (``--workers``, ``--cluster``, ``--resume``) and read ``--output``
+Commands add :func:`parallel_options` (``--workers``, ``--cluster``, ``--resume``; :func:`worker_options`
+has the first two, for ``--batch``) and read ``--output``
 with :func:`output_target`: a path that is an existing directory, ends with a slash, or comes with
 ``--resume`` is a checkpoint directory; any other path is a plain file the items are written to, in the
 job's merge order, as soon as they are ready.
@@ -20,16 +21,14 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.parallel.job import JobResult, PartitionResult
 
 
-def parallel_options(command: Callable) -> Callable:
-    """Decorator: add ``--workers``, ``--cluster`` and ``--resume`` (passed as ``workers``, ``cluster``, ``resume``)."""
+def worker_options(command: Callable) -> Callable:
+    """Decorator: add ``--workers`` and ``--cluster`` (passed as ``workers`` and ``cluster``)."""
 
     @click.option("--workers", type=int, default=None, metavar="N",
                   help="Local worker processes (default: all cores; 1 = this process only).")
     @click.option("--cluster", default=None, metavar="ADDRESS",
                   help="Run on a Dask cluster (tcp://host:8786, or 'local' for one on this machine); "
                        'needs pip install "puzzlewright[cluster]".')
-    @click.option("--resume", is_flag=True,
-                  help="Continue the run checkpointed in --output DIR, skipping its finished partitions.")
     @functools.wraps(command)
     def wrapper(**kwargs: Any) -> Any:
         if kwargs["workers"] is not None and kwargs["workers"] < 1:
@@ -37,6 +36,13 @@ def parallel_options(command: Callable) -> Callable:
         return command(**kwargs)
 
     return wrapper
+
+
+def parallel_options(command: Callable) -> Callable:
+    """Decorator: :func:`worker_options` plus ``--resume`` (passed as ``resume``)."""
+    resume = click.option("--resume", is_flag=True,
+                          help="Continue the run checkpointed in --output DIR, skipping its finished partitions.")
+    return worker_options(resume(command))
 
 
 def checkpoint_directory(output: str | None, resume: bool) -> str | None:
