@@ -35,6 +35,8 @@ DEFAULT_OPENER = "salet"  # the proven optimal first guess for the original list
 DEFAULT_TOP = 10
 MAX_TOP = 200
 _ASSISTANTS: dict[tuple[str, str | None, bool], Assistant] = {}
+_DOODLERS: dict[tuple[int, str], tuple[Lexicon, Doodler]] = {}
+_MAX_DOODLERS = 64
 
 
 def feedback(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
@@ -52,8 +54,7 @@ def doodle(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | No
     answer = _answer(request, seed)
     patterns = _patterns(request, len(answer))
     lexicon = lexicon if lexicon is not None else lexicon_for(request, GUESSES)
-    pool = word_pool(lexicon, len(answer), include=answer)
-    result = Doodler(answer, pool).doodle(
+    result = _doodler(lexicon, answer).doodle(
         patterns, list_all=field(request, "all", bool, False), seed=seed,
         distinct=field(request, "distinct", bool, False), hard=field(request, "hard", bool, False), budget=budget)
     return {**result.to_json(), "dict": lexicon.name, "random_seed": seed}
@@ -112,6 +113,18 @@ def play(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None
 
 
 # -- request parsing ---------------------------------------------------------------------------------
+
+
+def _doodler(lexicon: Lexicon, answer: str) -> Doodler:
+    """The Doodler for an answer over a lexicon's words, memoised: building it is most of a doodle's cost,
+    and the web app's users repaint the same answer's grid again and again."""
+    key = (id(lexicon), answer)
+    hit = _DOODLERS.get(key)
+    if hit is not None and hit[0] is lexicon:
+        return hit[1]
+    doodler = Doodler(answer, word_pool(lexicon, len(answer), include=answer))
+    remember(_DOODLERS, key, (lexicon, doodler), _MAX_DOODLERS)
+    return doodler
 
 
 def _seed(request: dict) -> int:

@@ -81,7 +81,10 @@ def remember(memo: dict, key: object, value: object, limit: int) -> None:
     """Store ``value`` in a small in-process memo, dropping the oldest entries beyond ``limit``."""
     memo[key] = value
     while len(memo) > limit:
-        memo.pop(next(iter(memo)))
+        try:
+            memo.pop(next(iter(memo)), None)
+        except (StopIteration, RuntimeError):  # another thread (the web app's) changed the memo meanwhile
+            break
 
 
 def scorer_for(table: WordTable) -> Scorer:
