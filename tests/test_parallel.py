@@ -81,6 +81,15 @@ def test_on_merged_gets_partitions_in_key_order_as_soon_as_they_are_ready():
     assert seen == [partition.key for partition in job.partitions()]
 
 
+def test_items_streamed_to_on_merged_need_not_stay_in_memory():
+    job = ToyJob(blocks=5, block=500)
+    streamed = []
+    result = run_job(job, runner=ShuffledRunner(1), on_merged=lambda part: streamed.extend(part.items),
+                     keep_items=False)
+    assert streamed == expected_items(job) and result.count == len(streamed)
+    assert all(part.items is None for part in result.partitions)
+
+
 class InterruptedRunner(InProcessRunner):
     """Finishes ``finish`` partitions, then Ctrl-C arrives."""
 

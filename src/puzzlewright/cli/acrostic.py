@@ -219,7 +219,7 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
     try:
         try:
             result = run_job(job, workers=workers, cluster=cluster, output=directory, resume=resume,
-                             time_limit=time_limit, on_merged=sink.write_ready if sink else None)
+                             time_limit=time_limit, on_merged=sink.write_ready if sink else None, keep_items=False)
         except JobInterrupted as stop:
             result, interrupted = stop.partial, True
         if sink is not None:

@@ -26,14 +26,16 @@ class JobInterrupted(KeyboardInterrupt):
 class _InOrder:
     """Hands partitions to ``on_merged`` in merge order, each as soon as every one before it is done.
 
-    With a checkpoint, a partition's items leave memory once they are on disk and, if someone waits for
-    them, merged; they are read back from the checkpoint when needed.
+    A partition's items leave memory once they are safe elsewhere (in the checkpoint, or not wanted
+    back: ``keep_items`` False) and nobody waits for them; they are read back from the checkpoint when
+    needed.
     """
 
     def __init__(self, keys: list[str], on_merged: Callable[[PartitionResult], None] | None,
-                 checkpoint: Checkpoint | None):
+                 checkpoint: Checkpoint | None, keep_items: bool):
         self.keys, self.on_merged, self.checkpoint, self.next = keys, on_merged, checkpoint, 0
         self.position = {key: i for i, key in enumerate(keys)}
+        self.drop_items = checkpoint is not None or not keep_items
 
     def advance(self, results: dict[str, PartitionResult]) -> None:
         while self.on_merged is not None and self.next < len(self.keys) and self.keys[self.next] in results:
@@ -44,13 +46,13 @@ class _InOrder:
             self._forget_items(results[self.keys[self.next]])
             self.next += 1
 
-    def saved(self, result: PartitionResult) -> None:
-        """``result`` is checkpointed: drop its items unless ``on_merged`` still waits for them."""
+    def finished(self, result: PartitionResult) -> None:
+        """``result`` is done (and checkpointed): drop its items unless ``on_merged`` still waits for them."""
         if self.on_merged is None or self.position[result.key] < self.next:
             self._forget_items(result)
 
     def _forget_items(self, result: PartitionResult) -> None:
-        if self.checkpoint is not None and result.complete:
+        if self.drop_items and result.complete:
             result.items = None
 
 
@@ -64,6 +66,7 @@ def run_job(
     time_limit: float | None = None,
     progress: bool | None = None,
     on_merged: Callable[[PartitionResult], None] | None = None,
+    keep_items: bool = True,
     runner: Runner | None = None,
 ) -> JobResult:
     """Run every partition of ``job`` and return the merged result (identical whatever runs it).
@@ -73,7 +76,8 @@ def run_job(
     to its ``found.jsonl`` as they are found; ``resume`` continues a run of the same job in that
     directory, skipping its finished partitions. After ``time_limit`` seconds no new partition starts
     (the result is then incomplete). ``on_merged`` receives the partitions in merge order, each as soon
-    as all before it are done (to stream ordered output). ``progress`` shows a bar on stderr (default:
+    as all before it are done (to stream ordered output); with ``keep_items`` False the items handed to it
+    are not kept in the result (a stream of millions needs no memory). ``progress`` shows a bar on stderr (default:
     when it is a terminal). Ctrl-C stops the workers, leaves the directory ready to resume and raises
     :class:`JobInterrupted` with the partial result.
     """
@@ -86,7 +90,7 @@ def run_job(
     todo = schedule_order([partition for partition in partitions if partition.key not in results])
     runner = runner or make_runner(workers, cluster, len(todo))
     computed: list[str] = []
-    in_order = _InOrder(keys, on_merged, checkpoint)
+    in_order = _InOrder(keys, on_merged, checkpoint, keep_items)
     in_order.advance(results)
 
     def merged() -> JobResult:
@@ -107,7 +111,7 @@ def run_job(
                 if checkpoint is not None:
                     checkpoint.save(result)
                 in_order.advance(results)
-                in_order.saved(result)
+                in_order.finished(result)
                 on_progress(result)
 
             runner.run(job, todo, checkpoint.stream_for if checkpoint else None, on_done, out_of_time)

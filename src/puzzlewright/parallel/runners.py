@@ -96,7 +96,7 @@ def _pool_task(key: str, stream: FoundStream | None) -> PartitionResult:
     return timed_partition(_WORKER_JOB, key, stream)
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
+def pool_context() -> multiprocessing.context.BaseContext:
     """Fork where available: workers start in milliseconds and share the parent's loaded dictionary."""
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods and sys.platform != "darwin" else "spawn")
@@ -134,7 +134,7 @@ class PoolRunner:
                   on_done: OnDone, should_stop: ShouldStop) -> list[Partition]:
         """Run ``pending`` in one pool until it is empty (or it is time to stop) or a worker dies; return
         the partitions to retry."""
-        pool = ProcessPoolExecutor(self.workers, mp_context=_pool_context(), initializer=_start_worker,
+        pool = ProcessPoolExecutor(self.workers, mp_context=pool_context(), initializer=_start_worker,
                                    initargs=(job, os.getpid()))
         running: dict[Future, Partition] = {}
         try:
