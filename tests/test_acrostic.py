@@ -393,3 +393,11 @@ def test_cli_bad_input_is_one_line_exit_2(cli, args):
     result = cli("acrostic", *args)
     assert result.exit_code == 2, result.stdout
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+
+
+def test_tour_step_shows_both_article_puzzles(capsys):
+    from puzzlewright.cli.acrostic import tour_step
+
+    tour_step()
+    shown = capsys.readouterr().out
+    assert "eras lick more stew" in shown and "older larva dream evade ramen" in shown
