@@ -308,6 +308,11 @@ def test_seed_that_is_not_a_word_warns_and_still_solves(acrostic4):
     assert "not a word" in result.puzzle.warnings[0]
 
 
+def test_generate_from_too_few_words_is_a_clear_error(english):
+    with pytest.raises(PuzzleInputError, match="no 4x4 double word square"):
+        generate_one(english, GenerateOptions(4, unique=False, min_commonness=6.0), 0)
+
+
 def test_bad_options():
     with pytest.raises(PuzzleInputError):
         CountOptions(5, double=True, symmetric=True)

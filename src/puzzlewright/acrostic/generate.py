@@ -87,6 +87,9 @@ def random_square(words: Lexicon, size: int, rng: np.random.Generator) -> Grid |
     letter_order = np.argsort(rng.random((size * size, 26)), axis=1)
     search = SquareSearch(size, trie, np.full(size * size, -1), letter_order=letter_order, double=True)
     squares = search.run(CONSTRUCTION_NODES[size], capacity=1)
+    if not squares and search.done:
+        raise PuzzleInputError(f"no {size}x{size} double word square can be made from the {len(vocabulary):,} "
+                               f"words of {words.name!r} at this commonness; try a lower --min-commonness")
     return Grid(tuple(vocabulary[i] for i in squares[0])) if squares else None
 
 
