@@ -5,7 +5,7 @@ Requests (dictionary keys as in :mod:`puzzlewright.api`; default dictionary ``en
     solve    {"seed": "eras", "pool": "ceeiklmorstw"} | {"template": "eras/..../..../....", "pool": "..."},
              "all": false, "limit": 1, "distinct": false, "symmetric": false, "time_limit": 30}
     verify   {"grid": "eras/lick/more/stew", "pool": "ceeiklmorstw"}
-    generate {"size": 5, "count": 1, "unique": false, "min_commonness": 3.0, "random_seed": 0,
+    generate {"size": 5, "count": 1, "unique": false, "min_commonness": 3.0, "random_seed": 7 (default: random),
               "show_solution": true}
     count    {"size": 5, "double": true, "canonical": true, "symmetric": false, "time_limit": 60}
 
@@ -17,6 +17,8 @@ Results::
 """
 
 from __future__ import annotations
+
+import secrets
 
 from puzzlewright.acrostic.generate import DEFAULT_MIN_COMMONNESS, GenerateOptions, generate_puzzles
 from puzzlewright.acrostic.model import Grid, Puzzle
@@ -70,12 +72,14 @@ def verify(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | No
 
 
 def generate_options(request: dict) -> GenerateOptions:
-    """The generation settings of a request (``min_commonness`` is the construction floor here)."""
+    """The generation settings of a request (``min_commonness`` is the construction floor here; without a
+    ``random_seed`` each call is a fresh random run)."""
+    seed = field(request, "random_seed", int, None)
     return GenerateOptions(
         size=field(request, "size", int),
         unique=field(request, "unique", bool, False),
         min_commonness=field(request, "min_commonness", (int, float), DEFAULT_MIN_COMMONNESS),
-        random_seed=field(request, "random_seed", int, 0),
+        random_seed=secrets.randbelow(1 << 31) if seed is None else seed,
     )
 
 
