@@ -298,6 +298,13 @@ def test_local_cluster_retries_a_partition_whose_worker_died(local_cluster, tmp_
     assert len(list(tmp_path.glob("b001.*"))) == 2
 
 
+def test_scheduler_without_workers_is_a_clear_error_not_a_hang():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=":0") as empty:
+        with pytest.raises(PuzzleInputError, match="has no workers"):
+            run_job(ToyJob(blocks=2, block=10), runner=DaskRunner(empty.scheduler_address, connect_timeout_s=0.5))
+
+
 def test_unreachable_or_malformed_cluster_address_is_a_clear_error():
     pytest.importorskip("distributed")
     with pytest.raises(PuzzleInputError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9 "

@@ -197,6 +197,7 @@ class DaskRunner:
         distributed = _import_distributed()
         cluster, client = self._connect(distributed)
         try:
+            self._wait_for_a_worker(client)
             self.workers = len(client.scheduler_info().get("workers", {})) or self.workers
             [shared_job] = client.scatter([job], broadcast=True)
             run_id = uuid.uuid4().hex[:12]
@@ -217,6 +218,15 @@ class DaskRunner:
             client.close()
             if cluster is not None:
                 cluster.close()
+
+    def _wait_for_a_worker(self, client: Any) -> None:
+        """A scheduler without workers would queue the tasks forever: say so instead of hanging."""
+        try:
+            client.wait_for_workers(1, timeout=self.connect_timeout_s)
+        except TimeoutError:
+            raise PuzzleInputError(f"the Dask scheduler at {self.address} has no workers (waited "
+                                   f"{self.connect_timeout_s:g} s): start some with "
+                                   f"'dask worker {self.address} --nthreads 1'") from None
 
     def _connect(self, distributed: Any) -> tuple[Any, Any]:
         """A client for the cluster (and the LocalCluster it started, for ``local``), or a clear error."""
