@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 
-BENCHES = ("lexicon", "acrostic", "letterboxed", "jumble", "wordle")
+BENCHES = ("lexicon", "acrostic", "letterboxed", "jumble", "wordle", "parallel")
 
 
 @dataclass
