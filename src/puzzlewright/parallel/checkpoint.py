@@ -79,6 +79,9 @@ def atomic_write(path: Path, chunks: Iterable[str]) -> None:
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise _write_failed(path, error) from None
+    except BaseException:  # Ctrl-C, or the chunks failed: leave no temporary file behind
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def _json_line(value: Any) -> str:

@@ -72,19 +72,20 @@ def run_job(
     """Run every partition of ``job`` and return the merged result (identical whatever runs it).
 
     ``runner`` defaults to :func:`~puzzlewright.parallel.runners.make_runner` of ``workers``/``cluster``.
-    With ``output`` (a directory), each finished partition is checkpointed there and items are streamed
-    to its ``found.jsonl`` as they are found; ``resume`` continues a run of the same job in that
-    directory, skipping its finished partitions. After ``time_limit`` seconds no new partition starts
-    (the result is then incomplete). ``on_merged`` receives the partitions in merge order, each as soon
-    as all before it are done (to stream ordered output); with ``keep_items`` False the items handed to it
-    are not kept in the result (a stream of millions needs no memory). ``progress`` shows a bar on stderr (default:
-    when it is a terminal). Ctrl-C stops the workers, leaves the directory ready to resume and raises
-    :class:`JobInterrupted` with the partial result.
+    With ``output`` (a directory), each finished partition is checkpointed there and a running
+    partition streams its items to a file there as they are found; ``resume`` continues a run of the
+    same job in that directory, skipping its finished partitions. After ``time_limit`` seconds no new
+    partition starts (the result is then incomplete). ``on_merged`` receives the partitions in merge
+    order, each as soon as all before it are done (to stream ordered output); with ``keep_items`` False
+    the items handed to it are not kept in the result (a stream of millions needs no memory).
+    ``progress`` shows a bar on stderr (default: when it is a terminal). Ctrl-C stops the workers,
+    leaves the directory ready to resume and raises :class:`JobInterrupted` with the partial result.
     """
     started = time.perf_counter()
     partitions = checked_partitions(job)
     keys = [partition.key for partition in partitions]
-    checkpoint = Checkpoint.open(output, job.identity(), keys, resume=resume) if output is not None else None
+    identity = job.identity()
+    checkpoint = Checkpoint.open(output, identity, keys, resume=resume) if output is not None else None
     results: dict[str, PartitionResult] = checkpoint.load_finished() if checkpoint else {}
     resumed = len(results)
     todo = schedule_order([partition for partition in partitions if partition.key not in results])
@@ -104,7 +105,7 @@ def run_job(
     try:
         if todo and hasattr(job, "prepare"):
             job.prepare()
-        with _progress(job, len(todo), resumed, results, progress) as on_progress:
+        with _ProgressBar(job, len(todo), resumed, results, progress) as on_progress:
             def on_done(result: PartitionResult) -> None:
                 results[result.key] = result
                 computed.append(result.key)
@@ -119,11 +120,11 @@ def run_job(
         raise JobInterrupted(merged()) from None
     result = merged()
     if checkpoint is not None:
-        checkpoint.write_results(result.items(), {"job": job.identity(), **result.summary()})
+        checkpoint.write_results(result.items(), {"job": identity, **result.summary()})
     return result
 
 
-class _progress:
+class _ProgressBar:
     """The progress bar across partitions: done/total, items found, search rate, ETA."""
 
     def __init__(self, job: PartitionedJob, total: int, resumed: int, results: dict[str, PartitionResult],

@@ -64,7 +64,11 @@ class PartitionResult:
 
 @runtime_checkable
 class PartitionedJob(Protocol):
-    """The interface every partitioned job implements (it must also pickle, to reach other processes)."""
+    """The interface every partitioned job implements (it must also pickle, to reach other processes).
+
+    A job may also define ``prepare()``: called once in this process before any partition runs, so that
+    forked pool workers inherit what it loads (a compiled kernel, an index).
+    """
 
     #: what the job is, for messages and the progress bar ("acrostic count")
     name: str
