@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from puzzlewright.acrostic.count import CountOptions, count_squares
@@ -242,3 +243,14 @@ def test_batch_gives_the_same_lines_in_input_order_for_any_worker_count(cli, tmp
     with CliRunner().isolation() as (stdout, _, _):
         run_batch(str(batch), lambda record: api.solve({**defaults, **record}, lexicon=lexicon))
         assert stdout.getvalue().decode() == outputs[0].stdout
+
+
+def test_first_row_work_multiplies_the_column_start_counts():
+    from puzzlewright.parallel.acrostic import first_row_work
+
+    letters = np.array([[0, 1], [1, 0], [1, 1]])  # ab, ba, bb: one word starts with a, two with b
+    assert first_row_work(letters).tolist() == [2.0, 1.0, 2.0]
+    # a column can never start with a letter no word starts with: such first rows need no work at all
+    assert first_row_work(np.array([[1, 2]])).tolist() == [0.0]
+    sizes = [p.size for p in CountJob(load_lexicon("wordle-answers"), CountOptions(5)).partitions()]
+    assert min(sizes) >= 0 and max(sizes) > 0
