@@ -48,6 +48,19 @@ class Budget:
                 self.exhausted = True
         return not self.exhausted
 
+    @property
+    def nodes_left(self) -> int | None:
+        """Nodes still allowed (None without a node limit)."""
+        return None if self.nodes is None else max(0, self.nodes - self.used)
+
+    def ran_out(self) -> bool:
+        """Whether nothing is left: every node spent, or the time up (reads the clock now, unlike spend)."""
+        if self._deadline is not None and time.perf_counter() > self._deadline:
+            self.exhausted = True
+        if self.nodes is not None and self.used >= self.nodes:
+            self.exhausted = True
+        return self.exhausted
+
     def check(self, nodes: int = 1) -> None:
         """Like :meth:`spend`, but raise :class:`BudgetExceeded` when the budget has run out."""
         if not self.spend(nodes):
@@ -55,7 +68,14 @@ class Budget:
 
     def describe(self) -> str:
         """A one-line account of what ran out, for error messages."""
-        if self.nodes is not None and self.used > self.nodes:
+        if self.nodes is not None and self.used >= self.nodes:
             return f"search stopped: node budget of {self.nodes:,} exhausted"
-        return f"search stopped: time budget of {self.seconds:g} s exhausted after {self.used:,} nodes"
+        if self.seconds is not None:
+            return f"search stopped: time budget of {self.seconds:g} s exhausted after {self.used:,} nodes"
+        return f"search stopped after {self.used:,} nodes"
+
+
+def ran_out(budget: Budget | None) -> bool:
+    """Whether an optional budget has run out (no budget never runs out)."""
+    return budget is not None and budget.ran_out()
 

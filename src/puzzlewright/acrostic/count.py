@@ -21,10 +21,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from puzzlewright.acrostic.model import check_size
-from puzzlewright.acrostic.solver import budget_ran_out
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.search import Budget
+from puzzlewright.search import Budget, ran_out
 
 DEFAULT_PARTITIONS = 64
 _SLICE_NODES = 2_000_000  # kernel nodes between budget checks (a few hundredths of a second)
@@ -124,10 +123,10 @@ def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
     search = SquareSearch(size, trie, forced, double=options.double, canonical=options.canonical,
                           symmetric=options.symmetric)
     squares: list[tuple[str, ...]] = []
-    while not search.done and not budget_ran_out(budget):
+    while not search.done and not ran_out(budget):
         step = _SLICE_NODES
-        if budget is not None and budget.nodes is not None:
-            step = min(step, max(1, budget.nodes - budget.used))
+        if budget is not None and budget.nodes_left is not None:
+            step = min(step, max(1, budget.nodes_left))
         before = search.nodes
         for row in search.run(step):
             square = tuple(words[i] for i in row)
@@ -150,7 +149,7 @@ def count_squares(lexicon: Lexicon, options: CountOptions, *,
     complete = True
     squares: list[tuple[str, ...]] = []
     for key in keys:
-        if budget_ran_out(budget):
+        if ran_out(budget):
             complete = False
             break
         part = count_partition(lexicon, options, key, on_square, budget)

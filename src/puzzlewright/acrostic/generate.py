@@ -20,10 +20,10 @@ from functools import lru_cache
 import numpy as np
 
 from puzzlewright.acrostic.model import Grid, Puzzle, check_size
-from puzzlewright.acrostic.solver import budget_ran_out, solve_puzzle
+from puzzlewright.acrostic.solver import solve_puzzle
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.search import Budget
+from puzzlewright.search import Budget, ran_out
 
 DEFAULT_MIN_COMMONNESS = 3.0
 # kernel nodes per random attempt at a square, by size, before starting again with fresh letter orders
@@ -109,7 +109,7 @@ def generate_one(lexicon: Lexicon, options: GenerateOptions, index: int, budget:
     rng = np.random.default_rng([options.random_seed, index])
     words = construction_words(lexicon, options.size, options.min_commonness)
     for attempt in range(1, MAX_ATTEMPTS + 1):
-        if budget_ran_out(budget):
+        if ran_out(budget):
             raise BudgetExceeded(budget.describe())
         square = random_square(words, options.size, rng)
         if square is None:

@@ -24,7 +24,7 @@ import numpy as np
 from puzzlewright.acrostic.model import UNKNOWN, Grid, Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.search import Budget
+from puzzlewright.search import Budget, ran_out
 
 ALL_LETTERS = 26
 KERNEL_MIN_SIZE = 6  # from this size up, solve with the compiled kernel
@@ -59,15 +59,6 @@ def length_letter_counts(lexicon: Lexicon, length: int) -> np.ndarray:
     for position in range(length):
         np.add.at(counts, (rows, letters[:, position]), 1)
     return counts
-
-
-def budget_ran_out(budget: Budget | None) -> bool:
-    """Whether ``budget`` has no nodes or time left (checks the clock now, unlike ``Budget.spend``)."""
-    if budget is None:
-        return False
-    if budget.seconds is not None and budget.elapsed > budget.seconds:
-        budget.exhausted = True
-    return budget.exhausted or (budget.nodes is not None and budget.used >= budget.nodes)
 
 
 def bitsets(rows: np.ndarray) -> list[int]:
@@ -327,7 +318,7 @@ def _kernel_solve(puzzle: Puzzle, lexicon: Lexicon, limit: int | None, distinct:
     pool = [puzzle.pool_counts.get(chr(97 + i), 0) for i in range(ALL_LETTERS)]
     search = SquareSearch(puzzle.size, trie, forced, pool, double=distinct, symmetric=symmetric)
     found: list[Grid] = []
-    while not search.done and not budget_ran_out(budget):
+    while not search.done and not ran_out(budget):
         wanted = KERNEL_CAPACITY if limit is None else limit - len(found)
         before = search.nodes
         found += [Grid(tuple(words[i] for i in rows)) for rows in search.run(KERNEL_SLICE, wanted)]

@@ -1,0 +1,38 @@
+"""The shared search budget: node and time limits, and the one-line account of what ran out."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from puzzlewright.errors import BudgetExceeded
+from puzzlewright.search import Budget, ran_out
+
+
+def test_node_budget_allows_exactly_its_nodes():
+    budget = Budget(nodes=5)
+    assert budget.spend(5) and not budget.exhausted
+    assert budget.nodes_left == 0 and budget.ran_out()
+    assert budget.describe() == "search stopped: node budget of 5 exhausted"
+    with pytest.raises(BudgetExceeded, match="node budget of 5"):
+        budget.check()
+
+
+def test_time_budget_runs_out_and_says_so():
+    budget = Budget(seconds=0.01)
+    assert not budget.ran_out()
+    time.sleep(0.02)
+    assert budget.ran_out() and ran_out(budget)
+    assert "time budget of 0.01 s" in budget.describe()
+
+
+def test_no_budget_never_runs_out():
+    assert not ran_out(None)
+    assert Budget(seconds=60).nodes_left is None
+
+
+@pytest.mark.parametrize("kwargs", [{"seconds": 0}, {"nodes": -1}])
+def test_budget_limits_must_be_positive(kwargs):
+    with pytest.raises(ValueError):
+        Budget(**kwargs)
