@@ -211,3 +211,30 @@ def test_budget_falls_back_to_score_and_does_not_remember(matrix):
 def test_unknown_answer_list_is_refused():
     with pytest.raises(PuzzleInputError, match="unknown answer list"):
         api.assist({"guesses": [], "answers": "/etc/passwd"})
+
+
+def test_concurrent_assists_keep_their_own_budgets():
+    """The web app shares one strategy between threads: budgets and notes must not leak across them."""
+    import threading
+
+    from puzzlewright.search import Budget
+    from puzzlewright.wordle import api
+
+    request = {"guesses": ["crane:BBBBB", "input:BYBBB"]}
+    expected = api.assist(request)["best"]
+    results, errors = [], []
+
+    def ask(seconds: float) -> None:
+        try:
+            for _ in range(3):
+                results.append(api.assist(request, budget=Budget(seconds=seconds))["best"])
+        except Exception as error:  # any exception is a failure of the test
+            errors.append(repr(error))
+
+    threads = [threading.Thread(target=ask, args=(30.0,)) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    assert results == [expected] * 18

@@ -17,6 +17,7 @@ candidate set, so a full simulation of every answer is one walk over a shared de
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,8 +125,15 @@ class Strategy:
         self._decisions_path = self._decisions_file() if remember else None
         self._choice: dict[bytes, int] = self._load_decisions()
         self._saved = len(self._choice)
-        self._budget: Budget | None = None
-        self.approximate = False
+        self._save_lock = threading.Lock()
+        # The web app shares one Strategy between request threads: each thread's budget and "approximate"
+        # flag are its own; the memo dicts are only ever added to, which is safe under the GIL.
+        self._local = threading.local()
+
+    @property
+    def approximate(self) -> bool:
+        """Whether this thread's last :meth:`choose` ran out of budget and fell back to the score."""
+        return getattr(self._local, "approximate", False)
 
     # -- remembered decisions: the strategy is deterministic, so its choices are cached on disk ---------
 
@@ -145,10 +153,12 @@ class Strategy:
         """Write the decisions learnt in this process to the cache (when remembering and anything is new)."""
         if self._decisions_path is None or len(self._choice) == self._saved:
             return
-        keys = np.frombuffer(b"".join(self._choice), np.int32).reshape(-1, KEY_BYTES // 4)
-        values = np.fromiter(self._choice.values(), np.int32, len(self._choice))[:, None]
-        write_array(self._decisions_path, np.hstack([keys, values]))
-        self._saved = len(self._choice)
+        with self._save_lock:
+            decisions = list(self._choice.items())  # one snapshot, whatever other threads add meanwhile
+            keys = np.frombuffer(b"".join(k for k, _ in decisions), np.int32).reshape(-1, KEY_BYTES // 4)
+            values = np.array([v for _, v in decisions], np.int32)[:, None]
+            write_array(self._decisions_path, np.hstack([keys, values]))
+            self._saved = len(decisions)
 
     @staticmethod
     def _key(candidates: np.ndarray) -> bytes:
@@ -195,17 +205,17 @@ class Strategy:
         With a ``budget`` that runs out during the lookahead, the best guess by score is returned instead
         (and not remembered); :attr:`approximate` then says so.
         """
-        self.approximate = False
+        self._local.approximate = False
         if first and self.opener is not None:
             return self.opener
-        self._budget = budget
+        self._local.budget = budget
         try:
             return self._choose(candidates)
         except BudgetExceeded:
-            self.approximate = True
+            self._local.approximate = True
             return self.ranked(candidates, 1)[0]
         finally:
-            self._budget = None
+            self._local.budget = None
 
     def _choose(self, candidates: np.ndarray) -> int:
         if len(candidates) <= 2:
@@ -256,8 +266,9 @@ class Strategy:
 
     def _cost_after(self, candidates: np.ndarray, guess: int) -> int:
         """Total guesses over all candidates when ``guess`` is played now and the rule after it."""
-        if self._budget is not None:
-            self._budget.check()
+        budget = getattr(self._local, "budget", None)
+        if budget is not None:
+            budget.check()
         total = len(candidates)
         for code, group in self.groups(candidates, guess):
             if code != self.solved:
