@@ -220,7 +220,7 @@ def test_concurrent_assists_keep_their_own_budgets():
     from puzzlewright.search import Budget
     from puzzlewright.wordle import api
 
-    request = {"guesses": ["crane:BBBBB", "input:BYBBB"]}
+    request = {"guesses": ["crane:BBBBB", "doubt:BYBBB"]}
     expected = api.assist(request)["best"]
     results, errors = [], []
 
