@@ -58,7 +58,7 @@ def _fake_module() -> types.ModuleType:
 
     def counted(request, *, lexicon=None, budget=None):
         calls["count"] += 1
-        return {"calls": calls["count"]}
+        return {"calls": calls["count"], "complete": not request.get("cut_short", False)}
 
     def huge(request, *, lexicon=None, budget=None):
         return {"solutions": ["x" * 1000] * 5000}
@@ -273,6 +273,12 @@ def test_deterministic_results_are_cached(client):
     again = client.post("/api/fake/counted", json={"a": 1})
     assert again.json() == first and again.headers["x-content-type-options"] == "nosniff"
     assert client.post("/api/fake/counted", json={"a": 2}).json() != first
+
+
+def test_results_cut_short_by_the_budget_are_not_cached(client):
+    first = client.post("/api/fake/counted", json={"cut_short": True}).json()
+    assert first["complete"] is False
+    assert client.post("/api/fake/counted", json={"cut_short": True}).json()["calls"] == first["calls"] + 1
 
 
 def test_searches_run_off_the_event_loop():

@@ -159,8 +159,12 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
             if not resolved:
                 resolved.append(_resolve(endpoint))
             verb = resolved[0]
-            body = await pool.run(lambda: encode_result(verb(payload, budget=Budget(seconds=seconds))))
-            if endpoint.cacheable(payload):
+            def search() -> tuple[dict, bytes]:
+                result = verb(payload, budget=Budget(seconds=seconds))
+                return result, encode_result(result)
+
+            result, body = await pool.run(search)
+            if endpoint.cacheable(payload) and finished(result):
                 cache.put((endpoint.path, raw), body)  # CachedResults answers the next identical request
             return Response(body, media_type="application/json")
 
@@ -168,6 +172,13 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
 
     handle.__name__ = f"{endpoint.puzzle}_{endpoint.verb}"
     return handle
+
+
+def finished(result: dict) -> bool:
+    """Whether a result is its search's whole answer, not one a time budget cut short (only those are
+    cached: a busy moment must not fix a partial answer for every later identical request)."""
+    notes = " ".join(str(note) for note in result.get("notes") or ())
+    return result.get("complete", True) is not False and "time ran out" not in notes
 
 
 async def _guarded(work: Callable[[], Awaitable[Response]], seconds: float = SEARCH_SECONDS) -> Response:
