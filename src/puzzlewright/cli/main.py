@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
 import sys
 
@@ -25,18 +24,14 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def _available(module: str) -> bool:
-    return importlib.util.find_spec(module) is not None
-
-
 class LazyGroup(click.Group):
     """A click group whose subcommands are loaded from :data:`COMMANDS` on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [name for name, (module, _, _) in COMMANDS.items() if _available(module)]
+        return list(COMMANDS)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in COMMANDS or not _available(COMMANDS[name][0]):
+        if name not in COMMANDS:
             return None
         module, attribute, _ = COMMANDS[name]
         return getattr(importlib.import_module(module), attribute)

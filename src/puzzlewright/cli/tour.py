@@ -19,10 +19,7 @@ def tour() -> None:
     started = time.perf_counter()
     click.echo("puzzlewright tour: one puzzle of each kind, solved on the embedded dictionaries.\n")
     for name in PUZZLES:
-        try:
-            module = importlib.import_module(f"puzzlewright.cli.{name}")
-        except ModuleNotFoundError:
-            continue
+        module = importlib.import_module(f"puzzlewright.cli.{name}")
         step = getattr(module, "tour_step", None)
         if step is not None:
             step()
