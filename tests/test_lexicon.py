@@ -164,6 +164,14 @@ def test_extra_and_excluded_words():
         load_lexicon("english", extra_words="good,b@d")
 
 
+def test_extra_words_given_as_a_list_are_normalised():
+    lexicon = load_lexicon("acrostic-4", extra_words=["Café", " ZYZZ "], exclude_words=["ABLE"])
+    assert "cafe" in lexicon and "zyzz" in lexicon and "Café" not in lexicon and "able" not in lexicon
+    assert "cafe" in lexicon.of_length(4).words
+    with pytest.raises(LexiconError, match="--extra-words: 'b@d' is not a word"):
+        load_lexicon("acrostic-4", extra_words=["good", "b@d"])
+
+
 def test_min_commonness_keeps_extra_words():
     lexicon = load_lexicon("english", min_commonness=5.0, extra_words="zyzzyva")
     assert "zyzzyva" in lexicon and "aardvark" not in lexicon

@@ -37,19 +37,12 @@ def field(request: dict, key: str, kind: type | tuple[type, ...], default: Any =
     return value
 
 
-def _word_list(value: Any, key: str) -> list[str]:
-    from puzzlewright.lexicon import normalise_word
+def word_list(value: Any, key: str) -> list[str]:
+    """A request field's word list (a list or a comma-separated string), each word normalised; at most
+    :data:`MAX_REQUEST_WORDS` words."""
+    from puzzlewright.lexicon import parse_word_list
 
-    items = value.replace(",", " ").split() if isinstance(value, str) else value
-    if not isinstance(items, list) or len(items) > MAX_REQUEST_WORDS:
-        raise PuzzleInputError(f"field {key!r} must be a list of at most {MAX_REQUEST_WORDS:,} words")
-    words = []
-    for item in items:
-        word = normalise_word(item) if isinstance(item, str) else None
-        if word is None:
-            raise PuzzleInputError(f"field {key!r}: {item!r} is not a word of letters a-z")
-        words.append(word)
-    return words
+    return parse_word_list(value, f"field {key!r}", PuzzleInputError, limit=MAX_REQUEST_WORDS)
 
 
 def lexicon_for(request: dict, default: str = "english", *, allow_files: bool = False) -> Lexicon:
@@ -57,7 +50,7 @@ def lexicon_for(request: dict, default: str = "english", *, allow_files: bool = 
     from puzzlewright.lexicon import BUILTINS, Lexicon, adjust_lexicon, load_lexicon
 
     if request.get("words") is not None:
-        base = Lexicon(_word_list(request["words"], "words"), name="request words")
+        base = Lexicon(word_list(request["words"], "words"), name="request words")
         if not len(base):
             raise PuzzleInputError("field 'words' is empty")
     else:
@@ -66,6 +59,6 @@ def lexicon_for(request: dict, default: str = "english", *, allow_files: bool = 
             raise PuzzleInputError(f"unknown dictionary {spec!r}; built-in ones: {', '.join(BUILTINS)}")
         base = load_lexicon(spec)
     floor = field(request, "min_commonness", (int, float), None)
-    extra = _word_list(request.get("extra_words") or [], "extra_words")
-    exclude = _word_list(request.get("exclude_words") or [], "exclude_words")
+    extra = word_list(request.get("extra_words") or [], "extra_words")
+    exclude = word_list(request.get("exclude_words") or [], "exclude_words")
     return adjust_lexicon(base, extra_words=extra, exclude_words=exclude, min_commonness=floor)

@@ -9,7 +9,8 @@ import time
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, lexicon_options, progress_bar, run_batch
+from puzzlewright.cli.common import emit_json, json_option, lexicon_options, run_batch
+from puzzlewright.progress import progress_bar
 from puzzlewright.errors import PuzzleInputError, PuzzlewrightError
 from puzzlewright.lexicon import Lexicon
 
@@ -130,8 +131,9 @@ def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str) -> None:
 
 
 def _merge(record_extra: object, extra: str) -> list[str]:
-    words = record_extra.replace(",", " ").split() if isinstance(record_extra, str) else list(record_extra or [])
-    return words + extra.replace(",", " ").split()
+    from puzzlewright.api import word_list
+
+    return word_list(record_extra or [], "extra_words") + word_list(extra, "extra_words")
 
 
 def _read_text(path: str) -> str:

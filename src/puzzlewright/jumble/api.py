@@ -16,7 +16,7 @@ ranking). It returns ``{"words": [{"scrambled", "circles", "candidates"}], "answ
 
 from __future__ import annotations
 
-from puzzlewright.api import _word_list, field, lexicon_for
+from puzzlewright.api import field, lexicon_for, word_list
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord, normalise_letters
 from puzzlewright.jumble.rank import Ranker
@@ -76,7 +76,7 @@ def solve(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | Non
     if not 1 <= top <= MAX_TOP:
         raise PuzzleInputError(f"top must be between 1 and {MAX_TOP:,}")
     lexicon = lexicon or lexicon_for(request)
-    extra = frozenset(_word_list(request.get("extra_words") or [], "extra_words"))
+    extra = frozenset(word_list(request.get("extra_words") or [], "extra_words"))
     ranker = Ranker(lexicon, extra_words=extra)
     budget = budget or Budget(seconds=DEFAULT_SECONDS)
     if request.get("pool") is not None:

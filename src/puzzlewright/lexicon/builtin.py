@@ -85,13 +85,36 @@ def _looks_like_path(spec: str) -> bool:
     return "/" in spec or "\\" in spec or "." in spec or Path(spec).exists()
 
 
-def parse_word_list(text: str | None, what: str = "--extra-words") -> list[str]:
-    """Split a comma/space separated word list from the command line and normalise each word."""
+def parse_word_list(
+    value: str | list | None,
+    what: str = "--extra-words",
+    error: type[Exception] = LexiconError,
+    *,
+    limit: int | None = None,
+) -> list[str]:
+    """A word list given as a comma/space separated string or as a list (None = no words), each word
+    normalised with :func:`normalise_word`.
+
+    ``what`` names the source in messages (``--extra-words``, ``field 'words'``) and ``error`` is the
+    exception raised for an item that is not a word, for a value that is not a list, or for a list longer
+    than ``limit`` (when given).
+    """
+    if value is None:
+        return []
+    if isinstance(value, str):
+        items: list = value.replace(",", " ").split()
+    elif isinstance(value, list | tuple | set | frozenset):
+        items = list(value)
+    else:
+        items = None
+    if items is None or (limit is not None and len(items) > limit):
+        raise error(f"{what} must be a list of at most {limit:,} words" if limit is not None
+                    else f"{what} must be a list of words or a comma-separated string")
     words = []
-    for raw in (text or "").replace(",", " ").split():
-        word = normalise_word(raw)
+    for item in items:
+        word = normalise_word(item) if isinstance(item, str) else None
         if word is None:
-            raise LexiconError(f"{what}: {raw!r} is not a word of letters a-z")
+            raise error(f"{what}: {item!r} is not a word of letters a-z")
         words.append(word)
     return words
 
@@ -124,9 +147,8 @@ def load_lexicon(
         lexicon = _file_lexicon(path.resolve(), mtime, format)
     else:
         raise LexiconError(f"unknown dictionary {spec_text!r}; built-in ones: {', '.join(BUILTINS)}")
-    extra = parse_word_list(extra_words) if isinstance(extra_words, str | None) else list(extra_words)
-    exclude = (parse_word_list(exclude_words, "--exclude-words") if isinstance(exclude_words, str | None)
-               else list(exclude_words))
+    extra = parse_word_list(extra_words, "--extra-words")
+    exclude = parse_word_list(exclude_words, "--exclude-words")
     return adjust_lexicon(lexicon, extra_words=extra, exclude_words=exclude, min_commonness=min_commonness)
 
 
