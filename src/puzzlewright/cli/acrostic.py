@@ -82,7 +82,7 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
     if batch is not None:
         from puzzlewright.parallel.batch import run_parallel_batch
 
-        run_parallel_batch(batch, lambda record: api.solve({**options, **record}, lexicon=lexicon),
+        run_parallel_batch(batch, lambda record: api.solve({**options, **record}, lexicon=lexicon), emit_json,
                            "acrostic solve", workers=workers, cluster=cluster)
         return
     if template is not None:

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import functools
 import json
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import click
 
-from puzzlewright.errors import PuzzleInputError, PuzzlewrightError, open_input
+from puzzlewright.batch import batch_lines, count_batch_lines, solve_record
+from puzzlewright.progress import progress_bar
 
 
 @dataclass(frozen=True)
@@ -70,53 +69,6 @@ def emit_json(value: Any) -> None:
     click.echo(json.dumps(value, ensure_ascii=False))
 
 
-def stderr_is_terminal() -> bool:
-    return sys.stderr.isatty()
-
-
-@contextmanager
-def progress_bar(description: str, total: float | None, enabled: bool | None = None) -> Iterator[Callable]:
-    """A rich progress bar on stderr (only on a terminal); yields ``advance(n=1, **fields)``."""
-    if enabled is None:
-        enabled = stderr_is_terminal()
-    if not enabled:
-        yield lambda n=1, **fields: None
-        return
-    from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                               TimeRemainingColumn)
-
-    columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[status]}"), TimeElapsedColumn(), TextColumn("eta"),
-               TimeRemainingColumn()]
-    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
-        task = progress.add_task(description, total=total, status="")
-
-        def advance(n: float = 1, **fields: Any) -> None:
-            status = "  ".join(f"{k}={v}" for k, v in fields.items())
-            progress.update(task, advance=n, **({"status": status} if fields else {}))
-
-        yield advance
-
-
-def _batch_lines(path: str) -> Iterator[str]:
-    if path == "-":
-        yield from sys.stdin
-        return
-    with open_input(path, "batch file", PuzzleInputError, text=True) as handle:
-        try:
-            yield from handle
-        except UnicodeDecodeError:
-            raise PuzzleInputError(f"batch file is not UTF-8 text: {path}") from None
-
-
-def count_batch_lines(path: str) -> int | None:
-    """Number of non-blank lines in a batch file (None for stdin), for the progress bar."""
-    if path == "-":
-        return None
-    return sum(1 for line in _batch_lines(path) if line.strip())
-
-
 def run_batch(path: str, solve_one: Callable[[dict], dict], description: str = "batch") -> tuple[int, int]:
     """Solve each JSON Lines record of ``path`` ('-' for stdin) and print one JSON result per line.
 
@@ -125,7 +77,7 @@ def run_batch(path: str, solve_one: Callable[[dict], dict], description: str = "
     """
     solved = failed = 0
     with progress_bar(description, count_batch_lines(path)) as advance:
-        for number, line in enumerate(_batch_lines(path), 1):
+        for number, line in enumerate(batch_lines(path), 1):
             if not line.strip():
                 continue
             result, ok = solve_record(number, line, solve_one)
@@ -133,16 +85,3 @@ def run_batch(path: str, solve_one: Callable[[dict], dict], description: str = "
             emit_json(result)
             advance()
     return solved, failed
-
-
-def solve_record(number: int, line: str, solve_one: Callable[[dict], dict]) -> tuple[dict, bool]:
-    """One batch line: (its result, True), or ({"line": N, "error": "..."}, False) when it fails."""
-    try:
-        record = json.loads(line)
-        if not isinstance(record, dict):
-            raise PuzzleInputError("each line must be a JSON object")
-        return solve_one(record), True
-    except json.JSONDecodeError as error:
-        return {"line": number, "error": f"invalid JSON: {error.msg}"}, False
-    except PuzzlewrightError as error:
-        return {"line": number, "error": str(error)}, False

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from puzzlewright.batch import batch_lines, solve_record
 from puzzlewright.parallel.job import Emit, Partition, PartitionResult
 
 MAX_BATCH_CHUNK = 50
@@ -39,8 +40,6 @@ class BatchJob:
                           min(step, len(self.records) - start)) for start in range(0, len(self.records), step)]
 
     def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
-        from puzzlewright.cli.common import solve_record
-
         first, last = (int(number) for number in key.split("-"))
         results, failed = [], 0
         for number, text in self.records[first:last + 1]:
@@ -52,18 +51,18 @@ class BatchJob:
         return PartitionResult(key, results, {"failed": failed})
 
 
-def run_parallel_batch(path: str, solve_one: Callable[[dict], dict], description: str = "batch", *,
-                       workers: int | None = None, cluster: str | None = None) -> tuple[int, int]:
-    """Like :func:`~puzzlewright.cli.common.run_batch` (same lines, same order), on ``workers`` processes
-    or a Dask ``cluster``. Returns (records solved, records failed)."""
-    from puzzlewright.cli.common import _batch_lines, emit_json
+def run_parallel_batch(path: str, solve_one: Callable[[dict], dict], emit: Callable[[dict], None],
+                       description: str = "batch", *, workers: int | None = None,
+                       cluster: str | None = None) -> tuple[int, int]:
+    """Like :func:`~puzzlewright.cli.common.run_batch` (same results, same order, each passed to ``emit``),
+    on ``workers`` processes or a Dask ``cluster``. Returns (records solved, records failed)."""
     from puzzlewright.parallel import run_job
 
-    records = [(number, line) for number, line in enumerate(_batch_lines(path), 1) if line.strip()]
+    records = [(number, line) for number, line in enumerate(batch_lines(path), 1) if line.strip()]
 
     def print_results(part: PartitionResult) -> None:
         for result in part.items or ():
-            emit_json(result)
+            emit(result)
 
     outcome = run_job(BatchJob(records, solve_one, description), workers=workers, cluster=cluster,
                       on_merged=print_results)

@@ -135,7 +135,7 @@ class _ProgressBar:
         self.started = time.perf_counter()
 
     def __enter__(self) -> Callable[[PartitionResult], None]:
-        from puzzlewright.cli.common import progress_bar
+        from puzzlewright.progress import progress_bar
 
         label = self.job.name + (f" ({self.resumed} partitions resumed)" if self.resumed else "")
         self._bar = progress_bar(label, self.total, self.enabled)
