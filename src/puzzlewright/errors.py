@@ -36,3 +36,12 @@ def open_input(path: object, what: str, error: type[PuzzlewrightError], *, text:
         raise error(f"{what} is a directory, not a file: {path}") from None
     except OSError as failure:
         raise error(f"cannot read {what} {path}: {failure.strerror}") from None
+
+
+def read_text(path: object, what: str, error: type[PuzzlewrightError] = PuzzleInputError) -> str:
+    """The whole of a small UTF-8 text file (a template, a grid, a batch), with one-line errors."""
+    with open_input(path, what, error, text=True) as handle:
+        try:
+            return handle.read()
+        except UnicodeDecodeError:
+            raise error(f"{what} is not UTF-8 text: {path}") from None

@@ -13,7 +13,7 @@ import time
 import click
 
 from puzzlewright.cli.common import emit_json, json_option, lexicon_options
-from puzzlewright.errors import PuzzleInputError
+from puzzlewright.errors import PuzzleInputError, read_text
 from puzzlewright.parallel.cli import checkpoint_directory, output_target, parallel_options, worker_options
 
 TOUR_PUZZLES = (("eras", "ceeiklmorstw", "acrostic-4"), ("older", "aaaaaddeeeelmmnrrrvv", "wordle-answers"))
@@ -26,10 +26,7 @@ def acrostic() -> None:
 
 def _template_text(template: str) -> str:
     """A template given as a file name is read from the file; otherwise it is the template itself."""
-    if os.path.isfile(template):
-        with open(template, encoding="utf-8") as handle:
-            return handle.read()
-    return template
+    return read_text(template, "template file") if os.path.isfile(template) else template
 
 
 def _print_solve(result: dict) -> None:

@@ -11,7 +11,7 @@ import click
 
 from puzzlewright.cli.common import emit_json, json_option, lexicon_options, run_batch
 from puzzlewright.progress import progress_bar
-from puzzlewright.errors import PuzzleInputError, PuzzlewrightError
+from puzzlewright.errors import PuzzleInputError, PuzzlewrightError, read_text
 from puzzlewright.lexicon import Lexicon
 
 TOUR_WORDS = ("LASRN:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O")
@@ -114,7 +114,7 @@ def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str) -> None:
         request = {"top": top, **record, "extra_words": _merge(record.get("extra_words"), extra)}
         return solve(request, lexicon=None if own else lexicon)
 
-    text = None if path == "-" else _read_text(path)
+    text = None if path == "-" else read_text(path, "batch file")
     if text is None or looks_like_json_lines(text):
         run_batch(path, solve_one, "jumble")
         return
@@ -134,16 +134,6 @@ def _merge(record_extra: object, extra: str) -> list[str]:
     from puzzlewright.api import word_list
 
     return word_list(record_extra or [], "extra_words") + word_list(extra, "extra_words")
-
-
-def _read_text(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        raise PuzzleInputError(f"batch file not found: {path}") from None
-    except (UnicodeDecodeError, OSError):
-        raise PuzzleInputError(f"cannot read batch file {path} as UTF-8 text") from None
 
 
 def tour_step() -> None:
