@@ -208,6 +208,9 @@ def test_letter_counts_and_masks_agree_with_words():
     assert lexicon.letter_counts[0, 0] == 2 and lexicon.letter_counts[0, 1] == 2
     assert lexicon.letter_counts[2, 25] == 3
     assert list(lexicon.letter_masks) == [letter_mask("abba"), letter_mask("cat"), letter_mask("z")]
+    threes = lexicon.length_letter_counts(3)
+    assert threes.shape == (2, 26) and threes[1, 25] == 3 and threes[0].tolist() == lexicon.letter_counts[1].tolist()
+    assert lexicon.length_letter_counts(3) is threes and lexicon.length_letter_counts(7).shape == (0, 26)
 
 
 @given(st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8), max_size=40))

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
@@ -48,17 +47,6 @@ class SolveResult:
             "count": len(self.solutions),
             "complete": self.complete,
         }
-
-
-@lru_cache(maxsize=16)
-def length_letter_counts(lexicon: Lexicon, length: int) -> np.ndarray:
-    """(words x 26) letter counts of the lexicon's words of one length, aligned with ``of_length``."""
-    letters = lexicon.of_length(length).letters
-    counts = np.zeros((len(letters), ALL_LETTERS), np.uint8)
-    rows = np.arange(len(letters))
-    for position in range(length):
-        np.add.at(counts, (rows, letters[:, position]), 1)
-    return counts
 
 
 def bitsets(rows: np.ndarray) -> list[int]:
@@ -120,7 +108,7 @@ class TemplateSearch:
         table = lexicon.of_length(size)
         self.grid = [-1 if ch == UNKNOWN else ord(ch) - 97 for row in template for ch in row]
         self.remaining = [pool.get(chr(97 + i), 0) for i in range(ALL_LETTERS)]
-        fits = self._line_fits(table.letters, length_letter_counts(lexicon, size))
+        fits = self._line_fits(table.letters, lexicon.length_letter_counts(size))
         universe = np.flatnonzero(np.any(fits, axis=0))
         self.universe = WordUniverse([table.words[i] for i in universe], table.letters[universe])
         self.free = [sum(self.grid[c] < 0 for c in cells) for cells in self.layout.cells]

@@ -17,7 +17,6 @@ import numpy as np
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.jumble.model import BLANK
 
-_COUNT_TABLES: WeakKeyDictionary[Lexicon, dict[int, np.ndarray]] = WeakKeyDictionary()
 _HASH_TABLES: WeakKeyDictionary[Lexicon, dict[int, np.ndarray]] = WeakKeyDictionary()
 HASH_WEIGHTS = np.random.default_rng(26).integers(1, 2**40, 26, dtype=np.int64)
 
@@ -37,17 +36,9 @@ def letter_counts(letters: str) -> np.ndarray:
 
 
 def count_table(lexicon: Lexicon, length: int) -> np.ndarray:
-    """(words x 26) int16 letter counts of the lexicon's words of one length, aligned with ``of_length``."""
-    tables = _COUNT_TABLES.setdefault(lexicon, {})
-    table = tables.get(length)
-    if table is None:
-        letters = lexicon.of_length(length).letters
-        table = np.zeros((len(letters), 26), np.int16)
-        rows = np.arange(len(letters))
-        for column in range(length):
-            table[rows, letters[:, column]] += 1
-        tables[length] = table
-    return table
+    """(words x 26) uint8 letter counts of the lexicon's words of one length, aligned with ``of_length``
+    (the lexicon's cached table; arithmetic with :func:`letter_counts`' int16 vectors is int16)."""
+    return lexicon.length_letter_counts(length)
 
 
 def hash_table(lexicon: Lexicon, length: int) -> np.ndarray:

@@ -50,6 +50,15 @@ def letter_mask(word: str) -> int:
     return mask
 
 
+def letter_count_table(letters: np.ndarray) -> np.ndarray:
+    """(k, 26) uint8: how often each letter occurs in each row of a (k, n) array of letter numbers 0-25."""
+    counts = np.zeros((len(letters), 26), np.uint8)
+    rows = np.arange(len(letters))
+    for j in range(letters.shape[1]):
+        counts[rows, letters[:, j]] += 1  # one row per index pair per column: no repeats, no np.add.at
+    return counts
+
+
 @dataclass(frozen=True)
 class WordTable:
     """All words of one length as aligned arrays, for vectorised work.
@@ -266,15 +275,23 @@ class Lexicon:
         """The words made of exactly these letters (any order), most common first."""
         return self.anagram_index.get(signature(letters), ())
 
+    def length_letter_counts(self, length: int) -> np.ndarray:
+        """(words x 26) uint8 letter counts of the words of one length, aligned with ``of_length`` (cached)."""
+        counts = self._length_letter_counts.get(length)
+        if counts is None:
+            counts = self._length_letter_counts[length] = letter_count_table(self.of_length(length).letters)
+        return counts
+
+    @cached_property
+    def _length_letter_counts(self) -> dict[int, np.ndarray]:
+        return {}
+
     @cached_property
     def letter_counts(self) -> np.ndarray:
         """(words x 26) uint8 array: how many times each letter occurs in each word."""
         counts = np.zeros((len(self), 26), np.uint8)
         for length in self.length_counts():
-            index = np.flatnonzero(self.word_lengths == length)
-            letters = self.of_length(length).letters
-            for j in range(length):
-                np.add.at(counts, (index, letters[:, j]), 1)
+            counts[np.flatnonzero(self.word_lengths == length)] = self.length_letter_counts(length)
         return counts
 
     @cached_property

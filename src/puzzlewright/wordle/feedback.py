@@ -20,7 +20,7 @@ from functools import cached_property
 import numpy as np
 
 from puzzlewright.lexicon import WordTable
-from puzzlewright.lexicon.core import letter_codes
+from puzzlewright.lexicon.core import letter_codes, letter_count_table
 from puzzlewright.wordle.pattern import GREEN, GREY, YELLOW, Pattern
 
 BLOCK_PAIRS = 1 << 20  # answers x guesses scored per block in :func:`feedback_matrix` (bounds memory)
@@ -48,15 +48,6 @@ def code_dtype(length: int) -> np.dtype:
     return np.dtype(np.uint8 if top <= 256 else np.uint16 if top <= 65536 else np.uint32)
 
 
-def letter_counts(letters: np.ndarray) -> np.ndarray:
-    """(k, 26) uint8: how often each letter occurs in each row of a (k, n) letter array."""
-    counts = np.zeros((len(letters), 26), np.uint8)
-    rows = np.arange(len(letters))
-    for j in range(letters.shape[1]):
-        np.add.at(counts, (rows, letters[:, j]), 1)
-    return counts
-
-
 @dataclass(frozen=True, eq=False)
 class Scorer:
     """A guess list prepared for vectorised scoring (the guess-only parts of the rule, computed once)."""
@@ -75,7 +66,7 @@ class Scorer:
     @cached_property
     def counts(self) -> np.ndarray:
         """(k, 26) letter counts of the guesses."""
-        return letter_counts(self.letters)
+        return letter_count_table(self.letters)
 
     @cached_property
     def copies_before(self) -> list[np.ndarray]:
@@ -108,7 +99,7 @@ class Scorer:
         """Pattern codes for a block of answers ((m, n) letters) against every guess: shape (m, k)."""
         guesses = self.letters
         n = guesses.shape[1]
-        counts = letter_counts(answers)
+        counts = letter_count_table(answers)
         greens = [answers[:, j, None] == guesses[None, :, j] for j in range(n)]
         codes = np.zeros((len(answers), len(guesses)), code_dtype(n))
         for j in range(n):
