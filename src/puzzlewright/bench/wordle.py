@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 from puzzlewright.bench import BenchResult, median_time
+from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import load_lexicon
-from puzzlewright.lexicon.core import letter_codes
 from puzzlewright.wordle.assistant import Assistant, Strategy
 from puzzlewright.wordle.doodle import Doodler
 from puzzlewright.wordle.feedback import feedback, feedback_matrix

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.letters import letter_mask
 
 MIN_SIDES, MAX_SIDES = 3, 6
 MIN_SIDE_LETTERS, MAX_SIDE_LETTERS = 2, 5
@@ -84,7 +85,7 @@ class Box:
     @cached_property
     def mask(self) -> int:
         """26-bit mask of the box's letters (bit 0 = a)."""
-        return sum(1 << (ord(letter) - 97) for letter in self.letters)
+        return letter_mask(self.letters)
 
     @cached_property
     def _to_sides(self) -> dict[int, str]:

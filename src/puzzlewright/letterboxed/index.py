@@ -21,6 +21,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
 from puzzlewright.letterboxed.box import MIN_WORD_LENGTH
+from puzzlewright.letters import letter_mask, letter_masks
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
@@ -99,7 +100,7 @@ class WordIndex:
     @classmethod
     def from_words(cls, name: str, entries: list[tuple[str, float]]) -> WordIndex:
         """An index of (word, zipf, SCOWL level) triples; unplayable words are dropped."""
-        keyed = sorted((_mask(word), word, zipf, level) for word, zipf, level in entries if _playable(word))
+        keyed = sorted((letter_mask(word), word, zipf, level) for word, zipf, level in entries if _playable(word))
         return cls._assemble(name, [entry[1] for entry in keyed], array("f", [entry[2] for entry in keyed]),
                              array("B", [entry[3] for entry in keyed]), [entry[0] for entry in keyed])
 
@@ -149,13 +150,6 @@ def _array(kind: str, data: bytes) -> array:
     return values
 
 
-def _mask(word: str) -> int:
-    mask = 0
-    for ch in word:
-        mask |= 1 << (ord(ch) - 97)
-    return mask
-
-
 def _playable(word: str) -> bool:
     return len(word) >= MIN_WORD_LENGTH and all(a != b for a, b in zip(word, word[1:]))
 
@@ -172,8 +166,7 @@ def _index_lexicon(lexicon: Lexicon) -> WordIndex:
         table = lexicon.of_length(length)
         letters = table.letters
         keep = ~(letters[:, 1:] == letters[:, :-1]).any(axis=1)
-        bits = np.left_shift(np.uint32(1), letters[keep].astype(np.uint32))
-        masks.append(np.bitwise_or.reduce(bits, axis=1))
+        masks.append(letter_masks(letters[keep]))
         zipf.append(table.zipf[keep])
         levels.append(lexicon.level[np.flatnonzero(lexicon.word_lengths == length)][keep])
         words.extend(word for word, kept in zip(table.words, keep.tolist()) if kept)

@@ -8,7 +8,8 @@
 
 from puzzlewright.lexicon.builtin import (BUILTINS, DEFAULT, adjust_lexicon, builtin_lexicon, load_lexicon,
                                          parse_word_list)
-from puzzlewright.lexicon.core import ALPHABET, Commonness, Lexicon, WordTable, letter_mask, signature
+from puzzlewright.letters import ALPHABET, letter_mask
+from puzzlewright.lexicon.core import Commonness, Lexicon, WordTable, signature
 from puzzlewright.lexicon.formats import FORMATS, detect_format, normalise_word, read_word_file
 
 __all__ = [

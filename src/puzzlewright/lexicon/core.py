@@ -17,8 +17,7 @@ from functools import cached_property
 
 import numpy as np
 
-
-ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+from puzzlewright.letters import ALPHABET, letter_codes, letter_mask, letter_masks  # noqa: F401  (re-exported)
 
 
 @dataclass(frozen=True)
@@ -35,19 +34,6 @@ class Commonness:
 def signature(word: str) -> str:
     """The anagram signature of a word: its letters in sorted order ('chase' -> 'acehs')."""
     return "".join(sorted(word))
-
-
-def letter_codes(word: str) -> np.ndarray:
-    """The word as a uint8 array of letter numbers 0-25."""
-    return np.frombuffer(word.encode("ascii"), dtype=np.uint8) - ord("a")
-
-
-def letter_mask(word: str) -> int:
-    """A 26-bit mask with bit i set when letter i occurs in the word."""
-    mask = 0
-    for ch in word:
-        mask |= 1 << (ord(ch) - 97)
-    return mask
 
 
 def letter_count_table(letters: np.ndarray) -> np.ndarray:
@@ -297,8 +283,10 @@ class Lexicon:
     @cached_property
     def letter_masks(self) -> np.ndarray:
         """uint32 array: the 26-bit set of letters in each word."""
-        bits = (self.letter_counts > 0).astype(np.uint32) << np.arange(26, dtype=np.uint32)
-        return np.bitwise_or.reduce(bits, axis=1)
+        masks = np.zeros(len(self), np.uint32)
+        for length in self.length_counts():
+            masks[np.flatnonzero(self.word_lengths == length)] = letter_masks(self.of_length(length).letters)
+        return masks
 
 
 def _dedupe_sorted(words: list[str]) -> tuple[list[str], list[int]]:

@@ -19,7 +19,7 @@ from itertools import combinations
 
 import numpy as np
 
-from puzzlewright.lexicon.core import letter_codes
+from puzzlewright.letters import letter_codes
 from puzzlewright.search import Budget
 from puzzlewright.wordle.pattern import GREEN, GREY, YELLOW, Pattern
 from puzzlewright.wordle.words import WordPool

@@ -19,8 +19,9 @@ from functools import cached_property
 
 import numpy as np
 
+from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import WordTable
-from puzzlewright.lexicon.core import letter_codes, letter_count_table
+from puzzlewright.lexicon.core import letter_count_table
 from puzzlewright.wordle.pattern import GREEN, GREY, YELLOW, Pattern
 
 BLOCK_PAIRS = 1 << 20  # answers x guesses scored per block in :func:`feedback_matrix` (bounds memory)

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
+from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import WordTable
-from puzzlewright.lexicon.core import letter_codes
 from puzzlewright.wordle.feedback import Scorer, feedback_matrix
 from puzzlewright.wordle.words import WordPool, remember
 

@@ -1,0 +1,38 @@
+"""Letters as numbers, shared by every puzzle: the alphabet, 26-bit letter masks and letter-code arrays.
+
+This module imports no numpy at import time (Letter Boxed's command line avoids numpy on its fast path);
+the array helpers import it when called.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+def letter_mask(word: str) -> int:
+    """A 26-bit mask with bit i set when letter i occurs in the (lowercase a-z) word."""
+    mask = 0
+    for ch in word:
+        mask |= 1 << (ord(ch) - 97)
+    return mask
+
+
+def letter_codes(word: str) -> np.ndarray:
+    """The (lowercase a-z) word as a uint8 array of letter numbers 0-25."""
+    import numpy as np
+
+    return np.frombuffer(word.encode("ascii"), dtype=np.uint8) - ord("a")
+
+
+def letter_masks(letters: np.ndarray) -> np.ndarray:
+    """uint32 letter masks of each row of a (k, n) array of letter numbers 0-25 (:func:`letter_mask`
+    of every word of a :class:`~puzzlewright.lexicon.WordTable` at once)."""
+    import numpy as np
+
+    bits = np.left_shift(np.uint32(1), letters.astype(np.uint32))
+    return np.bitwise_or.reduce(bits, axis=1)
