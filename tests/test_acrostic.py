@@ -322,6 +322,18 @@ def test_bad_options():
         api.solve({"seed": "eras", "pool": "ceeiklmorstw", "dict": "klingon"})
 
 
+@pytest.mark.parametrize("request_, message", [
+    (None, "must be a JSON object"),
+    (["eras"], "must be a JSON object"),
+    ({"seed": "eras", "pool": "ceeiklmorstw", "time_limit": float("nan")}, "not NaN"),
+    ({"seed": "eras", "pool": "ceeiklmorstw", "time_limit": 10**400}, "too large"),
+    ({"seed": "eras", "pool": "ceeiklmorstw", "dict": "acrostic-4", "min_commonness": 10**400}, "too large"),
+])
+def test_api_malformed_requests_are_input_errors(request_, message):
+    with pytest.raises(PuzzleInputError, match=message):
+        api.solve(request_)
+
+
 # -- the CLI --------------------------------------------------------------------------------------
 
 
@@ -393,6 +405,7 @@ def test_cli_count_interrupted_keeps_what_was_written(cli, tmp_path, monkeypatch
     ("count", "--size", "2"),
     ("count", "--size", "4", "--double", "--symmetric"),
     ("verify", "abc/de"),
+    ("solve", "eras", "ceeiklmorstw", "--time-limit", "nan"),
 ])
 def test_cli_bad_input_is_one_line_exit_2(cli, args):
     result = cli("acrostic", *args)

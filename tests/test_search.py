@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from puzzlewright.errors import BudgetExceeded
+from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.search import Budget, ran_out
 
 
@@ -36,3 +36,9 @@ def test_no_budget_never_runs_out():
 def test_budget_limits_must_be_positive(kwargs):
     with pytest.raises(ValueError):
         Budget(**kwargs)
+
+
+@pytest.mark.parametrize("seconds", [0, -1, float("nan")])
+def test_a_time_budget_that_could_never_run_out_or_is_spent_already_is_an_input_error(seconds):
+    with pytest.raises(PuzzleInputError, match="positive number of seconds"):
+        Budget(seconds=seconds)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from puzzlewright.errors import BudgetExceeded
+from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 
 
 class Budget:
@@ -19,8 +19,8 @@ class Budget:
     """
 
     def __init__(self, seconds: float | None = None, nodes: int | None = None, *, clock_every: int = 1024):
-        if seconds is not None and seconds <= 0:
-            raise ValueError("a time budget must be positive")
+        if seconds is not None and not seconds > 0:  # NaN too: it would never run out
+            raise PuzzleInputError(f"a time budget must be a positive number of seconds, not {seconds}")
         if nodes is not None and nodes <= 0:
             raise ValueError("a node budget must be positive")
         self.seconds = seconds
