@@ -6,6 +6,7 @@ the array helpers import it when called.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -36,3 +37,13 @@ def letter_masks(letters: np.ndarray) -> np.ndarray:
 
     bits = np.left_shift(np.uint32(1), letters.astype(np.uint32))
     return np.bitwise_or.reduce(bits, axis=1)
+
+
+def cell_codes(text: str, unknown: str) -> list[int]:
+    """Letter numbers 0-25 of ``text`` as a list, -1 for each ``unknown`` character (a template's blanks)."""
+    return [-1 if ch == unknown else ord(ch) - 97 for ch in text]
+
+
+def codes_text(codes: Iterable[int]) -> str:
+    """The lowercase text of letter numbers 0-25 (the inverse of :func:`letter_codes`)."""
+    return "".join(ALPHABET[code] for code in codes)

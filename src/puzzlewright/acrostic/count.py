@@ -22,6 +22,7 @@ import numpy as np
 
 from puzzlewright.acrostic.model import check_size
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget, ran_out
 
@@ -119,7 +120,7 @@ def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
         raise PuzzleInputError(f"bad partition key {key!r} for {size}x{size} squares")
     words, trie = word_trie(lexicon, size)
     forced = np.full(size * size, -1)
-    forced[:len(key)] = [ord(ch) - 97 for ch in key]
+    forced[:len(key)] = letter_codes(key)
     search = SquareSearch(size, trie, forced, double=options.double, canonical=options.canonical,
                           symmetric=options.symmetric)
     squares: list[tuple[str, ...]] = []

@@ -22,6 +22,7 @@ import numpy as np
 
 from puzzlewright.acrostic.model import UNKNOWN, Grid, Puzzle
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.letters import ALPHABET, cell_codes, codes_text
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget, ran_out
 
@@ -106,8 +107,8 @@ class TemplateSearch:
         self.complete = True
         self.warnings = check_template(template, lexicon)
         table = lexicon.of_length(size)
-        self.grid = [-1 if ch == UNKNOWN else ord(ch) - 97 for row in template for ch in row]
-        self.remaining = [pool.get(chr(97 + i), 0) for i in range(ALL_LETTERS)]
+        self.grid = cell_codes("".join(template), UNKNOWN)
+        self.remaining = [pool.get(letter, 0) for letter in ALPHABET]
         fits = self._line_fits(table.letters, lexicon.length_letter_counts(size))
         universe = np.flatnonzero(np.any(fits, axis=0))
         self.universe = WordUniverse([table.words[i] for i in universe], table.letters[universe])
@@ -234,7 +235,7 @@ class TemplateSearch:
 
     def _grid(self, grid: list[int]) -> Grid:
         size = self.size
-        letters = "".join(chr(97 + v) for v in grid)
+        letters = codes_text(grid)
         return Grid(tuple(letters[r * size:(r + 1) * size] for r in range(size)))
 
 
@@ -250,7 +251,7 @@ def check_template(template: tuple[str, ...], lexicon: Lexicon) -> list[str]:
     warnings = []
     for line, line_cells in enumerate(layout.cells):
         pattern = "".join(cells[c] for c in line_cells)
-        given = [(p, ord(ch) - 97) for p, ch in enumerate(pattern) if ch != UNKNOWN]
+        given = [(p, code) for p, code in enumerate(cell_codes(pattern, UNKNOWN)) if code >= 0]
         if len(given) == size:
             if pattern not in lexicon:
                 warnings.append(f"{layout.name(line)} {pattern!r} is given but is not a word of {lexicon.name!r}; "
@@ -302,8 +303,8 @@ def _kernel_solve(puzzle: Puzzle, lexicon: Lexicon, limit: int | None, distinct:
     from puzzlewright.acrostic.kernel import SquareSearch, word_trie
 
     words, trie = word_trie(lexicon, puzzle.size)
-    forced = [-1 if ch == UNKNOWN else ord(ch) - 97 for ch in "".join(puzzle.template)]
-    pool = [puzzle.pool_counts.get(chr(97 + i), 0) for i in range(ALL_LETTERS)]
+    forced = cell_codes("".join(puzzle.template), UNKNOWN)
+    pool = [puzzle.pool_counts.get(letter, 0) for letter in ALPHABET]
     search = SquareSearch(puzzle.size, trie, forced, pool, double=distinct, symmetric=symmetric)
     found: list[Grid] = []
     while not search.done and not ran_out(budget):

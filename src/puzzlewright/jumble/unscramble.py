@@ -14,6 +14,7 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
+from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.jumble.model import BLANK
 
@@ -31,7 +32,7 @@ def count_hash(counts: np.ndarray) -> np.ndarray:
 
 def letter_counts(letters: str) -> np.ndarray:
     """How many of each letter a-z ``letters`` holds (``?`` ignored), as an int16 vector of 26."""
-    codes = np.frombuffer(letters.replace(BLANK, "").encode("ascii"), np.uint8) - 97
+    codes = letter_codes(letters.replace(BLANK, ""))
     return np.bincount(codes, minlength=26).astype(np.int16)
 
 

@@ -108,7 +108,7 @@ def estimate_count(lexicon: Lexicon, size: int, *, double: bool = False, canonic
 
     words, trie = word_trie(lexicon, size)
     child, mask, _ = trie
-    letters = np.array([[ord(ch) - 97 for ch in word] for word in words], np.int64)
+    letters = lexicon.of_length(size).letters.astype(np.int64)  # aligned with word_trie's words
     rng = np.random.default_rng(seed)
     result = Estimate(size, len(words))
     deadline = time.perf_counter() + seconds

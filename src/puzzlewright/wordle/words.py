@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import Lexicon, WordTable, normalise_word
 from puzzlewright.wordle.feedback import Scorer
 from puzzlewright.wordle.pattern import MAX_LENGTH, MIN_LENGTH
@@ -73,7 +74,7 @@ def _with_word(table: WordTable, word: str) -> WordTable:
     """The table plus one word (kept in alphabetical order, with commonness 0)."""
     at = bisect.bisect_left(table.words, word)
     words = table.words[:at] + (word,) + table.words[at:]
-    letters = np.insert(table.letters, at, np.frombuffer(word.encode(), np.uint8) - 97, axis=0)
+    letters = np.insert(table.letters, at, letter_codes(word), axis=0)
     return WordTable(table.length, words, letters, np.insert(table.zipf, at, np.float32(0)))
 
 
