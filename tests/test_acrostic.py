@@ -334,6 +334,17 @@ def test_api_malformed_requests_are_input_errors(request_, message):
         api.solve(request_)
 
 
+@pytest.mark.parametrize("verb, request_, message", [
+    (api.solve, {"template": [None] * 4, "pool": "ceeiklmorstw", "dict": "acrostic-4"}, "rows must be strings"),
+    (api.solve, {"template": [["e..s"]] * 4, "pool": "ceeiklmorstw", "dict": "acrostic-4"}, "rows must be strings"),
+    (api.verify, {"grid": [None] * 4, "dict": "acrostic-4"}, "rows must be strings"),  # not the grid none/none/...
+    (api.generate, {"size": 4, "random_seed": -1, "dict": "acrostic-4"}, "random seed must be 0 or more"),
+])
+def test_api_wrong_types_inside_fields_are_input_errors(verb, request_, message):
+    with pytest.raises(PuzzleInputError, match=message):
+        verb(request_)
+
+
 # -- the CLI --------------------------------------------------------------------------------------
 
 
@@ -406,6 +417,10 @@ def test_cli_count_interrupted_keeps_what_was_written(cli, tmp_path, monkeypatch
     ("count", "--size", "4", "--double", "--symmetric"),
     ("verify", "abc/de"),
     ("solve", "eras", "ceeiklmorstw", "--time-limit", "nan"),
+    ("solve", "eras", "ceeiklmorstw", "--pool", "xyz"),
+    ("solve", "eras", "ceeiklmorstw", "--batch", "-"),
+    ("generate", "--size", "4", "--random-seed", "-1"),
+    ("generate", "--size", "4", "--count", "99999999999", "--random-seed", "1"),
 ])
 def test_cli_bad_input_is_one_line_exit_2(cli, args):
     result = cli("acrostic", *args)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import secrets
 
 from puzzlewright.acrostic.generate import DEFAULT_MIN_COMMONNESS, GenerateOptions, generate_puzzles
-from puzzlewright.acrostic.model import Grid, Puzzle
+from puzzlewright.acrostic.model import Grid, Puzzle, row_list
 from puzzlewright.acrostic.solver import solve_puzzle
 from puzzlewright.acrostic.verify import verify_grid
 from puzzlewright.api import field, lexicon_for
@@ -66,7 +66,7 @@ def solve(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | Non
 def verify(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
     """Which rows and columns of a grid are not words, and whether its letters match the pool."""
     grid = field(request, "grid", (str, list))
-    grid = Grid.parse(grid) if isinstance(grid, str) else Grid.from_rows([str(r).lower() for r in grid])
+    grid = Grid.parse(grid) if isinstance(grid, str) else Grid.from_rows(row_list(grid))
     lexicon = lexicon if lexicon is not None else lexicon_for(request, DEFAULT_DICT)
     return verify_grid(grid, lexicon, field(request, "pool", str, None)).to_json()
 

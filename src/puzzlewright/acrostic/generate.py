@@ -48,6 +48,8 @@ class GenerateOptions:
 
     def __post_init__(self) -> None:
         check_size(self.size)
+        if self.random_seed < 0:
+            raise PuzzleInputError(f"the random seed must be 0 or more, not {self.random_seed}")
 
 
 @dataclass(frozen=True)

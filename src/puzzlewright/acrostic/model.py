@@ -49,6 +49,13 @@ def split_rows(text: str, what: str = "grid") -> list[str]:
     return [row.lower() for row in _ROW_SEPARATORS.split(text.strip()) if row]
 
 
+def row_list(rows: list | tuple, what: str = "grid") -> list[str]:
+    """Rows of a grid or template given as a list of strings, lowercased."""
+    if not all(isinstance(row, str) for row in rows):
+        raise PuzzleInputError(f"the {what} rows must be strings of letters")
+    return [row.lower() for row in rows]
+
+
 @dataclass(frozen=True)
 class Grid:
     """A filled N x N square of letters; rows and columns read left-to-right and top-to-bottom."""
@@ -132,7 +139,7 @@ class Puzzle:
     @classmethod
     def from_template(cls, template: str | list[str], pool: str) -> Puzzle:
         """A template (rows with letters and ``.``) and a pool with one letter per ``.`` cell."""
-        rows = split_rows(template, "template") if isinstance(template, str) else [r.lower() for r in template]
+        rows = split_rows(template, "template") if isinstance(template, str) else row_list(template, "template")
         size = check_size(len(rows))
         for row in rows:
             if len(row) != size:

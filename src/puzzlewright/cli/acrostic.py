@@ -77,11 +77,15 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
     options = {"distinct": distinct, "symmetric": symmetric, "all": find_all, "limit": limit,
                "time_limit": time_limit}
     if batch is not None:
+        if seed is not None or template is not None or pool_option is not None:
+            raise PuzzleInputError("--batch takes its puzzles from the file: drop SEED POOL/--template/--pool")
         from puzzlewright.parallel.batch import run_parallel_batch
 
         run_parallel_batch(batch, lambda record: api.solve({**options, **record}, lexicon=lexicon), emit_json,
                            "acrostic solve", workers=workers, cluster=cluster)
         return
+    if pool is not None and pool_option is not None:
+        raise PuzzleInputError("give the pool once: as POOL or as --pool, not both")
     if template is not None:
         if seed is not None and pool_option is None and pool is None:
             seed, pool_option = None, seed  # `solve --template T POOL`

@@ -15,11 +15,13 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.parallel.job import Emit, Partition, PartitionResult
 from puzzlewright.search import Budget
 
 MAX_GENERATE_CHUNK = 25
+MAX_GENERATE_RUN = 1_000_000  # puzzles in one generate run (its partitions are listed up front)
 GENERATE_CHUNKS = 64
 
 
@@ -128,6 +130,8 @@ class GenerateJob(_CompactLexicon):
     item_name: ClassVar[str] = "puzzles"
 
     def __post_init__(self) -> None:
+        if not 1 <= self.count <= MAX_GENERATE_RUN:
+            raise PuzzleInputError(f"a generate run makes 1 to {MAX_GENERATE_RUN:,} puzzles, not {self.count:,}")
         self.lexicon = words_of_length(self.lexicon, self.options.size)
 
     def identity(self) -> dict:
