@@ -289,6 +289,8 @@ def test_mixed_lengths_use_the_answers_length():
     ({"answer": "ab", "patterns": ["GY"]}, "Wordle words have 3 to 12"),
     ({"answer": "crane", "patterns": []}, "no pattern rows"),
     ({"answer": "crane", "patterns": ["GYBBB"], "words": ["cat", "dog"]}, "no words of 5 letters"),
+    ({"answer": "random", "patterns": ["BBBBB"], "random_seed": -1}, "random seed must be 0 or more"),
+    ({"answer": "crane", "patterns": ["BGBGB"] * 1000}, "at most 100 rows"),  # was a RecursionError
 ])
 def test_bad_doodle_requests(request_, message):
     with pytest.raises(PuzzleInputError, match=message):
@@ -313,6 +315,13 @@ def test_cli_doodle_json_and_grid_file(cli, tmp_path):
     assert all(plain_feedback(row["word"], "crane") == row["pattern"] for row in rows)
 
 
+def test_cli_doodle_binary_grid_file_is_one_line_exit_2(cli, tmp_path):
+    grid = tmp_path / "grid.bin"
+    grid.write_bytes(b"\x00\xff\xfe\x80")
+    result = cli("wordle", "doodle", "--answer", "crane", "--grid", str(grid))
+    assert result.exit_code == 2 and result.stderr == f"error: grid file is not UTF-8 text: {grid}\n"
+
+
 def test_cli_doodle_text_explains_impossible_row(cli):
     result = cli("wordle", "doodle", "--answer", "crane", "GGGGY", "BGBGB", "--random-seed", "1")
     assert result.exit_code == 0 and "impossible for 'crane'" in result.stdout
@@ -323,6 +332,8 @@ def test_cli_doodle_text_explains_impossible_row(cli):
     (("doodle", "--answer", "crane", "GYBXB"), "not a pattern symbol"),
     (("doodle", "--answer", "crane"), "give the pattern rows"),
     (("feedback", "crane", "cranes"), "has 5 letters, not 6"),
+    (("doodle", "--answer", "random", "BBBBB", "--random-seed", "-1"), "random seed must be 0 or more"),
+    (("doodle", "--answer", "crane", *["BGBGB"] * 1000), "at most 100 rows"),
 ])
 def test_cli_bad_input_is_one_line_exit_2(cli, args, message):
     result = cli("wordle", *args)

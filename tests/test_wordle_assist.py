@@ -208,6 +208,16 @@ def test_budget_falls_back_to_score_and_does_not_remember(matrix):
     assert not strategy.approximate and strategy._key(left) in strategy._choice
 
 
+def test_answer_lists_the_assistant_cannot_use_are_refused(cli, tmp_path):
+    words = tmp_path / "long.txt"
+    words.write_text("a" * 10_000 + "\n")
+    with pytest.raises(PuzzleInputError, match="10000-letter words; Wordle words have 3 to 12"):
+        api.assist({}, answers=load_lexicon(str(words)))  # was a hang building a 10,000-letter matrix
+    result = cli("wordle", "assist", "--answers", "english-large")  # 60,509 x 60,509: gigabytes
+    assert result.exit_code == 2 and "is too many for the assistant" in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
 def test_unknown_answer_list_is_refused():
     with pytest.raises(PuzzleInputError, match="unknown answer list"):
         api.assist({"guesses": [], "answers": "/etc/passwd"})

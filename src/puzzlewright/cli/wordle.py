@@ -68,7 +68,10 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
     from puzzlewright.wordle import api
     from puzzlewright.wordle.pattern import Pattern
 
-    rows = list(patterns) + ([grid_file.read()] if grid_file is not None else [])
+    try:
+        rows = list(patterns) + ([grid_file.read()] if grid_file is not None else [])
+    except UnicodeDecodeError:
+        raise PuzzleInputError(f"grid file is not UTF-8 text: {grid_file.name}") from None
     if not rows:
         raise PuzzleInputError("give the pattern rows as arguments or with --grid FILE")
     request = {"answer": answer, "patterns": rows, "all": list_all, "random_seed": random_seed,

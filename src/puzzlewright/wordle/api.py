@@ -26,7 +26,7 @@ from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
 from puzzlewright.wordle.doodle import Doodler
 from puzzlewright.wordle.feedback import feedback as score
 from puzzlewright.wordle.matrix import MAX_LOADED, PatternMatrix, lists_key
-from puzzlewright.wordle.pattern import Pattern, parse_grid
+from puzzlewright.wordle.pattern import MAX_LENGTH, MIN_LENGTH, Pattern, parse_grid
 from puzzlewright.wordle.words import parse_word, remember, word_pool
 
 GUESSES = "wordle-guesses"
@@ -130,6 +130,8 @@ def _doodler(lexicon: Lexicon, answer: str) -> Doodler:
 def _seed(request: dict) -> int:
     """The request's random seed, or a fresh one (reported back, so any result can be reproduced)."""
     seed = field(request, "random_seed", int, None)
+    if seed is not None and seed < 0:
+        raise PuzzleInputError(f"the random seed must be 0 or more, not {seed}")
     return int(np.random.SeedSequence().entropy % 2**31) if seed is None else seed
 
 
@@ -177,6 +179,9 @@ def _assistant(request: dict, lexicon: Lexicon | None, answers: Lexicon | None, 
         answers = load_lexicon(name)
     counts = answers.length_counts()
     length = len(turns[0].word) if turns else max(counts, key=lambda n: (counts[n], n == 5))
+    if not MIN_LENGTH <= length <= MAX_LENGTH:
+        raise PuzzleInputError(f"the answer list {answers.name!r} has {length}-letter words; Wordle words have "
+                               f"{MIN_LENGTH} to {MAX_LENGTH} letters")
     answer_pool = word_pool(answers, length)
     guess_pool = word_pool(guesses.union(answer_pool.table.words), length)
     opener = field(request, "opener", str, None)

@@ -19,12 +19,14 @@ from itertools import combinations
 
 import numpy as np
 
+from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.search import Budget
 from puzzlewright.wordle.pattern import GREEN, GREY, YELLOW, Pattern
 from puzzlewright.wordle.words import WordPool
 
 DEFAULT_SECONDS = 2.0  # search allowance for --distinct / --hard when the caller gives no budget
+MAX_ROWS = 100  # rows of one doodle (the row search recurses once per row)
 
 
 @dataclass
@@ -137,6 +139,8 @@ class Doodler:
                distinct: bool = False, hard: bool = False, budget: Budget | None = None) -> Doodle:
         """Fill the rows: a random matching word each (reproducible with ``seed``), every match with
         ``list_all``, no repeats with ``distinct``, legal hard-mode guesses with ``hard``."""
+        if len(patterns) > MAX_ROWS:
+            raise PuzzleInputError(f"a doodle has at most {MAX_ROWS} rows, not {len(patterns):,}")
         buckets = [self.matches(p) for p in patterns]
         search = _RowSearch(self, patterns, buckets, distinct=distinct, hard=hard,
                             rng=np.random.default_rng(seed))

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import WordTable
 from puzzlewright.wordle.feedback import Scorer, feedback_matrix
@@ -25,6 +26,7 @@ from puzzlewright.wordle.words import WordPool, remember
 FORMAT_VERSION = "1"  # bump when the code layout changes, so stale cache files are ignored
 _LOADED: dict[str, np.ndarray] = {}
 MAX_LOADED = 4  # matrices kept in memory per process (the oldest is dropped first)
+MAX_PAIRS = 600_000_000  # answers x guesses of one matrix (one byte each, in memory and in the cache)
 
 
 def cache_dir() -> Path:
@@ -57,6 +59,10 @@ class PatternMatrix:
              reuse: bool = True) -> PatternMatrix:
         """The matrix for these lists: from this process (unless not ``reuse``), from the disk cache in
         ``folder`` (default :func:`cache_dir`), or built (and cached)."""
+        pairs = len(answers) * len(guesses)
+        if pairs > MAX_PAIRS:
+            raise PuzzleInputError(f"{len(answers):,} answers x {len(guesses):,} guesses is too many for the "
+                                   f"assistant (at most {MAX_PAIRS:,} pairs): use a shorter answer or guess list")
         key = lists_key(answers, guesses)
         if reuse and key in _LOADED:
             return cls(answers, guesses, _LOADED[key], "memory")
