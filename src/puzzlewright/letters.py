@@ -47,3 +47,10 @@ def cell_codes(text: str, unknown: str) -> list[int]:
 def codes_text(codes: Iterable[int]) -> str:
     """The lowercase text of letter numbers 0-25 (the inverse of :func:`letter_codes`)."""
     return "".join(ALPHABET[code] for code in codes)
+
+
+def check_letters(raw: str, also: str = "") -> tuple[str, list[str]]:
+    """``raw`` stripped and lowercased, and the sorted distinct characters in it that are neither a-z nor
+    in ``also``: each puzzle raises its own message when that list is not empty."""
+    text = raw.strip().lower()
+    return text, sorted({ch for ch in text if not ("a" <= ch <= "z" or ch in also)})

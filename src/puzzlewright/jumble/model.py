@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.letters import check_letters
 
 BLANK = "?"
 MASK_CIRCLED = "Oo*Xx@"
@@ -25,9 +26,7 @@ MAX_WORD_LENGTH = 20
 
 def normalise_letters(raw: str, what: str, *, blanks: bool = True) -> str:
     """``raw`` lowercased, checked to be letters a-z (and ``?`` blanks if allowed)."""
-    text = raw.strip().lower()
-    allowed = "abcdefghijklmnopqrstuvwxyz" + (BLANK if blanks else "")
-    bad = sorted({ch for ch in text if ch not in allowed})
+    text, bad = check_letters(raw, BLANK if blanks else "")
     if not text:
         raise PuzzleInputError(f"{what} is empty")
     if bad:
