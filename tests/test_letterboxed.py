@@ -313,6 +313,12 @@ def test_cli_solve_json(cli):
     assert answer["count"] == 3 and answer["min_words"] == 2 and answer["sides"] == ["RME", "WCL", "TGK", "API"]
 
 
+def test_cli_limit_0_counts_without_listing(cli):
+    result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--limit", "0", "--draw")  # was KeyError: 'message'
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout == "RME-WCL-TGK-API: 3 solutions in 2 words (660 valid words in english, best 0 shown)\n"
+
+
 def test_cli_no_solution_exits_0_and_says_so(cli):
     result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--max-words", "1")
     assert result.exit_code == 0 and "no solution within 1 word" in result.stdout

@@ -100,7 +100,7 @@ def _print_words(result: dict, as_json: bool) -> None:
 def _print_solutions(result: dict, draw: bool) -> None:
     """The human-readable report of an ``api.solve`` result."""
     name = "-".join(result["sides"])
-    if not result["solutions"]:
+    if result["min_words"] is None:  # no solution (an empty list with a count is --limit 0)
         hints = ([f"--max-words {MAX_WORDS}"] if result["max_words"] < MAX_WORDS else []) + (
             ["--dict english-large"] if result["dictionary"] != "english-large" else [])
         click.echo(f"{name}: {result['message']} ({result['valid_words']} valid words in {result['dictionary']})"
@@ -116,7 +116,7 @@ def _print_solutions(result: dict, draw: bool) -> None:
         click.echo("(search budget ran out: the list may be incomplete)")
     for rank, solution in enumerate(result["solutions"], 1):
         click.echo(f"{rank:>4}. {'-'.join(solution['words']):<32} score {solution['score']:.2f}")
-    if draw:
+    if draw and result["solutions"]:
         from puzzlewright.letterboxed.box import Box
         from puzzlewright.letterboxed.render import render_box
 
