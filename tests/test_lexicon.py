@@ -164,6 +164,17 @@ def test_extra_and_excluded_words():
         load_lexicon("english", extra_words="good,b@d")
 
 
+def test_adjustments_that_leave_no_words_are_an_error(cli):
+    with pytest.raises(LexiconError, match="no words of 'acrostic-4' are left after a commonness floor of 99"):
+        load_lexicon("acrostic-4", min_commonness=99)
+    everything = ",".join(load_lexicon("acrostic-4").words)
+    with pytest.raises(LexiconError, match="left after the excluded words"):
+        load_lexicon("acrostic-4", exclude_words=everything)
+    assert list(load_lexicon("acrostic-4", exclude_words=everything, extra_words="zyzz").words) == ["zyzz"]
+    result = cli("dict", "info", "--dict", "acrostic-4", "--exclude-words", everything)  # was an internal error
+    assert result.exit_code == 2 and result.stderr == "error: no words of 'acrostic-4' are left after the excluded words\n"
+
+
 def test_extra_words_given_as_a_list_are_normalised():
     lexicon = load_lexicon("acrostic-4", extra_words=["Café", " ZYZZ "], exclude_words=["ABLE"])
     assert "cafe" in lexicon and "zyzz" in lexicon and "Café" not in lexicon and "able" not in lexicon

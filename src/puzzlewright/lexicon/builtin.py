@@ -159,11 +159,18 @@ def adjust_lexicon(
     exclude_words: list[str] = (),
     min_commonness: float | None = None,
 ) -> Lexicon:
-    """Apply a commonness floor, then remove ``exclude_words``, then add ``extra_words`` (which always stay)."""
+    """Apply a commonness floor, then remove ``exclude_words``, then add ``extra_words`` (which always stay).
+
+    Raises :class:`~puzzlewright.errors.LexiconError` when that leaves no words at all."""
+    original = lexicon
     if min_commonness is not None:
         lexicon = lexicon.filter(min_commonness=min_commonness)
     if exclude_words:
         lexicon = lexicon.exclude(exclude_words)
     if extra_words:
         lexicon = lexicon.union(extra_words)
+    if not len(lexicon) and len(original):
+        floor = f"a commonness floor of {min_commonness:g}" if min_commonness is not None else ""
+        removed = " and ".join(filter(None, [floor, "the excluded words" if exclude_words else ""]))
+        raise LexiconError(f"no words of {original.name!r} are left after {removed}")
     return lexicon
