@@ -49,6 +49,15 @@ def field(request: dict, key: str, kind: type | tuple[type, ...], default: Any =
     return value
 
 
+def int_field(request: dict, key: str, default: Any, low: int, high: int | None = None) -> int:
+    """``field(request, key, int, default)`` checked to lie in ``low``..``high`` (no upper bound when None)."""
+    value = field(request, key, int, default)
+    if value < low or (high is not None and value > high):
+        span = f"between {low:,} and {high:,}" if high is not None else f"at least {low:,}"
+        raise PuzzleInputError(f"field {key!r} must be {span}, not {value}")
+    return value
+
+
 def word_list(value: Any, key: str) -> list[str]:
     """A request field's word list (a list or a comma-separated string), each word normalised; at most
     :data:`MAX_REQUEST_WORDS` words."""

@@ -24,7 +24,7 @@ from puzzlewright.acrostic.generate import DEFAULT_MIN_COMMONNESS, GenerateOptio
 from puzzlewright.acrostic.model import Grid, Puzzle, row_list
 from puzzlewright.acrostic.solver import solve_puzzle
 from puzzlewright.acrostic.verify import verify_grid
-from puzzlewright.api import field, lexicon_for
+from puzzlewright.api import field, int_field, lexicon_for
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget
@@ -86,9 +86,7 @@ def generate_options(request: dict) -> GenerateOptions:
 def generate(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
     """Random puzzles of common words, each as seed + sorted pool (optionally with a unique solution)."""
     options = generate_options(request)
-    count = field(request, "count", int, 1)
-    if not 1 <= count <= MAX_GENERATE:
-        raise PuzzleInputError(f"count must be between 1 and {MAX_GENERATE:,}")
+    count = int_field(request, "count", 1, 1, MAX_GENERATE)
     if lexicon is None:  # the floor applies to construction words, not to the dictionary that checks uniqueness
         lexicon = lexicon_for({k: v for k, v in request.items() if k != "min_commonness"}, DEFAULT_DICT)
     show = field(request, "show_solution", bool, True)

@@ -16,7 +16,7 @@ ranking). It returns ``{"words": [{"scrambled", "circles", "candidates"}], "answ
 
 from __future__ import annotations
 
-from puzzlewright.api import field, lexicon_for, word_list
+from puzzlewright.api import field, int_field, lexicon_for, word_list
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord, normalise_letters
 from puzzlewright.jumble.rank import Ranker
@@ -72,9 +72,7 @@ def parse_jumbles(raw: object) -> list[JumbleWord]:
 def solve(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
     """Solve a Jumble (or just its final step, given a ``pool``) and rank the answers."""
     pattern = AnswerPattern.parse(field(request, "answer_pattern", str))
-    top = field(request, "top", int, DEFAULT_TOP)
-    if not 1 <= top <= MAX_TOP:
-        raise PuzzleInputError(f"top must be between 1 and {MAX_TOP:,}")
+    top = int_field(request, "top", DEFAULT_TOP, 1, MAX_TOP)
     lexicon = lexicon or lexicon_for(request)
     extra = frozenset(word_list(request.get("extra_words") or [], "extra_words"))
     ranker = Ranker(lexicon, extra_words=extra)

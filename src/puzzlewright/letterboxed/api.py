@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from puzzlewright.api import field, lexicon_for
-from puzzlewright.errors import PuzzleInputError
+from puzzlewright.api import field, int_field, lexicon_for
 from puzzlewright.letterboxed.box import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index
 from puzzlewright.letterboxed.solver import DEFAULT_MAX_WORDS, MAX_WORDS, SolveResult, box_words, solve_box
@@ -61,19 +60,11 @@ def _min_commonness(request: dict) -> float | None:
     return field(request, "min_commonness", (int, float), None)
 
 
-def _int_field(request: dict, key: str, default: int, low: int, high: int | None = None) -> int:
-    value = field(request, key, int, default)
-    if value < low or (high is not None and value > high):
-        span = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise PuzzleInputError(f"field {key!r} must be {span}, not {value}")
-    return value
-
-
 def solve(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
     """Every fewest-word solution of the box in ``request``, best first (see the module docstring)."""
     box = parse_sides(request)
-    max_words = _int_field(request, "max_words", DEFAULT_MAX_WORDS, 1, MAX_WORDS)
-    limit = _int_field(request, "limit", DEFAULT_LIMIT, 0)
+    max_words = int_field(request, "max_words", DEFAULT_MAX_WORDS, 1, MAX_WORDS)
+    limit = int_field(request, "limit", DEFAULT_LIMIT, 0)
     every = field(request, "all", bool, False)
     index = index_for(request, lexicon)
     result = solve_box(box, box_words(box, index, _min_commonness(request)), max_words=max_words, budget=budget)
@@ -130,7 +121,7 @@ def generate(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | 
     """
     from puzzlewright.letterboxed.generator import DEFAULT_MIN_COMMONNESS, generate_puzzles
 
-    count = _int_field(request, "count", 1, 1, 100)
+    count = int_field(request, "count", 1, 1, 100)
     seed = field(request, "random_seed", int, None)
     floor = field(request, "min_commonness", (int, float), DEFAULT_MIN_COMMONNESS)
     show = field(request, "show_solution", bool, False)

@@ -18,7 +18,7 @@ import time
 
 import numpy as np
 
-from puzzlewright.api import field, lexicon_for
+from puzzlewright.api import field, int_field, lexicon_for
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
 from puzzlewright.search import Budget
@@ -64,9 +64,7 @@ def assist(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | No
            answers: Lexicon | None = None) -> dict:
     """The answers still possible after the guesses so far, and the best next guesses."""
     turns = _turns(request)
-    top = field(request, "top", int, DEFAULT_TOP)
-    if not 1 <= top <= MAX_TOP:
-        raise PuzzleInputError(f"field 'top' must be between 1 and {MAX_TOP}")
+    top = int_field(request, "top", DEFAULT_TOP, 1, MAX_TOP)
     assistant = _assistant(request, lexicon, answers, turns)
     left = assistant.candidates(turns)
     words = assistant.matrix.answers.table.words
