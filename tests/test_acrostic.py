@@ -366,6 +366,17 @@ def test_cli_batch_reports_each_line(cli):
     assert records[2]["line"] == 3 and "invalid JSON" in records[2]["error"]
 
 
+def test_cli_batch_record_dictionary_keys_are_used_not_ignored(cli):
+    lines = ('{"seed": "eras", "pool": "ceeiklmorstw", "dict": "wordle-answers"}\n'
+             '{"seed": "eras", "pool": "ceeiklmorstw", "dict": 5}\n'
+             '{"seed": "eras", "pool": "ceeiklmorstw"}\n')
+    result = cli("acrostic", "solve", "--batch", "-", "--dict", "acrostic-4", "--workers", "1", input=lines)
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert records[0] == {"line": 1, "error": "the dictionary 'wordle-answers' has no 4-letter words"}
+    assert records[1] == {"line": 2, "error": "field 'dict' must be str, not int"}
+    assert records[2]["solutions"][0]["rows"] == list(ERAS[2])
+
+
 def test_cli_seed_not_a_word_warns(cli):
     result = cli("acrostic", "solve", "eras", "ceeiklmorstw", "--dict", "acrostic-4", "--exclude-words", "eras")
     assert result.exit_code == 0 and result.stderr.startswith("warning:") and "L I C K" in result.stdout

@@ -16,6 +16,7 @@ from puzzlewright.cli.common import emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError, read_text
 from puzzlewright.parallel.cli import checkpoint_directory, output_target, parallel_options, worker_options
 
+RECORD_DICTIONARY_KEYS = ("dict", "words", "extra_words", "exclude_words", "min_commonness")
 TOUR_PUZZLES = (("eras", "ceeiklmorstw", "acrostic-4"), ("older", "aaaaaddeeeelmmnrrrvv", "wordle-answers"))
 
 
@@ -81,8 +82,12 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
             raise PuzzleInputError("--batch takes its puzzles from the file: drop SEED POOL/--template/--pool")
         from puzzlewright.parallel.batch import run_parallel_batch
 
-        run_parallel_batch(batch, lambda record: api.solve({**options, **record}, lexicon=lexicon), emit_json,
-                           "acrostic solve", workers=workers, cluster=cluster)
+        def solve_one(record: dict) -> dict:
+            """A record with its own dictionary keys gets its own lexicon; the others share the command's."""
+            own = any(record.get(key) is not None for key in RECORD_DICTIONARY_KEYS)
+            return api.solve({**options, **record}, lexicon=None if own else lexicon)
+
+        run_parallel_batch(batch, solve_one, emit_json, "acrostic solve", workers=workers, cluster=cluster)
         return
     if pool is not None and pool_option is not None:
         raise PuzzleInputError("give the pool once: as POOL or as --pool, not both")
