@@ -115,6 +115,7 @@ def test_make_runner_choices():
     assert make_runner(1).name == "in-process"
     assert make_runner(2).name == "process-pool"
     assert make_runner(2, partitions=1).name == "in-process"
+    assert make_runner(100_000, partitions=3).workers == 3  # not 100,000 processes for 3 partitions
     assert make_runner(None).workers == len(os.sched_getaffinity(0))
     with pytest.raises(PuzzleInputError, match="at least 1"):
         make_runner(0)

@@ -267,6 +267,8 @@ def make_runner(workers: int | None = None, cluster: str | None = None,
     if workers is not None and workers < 1:
         raise PuzzleInputError(f"--workers must be at least 1, not {workers}")
     count = workers or default_workers()
-    if count == 1 or (partitions is not None and partitions <= 1):
+    if partitions is not None:
+        count = min(count, partitions)  # a process per partition at most: --workers 100000 is not a fork bomb
+    if count <= 1:
         return InProcessRunner()
     return PoolRunner(count)
