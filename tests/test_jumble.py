@@ -288,6 +288,15 @@ def test_bad_requests(english, request_, message):
         solve(request_, lexicon=english)
 
 
+def test_an_empty_lexicon_is_used_not_swapped_for_english():
+    from puzzlewright.errors import LexiconError
+    from puzzlewright.lexicon import Lexicon
+
+    assert unscramble({"scrambled": ["abc"]}, lexicon=Lexicon([]))["words"][0]["candidates"] == []  # was CAB
+    with pytest.raises(LexiconError, match="left after a commonness floor of inf"):
+        solve({"pool": "abc", "answer_pattern": "---", "min_commonness": float("inf")})
+
+
 @pytest.mark.parametrize("args, message", [
     (["--word", "LASRN:OOO-", "--answer", "---"], "5 letters"),
     (["--word", "LASRN:0,9", "--answer", "---"], "out of range"),

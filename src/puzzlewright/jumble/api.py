@@ -37,7 +37,7 @@ def unscramble(request: dict, *, lexicon: Lexicon | None = None, budget: Budget 
     if not items or not all(isinstance(item, str) for item in items):
         raise PuzzleInputError("field 'scrambled' must be one or more words")
     letters = [normalise_letters(item, "scrambled word") for item in items]
-    lexicon = lexicon or lexicon_for(request)
+    lexicon = lexicon if lexicon is not None else lexicon_for(request)
     result = []
     for word in letters:
         candidates = unscramble_word(word, lexicon)
@@ -73,7 +73,7 @@ def solve(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | Non
     """Solve a Jumble (or just its final step, given a ``pool``) and rank the answers."""
     pattern = AnswerPattern.parse(field(request, "answer_pattern", str))
     top = int_field(request, "top", DEFAULT_TOP, 1, MAX_TOP)
-    lexicon = lexicon or lexicon_for(request)
+    lexicon = lexicon if lexicon is not None else lexicon_for(request)
     extra = frozenset(word_list(request.get("extra_words") or [], "extra_words"))
     ranker = Ranker(lexicon, extra_words=extra)
     budget = budget or Budget(seconds=DEFAULT_SECONDS)
