@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.letters import check_letters
 
 MIN_SIZE = 3
 MAX_SIZE = 10
@@ -34,8 +35,7 @@ def normalise_letters(text: str, what: str) -> str:
     """Lowercase ``text`` (mixed case is fine) and insist that it is letters a-z only."""
     if not isinstance(text, str):
         raise PuzzleInputError(f"the {what} must be a string of letters")
-    letters = text.strip().lower()
-    bad = sorted({ch for ch in letters if not "a" <= ch <= "z"})
+    letters, bad = check_letters(text)
     if bad:
         shown = ", ".join(repr(ch) for ch in bad[:5])
         raise PuzzleInputError(f"the {what} {text.strip()!r} may contain only letters a-z (found {shown})")
