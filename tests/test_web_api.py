@@ -345,6 +345,21 @@ def test_serve_rejects_bad_port(cli):
     assert result.exit_code == 2 and result.stderr.startswith("error:")
 
 
+def test_serve_rejects_an_address_it_cannot_listen_on_and_a_nan_budget(cli):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        for args, message in [(("--port", port), f"cannot listen on 127.0.0.1:{port}: Address already in use"),
+                              (("--host", "host.invalid"), "cannot listen on host.invalid:8000"),
+                              (("--budget", "nan"), "the search budget must be a positive number of seconds")]:
+            result = cli("serve", "--no-warm-up", *args)  # were uvicorn's log and exit 3, and a server whose
+            assert result.exit_code == 2, args          # every search failed
+            assert result.stderr.startswith(f"error: {message}") and result.stderr.count("\n") == 1
+
+
 def test_serve_command_runs_a_private_server():
     """`puzzlewright serve` really listens on loopback, serves the page and refuses foreign Host names."""
     import http.client

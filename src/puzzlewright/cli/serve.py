@@ -19,12 +19,13 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 def serve(host: str, port: int, allow_origins: tuple[str, ...], search_seconds: float, no_warm_up: bool) -> None:
     """Start the local web app and print its address (Ctrl-C stops it)."""
     from puzzlewright.web import create_app
-    from puzzlewright.web.app import LOOPBACK_HOSTS, run_server
+    from puzzlewright.web.app import LOOPBACK_HOSTS, check_address, run_server
 
     # Bound to loopback, accept only loopback Host names: a web page cannot rebind its domain to reach us.
     trusted = list(LOOPBACK_HOSTS) if host in LOOPBACK else None
     app = create_app(allow_origins=allow_origins, trusted_hosts=trusted, search_seconds=search_seconds,
                      warm_up=not no_warm_up)
+    check_address(host, port)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"puzzlewright web app on http://{shown}:{port}/  (API docs: /docs; Ctrl-C stops it)", err=True)
     if host not in LOOPBACK:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import socket
 import sys
 import threading
 from collections import OrderedDict
@@ -26,7 +27,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from puzzlewright import __version__
-from puzzlewright.errors import BudgetExceeded, PuzzlewrightError
+from puzzlewright.errors import BudgetExceeded, PuzzleInputError, PuzzlewrightError
 from puzzlewright.lexicon import BUILTINS, builtin_lexicon, normalise_word
 from puzzlewright.search import Budget
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb
@@ -94,6 +95,8 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
     budget. ``cache_entries``: how many results of deterministic requests to keep (0: none). ``warm_up``: load
     the dictionaries and run each verb's example once in the background at start.
     """
+    if not search_seconds > 0:  # NaN too: every search's Budget would refuse it
+        raise PuzzleInputError(f"the search budget must be a positive number of seconds, not {search_seconds}")
     endpoints = tuple(endpoints)
     state = {"ready": not warm_up}
     puzzles = sorted({e.puzzle for e in endpoints if e.available()})
@@ -367,10 +370,23 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+def check_address(host: str, port: int) -> None:
+    """Raise a one-line PuzzleInputError when ``host:port`` cannot be listened on (unknown host, address of
+    another machine, port in use) rather than leave it to uvicorn's log and exit status 3."""
+    try:
+        family, kind, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except (OSError, UnicodeError) as error:
+        raise PuzzleInputError(f"cannot listen on {host}:{port}: {getattr(error, 'strerror', None) or error}") from None
+
+
 def run_server(app: FastAPI, host: str = "127.0.0.1", port: int = 8000, **options: Any) -> None:
     """Serve ``app`` with uvicorn until interrupted (``options`` go to ``uvicorn.run``)."""
     import uvicorn
 
+    check_address(host, port)
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     uvicorn.run(app, host=host, port=port, server_header=False, **{"log_level": "warning", **options})
 
