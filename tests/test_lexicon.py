@@ -172,7 +172,8 @@ def test_adjustments_that_leave_no_words_are_an_error(cli):
         load_lexicon("acrostic-4", exclude_words=everything)
     assert list(load_lexicon("acrostic-4", exclude_words=everything, extra_words="zyzz").words) == ["zyzz"]
     result = cli("dict", "info", "--dict", "acrostic-4", "--exclude-words", everything)  # was an internal error
-    assert result.exit_code == 2 and result.stderr == "error: no words of 'acrostic-4' are left after the excluded words\n"
+    assert result.exit_code == 2
+    assert result.stderr == "error: no words of 'acrostic-4' are left after the excluded words\n"
 
 
 def test_extra_words_given_as_a_list_are_normalised():
