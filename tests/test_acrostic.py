@@ -377,6 +377,16 @@ def test_cli_batch_record_dictionary_keys_are_used_not_ignored(cli):
     assert records[2]["solutions"][0]["rows"] == list(ERAS[2])
 
 
+def test_cli_template_and_batch_files_may_start_with_a_byte_order_mark(cli, tmp_path):
+    template, batch = tmp_path / "template.txt", tmp_path / "batch.jsonl"
+    template.write_bytes(b"\xef\xbb\xbfe..s/..c./..../s...\n")
+    batch.write_bytes(b'\xef\xbb\xbf{"seed": "eras", "pool": "ceeiklmorstw"}\n')
+    solved = cli("acrostic", "solve", "--template", str(template), "--pool", "aeiklmorrtwe", "--dict", "acrostic-4")
+    assert solved.exit_code == 0 and "E R A S" in solved.stdout
+    result = cli("acrostic", "solve", "--batch", str(batch), "--dict", "acrostic-4", "--workers", "1")
+    assert json.loads(result.stdout)["solutions"][0]["rows"] == list(ERAS[2])  # was "Unexpected UTF-8 BOM"
+
+
 def test_cli_seed_not_a_word_warns(cli):
     result = cli("acrostic", "solve", "eras", "ceeiklmorstw", "--dict", "acrostic-4", "--exclude-words", "eras")
     assert result.exit_code == 0 and result.stderr.startswith("warning:") and "L I C K" in result.stdout

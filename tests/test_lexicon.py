@@ -164,6 +164,12 @@ def test_extra_and_excluded_words():
         load_lexicon("english", extra_words="good,b@d")
 
 
+def test_a_byte_order_mark_does_not_hide_the_first_word(tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbfapple\nbanana\n")  # as Windows editors save UTF-8
+    assert list(load_lexicon(str(path)).words) == ["apple", "banana"]  # apple was skipped as not a-z
+
+
 def test_adjustments_that_leave_no_words_are_an_error(cli):
     with pytest.raises(LexiconError, match="no words of 'acrostic-4' are left after a commonness floor of 99"):
         load_lexicon("acrostic-4", min_commonness=99)

@@ -315,6 +315,13 @@ def test_cli_doodle_json_and_grid_file(cli, tmp_path):
     assert all(plain_feedback(row["word"], "crane") == row["pattern"] for row in rows)
 
 
+def test_cli_doodle_grid_file_may_start_with_a_byte_order_mark(cli, tmp_path):
+    grid = tmp_path / "grid.txt"
+    grid.write_bytes("\ufeffBBBBB\nGGGGG\n".encode())
+    result = cli("wordle", "doodle", "--answer", "crane", "--grid", str(grid), "--random-seed", "1", "--json")
+    assert result.exit_code == 0 and [row["pattern"] for row in result.json()["rows"]] == ["BBBBB", "GGGGG"]
+
+
 def test_cli_doodle_binary_grid_file_is_one_line_exit_2(cli, tmp_path):
     grid = tmp_path / "grid.bin"
     grid.write_bytes(b"\x00\xff\xfe\x80")

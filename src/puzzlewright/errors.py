@@ -26,10 +26,11 @@ class BudgetExceeded(PuzzlewrightError):
 def open_input(path: object, what: str, error: type[PuzzlewrightError], *, text: bool = False):
     """Open an input file for reading, turning the OS's failures into ``error`` with one clear line.
 
-    ``what`` names the file in the message ("dictionary file", "batch file"); ``text`` opens it as UTF-8.
+    ``what`` names the file in the message ("dictionary file", "batch file"); ``text`` opens it as UTF-8
+    (a leading byte order mark, as Windows editors write, is dropped).
     """
     try:
-        return open(path, encoding="utf-8") if text else open(path, "rb")  # noqa: SIM115 (caller closes)
+        return open(path, encoding="utf-8-sig") if text else open(path, "rb")  # noqa: SIM115 (caller closes)
     except FileNotFoundError:
         raise error(f"{what} not found: {path}") from None
     except IsADirectoryError:

@@ -51,7 +51,7 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
 @wordle.command("doodle")
 @click.argument("patterns", nargs=-1)
 @click.option("--answer", required=True, metavar="WORD|random", help="The answer (random: one from wordle-answers).")
-@click.option("--grid", "grid_file", type=click.File("r", encoding="utf-8"), default=None, metavar="FILE",
+@click.option("--grid", "grid_file", type=click.File("r", encoding="utf-8-sig"), default=None, metavar="FILE",
               help="Read the pattern rows from FILE (one per line; '-' for stdin; a pasted result works).")
 @click.option("--all", "list_all", is_flag=True, help="List every matching word of each row, most common first.")
 @click.option("--random-seed", type=int, default=None, help="Seed for the random picks (reproducible output).")

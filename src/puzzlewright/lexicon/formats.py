@@ -54,6 +54,8 @@ def _lines(path: Path) -> Iterator[str]:
         for number, line in enumerate(handle, 1):
             if b"\x00" in line:
                 raise LexiconError(f"{path} looks like a binary file, not a word list (NUL byte on line {number})")
+            if number == 1 and line.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark (Windows editors)
+                line = line[3:]
             yield _decode(line, path, number)
 
 
