@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from puzzlewright.cli.common import emit_json, json_option, lexicon_options
-from puzzlewright.lexicon import Lexicon, normalise_word
+from puzzlewright.lexicon import Lexicon, lookup_words
 
 
 @click.group("dict")
@@ -57,18 +57,11 @@ def info(lexicon: Lexicon, as_json: bool) -> None:
 @json_option
 def lookup(words: tuple[str, ...], lexicon: Lexicon, as_json: bool) -> None:
     """Is each WORD in the dictionary, and how common is it? (Exit 0 either way.)"""
-    results = []
-    for raw in words:
-        word = normalise_word(raw)
-        common = lexicon.commonness(word) if word else None
-        entry = {"word": word or raw, "found": common is not None}
-        if common is not None:
-            entry.update(common.to_json())
-        results.append(entry)
+    found = lookup_words(lexicon, words)
     if as_json:
-        emit_json({"dictionary": lexicon.name, "words": results})
+        emit_json(found)
         return
-    for entry in results:
+    for entry in found["words"]:
         if entry["found"]:
             level = entry["scowl_level"]
             where = f"SCOWL level {level}" if level else "not in SCOWL"

@@ -11,9 +11,10 @@ from puzzlewright.lexicon.builtin import (BUILTINS, DEFAULT, adjust_lexicon, bui
 from puzzlewright.letters import ALPHABET, letter_mask
 from puzzlewright.lexicon.core import Commonness, Lexicon, WordTable, signature
 from puzzlewright.lexicon.formats import FORMATS, detect_format, normalise_word, read_word_file
+from puzzlewright.lexicon.lookup import lookup_words
 
 __all__ = [
     "ALPHABET", "BUILTINS", "adjust_lexicon", "DEFAULT", "FORMATS", "Commonness", "Lexicon", "WordTable", "builtin_lexicon",
-    "detect_format", "letter_mask", "load_lexicon", "normalise_word", "parse_word_list", "read_word_file",
+    "detect_format", "letter_mask", "load_lexicon", "lookup_words", "normalise_word", "parse_word_list", "read_word_file",
     "signature",
 ]
