@@ -83,6 +83,14 @@ def test_count_time_limit_stops_early_and_says_so():
     assert not result.complete and len(result.partitions) < result.total
 
 
+def test_count_time_limit_stops_a_long_partition_too(cli):
+    """8x8 over english: one partition alone runs for tens of seconds; the limit was only checked between."""
+    result = cli("acrostic", "count", "--size", "8", "--time-limit", "0.5", "--workers", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    summary = result.json()
+    assert not summary["complete"] and summary["count"] == 0 and summary["elapsed_s"] < 5
+
+
 def test_count_job_identity_covers_only_words_of_the_size():
     english = load_lexicon("english")
     only_five = english.filter(lengths=[5])

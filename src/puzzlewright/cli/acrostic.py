@@ -197,7 +197,7 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
               help="FILE: write each square (rows joined by '/') as found, in a fixed order. DIR/ (an existing "
                    "directory, a trailing slash, or with --resume): a checkpoint directory to resume from.")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=None,
-              help="Stop after this many seconds (checked between partitions).")
+              help="Stop after this many seconds (running partitions stop too; the result says it is incomplete).")
 @click.option("--partitions", type=click.IntRange(min=1), default=None, metavar="N",
               help="Split the search into about N first-row prefixes (default 64; more for big clusters).")
 @parallel_options
@@ -218,7 +218,8 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
 
     options = CountOptions(size, double=double, canonical=canonical, symmetric=symmetric,
                            **({"partitions": partitions} if partitions else {}))
-    job = CountJob(lexicon, options, keep_squares=output is not None)
+    job = CountJob(lexicon, options, keep_squares=output is not None,
+                   deadline=None if time_limit is None else time.time() + time_limit)
     file_path, directory = output_target(output, resume)
     sink = OrderedFile(file_path) if file_path else None
     interrupted = False

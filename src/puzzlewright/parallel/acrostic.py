@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import time
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
@@ -66,11 +67,14 @@ class CountJob(_CompactLexicon):
     """Every square of ``options`` over ``lexicon``'s N-letter words, partitioned by first-row prefix.
 
     With ``keep_squares`` False only the numbers are kept (a big count can find hundreds of millions).
+    With a ``deadline`` (a ``time.time()`` value) a partition still running then stops, incomplete, so a
+    time limit holds even when one partition alone would take hours.
     """
 
     lexicon: Lexicon
     options: Any  # puzzlewright.acrostic.count.CountOptions
     keep_squares: bool = True
+    deadline: float | None = None
 
     name: ClassVar[str] = "acrostic count"
     item_name: ClassVar[str] = "squares"
@@ -106,7 +110,8 @@ class CountJob(_CompactLexicon):
         from puzzlewright.acrostic.count import count_partition
 
         on_square = None if emit is None or not self.keep_squares else (lambda square: emit("/".join(square)))
-        part = count_partition(self.lexicon, self.options, key, on_square)
+        budget = None if self.deadline is None else Budget(seconds=max(self.deadline - time.time(), 0.001))
+        part = count_partition(self.lexicon, self.options, key, on_square, budget)
         squares = ["/".join(square) for square in part.squares] if self.keep_squares else []
         return PartitionResult(key, squares, {"nodes": part.nodes}, part.complete, count=len(part.squares))
 
