@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
+from puzzlewright.cache import atomic_write, cache_dir
 from puzzlewright.letterboxed.box import MIN_WORD_LENGTH
 from puzzlewright.letters import letter_mask, letter_masks
 
@@ -195,16 +196,6 @@ def _builtin_archive(name: str) -> str | None:
     return path if os.path.isfile(path) else None
 
 
-def cache_dir() -> str:
-    """Where derived indexes are cached: $PUZZLEWRIGHT_CACHE_DIR, else $XDG_CACHE_HOME/puzzlewright
-    (pathlib is avoided: its import alone costs a few ms of the command line's start)."""
-    explicit = os.environ.get("PUZZLEWRIGHT_CACHE_DIR")
-    if explicit:
-        return explicit
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "puzzlewright")
-
-
 @cache
 def builtin_index(name: str) -> WordIndex | None:
     """The index of a built-in dictionary (None when ``name`` is not one), loaded once per process from
@@ -242,10 +233,7 @@ def _save(directory: str | os.PathLike, filename: str, data: bytes) -> bool:
     """Write ``data`` atomically; a failure (read-only home, full disk) only costs speed next time."""
     try:
         os.makedirs(directory, exist_ok=True)
-        temporary = os.path.join(directory, f"{filename}.{os.getpid()}.tmp")
-        with open(temporary, "wb") as handle:
-            handle.write(data)
-        os.replace(temporary, os.path.join(directory, filename))
+        atomic_write(os.path.join(directory, filename), lambda handle: handle.write(data))
         return True
     except OSError:
         return False

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzlewright.cache import atomic_write as write_atomically
 from puzzlewright.errors import PuzzleInputError, PuzzlewrightError
 from puzzlewright.parallel.job import Emit, PartitionResult, fingerprint
 
@@ -52,36 +53,14 @@ def _write_failed(path: Path, error: OSError) -> PuzzlewrightError:
     return PuzzlewrightError(f"cannot write {path}: {error.strerror or error}")
 
 
-def fsync_directory(directory: Path) -> None:
-    """Make a rename inside ``directory`` durable (a no-op where directories cannot be opened)."""
-    try:
-        handle = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)
-
-
 def atomic_write(path: Path, chunks: Iterable[str]) -> None:
     """Replace ``path`` by the concatenated ``chunks`` all at once: write a temporary file beside it, fsync
-    it, rename it over ``path`` and fsync the directory. Chunks are streamed, never joined in memory."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    it, rename it over ``path`` and fsync the directory (:func:`puzzlewright.cache.atomic_write`, which
+    leaves no temporary file behind on an error or Ctrl-C). Chunks are streamed, never joined in memory."""
     try:
-        with open(temporary, "w", encoding="utf-8") as handle:
-            for chunk in chunks:
-                handle.write(chunk)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-        fsync_directory(path.parent)
+        write_atomically(path, lambda handle: handle.writelines(chunks), text=True)
     except OSError as error:
-        temporary.unlink(missing_ok=True)
         raise _write_failed(path, error) from None
-    except BaseException:  # Ctrl-C, or the chunks failed: leave no temporary file behind
-        temporary.unlink(missing_ok=True)
-        raise
 
 
 def _json_line(value: Any) -> str:

@@ -9,14 +9,14 @@ later process loads it in a few milliseconds. An unwritable cache directory only
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 
+from puzzlewright.cache import atomic_write
+from puzzlewright.cache import cache_dir as shared_cache_dir
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import WordTable
@@ -30,11 +30,8 @@ MAX_PAIRS = 600_000_000  # answers x guesses of one matrix (one byte each, in me
 
 
 def cache_dir() -> Path:
-    """Where cached matrices live."""
-    if os.environ.get("PUZZLEWRIGHT_CACHE"):
-        return Path(os.environ["PUZZLEWRIGHT_CACHE"]).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "puzzlewright"
+    """Where cached matrices live (:func:`puzzlewright.cache.cache_dir`)."""
+    return Path(shared_cache_dir())
 
 
 def lists_key(answers: WordPool, guesses: WordPool) -> str:
@@ -105,11 +102,9 @@ def read_array(path: Path) -> np.ndarray | None:
 
 
 def write_array(path: Path, array: np.ndarray) -> None:
-    """Save atomically (write a temporary file, then rename); give up quietly if the cache is unwritable."""
+    """Save atomically (:func:`puzzlewright.cache.atomic_write`); give up quietly if the cache is unwritable."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
-            np.save(handle, array)
-        os.replace(handle.name, path)
+        atomic_write(path, lambda handle: np.save(handle, array))
     except OSError:
         return
