@@ -91,6 +91,15 @@ def test_count_time_limit_stops_a_long_partition_too(cli):
     assert not summary["complete"] and summary["count"] == 0 and summary["elapsed_s"] < 5
 
 
+def test_generate_time_limit_per_puzzle_is_a_one_line_error(cli):
+    """An 8x8 unique puzzle of english takes far longer than this: the run stops instead of hanging."""
+    result = cli("acrostic", "generate", "--size", "8", "--unique", "--min-commonness", "0", "--random-seed", "1",
+                 "--time-limit", "0.5", "--workers", "1")
+    assert result.exit_code == 2
+    assert result.stderr == ("error: puzzle 0: no 8x8 puzzle found within the time limit of 0.5 s; allow more or "
+                             "lower --min-commonness\n")
+
+
 def test_count_job_identity_covers_only_words_of_the_size():
     english = load_lexicon("english")
     only_five = english.filter(lengths=[5])

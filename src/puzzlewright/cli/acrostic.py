@@ -143,14 +143,16 @@ def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
               help="Build from words at least this common (Zipf scale: 3 = everyday, 4 = very common).")
 @click.option("--random-seed", type=int, default=None, help="Make the run reproducible.")
 @click.option("--show-solution", is_flag=True, help="Print each puzzle's solution too.")
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=60.0, show_default=True,
+              help="Seconds allowed for each puzzle; one not found in time stops the run with an error.")
 @click.option("--output", default=None, metavar="DIR/",
               help="Checkpoint directory: each finished range of puzzles is saved there (resume with --resume).")
 @parallel_options
 @lexicon_options("english")
 @json_option
 def generate(size: int, how_many: int, unique: bool, min_commonness: float, random_seed: int | None,
-             show_solution: bool, output: str | None, workers: int | None, cluster: str | None, resume: bool,
-             lexicon, as_json: bool) -> None:
+             show_solution: bool, time_limit: float, output: str | None, workers: int | None, cluster: str | None,
+             resume: bool, lexicon, as_json: bool) -> None:
     """Random puzzles of common words, printed as the seed word and the pool in sorted order.
 
     Puzzle i depends only on --random-seed and i, so ranges of puzzles run in parallel (--workers,
@@ -180,7 +182,8 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
             line = f"{puzzle['seed']} {puzzle['pool']}"
             click.echo(line + (f"   solution: {' '.join(puzzle['solution']['rows'])}" if show_solution else ""))
 
-    result = run_job(GenerateJob(lexicon, options, how_many), workers=workers, cluster=cluster, output=directory,
+    job = GenerateJob(lexicon, options, how_many, seconds_per_puzzle=time_limit)
+    result = run_job(job, workers=workers, cluster=cluster, output=directory,
                      resume=resume, progress=None if how_many > 1 else False,
                      on_merged=None if as_json else print_puzzles)
     if as_json:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from puzzlewright.errors import PuzzleInputError
+from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.parallel.job import Emit, Partition, PartitionResult
 from puzzlewright.search import Budget
@@ -125,11 +125,15 @@ def generate_chunks(count: int) -> list[tuple[int, int]]:
 
 @dataclass(eq=False)
 class GenerateJob(_CompactLexicon):
-    """Puzzles 0..count-1 of the run ``options`` (a GenerateOptions), partitioned into number ranges."""
+    """Puzzles 0..count-1 of the run ``options`` (a GenerateOptions), partitioned into number ranges.
+
+    With ``seconds_per_puzzle``, a puzzle not found in that time stops the run with :class:`BudgetExceeded`
+    (the puzzles are the same whatever the limit, so it is not part of the run's identity)."""
 
     lexicon: Lexicon
     options: Any  # puzzlewright.acrostic.generate.GenerateOptions
     count: int
+    seconds_per_puzzle: float | None = None
 
     name: ClassVar[str] = "acrostic generate"
     item_name: ClassVar[str] = "puzzles"
@@ -154,7 +158,13 @@ class GenerateJob(_CompactLexicon):
         puzzles = []
         attempts = 0
         for index in range(first, last + 1):
-            generated = generate_one(self.lexicon, self.options, index)
+            budget = None if self.seconds_per_puzzle is None else Budget(seconds=self.seconds_per_puzzle)
+            try:
+                generated = generate_one(self.lexicon, self.options, index, budget)
+            except BudgetExceeded:
+                size = self.options.size
+                raise BudgetExceeded(f"puzzle {index}: no {size}x{size} puzzle found within the time limit of "
+                                     f"{self.seconds_per_puzzle:g} s; allow more or lower --min-commonness") from None
             puzzle = generated.to_json(True)
             attempts += generated.attempts
             puzzles.append(puzzle)
