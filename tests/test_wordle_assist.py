@@ -208,6 +208,12 @@ def test_budget_falls_back_to_score_and_does_not_remember(matrix):
     assert not strategy.approximate and strategy._key(left) in strategy._choice
 
 
+def test_play_uses_the_answers_length_not_the_lists_most_common_one(cli):
+    result = cli("wordle", "play", "crane", "--answers", "english", "--json")  # english is mostly 8 letters
+    assert result.exit_code == 0, result.stderr  # was "answer 'crane' has 5 letters, not 8"
+    assert result.json()["solved"] and result.json()["turns"][-1]["word"] == "crane"
+
+
 def test_answer_lists_the_assistant_cannot_use_are_refused(cli, tmp_path):
     words = tmp_path / "long.txt"
     words.write_text("a" * 10_000 + "\n")

@@ -84,8 +84,11 @@ def play(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None
          answers: Lexicon | None = None) -> dict:
     """Play the assistant's strategy against an answer (or against every answer, with ``all``)."""
     turns = _turns(request)
-    assistant = _assistant(request, lexicon, answers, turns)
-    if field(request, "all", bool, False):
+    every = field(request, "all", bool, False)
+    text = None if every else field(request, "answer", str)
+    given = None if text is None or text.strip().casefold() == "random" else parse_word(text, "answer")
+    assistant = _assistant(request, lexicon, answers, turns, len(given) if given else None)
+    if every:
         started = time.perf_counter()
         histogram = assistant.simulate_all()
         assistant.strategy.save_decisions()
@@ -167,8 +170,10 @@ def _turns(request: dict) -> list[Turn]:
     return turns
 
 
-def _assistant(request: dict, lexicon: Lexicon | None, answers: Lexicon | None, turns: list[Turn]) -> Assistant:
-    """The assistant for the request's lists (cached per process, with its memoised strategy)."""
+def _assistant(request: dict, lexicon: Lexicon | None, answers: Lexicon | None, turns: list[Turn],
+               length: int | None = None) -> Assistant:
+    """The assistant for the request's lists (cached per process, with its memoised strategy), for words of
+    the guesses' length, else ``length`` (the answer's), else the answer list's most common length."""
     guesses = lexicon if lexicon is not None else lexicon_for(request, GUESSES)
     if answers is None:
         name = field(request, "answers", str, ANSWERS)
@@ -176,7 +181,7 @@ def _assistant(request: dict, lexicon: Lexicon | None, answers: Lexicon | None, 
             raise PuzzleInputError(f"unknown answer list {name!r}; built-in ones: {', '.join(BUILTINS)}")
         answers = load_lexicon(name)
     counts = answers.length_counts()
-    length = len(turns[0].word) if turns else max(counts, key=lambda n: (counts[n], n == 5))
+    length = len(turns[0].word) if turns else length or max(counts, key=lambda n: (counts[n], n == 5))
     if not MIN_LENGTH <= length <= MAX_LENGTH:
         raise PuzzleInputError(f"the answer list {answers.name!r} has {length}-letter words; Wordle words have "
                                f"{MIN_LENGTH} to {MAX_LENGTH} letters")
