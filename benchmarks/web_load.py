@@ -32,9 +32,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from puzzlewright.bench import shared_data_dir
+
 HOST = "127.0.0.1"
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = Path(os.environ.get("PUZZLEWRIGHT_SHARED_DATA", ROOT.parent / "shared" / "data")) / "samples" / \
+SAMPLE = shared_data_dir() / "samples" / \
     "letterboxed-nyt-sample.json"
 FALLBACK_SIDES = [["RME", "WCL", "TGK", "API"], ["AEI", "OMR", "JND", "UXY"]]
 ANSWERS = ["crane", "slate", "ghost", "pious", "mango", "lemon", "proxy", "query", "vivid", "whelp", "abide", "hotel"]

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED_DATA = Path(os.environ.get("PUZZLEWRIGHT_SHARED_DATA", ROOT.parent / "shared" / "data"))
+from puzzlewright.bench import shared_data_dir
+
+SHARED_DATA = shared_data_dir()  # $PUZZLEWRIGHT_SHARED_DATA, else shared/data beside the checkout
 
 
 @pytest.fixture(scope="session")

@@ -8,14 +8,24 @@ the same process, the ratio baseline / ours is reported, since these machines ar
 from __future__ import annotations
 
 import importlib
+import os
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 BENCHES = ("lexicon", "acrostic", "letterboxed", "jumble", "wordle", "parallel")
+SHARED_DATA_ENV = "PUZZLEWRIGHT_SHARED_DATA"
+DEFAULT_SHARED_DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data"  # beside the checkout
+
+
+def shared_data_dir() -> Path:
+    """The project's shared data folder (real puzzle samples, word lists): ``$PUZZLEWRIGHT_SHARED_DATA``,
+    else ``shared/data`` beside the source checkout."""
+    return Path(os.environ.get(SHARED_DATA_ENV, DEFAULT_SHARED_DATA))
 
 
 @dataclass

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import time
-from pathlib import Path
 
-from puzzlewright.bench import BenchResult, median_time
+from puzzlewright.bench import BenchResult, median_time, shared_data_dir
 from puzzlewright.lexicon import Lexicon, load_lexicon
 
-SHARED_DATA = Path(os.environ.get("PUZZLEWRIGHT_SHARED_DATA", Path(__file__).resolve().parents[3].parent / "shared" / "data"))
+SHARED_DATA = shared_data_dir()
 SAMPLE = SHARED_DATA / "samples" / "jumble-sample.json"
 UNSCRAMBLE_WORDS = ("HOTGUF", "CLATHE", "TRAPEZIO", "SHACE", "LASRN", "MCAOSHT")
 FINAL_CASES = (("SNAAESUGTALT", "----- -------"), ("BESIDEHIMSELF", "------ -------"),

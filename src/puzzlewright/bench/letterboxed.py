@@ -17,7 +17,7 @@ import tempfile
 import time
 from collections import defaultdict
 
-from puzzlewright.bench import BenchResult, command_time, median_time
+from puzzlewright.bench import BenchResult, command_time, median_time, shared_data_dir
 
 SEED_PUZZLES = ("RME-WCL-TGK-API", "ERG-BID-NCF-TAO")
 SAMPLE = "letterboxed-nyt-sample.json"
@@ -124,10 +124,7 @@ def _three_words(quick: bool) -> list[BenchResult]:
 
 def _batch_file(directory: str) -> str:
     """1,000 real puzzles: the NYT sample's 101, cycled."""
-    from pathlib import Path
-
-    shared = Path(os.environ.get("PUZZLEWRIGHT_SHARED_DATA", Path(__file__).resolve().parents[3].parent / "shared" / "data"))
-    puzzles = json.loads((shared / "samples" / SAMPLE).read_text())
+    puzzles = json.loads((shared_data_dir() / "samples" / SAMPLE).read_text())
     path = os.path.join(directory, "letterboxed-batch.jsonl")
     with open(path, "w") as handle:
         for k in range(BATCH_SIZE):
