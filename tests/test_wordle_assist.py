@@ -208,6 +208,17 @@ def test_budget_falls_back_to_score_and_does_not_remember(matrix):
     assert not strategy.approximate and strategy._key(left) in strategy._choice
 
 
+def test_play_all_stops_when_its_budget_runs_out(cli):
+    from puzzlewright.errors import BudgetExceeded
+    from puzzlewright.search import Budget
+
+    with pytest.raises(BudgetExceeded, match="node budget of 3"):
+        api.play({"all": True}, budget=Budget(nodes=3))
+    result = cli("wordle", "play", "--all", "--time-limit", "0.001")  # --answers wordle-guesses ran unbounded
+    assert result.exit_code == 2 and result.stderr.startswith("error: search stopped: time budget of 0.001 s")
+    assert result.stderr.count("\n") == 1
+
+
 def test_play_uses_the_answers_length_not_the_lists_most_common_one(cli):
     result = cli("wordle", "play", "crane", "--answers", "english", "--json")  # english is mostly 8 letters
     assert result.exit_code == 0, result.stderr  # was "answer 'crane' has 5 letters, not 8"

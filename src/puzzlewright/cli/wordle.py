@@ -130,13 +130,17 @@ def assist_command(guesses: tuple[str, ...], top: int, answers_spec: str, lexico
 @click.option("--all", "every", is_flag=True, help="Play every answer and report the average number of guesses.")
 @click.option("--opener", default=None, metavar="WORD", help="First guess (default: salet, the proven best).")
 @click.option("--random-seed", type=int, default=None, help="Seed for ANSWER=random.")
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=300.0, show_default=True,
+              metavar="SECONDS", help="Stop (with an error for --all) after this long.")
 @answers_option
 @lexicon_options("wordle-guesses")
 @json_option
 def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, opener: str | None,
-                 random_seed: int | None, answers_spec: str, lexicon: Lexicon, as_json: bool) -> None:
+                 random_seed: int | None, time_limit: float, answers_spec: str, lexicon: Lexicon,
+                 as_json: bool) -> None:
     """Let the assistant play against ANSWER (a word or 'random'), or every answer with --all."""
     from puzzlewright.lexicon import load_lexicon
+    from puzzlewright.search import Budget
     from puzzlewright.wordle import api
     from puzzlewright.wordle.pattern import Pattern
 
@@ -144,7 +148,7 @@ def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, open
         raise PuzzleInputError("give an ANSWER to play against (or --all)")
     request = {"answer": answer, "guesses": list(guesses), "all": every, "opener": opener,
                "random_seed": random_seed}
-    result = api.play(request, lexicon=lexicon, answers=load_lexicon(answers_spec))
+    result = api.play(request, lexicon=lexicon, answers=load_lexicon(answers_spec), budget=Budget(seconds=time_limit))
     if as_json:
         emit_json(result)
     elif every:

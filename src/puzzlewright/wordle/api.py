@@ -90,7 +90,7 @@ def play(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None
     assistant = _assistant(request, lexicon, answers, turns, len(given) if given else None)
     if every:
         started = time.perf_counter()
-        histogram = assistant.simulate_all()
+        histogram = assistant.simulate_all(budget)
         assistant.strategy.save_decisions()
         games = sum(histogram.values())
         return {"answers": games, "average": round(sum(k * v for k, v in histogram.items()) / games, 4),

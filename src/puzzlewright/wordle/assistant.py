@@ -334,11 +334,16 @@ class Assistant:
             played.append(Turn(guess, feedback(guess, answer)))
         return played
 
-    def simulate_all(self) -> dict[int, int]:
-        """How many answers the strategy solves in each number of guesses (walking the decision tree)."""
+    def simulate_all(self, budget: Budget | None = None) -> dict[int, int]:
+        """How many answers the strategy solves in each number of guesses (walking the decision tree);
+        :class:`BudgetExceeded` when ``budget`` runs out first (a partial average would mislead)."""
         histogram: dict[int, int] = {}
         pending = [(self.all_answers, 1)]
         while pending:
+            if budget is not None:  # each node is a whole choice: read the clock every time
+                budget.spend()
+                if budget.ran_out():
+                    raise BudgetExceeded(budget.describe())
             candidates, depth = pending.pop()
             guess = self.strategy.choose(candidates, first=depth == 1)
             for code, group in self.strategy.groups(candidates, guess):
