@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException
 
 from puzzlewright import __version__
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError, PuzzlewrightError
-from puzzlewright.lexicon import BUILTINS, builtin_lexicon, normalise_word
+from puzzlewright.lexicon import BUILTINS, builtin_lexicon, lookup_words
 from puzzlewright.search import Budget
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb
 from puzzlewright.web.limits import (BODY_KEY, MAX_BODY_BYTES, SEARCH_SECONDS, BodyLimit, SearchPool,
@@ -262,15 +262,7 @@ async def _lookup(pool: SearchPool, raw_words: list[str], dictionary: str) -> Re
     if len(words) > MAX_LOOKUP_WORDS:
         raise ApiError(422, f"at most {MAX_LOOKUP_WORDS} words per lookup")
     lexicon = await _dictionary(pool, dictionary)
-    entries = []
-    for raw in words:
-        word = normalise_word(raw)
-        common = lexicon.commonness(word) if word else None
-        entry = {"word": word or raw.strip()[:40], "found": common is not None}
-        if common is not None:
-            entry.update(common.to_json())
-        entries.append(entry)
-    return JSONResponse({"dictionary": lexicon.name, "words": entries})
+    return JSONResponse(lookup_words(lexicon, words, clip=40))
 
 
 async def _dictionary(pool: SearchPool, name: str):
