@@ -9,7 +9,6 @@ SCOWL). "Minimum commonness" filters everywhere mean a minimum Zipf value.
 
 from __future__ import annotations
 
-import bisect
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ from functools import cached_property
 
 import numpy as np
 
-from puzzlewright.letters import ALPHABET, letter_codes, letter_mask, letter_masks  # noqa: F401  (re-exported)
+from puzzlewright.letters import letter_masks
 
 
 @dataclass(frozen=True)
@@ -134,12 +133,6 @@ class Lexicon:
         """The word's Zipf frequency, 0.0 when it is unknown or absent."""
         i = self.position.get(word)
         return 0.0 if i is None else float(self.zipf[i])
-
-    def with_prefix(self, prefix: str) -> list[str]:
-        """Every word starting with ``prefix``, in alphabetical order."""
-        lo = bisect.bisect_left(self.words, prefix)
-        hi = bisect.bisect_left(self.words, prefix + "{")  # '{' sorts right after 'z'
-        return list(self.words[lo:hi])
 
     # -- deriving new lexicons --------------------------------------------------------------------
 

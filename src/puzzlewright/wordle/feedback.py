@@ -19,7 +19,6 @@ from functools import cached_property
 
 import numpy as np
 
-from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import WordTable
 from puzzlewright.lexicon.core import letter_count_table
 from puzzlewright.wordle.pattern import GREEN, GREY, YELLOW, Pattern
@@ -111,11 +110,6 @@ class Scorer:
             codes *= 3
             codes += greens[j].view(np.uint8) * np.uint8(2) + yellow.view(np.uint8)
         return codes
-
-
-def feedback_codes(guesses: WordTable, answer: str) -> np.ndarray:
-    """Pattern codes of every word of ``guesses`` against ``answer`` (a one-off; reuse a :class:`Scorer`)."""
-    return Scorer(guesses).against(letter_codes(answer))
 
 
 def feedback_matrix(answers: WordTable, guesses: WordTable | Scorer) -> np.ndarray:
