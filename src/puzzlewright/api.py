@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from puzzlewright.cache import remember
 from puzzlewright.errors import PuzzleInputError
 
 if TYPE_CHECKING:  # the lexicon (and numpy) is imported only when a request needs one: fast CLI start
@@ -66,20 +67,33 @@ def word_list(value: Any, key: str) -> list[str]:
     return parse_word_list(value, f"field {key!r}", PuzzleInputError, limit=MAX_REQUEST_WORDS)
 
 
+MAX_DERIVED = 8
+_DERIVED: dict[tuple, Lexicon] = {}
+
+
 def lexicon_for(request: dict, default: str = "english", *, allow_files: bool = False) -> Lexicon:
     """The lexicon a request asks for (see the module docstring for the keys)."""
     from puzzlewright.lexicon import BUILTINS, Lexicon, adjust_lexicon, load_lexicon
 
-    if request.get("words") is not None:
-        base = Lexicon(word_list(request["words"], "words"), name="request words")
-        if not len(base):
+    words = None if request.get("words") is None else tuple(word_list(request["words"], "words"))
+    if words is not None:
+        if not words:
             raise PuzzleInputError("field 'words' is empty")
+        spec = None
     else:
         spec = field(request, "dict", str, default)
         if spec not in BUILTINS and not allow_files:
             raise PuzzleInputError(f"unknown dictionary {spec!r}; built-in ones: {', '.join(BUILTINS)}")
-        base = load_lexicon(spec)
     floor = field(request, "min_commonness", (int, float), None)
     extra = word_list(request.get("extra_words") or [], "extra_words")
     exclude = word_list(request.get("exclude_words") or [], "exclude_words")
-    return adjust_lexicon(base, extra_words=extra, exclude_words=exclude, min_commonness=floor)
+    if words is None and floor is None and not extra and not exclude:
+        return load_lexicon(spec)  # the built-ins are loaded once per process already
+    # A derived lexicon is memoised, so that repeated requests (the web app's) reuse its built indexes.
+    key = (spec, words, floor, frozenset(extra), frozenset(exclude))
+    lexicon = _DERIVED.get(key)
+    if lexicon is None:
+        base = Lexicon(words, name="request words") if words is not None else load_lexicon(spec)
+        lexicon = adjust_lexicon(base, extra_words=extra, exclude_words=exclude, min_commonness=floor)
+        remember(_DERIVED, key, lexicon, MAX_DERIVED)
+    return lexicon

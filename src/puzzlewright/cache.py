@@ -1,4 +1,5 @@
-"""Files the package writes for itself: the cache folder and replacing a file atomically.
+"""What the package keeps for itself: the cache folder, replacing a file atomically, and small in-process
+memos of expensive derived objects.
 
 Only ``os`` is imported (no pathlib, no tempfile): Letter Boxed's command line reads its cached index
 through this module on a path that must start in a few tens of milliseconds.
@@ -58,3 +59,13 @@ def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *,
         except OSError:
             pass
         raise
+
+
+def remember(memo: dict, key: object, value: object, limit: int) -> None:
+    """Store ``value`` in a small in-process memo, dropping the oldest entries beyond ``limit``."""
+    memo[key] = value
+    while len(memo) > limit:
+        try:
+            memo.pop(next(iter(memo)), None)
+        except (StopIteration, RuntimeError):  # another thread (the web app's) changed the memo meanwhile
+            break

@@ -19,6 +19,7 @@ import time
 import numpy as np
 
 from puzzlewright.api import field, int_field, lexicon_for
+from puzzlewright.cache import remember
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
 from puzzlewright.search import Budget
@@ -27,7 +28,7 @@ from puzzlewright.wordle.doodle import Doodler
 from puzzlewright.wordle.feedback import feedback as score
 from puzzlewright.wordle.matrix import MAX_LOADED, PatternMatrix, lists_key
 from puzzlewright.wordle.pattern import MAX_LENGTH, MIN_LENGTH, Pattern, parse_grid
-from puzzlewright.wordle.words import parse_word, remember, word_pool
+from puzzlewright.wordle.words import parse_word, word_pool
 
 GUESSES = "wordle-guesses"
 ANSWERS = "wordle-answers"

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import numpy as np
 
-from puzzlewright.cache import atomic_write
+from puzzlewright.cache import atomic_write, remember
 from puzzlewright.cache import cache_dir as shared_cache_dir
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import WordTable
 from puzzlewright.wordle.feedback import Scorer, feedback_matrix
-from puzzlewright.wordle.words import WordPool, remember
+from puzzlewright.wordle.words import WordPool
 
 FORMAT_VERSION = "1"  # bump when the code layout changes, so stale cache files are ignored
 _LOADED: dict[str, np.ndarray] = {}

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from puzzlewright.cache import remember
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import Lexicon, WordTable, normalise_word
@@ -76,16 +77,6 @@ def _with_word(table: WordTable, word: str) -> WordTable:
     words = table.words[:at] + (word,) + table.words[at:]
     letters = np.insert(table.letters, at, letter_codes(word), axis=0)
     return WordTable(table.length, words, letters, np.insert(table.zipf, at, np.float32(0)))
-
-
-def remember(memo: dict, key: object, value: object, limit: int) -> None:
-    """Store ``value`` in a small in-process memo, dropping the oldest entries beyond ``limit``."""
-    memo[key] = value
-    while len(memo) > limit:
-        try:
-            memo.pop(next(iter(memo)), None)
-        except (StopIteration, RuntimeError):  # another thread (the web app's) changed the memo meanwhile
-            break
 
 
 def scorer_for(table: WordTable) -> Scorer:
