@@ -63,3 +63,13 @@ def test_bad_dictionary_is_one_line_exit_2(cli, tmp_path, case):
 def test_unknown_name_lists_the_builtins(cli):
     result = cli("dict", "info", "--dict", "klingon")
     assert "english-large" in result.stderr and "wordle-guesses" in result.stderr
+
+
+def test_format_option_reads_agid(cli, tmp_path):
+    path = tmp_path / "infl.txt"
+    path.write_text("abandon V: abandoned | abandoning | abandons\nabbey N: abbeys\n")
+    for option in ("--format", "--dict-format"):
+        result = cli("dict", "info", "--dict", str(path), option, "agid", "--json")
+        assert result.exit_code == 0 and result.json()["words"] == 6
+    bad = cli("dict", "info", "--dict", str(path), "--format", "xml")
+    assert bad.exit_code == 2 and bad.stderr.startswith("error: ")
