@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_wordle import plain_feedback
+from test_wordle import json_assist, json_play, plain_feedback
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon, load_lexicon
@@ -152,22 +152,22 @@ def test_entropy_strategy_over_every_answer(matrix):
 
 
 def test_api_assist_shape():
-    result = api.assist({"guesses": [{"word": "salet", "pattern": "BBYBB"}, "crane:BYBBB"], "top": 3})
+    result = json_assist({"guesses": [{"word": "salet", "pattern": "BBYBB"}, "crane:BYBBB"], "top": 3})
     assert result["remaining"] == len(result["answers"]) == 10
     assert len(result["suggestions"]) == 3 and result["best"]
     assert set(result["suggestions"][0]) == {"word", "entropy", "expected_remaining", "possible_answer"}
 
 
 def test_api_assist_solved_and_outside_word_noted():
-    result = api.assist({"guesses": ["zzzzq:BBBBB", "salet:BBBBB", "crony:GGGGG"]})
+    result = json_assist({"guesses": ["zzzzq:BBBBB", "salet:BBBBB", "crony:GGGGG"]})
     assert result["solved"] == "crony" and result["remaining"] == 1
     assert any("'zzzzq' is not in wordle-guesses" in note for note in result["notes"])
 
 
 def test_api_play_checks_given_turns():
     with pytest.raises(PuzzleInputError, match="is not the feedback"):
-        api.play({"answer": "crane", "guesses": ["salet:GGGGG"]})
-    result = api.play({"answer": "crane", "guesses": ["pilot:BBBBB"]})
+        json_play({"answer": "crane", "guesses": ["salet:GGGGG"]})
+    result = json_play({"answer": "crane", "guesses": ["pilot:BBBBB"]})
     assert result["turns"][0]["word"] == "pilot" and result["solved"]
 
 
@@ -175,11 +175,11 @@ def test_api_play_checks_given_turns():
     ({"guesses": ["salet"]}, "give it as WORD:PATTERN"),
     ({"guesses": ["salet:BBYB"]}, "has 4 marks"),
     ({"guesses": ["salet:BBYBB", "cranes:BBBBBB"]}, "has 6 letters, not 5"),
-    ({"guesses": ["salet:BBYBB"], "top": 0}, "'top' must be between"),
+    ({"guesses": ["salet:BBYBB"], "top": 0}, "field 'top' must be at least 1, not 0"),
 ])
 def test_bad_assist_requests(request_, message):
     with pytest.raises(PuzzleInputError, match=message):
-        api.assist(request_)
+        json_assist(request_)
 
 
 def test_cli_assist_and_play(cli):
@@ -213,7 +213,7 @@ def test_play_all_stops_when_its_budget_runs_out(cli):
     from puzzlewright.search import Budget
 
     with pytest.raises(BudgetExceeded, match="node budget of 3"):
-        api.play({"all": True}, budget=Budget(nodes=3))
+        json_play({"all": True}, budget=Budget(nodes=3))
     result = cli("wordle", "play", "--all", "--time-limit", "0.001")  # --answers wordle-guesses ran unbounded
     assert result.exit_code == 2 and result.stderr.startswith("error: search stopped: time budget of 0.001 s")
     assert result.stderr.count("\n") == 1
@@ -229,7 +229,7 @@ def test_answer_lists_the_assistant_cannot_use_are_refused(cli, tmp_path):
     words = tmp_path / "long.txt"
     words.write_text("a" * 10_000 + "\n")
     with pytest.raises(PuzzleInputError, match="10000-letter words; Wordle words have 3 to 12"):
-        api.assist({}, answers=load_lexicon(str(words)))  # was a hang building a 10,000-letter matrix
+        json_assist({}, answers=load_lexicon(str(words)))  # was a hang building a 10,000-letter matrix
     result = cli("wordle", "assist", "--answers", "english-large")  # 60,509 x 60,509: gigabytes
     assert result.exit_code == 2 and "is too many for the assistant" in result.stderr
     assert result.stderr.count("\n") == 1
@@ -237,7 +237,7 @@ def test_answer_lists_the_assistant_cannot_use_are_refused(cli, tmp_path):
 
 def test_unknown_answer_list_is_refused():
     with pytest.raises(PuzzleInputError, match="unknown answer list"):
-        api.assist({"guesses": [], "answers": "/etc/passwd"})
+        json_assist({"guesses": [], "answers": "/etc/passwd"})
 
 
 def test_concurrent_assists_keep_their_own_budgets():
@@ -248,13 +248,13 @@ def test_concurrent_assists_keep_their_own_budgets():
     from puzzlewright.wordle import api
 
     request = {"guesses": ["crane:BBBBB", "doubt:BYBBB"]}
-    expected = api.assist(request)["best"]
+    expected = json_assist(request)["best"]
     results, errors = [], []
 
     def ask(seconds: float) -> None:
         try:
             for _ in range(3):
-                results.append(api.assist(request, budget=Budget(seconds=seconds))["best"])
+                results.append(json_assist(request, budget=Budget(seconds=seconds))["best"])
         except Exception as error:  # any exception is a failure of the test
             errors.append(repr(error))
 

@@ -23,9 +23,9 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.search import Budget
 from puzzlewright.wordle.pattern import GREEN, GREY, YELLOW, Pattern
+from puzzlewright.wordle.schema import DOODLE_SECONDS
 from puzzlewright.wordle.words import WordPool
 
-DEFAULT_SECONDS = 2.0  # search allowance for --distinct / --hard when the caller gives no budget
 MAX_ROWS = 100  # rows of one doodle (the row search recurses once per row)
 
 
@@ -40,14 +40,6 @@ class DoodleRow:
     reason: str | None = None
     words: list[str] | None = None
 
-    def to_json(self) -> dict:
-        row = {"pattern": str(self.pattern), "word": self.word, "matches": self.matches, "possible": self.possible}
-        if self.reason:
-            row["reason"] = self.reason
-        if self.words is not None:
-            row["words"] = self.words
-        return row
-
 
 @dataclass
 class Doodle:
@@ -57,10 +49,6 @@ class Doodle:
     rows: list[DoodleRow]
     complete: bool = True
     notes: list[str] = field(default_factory=list)
-
-    def to_json(self) -> dict:
-        return {"answer": self.answer, "rows": [row.to_json() for row in self.rows], "complete": self.complete,
-                "notes": self.notes}
 
 
 def impossibility(answer: str, pattern: Pattern) -> str | None:
@@ -145,7 +133,7 @@ class Doodler:
         search = _RowSearch(self, patterns, buckets, distinct=distinct, hard=hard,
                             rng=np.random.default_rng(seed))
         if distinct or hard:
-            budget = budget or Budget(seconds=DEFAULT_SECONDS)
+            budget = budget or Budget(seconds=DOODLE_SECONDS)
         chosen, complete = search.run(budget)
         words = self.pool.table.words
         rows = []
