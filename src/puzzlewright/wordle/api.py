@@ -73,15 +73,22 @@ def assist(request: AssistRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     notes = _notes(assistant, turns)
     if len(left) == 1:
         return AssistResult(guesses=played, remaining=1, answers=[words[left[0]]], notes=notes, best=words[left[0]],
-                            suggestions=[], solved=words[left[0]])
-    suggestions = assistant.strategy.suggestions(left, request.top)
+                            reason="the only possible answer", suggestions=[], solved=words[left[0]])
+    strategy = assistant.strategy
     best = assistant.next_guess(left, len(turns) + 1, budget)
-    approximate = assistant.strategy.approximate
+    column = assistant.matrix.guesses.index[best]
+    if len(turns) == 0 and strategy.opener is not None:
+        reason = ("the opener: SALET is the proven best first guess for the original lists"
+                  if best == DEFAULT_OPENER and request.opener is None else "the opener asked for")
+    else:
+        reason = strategy.reason(left, column, budget)
+    approximate = strategy.approximate
     if approximate:
         notes.append("time ran out looking ahead: 'best' is the top guess by score alone")
-    assistant.strategy.save_decisions()
+    suggestions = strategy.suggestions(left, request.top, first=column)
+    strategy.save_decisions()
     return AssistResult(guesses=played, remaining=int(len(left)), answers=[words[a] for a in left], notes=notes,
-                        best=best, complete=not approximate,
+                        best=best, reason=reason, complete=not approximate,
                         suggestions=[Suggestion(word=s.word, entropy=round(s.entropy, 4),
                                                 expected_remaining=round(s.expected_remaining, 3),
                                                 possible_answer=s.possible_answer) for s in suggestions])
@@ -187,10 +194,17 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
     key = (lists_key(answer_pool, guess_pool), opener, request.lookahead)
     assistant = _ASSISTANTS.get(key)
     if assistant is None:
-        matrix = PatternMatrix.load(answer_pool, guess_pool)
-        assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=request.lookahead, remember=True))
+        on_disk = _shipped(guesses) and _shipped(answers)
+        matrix = PatternMatrix.load(answer_pool, guess_pool, use_cache=on_disk)
+        assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=request.lookahead, remember=on_disk))
         remember(_ASSISTANTS, key, assistant, MAX_LOADED)
     return assistant
+
+
+def _shipped(lexicon: Lexicon) -> bool:
+    """Whether ``lexicon`` is a built-in dictionary as shipped: only those get cache files on disk (a list
+    derived for one request, such as one with its own ``exclude_words``, would leave a file per request)."""
+    return lexicon.name in BUILTINS and lexicon is load_lexicon(lexicon.name)
 
 
 def _notes(assistant: Assistant, turns: list[Turn]) -> list[str]:

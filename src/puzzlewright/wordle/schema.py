@@ -191,7 +191,10 @@ class AssistResult(Result):
     notes: list[str]
     best: str
     """The assistant's next guess (the answer itself when one is left)."""
+    reason: str
+    """Why `best` is preferred: the opener, a lookahead over the candidates, or the most information."""
     suggestions: list[Suggestion]
+    """The guesses by expected information, `best` first."""
     solved: str | None = None
     """The answer, when the guesses leave only one."""
     complete: bool = True
