@@ -6,12 +6,12 @@ The CLI's ``--batch FILE`` (``cli.common.run_batch``) and the partitioned engine
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 
 from puzzlewright.errors import PuzzleInputError, PuzzlewrightError, capped_lines, open_input
 from puzzlewright.jsontext import JsonTextError, loads_strict
+from puzzlewright.schema import dump_json
 
 MAX_BATCH_LINE_BYTES = 4 * 2**20  # one record: far above any real puzzle, far below a memory problem
 # Markers standing for unreadable lines (no real line can be one: JSON has no raw NUL), and their errors.
@@ -62,7 +62,7 @@ def solve_record(number: int, line: str, solve_one: Callable[[dict], dict]) -> t
         if not isinstance(record, dict):
             raise PuzzleInputError("each line must be a JSON object")
         result = solve_one(record)
-        json.dumps(result, ensure_ascii=False).encode("utf-8")  # what is printed must be printable
+        dump_json(result).encode("utf-8")  # what is printed must be printable (UTF-8, not a lone surrogate)
         return result, True
     except JsonTextError as error:
         return {"line": number, "error": f"invalid JSON: {str(error).removeprefix('the line is not valid JSON: ')}"}, False
