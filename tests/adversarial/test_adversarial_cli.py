@@ -86,7 +86,7 @@ def test_frequency_counts_beyond_a_float_are_skipped(tmp_path):
 @pytest.mark.parametrize("value", ["inf", "-inf", "nan"])
 def test_min_commonness_must_be_finite(value):
     assert_one_line_error(run_cli("letterboxed", "solve", "RME", "WCL", "TGK", "API", "--min-commonness", value),
-                          "min_commonness")
+                          "--min-commonness")
 
 
 def test_a_cluster_address_that_is_not_one_is_one_clean_line(capfd):
