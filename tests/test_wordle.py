@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon, WordTable, load_lexicon
 from puzzlewright.wordle import api
-from puzzlewright.wordle.doodle import Doodler, impossibility
+from puzzlewright.wordle.doodle import NEAR_EQUAL, Doodler, impossibility
 from puzzlewright.wordle.feedback import Scorer, feedback, feedback_matrix
 from puzzlewright.wordle.pattern import Pattern, parse_grid
-from puzzlewright.wordle.words import word_pool
+from puzzlewright.wordle.words import COMMON_ZIPF, word_pool
 
 SMILEY = ["BBBBB", "BGBGB", "BBBBB", "GBBBG", "BGGGB", "BBBBB"]
 
@@ -171,12 +171,37 @@ def test_every_doodle_word_rescored(crane, guesses):
         assert row.matches == sum(plain_feedback(w, "crane") == str(row.pattern) for w in guesses.words)
 
 
-def test_all_lists_every_match_most_common_first(crane, guesses):
-    row = crane.doodle([Pattern.parse("GYBBB")], list_all=True, seed=1).rows[0]
-    expected = [w for w in guesses.words if plain_feedback(w, "crane") == "GYBBB"]
-    assert sorted(row.words) == expected
-    zipf = [guesses.zipf_of(w) for w in row.words]
-    assert zipf == sorted(zipf, reverse=True)
+def test_all_lists_every_match_in_the_order_rows_choose(crane, guesses):
+    """Tiers first (common answer-list words, common words, answer-list words, the rest), then familiarity;
+    the seed only swaps near-equals; the row's word is the first listed."""
+    answers = load_lexicon("wordle-answers").word_set
+    for seed in (1, 2):
+        row = crane.doodle([Pattern.parse("BBYBB")], list_all=True, seed=seed).rows[0]
+        expected = [w for w in guesses.words if plain_feedback(w, "crane") == "BBYBB"]
+        assert sorted(row.words) == expected and row.word == row.words[0]
+        zipf = [float(guesses.zipf_of(w)) for w in row.words]
+        tiers = [2 * (z >= COMMON_ZIPF) + (w in answers) for w, z in zip(row.words, zipf)]
+        assert tiers == sorted(tiers, reverse=True) and tiers[0] == 3
+        for i in range(len(zipf)):
+            assert all(zipf[i] + NEAR_EQUAL >= zipf[j] for j in range(i + 1, len(zipf)) if tiers[j] == tiers[i])
+
+
+def test_a_row_chooses_alike_in_any_grid_with_or_without_distinct(crane):
+    grid = [Pattern.parse(p) for p in ["BBBBB", "BGBGB", "GBBBG", "BGGGB", "YYBBB"]]
+    for seed in (1, 7, 123):
+        alone = [crane.doodle([p], seed=seed).rows[0].word for p in grid]
+        assert [row.word for row in crane.doodle(grid, seed=seed).rows] == alone
+        assert [row.word for row in crane.doodle(grid[::-1], seed=seed).rows] == alone[::-1]
+        assert [row.word for row in crane.doodle(grid, seed=seed, distinct=True).rows] == alone
+    issue_example = [row.word for row in crane.doodle(grid[:4], seed=1).rows]
+    assert not {"tuktu", "wrung", "clepe", "prang"} & set(issue_example)  # the issue's seed-1 words
+
+
+def test_a_solved_row_above_the_last_is_a_warning(crane):
+    notes = crane.doodle([Pattern.parse(p) for p in ["BGBGB", "GGGGG", "BBBBB", "GGGGG"]], seed=1).notes
+    assert notes == ["warning: row 2 is solved (all green) but is not the last row; in a real game the rows "
+                     "after it would not be played"]
+    assert crane.doodle([Pattern.parse(p) for p in ["BGBGB", "GGGGG"]], seed=1).notes == []
 
 
 def test_all_in_hard_mode_lists_the_legal_words(crane):
@@ -357,3 +382,14 @@ def test_tour_step_shows_a_smiley(capsys):
     for line, pattern in zip(lines[1:], TOUR_GRID):
         word = line.split()[-1].lower()
         assert plain_feedback(word, TOUR_ANSWER) == pattern
+
+
+def test_cli_doodle_min_commonness_like_the_api(cli, guesses):
+    args = ("wordle", "doodle", "--answer", "crane", "BBBBB", "BGBGB", "BYBBB", "--random-seed", "3", "--all")
+    result = cli(*args, "--min-commonness", "4", "--json")
+    assert result.exit_code == 0, result.stderr
+    rows = result.json()["rows"]
+    assert all(guesses.zipf_of(word) >= 4 for row in rows for word in row["words"])
+    through_api = api.doodle({"answer": "crane", "patterns": ["BBBBB", "BGBGB", "BYBBB"], "random_seed": 3,
+                              "all": True, "min_commonness": 4})
+    assert [row["words"] for row in rows] == [row["words"] for row in through_api["rows"]]

@@ -53,18 +53,24 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
 @click.option("--answer", required=True, metavar="WORD|random", help="The answer (random: one from wordle-answers).")
 @click.option("--grid", "grid_file", type=click.File("r", encoding="utf-8-sig"), default=None, metavar="FILE",
               help="Read the pattern rows from FILE (one per line; '-' for stdin; a pasted result works).")
-@click.option("--all", "list_all", is_flag=True, help="List every matching word of each row, most common first.")
+@click.option("--all", "list_all", is_flag=True, help="List every matching word of each row, in the order rows choose them.")
 @click.option("--random-seed", type=int, default=None, help="Seed for the random picks (reproducible output).")
 @click.option("--distinct", is_flag=True, help="Use no word twice.")
 @click.option("--hard", is_flag=True, help="Each row must be a legal hard-mode guess after the rows above.")
+@click.option("--min-commonness", type=click.FloatRange(min=0), default=None, metavar="ZIPF",
+              help="Use only words at least this common (Zipf scale: 3 = everyday, 1 = rare).")
 @lexicon_options("wordle-guesses")
 @json_option
 def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: bool, random_seed: int | None,
-                   distinct: bool, hard: bool, lexicon: Lexicon, as_json: bool) -> None:
+                   distinct: bool, hard: bool, min_commonness: float | None, lexicon: Lexicon,
+                   as_json: bool) -> None:
     """Fill each painted PATTERN row with a word that gets that feedback.
 
-    Rows look like BGBGB, 02020 or 🟩🟨⬛⬛⬛; one argument may hold several pasted rows.
+    Rows look like BGBGB, 02020 or 🟩🟨⬛⬛⬛; one argument may hold several pasted rows. Each row gets
+    one of the most familiar words that fit (common words of the Wordle answer list first); the seed only
+    chooses among near-equals.
     """
+    from puzzlewright.lexicon import adjust_lexicon
     from puzzlewright.wordle import api
     from puzzlewright.wordle.pattern import Pattern
 
@@ -76,7 +82,7 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
         raise PuzzleInputError("give the pattern rows as arguments or with --grid FILE")
     request = {"answer": answer, "patterns": rows, "all": list_all, "random_seed": random_seed,
                "distinct": distinct, "hard": hard}
-    result = api.doodle(request, lexicon=lexicon)
+    result = api.doodle(request, lexicon=adjust_lexicon(lexicon, min_commonness=min_commonness))
     if as_json:
         emit_json(result)
         return
@@ -90,7 +96,7 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
         if row.get("words") is not None:
             click.echo("    " + (" ".join(row["words"]) or "(none)"))
     for note in result["notes"]:
-        click.echo(f"note: {note}")
+        click.echo(note if note.startswith("warning:") else f"note: {note}")
 
 
 @wordle.command("assist")

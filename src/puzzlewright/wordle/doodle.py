@@ -7,13 +7,20 @@ colours, into a binary search for its slice of that order. The rule is applied e
 found is right, and a row without a word is explained: either no dictionary word gives it, or no word at
 all could (:func:`impossibility`).
 
+Which word a row shows: the most familiar ones that fit (:func:`~puzzlewright.wordle.words.familiarity`),
+in tiers: words both common and in the Wordle answer list first, then other common words, then other
+answer-list words, then the rest. Randomness (``seed``) only reorders near-equals: each word's familiarity
+gets a random nudge of less than :data:`NEAR_EQUAL` within its tier, drawn from (seed, row pattern), so a
+row's choice is the same whichever other rows the grid has, and the same with or without the options below
+unless they forbid it.
+
 Options that tie rows together (``distinct``: no word twice; ``hard``: each row a legal hard-mode guess
 after the rows above) become a small backtracking search over the rows' slices, under a :class:`Budget`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -23,10 +30,12 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.search import Budget
 from puzzlewright.wordle.pattern import GREEN, GREY, YELLOW, Pattern
-from puzzlewright.wordle.words import WordPool
+from puzzlewright.wordle.words import WordPool, answer_list_words, common_words, familiarity
 
 DEFAULT_SECONDS = 2.0  # search allowance for --distinct / --hard when the caller gives no budget
 MAX_ROWS = 100  # rows of one doodle (the row search recurses once per row)
+NEAR_EQUAL = 0.4  # familiarity (Zipf) within which words of one tier count as near-equals for the seed
+TIER_STEP = 100.0  # preference = tier x TIER_STEP + familiarity: no familiarity outweighs a tier
 
 
 @dataclass
@@ -117,7 +126,7 @@ def _describe_shortage(answer: str, group: Sequence[int], copies: list[int]) -> 
 class Doodler:
     """Everything needed to doodle for one answer: every pool word's pattern code, grouped by code.
 
-    ``order`` lists the pool's word indexes sorted by (pattern code, most common first), so the words
+    ``order`` lists the pool's word indexes sorted by (pattern code, most preferred first), so the words
     matching a pattern are one contiguous slice, found by binary search.
     """
 
@@ -125,25 +134,33 @@ class Doodler:
         self.answer = answer
         self.pool = pool
         codes = pool.scorer.against(letter_codes(answer))
-        self.order = np.lexsort((-pool.table.zipf, codes)).astype(np.int32)
+        self.preference = word_preference(pool)
+        self.order = np.lexsort((-self.preference, codes)).astype(np.int32)
         self.sorted_codes = codes[self.order]
 
     def matches(self, pattern: Pattern) -> np.ndarray:
-        """Indexes of the pool words whose feedback is ``pattern``, most common first."""
+        """Indexes of the pool words whose feedback is ``pattern``, most preferred first."""
         code = self.sorted_codes.dtype.type(pattern.code)
         lo = np.searchsorted(self.sorted_codes, code, "left")
         hi = np.searchsorted(self.sorted_codes, code, "right")
         return self.order[lo:hi]
 
+    def choice_order(self, words: np.ndarray, pattern: Pattern, seed: int) -> np.ndarray:
+        """``words`` (matches of ``pattern``) in the order a row tries them: by preference, near-equals
+        shuffled by a nudge drawn from (``seed``, the pattern), so equal rows choose alike in any grid."""
+        nudge = np.random.default_rng([seed, pattern.code]).uniform(0, NEAR_EQUAL, len(words))
+        return words[np.argsort(-(self.preference[words] + nudge), kind="stable")]
+
     def doodle(self, patterns: Sequence[Pattern], *, list_all: bool = False, seed: int | None = None,
                distinct: bool = False, hard: bool = False, budget: Budget | None = None) -> Doodle:
-        """Fill the rows: a random matching word each (reproducible with ``seed``), every match with
-        ``list_all``, no repeats with ``distinct``, legal hard-mode guesses with ``hard``."""
+        """Fill the rows: the most familiar matching word each (near-equals chosen by ``seed``), every
+        match with ``list_all`` (in the order tried), no repeats with ``distinct``, legal hard-mode
+        guesses with ``hard``."""
         if len(patterns) > MAX_ROWS:
             raise PuzzleInputError(f"a doodle has at most {MAX_ROWS} rows, not {len(patterns):,}")
-        buckets = [self.matches(p) for p in patterns]
-        search = _RowSearch(self, patterns, buckets, distinct=distinct, hard=hard,
-                            rng=np.random.default_rng(seed))
+        seed = int(np.random.SeedSequence().entropy % 2**31) if seed is None else seed
+        buckets = [self.choice_order(self.matches(p), p, seed) for p in patterns]
+        search = _RowSearch(self, patterns, buckets, distinct=distinct, hard=hard)
         if distinct or hard:
             budget = budget or Budget(seconds=DEFAULT_SECONDS)
         chosen, complete = search.run(budget)
@@ -163,29 +180,42 @@ class Doodler:
                 listed = [words[i] for i in search.legal(r, chosen, avoid_used=False)]
             rows.append(DoodleRow(pattern, None if chosen[r] is None else words[chosen[r]], len(buckets[r]),
                                   possible, reason, listed))
-        notes = list(self.pool.notes)
+        notes = list(self.pool.notes) + solved_row_warnings(patterns)
         if not complete:
             notes.append(budget.describe() if budget else "search stopped")
         return Doodle(self.answer, rows, complete, notes)
 
 
+def word_preference(pool: WordPool) -> np.ndarray:
+    """Each pool word's preference: its tier (common and an answer-list word 3, common 2, answer-list 1,
+    else 0) times :data:`TIER_STEP`, plus its familiarity."""
+    table = pool.table
+    tier = 2 * common_words(table).astype(np.float64) + answer_list_words(table)
+    return tier * TIER_STEP + familiarity(table)
+
+
+def solved_row_warnings(patterns: Sequence[Pattern]) -> list[str]:
+    """A warning for each all-green row above the last: in a real game nothing follows a solved row."""
+    return [f"warning: row {r + 1} is solved (all green) but is not the last row; in a real game the rows "
+            f"after it would not be played" for r, pattern in enumerate(patterns[:-1]) if pattern.is_solved]
+
+
 class _RowSearch:
     """Choose one word per row under the cross-row rules (distinct words, hard mode) by backtracking.
 
-    Without those rules it simply picks a random word per row. Hard mode fixes the row order (each row
+    Each row tries its matches in its given order (most preferred first). Hard mode fixes the row order (each row
     depends on those above); otherwise the rows with fewest matches go first, so clashes show up early.
     Rows that cannot be filled (no match; in hard mode, a conflict with the patterns above, see
     :meth:`_hard_mode_conflict`) are left out of the search and reported.
     """
 
     def __init__(self, doodler: Doodler, patterns: Sequence[Pattern], buckets: list[np.ndarray], *,
-                 distinct: bool, hard: bool, rng: np.random.Generator):
+                 distinct: bool, hard: bool):
         self.doodler = doodler
         self.patterns = patterns
         self.buckets = buckets
         self.distinct = distinct
         self.hard = hard
-        self.rng = rng
         self.doomed: dict[int, str] = {}
         rows = []
         for r in range(len(patterns)):
@@ -223,7 +253,7 @@ class _RowSearch:
         return None
 
     def legal(self, r: int, chosen: list[int | None], *, avoid_used: bool = True) -> np.ndarray:
-        """Row ``r``'s matches that the words chosen so far allow (most common first); with
+        """Row ``r``'s matches that the words chosen so far allow (in the row's order); with
         ``avoid_used`` False, words used in other rows count as allowed."""
         candidates = self.buckets[r]
         pool = self.doodler.pool.scorer
@@ -260,15 +290,6 @@ class _RowSearch:
                 needed[letter] = max(needed.get(letter, 0), count)
         return fixed, needed
 
-    def _random_order(self, candidates: np.ndarray) -> Iterator[int]:
-        """The candidates in a random order, drawing only the first one cheaply."""
-        if not len(candidates):
-            return
-        first = int(self.rng.integers(len(candidates)))
-        yield int(candidates[first])
-        rest = np.delete(candidates, first)
-        yield from rest[self.rng.permutation(len(rest))].tolist()
-
     def run(self, budget: Budget | None) -> tuple[list[int | None], bool]:
         """Chosen word index per row (None where none), and whether the search finished."""
         chosen: list[int | None] = [None] * len(self.patterns)
@@ -292,7 +313,7 @@ class _RowSearch:
             return False
         r = self.rows[depth]
         later = self.rows[depth + 1:]
-        for candidate in self._random_order(self.legal(r, chosen)):
+        for candidate in self.legal(r, chosen).tolist():
             if budget is not None and not budget.spend():
                 return False
             chosen[r] = candidate
@@ -320,7 +341,7 @@ class _RowSearch:
         for r in self.rows:
             candidates = self.legal(r, chosen)
             if len(candidates):
-                chosen[r] = next(self._random_order(candidates))
+                chosen[r] = int(candidates[0])
         return chosen
 
     def failure(self, r: int, chosen: list[int | None]) -> str:

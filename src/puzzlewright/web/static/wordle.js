@@ -8,7 +8,7 @@ const NAMES = { G: "green", Y: "yellow", B: "grey" };
 let panel, grid, status, emoji;
 let colour = "G";
 let patterns = [];   // one string of G/Y/B per row
-let picks = [];      // which match each row shows (matches come most common first; a re-roll moves on)
+let picks = [];      // which match each row shows (matches come in the order the server prefers; a re-roll moves on)
 let gridSeed = 1;    // the random seed of a whole-grid fill (hard mode, no word twice); a re-roll changes it
 let filled = [];     // the server's row results, with the word shown
 let generation = 0;  // drops answers to requests that were overtaken
@@ -187,15 +187,11 @@ function request(rows, extra) {
   return { answer: answer(), patterns: rows, dict: $("wordle-dict").value || "wordle-guesses", ...extra };
 }
 
-/** A row's result with the word it shows: its pick among the matches (most common first), skipping words shown above. */
-function picked(row, r, shown) {
+/** A row's result with the word it shows: the server's choice (the first match listed), or after re-rolls the next one. */
+function picked(row, r) {
   const words = row.words || [];
   if (!words.length) return row;
-  let index = picks[r] % words.length;
-  for (let tries = 0; tries < words.length && shown.has(words[index]); tries += 1) index = (index + 1) % words.length;
-  shown.add(words[index]);
-  picks[r] = index;  // so a re-roll moves on from the word actually shown
-  return { ...row, word: words[index] };
+  return { ...row, word: words[picks[r] % words.length] };
 }
 
 /**
@@ -216,9 +212,9 @@ async function fill() {
       rows = result.rows;
       noteResult(result);
     } else {
-      const results = await Promise.all(patterns.map((p) => doodleRow(request([p], { all: true, random_seed: 0 }))));
-      const shown = new Set();
-      rows = results.map((result, r) => picked(result.rows[0], r, shown));
+      // Each row's choice depends only on its pattern and the seed, so row by row gives the grid's words.
+      const results = await Promise.all(patterns.map((p) => doodleRow(request([p], { all: true, random_seed: gridSeed }))));
+      rows = results.map((result, r) => picked(result.rows[0], r));
       noteResult(results[0]);
     }
     if (mine !== generation) return;
