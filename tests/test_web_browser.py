@@ -103,6 +103,17 @@ def test_page_loads_with_tabs_and_keyboard_navigation(page):
     expect(page.locator("#panel-wordle")).to_be_hidden()
 
 
+def settled_box(page: Page, locator) -> dict:
+    """The element's box; a fill that lands meanwhile replaces the grid's cells (the box is then None, the
+    element it measured being detached), so measure again."""
+    for _ in range(100):
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{locator} never settled")
+
+
 def test_wordle_painted_rows_fill_with_words_that_score_the_pattern(page):
     needs("wordle")
     from puzzlewright.wordle.feedback import feedback
@@ -119,7 +130,7 @@ def test_wordle_painted_rows_fill_with_words_that_score_the_pattern(page):
     cell(0, 1).click()
     # Row 2 by dragging green across the whole row (should read CRANE).
     page.click(".swatch.g")
-    boxes = [cell(1, c).bounding_box() for c in range(5)]  # measured first: painting re-renders the grid
+    boxes = [settled_box(page, cell(1, c)) for c in range(5)]  # measured first: painting re-renders the grid
     page.mouse.move(boxes[0]["x"] + 5, boxes[0]["y"] + 5)
     page.mouse.down()
     for box in boxes[1:]:
