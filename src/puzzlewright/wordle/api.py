@@ -18,11 +18,12 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
 from puzzlewright.schema import fresh_seed, validate
 from puzzlewright.search import Budget
+from puzzlewright.wordle import doodle as doodling
 from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
 from puzzlewright.wordle.doodle import Doodler
 from puzzlewright.wordle.feedback import feedback as score
 from puzzlewright.wordle.matrix import MAX_LOADED, PatternMatrix, lists_key
-from puzzlewright.wordle.pattern import MAX_LENGTH, MIN_LENGTH, Pattern, parse_grid
+from puzzlewright.wordle.pattern import MAX_LENGTH, MIN_LENGTH, Pattern, parse_painted_grid
 from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_OPENER, AssistRequest, AssistResult, DoodleRequest,
                                         DoodleResult, DoodleRow, FeedbackRequest, FeedbackResult, GameResult,
                                         Guess, PlayRequest, SimulationResult, Suggestion)
@@ -51,14 +52,20 @@ def doodle(request: DoodleRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     answer = _answer(request.answer, seed)
     rows = [request.patterns] if isinstance(request.patterns, str) else request.patterns
-    patterns = parse_grid(rows, len(answer))
+    painted = parse_painted_grid(rows, len(answer))
     lexicon = lexicon if lexicon is not None else request.lexicon()
-    found = _doodler(lexicon, answer).doodle(patterns, list_all=request.all, seed=seed, distinct=request.distinct,
-                                             hard=request.hard, budget=budget or Budget(seconds=request.time_limit))
+    found = _doodler(lexicon, answer).doodle(painted, list_all=request.all, seed=seed, distinct=request.distinct,
+                                             hard=request.hard, best_effort=request.best_effort,
+                                             budget=budget or Budget(seconds=request.time_limit))
     return DoodleResult(answer=found.answer, complete=found.complete, notes=found.notes, dict=lexicon.name,
-                        random_seed=seed, rows=[DoodleRow(pattern=str(row.pattern), word=row.word, matches=row.matches,
-                                                          possible=row.possible, reason=row.reason, words=row.words)
-                                                for row in found.rows])
+                        random_seed=seed, rows=[doodle_row(row) for row in found.rows])
+
+
+def doodle_row(row: doodling.DoodleRow) -> DoodleRow:
+    """A filled row as the :class:`DoodleRow` model (``painted`` only where it differs from the pattern)."""
+    painted = None if row.painted is None or str(row.painted) == str(row.pattern) else str(row.painted)
+    return DoodleRow(pattern=str(row.pattern), word=row.word, matches=row.matches, possible=row.possible,
+                     reason=row.reason, words=row.words, painted=painted, changed=row.changed or None)
 
 
 def assist(request: AssistRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,

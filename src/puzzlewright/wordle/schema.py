@@ -74,7 +74,8 @@ class DoodleRequest(DictionaryOptions):
     answer: str
     """The answer word, or "random" (one of wordle-answers, picked with `random_seed`)."""
     patterns: list[str] | str
-    """The painted rows: GYB.. (G green, Y yellow, B or . grey), digits 2/1/0 or emoji squares."""
+    """The painted rows: GYB.. (G green, Y yellow, B or . grey), digits 2/1/0 or emoji squares; wildcard
+    cells ? (any colour), + (green or yellow), - (yellow or grey)."""
     all: bool = False
     """List every matching word of each row, most common first."""
     random_seed: Annotated[int, Ge(0)] | None = None
@@ -83,13 +84,16 @@ class DoodleRequest(DictionaryOptions):
     """Use no word twice."""
     hard: bool = False
     """Each row must be a legal hard-mode guess after the rows above."""
+    best_effort: bool = False
+    """A row no word fits gets the closest pattern that works (fewest cells changed, named in `changed`)."""
     time_limit: Seconds = DOODLE_SECONDS
     """The search allowance of `distinct` and `hard`, in seconds."""
 
 
 @dataclass
 class DoodleRow:
-    """One painted row: the word chosen (null when none fits: `reason` says why), how many words match."""
+    """One painted row: the pattern used, the word chosen (null when none fits: `reason` says why), and how
+    many words match."""
 
     __pydantic_config__: ClassVar[Config] = model_config("WordleDoodleRow")
 
@@ -100,7 +104,11 @@ class DoodleRow:
     """False when no string of letters at all gets this pattern."""
     reason: str | None = None
     words: list[str] | None = None
-    """Every matching word (with `all`)."""
+    """Every matching word (with `all`), in the order the row tries them."""
+    painted: str | None = None
+    """What was painted, where it differs from `pattern` (wildcards, best effort)."""
+    changed: list[int] | None = None
+    """With best effort: the cells (1-based) changed from what was painted."""
 
 
 @dataclass
