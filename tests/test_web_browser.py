@@ -42,7 +42,7 @@ def server_url():
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    app = create_app(trusted_hosts=["127.0.0.1", "localhost"], search_seconds=10)
+    app = create_app(loopback_only=True, search_seconds=10)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
