@@ -6,7 +6,6 @@ Every default of the verbs lives here, once: the CLI's options, the web API and 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
@@ -134,6 +133,8 @@ class SolveResult(Result):
         return f"<Letter Boxed {'-'.join(self.sides)}: {self.count} solution(s) in {self.min_words} words, {best}>"
 
     def _repr_html_(self) -> str:
+        import html
+
         from puzzlewright.letterboxed.render import box_svg
 
         rows = "".join(f"<li>{html.escape(str(s))} <small>({s.score:.2f})</small></li>" for s in self.solutions[:10])
