@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, lexicon_options
+from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
 @click.option("--hard", is_flag=True, help="Each row must be a legal hard-mode guess after the rows above.")
 @click.option("--best-effort", is_flag=True,
               help="A row no word fits gets the closest pattern that works (fewest cells changed, named).")
-@click.option("--min-commonness", type=click.FloatRange(min=0), default=None, metavar="ZIPF",
+@click.option("--min-commonness", type=FiniteFloat(min=0), default=None, metavar="ZIPF",
               help="Use only words at least this common (Zipf scale: 3 = everyday, 1 = rare).")
 @lexicon_options("wordle-guesses")
 @json_option
