@@ -7,8 +7,8 @@ Requests (every key but the first of each optional; dictionary keys as in :mod:`
     doodle   {"answer": "crane" | "random", "patterns": ["GYBBB", "🟩🟩⬛⬛⬛", "G?+-B", ...], "all": false,
               "random_seed": 1, "distinct": false, "hard": false, "best_effort": false}
     assist   {"guesses": [{"word": "salet", "pattern": "BBYBB"} | "salet:BBYBB", ...], "top": 10,
-              "answers": "wordle-answers"}
-    play     {"answer": "crane" | "random", "random_seed": 1, "guesses": [...], "opener": "salet"}
+              "answers": "wordle-answers", "hard": false}
+    play     {"answer": "crane" | "random", "random_seed": 1, "guesses": [...], "opener": "salet", "hard": false}
              {"all": true}   (simulate every answer: the strategy's average number of guesses)
 """
 
@@ -23,6 +23,8 @@ from puzzlewright.cache import remember
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
 from puzzlewright.search import Budget
+from puzzlewright.letters import letter_codes
+from puzzlewright.lexicon.core import letter_count_table
 from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
 from puzzlewright.wordle.doodle import Doodler
 from puzzlewright.wordle.feedback import feedback as score
@@ -76,16 +78,19 @@ def assist(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | No
         return {**result, "solved": words[left[0]], "best": words[left[0]],
                 "reason": "the only possible answer", "suggestions": []}
     strategy = assistant.strategy
-    best = assistant.next_guess(left, len(turns) + 1, budget)
+    rules = assistant.rules(turns)
+    if rules is not None:
+        _check_hard_turns(assistant, turns)
+    best = assistant.next_guess(left, len(turns) + 1, budget, rules)
     column = assistant.matrix.guesses.index[best]
     if len(turns) == 0 and strategy.opener is not None:
         reason = ("the opener: SALET is the proven best first guess for the original lists"
                   if best == DEFAULT_OPENER and field(request, "opener", str, None) is None else "the opener asked for")
     else:
-        reason = strategy.reason(left, column, budget)
+        reason = strategy.reason(left, column, budget, rules)
     if strategy.approximate:
         result["notes"].append("time ran out looking ahead: 'best' is the top guess by score alone")
-    suggestions = strategy.suggestions(left, top, first=column)
+    suggestions = strategy.suggestions(left, top, first=column, rules=rules)
     strategy.save_decisions()
     return {**result, "best": best, "reason": reason, "suggestions": [s.to_json() for s in suggestions]}
 
@@ -105,7 +110,8 @@ def play(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None
         games = sum(histogram.values())
         return {"answers": games, "average": round(sum(k * v for k, v in histogram.items()) / games, 4),
                 "histogram": {str(k): v for k, v in histogram.items()}, "max": max(histogram),
-                "opener": _opener_word(assistant), "seconds": round(time.perf_counter() - started, 2)}
+                "opener": _opener_word(assistant), "hard": assistant.strategy.hard,
+                "seconds": round(time.perf_counter() - started, 2)}
     seed = _seed(request)
     answer = _answer(request, seed, pool=assistant.matrix.answers.table.words)
     if len(answer) != assistant.matrix.answers.table.length:
@@ -117,6 +123,8 @@ def play(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None
         if score(turn.word, answer) != turn.pattern:
             raise PuzzleInputError(f"guess {number} ({turn.word} {turn.pattern}) is not the feedback "
                                    f"{turn.word!r} gets against {answer!r}")
+    if assistant.strategy.hard:
+        _check_hard_turns(assistant, turns)
     played = assistant.play(answer, turns, budget)
     assistant.strategy.save_decisions()
     return {"answer": answer, "turns": [turn.to_json() for turn in played], "guesses": len(played),
@@ -201,14 +209,26 @@ def _assistant(request: dict, lexicon: Lexicon | None, answers: Lexicon | None, 
     opener = field(request, "opener", str, None)
     opener = parse_word(opener, "opener", length) if opener else (
         DEFAULT_OPENER if DEFAULT_OPENER in guess_pool else None)
-    key = (lists_key(answer_pool, guess_pool), opener, field(request, "lookahead", bool, True))
+    key = (lists_key(answer_pool, guess_pool), opener, field(request, "lookahead", bool, True),
+           field(request, "hard", bool, False))
     assistant = _ASSISTANTS.get(key)
     if assistant is None:
         on_disk = _shipped(guesses) and _shipped(answers)
         matrix = PatternMatrix.load(answer_pool, guess_pool, use_cache=on_disk)
-        assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=key[2], remember=on_disk))
+        assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=key[2], remember=on_disk,
+                                               hard=key[3]))
         remember(_ASSISTANTS, key, assistant, MAX_LOADED)
     return assistant
+
+
+def _check_hard_turns(assistant: Assistant, turns: list[Turn]) -> None:
+    """In hard mode, each guess so far must have been legal after the ones before it."""
+    for number, turn in enumerate(turns[1:], 2):
+        rules = assistant.rules(turns[:number - 1])
+        word = letter_codes(turn.word)[None, :]
+        if not rules.allows(word, letter_count_table(word))[0]:
+            raise PuzzleInputError(f"guess {number} ({turn.word}) is not allowed in hard mode: it must keep every "
+                                   f"green in place and use every letter revealed by the guesses before it")
 
 
 def _shipped(lexicon: Lexicon) -> bool:
