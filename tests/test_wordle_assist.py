@@ -344,8 +344,8 @@ def test_hard_mode_suggestions_are_all_legal(answers, answer_index, turns, seed)
         rows.append((legal[0], plain_feedback(legal[0], answer)))
     if rows[-1][1] == "GGGGG":
         return
-    result = api.assist({"guesses": [f"{w}:{p}" for w, p in rows], "hard": True, "top": 30})
-    if "solved" in result:  # one answer left: nothing to suggest
+    result = json_assist({"guesses": [f"{w}:{p}" for w, p in rows], "hard": True, "top": 30})
+    if result.get("solved"):  # one answer left: nothing to suggest
         assert result["best"] == answer and result["suggestions"] == []
         return
     assert result["best"] == result["suggestions"][0]["word"]
