@@ -27,9 +27,9 @@ import numpy as np
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.search import Budget
-from puzzlewright.wordle.feedback import feedback
+from puzzlewright.wordle.scoring import feedback
 from puzzlewright.wordle.matrix import PatternMatrix, cache_dir, lists_key, read_array, write_array
-from puzzlewright.wordle.pattern import GREEN, GREY, Pattern
+from puzzlewright.wordle.model import GREEN, GREY, Pattern
 
 ANSWER_BONUS = 0.1  # bits: how much entropy a possible answer may give up and still be preferred
 BINCOUNT_MIN = 32  # candidate sets at least this big are counted with bincounts, smaller ones by pairs
