@@ -10,7 +10,7 @@ def test_info_reports_the_default_dictionary(cli):
     assert result.exit_code == 0
     info = result.json()
     assert info["name"] == "english" and info["words"] > 100_000
-    assert "SCOWL" in info["source"]
+    assert "built-in" in info["source"] and "SCOWL" in info["built"]
     assert info["lengths"]["5"] > 5000
     assert 0 <= info["zipf"]["min"] < info["zipf"]["max"] < 8
 
@@ -73,3 +73,14 @@ def test_format_option_reads_agid(cli, tmp_path):
         assert result.exit_code == 0 and result.json()["words"] == 6
     bad = cli("dict", "info", "--dict", str(path), "--format", "xml")
     assert bad.exit_code == 2 and bad.stderr.startswith("error: ")
+
+
+def test_dict_format_scored_reads_a_scored_list(cli, tmp_path):
+    path = tmp_path / "list.dict"
+    path.write_text("ABACUS;50\nAARDVARK;60\n")
+    result = cli("dict", "lookup", "aardvark", "--dict", str(path), "--dict-format", "scored", "--json")
+    assert result.exit_code == 0
+    assert result.json()["words"][0]["familiarity"] == 3.6
+    path.with_name("bad.dict").write_text("ABACUS;50\nAARDVARK\n")
+    bad = cli("dict", "info", "--dict", str(path.with_name("bad.dict")), "--dict-format", "scored")
+    assert bad.exit_code == 2 and "line 2" in bad.stderr and bad.stderr.startswith("error: ")

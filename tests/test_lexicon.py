@@ -151,7 +151,7 @@ def test_filters_by_length_and_commonness():
     fives = english.filter(lengths=[5])
     assert set(fives.length_counts()) == {5}
     common = english.filter(min_commonness=4.0)
-    assert 0 < len(common) < len(english) and float(common.zipf.min()) >= 4.0
+    assert 0 < len(common) < len(english) and float(common.familiarity_values.min()) >= 4.0
     ranged = english.filter(min_length=3, max_length=4)
     assert set(ranged.length_counts()) == {3, 4}
 
@@ -295,3 +295,25 @@ def test_huge_list_streams(tmp_path):
     assert len(words) == 10
     assert path.stat().st_size > 1_500_000
     assert peak < 500_000  # reading the file must not hold it in memory
+
+
+SCORED_SAMPLE = "# a constructor's list\nCAT;60\nzebra;50\nnew york;55\nOREO;25\ncat;40\nr2d2;50\n"
+
+
+def test_scored_list_is_detected_and_scores_become_familiarity(tmp_path):
+    path = write(tmp_path, "broda.txt", SCORED_SAMPLE)
+    assert detect_format(path) == "scored"
+    lexicon = load_lexicon(str(path))
+    assert lexicon.words == ("cat", "oreo", "zebra")
+    assert lexicon.skipped == 2  # "new york" and "r2d2" are not one a-z word
+    assert lexicon.familiarity("cat") == pytest.approx(3.6)  # the higher of its two scores, 60 * 0.06
+    assert lexicon.familiarity("zebra") == pytest.approx(3.0) and lexicon.familiarity("oreo") == pytest.approx(1.5)
+    assert lexicon.zipf_of("cat") > 4  # the frequency still comes from the embedded dictionary
+    assert lexicon.filter(min_commonness=2).words == ("cat", "zebra")
+
+
+@pytest.mark.parametrize("line", ["dog", "dog;", "dog;high", "dog;150", "dog;-5"])
+def test_bad_scored_line_is_an_error_naming_its_line(tmp_path, line):
+    path = write(tmp_path, "bad.txt", f"cat;50\nzebra;40\n{line}\n")
+    with pytest.raises(LexiconError, match="line 3"):
+        read_word_file(path, "scored")

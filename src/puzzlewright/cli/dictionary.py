@@ -10,23 +10,30 @@ from puzzlewright.lexicon import Lexicon, lookup_words
 
 @click.group("dict")
 def dict_group() -> None:
-    """Inspect dictionaries (built-in names: english, english-large, wordle-answers, wordle-guesses,
-    acrostic-4; or a word list file) and look words up."""
+    """Inspect dictionaries (built-in names: english, english-common, english-letterboxed, english-large,
+    wordle-answers, wordle-guesses, acrostic-4; or a word list file) and look words up."""
 
 
 def dictionary_info(lexicon: Lexicon) -> dict:
     """The facts `dict info` reports, as JSON-ready values."""
     import numpy as np
 
+    from puzzlewright.lexicon import BUILTINS
+
     levels = lexicon.level[lexicon.level > 0]
+    familiarity = lexicon.familiarity_values
+    builtin = BUILTINS.get(lexicon.name)
     return {
         "name": lexicon.name,
         "source": lexicon.source,
+        "built": builtin.built if builtin else None,
         "words": len(lexicon),
         "skipped": lexicon.skipped,
         "lengths": {str(k): v for k, v in lexicon.length_counts().items()},
         "zipf": {"min": round(float(lexicon.zipf.min()), 2), "max": round(float(lexicon.zipf.max()), 2),
                  "median": round(float(np.median(lexicon.zipf)), 2)},
+        "familiarity": {"min": round(float(familiarity.min()), 2), "max": round(float(familiarity.max()), 2),
+                        "median": round(float(np.median(familiarity)), 2)},
         "scowl_levels": {str(int(k)): int(v) for k, v in zip(*np.unique(levels, return_counts=True))},
         "not_in_scowl": int((lexicon.level == 0).sum()),
     }
@@ -42,11 +49,15 @@ def info(lexicon: Lexicon, as_json: bool) -> None:
         emit_json(facts)
         return
     click.echo(f"{facts['name']}: {facts['words']:,} words ({facts['source']})")
+    if facts["built"]:
+        click.echo(f"built from: {facts['built']}")
     if facts["skipped"]:
         click.echo(f"skipped while loading: {facts['skipped']:,} entries that are not a-z words")
     click.echo("by length: " + ", ".join(f"{k}:{v:,}" for k, v in facts["lengths"].items()))
     zipf = facts["zipf"]
     click.echo(f"zipf frequency: {zipf['min']} to {zipf['max']} (median {zipf['median']})")
+    familiarity = facts["familiarity"]
+    click.echo(f"familiarity: {familiarity['min']} to {familiarity['max']} (median {familiarity['median']})")
     levels = ", ".join(f"{k}:{v:,}" for k, v in facts["scowl_levels"].items())
     click.echo(f"SCOWL levels: {levels or 'none'}; not in SCOWL: {facts['not_in_scowl']:,}")
 
@@ -65,6 +76,6 @@ def lookup(words: tuple[str, ...], lexicon: Lexicon, as_json: bool) -> None:
         if entry["found"]:
             level = entry["scowl_level"]
             where = f"SCOWL level {level}" if level else "not in SCOWL"
-            click.echo(f"{entry['word']}: yes (zipf {entry['zipf']}, {where})")
+            click.echo(f"{entry['word']}: yes (familiarity {entry['familiarity']}, zipf {entry['zipf']}, {where})")
         else:
             click.echo(f"{entry['word']}: not in {lexicon.name}")

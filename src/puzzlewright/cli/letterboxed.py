@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from puzzlewright.cli.common import DictionaryChoice, emit_json, json_option, lexicon_options, run_batch
+from puzzlewright.letterboxed.api import DEFAULT_DICTIONARY
 
 TOUR_SIDES = "RME-WCL-TGK-API"
 MAX_WORDS = 5
@@ -51,7 +52,7 @@ def _dictionary_request(dictionary: DictionaryChoice) -> tuple[dict, Any]:
               metavar="SECONDS", help="Stop a search (per puzzle) after this long and report what it found.")
 @click.option("--batch", "batch", default=None, metavar="FILE",
               help='Solve each JSON line {"sides": [...]} of FILE ("-" = stdin); one JSON result per line.')
-@lexicon_options(lazy=True)
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
 def solve(sides: tuple[str, ...], max_words: int, show_all: bool, limit: int, list_words: bool,
           min_commonness: float | None, draw: bool, time_limit: float, batch: str | None,
@@ -131,7 +132,7 @@ def _print_solutions(result: dict, draw: bool) -> None:
               help="Commonness floor of the planted two-word answer.")
 @click.option("--show-solution", is_flag=True, help="Also print the planted answer and the best solutions.")
 @click.option("--draw", is_flag=True, help="Draw each box.")
-@lexicon_options(lazy=True)
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
 def generate(count: int, random_seed: int | None, min_commonness: float, show_solution: bool, draw: bool,
              dictionary: DictionaryChoice, as_json: bool) -> None:

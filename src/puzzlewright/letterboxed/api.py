@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
 
 DEFAULT_LIMIT = 10
-DEFAULT_DICTIONARY = "english"
+DEFAULT_DICTIONARY = "english-letterboxed"  # sized like the NYT's own dictionary (docs/letterboxed.md)
 _LEXICON_KEYS = ("words", "extra_words", "exclude_words")
 
 
