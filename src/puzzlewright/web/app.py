@@ -28,16 +28,18 @@ from starlette.exceptions import HTTPException
 
 from puzzlewright import __version__
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError, PuzzlewrightError
+from puzzlewright.jsontext import JsonTextError, loads_strict
 from puzzlewright.lexicon import BUILTINS, builtin_lexicon, lookup_words
+from puzzlewright.schema import dump_json, json_schemas
 from puzzlewright.search import Budget
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb
+from puzzlewright.web.guard import JsonErrors, RequestGuard, json_error_protocol
 from puzzlewright.web.limits import (BODY_KEY, MAX_BODY_BYTES, SEARCH_SECONDS, BodyLimit, SearchPool,
                                      SearchTimeout, budget_message)
 
 log = logging.getLogger("puzzlewright.web")
 
 STATIC = Path(__file__).parent / "static"
-LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 # The page loads nothing from elsewhere and runs no inline script.
 PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
                "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
@@ -82,16 +84,17 @@ class ResultCache:
             self._items.popitem(last=False)
 
 
-def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str] | None = None,
+def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False,
                search_seconds: float = SEARCH_SECONDS, max_body: int = MAX_BODY_BYTES,
                max_searches: int = MAX_SEARCHES,
                cache_entries: int = 512, warm_up: bool = False,
                endpoints: Iterable[Endpoint] = ENDPOINTS) -> FastAPI:
     """The web app.
 
-    ``allow_origins``: origins allowed cross-origin access (none by default). ``trusted_hosts``: the Host
-    header values accepted (None: any; the ``serve`` command passes the loopback names when bound to
-    loopback, which stops DNS-rebinding pages from reaching the API). ``search_seconds``: each search's time
+    ``allow_origins``: origins allowed cross-origin access (none by default: a request with another site's
+    ``Origin`` is refused). ``loopback_only``: accept only loopback names and addresses in ``Host`` (the
+    ``serve`` command sets it when bound to loopback, which stops DNS-rebinding pages from reaching the
+    API; see :mod:`puzzlewright.web.guard`). ``search_seconds``: each search's time
     budget. ``cache_entries``: how many results of deterministic requests to keep (0: none). ``warm_up``: load
     the dictionaries and run each verb's example once in the background at start.
     """
@@ -99,7 +102,7 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
         raise PuzzleInputError(f"the search budget must be a positive number of seconds, not {search_seconds}")
     endpoints = tuple(endpoints)
     state = {"ready": not warm_up}
-    puzzles = sorted({e.puzzle for e in endpoints if e.available()})
+    puzzles = sorted({e.puzzle for e in endpoints})
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -132,7 +135,8 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
     for endpoint in endpoints:
         app.add_api_route(endpoint.path, _verb_handler(endpoint, pool, cache, search_seconds), methods=["POST"],
                           tags=[endpoint.puzzle], summary=endpoint.summary, response_class=JSONResponse,
-                          openapi_extra=_request_body_doc(endpoint))
+                          openapi_extra=_operation_doc(endpoint))
+    _publish_models(app, endpoints)
 
     app.add_middleware(CachedResults, cache=cache, paths=frozenset(e.path for e in endpoints))
     if allow_origins:
@@ -141,11 +145,9 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
         app.add_middleware(CORSMiddleware, allow_origins=list(allow_origins), allow_methods=["GET", "POST"],
                            allow_headers=["content-type"])
     app.add_middleware(BodyLimit, max_bytes=max_body)
+    app.add_middleware(RequestGuard, loopback_only=loopback_only, allow_origins=allow_origins)
+    app.add_middleware(JsonErrors)
     app.add_middleware(SecurityHeaders)
-    if trusted_hosts is not None:
-        from starlette.middleware.trustedhost import TrustedHostMiddleware
-
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(trusted_hosts))
     return app
 
 
@@ -162,11 +164,14 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
             if not resolved:
                 resolved.append(_resolve(endpoint))
             verb = resolved[0]
-            def search() -> tuple[dict, bytes]:
-                result = verb(payload, budget=Budget(seconds=seconds))
+            budget = Budget(seconds=seconds)
+
+            def search() -> tuple[Any, bytes]:
+                budget.restart()  # the allowance counts from when a search thread takes the request
+                result = verb(payload, budget=budget)
                 return result, encode_result(result)
 
-            result, body = await pool.run(search)
+            result, body = await pool.run(search, budget)
             if endpoint.cacheable(payload) and finished(result):
                 cache.put((endpoint.path, raw), body)  # CachedResults answers the next identical request
             return Response(body, media_type="application/json")
@@ -177,9 +182,11 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
     return handle
 
 
-def finished(result: dict) -> bool:
+def finished(result: Any) -> bool:
     """Whether a result is its search's whole answer, not one a time budget cut short (only those are
     cached: a busy moment must not fix a partial answer for every later identical request)."""
+    if not isinstance(result, dict):
+        return bool(result.is_whole())
     notes = " ".join(str(note) for note in result.get("notes") or ())
     return result.get("complete", True) is not False and "time ran out" not in notes
 
@@ -210,30 +217,21 @@ def parse_request(body: bytes) -> dict:
     if not body.strip():
         raise ApiError(422, "the request body must be a JSON object")
     try:
-        payload = json.loads(body, parse_constant=_refuse_constant)
-    except UnicodeDecodeError:
-        raise ApiError(400, "the request body is not UTF-8 text") from None
-    except json.JSONDecodeError as error:
-        raise ApiError(400, f"the request body is not valid JSON: {error.msg} "
-                            f"(line {error.lineno}, column {error.colno})") from None
-    except RecursionError:
-        raise ApiError(400, "the request body is nested too deeply") from None
+        payload = loads_strict(body, "the request body")
+    except JsonTextError as error:
+        raise ApiError(400, str(error)) from None
     if not isinstance(payload, dict):
         raise ApiError(422, f"the request body must be a JSON object, not {type(payload).__name__}")
     return payload
 
 
-def encode_result(result: dict) -> bytes:
+def encode_result(result: Any) -> bytes:
     """The verb's result as JSON bytes (encoded in the worker thread: a big result must not stall the loop)."""
-    body = json.dumps(result, ensure_ascii=False).encode()
+    body = dump_json(result).encode()
     if len(body) > MAX_RESPONSE_BYTES:
         raise ApiError(422, f"the result is {len(body) / 2**20:.1f} MB, over the web app's "
                             f"{MAX_RESPONSE_BYTES // 2**20} MB limit: ask for fewer results (limit, top, count)")
     return body
-
-
-def _refuse_constant(name: str) -> None:
-    raise ApiError(400, f"the request body is not valid JSON: {name} is not a JSON number")
 
 
 def check_dictionaries(payload: dict, keys: Iterable[str] = ("dict",)) -> None:
@@ -247,9 +245,7 @@ def check_dictionaries(payload: dict, keys: Iterable[str] = ("dict",)) -> None:
 
 
 def _resolve(endpoint: Endpoint) -> Verb:
-    """The endpoint's verb (501 when its puzzle is not installed)."""
-    if not endpoint.available():
-        raise ApiError(501, f"{endpoint.puzzle} is not available in this installation")
+    """The endpoint's verb (imported on first use)."""
     return endpoint.function()
 
 
@@ -278,10 +274,44 @@ def _load_for_lookup(name: str) -> None:
     _loaded_dictionaries.add(name)
 
 
-def _request_body_doc(endpoint: Endpoint) -> dict:
-    """The OpenAPI description of a verb's request body (a JSON object; the verb documents its keys)."""
+def _operation_doc(endpoint: Endpoint) -> dict:
+    """The OpenAPI description of a verb: its request and result models (published in the components by
+    :func:`_publish_models`) and the example request."""
+    models = endpoint.models()
+    if models is None:
+        request_schema: dict = {"type": "object", "additionalProperties": True}
+        result_schema: dict = {"type": "object"}
+    else:
+        request_schema, result_schema = ({"$ref": f"#/components/schemas/{_title(model)}"} for model in models)
+    error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorMessage"}}}}
     return {"requestBody": {"required": True, "content": {"application/json": {
-        "schema": {"type": "object", "additionalProperties": True}, "example": endpoint.example}}}}
+                "schema": request_schema, "example": endpoint.example}}},
+            "responses": {"200": {"description": "The result.",
+                                  "content": {"application/json": {"schema": result_schema}}},
+                          "422": {"description": "A request the puzzle rejects (one line saying why).", **error},
+                          "503": {"description": "The search ran out of its time budget.", **error}}}
+
+
+def _title(model: type) -> str:
+    return str(model.__pydantic_config__["title"])  # type: ignore[attr-defined]
+
+
+def _publish_models(app: FastAPI, endpoints: Sequence[Endpoint]) -> None:
+    """Add every verb's request and result schemas to the app's OpenAPI components."""
+    models = [model for endpoint in endpoints for model in endpoint.models() or ()]
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            document = generate()
+            schemas = document.setdefault("components", {}).setdefault("schemas", {})
+            schemas.update(json_schemas(models))
+            schemas["ErrorMessage"] = {"type": "object", "required": ["error"], "additionalProperties": False,
+                                       "properties": {"error": {"type": "string"}}}
+            app.openapi_schema = document
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _add_error_handlers(app: FastAPI) -> None:
@@ -380,7 +410,8 @@ def run_server(app: FastAPI, host: str = "127.0.0.1", port: int = 8000, **option
 
     check_address(host, port)
     sys.setswitchinterval(SWITCH_INTERVAL_S)
-    uvicorn.run(app, host=host, port=port, server_header=False, **{"log_level": "warning", **options})
+    uvicorn.run(app, host=host, port=port, server_header=False,
+                **{"log_level": "warning", "http": json_error_protocol(), **options})
 
 
 def _warm_up(endpoints: Sequence[Endpoint], state: dict[str, Any]) -> None:
@@ -389,10 +420,9 @@ def _warm_up(endpoints: Sequence[Endpoint], state: dict[str, Any]) -> None:
         for name in WARM_DICTIONARIES:
             _load_for_lookup(name)
         for endpoint in endpoints:
-            if endpoint.available():
-                try:
-                    endpoint.function()(dict(endpoint.example), budget=Budget(seconds=30))
-                except Exception as error:  # a warm-up failure must not stop the server
-                    log.warning("warm-up of %s failed: %s", endpoint.path, error)
+            try:
+                endpoint.function()(dict(endpoint.example), budget=Budget(seconds=30))
+            except Exception as error:  # a warm-up failure must not stop the server
+                log.warning("warm-up of %s failed: %s", endpoint.path, error)
     finally:
         state["ready"] = True

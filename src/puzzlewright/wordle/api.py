@@ -4,8 +4,8 @@ Requests (every key but the first of each optional; dictionary keys as in :mod:`
 ``dict`` names the guess dictionary, default ``wordle-guesses``)::
 
     feedback {"guess": "speed", "answer": "abide"}
-    doodle   {"answer": "crane" | "random", "patterns": ["GYBBB", "🟩🟩⬛⬛⬛", ...], "all": false,
-              "random_seed": 1, "distinct": false, "hard": false}
+    doodle   {"answer": "crane" | "random", "patterns": ["GYBBB", "🟩🟩⬛⬛⬛", "G?+-B", ...], "all": false,
+              "random_seed": 1, "distinct": false, "hard": false, "best_effort": false}
     assist   {"guesses": [{"word": "salet", "pattern": "BBYBB"} | "salet:BBYBB", ...], "top": 10,
               "answers": "wordle-answers"}
     play     {"answer": "crane" | "random", "random_seed": 1, "guesses": [...], "opener": "salet"}
@@ -27,7 +27,7 @@ from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
 from puzzlewright.wordle.doodle import Doodler
 from puzzlewright.wordle.feedback import feedback as score
 from puzzlewright.wordle.matrix import MAX_LOADED, PatternMatrix, lists_key
-from puzzlewright.wordle.pattern import MAX_LENGTH, MIN_LENGTH, Pattern, parse_grid
+from puzzlewright.wordle.pattern import MAX_LENGTH, MIN_LENGTH, Paint, Pattern, parse_painted_grid
 from puzzlewright.wordle.words import parse_word, word_pool
 
 GUESSES = "wordle-guesses"
@@ -57,7 +57,8 @@ def doodle(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | No
     lexicon = lexicon if lexicon is not None else lexicon_for(request, GUESSES)
     result = _doodler(lexicon, answer).doodle(
         patterns, list_all=field(request, "all", bool, False), seed=seed,
-        distinct=field(request, "distinct", bool, False), hard=field(request, "hard", bool, False), budget=budget)
+        distinct=field(request, "distinct", bool, False), hard=field(request, "hard", bool, False),
+        best_effort=field(request, "best_effort", bool, False), budget=budget)
     return {**result.to_json(), "dict": lexicon.name, "random_seed": seed}
 
 
@@ -72,13 +73,21 @@ def assist(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | No
     result = {"guesses": [turn.to_json() for turn in turns], "remaining": int(len(left)),
               "answers": [words[a] for a in left], "notes": _notes(assistant, turns)}
     if len(left) == 1:
-        return {**result, "solved": words[left[0]], "best": words[left[0]], "suggestions": []}
-    suggestions = assistant.strategy.suggestions(left, top)
+        return {**result, "solved": words[left[0]], "best": words[left[0]],
+                "reason": "the only possible answer", "suggestions": []}
+    strategy = assistant.strategy
     best = assistant.next_guess(left, len(turns) + 1, budget)
-    if assistant.strategy.approximate:
+    column = assistant.matrix.guesses.index[best]
+    if len(turns) == 0 and strategy.opener is not None:
+        reason = ("the opener: SALET is the proven best first guess for the original lists"
+                  if best == DEFAULT_OPENER and field(request, "opener", str, None) is None else "the opener asked for")
+    else:
+        reason = strategy.reason(left, column, budget)
+    if strategy.approximate:
         result["notes"].append("time ran out looking ahead: 'best' is the top guess by score alone")
-    assistant.strategy.save_decisions()
-    return {**result, "best": best, "suggestions": [s.to_json() for s in suggestions]}
+    suggestions = strategy.suggestions(left, top, first=column)
+    strategy.save_decisions()
+    return {**result, "best": best, "reason": reason, "suggestions": [s.to_json() for s in suggestions]}
 
 
 def play(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None,
@@ -146,12 +155,13 @@ def _answer(request: dict, seed: int, pool: tuple[str, ...] | None = None) -> st
     return parse_word(text, "answer")
 
 
-def _patterns(request: dict, length: int) -> list[Pattern]:
+def _patterns(request: dict, length: int) -> list[Paint]:
+    """The painted rows (colours and wildcards) of a doodle request."""
     rows = field(request, "patterns", (list, str))
     rows = [rows] if isinstance(rows, str) else rows
     if not all(isinstance(row, str) for row in rows):
         raise PuzzleInputError("field 'patterns' must be a list of strings")
-    return parse_grid(rows, length)
+    return parse_painted_grid(rows, length)
 
 
 def _turns(request: dict) -> list[Turn]:
@@ -194,10 +204,17 @@ def _assistant(request: dict, lexicon: Lexicon | None, answers: Lexicon | None, 
     key = (lists_key(answer_pool, guess_pool), opener, field(request, "lookahead", bool, True))
     assistant = _ASSISTANTS.get(key)
     if assistant is None:
-        matrix = PatternMatrix.load(answer_pool, guess_pool)
-        assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=key[2], remember=True))
+        on_disk = _shipped(guesses) and _shipped(answers)
+        matrix = PatternMatrix.load(answer_pool, guess_pool, use_cache=on_disk)
+        assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=key[2], remember=on_disk))
         remember(_ASSISTANTS, key, assistant, MAX_LOADED)
     return assistant
+
+
+def _shipped(lexicon: Lexicon) -> bool:
+    """Whether ``lexicon`` is a built-in dictionary as shipped: only those get cache files on disk (a list
+    derived for one request, such as one with its own ``exclude_words``, would leave a file per request)."""
+    return lexicon.name in BUILTINS and lexicon is load_lexicon(lexicon.name)
 
 
 def _notes(assistant: Assistant, turns: list[Turn]) -> list[str]:

@@ -1,0 +1,418 @@
+"""Filling a grid: every slot a dictionary word, no word twice, fixed letters kept.
+
+The search is a constraint solver over the slots. Each slot's *domain* is the set of dictionary words of
+its length that still fit it. Crossing slots constrain each other through their shared cell: every crossing
+is kept arc consistent (a word stays only while the crossing slot still has a word with the same letter
+there), by counting each slot's supports per position and letter (see :mod:`puzzlewright.grid.kernel`, a
+numba kernel); a slot left with one word removes that word from every other slot of its length (no
+repeats). A slot left with no words is a dead end.
+
+Variables are chosen by *dom/wdeg*: the open slot with the fewest words per unit of weighted degree, where
+each crossing's weight counts the dead ends it has caused (so the search learns which parts of the grid are
+hard). Branching is two-way (slot = word, else slot != word). Values are tried best-scored first with a
+little random noise, and the search restarts on a Luby schedule of node limits with fresh noise but kept
+weights, so one bad early choice cannot trap it. A run that ends within its limit has covered every
+possibility, which is how ``unique`` and "no fill exists" are proved.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.grid.model import Grid, Slot
+from puzzlewright.lexicon import Lexicon
+from puzzlewright.search import Budget, ran_out
+
+RESTART_BASE = 512  # nodes of the first restart run; later runs follow the Luby sequence times this
+SLICE_NODES = 2048  # kernel nodes between budget checks
+NOISE = 1.0  # spread of the random noise added to word scores when ordering values (Zipf units)
+
+
+@dataclass(frozen=True)
+class FillOptions:
+    """What to look for.
+
+    ``count``: how many fills (None: every fill, an exhaustive enumeration). ``diverse``: after each fill,
+    restart with fresh randomness so that the fills differ widely (otherwise the next fill is the search's
+    next solution, often one slot away). ``pool``: the letters the empty cells must use, all of them (dense
+    acrostics). ``banned``: (slot index, word) pairs a slot may not take (re-rolling a slot).
+    """
+
+    count: int | None = 1
+    allow_repeats: bool = False
+    random_seed: int | None = 0
+    diverse: bool = True
+    restarts: bool = True
+    pool: str | None = None
+    banned: tuple[tuple[int, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.count is not None and self.count < 1:
+            raise PuzzleInputError(f"the number of fills must be at least 1, not {self.count}")
+
+
+@dataclass
+class Fill:
+    """A filled grid, its words in slot order and their scores (familiarity: higher is better)."""
+
+    grid: Grid
+    words: list[str]
+    scores: list[float]
+
+    @property
+    def min_score(self) -> float:
+        return min(self.scores)
+
+    @property
+    def mean_score(self) -> float:
+        return sum(self.scores) / len(self.scores)
+
+    def quality(self) -> tuple[float, float]:
+        """What "best" means: the weakest word first, then the average."""
+        return (round(self.min_score, 4), round(self.mean_score, 4))
+
+    def to_json(self) -> dict:
+        return {"rows": list(self.grid.rows), "words": self.words, "min_score": round(self.min_score, 2),
+                "mean_score": round(self.mean_score, 2)}
+
+
+@dataclass
+class FillResult:
+    """The fills found (best first), whether the search covered every possibility, and its statistics.
+
+    ``stopped`` says why a search ended early (the budget's message), ``explanation`` why a grid cannot be
+    filled (which slot has no candidates given its crossings).
+    """
+
+    grid: Grid
+    fills: list[Fill]
+    complete: bool
+    nodes: int
+    restarts: int
+    elapsed_s: float
+    stopped: str | None = None
+    explanation: str | None = None
+    slot_candidates: list[int] = field(default_factory=list)
+
+    @property
+    def unique(self) -> bool | None:
+        """True/False once the search is complete, None when it was stopped early."""
+        if self.complete:
+            return len(self.fills) == 1
+        return False if len(self.fills) > 1 else None
+
+    def to_json(self) -> dict:
+        data = {"grid": self.grid.to_json(), "fills": [fill.to_json() for fill in self.fills],
+                "count": len(self.fills), "complete": self.complete, "nodes": self.nodes, "restarts": self.restarts,
+                "elapsed_s": round(self.elapsed_s, 4)}
+        if self.stopped:
+            data["stopped"] = self.stopped
+        if self.explanation:
+            data["explanation"] = self.explanation
+        return data
+
+
+def word_scores(lexicon: Lexicon, length: int) -> np.ndarray:
+    """Each ``length``-letter word's score, aligned with ``lexicon.of_length(length)``: its familiarity.
+
+    A lexicon that carries its own scores (a scored ``word;score`` list) provides ``scores_of_length``;
+    otherwise the score is the word's Zipf commonness.
+    """
+    own = getattr(lexicon, "scores_of_length", None)
+    if own is not None:
+        return np.asarray(own(length), np.float32)
+    return np.asarray(lexicon.of_length(length).zipf, np.float32)
+
+
+def luby(index: int) -> int:
+    """The Luby restart sequence 1 1 2 1 1 2 4 1 1 2 ... (term ``index``, from 1)."""
+    k = 1
+    while (1 << k) - 1 < index:
+        k += 1
+    while index != (1 << k) - 1:
+        index -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < index:
+            k += 1
+    return 1 << (k - 1)
+
+
+class Filler:
+    """The solver for one grid and dictionary: build the kernel's arrays once, then :meth:`run`."""
+
+    def __init__(self, grid: Grid, lexicon: Lexicon, options: FillOptions | None = None):
+        self.grid = grid
+        self.lexicon = lexicon
+        self.options = options or FillOptions()
+        self.slots: tuple[Slot, ...] = grid.slots
+        lengths = sorted({slot.length for slot in self.slots})
+        self.tables = {length: lexicon.of_length(length) for length in lengths}
+        self.scores = {length: word_scores(lexicon, length) for length in lengths}
+        self.crossings = self._crossings()
+        self.pool = None if self.options.pool is None else Counter(self.options.pool)
+        self.rng = np.random.default_rng(self.options.random_seed)
+        self._build_arrays(lengths)
+
+    # -- set-up ---------------------------------------------------------------------------------------
+
+    def _crossings(self) -> list[list[tuple[int, int, int, int]]]:
+        """For each slot, its crossings as (position, other slot, position in the other, crossing id);
+        the two directions of one shared cell have the same id (its weight)."""
+        at_cell: dict[int, list[tuple[int, int]]] = {}
+        for s, slot in enumerate(self.slots):
+            for i, cell in enumerate(slot.cells):
+                at_cell.setdefault(cell, []).append((s, i))
+        crossings: list[list[tuple[int, int, int, int]]] = [[] for _ in self.slots]
+        ids = 0
+        for cell in sorted(at_cell):
+            members = at_cell[cell]
+            if len(members) == 2:
+                (s, i), (t, j) = members
+                crossings[s].append((i, t, j, ids))
+                crossings[t].append((j, s, i, ids))
+                ids += 1
+        return crossings
+
+    def _build_arrays(self, lengths: list[int]) -> None:
+        """The kernel's flat arrays: word letters and the letter index per length, crossings per slot."""
+        from puzzlewright.grid.kernel import letter_index
+
+        slots = len(self.slots)
+        longest = max(lengths)
+        table_at, index_at, letters, index = {}, {}, [], []
+        offset = index_offset = 0
+        for length in lengths:
+            table = self.tables[length]
+            table_at[length] = offset
+            letters.append(table.letters.reshape(-1))
+            at, ids = letter_index(table.letters) if len(table) else (np.zeros((length, 27), np.int64),
+                                                                       np.zeros(0, np.int32))
+            index_at[length] = at + index_offset
+            index.append(ids)
+            offset += len(table) * length
+            index_offset += len(ids)
+        self.letters = np.concatenate(letters).astype(np.int64)
+        self.by_letter = np.concatenate(index).astype(np.int64)
+        self.lengths = np.array([slot.length for slot in self.slots], np.int64)
+        self.words = np.array([len(self.tables[slot.length]) for slot in self.slots], np.int64)
+        self.letters_at = np.array([table_at[slot.length] for slot in self.slots], np.int64)
+        self.group = np.array([lengths.index(slot.length) for slot in self.slots], np.int64)
+        self.alive_at = np.concatenate([[0], np.cumsum(self.words)[:-1]]).astype(np.int64)
+        word_start = {length: sum(len(self.tables[k]) for k in lengths if k < length) for length in lengths}
+        self.keys_at = np.array([word_start[slot.length] for slot in self.slots], np.int64)
+        self.by_letter_at = np.zeros((slots, longest, 27), np.int64)
+        self.cross_t = np.full((slots, longest), -1, np.int64)
+        self.cross_j = np.zeros((slots, longest), np.int64)
+        self.cross_id = np.zeros((slots, longest), np.int64)
+        for s, slot in enumerate(self.slots):
+            self.by_letter_at[s, :slot.length] = index_at[slot.length]
+            for i, t, j, crossing in self.crossings[s]:
+                self.cross_t[s, i], self.cross_j[s, i], self.cross_id[s, i] = t, j, crossing
+        self.weights = np.ones(max(1, sum(len(c) for c in self.crossings) // 2), np.float64)
+        self.wipeouts = np.zeros(slots, np.int64)
+        self.nodes = 0
+        total = int(self.words.sum())
+        self.events = np.zeros((slots * longest * 26 + 1, 3), np.int64)
+        self.singles = np.zeros(4 * slots + 1, np.int64)
+        self.trail = np.zeros((total + 1, 2), np.int64)
+        self.stack = np.zeros((total + slots + 1, 4), np.int64)
+        self.lengths_sorted = lengths
+
+    def initial_domains(self) -> list[np.ndarray]:
+        """Each slot's words that fit its fixed letters (and the pool, and are not banned)."""
+        domains = []
+        cells = self.grid.cells
+        banned: dict[int, set[str]] = {}
+        for s, word in self.options.banned:
+            banned.setdefault(s, set()).add(word)
+        pool_counts = None
+        if self.pool is not None:
+            pool_counts = np.zeros(26, np.int64)
+            for letter, times in self.pool.items():
+                pool_counts[ord(letter) - 97] = times
+        for s, slot in enumerate(self.slots):
+            letters = self.tables[slot.length].letters
+            keep = np.ones(len(letters), bool)
+            free = []
+            for i, cell in enumerate(slot.cells):
+                if cells[cell] == ".":
+                    free.append(i)
+                else:
+                    keep &= letters[:, i] == ord(cells[cell]) - 97
+            if pool_counts is not None and free:
+                needs = np.zeros((len(letters), 26), np.int64)
+                rows = np.arange(len(letters))
+                for i in free:
+                    needs[rows, letters[:, i]] += 1
+                keep &= (needs <= pool_counts).all(axis=1)
+            if s in banned:
+                words = self.tables[slot.length].words
+                keep &= np.array([word not in banned[s] for word in words], bool)
+            domains.append(keep)
+        return domains
+
+    def _start(self, domains: list[np.ndarray]) -> int:
+        """Load the initial domains into the kernel's state and make it arc consistent; the slot left with
+        no candidates, or -1."""
+        from puzzlewright.grid.kernel import propagate
+
+        self.alive = np.concatenate(domains).astype(np.uint8)
+        self.size = np.array([int(domain.sum()) for domain in domains], np.int64)
+        self.support = np.zeros((len(self.slots), self.cross_t.shape[1], 26), np.int64)
+        for s, slot in enumerate(self.slots):
+            letters = self.tables[slot.length].letters[domains[s]]
+            for i in range(slot.length):
+                self.support[s, i] = np.bincount(letters[:, i], minlength=26)
+        empty = [s for s in range(len(self.slots)) if self.size[s] == 0]
+        if empty:
+            return empty[0]
+        events = [(s, i, c) for s in range(len(self.slots)) for i in range(self.slots[s].length)
+                  if self.cross_t[s, i] >= 0 for c in range(26) if self.support[s, i, c] == 0]
+        self.events[:len(events)] = events if events else self.events[:0]
+        singles = [s for s in range(len(self.slots)) if self.size[s] == 1]
+        self.singles[:len(singles)] = singles
+        failed, self.trail_length = propagate(*self._state(), len(events), self.singles, len(singles), self.trail, 0)
+        return int(failed)
+
+    def _state(self) -> tuple:
+        """The arrays the kernel's propagation takes, in its order (up to the event queue)."""
+        return (self.alive, self.alive_at, self.size, self.support, self.lengths, self.letters, self.letters_at,
+                self.words, self.group, self.cross_t, self.cross_j, self.cross_id, self.by_letter_at, self.by_letter,
+                self.weights, self.wipeouts, not self.options.allow_repeats, self.events)
+
+    def _new_run_keys(self) -> np.ndarray:
+        """Fresh value-ordering keys: each word's score plus a little noise (best first), all lengths."""
+        return np.concatenate([scores + self.rng.random(len(scores), dtype=np.float32) * NOISE
+                               for scores in (self.scores[length] for length in self.lengths_sorted)]).astype(np.float64)
+
+    def make_fill(self, assignment: np.ndarray) -> Fill:
+        words = [self.tables[slot.length].words[w] for slot, w in zip(self.slots, assignment)]
+        scores = [float(self.scores[slot.length][w]) for slot, w in zip(self.slots, assignment)]
+        return Fill(self.grid.with_words(words), words, scores)
+
+    def _pool_exact(self, fill: Fill) -> bool:
+        """Whether a fill uses exactly the pool's letters in its empty cells."""
+        return Counter(letter for letter, given in zip(fill.grid.cells, self.grid.cells) if given == ".") == self.pool
+
+    def explain(self, domains: list[np.ndarray], failed: int) -> str:
+        """Why the grid cannot be filled, naming the slot that ran out of candidates."""
+        slot = self.slots[failed]
+        alone = int(domains[failed].sum())
+        pattern = self.grid.pattern(slot)
+        if alone == 0:
+            return f"no word fits {slot.describe(pattern)}" + (
+                "" if "." in pattern or self.options.banned else " (it is not in the dictionary)")
+        crossers = ", ".join(self.slots[t].name for _, t, _, _ in self.crossings[failed])
+        return (f"no fill: {slot.describe(pattern)} has {alone:,} candidate word{'s' * (alone != 1)} on its own "
+                f"but none fits its crossings ({crossers})")
+
+    def run(self, budget: Budget | None = None) -> FillResult:
+        """Search for the fills ``options`` asks for; see :class:`FillResult`."""
+        from puzzlewright.grid.kernel import DONE, FOUND, search
+
+        started = time.perf_counter()
+        domains = self.initial_domains()
+        failed = self._start(domains)
+        if failed >= 0:
+            return FillResult(self.grid, [], True, 0, 0, time.perf_counter() - started,
+                              explanation=self.explain(domains, failed))
+        candidates = [int(size) for size in self.size]
+        start = (self.alive.copy(), self.size.copy(), self.support.copy(), self.trail_length)
+        found: dict[tuple[int, ...], Fill] = {}
+        wanted = self.options.count
+        exhaustive = wanted is None or not self.options.restarts
+        restarts, complete, stopped = 0, False, None
+        out = np.zeros(len(self.slots), np.int64)
+        while not complete and stopped is None:
+            self.alive[:], self.size[:], self.support[:] = start[0], start[1], start[2]
+            cursor = np.array([0, start[3], self.nodes, 0], np.int64)
+            keys = self._new_run_keys()
+            run_limit = None if exhaustive else self.nodes + RESTART_BASE * luby(restarts + 1)
+            while True:
+                limit = SLICE_NODES + int(cursor[2])
+                if run_limit is not None:
+                    limit = min(limit, run_limit)
+                before = int(cursor[2])
+                why = search(*self._state()[:-1], keys, self.keys_at, self.events, self.singles, self.trail,
+                             self.stack, cursor, limit, out)
+                self.nodes = int(cursor[2])
+                if budget is not None and not budget.spend(max(1, self.nodes - before)) or ran_out(budget):
+                    stopped = budget.describe()
+                    break
+                if why == DONE:
+                    complete = True
+                    break
+                if why == FOUND:
+                    fill = self.make_fill(out)
+                    key = tuple(out.tolist())
+                    if key in found or (self.pool is not None and not self._pool_exact(fill)):
+                        continue
+                    found[key] = fill
+                    if wanted is not None and len(found) >= wanted:
+                        stopped = ""
+                        break
+                    if self.options.diverse and not exhaustive:
+                        restarts += 1
+                        break
+                    continue
+                if run_limit is not None and self.nodes >= run_limit:
+                    restarts += 1
+                    break
+        fills = sorted(found.values(), key=Fill.quality, reverse=True)
+        explanation = None
+        if complete and not fills:
+            hardest = int(np.argmax(self.wipeouts))
+            explanation = ("no fill exists: every possibility was tried; the slot that ran out of candidates most "
+                           f"often is {self.slots[hardest].describe(self.grid.pattern(self.slots[hardest]))}")
+        return FillResult(self.grid, fills, complete, self.nodes, restarts, time.perf_counter() - started,
+                          stopped or None, explanation, candidates)
+
+
+def fill_grid(grid: Grid, lexicon: Lexicon, options: FillOptions | None = None,
+              budget: Budget | None = None) -> FillResult:
+    """Fill ``grid`` from ``lexicon``: the fills ``options`` asks for, best first (see :class:`Filler`)."""
+    return Filler(grid, lexicon, options).run(budget)
+
+
+def slot_named(grid: Grid, name: str) -> int:
+    """The index of the slot called ``name`` (``4-Across``, ``4a``, ``4 down``...) in ``grid.slots``."""
+    import re
+
+    match = re.fullmatch(r"\s*(\d+)\s*[- ]?\s*(a|d|across|down)\s*", name.lower()) if isinstance(name, str) else None
+    if match:
+        direction = "across" if match[2].startswith("a") else "down"
+        for index, slot in enumerate(grid.slots):
+            if slot.number == int(match[1]) and slot.direction == direction:
+                return index
+    raise PuzzleInputError(f"no slot {name!r} in the grid (slots are named like '4-Across' or '12-Down')")
+
+
+def reroll_slot(grid: Grid, name: str, lexicon: Lexicon, options: FillOptions | None = None,
+                budget: Budget | None = None) -> FillResult:
+    """Refill slot ``name`` of a filled grid with another word: first keeping every other word (only the
+    slot's own cells change), then, if no word fits that way, letting its crossing words change too."""
+    options = options or FillOptions()
+    index = slot_named(grid, name)
+    slot = grid.slots[index]
+    current = grid.pattern(slot)
+    banned = (*options.banned, (index, current)) if "." not in current else options.banned
+    options = FillOptions(options.count, options.allow_repeats, options.random_seed, options.diverse,
+                          options.restarts, options.pool, banned)
+    cleared = set(slot.cells)
+    result = None
+    for widen in (False, True):
+        if widen:
+            for other in grid.slots:
+                if cleared & set(other.cells) and other is not slot:
+                    cleared |= set(other.cells)
+        cells = "".join("." if i in cleared and ch != "#" else ch for i, ch in enumerate(grid.cells))
+        rows = [cells[r * grid.width:(r + 1) * grid.width] for r in range(grid.height)]
+        result = fill_grid(Grid(tuple(rows), grid.min_length), lexicon, options, budget)
+        if result.fills or result.stopped:
+            break
+    return result
