@@ -79,7 +79,8 @@ import numpy as np
 import wordfreq
 
 from puzzlewright.lexicon.formats import normalise_word
-from puzzlewright.lexicon.sources import REJECT_REASONS, SOURCE_BITS
+from puzzlewright.lexicon.sources import (COMMON_FLOOR, ENGLISH_FLOOR, LETTERBOXED_FLOOR, REJECT_REASONS,
+                                         SOURCE_BITS)
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "puzzlewright" / "lexicon" / "data"
@@ -97,10 +98,7 @@ UNSEEN_PENALTY = 0.5
 HEADWORD_BONUS = 0.2
 HEADWORD_SOURCES = {"wordnet", "ding", "gcide"}
 MODERN_MIN_ZIPF = 1.5
-ENGLISH_FLOOR = 1.2
 EVERYDAY_ZIPF = 2.0
-COMMON_FLOOR = 2.5
-LETTERBOXED_FLOOR = 0.7
 
 # -- reading the sources -----------------------------------------------------------------------------
 

@@ -213,7 +213,7 @@ def test_generate_unique_is_reproducible_and_unique(english):
         assert pool == "".join(sorted(pool)) and generated.unique
         assert brute_force_solutions(seed, pool, english.word_set) == {generated.solution.rows}
         assert len(set(generated.solution.words)) == 8  # built as a double word square
-        assert all(english.zipf_of(word) >= 3.0 for word in generated.solution.words)
+        assert all(english.familiarity(word) >= 3.0 for word in generated.solution.words)
 
 
 def test_generate_5x5_json_shape(english):

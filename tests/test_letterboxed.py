@@ -222,7 +222,7 @@ def test_min_commonness_keeps_common_words_only(english):
     result = solve_json({"sides": "ERG-BID-NCF-TAO", "min_commonness": 3.0, "all": True})
     assert result["count"] > 0
     for words in solution_words(result):
-        assert all(english.zipf_of(word) >= 3.0 for word in words)
+        assert all(english.familiarity(word) >= 3.0 for word in words)
 
 
 def test_limit_and_all():

@@ -79,3 +79,51 @@ def lookup(words: tuple[str, ...], lexicon: Lexicon, as_json: bool) -> None:
             click.echo(f"{entry['word']}: yes (familiarity {entry['familiarity']}, zipf {entry['zipf']}, {where})")
         else:
             click.echo(f"{entry['word']}: not in {lexicon.name}")
+
+
+@dict_group.command("explain")
+@click.argument("word")
+@json_option
+def explain(word: str, as_json: bool) -> None:
+    """Why WORD is in or out of each built-in English tier: its familiarity, Zipf frequency, SCOWL level
+    and the sources that list it (or why the build left it out)."""
+    from puzzlewright.lexicon.explain import explain_word
+
+    facts = explain_word(word)
+    if as_json:
+        emit_json(facts)
+        return
+    if facts["familiarity"] is None:
+        click.echo(f"{facts['word']}: in no built-in English tier")
+    else:
+        level = facts["scowl_level"]
+        click.echo(f"{facts['word']}: familiarity {facts['familiarity']} (zipf {facts['zipf']}, "
+                   f"{f'SCOWL size {level}' if level else 'not in SCOWL'})")
+        for source in facts["sources"]:
+            click.echo(f"  listed by {source['what']}")
+    if facts["rejected"]:
+        click.echo(f"  left out by the build: {facts['rejected']['what']}")
+    for name, tier in facts["tiers"].items():
+        click.echo(f"{name}: {'in' if tier['in'] else 'out'} ({tier['why']})")
+
+
+@dict_group.command("diff")
+@click.argument("first")
+@click.argument("second")
+@click.option("--limit", type=click.IntRange(0), default=50, show_default=True,
+              help="How many of the words to list (most familiar first); the count is always the total.")
+@click.option("--all", "show_all", is_flag=True, help="List every word.")
+@json_option
+def diff(first: str, second: str, limit: int, show_all: bool, as_json: bool) -> None:
+    """The words dictionary FIRST has that SECOND lacks (built-in names or word list files)."""
+    from puzzlewright.lexicon import load_lexicon
+    from puzzlewright.lexicon.explain import diff_lexicons
+
+    result = diff_lexicons(load_lexicon(first), load_lexicon(second), limit=None if show_all else limit)
+    if as_json:
+        emit_json(result)
+        return
+    click.echo(f"{result['count']:,} words of {result['first']} are not in {result['second']}"
+               + (", most familiar first:" if result["words"] else ""))
+    for entry in result["words"]:
+        click.echo(f"  {entry['word']} ({entry['familiarity']})")

@@ -8,6 +8,12 @@ its reason in :data:`REJECT_REASONS`.
 
 from __future__ import annotations
 
+ENGLISH_FLOOR = 1.2
+COMMON_FLOOR = 2.5
+LETTERBOXED_FLOOR = 0.7
+TIER_FLOORS = {"english-common": COMMON_FLOOR, "english": ENGLISH_FLOOR, "english-letterboxed": LETTERBOXED_FLOOR,
+               "english-large": 0.0}
+
 SOURCE_DESCRIPTIONS = {
     "scowl": "a SCOWL word list",
     "scowl-variant": "a SCOWL spelling-variant list",
