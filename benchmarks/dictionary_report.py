@@ -11,8 +11,7 @@ Usage: python benchmarks/dictionary_report.py [--sample-size 300] [--seed 11]
   ``english`` (pun fragments such as ARIOUS, names);
 * the words issue #11 named as missing or as junk, in or out of each tier;
 * a random sample of words from the bottom familiarity tier of ``english`` (its lowest 10%);
-* the size of the shipped data, and the default dictionary's load time (median of fresh processes)
-  and peak RSS.
+* the size of the shipped data, and the default dictionary's load time and memory.
 
 Reads /work/shared/data (found as ../shared/data beside the checkout); never the holdout.
 """
@@ -79,13 +78,15 @@ def box_counts(words: set[str], puzzles: list[dict]) -> list[tuple[int, int]]:
 
 
 def load_figures() -> tuple[float, float]:
-    """(median seconds to load the default dictionary in a fresh process, peak RSS in MB)."""
-    code = ("import time, resource; t = time.perf_counter(); from puzzlewright.lexicon import load_lexicon; "
-            "load_lexicon(); print(time.perf_counter() - t, "
-            "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)")
-    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
-            for _ in range(7)]
-    return statistics.median(float(r[0]) for r in runs), statistics.median(float(r[1]) for r in runs)
+    """(median seconds to load the default dictionary in-process, its resident memory in MB), measured
+    as ``puzzlewright bench lexicon`` does."""
+    from puzzlewright.bench import median_time
+    from puzzlewright.bench.lexicon import _RSS_SCRIPT, _load_default
+
+    seconds = median_time(_load_default, repeat=15)
+    rss = float(subprocess.run([sys.executable, "-c", _RSS_SCRIPT], capture_output=True, text=True,
+                               check=True).stdout)
+    return seconds, rss
 
 
 def main() -> None:
@@ -133,7 +134,7 @@ def main() -> None:
     size = sum(p.stat().st_size for p in data.glob("*.npz"))
     seconds, rss = load_figures()
     print(f"\n## Size and load\n\nshipped dictionary data: {size / 1e6:.2f} MB; default dictionary load "
-          f"(fresh process, median of 7): {seconds * 1000:.0f} ms, peak RSS {rss:.0f} MB")
+          f"(in-process, median of 15): {seconds * 1000:.0f} ms, resident memory {rss:.0f} MB")
 
 
 if __name__ == "__main__":

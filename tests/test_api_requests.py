@@ -19,7 +19,7 @@ def test_derived_lexicons_are_memoised_and_correct():
     first = lexicon_for(request)
     assert first is lexicon_for(dict(request))
     assert "sesug" in first and "cigar" not in first
-    assert all(first.zipf_of(w) >= 4 for w in first if w != "sesug")
+    assert all(first.familiarity(w) >= 4 for w in first if w != "sesug")
     assert lexicon_for({**request, "min_commonness": 5}) is not first
 
 

@@ -105,7 +105,7 @@ def run_job(
     try:
         if todo and hasattr(job, "prepare"):
             job.prepare()
-        with _ProgressBar(job, len(todo), resumed, results, progress) as on_progress:
+        with _ProgressBar(job, todo, resumed, results, progress) as on_progress:
             def on_done(result: PartitionResult) -> None:
                 results[result.key] = result
                 computed.append(result.key)
@@ -125,11 +125,14 @@ def run_job(
 
 
 class _ProgressBar:
-    """The progress bar across partitions: done/total, items found, search rate, ETA."""
+    """The progress bar across partitions: work done by estimated size (so the ETA weighs big partitions
+    more than small ones), partitions done/total, items found, search rate."""
 
-    def __init__(self, job: PartitionedJob, total: int, resumed: int, results: dict[str, PartitionResult],
-                 enabled: bool | None):
-        self.job, self.total, self.resumed, self.enabled = job, total, resumed, enabled
+    def __init__(self, job: PartitionedJob, todo: list[Partition], resumed: int,
+                 results: dict[str, PartitionResult], enabled: bool | None):
+        self.job, self.resumed, self.enabled = job, resumed, enabled
+        self.sizes = {partition.key: partition.size for partition in todo}
+        self.done = 0
         self.found = sum(result.count for result in results.values())
         self.nodes = 0.0
         self.started = time.perf_counter()
@@ -138,17 +141,18 @@ class _ProgressBar:
         from puzzlewright.progress import progress_bar
 
         label = self.job.name + (f" ({self.resumed} partitions resumed)" if self.resumed else "")
-        self._bar = progress_bar(label, self.total, self.enabled)
+        self._bar = progress_bar(label, sum(self.sizes.values()), self.enabled, counted=False)
         self._advance = self._bar.__enter__()
         return self.update
 
     def update(self, result: PartitionResult) -> None:
+        self.done += 1
         self.found += result.count
         self.nodes += result.stats.get("nodes", 0)
-        fields = {self.job.item_name: f"{self.found:,}"}
+        fields = {"partitions": f"{self.done}/{len(self.sizes)}", self.job.item_name: f"{self.found:,}"}
         if self.nodes:
             fields["nodes/s"] = f"{self.nodes / max(time.perf_counter() - self.started, 1e-9):,.0f}"
-        self._advance(1, **fields)
+        self._advance(self.sizes.get(result.key, 0.0), **fields)
 
     def __exit__(self, *exc_info) -> bool | None:
         return self._bar.__exit__(*exc_info)
