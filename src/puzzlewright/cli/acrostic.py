@@ -217,7 +217,7 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
     from puzzlewright.acrostic.count import CountOptions
     from puzzlewright.parallel import JobInterrupted, run_job
     from puzzlewright.parallel.acrostic import CountJob
-    from puzzlewright.parallel.cli import OrderedFile
+    from puzzlewright.parallel.cli import OrderedFile, spool_directory
 
     options = CountOptions(size, double=double, canonical=canonical, symmetric=symmetric,
                            **({"partitions": partitions} if partitions else {}))
@@ -227,13 +227,15 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
     sink = OrderedFile(file_path) if file_path else None
     interrupted = False
     try:
-        try:
-            result = run_job(job, workers=workers, cluster=cluster, output=directory, resume=resume,
-                             time_limit=time_limit, on_merged=sink.write_ready if sink else None, keep_items=False)
-        except JobInterrupted as stop:
-            result, interrupted = stop.partial, True
-        if sink is not None:
-            sink.write_rest(result)
+        with spool_directory(file_path) as spool:
+            try:
+                result = run_job(job, workers=workers, cluster=cluster, output=directory or spool, resume=resume,
+                                 time_limit=time_limit, on_merged=sink.write_ready if sink else None,
+                                 keep_items=False, spool=spool is not None)
+            except JobInterrupted as stop:
+                result, interrupted = stop.partial, True
+            if sink is not None:
+                sink.write_rest(result)
     finally:
         if sink is not None:
             sink.close()

@@ -23,7 +23,7 @@ import itertools
 import json
 import os
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,12 +53,13 @@ def _write_failed(path: Path, error: OSError) -> PuzzlewrightError:
     return PuzzlewrightError(f"cannot write {path}: {error.strerror or error}")
 
 
-def atomic_write(path: Path, chunks: Iterable[str]) -> None:
+def atomic_write(path: Path, chunks: Iterable[str], durable: bool = True) -> None:
     """Replace ``path`` by the concatenated ``chunks`` all at once: write a temporary file beside it, fsync
     it, rename it over ``path`` and fsync the directory (:func:`puzzlewright.cache.atomic_write`, which
-    leaves no temporary file behind on an error or Ctrl-C). Chunks are streamed, never joined in memory."""
+    leaves no temporary file behind on an error or Ctrl-C). Chunks are streamed, never joined in memory.
+    ``durable`` False skips the fsyncs (a spool that need not survive a crash)."""
     try:
-        write_atomically(path, lambda handle: handle.writelines(chunks), text=True)
+        write_atomically(path, lambda handle: handle.writelines(chunks), text=True, durable=durable)
     except OSError as error:
         raise _write_failed(path, error) from None
 
@@ -97,6 +98,20 @@ class FoundStream:
             os.close(handle)
 
 
+@contextmanager
+def _streamed_lines(path: Path) -> Iterator[Iterable[str]]:
+    """The lines of a partition's finished stream (none when it wrote nothing, so left no file)."""
+    try:
+        handle = open(path, encoding="utf-8")
+    except FileNotFoundError:
+        yield ()
+        return
+    except OSError as error:
+        raise PuzzlewrightError(f"cannot read the partition stream {path}: {error.strerror or error}") from None
+    with handle:
+        yield handle
+
+
 def _is_temporary(path: Path) -> bool:
     """A temporary file an interrupted :func:`atomic_write` left behind (never part of the state)."""
     return path.name.startswith(".") and path.name.endswith(".tmp")
@@ -124,24 +139,27 @@ def describe_difference(there: dict, here: dict, limit: int = 3) -> str:
 
 
 class Checkpoint:
-    """An output directory holding one job's manifest and finished partitions."""
+    """An output directory holding one job's manifest and finished partitions (``durable`` False: a spool
+    for ordering a run's output, written without fsyncs since nothing resumes from it)."""
 
-    def __init__(self, directory: Path, identity: dict, keys: list[str]):
+    def __init__(self, directory: Path, identity: dict, keys: list[str], durable: bool = True):
         self.directory = directory
+        self.durable = durable
         self.identity = identity
         self.keys = keys
         self.fingerprint = fingerprint(identity, keys)
         self.index = {key: i for i, key in enumerate(keys)}
 
     @classmethod
-    def open(cls, directory: str | Path, identity: dict, keys: list[str], *, resume: bool) -> Checkpoint:
+    def open(cls, directory: str | Path, identity: dict, keys: list[str], *, resume: bool,
+             durable: bool = True) -> Checkpoint:
         """Create the directory for a new job, or reopen it to resume the same job.
 
         Refuses (with the reason) a directory that holds another job, a directory of this job without
         ``resume`` (so a finished run is never silently overwritten), and a non-empty directory that is
         not a checkpoint at all.
         """
-        checkpoint = cls(Path(directory), identity, keys)
+        checkpoint = cls(Path(directory), identity, keys, durable)
         checkpoint._prepare(resume)
         return checkpoint
 
@@ -213,25 +231,35 @@ class Checkpoint:
                 finished[key] = PartitionResult.from_header(header)
         return finished
 
-    def load_items(self, key: str) -> list[Any]:
-        """The items of a finished partition, read back from its file."""
+    def load_items(self, key: str) -> Iterator[Any]:
+        """The items of a finished partition, read back lazily from its file (one at a time, so a partition
+        of millions is never all in memory); for a partition stopped early (not saved), what it streamed."""
         path = self._partition_path(key)
+        has_header = path.exists()
+        if not has_header:
+            path = Path(self.stream_for(key).path)
         try:
             with open(path, encoding="utf-8") as handle:
-                handle.readline()
-                return [json.loads(line) for line in handle]
+                if has_header:
+                    handle.readline()
+                for line in handle:
+                    yield json.loads(line)
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
             raise PuzzlewrightError(f"cannot read the checkpoint file {path}: {error}") from None
 
     def save(self, result: PartitionResult) -> None:
         """Write one finished partition atomically, then drop its stream (an incomplete partition is not
-        finished: it is not saved)."""
+        finished: it is not saved). A result without items (``None``) streamed them: its file is made
+        from the stream, copied line by line."""
         if not result.complete:
             return
+        stream = Path(self.stream_for(result.key).path)
         header = {"fingerprint": self.fingerprint, **result.header()}
-        lines = itertools.chain([_json_line(header)], map(_json_line, result.items or ()))
-        atomic_write(self._partition_path(result.key), (line + "\n" for line in lines))
-        Path(self.stream_for(result.key).path).unlink(missing_ok=True)
+        with _streamed_lines(stream) if result.items is None else nullcontext(None) as streamed:
+            items = streamed if streamed is not None else (_json_line(item) + "\n" for item in result.items)
+            atomic_write(self._partition_path(result.key), itertools.chain([_json_line(header) + "\n"], items),
+                         self.durable)
+        stream.unlink(missing_ok=True)
 
     def write_results(self, items: Iterable[Any], summary: dict) -> None:
         """The merged items (one JSON line each, in merge order) and the summary, both atomically."""

@@ -9,9 +9,12 @@ job's merge order, as soon as they are ready.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -61,6 +64,23 @@ def output_target(output: str | None, resume: bool) -> tuple[str | None, str | N
     return output, None
 
 
+@contextmanager
+def spool_directory(file_path: str | None) -> Iterator[str | None]:
+    """A temporary folder beside ``file_path`` where running partitions stream their items, so that they
+    reach the file in merge order without being held in memory (None when there is no file); removed
+    afterwards."""
+    if file_path is None:
+        yield None
+        return
+    try:
+        spool = tempfile.TemporaryDirectory(prefix=".puzzlewright-spool-",
+                                            dir=os.path.dirname(os.path.abspath(file_path)))
+    except OSError as error:
+        raise PuzzleInputError(f"cannot write beside {file_path}: {error.strerror}") from None
+    with spool as directory:
+        yield directory
+
+
 class OrderedFile:
     """Writes each partition's items (one line each, rendered by ``render``) to a file in merge order.
 
@@ -85,6 +105,8 @@ class OrderedFile:
     def write_rest(self, result: JobResult) -> None:
         for part in result.partitions:
             if part.key not in self.written:
+                if part.items is None and result.load_items is not None:  # on disk only
+                    part = dataclasses.replace(part, items=result.load_items(part.key))
                 self.write_ready(part)
 
     def close(self) -> None:
