@@ -215,30 +215,16 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
     cluster (--cluster), and the result is the same, in the same order, whatever runs them.
     """
     from puzzlewright.acrostic.count import CountOptions
-    from puzzlewright.parallel import JobInterrupted, run_job
     from puzzlewright.parallel.acrostic import CountJob
-    from puzzlewright.parallel.cli import OrderedFile, spool_directory
+    from puzzlewright.parallel.cli import run_streamed_job
 
     options = CountOptions(size, double=double, canonical=canonical, symmetric=symmetric,
                            **({"partitions": partitions} if partitions else {}))
     job = CountJob(lexicon, options, keep_squares=output is not None,
                    deadline=None if time_limit is None else time.time() + time_limit)
     file_path, directory = output_target(output, resume)
-    sink = OrderedFile(file_path) if file_path else None
-    interrupted = False
-    try:
-        with spool_directory(file_path) as spool:
-            try:
-                result = run_job(job, workers=workers, cluster=cluster, output=directory or spool, resume=resume,
-                                 time_limit=time_limit, on_merged=sink.write_ready if sink else None,
-                                 keep_items=False, spool=spool is not None)
-            except JobInterrupted as stop:
-                result, interrupted = stop.partial, True
-            if sink is not None:
-                sink.write_rest(result)
-    finally:
-        if sink is not None:
-            sink.close()
+    result, interrupted = run_streamed_job(job, output, resume, workers=workers, cluster=cluster,
+                                           time_limit=time_limit)
     nodes = int(result.stats().get("nodes", 0))
     summary = {"size": size, "count": result.count, "double": double, "canonical": canonical,
                "symmetric": symmetric, "nodes": nodes, "elapsed_s": round(result.elapsed_s, 4),
