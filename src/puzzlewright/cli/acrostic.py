@@ -12,7 +12,7 @@ import time
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, lexicon_options
+from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError, read_text
 from puzzlewright.parallel.cli import checkpoint_directory, output_target, parallel_options, worker_options
 
@@ -139,7 +139,7 @@ def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
 @click.option("--count", "how_many", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many puzzles.")
 @click.option("--unique", is_flag=True, help="Only puzzles with exactly one solution under the dictionary.")
-@click.option("--min-commonness", type=float, default=3.0, show_default=True,
+@click.option("--min-commonness", type=FiniteFloat(), default=3.0, show_default=True,
               help="Build from words at least this common (Zipf scale: 3 = everyday, 4 = very common).")
 @click.option("--random-seed", type=int, default=None, help="Make the run reproducible.")
 @click.option("--show-solution", is_flag=True, help="Print each puzzle's solution too.")
