@@ -6,7 +6,7 @@ import tracemalloc
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlewright.errors import LexiconError
@@ -219,6 +219,19 @@ def test_anagrams_most_common_first():
     assert english.anagrams("shace")[0] == "chase"
     assert english.anagrams("qqqq") == ()
     assert signature("chase") == "acehs"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_the_signature_index_finds_exactly_the_same_letters_most_common_first(data):
+    english = load_lexicon()
+    length = data.draw(st.integers(3, 9))
+    word = data.draw(st.sampled_from(english.of_length(length).words))
+    scrambled = "".join(data.draw(st.permutations(list(word))))
+    table = english.of_length(length)
+    same = [i for i, other in enumerate(table.words) if sorted(other) == sorted(word)]
+    expected = tuple(table.words[i] for i in sorted(same, key=lambda i: (-table.zipf[i], table.words[i])))
+    assert english.anagrams(scrambled) == expected and word in expected
 
 
 def test_letter_counts_and_masks_agree_with_words():
