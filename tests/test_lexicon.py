@@ -308,3 +308,26 @@ def test_huge_list_streams(tmp_path):
     assert len(words) == 10
     assert path.stat().st_size > 1_500_000
     assert peak < 500_000  # reading the file must not hold it in memory
+
+
+def test_a_word_list_file_is_read_once_then_loaded_from_the_cache_by_content(tmp_path, monkeypatch):
+    import puzzlewright.lexicon.builtin as builtin
+
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "cache"))
+    first = tmp_path / "first.txt"
+    first.write_text("Zebra\ncat\n# a comment\ncafé\nnot a word\n", encoding="utf-8")
+    built = load_lexicon(first)
+    assert built.words == ("cafe", "cat", "zebra") and built.skipped == 1 and built.zipf_of("cat") > 4
+    assert len(list((tmp_path / "cache" / "lexicons").glob("wordlist-*.npz"))) == 1
+    copy = tmp_path / "copy.txt"
+    copy.write_bytes(first.read_bytes())
+    monkeypatch.setattr(builtin, "read_word_file", lambda *args: pytest.fail("the cached file was read again"))
+    again = load_lexicon(copy)
+    assert (again.words, again.skipped, again.name) == (built.words, 1, "copy.txt")
+    assert np.array_equal(again.zipf, built.zipf) and np.array_equal(again.level, built.level)
+    monkeypatch.undo()
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "cache"))
+    copy.write_text("dog\n", encoding="utf-8")  # other bytes: read afresh
+    assert load_lexicon(copy).words == ("dog",)
+    assert load_lexicon(first, format="plain").words == built.words  # other options: another entry
+    assert len(list((tmp_path / "cache" / "lexicons").glob("wordlist-*.npz"))) == 3
