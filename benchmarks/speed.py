@@ -155,8 +155,8 @@ def unscramble(repeat: int) -> dict:
     import numpy as np
 
     from puzzlewright.bench import median_time
-    from puzzlewright.jumble.unscramble import count_hash, count_table, letter_counts
-    from puzzlewright.jumble.unscramble import unscramble as signature_unscramble
+    from puzzlewright.jumble.anagrams import count_hash, count_table, letter_counts
+    from puzzlewright.jumble.anagrams import unscramble as signature_unscramble
     from puzzlewright.lexicon import load_lexicon
 
     lexicon = load_lexicon("english")
