@@ -6,7 +6,7 @@ import tracemalloc
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlewright.errors import LexiconError
@@ -221,6 +221,19 @@ def test_anagrams_most_common_first():
     assert signature("chase") == "acehs"
 
 
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_the_signature_index_finds_exactly_the_same_letters_most_common_first(data):
+    english = load_lexicon()
+    length = data.draw(st.integers(3, 9))
+    word = data.draw(st.sampled_from(english.of_length(length).words))
+    scrambled = "".join(data.draw(st.permutations(list(word))))
+    table = english.of_length(length)
+    same = [i for i, other in enumerate(table.words) if sorted(other) == sorted(word)]
+    expected = tuple(table.words[i] for i in sorted(same, key=lambda i: (-table.zipf[i], table.words[i])))
+    assert english.anagrams(scrambled) == expected and word in expected
+
+
 def test_letter_counts_and_masks_agree_with_words():
     lexicon = Lexicon(["abba", "cat", "zzz"])
     assert lexicon.letter_counts[0, 0] == 2 and lexicon.letter_counts[0, 1] == 2
@@ -317,3 +330,26 @@ def test_bad_scored_line_is_an_error_naming_its_line(tmp_path, line):
     path = write(tmp_path, "bad.txt", f"cat;50\nzebra;40\n{line}\n")
     with pytest.raises(LexiconError, match="line 3"):
         read_word_file(path, "scored")
+
+
+def test_a_word_list_file_is_read_once_then_loaded_from_the_cache_by_content(tmp_path, monkeypatch):
+    import puzzlewright.lexicon.builtin as builtin
+
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "cache"))
+    first = tmp_path / "first.txt"
+    first.write_text("Zebra\ncat\n# a comment\ncafé\nnot a word\n", encoding="utf-8")
+    built = load_lexicon(first)
+    assert built.words == ("cafe", "cat", "zebra") and built.skipped == 1 and built.zipf_of("cat") > 4
+    assert len(list((tmp_path / "cache" / "lexicons").glob("wordlist-*.npz"))) == 1
+    copy = tmp_path / "copy.txt"
+    copy.write_bytes(first.read_bytes())
+    monkeypatch.setattr(builtin, "read_word_file", lambda *args: pytest.fail("the cached file was read again"))
+    again = load_lexicon(copy)
+    assert (again.words, again.skipped, again.name) == (built.words, 1, "copy.txt")
+    assert np.array_equal(again.zipf, built.zipf) and np.array_equal(again.level, built.level)
+    monkeypatch.undo()
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "cache"))
+    copy.write_text("dog\n", encoding="utf-8")  # other bytes: read afresh
+    assert load_lexicon(copy).words == ("dog",)
+    assert load_lexicon(first, format="plain").words == built.words  # other options: another entry
+    assert len(list((tmp_path / "cache" / "lexicons").glob("wordlist-*.npz"))) == 3

@@ -11,6 +11,7 @@ rebuild them.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -101,9 +102,29 @@ def rejected_words() -> dict[str, str]:
         words = archive["words"].tobytes().decode("ascii").split("\n")
         return {word: REJECT_REASONS[reason] for word, reason in zip(words, archive["reason"].tolist())}
 
+FILE_CACHE_FORMAT = 2  # bump when what a cached word-list file holds changes
+# a built word-list file: words, zipf, level, familiarity, entries skipped, format
+FileLexicon = tuple[list[str], np.ndarray, np.ndarray, np.ndarray, int, str]
+
 
 @lru_cache(maxsize=8)
 def _file_lexicon(path: Path, mtime: float, format: str | None) -> Lexicon:
+    """A word-list file as a lexicon: read, normalised and joined with the reference commonness once, then
+    kept in the cache folder under the file's content hash (and the options), so the next run on the same
+    bytes - under any name or path - loads the built lexicon instead (what a built-in dictionary costs)."""
+    key = _file_cache_key(path, format)
+    built = _load_cached_file(key)
+    if built is None:
+        built = _build_file_lexicon(path, format)
+        _save_cached_file(key, built)
+    names, zipf, level, familiarity, skipped, used_format = built
+    return Lexicon(names, zipf, level, familiarity=familiarity, name=path.name,
+                   source=f"file: {path} ({used_format})", skipped=skipped, presorted=True)
+
+
+def _build_file_lexicon(path: Path, format: str | None) -> FileLexicon:
+    """Read and normalise a word-list file; commonness from the file (``freq``, a ``scored`` list's
+    familiarity) or the reference dictionary."""
     words, skipped, format = read_word_file(path, format)
     names = sorted(words)
     reference = builtin_lexicon("english-large")
@@ -116,8 +137,61 @@ def _file_lexicon(path: Path, mtime: float, format: str | None) -> Lexicon:
         zipf = [reference.zipf_of(w) for w in names]
         familiarity = [reference.familiarity(w) or 0.0 for w in names]
     level = [reference.level[reference.position[w]] if w in reference else 0 for w in names]
-    return Lexicon(names, zipf, level, familiarity=familiarity, name=path.name,
-                   source=f"file: {path} ({format})", skipped=skipped)
+    return (names, np.asarray(zipf, np.float32), np.asarray(level, np.uint8),
+            np.asarray(familiarity, np.float32), skipped, format)
+
+
+def _file_cache_key(path: Path, format: str | None) -> str:
+    """The cache name of a word-list file: the SHA-256 of its bytes, the format asked for, the reference
+    dictionary it was joined with (its archive's size and time) and :data:`FILE_CACHE_FORMAT`."""
+    import hashlib
+
+    from puzzlewright.errors import open_input
+
+    digest = hashlib.sha256()
+    with open_input(path, "dictionary file", LexiconError) as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    reference = resources.files("puzzlewright.lexicon.data").joinpath(BUILTINS["english-large"].file)
+    try:
+        stamp = os.stat(str(reference))
+        reference_stamp = f"{stamp.st_size}-{stamp.st_mtime_ns}"
+    except OSError:
+        reference_stamp = "unknown"
+    options = hashlib.sha256(f"{format or 'auto'}|{reference_stamp}".encode()).hexdigest()[:12]
+    return f"wordlist-{digest.hexdigest()[:40]}-{options}-v{FILE_CACHE_FORMAT}"
+
+
+def _cached_file_path(key: str) -> str:
+    from puzzlewright.cache import cache_dir
+
+    return os.path.join(cache_dir(), "lexicons", key + ".npz")
+
+
+def _load_cached_file(key: str) -> FileLexicon | None:
+    """The built word list stored under ``key``, or None (absent or unreadable: it is built again)."""
+    try:
+        with np.load(_cached_file_path(key)) as archive:
+            words = archive["words"].tobytes().decode("ascii").split("\n")
+            skipped, format = int(archive["skipped"]), str(archive["format"])
+            return words, archive["zipf"], archive["level"], archive["familiarity"], skipped, format
+    except (OSError, ValueError, KeyError, UnicodeDecodeError, EOFError):
+        return None
+
+
+def _save_cached_file(key: str, built: FileLexicon) -> None:
+    """Store a built word list (atomically); a cache that cannot be written only costs time next run."""
+    from puzzlewright.cache import atomic_write
+
+    words, zipf, level, familiarity, skipped, format = built
+    path = _cached_file_path(key)
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        atomic_write(path, lambda handle: np.savez(
+            handle, words=np.frombuffer("\n".join(words).encode("ascii"), np.uint8), zipf=zipf, level=level,
+            familiarity=familiarity, skipped=np.int64(skipped), format=np.str_(format)))
+    except OSError:
+        pass
 
 
 def _looks_like_path(spec: str) -> bool:

@@ -68,6 +68,7 @@ def run_job(
     on_merged: Callable[[PartitionResult], None] | None = None,
     keep_items: bool = True,
     runner: Runner | None = None,
+    spool: bool = False,
 ) -> JobResult:
     """Run every partition of ``job`` and return the merged result (identical whatever runs it).
 
@@ -77,7 +78,9 @@ def run_job(
     same job in that directory, skipping its finished partitions. After ``time_limit`` seconds no new
     partition starts (the result is then incomplete). ``on_merged`` receives the partitions in merge
     order, each as soon as all before it are done (to stream ordered output); with ``keep_items`` False
-    the items handed to it are not kept in the result (a stream of millions needs no memory).
+    the items handed to it are not kept in the result (a stream of millions needs no memory). With ``spool``
+    the ``output`` directory is only scratch space for putting streamed items in order (a fresh, temporary
+    directory: no fsyncs, no resume, no merged results file).
     ``progress`` shows a bar on stderr (default: when it is a terminal). Ctrl-C stops the workers,
     leaves the directory ready to resume and raises :class:`JobInterrupted` with the partial result.
     """
@@ -85,7 +88,8 @@ def run_job(
     partitions = checked_partitions(job)
     keys = [partition.key for partition in partitions]
     identity = job.identity()
-    checkpoint = Checkpoint.open(output, identity, keys, resume=resume) if output is not None else None
+    checkpoint = (Checkpoint.open(output, identity, keys, resume=resume and not spool, durable=not spool)
+                  if output is not None else None)
     results: dict[str, PartitionResult] = checkpoint.load_finished() if checkpoint else {}
     resumed = len(results)
     todo = schedule_order([partition for partition in partitions if partition.key not in results])
@@ -119,7 +123,7 @@ def run_job(
     except KeyboardInterrupt:
         raise JobInterrupted(merged()) from None
     result = merged()
-    if checkpoint is not None:
+    if checkpoint is not None and not spool:
         checkpoint.write_results(result.items(), {"job": identity, **result.summary()})
     return result
 
