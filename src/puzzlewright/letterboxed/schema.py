@@ -26,6 +26,7 @@ DEFAULT_TIME_LIMIT = 20.0
 MAX_GENERATE = 100
 DEFAULT_GENERATE_COMMONNESS = 3.0
 EXAMPLE_SIDES = "RME-WCL-TGK-API"
+DEFAULT_DICTIONARY = "english-letterboxed"  # sized like the NYT's own dictionary (docs/letterboxed.md)
 
 
 
@@ -35,6 +36,8 @@ class SolveRequest(DictionaryOptions):
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedSolveRequest", {"sides": EXAMPLE_SIDES})
 
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
     sides: str | list[str]
     """The sides, clockwise from the top: "RME-WCL-TGK-API", "RME WCL TGK API", "RMEWCLTGKAPI" or a list."""
     max_words: Annotated[int, Ge(1), Le(MAX_WORDS)] = DEFAULT_MAX_WORDS
@@ -53,6 +56,8 @@ class WordsRequest(DictionaryOptions):
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWordsRequest", {"sides": EXAMPLE_SIDES})
 
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
     sides: str | list[str]
     """The sides, clockwise from the top (as for solve)."""
 
@@ -64,6 +69,8 @@ class GenerateRequest(DictionaryOptions):
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateRequest", {"count": 1})
 
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
     min_commonness: Zipf | None = DEFAULT_GENERATE_COMMONNESS
     """Commonness floor (Zipf) of the planted two-word answer."""
     count: Annotated[int, Ge(1), Le(MAX_GENERATE)] = 1
