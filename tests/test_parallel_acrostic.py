@@ -256,7 +256,7 @@ def test_batch_gives_the_same_lines_in_input_order_for_any_worker_count(cli, tmp
 
     # exactly what the one-process runner prints
     lexicon = load_lexicon("wordle-answers")
-    defaults = {"distinct": False, "symmetric": False, "all": False, "limit": None, "time_limit": 30.0}
+    defaults = {"distinct": False, "symmetric": False, "all": False, "time_limit": 30.0}
     with CliRunner().isolation() as (stdout, _, _):
         run_batch(str(batch), lambda record: api.solve({**defaults, **record}, lexicon=lexicon))
         assert stdout.getvalue().decode() == outputs[0].stdout

@@ -112,7 +112,7 @@ WORDLE_BAD = [
     ("/api/wordle/doodle", {"answer": "crane", "patterns": ["GXBBB"]}, "not a pattern symbol"),
     ("/api/wordle/doodle", {"patterns": ["GGGGG"]}, "missing field 'answer'"),
     ("/api/wordle/doodle", {"answer": "crane"}, "missing field 'patterns'"),
-    ("/api/wordle/doodle", {"answer": "crane", "patterns": [1]}, "list of strings"),
+    ("/api/wordle/doodle", {"answer": "crane", "patterns": [1]}, "field 'patterns[0]' must be a string"),
     ("/api/wordle/doodle", {"answer": "crane", "patterns": []}, "no pattern"),
     ("/api/wordle/doodle", {"answer": "cr4ne", "patterns": ["GGGGG"]}, "letters a-z"),
     ("/api/wordle/doodle", {"answer": "crane", "patterns": ["GGGGG"], "random_seed": "x"}, "random_seed"),
@@ -122,8 +122,8 @@ WORDLE_BAD = [
     ("/api/wordle/assist", {"guesses": ["salet:GGGGG", "crane:BBBBB"]}, "inconsistent"),
     ("/api/wordle/assist", {"guesses": ["salet"]}, "WORD:PATTERN"),
     ("/api/wordle/assist", {"guesses": ["salet:BBBBB", "cranes:BBBBBB"]}, "6 letters"),
-    ("/api/wordle/assist", {"guesses": "salet:BBBBB"}, "must be list"),
-    ("/api/wordle/assist", {"top": 0}, "between 1 and"),
+    ("/api/wordle/assist", {"guesses": "salet:BBBBB"}, "must be a list"),
+    ("/api/wordle/assist", {"top": 0}, "field 'top' must be at least 1, not 0"),
     ("/api/wordle/assist", {"guesses": ["salet:BBQBB"]}, "pattern symbol"),
 ] + [("/api/wordle/assist", {key: path}, "unknown dictionary") for key in ("answers", "dict") for path in PATHS] + [
     ("/api/wordle/doodle", {"answer": "crane", "patterns": ["GGGGG"], "dict": path}, "unknown dictionary")
@@ -274,7 +274,7 @@ ACROSTIC_BAD = [
     ("/api/acrostic/solve", {"pool": "abc"}, "missing field 'seed'"),
     ("/api/acrostic/solve", {"seed": "eras"}, "missing field 'pool'"),
     ("/api/acrostic/solve", {"seed": "eras", "pool": "ceeiklmorstw", "limit": "x"}, "limit"),
-    ("/api/acrostic/generate", {"size": 2}, "between 3 and 10"),
+    ("/api/acrostic/generate", {"size": 2}, "field 'size' must be at least 3, not 2"),
     ("/api/acrostic/generate", {"size": "4"}, "size"),
     ("/api/acrostic/generate", {}, "missing field 'size'"),
     ("/api/acrostic/generate", {"size": 4, "count": 0}, "count"),
@@ -334,7 +334,7 @@ JUMBLE_BAD = [
     ({"jumbles": [{"scrambled": "LA5RN", "circles": [0]}], "answer_pattern": "-"}, "letters a-z"),
     ({"jumbles": [{"scrambled": "LASRN", "circles": [0]}], "answer_pattern": "{AND}"}, "no blanks"),
     ({"jumbles": [], "answer_pattern": "---"}, "non-empty list"),
-    ({"jumbles": "LASRN", "answer_pattern": "---"}, "non-empty list"),
+    ({"jumbles": "LASRN", "answer_pattern": "---"}, "field 'jumbles' must be a list, not a string"),
     ({"jumbles": [{"scrambled": "LASRN", "circles": [0, 1, 2]}]}, "missing field 'answer_pattern'"),
     ({"pool": "snarl", "answer_pattern": "-----", "top": 0}, "top"),
 ] + [({**PAPER_JUMBLE, "dict": spec}, "unknown dictionary") for spec in PATHS]

@@ -50,10 +50,6 @@ class Suggestion:
     expected_remaining: float
     possible_answer: bool
 
-    def to_json(self) -> dict:
-        return {"word": self.word, "entropy": round(self.entropy, 4),
-                "expected_remaining": round(self.expected_remaining, 3), "possible_answer": self.possible_answer}
-
 
 def split_scores(codes: np.ndarray, pattern_count: int) -> tuple[np.ndarray, np.ndarray]:
     """For a (candidates x guesses) code array: each guess's entropy (bits) and expected remaining count.
@@ -324,9 +320,6 @@ class Turn:
 
     word: str
     pattern: Pattern
-
-    def to_json(self) -> dict:
-        return {"word": self.word, "pattern": str(self.pattern)}
 
 
 class Assistant:
