@@ -136,7 +136,7 @@ def test_generate_chunks_cover_every_index_once():
         chunks = generate_chunks(count)
         assert [i for start, stop in chunks for i in range(start, stop)] == list(range(count))
     lexicon = load_lexicon("english")
-    from puzzlewright.acrostic.generate import GenerateOptions
+    from puzzlewright.acrostic.generator import GenerateOptions
     keys = [p.key for p in GenerateJob(lexicon, GenerateOptions(4), 100).partitions()]
     assert keys == sorted(keys)
 

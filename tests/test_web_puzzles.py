@@ -60,7 +60,7 @@ def assert_refused(client: TestClient, path: str, request, needle: str, status: 
 
 @needs("wordle")
 def test_doodle_matches_library_and_rescores(client):
-    from puzzlewright.wordle.feedback import feedback
+    from puzzlewright.wordle.scoring import feedback
 
     request = {"answer": "crane", "patterns": ["BGBGB", "GGGGG", "YYBBB", "GGGGY"], "random_seed": 7}
     result = post(client, "/api/wordle/doodle", request)
@@ -74,7 +74,7 @@ def test_doodle_matches_library_and_rescores(client):
 
 @needs("wordle")
 def test_doodle_all_lists_every_match_most_common_first(client):
-    from puzzlewright.wordle.feedback import feedback
+    from puzzlewright.wordle.scoring import feedback
 
     result = post(client, "/api/wordle/doodle", {"answer": "crane", "patterns": ["BGBGB"], "all": True})
     row = result["rows"][0]
@@ -84,7 +84,7 @@ def test_doodle_all_lists_every_match_most_common_first(client):
 
 @needs("wordle")
 def test_doodle_random_answer_and_hard_mode(client):
-    from puzzlewright.wordle.feedback import feedback
+    from puzzlewright.wordle.scoring import feedback
 
     result = post(client, "/api/wordle/doodle", {"answer": "random", "patterns": ["BYBBB", "YGBBB"],
                                                  "random_seed": 3, "hard": True})
@@ -97,7 +97,7 @@ def test_doodle_random_answer_and_hard_mode(client):
 
 @needs("wordle")
 def test_assist_matches_library_and_keeps_consistent_answers(client):
-    from puzzlewright.wordle.feedback import feedback
+    from puzzlewright.wordle.scoring import feedback
 
     request = {"guesses": ["salet:BBYBB", {"word": "crony", "pattern": "BYBBB"}], "top": 5}
     result = post(client, "/api/wordle/assist", request)

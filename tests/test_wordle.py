@@ -16,9 +16,9 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon, WordTable, load_lexicon
 from puzzlewright.schema import to_jsonable
 from puzzlewright.wordle import api
-from puzzlewright.wordle.doodle import NEAR_EQUAL, Doodler, impossibility
-from puzzlewright.wordle.feedback import Scorer, feedback, feedback_matrix
-from puzzlewright.wordle.pattern import Pattern, parse_grid, parse_painted_grid
+from puzzlewright.wordle.doodler import NEAR_EQUAL, Doodler, impossibility
+from puzzlewright.wordle.scoring import Scorer, feedback, feedback_matrix
+from puzzlewright.wordle.model import Pattern, parse_grid, parse_painted_grid
 from puzzlewright.wordle.words import COMMON_ZIPF, word_pool
 
 

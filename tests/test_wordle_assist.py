@@ -18,7 +18,7 @@ from puzzlewright.wordle import api
 from puzzlewright.wordle.assistant import (Assistant, Strategy, Turn, _group_sums_by_counting,
                                            _group_sums_by_pairs, split_scores)
 from puzzlewright.wordle.matrix import PatternMatrix, matrix_bytes
-from puzzlewright.wordle.pattern import Pattern
+from puzzlewright.wordle.model import Pattern
 from puzzlewright.wordle.words import word_pool
 
 

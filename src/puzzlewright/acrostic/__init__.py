@@ -8,7 +8,7 @@ The verbs (:mod:`puzzlewright.acrostic.api`) take the request models of :mod:`pu
 ['eras/lick/more/stew']
 """
 
-from puzzlewright.acrostic.generate import GenerateOptions, generate_one, generate_puzzles
+from puzzlewright.acrostic.generator import GenerateOptions, generate_one, generate_puzzles
 from puzzlewright.acrostic.model import Grid, Puzzle
 from puzzlewright.acrostic.schema import (GeneratedPuzzle, GenerateRequest, GenerateResult, SolveRequest, SolveResult,
                                           Square, VerifyRequest, VerifyResult)

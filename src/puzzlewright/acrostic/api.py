@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from puzzlewright.acrostic import generate as generation
+from puzzlewright.acrostic import generator as generation
 from puzzlewright.acrostic.model import Grid, Puzzle, row_list
 from puzzlewright.acrostic.schema import (GeneratedPuzzle, GenerateRequest, GenerateResult, Line, PuzzleSpec, Rows,
                                           SolveRequest, SolveResult, Square, VerifyRequest, VerifyResult)

@@ -79,7 +79,7 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
     """
     from puzzlewright.lexicon import adjust_lexicon
     from puzzlewright.wordle import api
-    from puzzlewright.wordle.pattern import Paint
+    from puzzlewright.wordle.model import Paint
 
     try:
         rows = list(patterns) + ([grid_file.read()] if grid_file is not None else [])
@@ -169,7 +169,7 @@ def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, open
     """Let the assistant play against ANSWER (a word or 'random'), or every answer with --all."""
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.wordle import api
-    from puzzlewright.wordle.pattern import Pattern
+    from puzzlewright.wordle.model import Pattern
 
     if not every and not answer:
         raise PuzzleInputError("give an ANSWER to play against (or --all)")
@@ -192,7 +192,7 @@ def tour_step() -> None:
     """The tour's Wordle part: a smiley doodled for a fixed answer, with its timing."""
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.wordle import api
-    from puzzlewright.wordle.pattern import Pattern
+    from puzzlewright.wordle.model import Pattern
 
     lexicon = load_lexicon(GUESSES, min_commonness=TOUR_COMMONNESS)
     started = time.perf_counter()

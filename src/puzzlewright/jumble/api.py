@@ -17,7 +17,7 @@ from puzzlewright.jumble.model import AnswerPattern, JumbleWord, normalise_lette
 from puzzlewright.jumble.rank import Ranker
 from puzzlewright.jumble.schema import (MAX_JUMBLES, Answer, Jumble, Readings, ScoreParts, SolveRequest, SolveResult,
                                         Unscrambled, UnscrambleRequest, UnscrambleResult)
-from puzzlewright.jumble.unscramble import unscramble as unscramble_word
+from puzzlewright.jumble.anagrams import unscramble as unscramble_word
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.schema import request_words, validate
 from puzzlewright.search import Budget

@@ -21,7 +21,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.answers import AnswerSearch, Pool
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
 from puzzlewright.jumble.rank import Ranker, Score
-from puzzlewright.jumble.unscramble import unscramble
+from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget
 from puzzlewright.jumble.schema import DEFAULT_TIME_LIMIT

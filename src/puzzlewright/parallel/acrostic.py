@@ -135,7 +135,7 @@ class GenerateJob(_CompactLexicon):
     (the puzzles are the same whatever the limit, so it is not part of the run's identity)."""
 
     lexicon: Lexicon
-    options: Any  # puzzlewright.acrostic.generate.GenerateOptions
+    options: Any  # puzzlewright.acrostic.generator.GenerateOptions
     count: int
     seconds_per_puzzle: float | None = None
 
@@ -157,7 +157,7 @@ class GenerateJob(_CompactLexicon):
 
     def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
         from puzzlewright.acrostic.api import generated_puzzle
-        from puzzlewright.acrostic.generate import generate_one
+        from puzzlewright.acrostic.generator import generate_one
         from puzzlewright.schema import to_jsonable
 
         first, last = (int(number) for number in key.split("-"))

@@ -18,12 +18,12 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
 from puzzlewright.schema import fresh_seed, validate
 from puzzlewright.search import Budget
-from puzzlewright.wordle import doodle as doodling
+from puzzlewright.wordle import doodler as doodling
 from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
-from puzzlewright.wordle.doodle import Doodler
-from puzzlewright.wordle.feedback import feedback as score
+from puzzlewright.wordle.doodler import Doodler
+from puzzlewright.wordle.scoring import feedback as score
 from puzzlewright.wordle.matrix import MAX_LOADED, PatternMatrix, lists_key
-from puzzlewright.wordle.pattern import MAX_LENGTH, MIN_LENGTH, Pattern, parse_painted_grid
+from puzzlewright.wordle.model import MAX_LENGTH, MIN_LENGTH, Pattern, parse_painted_grid
 from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_OPENER, AssistRequest, AssistResult, DoodleRequest,
                                         DoodleResult, DoodleRow, FeedbackRequest, FeedbackResult, GameResult,
                                         Guess, PlayRequest, SimulationResult, Suggestion)

@@ -26,9 +26,9 @@ import numpy as np
 
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.search import Budget
-from puzzlewright.wordle.feedback import feedback
+from puzzlewright.wordle.scoring import feedback
 from puzzlewright.wordle.matrix import PatternMatrix, cache_dir, lists_key, read_array, write_array
-from puzzlewright.wordle.pattern import Pattern
+from puzzlewright.wordle.model import Pattern
 
 ANSWER_BONUS = 0.1  # bits: how much entropy a possible answer may give up and still be preferred
 BINCOUNT_MIN = 32  # candidate sets at least this big are counted with bincounts, smaller ones by pairs

@@ -31,7 +31,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.schema import fresh_seed
 from puzzlewright.search import Budget
-from puzzlewright.wordle.pattern import GREEN, GREY, YELLOW, Paint, Pattern
+from puzzlewright.wordle.model import GREEN, GREY, YELLOW, Paint, Pattern
 from puzzlewright.wordle.schema import DOODLE_SECONDS
 from puzzlewright.wordle.words import WordPool, answer_list_words, common_words, familiarity
 
