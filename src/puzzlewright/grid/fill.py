@@ -29,7 +29,7 @@ from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget, ran_out
 
 RESTART_BASE = 512  # nodes of the first restart run; later runs follow the Luby sequence times this
-SLICE_NODES = 2048  # kernel nodes between budget checks
+SLICE_NODES = 32  # kernel nodes between budget checks (a node can take milliseconds on a big grid)
 NOISE = 1.0  # spread of the random noise added to word scores when ordering values (Zipf units)
 
 
