@@ -132,7 +132,8 @@ async def run_clients(port: int, name: str, make_request, *, clients: int, total
                     continue
                 figures.latencies.append(time.perf_counter() - started)
                 if status != 200:
-                    figures.errors[str(status)] = figures.errors.get(str(status), 0) + 1
+                    kind = f"{status} busy" if b"server busy" in data else str(status)
+                    figures.errors[kind] = figures.errors.get(kind, 0) + 1
                 if interval:
                     next_send += interval
                     await asyncio.sleep(max(0.0, next_send - time.perf_counter()))
@@ -234,9 +235,10 @@ async def cheap_while_expensive(port: int, seconds: float) -> dict:
             path, body = MOST_EXPENSIVE[index % len(MOST_EXPENSIVE)]
             index += 1
             sent = time.perf_counter()
-            status, _ = await connection.request("POST", path, body)
+            status, data = await connection.request("POST", path, body)
             expensive.latencies.append(time.perf_counter() - sent)
-            expensive.errors[str(status)] = expensive.errors.get(str(status), 0) + 1
+            kind = f"{status} busy" if b"server busy" in data else str(status)
+            expensive.errors[kind] = expensive.errors.get(kind, 0) + 1
         await connection.close()
 
     async def cheap_client() -> None:
