@@ -173,6 +173,8 @@ class AssistRequest(DictionaryOptions):
     """The first guess to play (default: salet when it is a guess)."""
     lookahead: bool = True
     """Look a move further ahead where few answers are left (slower, better)."""
+    hard: bool = False
+    """Hard mode: suggest only guesses that keep every green in place and use every revealed letter."""
 
 
 @dataclass
@@ -240,6 +242,8 @@ class PlayRequest(DictionaryOptions):
     """The first guess to play (default: salet when it is a guess)."""
     lookahead: bool = True
     """Look a move further ahead where few answers are left."""
+    hard: bool = False
+    """Hard mode: play only guesses that keep every green in place and use every revealed letter."""
     time_limit: Seconds = PLAY_SECONDS
     """Stop (an error for `all`) after this many seconds."""
 
@@ -282,6 +286,8 @@ class SimulationResult(Result):
     max: int
     opener: str
     seconds: float
+    hard: bool = False
+    """Whether the strategy played hard mode."""
 
     def __repr__(self) -> str:
         return f"<Wordle strategy over {self.answers:,} answers: average {self.average} guesses, at most {self.max}>"
