@@ -18,6 +18,7 @@ from puzzlewright.schema import to_jsonable
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index, cached_builtin_index
 from puzzlewright.letterboxed.render import render_box
+from puzzlewright.letterboxed.schema import DEFAULT_DICTIONARY
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.lexicon import builtin_lexicon
 from puzzlewright.search import Budget
@@ -71,6 +72,12 @@ def brute_force(sides: list[str], dictionary, k: int) -> set[tuple[str, ...]]:
 @pytest.fixture(scope="module")
 def english():
     return builtin_lexicon("english")
+
+
+@pytest.fixture(scope="module")
+def default_words():
+    """Letter Boxed's default dictionary (sized like the NYT's)."""
+    return builtin_lexicon(DEFAULT_DICTIONARY)
 
 
 def solution_words(result: dict) -> set[tuple[str, ...]]:
@@ -189,12 +196,12 @@ nyt_boxes = st.permutations(string.ascii_lowercase).map(
 
 @settings(max_examples=15, deadline=None)
 @given(sides=nyt_boxes)
-def test_random_boxes_every_solution_is_valid(sides, english):
+def test_random_boxes_every_solution_is_valid(sides, default_words):
     result = solve_json({"sides": sides, "all": True, "max_words": 3})
-    assert result["count"] == len(result["solutions"])
+    assert result["count"] == len(result["solutions"]) and result["dictionary"] == DEFAULT_DICTIONARY
     for words in solution_words(result):
         assert len(words) == result["min_words"]
-        assert rule_problem(sides, list(words), english) is None
+        assert rule_problem(sides, list(words), default_words) is None
 
 
 # -- the NYT sample: found, and ranked as the setter picked -----------------------------------------
@@ -222,7 +229,7 @@ def test_min_commonness_keeps_common_words_only(english):
     result = solve_json({"sides": "ERG-BID-NCF-TAO", "min_commonness": 3.0, "all": True})
     assert result["count"] > 0
     for words in solution_words(result):
-        assert all(english.zipf_of(word) >= 3.0 for word in words)
+        assert all(english.familiarity(word) >= 3.0 for word in words)
 
 
 def test_limit_and_all():
@@ -326,7 +333,7 @@ def test_cli_solve_json(cli):
 def test_cli_limit_0_counts_without_listing(cli):
     result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--limit", "0", "--draw")  # was KeyError: 'message'
     assert result.exit_code == 0 and result.stderr == ""
-    assert result.stdout == "RME-WCL-TGK-API: 3 solutions in 2 words (660 valid words in english, best 0 shown)\n"
+    assert result.stdout == "RME-WCL-TGK-API: 3 solutions in 2 words (922 valid words in english-letterboxed, best 0 shown)\n"
 
 
 def test_cli_no_solution_exits_0_and_says_so(cli):

@@ -259,11 +259,11 @@ def test_answer_lists_the_assistant_cannot_use_are_refused(cli, tmp_path):
 
 
 def test_matrix_size_counts_bytes_and_is_refused_before_building(tmp_path, monkeypatch):
-    """6+-letter codes take two bytes each: 22,445 x 22,445 9-letter words is 1 GB, refused at once."""
+    """6+-letter codes take two bytes each: 19,205 x 19,205 9-letter words is 703 MB, refused at once."""
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
     assert matrix_bytes(100, 100, 5) == 10_000 and matrix_bytes(100, 100, 6) == 20_000
     assert matrix_bytes(100, 100, 11) == 40_000
-    with pytest.raises(PuzzleInputError, match=r"22,445 answers x 22,445 guesses of 9 letters need a 961 MB"):
+    with pytest.raises(PuzzleInputError, match=r"19,205 answers x 19,205 guesses of 9 letters need a 703 MB"):
         api.assist({"answers": "english", "guesses": ["abandoned:BBBBBBBBB"]})
     assert not list(tmp_path.iterdir())
 

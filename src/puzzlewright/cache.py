@@ -48,11 +48,13 @@ def fsync_directory(directory: str | os.PathLike) -> None:
         os.close(handle)
 
 
-def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: bool = False) -> None:
+def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: bool = False,
+                 durable: bool = True) -> None:
     """Replace ``path`` all at once by what ``write(handle)`` writes: into a temporary file beside it
     (``.<name>.<pid>.<n>.tmp``), fsynced, renamed over ``path`` with :func:`os.replace`, then the folder
     fsynced. Any error (or an interrupt) removes the temporary file and propagates: readers see the old
-    file or the new one, never part of one. ``text`` opens the file as UTF-8 text instead of bytes."""
+    file or the new one, never part of one. ``text`` opens the file as UTF-8 text instead of bytes;
+    ``durable`` False skips the fsyncs (scratch files that need not survive a crash)."""
     path = os.fspath(path)
     directory, name = os.path.split(path)
     temporary = os.path.join(directory, f".{name}.{os.getpid()}.{next(_TEMPORARY_NUMBERS)}.tmp")
@@ -60,9 +62,11 @@ def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *,
         with open(temporary, "w", encoding="utf-8") if text else open(temporary, "wb") as handle:
             write(handle)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(temporary, path)
-        fsync_directory(directory or os.curdir)
+        if durable:
+            fsync_directory(directory or os.curdir)
     except BaseException:
         try:
             os.remove(temporary)

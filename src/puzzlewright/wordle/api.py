@@ -31,7 +31,7 @@ from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_OPENER, AssistRequest, 
                                         Guess, PlayRequest, SimulationResult, Suggestion)
 from puzzlewright.wordle.words import parse_word, word_pool
 
-_ASSISTANTS: dict[tuple[str, str | None, bool], Assistant] = {}
+_ASSISTANTS: dict[tuple[str, str | None, bool, bool], Assistant] = {}
 _DOODLERS: dict[tuple[int, str], tuple[Lexicon, Doodler]] = {}
 _MAX_DOODLERS = 64
 
@@ -222,7 +222,7 @@ def _check_hard_turns(assistant: Assistant, turns: list[Turn]) -> None:
     for number, turn in enumerate(turns[1:], 2):
         rules = assistant.rules(turns[:number - 1])
         word = letter_codes(turn.word)[None, :]
-        if not rules.allows(word, letter_count_table(word))[0]:
+        if rules is not None and not rules.allows(word, letter_count_table(word))[0]:
             raise PuzzleInputError(f"guess {number} ({turn.word}) is not allowed in hard mode: it must keep every "
                                    f"green in place and use every letter revealed by the guesses before it")
 

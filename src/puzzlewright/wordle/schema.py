@@ -6,7 +6,6 @@ Every default of the verbs lives here, once. The dictionary fields name the *gue
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
@@ -295,6 +294,8 @@ class SimulationResult(Result):
 
 def _tiles(rows: list[tuple[str, str]]) -> str:
     """Rows of coloured tiles (letters on Wordle's green/yellow/grey), as HTML for notebooks."""
+    import html
+
     cell = ("display:inline-block;width:28px;height:28px;margin:1px;color:white;font:bold 18px sans-serif;"
             "text-align:center;line-height:28px;background:")
     lines = []
