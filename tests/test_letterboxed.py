@@ -49,11 +49,13 @@ def rule_problem(sides: list[str], words: list[str], dictionary) -> str | None:
 
 
 def brute_force(sides: list[str], dictionary, k: int) -> set[tuple[str, ...]]:
-    """Every k-word solution, by trying all chains of valid words (small dictionaries only)."""
+    """Every k-word solution, by trying all chains of valid words (small dictionaries only); a chain
+    that still solves the box without its first or last word has a spare word and is not one."""
     valid = [w for w in dictionary if rule_problem(sides, [w], dictionary) in (None, "letters unused")]
     found = set()
     for chain in itertools.product(valid, repeat=k):
-        if rule_problem(sides, list(chain), dictionary) is None:
+        if rule_problem(sides, list(chain), dictionary) is None and (k == 1 or all(
+                rule_problem(sides, list(shorter), dictionary) is not None for shorter in (chain[1:], chain[:-1]))):
             found.add(chain)
     return found
 
@@ -140,6 +142,54 @@ def test_eighteen_letter_box_uses_projected_pruning_and_finds_everything():
     assert ("adgjmp", "pbehkn", "nqcfilor") in solution_words(result)
 
 
+def test_a_box_one_word_covers_still_lists_its_two_word_solutions(english):
+    """LEXICOGRAPHY covers LCA-EOP-XGH-IRY alone; the NYT's answer would have two words, so those are
+    listed too (after the one-word solution)."""
+    result = api.solve({"sides": "LCA-EOP-XGH-IRY", "all": True})
+    assert result["solutions"][0]["words"] == ["LEXICOGRAPHY"]
+    assert result["min_words"] == 1 and result["max_words"] == 2
+    assert result["by_words"]["1"] == 1 and result["by_words"]["2"] >= 50
+    assert ("hieroglyphic", "coax") in solution_words(result)
+    assert not any("lexicography" in words for words in solution_words(result) if len(words) > 1)
+    assert [len(s["words"]) for s in result["solutions"]] == [1] + [2] * (result["count"] - 1)
+    for words in solution_words(result):
+        assert rule_problem(result["sides"], list(words), english) is None
+
+
+def test_max_words_lists_every_solution_up_to_n_words_fewest_first(english):
+    result = api.solve({"sides": "RME-WCL-TGK-API", "max_words": 3, "all": True})
+    found = solution_words(result)
+    assert result["by_words"] == {"2": 3, "3": 652}  # of the 834 3-word chains, 182 have a spare word
+    assert ("pragmatic", "cakewalk") in found and ("wick", "kept", "telegram") in found
+    assert [s["words"] for s in result["solutions"][:3]] == [
+        s["words"] for s in api.solve({"sides": "RME-WCL-TGK-API"})["solutions"]]
+    scores = [s["score"] for s in result["solutions"][3:]]
+    assert scores == sorted(scores, reverse=True)
+    for words in found:
+        assert rule_problem(result["sides"], list(words), english) is None
+
+
+def test_words_exactly_and_word_lengths():
+    result = api.solve({"sides": "RME-WCL-TGK-API", "words_exactly": 3, "min_length": 5, "max_length": 8,
+                        "all": True})
+    assert result["count"] > 0 and result["words_exactly"] == 3 and result["by_words"] == {"3": result["count"]}
+    assert all(len(words) == 3 and all(5 <= len(w) <= 8 for w in words) for words in solution_words(result))
+    # every 2-word solution has a 9+ letter word (PRAGMATIC, MARKETPLACE): the default falls back to 3 words
+    short = api.solve({"sides": "RME-WCL-TGK-API", "max_length": 8, "all": True})
+    assert short["min_words"] == 3 and all(len(w) <= 8 for words in solution_words(short) for w in words)
+    assert api.solve({"sides": "RME-WCL-TGK-API", "max_length": 8, "max_words": 2})["solutions"] == []
+    long_only = api.solve({"sides": "RME-WCL-TGK-API", "min_length": 7, "all": True})  # not WIGWAM, EARWIG
+    assert solution_words(long_only) == {("pragmatic", "cakewalk")}
+
+
+def test_a_budget_stops_a_big_box_and_keeps_what_it_found():
+    """A 5x5 box at --max-words 5 cannot be finished in a small budget: the 4-word solutions found are
+    returned, with complete = false."""
+    result = api.solve({"sides": "LYCNX-UIJWM-GVKFQ-AHZOR-BPTSE", "max_words": 5, "limit": 3},
+                       budget=Budget(nodes=20_000))
+    assert result["complete"] is False and result["count"] > 0 and result["min_words"] == 4
+
+
 def test_no_solution_within_max_words_is_an_empty_answer():
     result = api.solve({"sides": "ABC-DEF-GHI-JKL", "words": THREE_WORD_DICTIONARY, "max_words": 2})
     assert result["solutions"] == [] and result["count"] == 0 and result["min_words"] is None
@@ -161,16 +211,23 @@ big_dictionaries = st.sets(st.text("abcdefghijklmnopqr", min_size=3, max_size=12
 @given(data=st.data())
 @pytest.mark.parametrize("boxes, dictionaries", [(small_boxes, small_dictionaries),
                                                  (big_boxes, big_dictionaries)], ids=["3x2", "6x3"])
-def test_fewest_word_solutions_match_brute_force(boxes, dictionaries, data):
+def test_solutions_match_brute_force(boxes, dictionaries, data):
+    """--max-words 3 lists every solution of 1-3 words, fewest first; --words-exactly k those of k words;
+    the default those of 1 and 2 words, or of 3 when there are none."""
     sides, words = data.draw(boxes), data.draw(dictionaries)
-    result = api.solve({"sides": sides, "words": sorted(words), "max_words": 3, "all": True})
+    expected = {k: brute_force(sides, words, k) for k in (1, 2, 3)}
+    request = {"sides": sides, "words": sorted(words), "all": True}
+    up_to_3 = api.solve({**request, "max_words": 3})
+    assert solution_words(up_to_3) == expected[1] | expected[2] | expected[3]
+    sizes = [len(s["words"]) for s in up_to_3["solutions"]]
+    assert sizes == sorted(sizes)
+    assert up_to_3["by_words"] == {str(k): len(expected[k]) for k in (1, 2, 3) if expected[k]}
     for k in (1, 2, 3):
-        expected = brute_force(sides, words, k)
-        if expected:
-            assert result["min_words"] == k
-            assert solution_words(result) == expected
-            return
-    assert result["min_words"] is None and result["solutions"] == []
+        assert solution_words(api.solve({**request, "words_exactly": k})) == expected[k]
+    default = api.solve(request)
+    assert solution_words(default) == (expected[1] | expected[2]) or expected[3]
+    if not default["solutions"]:
+        assert default["min_words"] is None
 
 
 nyt_boxes = st.permutations(string.ascii_lowercase).map(
@@ -180,10 +237,10 @@ nyt_boxes = st.permutations(string.ascii_lowercase).map(
 @settings(max_examples=15, deadline=None)
 @given(sides=nyt_boxes)
 def test_random_boxes_every_solution_is_valid(sides, english):
-    result = api.solve({"sides": sides, "all": True, "max_words": 3})
-    assert result["count"] == len(result["solutions"])
+    result = api.solve({"sides": sides, "all": True})
+    assert result["count"] == len(result["solutions"]) == sum(result["by_words"].values())
     for words in solution_words(result):
-        assert len(words) == result["min_words"]
+        assert len(words) <= max(2, result["min_words"])
         assert rule_problem(sides, list(words), english) is None
 
 
@@ -236,7 +293,9 @@ def test_words_lists_every_valid_word_most_common_first():
 
 def test_other_shapes():
     result = api.solve({"sides": "AB-CD-EF", "words": ["ace", "ebdf", "ecadbf", "face"]})
-    assert solution_words(result) == {("ecadbf",)} and result["min_words"] == 1
+    assert solution_words(result) == {("ecadbf",), ("ace", "ebdf"), ("ebdf", "face"), ("face", "ebdf")}
+    assert result["min_words"] == 1  # ACE-ECADBF is not listed: ECADBF alone solves the box
+    assert result["solutions"][0]["words"] == ["ECADBF"]
     assert Box.parse("ABCDE-FGHIJ-KLMNO").shape == (3, 5)
     assert Box.parse(["ab", "cd", "ef", "gh", "ij", "kl"]).shape == (6, 2)
 
@@ -288,6 +347,11 @@ def test_bad_sides_cli_exit_2(cli, spec, message):
     ({"sides": "RME-WCL-TGK-API", "max_words": 6}, "max_words"),
     ({"sides": "RME-WCL-TGK-API", "max_words": "3"}, "max_words"),
     ({"sides": "RME-WCL-TGK-API", "limit": -1}, "limit"),
+    ({"sides": "RME-WCL-TGK-API", "words_exactly": 0}, "words_exactly"),
+    ({"sides": "RME-WCL-TGK-API", "words_exactly": 2, "max_words": 2}, "not both"),
+    ({"sides": "RME-WCL-TGK-API", "min_length": 2}, "min_length"),
+    ({"sides": "RME-WCL-TGK-API", "min_length": 6, "max_length": 5}, "less than"),
+    ({"sides": "RME-WCL-TGK-API", "max_length": "9"}, "max_length"),
     ({"sides": 12}, "sides"),
     ({}, "sides"),
     ({"sides": "RME-WCL-TGK-API", "dict": "klingon"}, "unknown dictionary"),
@@ -316,7 +380,7 @@ def test_cli_solve_json(cli):
 def test_cli_limit_0_counts_without_listing(cli):
     result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--limit", "0", "--draw")  # was KeyError: 'message'
     assert result.exit_code == 0 and result.stderr == ""
-    assert result.stdout == "RME-WCL-TGK-API: 3 solutions in 2 words (660 valid words in english, best 0 shown)\n"
+    assert result.stdout == "RME-WCL-TGK-API: 3 solutions in 2 words (660 valid words in english, first 0 shown)\n"
 
 
 def test_cli_no_solution_exits_0_and_says_so(cli):
@@ -324,6 +388,15 @@ def test_cli_no_solution_exits_0_and_says_so(cli):
     assert result.exit_code == 0 and "no solution within 1 word" in result.stdout
     result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--max-words", "1", "--json")
     assert result.exit_code == 0 and result.json()["solutions"] == []
+
+
+def test_cli_one_word_box_and_max_words(cli):
+    result = cli("letterboxed", "solve", "LCA-EOP-XGH-IRY", "--limit", "2")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("LCA-EOP-XGH-IRY: ") and ": 1 of 1 word, " in result.stdout
+    assert "1. LEXICOGRAPHY " in result.stdout and "2. " in result.stdout
+    result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--max-words", "3", "--limit", "4")
+    assert "655 solutions: 3 of 2 words, 652 of 3 words" in result.stdout and "4. " in result.stdout
 
 
 def test_cli_words_and_other_dictionaries(cli, tmp_path):
@@ -341,6 +414,9 @@ def test_cli_errors(cli, tmp_path):
     for args, message in [((), "no sides given"), (("RME-WCL-TGK-API", "--max-words", "6"), "--max-words"),
                           (("--batch", str(tmp_path / "none.jsonl")), "not found"),
                           (("RME-WCL-TGK-API", "--batch", "-"), "not both"),
+                          (("RME-WCL-TGK-API", "--max-words", "2", "--words-exactly", "2"), "not both"),
+                          (("RME-WCL-TGK-API", "--min-length", "7", "--max-length", "6"), "less than"),
+                          (("RME-WCL-TGK-API", "--min-length", "2"), "--min-length"),
                           (("RME-WCL-TGK-API", "--dict", "klingon"), "unknown dictionary")]:
         result = cli("letterboxed", "solve", *args)
         assert result.exit_code == 2 and message in result.stderr and result.stderr.count("\n") == 1
@@ -349,15 +425,18 @@ def test_cli_errors(cli, tmp_path):
 def test_cli_batch(cli, tmp_path):
     batch = tmp_path / "puzzles.jsonl"
     lines = [{"sides": ["RME", "WCL", "KGT", "IPA"]}, {"sides": "ERG-BID-NCF-TAO", "limit": 2},
-             {"sides": "RME-WCL-TGK-APR"}, "not json"]
+             {"sides": "RME-WCL-TGK-APR"}, "not json", {"sides": "RME-WCL-TGK-API", "max_words": 3, "limit": 0},
+             {"sides": "RME-WCL-TGK-API", "words_exactly": 3, "min_length": 5, "max_length": 8, "limit": 0}]
     batch.write_text("\n".join(json.dumps(line) if isinstance(line, dict) else line for line in lines) + "\n")
     result = cli("letterboxed", "solve", "--batch", str(batch))
     assert result.exit_code == 0
     answers = [json.loads(line) for line in result.stdout.splitlines()]
-    assert len(answers) == 4
+    assert len(answers) == 6
     assert answers[0]["solutions"][0]["words"] == ["PRAGMATIC", "CAKEWALK"]
     assert len(answers[1]["solutions"]) == 2
     assert "appears twice" in answers[2]["error"] and "invalid JSON" in answers[3]["error"]
+    assert answers[4]["by_words"] == {"2": 3, "3": 652}
+    assert answers[5]["words_exactly"] == 3 and answers[5]["count"] == api.solve(lines[5])["count"] > 0
 
 
 def test_cli_generate(cli):

@@ -1,4 +1,4 @@
-"""``puzzlewright letterboxed``: solve NYT-style Letter Boxed puzzles (every fewest-word solution, ranked)
+"""``puzzlewright letterboxed``: solve NYT-style Letter Boxed puzzles (every solution of up to two words, ranked)
 and generate new ones. A thin layer over :mod:`puzzlewright.letterboxed.api`.
 
 Solving a puzzle on a built-in dictionary never imports numpy: the dictionary's Letter Boxed index is
@@ -39,8 +39,15 @@ def _dictionary_request(dictionary: DictionaryChoice) -> tuple[dict, Any]:
 
 @letterboxed.command("solve")
 @click.argument("sides", nargs=-1)
-@click.option("--max-words", type=click.IntRange(1, MAX_WORDS), default=3, show_default=True,
-              help="Longest chain to search for; the fewest-word solutions are reported.")
+@click.option("--max-words", type=click.IntRange(1, MAX_WORDS), default=None,
+              help="List every solution of up to N words, fewest first (default: the 1- and 2-word "
+                   "solutions, or the 3-word ones when there are none).")
+@click.option("--words-exactly", type=click.IntRange(1, MAX_WORDS), default=None, metavar="N",
+              help="List only the solutions of exactly N words.")
+@click.option("--min-length", type=click.IntRange(3), default=None, metavar="N",
+              help="Use only words of at least N letters.")
+@click.option("--max-length", type=click.IntRange(3), default=None, metavar="N",
+              help="Use only words of at most N letters.")
 @click.option("--all", "show_all", is_flag=True, help="Show every solution, not just the best --limit.")
 @click.option("--limit", type=click.IntRange(0), default=10, show_default=True, help="Solutions to show.")
 @click.option("--words", "list_words", is_flag=True, help="List every valid word of the box instead.")
@@ -53,10 +60,13 @@ def _dictionary_request(dictionary: DictionaryChoice) -> tuple[dict, Any]:
               help='Solve each JSON line {"sides": [...]} of FILE ("-" = stdin); one JSON result per line.')
 @lexicon_options(lazy=True)
 @json_option
-def solve(sides: tuple[str, ...], max_words: int, show_all: bool, limit: int, list_words: bool,
-          min_commonness: float | None, draw: bool, time_limit: float, batch: str | None,
-          dictionary: DictionaryChoice, as_json: bool) -> None:
-    """Find every solution of SIDES with the fewest words, best first (common words, then fewer letters).
+def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | None, min_length: int | None,
+          max_length: int | None, show_all: bool, limit: int, list_words: bool, min_commonness: float | None,
+          draw: bool, time_limit: float, batch: str | None, dictionary: DictionaryChoice, as_json: bool) -> None:
+    """Find the solutions of SIDES, fewest words first, then best first (the answer a setter would pick).
+
+    By default every 1- and 2-word solution is listed (the NYT's answers have two words), or every
+    3-word one when there are none; --max-words N lists every solution of up to N words.
 
     Example: puzzlewright letterboxed solve RME-WCL-TGK-API
     """
@@ -64,8 +74,13 @@ def solve(sides: tuple[str, ...], max_words: int, show_all: bool, limit: int, li
     from puzzlewright.letterboxed import api
     from puzzlewright.search import Budget
 
+    if max_words is not None and words_exactly is not None:
+        raise PuzzleInputError("give either --max-words or --words-exactly, not both")
+    if min_length is not None and max_length is not None and max_length < min_length:
+        raise PuzzleInputError(f"--max-length {max_length} is less than --min-length {min_length}")
     base, lexicon = _dictionary_request(dictionary)
-    base.update(max_words=max_words, limit=limit, all=show_all, min_commonness=min_commonness)
+    base.update(max_words=max_words, words_exactly=words_exactly, min_length=min_length, max_length=max_length,
+                limit=limit, all=show_all, min_commonness=min_commonness)
     if batch is not None:
         if sides:
             raise PuzzleInputError("give either SIDES or --batch FILE, not both")
@@ -97,21 +112,31 @@ def _print_words(result: dict, as_json: bool) -> None:
         click.echo(f"{entry['word']:<20} {entry['zipf']:.2f}")
 
 
+def _plural(n: int, thing: str) -> str:
+    return f"{n:,} {thing}{'s' if n != 1 else ''}"
+
+
+def _by_words(by_words: dict[str, int]) -> str:
+    """' in 2 words' or, for several numbers of words, ': 1 of 1 word, 118 of 2 words'."""
+    if len(by_words) == 1:
+        return f" in {_plural(int(next(iter(by_words))), 'word')}"
+    return ": " + ", ".join(f"{n:,} of {_plural(int(k), 'word')}" for k, n in by_words.items())
+
+
 def _print_solutions(result: dict, draw: bool) -> None:
     """The human-readable report of an ``api.solve`` result."""
     name = "-".join(result["sides"])
     if result["min_words"] is None:  # no solution (an empty list with a count is --limit 0)
-        hints = ([f"--max-words {MAX_WORDS}"] if result["max_words"] < MAX_WORDS else []) + (
+        hints = ([f"--max-words {MAX_WORDS}"] if result["max_words"] < MAX_WORDS and not result["words_exactly"]
+                 else []) + (
             ["--dict english-large"] if result["dictionary"] != "english-large" else [])
         click.echo(f"{name}: {result['message']} ({result['valid_words']} valid words in {result['dictionary']})"
                    + (f"; try {' or '.join(hints)}" if hints else ""))
         return
-    k = result["min_words"]
     shown = len(result["solutions"])
-    more = "" if shown == result["count"] else f", best {shown} shown"
-    click.echo(f"{name}: {result['count']} solution{'s' if result['count'] != 1 else ''} in {k} "
-               f"word{'s' if k != 1 else ''} ({result['valid_words']} valid words in "
-               f"{result['dictionary']}{more})")
+    more = "" if shown == result["count"] else f", first {shown} shown"
+    click.echo(f"{name}: {_plural(result['count'], 'solution')}{_by_words(result['by_words'])} "
+               f"({result['valid_words']} valid words in {result['dictionary']}{more})")
     if not result["complete"]:
         click.echo("(search budget ran out: the list may be incomplete)")
     for rank, solution in enumerate(result["solutions"], 1):
@@ -164,7 +189,7 @@ def tour_step() -> None:
     from puzzlewright.letterboxed.box import Box
     from puzzlewright.letterboxed.render import render_box
 
-    click.echo(f"Letter Boxed: {TOUR_SIDES} (the seed's puzzle), every fewest-word solution, best first")
+    click.echo(f"Letter Boxed: {TOUR_SIDES} (the seed's puzzle), every 1- and 2-word solution, best first")
     started = time.perf_counter()
     api.index_for({})
     loaded = time.perf_counter()

@@ -1,4 +1,4 @@
-"""Letter Boxed: the box model, a dictionary index, the solver (every fewest-word solution, ranked the way
+"""Letter Boxed: the box model, a dictionary index, the solver (every solution of the NYT's two words or fewer, ranked the way
 a setter would pick), a generator, terminal rendering, and the JSON API (:mod:`puzzlewright.letterboxed.api`).
 
 >>> from puzzlewright.letterboxed import Box, solve

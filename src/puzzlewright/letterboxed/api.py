@@ -4,15 +4,18 @@ Request keys (all verbs): ``dict`` (built-in name), ``words`` / ``extra_words`` 
 ``min_commonness`` (Zipf floor applied to the box's words). ``solve`` and ``words`` need ``sides``
 (``"RME-WCL-TGK-API"``, ``"RME WCL TGK API"``, ``"RMEWCLTGKAPI"`` or a list of sides).
 
-``solve``: ``max_words`` (1-5, default 3), ``limit`` (solutions returned, default 10), ``all`` (return
-every solution). Result::
+``solve``: ``max_words`` (1-5: every solution of up to that many words), ``words_exactly`` (1-5: only
+solutions of exactly that many words), neither (the default: every solution of one or two words, the
+NYT's kind, or the 3-word ones when there is none), ``min_length`` / ``max_length`` (letters per word),
+``limit`` (solutions returned, default 10), ``all`` (return every solution). Result::
 
     {"sides": ["RME", "WCL", "TGK", "API"], "solutions": [{"words": ["PRAGMATIC", "CAKEWALK"],
-     "score": 1.97}, ...], "count": 3, "min_words": 2, "max_words": 3, "complete": true,
-     "valid_words": 660, "dictionary": "english"}
+     "score": 1.97}, ...], "count": 3, "by_words": {"2": 3}, "min_words": 2, "max_words": 2,
+     "words_exactly": null, "complete": true, "valid_words": 660, "dictionary": "english"}
 
-``count`` is the number of fewest-word solutions found (``solutions`` holds the best ``limit`` of them);
-``min_words`` is null and ``solutions`` empty when there is none within ``max_words`` (``message`` says so).
+Solutions come fewest words first, then best first. ``count`` is the number found (``solutions`` holds
+the first ``limit`` of them), ``by_words`` the count per number of words, ``max_words`` the most words
+searched; ``min_words`` is null and ``solutions`` empty when there is none (``message`` says so).
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ from typing import TYPE_CHECKING
 from puzzlewright.api import field, int_field, lexicon_for
 from puzzlewright.letterboxed.box import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index
-from puzzlewright.letterboxed.solver import DEFAULT_MAX_WORDS, MAX_WORDS, SolveResult, box_words, solve_box
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.letterboxed.box import MIN_WORD_LENGTH
+from puzzlewright.letterboxed.solver import MAX_WORDS, SolveResult, box_words, solve_box
 from puzzlewright.search import Budget
 
 if TYPE_CHECKING:
@@ -61,14 +66,29 @@ def _min_commonness(request: dict) -> float | None:
 
 
 def solve(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
-    """Every fewest-word solution of the box in ``request``, best first (see the module docstring)."""
+    """The solutions of the box in ``request``, fewest words first, then best first (see the module
+    docstring)."""
     box = parse_sides(request)
-    max_words = int_field(request, "max_words", DEFAULT_MAX_WORDS, 1, MAX_WORDS)
+    max_words = int_field(request, "max_words", None, 1, MAX_WORDS)
+    words_exactly = int_field(request, "words_exactly", None, 1, MAX_WORDS)
+    if max_words is not None and words_exactly is not None:
+        raise PuzzleInputError("give either 'max_words' or 'words_exactly', not both")
+    min_length, max_length = word_lengths(request)
     limit = int_field(request, "limit", DEFAULT_LIMIT, 0)
     every = field(request, "all", bool, False)
     index = index_for(request, lexicon)
-    result = solve_box(box, box_words(box, index, _min_commonness(request)), max_words=max_words, budget=budget)
+    found = box_words(box, index, _min_commonness(request)).of_lengths(min_length, max_length)
+    result = solve_box(box, found, max_words=max_words, words_exactly=words_exactly, budget=budget)
     return result_json(result, index.name, None if every else limit)
+
+
+def word_lengths(request: dict) -> tuple[int | None, int | None]:
+    """The request's ``min_length`` and ``max_length`` (letters per word; None = no bound), checked."""
+    min_length = int_field(request, "min_length", None, MIN_WORD_LENGTH)
+    max_length = int_field(request, "max_length", None, MIN_WORD_LENGTH)
+    if min_length is not None and max_length is not None and max_length < min_length:
+        raise PuzzleInputError(f"'max_length' ({max_length}) is less than 'min_length' ({min_length})")
+    return min_length, max_length
 
 
 def result_json(result: SolveResult, dictionary: str, limit: int | None) -> dict:
@@ -78,8 +98,10 @@ def result_json(result: SolveResult, dictionary: str, limit: int | None) -> dict
         "sides": list(result.box.sides),
         "solutions": [solution.to_json() for solution in shown],
         "count": result.count,
+        "by_words": {str(k): n for k, n in result.counts_by_words.items()},
         "min_words": result.min_words,
         "max_words": result.max_words,
+        "words_exactly": result.words_exactly,
         "complete": result.complete,
         "valid_words": result.valid_words,
         "dictionary": dictionary,
@@ -91,9 +113,12 @@ def result_json(result: SolveResult, dictionary: str, limit: int | None) -> dict
 
 def no_solution_message(result: SolveResult) -> str:
     """Why a result has no solutions, in one line."""
+    k = result.max_words
+    within = (f"of exactly {k} word{'s' if k != 1 else ''}" if result.words_exactly is not None
+              else f"within {k} word{'s' if k != 1 else ''}")
     if not result.complete:
-        return f"no solution found before the search budget ran out (within {result.max_words} words)"
-    return f"no solution within {result.max_words} word{'s' if result.max_words != 1 else ''}"
+        return f"no solution found before the search budget ran out ({within})"
+    return f"no solution {within}"
 
 
 def words(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:

@@ -54,7 +54,8 @@ def inflected(word: str) -> bool:
 
 
 def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], weights: Weights = WEIGHTS) -> list[Solution]:
-    """Solutions for the chains of word ids, best first (then fewer letters, then alphabetical)."""
+    """Solutions for the chains of word ids: fewer words first, then best first (then fewer letters,
+    then alphabetical)."""
     from puzzlewright.letterboxed.solver import Solution
 
     text, zipf, levels = words.words, words.zipf, words.levels
@@ -67,6 +68,6 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], weights: Weights = 
     for chain in chains:
         chain_words = tuple(text[i] for i in chain)
         value = soft_min([values[i] for i in chain], softness) - sum(charges[i] for i in chain)
-        keyed.append((-value, sum(map(len, chain_words)), chain_words))
+        keyed.append((len(chain), -value, sum(map(len, chain_words)), chain_words))
     keyed.sort()
-    return [Solution(chain_words, -negated, letters) for negated, letters, chain_words in keyed]
+    return [Solution(chain_words, -negated, letters) for _, negated, letters, chain_words in keyed]

@@ -93,7 +93,10 @@ function showSolutions(result) {
   }
   const more = result.count > solutions.length ? ` (showing the best ${solutions.length})` : "";
   const partial = result.complete === false ? " The search stopped early: there may be more." : "";
-  setStatus(status, `${result.count.toLocaleString()} solution${result.count === 1 ? "" : "s"} of ${result.min_words} word${result.min_words === 1 ? "" : "s"}, best first${more}. Choose one to draw it.${partial}`);
+  const plural = (n, thing) => `${n.toLocaleString()} ${thing}${n === 1 ? "" : "s"}`;
+  const sizes = Object.entries(result.by_words || {}).map(([k, n]) => `${n.toLocaleString()} of ${plural(Number(k), "word")}`);
+  const kinds = sizes.length > 1 ? ` (${sizes.join(", ")})` : ` of ${plural(result.min_words, "word")}`;
+  setStatus(status, `${plural(result.count, "solution")}${kinds}, fewest words first, then best first${more}. Choose one to draw it.${partial}`);
   solutions.forEach((solution) => {
     const button = el("button", { type: "button", "aria-pressed": "false", onclick: () => choose(button, solution.words) },
       el("span", { class: "words" }, solution.words.flatMap((w, i) => [i ? " \u2013 " : "", el("span", { class: `w${(i % 5) + 1}` }, w.toUpperCase())])),
