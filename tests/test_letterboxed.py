@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from conftest import load_samples
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letterboxed import api
+from puzzlewright.schema import to_jsonable
 from puzzlewright.letterboxed.box import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index, cached_builtin_index
 from puzzlewright.letterboxed.render import render_box
@@ -22,6 +23,15 @@ from puzzlewright.lexicon import builtin_lexicon
 from puzzlewright.search import Budget
 
 SEED_PUZZLES = ("RME-WCL-TGK-API", "ERG-BID-NCF-TAO")
+
+
+def solve_json(request, **options) -> dict:
+    """``api.solve`` as the JSON users get (the CLI's --json, the web API's body)."""
+    return to_jsonable(api.solve(request, **options))
+
+
+def words_json(request, **options) -> dict:
+    return to_jsonable(api.words(request, **options))
 
 
 # -- an independent checker of the rules (shares no code with the package) ---------------------------
@@ -72,7 +82,7 @@ def solution_words(result: dict) -> set[tuple[str, ...]]:
 # -- known answers ---------------------------------------------------------------------------------
 
 def test_seed_puzzle_known_solutions_and_ranking(english):
-    result = api.solve({"sides": "RME-WCL-TGK-API", "all": True})
+    result = solve_json({"sides": "RME-WCL-TGK-API", "all": True})
     found = solution_words(result)
     assert {("pragmatic", "cakewalk"), ("marketplace", "earwig"), ("wigwam", "marketplace")} <= found
     assert result["solutions"][0]["words"] == ["PRAGMATIC", "CAKEWALK"]
@@ -87,7 +97,7 @@ def test_seed_puzzle_known_solutions_and_ranking(english):
 @pytest.mark.parametrize("dictionary", ["english", "english-large"])
 def test_seed_puzzles_every_solution_is_valid(spec, dictionary):
     lexicon = builtin_lexicon(dictionary)
-    result = api.solve({"sides": spec, "all": True, "dict": dictionary})
+    result = solve_json({"sides": spec, "all": True, "dict": dictionary})
     assert result["count"] > 0 and result["min_words"] == 2
     for words in solution_words(result):
         assert rule_problem(result["sides"], list(words), lexicon) is None
@@ -127,7 +137,7 @@ THREE_WORD_DICTIONARY = ["adgj", "jbeh", "hckfil", "adg", "glad", "fade"]
 
 def test_three_words_when_two_cannot_do():
     request = {"sides": "ABC-DEF-GHI-JKL", "words": THREE_WORD_DICTIONARY}
-    result = api.solve(request)
+    result = solve_json(request)
     assert result["min_words"] == 3
     assert solution_words(result) == brute_force(["ABC", "DEF", "GHI", "JKL"], set(THREE_WORD_DICTIONARY), 3)
     assert ("adgj", "jbeh", "hckfil") in solution_words(result)
@@ -136,7 +146,7 @@ def test_three_words_when_two_cannot_do():
 def test_eighteen_letter_box_uses_projected_pruning_and_finds_everything():
     sides = ["ABC", "DEF", "GHI", "JKL", "MNO", "PQR"]
     words = {"adgjmp", "pbehkn", "nqcfilor", "nqcfil", "lorad", "pbeh", "hkn", "adgjmpb", "bnqcfilor"}
-    result = api.solve({"sides": sides, "words": sorted(words), "all": True})
+    result = solve_json({"sides": sides, "words": sorted(words), "all": True})
     assert result["min_words"] == 3
     assert solution_words(result) == brute_force(sides, words, 3)
     assert ("adgjmp", "pbehkn", "nqcfilor") in solution_words(result)
@@ -145,7 +155,7 @@ def test_eighteen_letter_box_uses_projected_pruning_and_finds_everything():
 def test_a_box_one_word_covers_still_lists_its_two_word_solutions(english):
     """LEXICOGRAPHY covers LCA-EOP-XGH-IRY alone; the NYT's answer would have two words, so those are
     listed too (after the one-word solution)."""
-    result = api.solve({"sides": "LCA-EOP-XGH-IRY", "all": True})
+    result = solve_json({"sides": "LCA-EOP-XGH-IRY", "all": True})
     assert result["solutions"][0]["words"] == ["LEXICOGRAPHY"]
     assert result["min_words"] == 1 and result["max_words"] == 2
     assert result["by_words"]["1"] == 1 and result["by_words"]["2"] >= 50
@@ -157,12 +167,12 @@ def test_a_box_one_word_covers_still_lists_its_two_word_solutions(english):
 
 
 def test_max_words_lists_every_solution_up_to_n_words_fewest_first(english):
-    result = api.solve({"sides": "RME-WCL-TGK-API", "max_words": 3, "all": True})
+    result = solve_json({"sides": "RME-WCL-TGK-API", "max_words": 3, "all": True})
     found = solution_words(result)
     assert result["by_words"] == {"2": 3, "3": 652}  # of the 834 3-word chains, 182 have a spare word
     assert ("pragmatic", "cakewalk") in found and ("wick", "kept", "telegram") in found
     assert [s["words"] for s in result["solutions"][:3]] == [
-        s["words"] for s in api.solve({"sides": "RME-WCL-TGK-API"})["solutions"]]
+        s["words"] for s in solve_json({"sides": "RME-WCL-TGK-API"})["solutions"]]
     scores = [s["score"] for s in result["solutions"][3:]]
     assert scores == sorted(scores, reverse=True)
     for words in found:
@@ -170,28 +180,28 @@ def test_max_words_lists_every_solution_up_to_n_words_fewest_first(english):
 
 
 def test_words_exactly_and_word_lengths():
-    result = api.solve({"sides": "RME-WCL-TGK-API", "words_exactly": 3, "min_length": 5, "max_length": 8,
+    result = solve_json({"sides": "RME-WCL-TGK-API", "words_exactly": 3, "min_length": 5, "max_length": 8,
                         "all": True})
     assert result["count"] > 0 and result["words_exactly"] == 3 and result["by_words"] == {"3": result["count"]}
     assert all(len(words) == 3 and all(5 <= len(w) <= 8 for w in words) for words in solution_words(result))
     # every 2-word solution has a 9+ letter word (PRAGMATIC, MARKETPLACE): the default falls back to 3 words
-    short = api.solve({"sides": "RME-WCL-TGK-API", "max_length": 8, "all": True})
+    short = solve_json({"sides": "RME-WCL-TGK-API", "max_length": 8, "all": True})
     assert short["min_words"] == 3 and all(len(w) <= 8 for words in solution_words(short) for w in words)
-    assert api.solve({"sides": "RME-WCL-TGK-API", "max_length": 8, "max_words": 2})["solutions"] == []
-    long_only = api.solve({"sides": "RME-WCL-TGK-API", "min_length": 7, "all": True})  # not WIGWAM, EARWIG
+    assert solve_json({"sides": "RME-WCL-TGK-API", "max_length": 8, "max_words": 2})["solutions"] == []
+    long_only = solve_json({"sides": "RME-WCL-TGK-API", "min_length": 7, "all": True})  # not WIGWAM, EARWIG
     assert solution_words(long_only) == {("pragmatic", "cakewalk")}
 
 
 def test_a_budget_stops_a_big_box_and_keeps_what_it_found():
     """A 5x5 box at --max-words 5 cannot be finished in a small budget: the 4-word solutions found are
     returned, with complete = false."""
-    result = api.solve({"sides": "LYCNX-UIJWM-GVKFQ-AHZOR-BPTSE", "max_words": 5, "limit": 3},
+    result = solve_json({"sides": "LYCNX-UIJWM-GVKFQ-AHZOR-BPTSE", "max_words": 5, "limit": 3},
                        budget=Budget(nodes=20_000))
     assert result["complete"] is False and result["count"] > 0 and result["min_words"] == 4
 
 
 def test_no_solution_within_max_words_is_an_empty_answer():
-    result = api.solve({"sides": "ABC-DEF-GHI-JKL", "words": THREE_WORD_DICTIONARY, "max_words": 2})
+    result = solve_json({"sides": "ABC-DEF-GHI-JKL", "words": THREE_WORD_DICTIONARY, "max_words": 2})
     assert result["solutions"] == [] and result["count"] == 0 and result["min_words"] is None
     assert "no solution within 2 words" in result["message"]
 
@@ -217,14 +227,14 @@ def test_solutions_match_brute_force(boxes, dictionaries, data):
     sides, words = data.draw(boxes), data.draw(dictionaries)
     expected = {k: brute_force(sides, words, k) for k in (1, 2, 3)}
     request = {"sides": sides, "words": sorted(words), "all": True}
-    up_to_3 = api.solve({**request, "max_words": 3})
+    up_to_3 = solve_json({**request, "max_words": 3})
     assert solution_words(up_to_3) == expected[1] | expected[2] | expected[3]
     sizes = [len(s["words"]) for s in up_to_3["solutions"]]
     assert sizes == sorted(sizes)
     assert up_to_3["by_words"] == {str(k): len(expected[k]) for k in (1, 2, 3) if expected[k]}
     for k in (1, 2, 3):
-        assert solution_words(api.solve({**request, "words_exactly": k})) == expected[k]
-    default = api.solve(request)
+        assert solution_words(solve_json({**request, "words_exactly": k})) == expected[k]
+    default = solve_json(request)
     assert solution_words(default) == (expected[1] | expected[2]) or expected[3]
     if not default["solutions"]:
         assert default["min_words"] is None
@@ -237,7 +247,7 @@ nyt_boxes = st.permutations(string.ascii_lowercase).map(
 @settings(max_examples=15, deadline=None)
 @given(sides=nyt_boxes)
 def test_random_boxes_every_solution_is_valid(sides, english):
-    result = api.solve({"sides": sides, "all": True})
+    result = solve_json({"sides": sides, "all": True})
     assert result["count"] == len(result["solutions"]) == sum(result["by_words"].values())
     for words in solution_words(result):
         assert len(words) <= max(2, result["min_words"])
@@ -253,7 +263,7 @@ def test_nyt_sample_answers_are_found_and_ranked(shared_data, english):
         if not all(word in english for word in nyt):
             continue
         in_dictionary += 1
-        result = api.solve({"sides": puzzle["sides"], "max_words": 2, "all": True})
+        result = solve_json({"sides": puzzle["sides"], "max_words": 2, "all": True})
         ranked = [tuple(w.lower() for w in s["words"]) for s in result["solutions"]]
         assert nyt in ranked, puzzle["date"]
         found += 1
@@ -266,33 +276,33 @@ def test_nyt_sample_answers_are_found_and_ranked(shared_data, english):
 # -- options ---------------------------------------------------------------------------------------
 
 def test_min_commonness_keeps_common_words_only(english):
-    result = api.solve({"sides": "ERG-BID-NCF-TAO", "min_commonness": 3.0, "all": True})
+    result = solve_json({"sides": "ERG-BID-NCF-TAO", "min_commonness": 3.0, "all": True})
     assert result["count"] > 0
     for words in solution_words(result):
         assert all(english.zipf_of(word) >= 3.0 for word in words)
 
 
 def test_limit_and_all():
-    full = api.solve({"sides": "ERG-BID-NCF-TAO", "all": True})
-    top = api.solve({"sides": "ERG-BID-NCF-TAO", "limit": 5})
+    full = solve_json({"sides": "ERG-BID-NCF-TAO", "all": True})
+    top = solve_json({"sides": "ERG-BID-NCF-TAO", "limit": 5})
     assert len(top["solutions"]) == 5 and top["count"] == full["count"] > 5
     assert top["solutions"] == full["solutions"][:5]
 
 
 def test_budget_stops_the_search_and_says_so():
-    result = api.solve({"sides": "ERG-BID-NCF-TAO"}, budget=Budget(nodes=1))
+    result = solve_json({"sides": "ERG-BID-NCF-TAO"}, budget=Budget(nodes=1))
     assert result["complete"] is False
 
 
 def test_words_lists_every_valid_word_most_common_first():
-    result = api.words({"sides": "RME-WCL-TGK-API"})
+    result = words_json({"sides": "RME-WCL-TGK-API"})
     listed = [entry["word"] for entry in result["words"]]
     assert "PRAGMATIC" in listed and result["count"] == len(listed)
     assert [e["zipf"] for e in result["words"]] == sorted((e["zipf"] for e in result["words"]), reverse=True)
 
 
 def test_other_shapes():
-    result = api.solve({"sides": "AB-CD-EF", "words": ["ace", "ebdf", "ecadbf", "face"]})
+    result = solve_json({"sides": "AB-CD-EF", "words": ["ace", "ebdf", "ecadbf", "face"]})
     assert solution_words(result) == {("ecadbf",), ("ace", "ebdf"), ("ebdf", "face"), ("face", "ebdf")}
     assert result["min_words"] == 1  # ACE-ECADBF is not listed: ECADBF alone solves the box
     assert result["solutions"][0]["words"] == ["ECADBF"]
@@ -332,7 +342,7 @@ BAD_SIDES = {
 @pytest.mark.parametrize("spec, message", BAD_SIDES.items())
 def test_bad_sides_raise_one_clear_line(spec, message):
     with pytest.raises(PuzzleInputError, match=message):
-        api.solve({"sides": spec})
+        solve_json({"sides": spec})
 
 
 @pytest.mark.parametrize("spec, message", [(s, m) for s, m in BAD_SIDES.items() if s])
@@ -358,7 +368,7 @@ def test_bad_sides_cli_exit_2(cli, spec, message):
 ])
 def test_bad_requests(request_, message):
     with pytest.raises(PuzzleInputError, match=message):
-        api.solve(request_)
+        solve_json(request_)
 
 
 # -- command line ----------------------------------------------------------------------------------
@@ -436,7 +446,7 @@ def test_cli_batch(cli, tmp_path):
     assert len(answers[1]["solutions"]) == 2
     assert "appears twice" in answers[2]["error"] and "invalid JSON" in answers[3]["error"]
     assert answers[4]["by_words"] == {"2": 3, "3": 652}
-    assert answers[5]["words_exactly"] == 3 and answers[5]["count"] == api.solve(lines[5])["count"] > 0
+    assert answers[5]["words_exactly"] == 3 and answers[5]["count"] == solve_json(lines[5])["count"] > 0
 
 
 def test_cli_generate(cli):
@@ -491,17 +501,3 @@ def test_render_box():
         assert letter in drawing
     assert "PRAGMATIC" in drawing and "CAKEWALK" in drawing
     assert "A" in render_box(Box.parse("AB-CD-EF-GH-IJ"))
-
-
-@pytest.mark.parametrize("spec", ["RME-WCL-TGK-API", "ERG-BID-NCF-TAO", "ABC-DEF-GHI-JKL-MNO-PQR"])
-@pytest.mark.parametrize("floor", [None, 2.5])
-def test_plain_and_vectorised_word_filters_agree(monkeypatch, spec, floor):
-    """box_words uses numpy only when it is already imported; both filters give the same words."""
-    import sys
-
-    index, box = builtin_index("english"), Box.parse(spec)
-    vectorised = box_words(box, index, floor)
-    monkeypatch.delitem(sys.modules, "numpy")
-    plain = box_words(box, index, floor)
-    assert (plain.words, plain.zipf, plain.levels, plain.masks) == (
-        vectorised.words, vectorised.zipf, vectorised.levels, vectorised.masks)
