@@ -45,6 +45,7 @@ def letterboxed() -> None:
 @click.option("--min-commonness", type=click.FloatRange(min=0), default=None, metavar="ZIPF",
               help="Use only words at least this common (Zipf scale: 3 = everyday, 1 = rare).")
 @click.option("--draw", is_flag=True, help="Draw the box with the best solution's path.")
+@click.option("--explain", is_flag=True, help="Show what each ranking feature adds to a solution's score.")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT, show_default=True,
               metavar="SECONDS", help="Stop a search (per puzzle) after this long and report what it found.")
 @click.option("--batch", "batch", default=None, metavar="FILE",
@@ -53,8 +54,8 @@ def letterboxed() -> None:
 @json_option
 def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | None, min_length: int | None,
           max_length: int | None, show_all: bool, limit: int, list_words: bool, min_commonness: float | None,
-          draw: bool, time_limit: float, batch: str | None, dictionary: DictionaryOptions, lexicon: Any,
-          as_json: bool) -> None:
+          draw: bool, explain: bool, time_limit: float, batch: str | None, dictionary: DictionaryOptions,
+          lexicon: Any, as_json: bool) -> None:
     """Find the solutions of SIDES, fewest words first, then best first (the answer a setter would pick).
 
     By default every 1- and 2-word solution is listed (the NYT's answers have two words), or every
@@ -75,7 +76,7 @@ def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | No
     if batch is not None:
         if sides:
             raise PuzzleInputError("give either SIDES or --batch FILE, not both")
-        settings = {**options, **shape, "limit": limit, "all": show_all, "time_limit": time_limit}
+        settings = {**options, **shape, "limit": limit, "all": show_all, "time_limit": time_limit, "explain": explain}
         run_batch(batch, lambda record: api.solve({**settings, **record}, lexicon=lexicon), "letterboxed")
         return
     if not sides:
@@ -84,7 +85,7 @@ def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | No
         _print_words(api.words(WordsRequest(sides=" ".join(sides), **options), lexicon=lexicon), as_json)
         return
     request = SolveRequest(sides=" ".join(sides), **shape, limit=limit, all=show_all, time_limit=time_limit,
-                           **options)
+                           explain=explain, **options)
     result = api.solve(request, lexicon=lexicon)
     if as_json:
         emit_json(result)
@@ -112,6 +113,19 @@ def _by_words(by_words: dict[str, int]) -> str:
     return ": " + ", ".join(f"{n:,} of {_plural(int(k), 'word')}" for k, n in by_words.items())
 
 
+def _explanation(contributions: dict[str, float]) -> str:
+    """The contributions to a score (against a typical NYT answer's features), largest first, one indented
+    line each (zero ones left out)."""
+    from puzzlewright.letterboxed.ranking import FEATURES, shipped_model
+
+    model = shipped_model()
+    weights, typical = dict(zip(FEATURES, model.weights)), dict(zip(FEATURES, model.typical))
+    ordered = sorted(contributions.items(), key=lambda item: -abs(item[1]))
+    return "\n".join(f"{'':>10}{value:+6.2f}  {FEATURES[name]}: "
+                      f"{round(typical[name] + value / weights[name], 2) + 0:g} (typical NYT answer: {typical[name]:.2f})" for name, value in ordered
+                      if abs(value) >= 0.005 and weights[name])
+
+
 def _print_solutions(result: SolveResult, draw: bool) -> None:
     """The human-readable report of a solve result."""
     name = "-".join(result.sides)
@@ -130,6 +144,8 @@ def _print_solutions(result: SolveResult, draw: bool) -> None:
         click.echo("(search budget ran out: the list may be incomplete)")
     for rank, solution in enumerate(result.solutions, 1):
         click.echo(f"{rank:>4}. {str(solution):<32} score {solution.score:.2f}")
+        if solution.contributions:
+            click.echo(_explanation(solution.contributions))
     if draw and result.best:
         from puzzlewright.letterboxed.box import Box
         from puzzlewright.letterboxed.render import render_box

@@ -50,7 +50,7 @@ def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None 
     allowed = box_words(box, index, request.min_commonness).of_lengths(request.min_length, request.max_length)
     found = solve_box(box, allowed, max_words=request.max_words, words_exactly=request.words_exactly,
                       budget=budget or Budget(seconds=request.time_limit))
-    return solve_result(found, index.name, None if request.all else request.limit)
+    return solve_result(found, index.name, None if request.all else request.limit, explain=request.explain)
 
 
 def check_solve_request(request: SolveRequest) -> None:
@@ -61,18 +61,26 @@ def check_solve_request(request: SolveRequest) -> None:
         raise PuzzleInputError(f"'max_length' ({request.max_length}) is less than 'min_length' ({request.min_length})")
 
 
-def solve_result(found: solver.SolveResult, dictionary: str, limit: int | None) -> SolveResult:
-    """The result model of a search, with at most ``limit`` solutions (None = all)."""
+def solve_result(found: solver.SolveResult, dictionary: str, limit: int | None, *,
+                 explain: bool = False) -> SolveResult:
+    """The result model of a search, with at most ``limit`` solutions (None = all), each with its score's
+    feature contributions when ``explain``."""
     shown = found.solutions if limit is None else found.solutions[:limit]
-    return SolveResult(sides=list(found.box.sides), solutions=[_solution(chain) for chain in shown],
+    return SolveResult(sides=list(found.box.sides), solutions=[_solution(chain, explain) for chain in shown],
                        count=found.count, by_words={str(k): n for k, n in found.counts_by_words.items()},
                        min_words=found.min_words, max_words=found.max_words, words_exactly=found.words_exactly,
                        complete=found.complete, valid_words=found.valid_words, dictionary=dictionary,
                        message=None if found.solutions else no_solution_message(found))
 
 
-def _solution(chain: solver.Solution) -> Solution:
-    return Solution(words=[word.upper() for word in chain.words], score=round(chain.score, 3))
+def _solution(chain: solver.Solution, explain: bool = False) -> Solution:
+    contributions = None
+    if explain and chain.features:
+        from puzzlewright.letterboxed.ranking import explain as contributions_of
+
+        contributions = {name: round(value, 3) for name, value in contributions_of(chain.features).items()}
+    return Solution(words=[word.upper() for word in chain.words], score=round(chain.score, 3),
+                    contributions=contributions)
 
 
 def no_solution_message(found: solver.SolveResult) -> str:

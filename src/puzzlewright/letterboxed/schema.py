@@ -54,6 +54,8 @@ class SolveRequest(DictionaryOptions):
     """Return every solution, not just the best `limit`."""
     time_limit: Seconds = DEFAULT_TIME_LIMIT
     """Stop the search after this many seconds and report what it found (complete: false)."""
+    explain: bool = False
+    """Give each returned solution's score as the contributions of the ranking features."""
 
 
 @dataclass(kw_only=True)
@@ -94,7 +96,9 @@ class Solution:
     words: list[str]
     """The words, in order, in capitals."""
     score: float
-    """The ranking score."""
+    """The ranking score: higher is a likelier pick (1 more = e times as likely)."""
+    contributions: dict[str, float] | None = None
+    """With `explain`: each ranking feature's weight x value (they add up to the score)."""
 
     def __str__(self) -> str:
         return "-".join(self.words)

@@ -117,7 +117,7 @@ class Solution:
     words: tuple[str, ...]
     score: float
     letters: int  # letters in all the words
-
+    features: tuple[float, ...] = ()  # the ranking features (ranking.FEATURES order) the score sums
     def __str__(self) -> str:
         return "-".join(word.upper() for word in self.words)
 
