@@ -4,7 +4,7 @@
     python scripts/fit_letterboxed_ranker.py --check    # refit and compare with the shipped file (bit for bit)
 
 The model is a conditional logit: for each puzzle, the probability that the setter picked solution s among
-the box's solutions is softmax(w . x_s), with x_s the features of :mod:`puzzlewright.letterboxed.ranking`
+the box's solutions is softmax(w . x_s), with x_s the features of :mod:`puzzlewright.letterboxed.rank`
 (the same code that ranks at run time). The weights maximise the log-likelihood of the NYT's own answers
 minus an L2 penalty, found by Newton's method from zero (concave, so the optimum is unique and the fit
 deterministic); they are rounded to 4 decimals before writing, so a rerun reproduces the file exactly.
@@ -31,9 +31,9 @@ from pathlib import Path
 import numpy as np
 
 from puzzlewright.bench import shared_data_dir
-from puzzlewright.letterboxed.box import Box
+from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import builtin_index
-from puzzlewright.letterboxed.ranking import FEATURES, RANKER_FILE, ChainFeatures, Model
+from puzzlewright.letterboxed.rank import FEATURES, RANKER_FILE, ChainFeatures, Model
 from puzzlewright.letterboxed.solver import _ChainSearch, box_words, without_spare_words
 
 TRAIN = "train/letterboxed-nyt-train.json"

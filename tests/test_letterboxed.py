@@ -15,7 +15,7 @@ from conftest import load_samples
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letterboxed import api
 from puzzlewright.schema import to_jsonable
-from puzzlewright.letterboxed.box import Box
+from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index, cached_builtin_index
 from puzzlewright.letterboxed.render import render_box
 from puzzlewright.letterboxed.solver import box_words, solve_box
@@ -402,7 +402,7 @@ def test_cli_no_solution_exits_0_and_says_so(cli):
 
 
 def test_explain_gives_contributions_that_add_up_to_the_score():
-    from puzzlewright.letterboxed.ranking import FEATURES
+    from puzzlewright.letterboxed.rank import FEATURES
 
     result = solve_json({"sides": "ERG-BID-NCF-TAO", "explain": True, "limit": 5})
     for solution in result["solutions"]:
@@ -419,7 +419,7 @@ def test_cli_explain(cli):
 
 def test_ranker_file_matches_the_features():
     """The shipped weights name the features the code computes, in order (the fitting script writes it)."""
-    from puzzlewright.letterboxed.ranking import FEATURES, RANKER_FILE
+    from puzzlewright.letterboxed.rank import FEATURES, RANKER_FILE
 
     data = json.loads(open(RANKER_FILE).read())
     assert data["features"] == list(FEATURES) and len(data["weights"]) == len(FEATURES)

@@ -116,7 +116,7 @@ def _by_words(by_words: dict[str, int]) -> str:
 def _explanation(contributions: dict[str, float]) -> str:
     """The contributions to a score (against a typical NYT answer's features), largest first, one indented
     line each (zero ones left out)."""
-    from puzzlewright.letterboxed.ranking import FEATURES, shipped_model
+    from puzzlewright.letterboxed.rank import FEATURES, shipped_model
 
     model = shipped_model()
     weights, typical = dict(zip(FEATURES, model.weights)), dict(zip(FEATURES, model.typical))
@@ -147,7 +147,7 @@ def _print_solutions(result: SolveResult, draw: bool) -> None:
         if solution.contributions:
             click.echo(_explanation(solution.contributions))
     if draw and result.best:
-        from puzzlewright.letterboxed.box import Box
+        from puzzlewright.letterboxed.model import Box
         from puzzlewright.letterboxed.render import render_box
 
         click.echo()
@@ -180,7 +180,7 @@ def generate(count: int, random_seed: int | None, min_commonness: float, show_so
         if puzzle.solution is not None and puzzle.solutions is not None:
             click.echo(f"    answer: {'-'.join(puzzle.solution)}; best: " + ", ".join(map(str, puzzle.solutions)))
         if draw:
-            from puzzlewright.letterboxed.box import Box
+            from puzzlewright.letterboxed.model import Box
             from puzzlewright.letterboxed.render import render_box
 
             click.echo(render_box(Box(tuple(puzzle.sides)), puzzle.solution or ()))
@@ -190,7 +190,7 @@ def generate(count: int, random_seed: int | None, min_commonness: float, show_so
 def tour_step() -> None:
     """The Letter Boxed part of ``puzzlewright tour``: the seed's puzzle, solved and drawn, with timings."""
     from puzzlewright.letterboxed import api
-    from puzzlewright.letterboxed.box import Box
+    from puzzlewright.letterboxed.model import Box
     from puzzlewright.letterboxed.render import render_box
 
     click.echo(f"Letter Boxed: {TOUR_SIDES} (the seed's puzzle), every 1- and 2-word solution, best first")

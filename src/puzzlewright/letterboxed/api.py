@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.letterboxed.box import Box
+from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index
 from puzzlewright.letterboxed.schema import (GenerateRequest, GenerateResult, GeneratedPuzzle, Solution,
                                              SolveRequest, SolveResult, WordEntry, WordsRequest, WordsResult)
@@ -76,7 +76,7 @@ def solve_result(found: solver.SolveResult, dictionary: str, limit: int | None, 
 def _solution(chain: solver.Solution, explain: bool = False) -> Solution:
     contributions = None
     if explain and chain.features:
-        from puzzlewright.letterboxed.ranking import explain as contributions_of
+        from puzzlewright.letterboxed.rank import explain as contributions_of
 
         contributions = {name: round(value, 3) for name, value in contributions_of(chain.features).items()}
     return Solution(words=[word.upper() for word in chain.words], score=round(chain.score, 3),

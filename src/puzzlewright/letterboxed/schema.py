@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
 from puzzlewright.schema import Config, DictionaryOptions, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
@@ -21,7 +22,6 @@ if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewrig
     from puzzlewright.schema import Seconds, Zipf
 
 MAX_WORDS = 5
-MIN_WORD_LENGTH = 3
 DEFAULT_LIMIT = 10
 DEFAULT_TIME_LIMIT = 20.0
 MAX_GENERATE = 100

@@ -26,9 +26,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from puzzlewright.letterboxed.box import Box
+from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex
-from puzzlewright.letterboxed.ranking import rank
+from puzzlewright.letterboxed.rank import rank
 from puzzlewright.search import Budget
 
 MAX_WORDS = 5
@@ -117,7 +117,7 @@ class Solution:
     words: tuple[str, ...]
     score: float
     letters: int  # letters in all the words
-    features: tuple[float, ...] = ()  # the ranking features (ranking.FEATURES order) the score sums
+    features: tuple[float, ...] = ()  # the ranking features (rank.FEATURES order) the score sums
     def __str__(self) -> str:
         return "-".join(word.upper() for word in self.words)
 
