@@ -38,7 +38,7 @@ from puzzlewright.letterboxed.solver import _ChainSearch, box_words, without_spa
 
 TRAIN = "train/letterboxed-nyt-train.json"
 SAMPLE = "samples/letterboxed-nyt-sample.json"
-DICTIONARY = "english"
+DICTIONARY = "english-letterboxed"
 L2 = 1.0  # penalty on the squared weights (in log-likelihood units), against overfitting rare features
 BLOCKS, FIRST_SCORED = 10, 3
 DECIMALS = 4

@@ -18,6 +18,7 @@ from puzzlewright.schema import to_jsonable
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index, cached_builtin_index
 from puzzlewright.letterboxed.render import render_box
+from puzzlewright.letterboxed.schema import DEFAULT_DICTIONARY
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.lexicon import builtin_lexicon
 from puzzlewright.search import Budget
@@ -75,13 +76,19 @@ def english():
     return builtin_lexicon("english")
 
 
+@pytest.fixture(scope="module")
+def default_words():
+    """Letter Boxed's default dictionary (sized like the NYT's)."""
+    return builtin_lexicon(DEFAULT_DICTIONARY)
+
+
 def solution_words(result: dict) -> set[tuple[str, ...]]:
     return {tuple(w.lower() for w in s["words"]) for s in result["solutions"]}
 
 
 # -- known answers ---------------------------------------------------------------------------------
 
-def test_seed_puzzle_known_solutions_and_ranking(english):
+def test_seed_puzzle_known_solutions_and_ranking(default_words):
     result = solve_json({"sides": "RME-WCL-TGK-API", "all": True})
     found = solution_words(result)
     assert {("pragmatic", "cakewalk"), ("marketplace", "earwig"), ("wigwam", "marketplace")} <= found
@@ -90,7 +97,7 @@ def test_seed_puzzle_known_solutions_and_ranking(english):
     scores = [s["score"] for s in result["solutions"]]
     assert scores == sorted(scores, reverse=True)
     for words in found:
-        assert rule_problem(result["sides"], list(words), english) is None
+        assert rule_problem(result["sides"], list(words), default_words) is None
 
 
 @pytest.mark.parametrize("spec", SEED_PUZZLES)
@@ -152,7 +159,7 @@ def test_eighteen_letter_box_uses_projected_pruning_and_finds_everything():
     assert ("adgjmp", "pbehkn", "nqcfilor") in solution_words(result)
 
 
-def test_a_box_one_word_covers_still_lists_its_two_word_solutions(english):
+def test_a_box_one_word_covers_still_lists_its_two_word_solutions(default_words):
     """LEXICOGRAPHY covers LCA-EOP-XGH-IRY alone; the NYT's answer would have two words, so those are
     listed too (after the one-word solution)."""
     result = solve_json({"sides": "LCA-EOP-XGH-IRY", "all": True})
@@ -163,20 +170,20 @@ def test_a_box_one_word_covers_still_lists_its_two_word_solutions(english):
     assert not any("lexicography" in words for words in solution_words(result) if len(words) > 1)
     assert [len(s["words"]) for s in result["solutions"]] == [1] + [2] * (result["count"] - 1)
     for words in solution_words(result):
-        assert rule_problem(result["sides"], list(words), english) is None
+        assert rule_problem(result["sides"], list(words), default_words) is None
 
 
-def test_max_words_lists_every_solution_up_to_n_words_fewest_first(english):
+def test_max_words_lists_every_solution_up_to_n_words_fewest_first(default_words):
     result = solve_json({"sides": "RME-WCL-TGK-API", "max_words": 3, "all": True})
     found = solution_words(result)
-    assert result["by_words"] == {"2": 3, "3": 652}  # of the 834 3-word chains, 182 have a spare word
+    assert result["by_words"] == {"2": 3, "3": 1404}  # 3-word chains with a spare word are left out
     assert ("pragmatic", "cakewalk") in found and ("wick", "kept", "telegram") in found
     assert [s["words"] for s in result["solutions"][:3]] == [
         s["words"] for s in solve_json({"sides": "RME-WCL-TGK-API"})["solutions"]]
     scores = [s["score"] for s in result["solutions"][3:]]
     assert scores == sorted(scores, reverse=True)
     for words in found:
-        assert rule_problem(result["sides"], list(words), english) is None
+        assert rule_problem(result["sides"], list(words), default_words) is None
 
 
 def test_words_exactly_and_word_lengths():
@@ -246,12 +253,13 @@ nyt_boxes = st.permutations(string.ascii_lowercase).map(
 
 @settings(max_examples=15, deadline=None)
 @given(sides=nyt_boxes)
-def test_random_boxes_every_solution_is_valid(sides, english):
+def test_random_boxes_every_solution_is_valid(sides, default_words):
     result = solve_json({"sides": sides, "all": True})
     assert result["count"] == len(result["solutions"]) == sum(result["by_words"].values())
+    assert result["dictionary"] == DEFAULT_DICTIONARY
     for words in solution_words(result):
         assert len(words) <= max(2, result["min_words"])
-        assert rule_problem(sides, list(words), english) is None
+        assert rule_problem(sides, list(words), default_words) is None
 
 
 # -- the NYT sample: found, and ranked as the setter picked -----------------------------------------
@@ -279,7 +287,7 @@ def test_min_commonness_keeps_common_words_only(english):
     result = solve_json({"sides": "ERG-BID-NCF-TAO", "min_commonness": 3.0, "all": True})
     assert result["count"] > 0
     for words in solution_words(result):
-        assert all(english.zipf_of(word) >= 3.0 for word in words)
+        assert all(english.familiarity(word) >= 3.0 for word in words)
 
 
 def test_limit_and_all():
@@ -391,7 +399,7 @@ def test_cli_solve_json(cli):
 def test_cli_limit_0_counts_without_listing(cli):
     result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--limit", "0", "--draw")  # was KeyError: 'message'
     assert result.exit_code == 0 and result.stderr == ""
-    assert result.stdout == "RME-WCL-TGK-API: 3 solutions in 2 words (660 valid words in english, first 0 shown)\n"
+    assert result.stdout == "RME-WCL-TGK-API: 3 solutions in 2 words (922 valid words in english-letterboxed, first 0 shown)\n"
 
 
 def test_cli_no_solution_exits_0_and_says_so(cli):
@@ -432,7 +440,7 @@ def test_cli_one_word_box_and_max_words(cli):
     assert result.stdout.startswith("LCA-EOP-XGH-IRY: ") and ": 1 of 1 word, " in result.stdout
     assert "1. LEXICOGRAPHY " in result.stdout and "2. " in result.stdout
     result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--max-words", "3", "--limit", "4")
-    assert "655 solutions: 3 of 2 words, 652 of 3 words" in result.stdout and "4. " in result.stdout
+    assert "1,407 solutions: 3 of 2 words, 1,404 of 3 words" in result.stdout and "4. " in result.stdout
 
 
 def test_cli_words_and_other_dictionaries(cli, tmp_path):
@@ -471,7 +479,7 @@ def test_cli_batch(cli, tmp_path):
     assert answers[0]["solutions"] == solve_json({"sides": "RME-WCL-TGK-API"})["solutions"]
     assert len(answers[1]["solutions"]) == 2
     assert "appears twice" in answers[2]["error"] and "invalid JSON" in answers[3]["error"]
-    assert answers[4]["by_words"] == {"2": 3, "3": 652}
+    assert answers[4]["by_words"] == {"2": 3, "3": 1404}
     assert answers[5]["words_exactly"] == 3 and answers[5]["count"] == solve_json(lines[5])["count"] > 0
 
 

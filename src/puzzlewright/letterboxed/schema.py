@@ -6,7 +6,6 @@ Every default of the verbs lives here, once: the CLI's options, the web API and 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
@@ -27,6 +26,7 @@ DEFAULT_TIME_LIMIT = 20.0
 MAX_GENERATE = 100
 DEFAULT_GENERATE_COMMONNESS = 3.0
 EXAMPLE_SIDES = "RME-WCL-TGK-API"
+DEFAULT_DICTIONARY = "english-letterboxed"  # sized like the NYT's own dictionary (docs/letterboxed.md)
 
 
 
@@ -37,6 +37,8 @@ class SolveRequest(DictionaryOptions):
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedSolveRequest", {"sides": EXAMPLE_SIDES})
 
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
     sides: str | list[str]
     """The sides, clockwise from the top: "RME-WCL-TGK-API", "RME WCL TGK API", "RMEWCLTGKAPI" or a list."""
     max_words: Annotated[int, Ge(1), Le(MAX_WORDS)] | None = None
@@ -64,6 +66,8 @@ class WordsRequest(DictionaryOptions):
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWordsRequest", {"sides": EXAMPLE_SIDES})
 
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
     sides: str | list[str]
     """The sides, clockwise from the top (as for solve)."""
 
@@ -75,6 +79,8 @@ class GenerateRequest(DictionaryOptions):
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateRequest", {"count": 1})
 
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
     min_commonness: Zipf | None = DEFAULT_GENERATE_COMMONNESS
     """Commonness floor (Zipf) of the planted two-word answer."""
     count: Annotated[int, Ge(1), Le(MAX_GENERATE)] = 1
@@ -152,6 +158,8 @@ class SolveResult(Result):
         return f"<Letter Boxed {'-'.join(self.sides)}: {self.count} solution(s) {in_words}, {best}>"
 
     def _repr_html_(self) -> str:
+        import html
+
         from puzzlewright.letterboxed.render import box_svg
 
         rows = "".join(f"<li>{html.escape(str(s))} <small>({s.score:.2f})</small></li>" for s in self.solutions[:10])
