@@ -65,7 +65,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              {"seed": "eras", "pool": "ceeiklmorstw", "dict": "acrostic-4", "all": True}),
     Endpoint("acrostic", "generate", "Generate random acrostic puzzles of common words.",
              {"size": 4, "count": 1, "unique": True}, deterministic=False),
-    Endpoint("letterboxed", "solve", "Solve a Letter Boxed puzzle: every fewest-word solution, best first.",
+    Endpoint("letterboxed", "solve", "Solve a Letter Boxed puzzle: every 1- and 2-word solution (or up to "
+             "max_words), fewest words first, then best first.",
              {"sides": ["RME", "WCL", "TGK", "API"]}),
     Endpoint("letterboxed", "generate", "Generate NYT-style Letter Boxed puzzles.",
              {"count": 1}, deterministic=False),
