@@ -404,3 +404,139 @@ def test_too_many_pools_is_reported(english, monkeypatch):
     monkeypatch.setattr(solver, "MAX_POOLS", 2)
     result = solve_json({"jumbles": ["S?ACE:O--OO", "LASRN:OOO--"], "answer_pattern": "------"}, lexicon=english)
     assert result["complete"] is False and "only 2 were searched" in result["notes"][-1]
+
+
+# -- the caption and the fitted ranker -------------------------------------------------------------------
+
+def sample_puzzle(shared_data, final: str) -> dict:
+    (puzzle,) = [p for p in load_samples(shared_data, "jumble-sample.json") if p["final_answer"] == final]
+    return puzzle
+
+
+def rank_of(result: dict, final: str) -> int | None:
+    answers = [a["answer"] for a in result["answers"]]
+    return answers.index(final) + 1 if final in answers else None
+
+
+@pytest.mark.parametrize("final", ["MAKE CENTS OF", "BEE WORTH IT", "INHABIT TENTS"])
+def test_the_caption_lifts_its_answer_to_the_top(shared_data, english, final):
+    """Puns the words alone do not rank first; the caption (PENNIES, HONEY, LIVING QUARTERS) does."""
+    puzzle = sample_puzzle(shared_data, final)
+    assert rank_of(solve_json(puzzle, lexicon=english), final) == 1
+    assert rank_of(solve_json({**puzzle, "caption": None}, lexicon=english), final) != 1
+
+
+@pytest.mark.parametrize("caption, last", [
+    ("What her ears felt like at the rock concert: _______.", "concert"),
+    ("THE CARPENTER SHOPPED FOR A NEW HAMMER THAT WOULD BE \u2013 \u2013 \u2013", "be"),
+    ("Farley rolled on the barn floor because of his __-______.", "his"),
+    ("HE GOT CO-SIGNERS AND SAID -- -- --", "said"),
+    ("You are here.", "here"),
+    ("", ""),
+])
+def test_caption_word_before_the_blank(caption, last):
+    from puzzlewright.jumble.rank import _last_word
+
+    assert _last_word(caption) == last
+
+
+def test_caption_stems_and_links():
+    from puzzlewright.jumble.relations import CaptionLinks, content_stems, stem
+
+    assert [stem(w) for w in ("skating", "skated", "nails", "ponies", "huge", "early", "string")] == [
+        "skat", "skat", "nail", "poni", "huge", "earli", "string"]
+    assert content_stems("THEY\u2019D HAD THE COUCH FOR A COUPLE OF DAYS, AND") == ["couch", "coupl", "day"]
+    links = CaptionLinks("THEY'D HAD THE COUCH FOR A COUPLE OF DAYS, AND")
+    same, linked, topic = links.of("sofa")
+    assert (same, linked) == (0.0, 1.0) and topic > 0  # a synonym: WordNet ties SOFA to COUCH
+    assert links.of("days") == (1.0, 0.0, 0.0) and links.of("the") == (0.0, 0.0, 0.0)
+    assert CaptionLinks("THE CARPENTER SHOPPED FOR A NEW HAMMER").of("nails")[1] == 1.0  # NAIL's gloss: hammer
+    assert CaptionLinks(None).of("sofa") == (0.0, 0.0, 0.0)
+
+
+def test_set_phrases_count():
+    from puzzlewright.jumble.rank import AnswerFeatures, FEATURES, Ranker
+
+    features = AnswerFeatures(Ranker(load_lexicon("english-common")))
+    names = list(FEATURES)
+    whole = features.of(("in", "other", "words"), ("in", "other", "words"), 0.0)
+    part = features.of(("a", "lot", "out", "of", "pocket"), ("a", "lot", "out", "of", "pocket"), 0.0)
+    assert whole[names.index("set_phrase")] == 1.0 and whole[names.index("in_set_phrase")] == 1.0
+    assert part[names.index("set_phrase")] == 0.0 and part[names.index("in_set_phrase")] == 0.6  # out of pocket
+
+
+def test_explain_adds_up_to_the_score(shared_data, english):
+    puzzle = sample_puzzle(shared_data, "MAKE CENTS OF")
+    result = solve_json({**puzzle, "explain": True, "top": 3}, lexicon=english)
+    for answer in result["answers"]:
+        assert set(answer["contributions"]) == set(__import__("puzzlewright.jumble.rank").jumble.rank.FEATURES)
+        assert sum(answer["contributions"].values()) == pytest.approx(answer["score"], abs=0.01)
+    assert result["answers"][0]["contributions"]["caption_linked"] > 0  # CENTS: PENNIES
+    assert solve_json({**puzzle, "top": 1}, lexicon=english)["answers"][0]["contributions"] is None
+
+
+def cli_words(puzzle: dict) -> list[str]:
+    """A sample record's jumbles as --word options."""
+    return [a for j in puzzle["jumbles"] for a in ("--word", f"{j['scrambled']}:{','.join(map(str, j['circles']))}")]
+
+
+def test_cli_caption_and_explain(cli, shared_data):
+    puzzle = sample_puzzle(shared_data, "BEE WORTH IT")
+    args = ["jumble", "solve", *cli_words(puzzle), "--answer", puzzle["answer_pattern"], "--top", "2"]
+    assert "1. BEE WORTH IT" not in cli(*args).stdout
+    result = cli(*args, "--caption", puzzle["caption"], "--explain")
+    assert result.exit_code == 0 and "1. BEE WORTH IT" in result.stdout
+    assert "  caption_linked" in result.stdout and "score 0 = a typical true answer" in result.stdout
+    assert result.stdout.count("  words") == 2  # each answer's parts, under it
+    as_json = cli(*args, "--caption", puzzle["caption"], "--explain", "--json").json()
+    assert as_json["answers"][0]["answer"] == "BEE WORTH IT" and as_json["answers"][0]["contributions"]
+
+
+def test_batch_records_with_captions(cli, tmp_path, shared_data):
+    puzzle = sample_puzzle(shared_data, "MAKE CENTS OF")
+    records = [{**puzzle, "caption": None}, puzzle, {**puzzle, "caption": 7}, {**puzzle, "caption": "x" * 1001}]
+    path = tmp_path / "captions.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in records) + "\n")
+    result = cli("jumble", "solve", "--batch", str(path), "--top", "3", "--explain")
+    assert result.exit_code == 0
+    without, with_caption, number, too_long = [json.loads(line) for line in result.stdout.splitlines()]
+    assert without["answers"][0]["answer"] != "MAKE CENTS OF"
+    assert with_caption["answers"][0]["answer"] == "MAKE CENTS OF" and with_caption["answers"][0]["contributions"]
+    assert "caption" in number["error"] and "caption" in too_long["error"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--batch", "-", "--caption", "a clue"], "drop --word/--pool/--answer/--caption"),
+    (["--pool", "ABC", "--answer", "---", "--caption", "x" * 1001], "caption"),
+])
+def test_cli_caption_errors_are_one_line(cli, args, message):
+    result = cli("jumble", "solve", *args)
+    assert result.exit_code == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+    assert message in result.stderr
+
+
+@pytest.mark.parametrize("phrase, count", [
+    (("eight", "ate", "at", "eight"), 1), (("sent", "scents"), 1), (("mettle", "in", "metal"), 1),
+    (("get", "up", "in", "his", "getup"), 2), (("ad", "here", "adhere"), 2), (("once", "upon", "a", "time"), 0),
+])
+def test_echoes(phrase, count):
+    from puzzlewright.jumble.rank import echoes
+
+    assert echoes(phrase) == count
+
+
+def test_ranker_file_matches_the_features_and_the_script():
+    """The shipped weights name the features the code computes, in order, in the very text the fitting
+    script writes (``python scripts/fit_jumble_ranker.py --check`` refits them on the training set)."""
+    import sys
+    from pathlib import Path
+
+    from puzzlewright.jumble.rank import FEATURES, RANKER_FILE, shipped_model
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    import fit_jumble_ranker
+
+    data = json.loads(Path(RANKER_FILE).read_text())
+    assert data["features"] == list(FEATURES) and len(data["weights"]) == len(FEATURES)
+    text = fit_jumble_ranker.model_json(shipped_model(), int(data["fitted_on"].split()[0]))
+    assert text == Path(RANKER_FILE).read_text()

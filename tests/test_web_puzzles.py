@@ -319,6 +319,20 @@ def test_jumble_paper_puzzle(client):
 
 
 @needs("jumble")
+def test_jumble_caption_and_explain(client):
+    """The caption reaches the ranker (HONEY -> BEE) and explain gives each feature's part of the score."""
+    request = {"jumbles": [{"scrambled": "HNETT", "circles": [0, 1]}, {"scrambled": "LXIPE", "circles": [1, 3]},
+                           {"scrambled": "SOEBWT", "circles": [0, 3, 5]}, {"scrambled": "POYRTH", "circles": [1, 2, 4]}],
+               "answer_pattern": "--- ----- --", "top": 3, "explain": True,
+               "caption": "THEY BOUGHT THE VERY EXPENSIVE MANUKA HONEY AND HOPED THE HONEY WOULD \u2013 \u2013 \u2013"}
+    result = post(client, "/api/jumble/solve", request)
+    assert result == library("jumble", "solve", request)
+    best = result["answers"][0]
+    assert best["answer"] == "BEE WORTH IT" and best["contributions"]["caption_linked"] > 0
+    assert sum(best["contributions"].values()) == pytest.approx(best["score"], abs=0.01)
+
+
+@needs("jumble")
 def test_jumble_pool_only_and_no_unscrambling(client):
     pool = post(client, "/api/jumble/solve", {"pool": "larns", "answer_pattern": "-----"})
     assert "SNARL" in [a["answer"] for a in pool["answers"]]
@@ -336,6 +350,7 @@ JUMBLE_BAD = [
     ({"jumbles": [], "answer_pattern": "---"}, "non-empty list"),
     ({"jumbles": "LASRN", "answer_pattern": "---"}, "field 'jumbles' must be a list, not a string"),
     ({"jumbles": [{"scrambled": "LASRN", "circles": [0, 1, 2]}]}, "missing field 'answer_pattern'"),
+    ({"pool": "larns", "answer_pattern": "-----", "caption": ["a", "list"]}, "caption"),
     ({"pool": "snarl", "answer_pattern": "-----", "top": 0}, "top"),
 ] + [({**PAPER_JUMBLE, "dict": spec}, "unknown dictionary") for spec in PATHS]
 

@@ -57,29 +57,32 @@ def unscramble_command(words: tuple[str, ...], blanks: int, lexicon: Lexicon, as
 @click.option("--pool", default=None, metavar="LETTERS", help="Solve only the final step from these letters.")
 @click.option("--answer", "pattern", default=None, metavar="PATTERN",
               help="The answer's pattern: '----- -------', '----- {AND} -----' (printed words in braces).")
+@click.option("--caption", default=None, metavar="TEXT",
+              help="The cartoon's caption (the clue): answers related to it rank higher.")
 @click.option("--top", type=click.IntRange(1, MAX_TOP), default=DEFAULT_TOP, show_default=True,
               help="How many answers.")
+@click.option("--explain", is_flag=True, help="Show what each ranking feature adds to an answer's score.")
 @click.option("--batch", "batch", default=None, metavar="FILE",
               help="Solve every puzzle of FILE: JSON Lines ('-' = stdin) or the seed paper's data lines.")
 @lexicon_options()
 @json_option
-def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None, top: int, batch: str | None,
-                  lexicon: Lexicon, as_json: bool) -> None:
+def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None, caption: str | None, top: int,
+                  explain: bool, batch: str | None, lexicon: Lexicon, as_json: bool) -> None:
     """Unscramble the words, carry every reading forward, and rank the final answers."""
     from puzzlewright.jumble.api import solve
 
     extra = click.get_current_context().params.get("extra_words") or ""
     if batch is not None:
-        if words or pool or pattern:
-            raise PuzzleInputError("--batch takes its puzzles from the file: drop --word/--pool/--answer")
-        solve_batch(batch, lexicon, top, extra)
+        if words or pool or pattern or caption is not None:
+            raise PuzzleInputError("--batch takes its puzzles from the file: drop --word/--pool/--answer/--caption")
+        solve_batch(batch, lexicon, top, extra, explain)
         return
     if pattern is None:
         raise PuzzleInputError("give the answer pattern with --answer, e.g. --answer '----- -------'")
     if bool(words) == bool(pool):
         raise PuzzleInputError("give either --word SCRAMBLED:MASK (repeated) or --pool LETTERS")
-    request = SolveRequest(answer_pattern=pattern, top=top, extra_words=extra, pool=pool,
-                           jumbles=None if pool else list(words))
+    request = SolveRequest(answer_pattern=pattern, top=top, extra_words=extra, pool=pool, caption=caption,
+                           jumbles=None if pool else list(words), explain=explain)
     result = solve(request, lexicon=lexicon)
     if as_json:
         emit_json(result)
@@ -88,7 +91,7 @@ def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None,
 
 
 def print_solution(result: SolveResult) -> None:
-    """The readings, then the ranked answers, for a terminal."""
+    """The readings, then the ranked answers (with each feature's part under each, when explained)."""
     for entry in result.words:
         readings = ", ".join(entry.candidates) or "(no dictionary word: every choice of its circled letters)"
         click.echo(f"{entry.scrambled:>8} -> {readings}")
@@ -96,15 +99,18 @@ def print_solution(result: SolveResult) -> None:
     if not result.answers:
         click.echo("  none: no dictionary words spell the circled letters in that pattern")
     for rank, answer in enumerate(result, 1):
-        parts = answer.score_parts
         via = " ".join(w or "?" for w in answer.unscrambled)
-        click.echo(f"{rank:3}. {answer.answer:<24} {answer.score:7.2f}  (words {parts.words:.2f}, "
-                   f"phrase {parts.phrase:.2f}, readings {parts.readings:.2f})" + (f"  via {via}" if via else ""))
+        click.echo(f"{rank:3}. {answer.answer:<24} {answer.score:7.2f}" + (f"  via {via}" if via else ""))
+        for name, part in (answer.contributions or {}).items():
+            if abs(part) >= 0.005:
+                click.echo(f"       {part:+7.2f}  {name}")
+    if any(answer.contributions for answer in result):
+        click.echo("(score 0 = a typical true answer; each line is a feature's part, weight x (value - typical))")
     for note in result.notes:
         click.echo(f"note: {note}")
 
 
-def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str) -> None:
+def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str, explain: bool = False) -> None:
     """Solve each puzzle of a JSON Lines or data-lines file, one JSON result per line on stdout."""
     from puzzlewright.batch import failure_message, first_line
     from puzzlewright.jumble.api import solve
@@ -113,7 +119,7 @@ def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str) -> None:
     def solve_one(record: dict) -> SolveResult:
         """A record with its own dictionary keys gets its own lexicon; the others share the command's."""
         own = any(record.get(key) is not None for key in RECORD_DICTIONARY_KEYS)
-        request = {"top": top, **record, "extra_words": _merge(record.get("extra_words"), extra)}
+        request = {"top": top, "explain": explain, **record, "extra_words": _merge(record.get("extra_words"), extra)}
         return solve(request, lexicon=None if own else lexicon)
 
     if path == "-" or looks_like_json_lines(first_line(path)):

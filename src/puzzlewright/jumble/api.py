@@ -15,7 +15,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble import solver
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord, normalise_letters
 from puzzlewright.jumble.rank import Ranker
-from puzzlewright.jumble.schema import (MAX_JUMBLES, Answer, Jumble, Readings, ScoreParts, SolveRequest, SolveResult,
+from puzzlewright.jumble.schema import (MAX_CAPTION, MAX_JUMBLES, Answer, Jumble, Readings, SolveRequest, SolveResult,
                                         Unscrambled, UnscrambleRequest, UnscrambleResult)
 from puzzlewright.jumble.anagrams import unscramble as unscramble_word
 from puzzlewright.lexicon import Lexicon
@@ -62,9 +62,12 @@ def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None 
           budget: Budget | None = None) -> SolveResult:
     """Solve a Jumble (or just its final step, given a ``pool``) and rank the answers."""
     request = validate(SolveRequest, request)
+    if request.caption is not None and len(request.caption) > MAX_CAPTION:
+        raise PuzzleInputError(f"the caption has {len(request.caption):,} characters; at most {MAX_CAPTION:,}")
     pattern = AnswerPattern.parse(request.answer_pattern)
     lexicon = lexicon if lexicon is not None else request.lexicon()
-    ranker = Ranker(lexicon, extra_words=frozenset(request_words(request.extra_words, "extra_words")))
+    ranker = Ranker(lexicon, extra_words=frozenset(request_words(request.extra_words, "extra_words")),
+                    caption=request.caption)
     budget = budget or Budget(seconds=request.time_limit)
     if request.pool is not None:
         if request.jumbles is not None:
@@ -74,19 +77,26 @@ def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None 
     else:
         found = solver.solve_jumble(jumble_words(request.jumbles or []), pattern, lexicon, top=request.top,
                                     budget=budget, ranker=ranker)
-    return solve_result(found, request.date)
+    return solve_result(found, request.date, explain=request.explain)
 
 
-def solve_result(found: solver.Solution, date: str | None = None) -> SolveResult:
-    """The result model of a solver's :class:`~puzzlewright.jumble.solver.Solution`."""
+def solve_result(found: solver.Solution, date: str | None = None, *, explain: bool = False) -> SolveResult:
+    """The result model of a solver's :class:`~puzzlewright.jumble.solver.Solution`, with each answer's
+    feature contributions when ``explain``."""
     pattern = found.pattern
     words = [Readings(scrambled=r.word.scrambled.upper(), circles=list(r.word.circles),
                       candidates=[w.upper() for w in r.candidates]) for r in found.words]
     answers = [Answer(words=[w.upper() for w in a.fills], answer=pattern.render(a.fills),
                       unscrambled=[None if r is None else r.upper() for r in a.source.readings],
-                      pool=a.source.pool.render(), score=round(a.score.total, 3),
-                      score_parts=ScoreParts(words=round(a.score.words, 3), phrase=round(a.score.phrase, 3),
-                                             readings=round(a.score.readings, 3)))
+                      pool=a.source.pool.render(), score=round(a.final, 3),
+                      contributions=contributions(a.features) if explain else None)
                for a in found.answers]
     return SolveResult(pattern=pattern.render(), words=words, answers=answers, scored=found.scored, pools=found.pools,
                        complete=found.complete, notes=found.notes, date=date)
+
+
+def contributions(features: tuple[float, ...]) -> dict[str, float]:
+    """Each ranking feature's part of an answer's score, rounded for display."""
+    from puzzlewright.jumble.rank import explain
+
+    return {name: round(value, 3) + 0.0 for name, value in explain(features).items()}

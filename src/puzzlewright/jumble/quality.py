@@ -1,7 +1,8 @@
 """Quality on real puzzles: how often our first unscrambling and our top answers are the true ones.
 
 Puzzles come in the shared sample's format (``jumbles`` with ``answer``, ``answer_pattern``,
-``final_answer``). Answers with an open word the dictionary lacks (puns and partial words such as
+``final_answer``, and the ``caption``, which the ranking uses). Answers with an open word the dictionary
+lacks (puns and partial words such as
 DELEGATE TESSEN, or DONT written without its apostrophe) are counted separately: the search only builds
 answers from dictionary words, so no ranking can find them, and they are not special-cased. Puns made of
 real words (DAIRY TALE, BEE WORTH IT) count with the rest.
@@ -45,8 +46,8 @@ def evaluate(puzzles: list[dict], lexicon: Lexicon, *, top: int = 10) -> Quality
     report = QualityReport()
     started = time.perf_counter()
     for puzzle in puzzles:
-        result = solve({"jumbles": puzzle["jumbles"], "answer_pattern": puzzle["answer_pattern"], "top": top},
-                       lexicon=lexicon)
+        result = solve({"jumbles": puzzle["jumbles"], "answer_pattern": puzzle["answer_pattern"], "top": top,
+                        "caption": puzzle.get("caption")}, lexicon=lexicon)
         for entry, jumble in zip(result.words, puzzle["jumbles"]):
             report.words += 1
             report.words_first += entry.candidates[:1] == [jumble["answer"].upper()]

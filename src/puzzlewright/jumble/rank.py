@@ -1,6 +1,13 @@
-"""Ranking final answers: common words, plausible phrases, and the most likely unscramblings.
+"""Ranking final answers in two stages: the search keeps the likeliest few, a fitted model orders them.
 
-An answer's score is a log10-scale plausibility (higher is better) with three parts:
+The model (:class:`Model`) is a conditional logit fitted on real Jumbles by
+``scripts/fit_jumble_ranker.py`` and shipped in ``ranker.json`` beside this module (nothing is trained at
+run time): an answer's score is the weighted sum of its features (:data:`FEATURES`), measured from a
+typical true answer (0); an answer scoring 1 more than another is e (2.7) times as likely to be the
+setter's. :func:`explain` splits a score into each feature's part.
+
+**Stage 1, inside the search** (:class:`Ranker`): the features that add up word by word or pair by pair,
+with the model's weights, so that the branch-and-bound search can bound them:
 
 * **words**: the sum of each filled word's Zipf commonness (log10 of its frequency per billion words), so
   the unigram probability of the phrase; a word the lexicon knows no frequency for counts as
@@ -12,42 +19,86 @@ An answer's score is a log10-scale plausibility (higher is better) with three pa
   words.
 * **readings**: minus how far each jumble word's reading that the answer needs falls below that word's
   most common reading, in Zipf units, so an answer built on a rare unscrambling is penalised.
+* **caption**: each word's ties to the cartoon's caption (:mod:`.relations`: the same stem, a dictionary
+  link, a shared topic).
 
-With every weight 1 the score is the log-probability of the phrase under a bigram model (unigram
-log-probabilities plus the pairs' PMI) plus the log-probability ratio of the readings: nothing is fitted
-to sample puzzles.
+The search keeps the best ``CANDIDATES`` answers by these (or ``top``, if more).
+
+**Stage 2, the final order** (:class:`AnswerFeatures`): each kept answer gets the whole feature vector
+(the above plus its rarest word's familiarity, set phrases, the caption's last word before the blank,
+echoing words, a dangling last word) and is ordered by the model's score.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
 from puzzlewright.jumble.model import AnswerPattern
 from puzzlewright.jumble.phrases import PhraseTable, phrase_table
+from puzzlewright.jumble.relations import CaptionLinks, RelationTable, relation_table
 from puzzlewright.lexicon import Lexicon
+
+RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
+BLANK = re.compile(r"_+|[\u2013\u2014]|(?<!\w)-+(?!\w)")  # where a caption's answer goes: ___, – – –, --
+CANDIDATES = 15  # answers stage 1 keeps for the fitted model to order
 
 UNKNOWN_ZIPF = 0.5
 EXTRA_WORD_ZIPF = 6.0
 
+# name -> what it measures, for --explain and the docs (order = the weight vector's order)
+FEATURES: dict[str, str] = {
+    "words": "sum of the open words' commonness (Zipf): how likely the words are on their own",
+    "phrase": "how strongly adjacent words go together (PMI from the shipped bigram table)",
+    "readings": "minus how much rarer the unscramblings it needs are than the commonest ones (Zipf)",
+    "rarest_familiarity": "familiarity of the answer's least familiar open word",
+    "set_phrase": "1 when the whole answer is a dictionary set phrase (WordNet: IN OTHER WORDS)",
+    "in_set_phrase": "share of the answer's words inside a set phrase it contains (OUT OF POCKET)",
+    "caption_same": "open words sharing a stem with a caption word",
+    "caption_linked": "open words a dictionary entry ties to a caption word (synonym, broader term, gloss)",
+    "caption_topic": "sum over the open words of log(1 + what their dictionary entries share with the caption's)",
+    "caption_join": "how well the caption's last word runs into the answer's first (bigram PMI)",
+    "echo": "pairs of the answer's words that repeat or sound alike (EIGHT ATE AT EIGHT, SENT SCENTS)",
+    "dangling_end": "1 when the answer ends on an article, possessive or linking word (... ESCAPE THE)",
+}
+DANGLING = frozenset("a an the his her their my your our its of to and or as for with at by from".split())
+
+
 
 @dataclass(frozen=True)
 class Weights:
-    """How much each part of the score counts, per unit."""
+    """How much each part of the search's score counts, per unit: the model's weights of the features
+    that add up word by word (and pair by pair), so that the search can bound them."""
 
     words: float = 1.0
     phrase: float = 1.0
     readings: float = 1.0
+    caption_same: float = 0.0
+    caption_linked: float = 0.0
+    caption_topic: float = 0.0
+
+    @classmethod
+    def of(cls, model: Model) -> Weights:
+        """The model's weights of these features."""
+        weight = dict(zip(FEATURES, model.weights))
+        return cls(**{name: weight[name] for name in cls.__dataclass_fields__})
 
 
 @dataclass(frozen=True)
 class Score:
-    """An answer's score and its parts (already weighted), for display and for tests."""
+    """An answer's search score and its parts (already weighted), and its phrase's association (the
+    unweighted phrase part, a feature of stage 2)."""
 
     words: float
     phrase: float
     readings: float
+    association: float = 0.0
 
     @property
     def total(self) -> float:
@@ -55,21 +106,42 @@ class Score:
 
 
 class Ranker:
-    """Scores answers for one lexicon (and the user's extra words)."""
+    """Scores answers for one lexicon, the user's extra words and the caption, with a fitted model (the
+    shipped one unless given): :meth:`score` is the search's additive part (stage 1), :meth:`features`
+    the whole feature vector that :meth:`Model.score` turns into the final order (stage 2)."""
 
-    def __init__(self, lexicon: Lexicon, *, extra_words: frozenset[str] = frozenset(), weights: Weights = Weights(),
-                 phrases: PhraseTable | None = None):
+    def __init__(self, lexicon: Lexicon, *, extra_words: frozenset[str] = frozenset(), caption: str | None = None,
+                 model: Model | None = None, candidates: int = CANDIDATES, phrases: PhraseTable | None = None,
+                 relations: RelationTable | None = None):
         self.lexicon = lexicon
+        self.candidates = candidates
         self.extra_words = extra_words
-        self.weights = weights
+        self.caption = caption
+        self.model = model or shipped_model()
+        self.weights = Weights.of(self.model)
         self.phrases = phrase_table() if phrases is None else phrases
+        self.relations = relations or relation_table()
+        self.links = CaptionLinks(caption, self.relations)
+        w = self.weights
+        # each stem's weighted caption features: what a word of that stem adds to the search's score
+        self.caption_values = np.append(w.caption_same * self.links.same + w.caption_linked * self.links.linked
+                                        + w.caption_topic * self.links.topic, 0.0)  # index -1: no stem
+        self.last_caption_word = _last_word(caption)
+        self.values: dict[str, float] = {}
+
+    def zipf(self, word: str) -> float:
+        """A word's commonness as the ranking counts it (unknown: ``UNKNOWN_ZIPF``; extra words at least
+        ``EXTRA_WORD_ZIPF``)."""
+        zipf = self.lexicon.zipf_of(word) or UNKNOWN_ZIPF
+        return max(zipf, EXTRA_WORD_ZIPF) if word in self.extra_words else zipf
 
     def word_value(self, word: str) -> float:
-        """A filled word's part of the score: its weighted commonness."""
-        zipf = self.lexicon.zipf_of(word) or UNKNOWN_ZIPF
-        if word in self.extra_words:
-            zipf = max(zipf, EXTRA_WORD_ZIPF)
-        return self.weights.words * zipf
+        """A filled word's part of the search's score: weighted commonness and caption features (cached)."""
+        value = self.values.get(word)
+        if value is None:
+            value = self.values[word] = (self.weights.words * self.zipf(word)
+                                         + float(self.caption_values[self.relations.word_id(word)]))
+        return value
 
     def word_values(self, words: tuple[str, ...], zipf: np.ndarray) -> np.ndarray:
         """:meth:`word_value` for many words at once, given their Zipf values from the lexicon."""
@@ -77,11 +149,7 @@ class Ranker:
         for i, word in enumerate(words if self.extra_words else ()):
             if word in self.extra_words:
                 values[i] = max(values[i], EXTRA_WORD_ZIPF)
-        return self.weights.words * values
-
-    def phrase_value(self, phrase: tuple[str, ...]) -> float:
-        """The phrase's part of the score (its adjacent pairs' association)."""
-        return self.weights.phrase * self.phrases.association(phrase)
+        return self.weights.words * values + self.caption_values[self.links.word_ids(words)]
 
     def slot_bounds(self, pattern: AnswerPattern, candidates: dict[int, tuple[tuple[str, ...], np.ndarray]]
                     ) -> dict[int, np.ndarray]:
@@ -118,5 +186,137 @@ class Ranker:
 
     def score(self, fills: tuple[str, ...], phrase: tuple[str, ...], reading_shortfall: float) -> Score:
         """The score of an answer: its filled words, the whole phrase, and its readings' total shortfall."""
-        return Score(sum(self.word_value(w) for w in fills), self.phrase_value(phrase),
-                     self.readings_value(reading_shortfall))
+        association = self.phrases.association(phrase)
+        return Score(sum(self.word_value(w) for w in fills), self.weights.phrase * association,
+                     self.readings_value(reading_shortfall), association)
+
+
+@dataclass(frozen=True)
+class Model:
+    """The fitted weights, one per feature of :data:`FEATURES`, and the features of a typical true answer
+    (the mean over the answers fitted on): a score is measured from that answer's, so each feature's
+    contribution is its weight times how far the answer's value is from the typical one."""
+
+    weights: tuple[float, ...]
+    typical: tuple[float, ...]
+
+    @classmethod
+    def from_json(cls, data: dict) -> Model:
+        if list(data["features"]) != list(FEATURES):
+            raise ValueError(f"{RANKER_FILE}: features {data['features']} are not {list(FEATURES)}")
+        return cls(tuple(map(float, data["weights"])), tuple(map(float, data["typical"])))
+
+    def score(self, features: Sequence[float]) -> float:
+        """The answer's score: the sum of :meth:`contributions`."""
+        return sum(weight * (value - typical) for weight, value, typical in zip(self.weights, features, self.typical))
+
+    def contributions(self, features: Sequence[float]) -> dict[str, float]:
+        """Each feature's part of the score: weight x (value - the typical answer's value)."""
+        return {name: weight * (value - typical)
+                for name, weight, value, typical in zip(FEATURES, self.weights, features, self.typical)}
+
+
+@cache
+def shipped_model() -> Model:
+    """The model in ``ranker.json`` (read once per process)."""
+    with open(RANKER_FILE, encoding="utf-8") as handle:
+        return Model.from_json(json.load(handle))
+
+
+class AnswerFeatures:
+    """The feature vectors (:data:`FEATURES`) of one puzzle's answers. The answers share most of their
+    words, so what depends on one word (or one pair of words) is worked out once."""
+
+    def __init__(self, ranker: Ranker):
+        self.ranker = ranker
+        self.relations = ranker.relations
+        self.words: dict[str, tuple[float, float, float, float, float]] = {}
+        self.echo_pairs: dict[tuple[str, str], bool] = {}
+
+    def word(self, word: str) -> tuple[float, float, float, float, float]:
+        """``(zipf, familiarity, same, linked, topic)`` of an open word (cached)."""
+        known = self.words.get(word)
+        if known is None:
+            ranker = self.ranker
+            familiar = max(ranker.lexicon.familiarity(word) or 0.0,
+                           EXTRA_WORD_ZIPF if word in ranker.extra_words else 0.0)
+            known = self.words[word] = (ranker.zipf(word), familiar, *ranker.links.of(word))
+        return known
+
+    def of(self, fills: tuple[str, ...], phrase: tuple[str, ...], shortfall: float,
+           association: float | None = None) -> tuple[float, ...]:
+        """The feature vector of one answer: its open words, its whole phrase (and its association, when
+        the search has it already), its readings' shortfall."""
+        ranker = self.ranker
+        if association is None:
+            association = ranker.phrases.association(phrase)
+        zipf, familiar, same, linked, topic = zip(*map(self.word, fills)) if fills else ((),) * 5
+        join = (ranker.phrases.pair_value(ranker.last_caption_word, phrase[0])
+                if ranker.last_caption_word and phrase else 0.0)
+        return (sum(zipf), association, -shortfall, min(familiar, default=0.0),
+                float(self.relations.is_phrase(phrase)), self.in_set_phrase(phrase), sum(same), sum(linked),
+                sum(topic), join, float(self.echoes(phrase)), float(bool(phrase) and phrase[-1] in DANGLING))
+
+    def in_set_phrase(self, phrase: tuple[str, ...]) -> float:
+        """The share of the phrase's words covered by its longest run (of two words or more) that is a
+        set phrase."""
+        starts = [i for i in range(len(phrase) - 1) if (phrase[i], phrase[i + 1]) in self.relations.openings]
+        for size in range(min(len(phrase), self.relations.longest_phrase), 1, -1):
+            if any(self.relations.is_phrase(phrase[i:i + size]) for i in starts if i + size <= len(phrase)):
+                return size / len(phrase)
+        return 0.0
+
+    def echoes(self, phrase: tuple[str, ...]) -> int:
+        """:func:`echoes`, with each pair of words judged once per puzzle."""
+        count = 0
+        for i, a in enumerate(phrase):
+            for b in phrase[i + 1:]:
+                known = self.echo_pairs.get((a, b))
+                if known is None:
+                    known = self.echo_pairs[(a, b)] = echo(a, b)
+                count += known
+        return count + rejoined(phrase)
+
+
+def echoes(phrase: tuple[str, ...]) -> int:
+    """How many pairs of the phrase's words repeat or sound alike (:func:`echo`), plus its adjacent pairs
+    that joined are another of its words (AD HERE ... ADHERE)."""
+    return sum(echo(a, b) for i, a in enumerate(phrase) for b in phrase[i + 1:]) + rejoined(phrase)
+
+
+def echo(a: str, b: str) -> bool:
+    """Do two words repeat or sound alike: the same word, one beginning or ending the other (3+ letters),
+    or two letters or fewer apart (words of 4+ letters)?"""
+    short, long = sorted((a, b), key=len)
+    return (a == b or (len(short) >= 3 and (long.startswith(short) or long.endswith(short)))
+            or (len(short) >= 4 and within_two(a, b)))
+
+
+def rejoined(phrase: tuple[str, ...]) -> int:
+    """How many adjacent pairs of the phrase, joined, are another of its words."""
+    return len({a + b for a, b in zip(phrase, phrase[1:])} & set(phrase))
+
+
+def within_two(a: str, b: str) -> bool:
+    """Are the words at most two edits (letters dropped, added or replaced) apart?"""
+    if abs(len(a) - len(b)) > 2:
+        return False
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1] <= 2
+
+
+def _last_word(caption: str | None) -> str:
+    """The caption's last word before its blank (lowercase letters), or ''."""
+    before_blank = BLANK.split(caption or "", maxsplit=1)[0]
+    words = re.findall(r"[a-z]+", before_blank.lower())
+    return words[-1] if words else ""
+
+
+def explain(features: Sequence[float], model: Model | None = None) -> dict[str, float]:
+    """Each feature's contribution to a score (they add up to it)."""
+    return (model or shipped_model()).contributions(features)

@@ -24,6 +24,7 @@ DEFAULT_TOP = 10
 MAX_TOP = 1_000
 MAX_JUMBLES = 12
 DEFAULT_TIME_LIMIT = 20.0
+MAX_CAPTION = 1_000
 EXAMPLE = {"jumbles": [{"scrambled": "LASRN", "circles": [0, 1, 2]}, {"scrambled": "SHACE", "circles": [0, 3, 4]},
                        {"scrambled": "HOTGUF", "circles": [2, 3, 5]}, {"scrambled": "CLATHE", "circles": [2, 3, 5]}],
            "answer_pattern": "----- -------", "extra_words": ["sesug", "atlanta"]}
@@ -119,8 +120,11 @@ class SolveRequest(DictionaryOptions):
     """Stop the search after this many seconds and report what it found (complete: false)."""
     date: str | None = None
     """The puzzle's date: copied into the result."""
-    caption: str | None = None
-    """The cartoon's caption (a sample record's field; accepted)."""
+    caption: Annotated[str, MaxLen(MAX_CAPTION)] | None = None
+    """The cartoon's caption, the clue to the final answer: how each answer relates to it (shared words,
+    dictionary links, the word before the blank) counts in the ranking."""
+    explain: bool = False
+    """Give each answer's `contributions`: what each ranking feature adds to its score."""
     kind: str | None = None
     source: str | None = None
     notes: str | list[str] | None = None
@@ -144,17 +148,6 @@ class Readings:
 
 
 @dataclass
-class ScoreParts:
-    """An answer's score, part by part (higher is likelier)."""
-
-    __pydantic_config__: ClassVar[Config] = model_config("JumbleScoreParts")
-
-    words: float
-    phrase: float
-    readings: float
-
-
-@dataclass
 class Answer:
     """A ranked final answer: its words, how it reads in the pattern, the unscramblings it needs."""
 
@@ -165,7 +158,9 @@ class Answer:
     unscrambled: list[str | None]
     pool: str
     score: float
-    score_parts: ScoreParts
+    """The ranking score: 0 is a typical true answer, higher is likelier (1 more = e times as likely)."""
+    contributions: dict[str, float] | None = None
+    """With `explain`: each ranking feature's part of the score (they add up to it)."""
 
     def __str__(self) -> str:
         return self.answer

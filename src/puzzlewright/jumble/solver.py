@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.answers import AnswerSearch, Pool
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
-from puzzlewright.jumble.rank import Ranker, Score
+from puzzlewright.jumble.rank import AnswerFeatures, Ranker, Score
 from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget
@@ -78,12 +78,14 @@ class PoolSource:
 
 @dataclass(frozen=True)
 class Answer:
-    """A ranked final answer."""
+    """A ranked final answer: its search score (stage 1) and, once ranked, its features and final score."""
 
     fills: tuple[str, ...]
     phrase: tuple[str, ...]
     source: PoolSource
     score: Score
+    features: tuple[float, ...] = ()
+    final: float = 0.0
 
 
 @dataclass
@@ -153,14 +155,15 @@ def solve_pool(letters: str, pattern: AnswerPattern, lexicon: Lexicon, *, top: i
 
 def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lexicon, *, top: int,
                  budget: Budget, ranker: Ranker | None) -> Solution:
-    """Search every pool for answers and keep the best ``top`` by score.
+    """Search every pool for answers, keep the best ``ranker.candidates`` (or ``top``, if more) by the
+    search's score, and return the best ``top`` of them by the fitted model (:mod:`.rank`).
 
-    The answer search prunes with the current ``top``-th best score as the bar, so it never builds the
+    The answer search prunes with the current last kept answer's score as the bar, so it never builds the
     long tail of answers that cannot make the list (``scored`` counts those it did score)."""
     if top < 1:
         raise PuzzleInputError("top must be at least 1")
     ranker = ranker or Ranker(lexicon)
-    best = TopAnswers(top)
+    best = TopAnswers(max(top, ranker.candidates))
     search = AnswerSearch(pattern, lexicon, [s.pool for s in sources], ranker)
     printed_pairs = ranker.printed_pairs_value(pattern)
     scored = 0
@@ -174,7 +177,18 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
         if budget.exhausted:
             break
     notes = [budget.describe() + "; the answers found so far are ranked"] if budget.exhausted else []
-    return Solution(pattern, [], best.ranked(), scored, len(sources), not budget.exhausted, notes)
+    return Solution(pattern, [], rerank(best.ranked(), ranker)[:top], scored, len(sources),
+                    not budget.exhausted, notes)
+
+
+def rerank(answers: list[Answer], ranker: Ranker) -> list[Answer]:
+    """The answers with their features and the model's score, best first (then alphabetical)."""
+    features = AnswerFeatures(ranker)
+    scored = []
+    for a in answers:
+        vector = features.of(a.fills, a.phrase, a.source.shortfall, a.score.association)
+        scored.append(Answer(a.fills, a.phrase, a.source, a.score, vector, ranker.model.score(vector)))
+    return sorted(scored, key=lambda a: (-a.final, a.fills))
 
 
 class TopAnswers:

@@ -3,7 +3,7 @@ import { api, el, setStatus, typed, wordList } from "./common.js";
 
 const PAPER = {
   words: [["LASRN", [0, 1, 2]], ["SHACE", [0, 3, 4]], ["HOTGUF", [2, 3, 5]], ["CLATHE", [2, 3, 5]]],
-  pattern: "----- -------", extra: "sesug, atlanta",
+  pattern: "----- -------", extra: "sesug, atlanta", caption: "You are here.",
 };
 let panel, wordsNode, status;
 
@@ -24,6 +24,7 @@ function loadPaper() {
   for (const [scrambled, circles] of PAPER.words) addWord(scrambled, circles);
   $("jb-pattern").value = PAPER.pattern;
   $("jb-extra").value = PAPER.extra;
+  $("jb-caption").value = PAPER.caption;
 }
 
 /** One scrambled word: its letters, and a toggle per position of its answer (circled or not). */
@@ -66,6 +67,7 @@ async function solve() {
   try {
     const result = await api("/api/jumble/solve", {
       jumbles: jumbles(), answer_pattern: $("jb-pattern").value, extra_words: wordList($("jb-extra").value), top: 20,
+      caption: $("jb-caption").value.trim() || null, explain: true,
     });
     show(result);
   } catch (error) {
@@ -85,11 +87,18 @@ function show(result) {
   const summary = answers.length ? `${answers.length} answer${answers.length === 1 ? "" : "s"}, best first.` : "No answer fits the pattern.";
   setStatus(status, notes ? `${summary} ${notes}` : summary);
   answers.forEach((answer, i) => {
-    const button = el("button", { type: "button", "aria-pressed": String(i === 0), onclick: () => choose(button, answer) },
+    const button = el("button", { type: "button", "aria-pressed": String(i === 0), title: why(answer), onclick: () => choose(button, answer) },
       el("span", { class: "words" }, answer.words.map((w) => w.toUpperCase()).join(" ")),
       answer.score === undefined ? null : el("span", { class: "score" }, `score ${Number(answer.score).toFixed(2)}`));
     $("jb-answers").append(el("li", {}, button));
   });
+}
+
+/** A tooltip: what each ranking feature adds to the answer's score (0 = a typical true answer). */
+function why(answer) {
+  const parts = Object.entries(answer.contributions || {}).filter(([, v]) => Math.abs(v) >= 0.01)
+    .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).map(([k, v]) => `${v > 0 ? "+" : ""}${v.toFixed(2)} ${k.replaceAll("_", " ")}`);
+  return parts.length ? `score ${Number(answer.score).toFixed(2)} = ${parts.join(", ")}` : "";
 }
 
 /** Write an unscrambling into a word's position boxes. */
