@@ -82,7 +82,7 @@ def _painted_grids(request: DoodleRequest, width: int) -> list[list[Paint]]:
     given = [name for name, value in (("patterns", request.patterns), ("text", request.text),
                                       ("preset", request.preset)) if value]
     if not given:
-        raise PuzzleInputError("no pattern rows: give 'patterns', 'text' or 'preset'")
+        raise PuzzleInputError("missing field 'patterns' (or 'text' or 'preset'): no pattern rows to fill")
     if len(given) > 1:
         raise PuzzleInputError(f"give the rows one way (patterns, text or preset), not {' and '.join(given)}")
     if request.text:
