@@ -33,6 +33,7 @@ from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_OPENER, AssistRequest, 
 from puzzlewright.wordle.words import parse_word, word_pool
 
 _ASSISTANTS: dict[tuple[str, str | None, bool, bool], Assistant] = {}
+_ASSISTANTS_FOR_REQUESTS: dict[tuple[str, str | None, bool, bool], Assistant] = {}  # derived lists: the latest
 _DOODLERS: dict[tuple[int, str], tuple[Lexicon, Doodler]] = {}
 _MAX_DOODLERS = 64
 IMAGE_FORMATS = ("svg", "png")
@@ -117,7 +118,7 @@ def assist(request: AssistRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     """The answers still possible after the guesses so far, and the best next guesses."""
     request = validate(AssistRequest, request)
     turns = _turns(request.guesses)
-    assistant = _assistant(request, lexicon, answers, turns)
+    assistant = _assistant(request, lexicon, answers, turns, budget=budget)
     left = assistant.candidates(turns)
     words = assistant.matrix.answers.table.words
     played = [_guess(turn) for turn in turns]
@@ -158,7 +159,7 @@ def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
         raise PuzzleInputError("missing field 'answer' (or 'all')")
     text = None if request.all else request.answer
     given = None if text is None or text.strip().casefold() == "random" else parse_word(text, "answer")
-    assistant = _assistant(request, lexicon, answers, turns, len(given) if given else None)
+    assistant = _assistant(request, lexicon, answers, turns, len(given) if given else None, budget=budget)
     if request.all:
         started = time.perf_counter()
         histogram = assistant.simulate_all(budget)
@@ -231,9 +232,10 @@ def _turns(items: Sequence[Guess | str]) -> list[Turn]:
 
 
 def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, answers: Lexicon | None,
-               turns: list[Turn], length: int | None = None) -> Assistant:
+               turns: list[Turn], length: int | None = None, *, budget: Budget | None = None) -> Assistant:
     """The assistant for the request's lists (cached per process, with its memoised strategy), for words of
-    the guesses' length, else ``length`` (the answer's), else the answer list's most common length."""
+    the guesses' length, else ``length`` (the answer's), else the answer list's most common length. Building
+    its pattern matrix is part of the search: it stops when ``budget`` runs out."""
     guesses = lexicon if lexicon is not None else request.lexicon()
     if answers is None:
         if request.answers not in BUILTINS:
@@ -249,13 +251,14 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
     opener = parse_word(request.opener, "opener", length) if request.opener else (
         DEFAULT_OPENER if DEFAULT_OPENER in guess_pool else None)
     key = (lists_key(answer_pool, guess_pool), opener, request.lookahead, request.hard)
-    assistant = _ASSISTANTS.get(key)
+    on_disk = _shipped(guesses) and _shipped(answers)
+    memo = _ASSISTANTS if on_disk else _ASSISTANTS_FOR_REQUESTS
+    assistant = memo.get(key)
     if assistant is None:
-        on_disk = _shipped(guesses) and _shipped(answers)
-        matrix = PatternMatrix.load(answer_pool, guess_pool, use_cache=on_disk)
+        matrix = PatternMatrix.load(answer_pool, guess_pool, use_cache=on_disk, budget=budget)
         assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=request.lookahead, remember=on_disk,
                                                hard=request.hard))
-        remember(_ASSISTANTS, key, assistant, MAX_LOADED)
+        remember(memo, key, assistant, MAX_LOADED if on_disk else 1)
     return assistant
 
 
