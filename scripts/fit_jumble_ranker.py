@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from puzzlewright.bench import shared_data_dir
 from puzzlewright.jumble.api import jumble_words
 from puzzlewright.jumble.model import AnswerPattern
 from puzzlewright.jumble.rank import CANDIDATES, FEATURES, RANKER_FILE, Model, Ranker
@@ -43,6 +43,8 @@ from puzzlewright.lexicon import Lexicon, load_lexicon
 from puzzlewright.schema import validate
 from puzzlewright.search import Budget
 
+# $PUZZLEWRIGHT_SHARED_DATA, else shared/data beside the checkout (as for the tests and benchmarks)
+SHARED_DATA = Path(os.environ.get("PUZZLEWRIGHT_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 TRAIN = "train/jumble-train.json"
 SAMPLE = "samples/jumble-sample.json"
 DICTIONARY = "english"
@@ -87,7 +89,7 @@ def training_puzzle(record: dict, lexicon: Lexicon) -> Puzzle:
 
 def load(name: str, lexicon: Lexicon) -> list[Puzzle]:
     """The puzzles of a shared data file that have a recorded answer."""
-    records = json.loads((shared_data_dir() / name).read_text())
+    records = json.loads((SHARED_DATA / name).read_text())
     return [training_puzzle(r, lexicon) for r in records if r.get("final_answer")]
 
 
