@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from conftest import load_samples
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letterboxed import api
+from puzzlewright.schema import to_jsonable
 from puzzlewright.letterboxed.box import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index, cached_builtin_index
 from puzzlewright.letterboxed.render import render_box
@@ -22,6 +23,15 @@ from puzzlewright.lexicon import builtin_lexicon
 from puzzlewright.search import Budget
 
 SEED_PUZZLES = ("RME-WCL-TGK-API", "ERG-BID-NCF-TAO")
+
+
+def solve_json(request, **options) -> dict:
+    """``api.solve`` as the JSON users get (the CLI's --json, the web API's body)."""
+    return to_jsonable(api.solve(request, **options))
+
+
+def words_json(request, **options) -> dict:
+    return to_jsonable(api.words(request, **options))
 
 
 # -- an independent checker of the rules (shares no code with the package) ---------------------------
@@ -70,7 +80,7 @@ def solution_words(result: dict) -> set[tuple[str, ...]]:
 # -- known answers ---------------------------------------------------------------------------------
 
 def test_seed_puzzle_known_solutions_and_ranking(english):
-    result = api.solve({"sides": "RME-WCL-TGK-API", "all": True})
+    result = solve_json({"sides": "RME-WCL-TGK-API", "all": True})
     found = solution_words(result)
     assert {("pragmatic", "cakewalk"), ("marketplace", "earwig"), ("wigwam", "marketplace")} <= found
     assert result["solutions"][0]["words"] == ["PRAGMATIC", "CAKEWALK"]
@@ -85,7 +95,7 @@ def test_seed_puzzle_known_solutions_and_ranking(english):
 @pytest.mark.parametrize("dictionary", ["english", "english-large"])
 def test_seed_puzzles_every_solution_is_valid(spec, dictionary):
     lexicon = builtin_lexicon(dictionary)
-    result = api.solve({"sides": spec, "all": True, "dict": dictionary})
+    result = solve_json({"sides": spec, "all": True, "dict": dictionary})
     assert result["count"] > 0 and result["min_words"] == 2
     for words in solution_words(result):
         assert rule_problem(result["sides"], list(words), lexicon) is None
@@ -125,7 +135,7 @@ THREE_WORD_DICTIONARY = ["adgj", "jbeh", "hckfil", "adg", "glad", "fade"]
 
 def test_three_words_when_two_cannot_do():
     request = {"sides": "ABC-DEF-GHI-JKL", "words": THREE_WORD_DICTIONARY}
-    result = api.solve(request)
+    result = solve_json(request)
     assert result["min_words"] == 3
     assert solution_words(result) == brute_force(["ABC", "DEF", "GHI", "JKL"], set(THREE_WORD_DICTIONARY), 3)
     assert ("adgj", "jbeh", "hckfil") in solution_words(result)
@@ -134,14 +144,14 @@ def test_three_words_when_two_cannot_do():
 def test_eighteen_letter_box_uses_projected_pruning_and_finds_everything():
     sides = ["ABC", "DEF", "GHI", "JKL", "MNO", "PQR"]
     words = {"adgjmp", "pbehkn", "nqcfilor", "nqcfil", "lorad", "pbeh", "hkn", "adgjmpb", "bnqcfilor"}
-    result = api.solve({"sides": sides, "words": sorted(words), "all": True})
+    result = solve_json({"sides": sides, "words": sorted(words), "all": True})
     assert result["min_words"] == 3
     assert solution_words(result) == brute_force(sides, words, 3)
     assert ("adgjmp", "pbehkn", "nqcfilor") in solution_words(result)
 
 
 def test_no_solution_within_max_words_is_an_empty_answer():
-    result = api.solve({"sides": "ABC-DEF-GHI-JKL", "words": THREE_WORD_DICTIONARY, "max_words": 2})
+    result = solve_json({"sides": "ABC-DEF-GHI-JKL", "words": THREE_WORD_DICTIONARY, "max_words": 2})
     assert result["solutions"] == [] and result["count"] == 0 and result["min_words"] is None
     assert "no solution within 2 words" in result["message"]
 
@@ -163,7 +173,7 @@ big_dictionaries = st.sets(st.text("abcdefghijklmnopqr", min_size=3, max_size=12
                                                  (big_boxes, big_dictionaries)], ids=["3x2", "6x3"])
 def test_fewest_word_solutions_match_brute_force(boxes, dictionaries, data):
     sides, words = data.draw(boxes), data.draw(dictionaries)
-    result = api.solve({"sides": sides, "words": sorted(words), "max_words": 3, "all": True})
+    result = solve_json({"sides": sides, "words": sorted(words), "max_words": 3, "all": True})
     for k in (1, 2, 3):
         expected = brute_force(sides, words, k)
         if expected:
@@ -180,7 +190,7 @@ nyt_boxes = st.permutations(string.ascii_lowercase).map(
 @settings(max_examples=15, deadline=None)
 @given(sides=nyt_boxes)
 def test_random_boxes_every_solution_is_valid(sides, english):
-    result = api.solve({"sides": sides, "all": True, "max_words": 3})
+    result = solve_json({"sides": sides, "all": True, "max_words": 3})
     assert result["count"] == len(result["solutions"])
     for words in solution_words(result):
         assert len(words) == result["min_words"]
@@ -196,7 +206,7 @@ def test_nyt_sample_answers_are_found_and_ranked(shared_data, english):
         if not all(word in english for word in nyt):
             continue
         in_dictionary += 1
-        result = api.solve({"sides": puzzle["sides"], "max_words": 2, "all": True})
+        result = solve_json({"sides": puzzle["sides"], "max_words": 2, "all": True})
         ranked = [tuple(w.lower() for w in s["words"]) for s in result["solutions"]]
         assert nyt in ranked, puzzle["date"]
         found += 1
@@ -209,33 +219,33 @@ def test_nyt_sample_answers_are_found_and_ranked(shared_data, english):
 # -- options ---------------------------------------------------------------------------------------
 
 def test_min_commonness_keeps_common_words_only(english):
-    result = api.solve({"sides": "ERG-BID-NCF-TAO", "min_commonness": 3.0, "all": True})
+    result = solve_json({"sides": "ERG-BID-NCF-TAO", "min_commonness": 3.0, "all": True})
     assert result["count"] > 0
     for words in solution_words(result):
         assert all(english.zipf_of(word) >= 3.0 for word in words)
 
 
 def test_limit_and_all():
-    full = api.solve({"sides": "ERG-BID-NCF-TAO", "all": True})
-    top = api.solve({"sides": "ERG-BID-NCF-TAO", "limit": 5})
+    full = solve_json({"sides": "ERG-BID-NCF-TAO", "all": True})
+    top = solve_json({"sides": "ERG-BID-NCF-TAO", "limit": 5})
     assert len(top["solutions"]) == 5 and top["count"] == full["count"] > 5
     assert top["solutions"] == full["solutions"][:5]
 
 
 def test_budget_stops_the_search_and_says_so():
-    result = api.solve({"sides": "ERG-BID-NCF-TAO"}, budget=Budget(nodes=1))
+    result = solve_json({"sides": "ERG-BID-NCF-TAO"}, budget=Budget(nodes=1))
     assert result["complete"] is False
 
 
 def test_words_lists_every_valid_word_most_common_first():
-    result = api.words({"sides": "RME-WCL-TGK-API"})
+    result = words_json({"sides": "RME-WCL-TGK-API"})
     listed = [entry["word"] for entry in result["words"]]
     assert "PRAGMATIC" in listed and result["count"] == len(listed)
     assert [e["zipf"] for e in result["words"]] == sorted((e["zipf"] for e in result["words"]), reverse=True)
 
 
 def test_other_shapes():
-    result = api.solve({"sides": "AB-CD-EF", "words": ["ace", "ebdf", "ecadbf", "face"]})
+    result = solve_json({"sides": "AB-CD-EF", "words": ["ace", "ebdf", "ecadbf", "face"]})
     assert solution_words(result) == {("ecadbf",)} and result["min_words"] == 1
     assert Box.parse("ABCDE-FGHIJ-KLMNO").shape == (3, 5)
     assert Box.parse(["ab", "cd", "ef", "gh", "ij", "kl"]).shape == (6, 2)
@@ -273,7 +283,7 @@ BAD_SIDES = {
 @pytest.mark.parametrize("spec, message", BAD_SIDES.items())
 def test_bad_sides_raise_one_clear_line(spec, message):
     with pytest.raises(PuzzleInputError, match=message):
-        api.solve({"sides": spec})
+        solve_json({"sides": spec})
 
 
 @pytest.mark.parametrize("spec, message", [(s, m) for s, m in BAD_SIDES.items() if s])
@@ -294,7 +304,7 @@ def test_bad_sides_cli_exit_2(cli, spec, message):
 ])
 def test_bad_requests(request_, message):
     with pytest.raises(PuzzleInputError, match=message):
-        api.solve(request_)
+        solve_json(request_)
 
 
 # -- command line ----------------------------------------------------------------------------------
@@ -412,17 +422,3 @@ def test_render_box():
         assert letter in drawing
     assert "PRAGMATIC" in drawing and "CAKEWALK" in drawing
     assert "A" in render_box(Box.parse("AB-CD-EF-GH-IJ"))
-
-
-@pytest.mark.parametrize("spec", ["RME-WCL-TGK-API", "ERG-BID-NCF-TAO", "ABC-DEF-GHI-JKL-MNO-PQR"])
-@pytest.mark.parametrize("floor", [None, 2.5])
-def test_plain_and_vectorised_word_filters_agree(monkeypatch, spec, floor):
-    """box_words uses numpy only when it is already imported; both filters give the same words."""
-    import sys
-
-    index, box = builtin_index("english"), Box.parse(spec)
-    vectorised = box_words(box, index, floor)
-    monkeypatch.delitem(sys.modules, "numpy")
-    plain = box_words(box, index, floor)
-    assert (plain.words, plain.zipf, plain.levels, plain.masks) == (
-        vectorised.words, vectorised.zipf, vectorised.levels, vectorised.masks)

@@ -327,12 +327,6 @@ def test_busy_server_says_so(monkeypatch):
     assert_error(response, 503, "busy")
 
 
-def test_missing_puzzle_module_is_501(client, monkeypatch):
-    endpoint = Endpoint("nothing", "solve", "absent", module="puzzlewright_no_such_module")
-    client = TestClient(create_app(endpoints=[endpoint]))
-    assert_error(client.post("/api/nothing/solve", json={}), 501, "not available")
-
-
 def test_serve_command_help(cli):
     result = cli("serve", "--help")
     assert result.exit_code == 0

@@ -17,7 +17,7 @@ from puzzlewright.lexicon import Lexicon, load_lexicon
 from puzzlewright.wordle import api
 from puzzlewright.wordle.assistant import (Assistant, Strategy, Turn, _group_sums_by_counting,
                                            _group_sums_by_pairs, split_scores)
-from puzzlewright.wordle.matrix import PatternMatrix
+from puzzlewright.wordle.matrix import PatternMatrix, matrix_bytes
 from puzzlewright.wordle.pattern import Pattern
 from puzzlewright.wordle.words import word_pool
 
@@ -154,8 +154,31 @@ def test_entropy_strategy_over_every_answer(matrix):
 def test_api_assist_shape():
     result = api.assist({"guesses": [{"word": "salet", "pattern": "BBYBB"}, "crane:BYBBB"], "top": 3})
     assert result["remaining"] == len(result["answers"]) == 10
-    assert len(result["suggestions"]) == 3 and result["best"]
+    assert len(result["suggestions"]) == 3 and result["best"] == result["suggestions"][0]["word"]
+    assert result["reason"].startswith("the fewest guesses over all 10 candidates, looking ahead: 2.00")
     assert set(result["suggestions"][0]) == {"word", "entropy", "expected_remaining", "possible_answer"}
+
+
+@pytest.mark.parametrize("guesses", [[], ["salet:BBYBB", "crane:BYBBB"], ["salet:BBBBB"], ["salet:BYBBY"]])
+def test_best_guess_leads_the_table_and_ties_keep_their_order_whatever_top(guesses):
+    """The table's first row is the guess to play, the rest by entropy; ties (many 3.322-bit guesses after
+    salet, crane) in one order, a possible answer first and then alphabetical, whatever --top."""
+    wide = api.assist({"guesses": guesses, "top": 60})
+    best, rest = wide["suggestions"][0], wide["suggestions"][1:]
+    assert best["word"] == wide["best"] and wide["reason"]
+    keys = [(-s["entropy"], not s["possible_answer"], s["word"]) for s in rest]
+    assert keys == sorted(keys)
+    for top in (1, 2, 5, 13):
+        assert api.assist({"guesses": guesses, "top": top})["suggestions"] == wide["suggestions"][:top]
+
+
+def test_cli_assist_prints_the_best_guess_as_the_first_row(cli):
+    result = cli("wordle", "assist", "--guess", "salet:BBYBB", "--guess", "crane:BYBBB", "--top", "3")
+    lines = result.stdout.splitlines()
+    best = lines[1].split()[3]
+    assert lines[1].startswith("best next guess: ") and "(the fewest guesses" in lines[1]
+    assert lines[3].split()[0] == best.lower() and len(lines) == 6
+    assert "expected left" in cli("wordle", "assist", "--help").stdout
 
 
 def test_api_assist_solved_and_outside_word_noted():
@@ -231,8 +254,24 @@ def test_answer_lists_the_assistant_cannot_use_are_refused(cli, tmp_path):
     with pytest.raises(PuzzleInputError, match="10000-letter words; Wordle words have 3 to 12"):
         api.assist({}, answers=load_lexicon(str(words)))  # was a hang building a 10,000-letter matrix
     result = cli("wordle", "assist", "--answers", "english-large")  # 60,509 x 60,509: gigabytes
-    assert result.exit_code == 2 and "is too many for the assistant" in result.stderr
+    assert result.exit_code == 2 and "more than the assistant's 256 MB" in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_matrix_size_counts_bytes_and_is_refused_before_building(tmp_path, monkeypatch):
+    """6+-letter codes take two bytes each: 22,445 x 22,445 9-letter words is 1 GB, refused at once."""
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
+    assert matrix_bytes(100, 100, 5) == 10_000 and matrix_bytes(100, 100, 6) == 20_000
+    assert matrix_bytes(100, 100, 11) == 40_000
+    with pytest.raises(PuzzleInputError, match=r"22,445 answers x 22,445 guesses of 9 letters need a 961 MB"):
+        api.assist({"answers": "english", "guesses": ["abandoned:BBBBBBBBB"]})
+    assert not list(tmp_path.iterdir())
+
+
+def test_request_derived_lists_leave_no_cache_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
+    result = api.assist({"guesses": ["salet:BBYBB"], "exclude_words": ["zymic", "zoril"]})
+    assert result["remaining"] > 1 and not list(tmp_path.iterdir())
 
 
 def test_unknown_answer_list_is_refused():

@@ -8,38 +8,36 @@ Puzzle commands use :func:`lexicon_options` (adds ``--dict``, ``--dict-format``,
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from puzzlewright.batch import batch_lines, count_batch_lines, solve_record
 from puzzlewright.progress import progress_bar
 
+if TYPE_CHECKING:
+    from puzzlewright.schema import DictionaryOptions
 
-@dataclass(frozen=True)
-class DictionaryChoice:
-    """The dictionary options as given, not loaded yet: for commands that can answer some requests
-    without building a :class:`~puzzlewright.lexicon.Lexicon` (``lexicon_options(lazy=True)``)."""
 
-    spec: str
-    format: str | None = None
-    extra_words: str | None = None
-    exclude_words: str | None = None
+def dictionary_choice(spec: str, format: str | None = None, extra_words: str | None = None,
+                      exclude_words: str | None = None) -> tuple[DictionaryOptions, Any]:
+    """The dictionary options as a request's :class:`~puzzlewright.schema.DictionaryOptions`, and the
+    lexicon to pass beside it: None for a built-in dictionary (the verb loads it, or a cached index of it,
+    only when it needs to), the loaded :class:`~puzzlewright.lexicon.Lexicon` for a word list file."""
+    from puzzlewright.schema import DictionaryOptions, builtin_archive
 
-    def load(self) -> Any:
-        """The :class:`~puzzlewright.lexicon.Lexicon` these options name."""
-        from puzzlewright.lexicon import load_lexicon
+    if format is None and builtin_archive(spec) is not None:
+        return DictionaryOptions(dict=spec, extra_words=extra_words, exclude_words=exclude_words), None
+    from puzzlewright.lexicon import load_lexicon
 
-        return load_lexicon(self.spec, format=self.format, extra_words=self.extra_words,
-                            exclude_words=self.exclude_words)
+    return DictionaryOptions(), load_lexicon(spec, format=format, extra_words=extra_words, exclude_words=exclude_words)
 
 
 def lexicon_options(default: str = "english", *, lazy: bool = False) -> Callable:
     """Decorator: add the dictionary options and call the command with ``lexicon=`` the loaded lexicon
-    (or, with ``lazy=True``, with ``dictionary=`` a :class:`DictionaryChoice` to load when needed)."""
+    (or, with ``lazy=True``, with ``dictionary=`` the request's dictionary options and ``lexicon=`` None
+    or a word list file's lexicon: see :func:`dictionary_choice`)."""
 
     def decorate(command: Callable) -> Callable:
         @click.option("--dict", "dict_spec", default=default, show_default=True, metavar="NAME|PATH",
@@ -51,10 +49,10 @@ def lexicon_options(default: str = "english", *, lazy: bool = False) -> Callable
         @functools.wraps(command)
         def wrapper(dict_spec: str, dict_format: str | None, extra_words: str | None,
                     exclude_words: str | None, **kwargs: Any) -> Any:
-            choice = DictionaryChoice(dict_spec, dict_format, extra_words, exclude_words)
+            options, lexicon = dictionary_choice(dict_spec, dict_format, extra_words, exclude_words)
             if lazy:
-                return command(dictionary=choice, **kwargs)
-            return command(lexicon=choice.load(), **kwargs)
+                return command(dictionary=options, lexicon=lexicon, **kwargs)
+            return command(lexicon=lexicon if lexicon is not None else options.lexicon(), **kwargs)
 
         return wrapper
 
@@ -65,11 +63,13 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print one JS
 
 
 def emit_json(value: Any) -> None:
-    """Print one JSON object on one line of stdout."""
-    click.echo(json.dumps(value, ensure_ascii=False))
+    """Print one JSON object (a result model, or plain JSON data) on one line of stdout."""
+    from puzzlewright.schema import dump_json
+
+    click.echo(dump_json(value))
 
 
-def run_batch(path: str, solve_one: Callable[[dict], dict], description: str = "batch") -> tuple[int, int]:
+def run_batch(path: str, solve_one: Callable[[dict], Any], description: str = "batch") -> tuple[int, int]:
     """Solve each JSON Lines record of ``path`` ('-' for stdin) and print one JSON result per line.
 
     A record that fails (bad JSON, bad puzzle) yields ``{"line": N, "error": "..."}`` and the batch goes on.

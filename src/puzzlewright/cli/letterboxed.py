@@ -12,11 +12,13 @@ from typing import Any
 
 import click
 
-from puzzlewright.cli.common import DictionaryChoice, emit_json, json_option, lexicon_options, run_batch
+from puzzlewright.cli.common import emit_json, json_option, lexicon_options, run_batch
+from puzzlewright.letterboxed.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT, DEFAULT_MAX_WORDS,
+                                             DEFAULT_TIME_LIMIT, EXAMPLE_SIDES, MAX_GENERATE, MAX_WORDS,
+                                             GenerateRequest, SolveRequest, SolveResult, WordsRequest, WordsResult)
+from puzzlewright.schema import DictionaryOptions, dataclass_fields
 
-TOUR_SIDES = "RME-WCL-TGK-API"
-MAX_WORDS = 5
-DEFAULT_TIME_LIMIT = 20.0
+TOUR_SIDES = EXAMPLE_SIDES
 
 
 @click.group()
@@ -26,25 +28,14 @@ def letterboxed() -> None:
     is used. Sides are written clockwise from the top: RME-WCL-TGK-API, "RME WCL TGK API" or RMEWCLTGKAPI."""
 
 
-def _dictionary_request(dictionary: DictionaryChoice) -> tuple[dict, Any]:
-    """(request keys, lexicon or None) for the dictionary options: a plain built-in dictionary is named
-    in the request (the API then uses its cached index); anything else is loaded here, once."""
-    from puzzlewright.letterboxed.index import builtin_index
-
-    plain = dictionary.format is None and not dictionary.extra_words and not dictionary.exclude_words
-    if plain and builtin_index(dictionary.spec) is not None:
-        return {"dict": dictionary.spec}, None
-    return {}, dictionary.load()
-
-
 @letterboxed.command("solve")
 @click.argument("sides", nargs=-1)
-@click.option("--max-words", type=click.IntRange(1, MAX_WORDS), default=3, show_default=True,
+@click.option("--max-words", type=click.IntRange(1, MAX_WORDS), default=DEFAULT_MAX_WORDS, show_default=True,
               help="Longest chain to search for; the fewest-word solutions are reported.")
 @click.option("--all", "show_all", is_flag=True, help="Show every solution, not just the best --limit.")
-@click.option("--limit", type=click.IntRange(0), default=10, show_default=True, help="Solutions to show.")
+@click.option("--limit", type=click.IntRange(0), default=DEFAULT_LIMIT, show_default=True, help="Solutions to show.")
 @click.option("--words", "list_words", is_flag=True, help="List every valid word of the box instead.")
-@click.option("--min-commonness", type=float, default=None, metavar="ZIPF",
+@click.option("--min-commonness", type=click.FloatRange(min=0), default=None, metavar="ZIPF",
               help="Use only words at least this common (Zipf scale: 3 = everyday, 1 = rare).")
 @click.option("--draw", is_flag=True, help="Draw the box with the best solution's path.")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT, show_default=True,
@@ -55,106 +46,100 @@ def _dictionary_request(dictionary: DictionaryChoice) -> tuple[dict, Any]:
 @json_option
 def solve(sides: tuple[str, ...], max_words: int, show_all: bool, limit: int, list_words: bool,
           min_commonness: float | None, draw: bool, time_limit: float, batch: str | None,
-          dictionary: DictionaryChoice, as_json: bool) -> None:
+          dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> None:
     """Find every solution of SIDES with the fewest words, best first (common words, then fewer letters).
 
     Example: puzzlewright letterboxed solve RME-WCL-TGK-API
     """
     from puzzlewright.errors import PuzzleInputError
     from puzzlewright.letterboxed import api
-    from puzzlewright.search import Budget
 
-    base, lexicon = _dictionary_request(dictionary)
-    base.update(max_words=max_words, limit=limit, all=show_all, min_commonness=min_commonness)
+    options = {**dataclass_fields(dictionary), "min_commonness": min_commonness}
     if batch is not None:
         if sides:
             raise PuzzleInputError("give either SIDES or --batch FILE, not both")
-        import numpy  # noqa: F401  (a batch amortises its import; box_words then filters words vectorised)
-
-        run_batch(batch, lambda record: api.solve({**base, **record}, lexicon=lexicon,
-                                                  budget=Budget(seconds=time_limit)), "letterboxed")
+        settings = {**options, "max_words": max_words, "limit": limit, "all": show_all, "time_limit": time_limit}
+        run_batch(batch, lambda record: api.solve({**settings, **record}, lexicon=lexicon), "letterboxed")
         return
     if not sides:
-        raise PuzzleInputError("no sides given: e.g. puzzlewright letterboxed solve RME-WCL-TGK-API")
-    request = {**base, "sides": " ".join(sides)}
+        raise PuzzleInputError(f"no sides given: e.g. puzzlewright letterboxed solve {EXAMPLE_SIDES}")
     if list_words:
-        _print_words(api.words(request, lexicon=lexicon), as_json)
+        _print_words(api.words(WordsRequest(sides=" ".join(sides), **options), lexicon=lexicon), as_json)
         return
-    result = api.solve(request, lexicon=lexicon, budget=Budget(seconds=time_limit))
+    request = SolveRequest(sides=" ".join(sides), max_words=max_words, limit=limit, all=show_all,
+                           time_limit=time_limit, **options)
+    result = api.solve(request, lexicon=lexicon)
     if as_json:
         emit_json(result)
     else:
         _print_solutions(result, draw)
 
 
-def _print_words(result: dict, as_json: bool) -> None:
+def _print_words(result: WordsResult, as_json: bool) -> None:
     if as_json:
         emit_json(result)
         return
-    click.echo(f"{'-'.join(result['sides'])}: {result['count']} valid words in {result['dictionary']} "
-               f"(most common first)")
-    for entry in result["words"]:
-        click.echo(f"{entry['word']:<20} {entry['zipf']:.2f}")
+    click.echo(f"{'-'.join(result.sides)}: {result.count} valid words in {result.dictionary} (most common first)")
+    for entry in result.words:
+        click.echo(f"{entry.word:<20} {entry.zipf:.2f}")
 
 
-def _print_solutions(result: dict, draw: bool) -> None:
-    """The human-readable report of an ``api.solve`` result."""
-    name = "-".join(result["sides"])
-    if result["min_words"] is None:  # no solution (an empty list with a count is --limit 0)
-        hints = ([f"--max-words {MAX_WORDS}"] if result["max_words"] < MAX_WORDS else []) + (
-            ["--dict english-large"] if result["dictionary"] != "english-large" else [])
-        click.echo(f"{name}: {result['message']} ({result['valid_words']} valid words in {result['dictionary']})"
+def _print_solutions(result: SolveResult, draw: bool) -> None:
+    """The human-readable report of a solve result."""
+    name = "-".join(result.sides)
+    if result.min_words is None:  # no solution (an empty list with a count is --limit 0)
+        hints = ([f"--max-words {MAX_WORDS}"] if result.max_words < MAX_WORDS else []) + (
+            ["--dict english-large"] if result.dictionary != "english-large" else [])
+        click.echo(f"{name}: {result.message} ({result.valid_words} valid words in {result.dictionary})"
                    + (f"; try {' or '.join(hints)}" if hints else ""))
         return
-    k = result["min_words"]
-    shown = len(result["solutions"])
-    more = "" if shown == result["count"] else f", best {shown} shown"
-    click.echo(f"{name}: {result['count']} solution{'s' if result['count'] != 1 else ''} in {k} "
-               f"word{'s' if k != 1 else ''} ({result['valid_words']} valid words in "
-               f"{result['dictionary']}{more})")
-    if not result["complete"]:
+    k = result.min_words
+    shown = len(result.solutions)
+    more = "" if shown == result.count else f", best {shown} shown"
+    click.echo(f"{name}: {result.count} solution{'s' if result.count != 1 else ''} in {k} "
+               f"word{'s' if k != 1 else ''} ({result.valid_words} valid words in {result.dictionary}{more})")
+    if not result.complete:
         click.echo("(search budget ran out: the list may be incomplete)")
-    for rank, solution in enumerate(result["solutions"], 1):
-        click.echo(f"{rank:>4}. {'-'.join(solution['words']):<32} score {solution['score']:.2f}")
-    if draw and result["solutions"]:
+    for rank, solution in enumerate(result.solutions, 1):
+        click.echo(f"{rank:>4}. {str(solution):<32} score {solution.score:.2f}")
+    if draw and result.best:
         from puzzlewright.letterboxed.box import Box
         from puzzlewright.letterboxed.render import render_box
 
         click.echo()
-        click.echo(render_box(Box(tuple(result["sides"])), result["solutions"][0]["words"]))
+        click.echo(render_box(Box(tuple(result.sides)), result.best.words))
 
 
 @letterboxed.command("generate")
-@click.option("--count", type=click.IntRange(1, 100), default=1, show_default=True, help="Puzzles to make.")
-@click.option("--random-seed", type=int, default=None, help="Seed for reproducible puzzles.")
-@click.option("--min-commonness", type=float, default=3.0, show_default=True, metavar="ZIPF",
-              help="Commonness floor of the planted two-word answer.")
+@click.option("--count", type=click.IntRange(1, MAX_GENERATE), default=1, show_default=True, help="Puzzles to make.")
+@click.option("--random-seed", type=click.IntRange(min=0), default=None, help="Seed for reproducible puzzles.")
+@click.option("--min-commonness", type=click.FloatRange(min=0), default=DEFAULT_GENERATE_COMMONNESS,
+              show_default=True, metavar="ZIPF", help="Commonness floor of the planted two-word answer.")
 @click.option("--show-solution", is_flag=True, help="Also print the planted answer and the best solutions.")
 @click.option("--draw", is_flag=True, help="Draw each box.")
 @lexicon_options(lazy=True)
 @json_option
 def generate(count: int, random_seed: int | None, min_commonness: float, show_solution: bool, draw: bool,
-             dictionary: DictionaryChoice, as_json: bool) -> None:
+             dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> None:
     """Make NYT-style puzzles (12 distinct letters, 4 sides of 3) with a two-word answer of common words."""
     from puzzlewright.letterboxed import api
 
-    base, lexicon = _dictionary_request(dictionary)
-    result = api.generate({**base, "count": count, "random_seed": random_seed, "min_commonness": min_commonness,
-                           "show_solution": show_solution}, lexicon=lexicon)
+    request = GenerateRequest(**{**dataclass_fields(dictionary), "min_commonness": min_commonness}, count=count,
+                              random_seed=random_seed, show_solution=show_solution)
+    result = api.generate(request, lexicon=lexicon)
     if as_json:
         emit_json(result)
         return
-    for puzzle in result["puzzles"]:
-        click.echo(f"{'-'.join(puzzle['sides'])}  two-word solutions: {puzzle['two_word_solutions']}  "
-                   f"par: {puzzle['par']}  ({puzzle['valid_words']} valid words)")
-        if show_solution:
-            click.echo(f"    answer: {'-'.join(puzzle['solution'])}; best: "
-                       + ", ".join("-".join(s["words"]) for s in puzzle["solutions"]))
+    for puzzle in result.puzzles:
+        click.echo(f"{puzzle}  two-word solutions: {puzzle.two_word_solutions}  par: {puzzle.par}  "
+                   f"({puzzle.valid_words} valid words)")
+        if puzzle.solution is not None and puzzle.solutions is not None:
+            click.echo(f"    answer: {'-'.join(puzzle.solution)}; best: " + ", ".join(map(str, puzzle.solutions)))
         if draw:
             from puzzlewright.letterboxed.box import Box
             from puzzlewright.letterboxed.render import render_box
 
-            click.echo(render_box(Box(tuple(puzzle["sides"])), puzzle["solution"] if show_solution else ()))
+            click.echo(render_box(Box(tuple(puzzle.sides)), puzzle.solution or ()))
             click.echo()
 
 
@@ -166,13 +151,13 @@ def tour_step() -> None:
 
     click.echo(f"Letter Boxed: {TOUR_SIDES} (the seed's puzzle), every fewest-word solution, best first")
     started = time.perf_counter()
-    api.index_for({})
+    api.index_for(DictionaryOptions())
     loaded = time.perf_counter()
-    result = api.solve({"sides": TOUR_SIDES, "all": True})
+    result = api.solve(SolveRequest(sides=TOUR_SIDES, all=True))
     solved = time.perf_counter()
-    for solution in result["solutions"]:
-        click.echo(f"  {'-'.join(solution['words']):<24} score {solution['score']:.2f}")
-    click.echo(render_box(Box.parse(TOUR_SIDES), result["solutions"][0]["words"]))
-    click.echo(f"  {result['count']} two-word solutions from {result['valid_words']} valid words; "
+    for solution in result:
+        click.echo(f"  {str(solution):<24} score {solution.score:.2f}")
+    click.echo(render_box(Box.parse(TOUR_SIDES), result.best.words if result.best else ()))
+    click.echo(f"  {result.count} two-word solutions from {result.valid_words} valid words; "
                f"index loaded in {1000 * (loaded - started):.0f} ms, solved in {1000 * (solved - loaded):.1f} ms "
                f"(try `puzzlewright letterboxed solve ERG-BID-NCF-TAO --draw` or `letterboxed generate`)")

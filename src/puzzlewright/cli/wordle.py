@@ -100,7 +100,19 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
 @lexicon_options("wordle-guesses")
 @json_option
 def assist_command(guesses: tuple[str, ...], top: int, answers_spec: str, lexicon: Lexicon, as_json: bool) -> None:
-    """The answers still possible, and the best next guesses by expected information."""
+    """The answers still possible, and the best next guesses.
+
+    \b
+    The first row of the table is the guess to play (the "best next guess", with the reason it is
+    preferred: the opener, a lookahead over the candidates, or the most information); the other rows
+    follow by expected information, ties broken the same way whatever --top (a possible answer first,
+    then alphabetical order). Columns:
+      guess          the word to play
+      bits           expected information: how much the feedback narrows the candidates (log2 of the
+                     factor; more is better)
+      expected left  how many candidates remain on average after it (fewer is better)
+      possible       yes when the guess is itself a possible answer (it can win at once)
+    """
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.wordle import api
 
@@ -117,7 +129,7 @@ def assist_command(guesses: tuple[str, ...], top: int, answers_spec: str, lexico
     if "solved" in result:
         click.echo(f"the answer is {result['solved'].upper()}")
         return
-    click.echo(f"best next guess: {result['best'].upper()}")
+    click.echo(f"best next guess: {result['best'].upper()} ({result['reason']})")
     click.echo(f"{'guess':<8}{'bits':>7}{'expected left':>15}  possible answer")
     for s in result["suggestions"]:
         click.echo(f"{s['word']:<8}{s['entropy']:>7.3f}{s['expected_remaining']:>15.2f}  "

@@ -38,14 +38,6 @@ class GeneratedPuzzle:
     par: int
     best: tuple[Solution, ...]
 
-    def to_json(self, show_solution: bool = False) -> dict:
-        entry = {"sides": list(self.box.sides), "two_word_solutions": self.two_word_solutions,
-                 "par": self.par, "valid_words": self.valid_words}
-        if show_solution:
-            entry["solution"] = [word.upper() for word in self.planted]
-            entry["solutions"] = [solution.to_json() for solution in self.best]
-        return entry
-
 
 def suggested_par(valid_words: int) -> int:
     """A par (number of words to aim for) from how many words of the default dictionary the box allows:

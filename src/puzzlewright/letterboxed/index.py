@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from puzzlewright.cache import atomic_write, cache_dir
 from puzzlewright.letterboxed.box import MIN_WORD_LENGTH
 from puzzlewright.letters import letter_mask, letter_masks
+from puzzlewright.schema import builtin_archive
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
@@ -59,13 +60,6 @@ class WordIndex:
     def words(self) -> list[str]:
         """Every word, in index order (mask, then alphabetical)."""
         return self.text.split("\n")[:-1]
-
-    @cached_property
-    def arrays(self):
-        """numpy views for the vectorised word filter (:class:`~.vectorised.IndexArrays`), built once."""
-        from puzzlewright.letterboxed.vectorised import IndexArrays
-
-        return IndexArrays.of(self)
 
     def spans(self, box_mask: int) -> list[tuple[int, int, int]]:
         """(mask, first id, end id) for each mask of the index that is a subset of ``box_mask``, ascending.
@@ -186,16 +180,6 @@ def _index_lexicon(lexicon: Lexicon) -> WordIndex:
 
 # -- the cache of built-in dictionaries' indexes, read without importing numpy ------------------------
 
-def _builtin_archive(name: str) -> str | None:
-    """The shipped archive of a built-in dictionary (found without importing the lexicon package)."""
-    import puzzlewright
-
-    if not name.replace("-", "").isalnum():
-        return None
-    path = os.path.join(os.path.dirname(puzzlewright.__file__), "lexicon", "data", f"{name}.npz")
-    return path if os.path.isfile(path) else None
-
-
 @cache
 def builtin_index(name: str) -> WordIndex | None:
     """The index of a built-in dictionary (None when ``name`` is not one), loaded once per process from
@@ -207,7 +191,7 @@ def cached_builtin_index(name: str, directory: str | os.PathLike) -> WordIndex |
     """The index of a built-in dictionary from ``directory`` when the cache file is fresh (it is keyed
     by the dictionary archive's size and time); else built from the lexicon and saved there. A cache
     that cannot be written is skipped. None when ``name`` is not a built-in dictionary."""
-    archive = _builtin_archive(name)
+    archive = builtin_archive(name)
     if archive is None:
         return None
     stat = os.stat(archive)

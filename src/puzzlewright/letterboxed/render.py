@@ -95,3 +95,30 @@ def _line(canvas: list[list[str]], start: tuple[int, int], end: tuple[int, int],
         col = round(c0 + (c1 - c0) * s / steps)
         if over is None or canvas[row][col] == over:
             canvas[row][col] = mark
+
+
+def box_svg(sides: Sequence[str], path: Sequence[str] = (), size: int = 220) -> str:
+    """The box as an SVG picture (for notebooks): a square of sides with the letters, and ``path`` (a
+    solution's words) drawn as lines from letter to letter, one colour per word."""
+    box = Box(tuple(side.upper() for side in sides))
+    count, _ = box.shape
+    centre = radius = size / 2 - 24
+    corners = [(centre + 24 + radius * math.cos(a), centre + 24 + radius * math.sin(a))
+               for a in (-math.pi / 2 - math.pi / count + 2 * math.pi * k / count for k in range(count))]
+    points = _letter_places(box, [(y, x) for x, y in corners])
+    colours = ("#d4564a", "#3a7bd5", "#2e9d5b", "#9b59b6", "#e08e0b")
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">',
+             '<polygon points="' + " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+             + '" fill="white" stroke="black" stroke-width="3"/>']
+    for number, word in enumerate(path):
+        line = " ".join(f"{points[c][1]:.1f},{points[c][0]:.1f}" for c in word.lower() if c in points)
+        parts.append(f'<polyline points="{line}" fill="none" stroke="{colours[number % len(colours)]}" '
+                     'stroke-width="2.5" stroke-linejoin="round"/>')
+    for letter, (y, x) in points.items():
+        dx, dy = x - (centre + 24), y - (centre + 24)
+        scale = 14 / max(1e-9, math.hypot(dx, dy))
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="black"/><text x="{x + dx * scale:.1f}" '
+                     f'y="{y + dy * scale + 5:.1f}" text-anchor="middle" font-family="sans-serif" font-size="15" '
+                     f'font-weight="bold">{letter.upper()}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

@@ -13,14 +13,13 @@
    partial chain can be finished is one bit test, and every branch explored leads to a solution. (For
    boxes of more than 16 letters the bitsets track the 16 hardest letters: still sound, less sharp.)
 
-Everything here is plain Python over small integers, so the command line runs it without numpy (the
-word filter has a numpy twin in :mod:`.vectorised` for processes that have numpy loaded anyway).
+Everything here is plain Python over small integers, so the command line runs it without numpy, and every
+process (the CLI, a batch, the web app) takes the same path.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 from array import array
 from collections import defaultdict
 from dataclasses import dataclass
@@ -62,14 +61,9 @@ class BoxWords:
 def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -> BoxWords:
     """Every word of ``index`` valid in ``box`` (with at least ``min_commonness`` Zipf), in index order.
 
-    When numpy is already loaded the vectorised filter (:mod:`.vectorised`) does the work; otherwise the
-    candidate words (letters all in the box), which are contiguous runs of the index's text, are cut
+    The candidate words (letters all in the box), which are contiguous runs of the index's text, are cut
     out in blocks, translated to side numbers in one call, and split back into words.
     """
-    if "numpy" in sys.modules:
-        from puzzlewright.letterboxed.vectorised import valid_words
-
-        return BoxWords(box, *valid_words(box, index.arrays, min_commonness))
     t0, t1, t2, t3 = _localiser(box)
     text, offsets, index_zipf, index_levels = index.text, index.offsets, index.zipf, index.levels
     blocks, zipf, levels, masks = [], array("f"), array("B"), []
@@ -110,9 +104,6 @@ class Solution:
     words: tuple[str, ...]
     score: float
     letters: int  # letters in all the words
-
-    def to_json(self) -> dict:
-        return {"words": [word.upper() for word in self.words], "score": round(self.score, 3)}
 
     def __str__(self) -> str:
         return "-".join(word.upper() for word in self.words)

@@ -29,6 +29,7 @@ from starlette.exceptions import HTTPException
 from puzzlewright import __version__
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError, PuzzlewrightError
 from puzzlewright.lexicon import BUILTINS, builtin_lexicon, lookup_words
+from puzzlewright.schema import dump_json, json_schemas
 from puzzlewright.search import Budget
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb
 from puzzlewright.web.limits import (BODY_KEY, MAX_BODY_BYTES, SEARCH_SECONDS, BodyLimit, SearchPool,
@@ -99,7 +100,7 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
         raise PuzzleInputError(f"the search budget must be a positive number of seconds, not {search_seconds}")
     endpoints = tuple(endpoints)
     state = {"ready": not warm_up}
-    puzzles = sorted({e.puzzle for e in endpoints if e.available()})
+    puzzles = sorted({e.puzzle for e in endpoints})
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -132,7 +133,8 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
     for endpoint in endpoints:
         app.add_api_route(endpoint.path, _verb_handler(endpoint, pool, cache, search_seconds), methods=["POST"],
                           tags=[endpoint.puzzle], summary=endpoint.summary, response_class=JSONResponse,
-                          openapi_extra=_request_body_doc(endpoint))
+                          openapi_extra=_operation_doc(endpoint))
+    _publish_models(app, endpoints)
 
     app.add_middleware(CachedResults, cache=cache, paths=frozenset(e.path for e in endpoints))
     if allow_origins:
@@ -162,7 +164,7 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
             if not resolved:
                 resolved.append(_resolve(endpoint))
             verb = resolved[0]
-            def search() -> tuple[dict, bytes]:
+            def search() -> tuple[Any, bytes]:
                 result = verb(payload, budget=Budget(seconds=seconds))
                 return result, encode_result(result)
 
@@ -177,9 +179,11 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
     return handle
 
 
-def finished(result: dict) -> bool:
+def finished(result: Any) -> bool:
     """Whether a result is its search's whole answer, not one a time budget cut short (only those are
     cached: a busy moment must not fix a partial answer for every later identical request)."""
+    if not isinstance(result, dict):
+        return bool(result.is_whole())
     notes = " ".join(str(note) for note in result.get("notes") or ())
     return result.get("complete", True) is not False and "time ran out" not in notes
 
@@ -223,9 +227,9 @@ def parse_request(body: bytes) -> dict:
     return payload
 
 
-def encode_result(result: dict) -> bytes:
+def encode_result(result: Any) -> bytes:
     """The verb's result as JSON bytes (encoded in the worker thread: a big result must not stall the loop)."""
-    body = json.dumps(result, ensure_ascii=False).encode()
+    body = dump_json(result).encode()
     if len(body) > MAX_RESPONSE_BYTES:
         raise ApiError(422, f"the result is {len(body) / 2**20:.1f} MB, over the web app's "
                             f"{MAX_RESPONSE_BYTES // 2**20} MB limit: ask for fewer results (limit, top, count)")
@@ -247,9 +251,7 @@ def check_dictionaries(payload: dict, keys: Iterable[str] = ("dict",)) -> None:
 
 
 def _resolve(endpoint: Endpoint) -> Verb:
-    """The endpoint's verb (501 when its puzzle is not installed)."""
-    if not endpoint.available():
-        raise ApiError(501, f"{endpoint.puzzle} is not available in this installation")
+    """The endpoint's verb (imported on first use)."""
     return endpoint.function()
 
 
@@ -278,10 +280,44 @@ def _load_for_lookup(name: str) -> None:
     _loaded_dictionaries.add(name)
 
 
-def _request_body_doc(endpoint: Endpoint) -> dict:
-    """The OpenAPI description of a verb's request body (a JSON object; the verb documents its keys)."""
+def _operation_doc(endpoint: Endpoint) -> dict:
+    """The OpenAPI description of a verb: its request and result models (published in the components by
+    :func:`_publish_models`) and the example request."""
+    models = endpoint.models()
+    if models is None:
+        request_schema: dict = {"type": "object", "additionalProperties": True}
+        result_schema: dict = {"type": "object"}
+    else:
+        request_schema, result_schema = ({"$ref": f"#/components/schemas/{_title(model)}"} for model in models)
+    error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorMessage"}}}}
     return {"requestBody": {"required": True, "content": {"application/json": {
-        "schema": {"type": "object", "additionalProperties": True}, "example": endpoint.example}}}}
+                "schema": request_schema, "example": endpoint.example}}},
+            "responses": {"200": {"description": "The result.",
+                                  "content": {"application/json": {"schema": result_schema}}},
+                          "422": {"description": "A request the puzzle rejects (one line saying why).", **error},
+                          "503": {"description": "The search ran out of its time budget.", **error}}}
+
+
+def _title(model: type) -> str:
+    return str(model.__pydantic_config__["title"])  # type: ignore[attr-defined]
+
+
+def _publish_models(app: FastAPI, endpoints: Sequence[Endpoint]) -> None:
+    """Add every verb's request and result schemas to the app's OpenAPI components."""
+    models = [model for endpoint in endpoints for model in endpoint.models() or ()]
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            document = generate()
+            schemas = document.setdefault("components", {}).setdefault("schemas", {})
+            schemas.update(json_schemas(models))
+            schemas["ErrorMessage"] = {"type": "object", "required": ["error"], "additionalProperties": False,
+                                       "properties": {"error": {"type": "string"}}}
+            app.openapi_schema = document
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _add_error_handlers(app: FastAPI) -> None:
@@ -389,10 +425,9 @@ def _warm_up(endpoints: Sequence[Endpoint], state: dict[str, Any]) -> None:
         for name in WARM_DICTIONARIES:
             _load_for_lookup(name)
         for endpoint in endpoints:
-            if endpoint.available():
-                try:
-                    endpoint.function()(dict(endpoint.example), budget=Budget(seconds=30))
-                except Exception as error:  # a warm-up failure must not stop the server
-                    log.warning("warm-up of %s failed: %s", endpoint.path, error)
+            try:
+                endpoint.function()(dict(endpoint.example), budget=Budget(seconds=30))
+            except Exception as error:  # a warm-up failure must not stop the server
+                log.warning("warm-up of %s failed: %s", endpoint.path, error)
     finally:
         state["ready"] = True

@@ -8,11 +8,11 @@ and as the warm-up request that builds the verb's indexes when the server starts
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-Verb = Callable[..., dict]
+Verb = Callable[..., Any]
 
 
 @dataclass(frozen=True)
@@ -41,12 +41,15 @@ class Endpoint:
     def module_name(self) -> str:
         return self.module or f"puzzlewright.{self.puzzle}.api"
 
-    def available(self) -> bool:
-        """Whether the puzzle's api module is installed."""
+    def models(self) -> tuple[type, type] | None:
+        """The verb's request and result models (``<Verb>Request`` and ``<Verb>Result`` in the puzzle's
+        ``schema`` module), or None for a verb still taking and returning plain dicts."""
         try:
-            return importlib.util.find_spec(self.module_name) is not None
+            schema = importlib.import_module(self.module_name.rsplit(".", 1)[0] + ".schema")
         except ModuleNotFoundError:
-            return False
+            return None
+        name = self.verb.capitalize()
+        return getattr(schema, f"{name}Request"), getattr(schema, f"{name}Result")
 
     def function(self) -> Verb:
         """The verb itself (imports the puzzle's api module on first use)."""

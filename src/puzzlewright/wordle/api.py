@@ -72,13 +72,21 @@ def assist(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | No
     result = {"guesses": [turn.to_json() for turn in turns], "remaining": int(len(left)),
               "answers": [words[a] for a in left], "notes": _notes(assistant, turns)}
     if len(left) == 1:
-        return {**result, "solved": words[left[0]], "best": words[left[0]], "suggestions": []}
-    suggestions = assistant.strategy.suggestions(left, top)
+        return {**result, "solved": words[left[0]], "best": words[left[0]],
+                "reason": "the only possible answer", "suggestions": []}
+    strategy = assistant.strategy
     best = assistant.next_guess(left, len(turns) + 1, budget)
-    if assistant.strategy.approximate:
+    column = assistant.matrix.guesses.index[best]
+    if len(turns) == 0 and strategy.opener is not None:
+        reason = ("the opener: SALET is the proven best first guess for the original lists"
+                  if best == DEFAULT_OPENER and field(request, "opener", str, None) is None else "the opener asked for")
+    else:
+        reason = strategy.reason(left, column, budget)
+    if strategy.approximate:
         result["notes"].append("time ran out looking ahead: 'best' is the top guess by score alone")
-    assistant.strategy.save_decisions()
-    return {**result, "best": best, "suggestions": [s.to_json() for s in suggestions]}
+    suggestions = strategy.suggestions(left, top, first=column)
+    strategy.save_decisions()
+    return {**result, "best": best, "reason": reason, "suggestions": [s.to_json() for s in suggestions]}
 
 
 def play(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None,
@@ -194,10 +202,17 @@ def _assistant(request: dict, lexicon: Lexicon | None, answers: Lexicon | None, 
     key = (lists_key(answer_pool, guess_pool), opener, field(request, "lookahead", bool, True))
     assistant = _ASSISTANTS.get(key)
     if assistant is None:
-        matrix = PatternMatrix.load(answer_pool, guess_pool)
-        assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=key[2], remember=True))
+        on_disk = _shipped(guesses) and _shipped(answers)
+        matrix = PatternMatrix.load(answer_pool, guess_pool, use_cache=on_disk)
+        assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=key[2], remember=on_disk))
         remember(_ASSISTANTS, key, assistant, MAX_LOADED)
     return assistant
+
+
+def _shipped(lexicon: Lexicon) -> bool:
+    """Whether ``lexicon`` is a built-in dictionary as shipped: only those get cache files on disk (a list
+    derived for one request, such as one with its own ``exclude_words``, would leave a file per request)."""
+    return lexicon.name in BUILTINS and lexicon is load_lexicon(lexicon.name)
 
 
 def _notes(assistant: Assistant, turns: list[Turn]) -> list[str]:

@@ -174,7 +174,9 @@ class Strategy:
 
     def scores(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(entropy, expected remaining, is a possible answer) for every guess, given the candidates."""
-        entropy, expected = split_scores(self.matrix.codes[candidates], self.pattern_count)
+        every = len(candidates) == len(self.matrix.answers)  # all answers: no copy of the whole matrix
+        entropy, expected = split_scores(self.matrix.codes if every else self.matrix.codes[candidates],
+                                         self.pattern_count)
         is_candidate = np.zeros(len(self.matrix.guesses), bool)
         columns = self.matrix.answer_columns[candidates]
         is_candidate[columns[columns >= 0]] = True
@@ -188,14 +190,44 @@ class Strategy:
         best = np.argpartition(-score, top - 1)[:top]
         return best[np.lexsort((best, -score[best]))].tolist()
 
-    def suggestions(self, candidates: np.ndarray, top: int = 10) -> list[Suggestion]:
-        """The ``top`` guesses with the most expected information (a possible answer first among equals)."""
+    def suggestions(self, candidates: np.ndarray, top: int = 10, *, first: int | None = None) -> list[Suggestion]:
+        """The ``top`` guesses with the most expected information, ``first`` (the guess to play) leading.
+
+        Ties are broken the same way whatever ``top``: equal entropy (to 9 decimals), then a possible
+        answer first, then alphabetical order; the whole list is sorted before it is cut.
+        """
         entropy, expected, is_candidate = self.scores(candidates)
-        top = min(top, len(entropy))
-        best = np.argpartition(-entropy, top - 1)[:top]
-        best = best[np.lexsort((best, ~is_candidate[best], -np.round(entropy[best], 9)))]
+        columns = np.arange(len(entropy))
+        order = np.lexsort((columns, ~is_candidate, -np.round(entropy, 9)))
+        if first is not None:
+            order = np.concatenate([[first], order[order != first]])
         words = self.matrix.guesses.table.words
-        return [Suggestion(words[g], float(entropy[g]), float(expected[g]), bool(is_candidate[g])) for g in best]
+        return [Suggestion(words[g], float(entropy[g]), float(expected[g]), bool(is_candidate[g]))
+                for g in order[:top].tolist()]
+
+    def reason(self, candidates: np.ndarray, guess: int, budget: Budget | None = None) -> str:
+        """Why :meth:`choose` plays ``guess`` from these candidates, in one phrase (after a choice)."""
+        k = len(candidates)
+        possible = guess in self.matrix.answer_columns[candidates]
+        if k <= 2:
+            return "a possible answer: it wins now, or the other one follows"
+        if self.approximate:
+            return "the most information: time ran out looking further ahead"
+        if k <= SPLITTER_MAX and possible and self._splitting_answer(candidates) == guess:
+            return (f"a possible answer whose feedback tells all {k} candidates apart: no strategy needs "
+                    f"fewer guesses")
+        if self._looks_ahead(candidates):
+            self._local.budget = budget
+            try:
+                average = f": {self._cost_after(candidates, guess) / k:.2f} guesses on average from here"
+            except BudgetExceeded:
+                average = ""
+            finally:
+                self._local.budget = None
+            return f"the fewest guesses over all {k} candidates, looking ahead{average}"
+        if possible:
+            return f"the most information, a possible answer counting {ANSWER_BONUS} bit more"
+        return "the most information (expected bits)"
 
     # -- the playing strategy ---------------------------------------------------------------------
 

@@ -4,6 +4,9 @@ For the original lists that is 2,315 answers x 12,972 guesses = 30 million codes
 by the vectorised engine in well under a second and saved under ``$PUZZLEWRIGHT_CACHE`` (default
 ``$XDG_CACHE_HOME/puzzlewright`` or ``~/.cache/puzzlewright``), keyed by a hash of both word lists, so a
 later process loads it in a few milliseconds. An unwritable cache directory only costs the rebuild.
+
+A matrix is refused before anything is built when its codes would take more than :data:`MAX_BYTES`: one
+byte a pair up to 5 letters, two from 6 letters (3**6 patterns no longer fit a byte), four from 11.
 """
 
 from __future__ import annotations
@@ -20,18 +23,32 @@ from puzzlewright.cache import cache_dir as shared_cache_dir
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import WordTable
-from puzzlewright.wordle.feedback import Scorer, feedback_matrix
+from puzzlewright.wordle.feedback import Scorer, code_dtype, feedback_matrix
 from puzzlewright.wordle.words import WordPool
 
 FORMAT_VERSION = "1"  # bump when the code layout changes, so stale cache files are ignored
 _LOADED: dict[str, np.ndarray] = {}
 MAX_LOADED = 4  # matrices kept in memory per process (the oldest is dropped first)
-MAX_PAIRS = 600_000_000  # answers x guesses of one matrix (one byte each, in memory and in the cache)
+MAX_BYTES = 256 * 2**20  # the codes of one matrix, in memory and in the cache (the original lists: 30 MB)
 
 
 def cache_dir() -> Path:
     """Where cached matrices live (:func:`puzzlewright.cache.cache_dir`)."""
     return Path(shared_cache_dir())
+
+
+def matrix_bytes(answers: int, guesses: int, length: int) -> int:
+    """How many bytes the pattern codes of ``answers`` x ``guesses`` words of ``length`` letters take."""
+    return answers * guesses * code_dtype(length).itemsize
+
+
+def check_size(answers: int, guesses: int, length: int) -> None:
+    """Refuse, before building anything, a matrix bigger than :data:`MAX_BYTES`."""
+    size = matrix_bytes(answers, guesses, length)
+    if size > MAX_BYTES:
+        raise PuzzleInputError(f"{answers:,} answers x {guesses:,} guesses of {length} letters need a "
+                               f"{size / 2**20:,.0f} MB pattern matrix, more than the assistant's "
+                               f"{MAX_BYTES // 2**20} MB: use a shorter answer or guess list")
 
 
 def lists_key(answers: WordPool, guesses: WordPool) -> str:
@@ -55,11 +72,10 @@ class PatternMatrix:
     def load(cls, answers: WordPool, guesses: WordPool, *, use_cache: bool = True, folder: Path | None = None,
              reuse: bool = True) -> PatternMatrix:
         """The matrix for these lists: from this process (unless not ``reuse``), from the disk cache in
-        ``folder`` (default :func:`cache_dir`), or built (and cached)."""
-        pairs = len(answers) * len(guesses)
-        if pairs > MAX_PAIRS:
-            raise PuzzleInputError(f"{len(answers):,} answers x {len(guesses):,} guesses is too many for the "
-                                   f"assistant (at most {MAX_PAIRS:,} pairs): use a shorter answer or guess list")
+        ``folder`` (default :func:`cache_dir`), or built (and cached when ``use_cache``). Lists made for
+        one request (a custom exclusion list, say) should pass ``use_cache=False``: each would otherwise
+        leave its own file behind."""
+        check_size(len(answers), len(guesses), answers.table.length)
         key = lists_key(answers, guesses)
         if reuse and key in _LOADED:
             return cls(answers, guesses, _LOADED[key], "memory")

@@ -1,0 +1,215 @@
+"""The Letter Boxed verbs' request and result models (see :mod:`puzzlewright.schema` for how models work).
+
+Every default of the verbs lives here, once: the CLI's options, the web API and the Python front door
+(:mod:`puzzlewright.letterboxed`) all take them from these constants.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from puzzlewright.schema import Config, DictionaryOptions, Result, model_config
+
+if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
+    from typing import Annotated
+
+    from annotated_types import Ge, Le
+
+    from puzzlewright.schema import Seconds, Zipf
+
+MAX_WORDS = 5
+DEFAULT_MAX_WORDS = 3
+DEFAULT_LIMIT = 10
+DEFAULT_TIME_LIMIT = 20.0
+MAX_GENERATE = 100
+DEFAULT_GENERATE_COMMONNESS = 3.0
+EXAMPLE_SIDES = "RME-WCL-TGK-API"
+
+
+
+@dataclass(kw_only=True)
+class SolveRequest(DictionaryOptions):
+    """Solve a box: every solution with the fewest words, best first."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedSolveRequest", {"sides": EXAMPLE_SIDES})
+
+    sides: str | list[str]
+    """The sides, clockwise from the top: "RME-WCL-TGK-API", "RME WCL TGK API", "RMEWCLTGKAPI" or a list."""
+    max_words: Annotated[int, Ge(1), Le(MAX_WORDS)] = DEFAULT_MAX_WORDS
+    """Longest chain to search for; the fewest-word solutions are reported."""
+    limit: Annotated[int, Ge(0)] = DEFAULT_LIMIT
+    """How many solutions to return (the best ones)."""
+    all: bool = False
+    """Return every solution, not just the best `limit`."""
+    time_limit: Seconds = DEFAULT_TIME_LIMIT
+    """Stop the search after this many seconds and report what it found (complete: false)."""
+
+
+@dataclass(kw_only=True)
+class WordsRequest(DictionaryOptions):
+    """List every valid word of a box."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWordsRequest", {"sides": EXAMPLE_SIDES})
+
+    sides: str | list[str]
+    """The sides, clockwise from the top (as for solve)."""
+
+
+@dataclass(kw_only=True)
+class GenerateRequest(DictionaryOptions):
+    """Make NYT-style puzzles (4 sides of 3 distinct letters) with a two-word answer of common words.
+    Here `min_commonness` is the floor of the planted answer's words."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateRequest", {"count": 1})
+
+    min_commonness: Zipf | None = DEFAULT_GENERATE_COMMONNESS
+    """Commonness floor (Zipf) of the planted two-word answer."""
+    count: Annotated[int, Ge(1), Le(MAX_GENERATE)] = 1
+    """How many puzzles to make."""
+    random_seed: Annotated[int, Ge(0)] | None = None
+    """Seed for reproducible puzzles (a fresh one, reported back, when omitted)."""
+    show_solution: bool = False
+    """Include the planted answer and the best solutions."""
+    time_limit: Seconds = DEFAULT_TIME_LIMIT
+    """Give up after this many seconds."""
+
+
+@dataclass
+class Solution:
+    """A chain of words solving a box and its ranking score (higher: a setter's likelier pick)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedSolution")
+
+    words: list[str]
+    """The words, in order, in capitals."""
+    score: float
+    """The ranking score."""
+
+    def __str__(self) -> str:
+        return "-".join(self.words)
+
+
+@dataclass
+class SolveResult(Result):
+    """Every fewest-word solution of a box, best first. Iterating (and ``len``) goes over ``solutions``;
+    ``best`` is the first."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedSolveResult")
+
+    sides: list[str]
+    """The box's sides, clockwise from the top."""
+    solutions: list[Solution]
+    """The best `limit` solutions (all of them with `all`)."""
+    count: int
+    """How many fewest-word solutions there are."""
+    min_words: int | None
+    """Words in each solution (null: none within `max_words`)."""
+    max_words: int
+    """The longest chain searched for."""
+    complete: bool
+    """False when the time limit cut the search short."""
+    valid_words: int
+    """How many words of the dictionary the box allows."""
+    dictionary: str
+    """The dictionary's name."""
+    message: str | None = None
+    """Why there is no solution (null when there is one)."""
+
+    @property
+    def best(self) -> Solution | None:
+        """The best solution (None when there is none)."""
+        return self.solutions[0] if self.solutions else None
+
+    def __iter__(self) -> Iterator[Solution]:
+        return iter(self.solutions)
+
+    def __len__(self) -> int:
+        return len(self.solutions)
+
+    def __repr__(self) -> str:
+        best = f"best {self.best}" if self.best else (self.message or "no solution")
+        return f"<Letter Boxed {'-'.join(self.sides)}: {self.count} solution(s) in {self.min_words} words, {best}>"
+
+    def _repr_html_(self) -> str:
+        from puzzlewright.letterboxed.render import box_svg
+
+        rows = "".join(f"<li>{html.escape(str(s))} <small>({s.score:.2f})</small></li>" for s in self.solutions[:10])
+        path = self.best.words if self.best else []
+        return f"<div>{box_svg(self.sides, path)}<ol>{rows}</ol><p>{html.escape(repr(self))}</p></div>"
+
+
+@dataclass
+class WordEntry:
+    """A valid word of a box and its commonness."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWord")
+
+    word: str
+    zipf: float
+
+
+@dataclass
+class WordsResult(Result):
+    """Every valid word of a box, most common first (iterating goes over the words)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWordsResult")
+
+    sides: list[str]
+    words: list[WordEntry]
+    count: int
+    dictionary: str
+
+    def __iter__(self) -> Iterator[WordEntry]:
+        return iter(self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(entry.word for entry in self.words[:5])
+        return f"<Letter Boxed {'-'.join(self.sides)}: {self.count} valid words ({shown}{', ...' if self.count > 5 else ''})>"
+
+
+@dataclass
+class GeneratedPuzzle:
+    """A generated box; `solution` and `solutions` are filled when the request asked to show them."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGeneratedPuzzle")
+
+    sides: list[str]
+    two_word_solutions: int
+    """How many two-word solutions the box has."""
+    par: int
+    """The number of words to aim for."""
+    valid_words: int
+    solution: list[str] | None = None
+    """The planted two-word answer."""
+    solutions: list[Solution] | None = None
+    """The best solutions."""
+
+    def __str__(self) -> str:
+        return "-".join(self.sides)
+
+
+@dataclass
+class GenerateResult(Result):
+    """Generated puzzles (iterating goes over them)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateResult")
+
+    puzzles: list[GeneratedPuzzle]
+    dictionary: str
+    random_seed: int = field(default=0)
+    """The seed that reproduces these puzzles."""
+
+    def __iter__(self) -> Iterator[GeneratedPuzzle]:
+        return iter(self.puzzles)
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def __repr__(self) -> str:
+        return f"<Letter Boxed puzzles {', '.join(map(str, self.puzzles))} (random_seed={self.random_seed})>"

@@ -1,0 +1,308 @@
+"""The typed spine every puzzle shares: request and result models, their validation and their JSON.
+
+Each puzzle's ``schema`` module declares one request model and one result model per verb as a plain
+:func:`dataclasses.dataclass`; its ``api`` module's verbs take the request model and return the result
+model. The library, the CLI (``--json``), the web app (bodies, responses and their OpenAPI schemas) and
+``--batch`` files all use these same models.
+
+Why stdlib dataclasses and not ``pydantic.BaseModel``: importing pydantic costs more than a whole
+``letterboxed solve`` from the command line, and the CLI builds its requests from options that click has
+already checked. So the models are declared without pydantic (constraints as :mod:`annotated_types`
+metadata, settings in ``__pydantic_config__``) and pydantic is imported only where untrusted data comes
+in (:func:`validate`: web bodies, batch lines, dicts and keyword arguments from Python) and where
+schemas are published (:func:`json_schemas`). Pydantic validates and documents them exactly as it would
+its own models: unknown fields are refused (``extra="forbid"``), types are strict, NaN is refused, and
+the attribute docstrings become the field descriptions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import json
+import sys
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from puzzlewright.errors import PuzzleInputError
+
+if TYPE_CHECKING:  # pydantic, annotated_types and the lexicon (numpy) are imported only when needed
+    from typing import Annotated
+
+    from annotated_types import Ge, Gt, Le, MaxLen
+    from pydantic import TypeAdapter, ValidationError
+
+    from puzzlewright.lexicon import Lexicon
+
+    WordList = Annotated[list[str], MaxLen(20_000)] | str
+    Zipf = Annotated[float, Ge(0)]
+    Seconds = Annotated[float, Gt(0)]
+
+Model = TypeVar("Model")
+Config = dict[str, Any]
+
+DEFAULT_DICTIONARY = "english"
+MAX_REQUEST_WORDS = 20_000
+MAX_DERIVED = 8
+
+
+def constraint_names() -> dict[str, Any]:
+    """The names the models' annotations use for constraints, bound only when pydantic reads them.
+
+    Annotations are strings (``from __future__ import annotations``), so declaring a model costs nothing;
+    importing :mod:`annotated_types` (and ``typing_extensions`` under it) would cost the CLI's start-up.
+    Shared aliases: ``WordList`` (a list of words, or one comma- or space-separated string), ``Zipf``
+    (a commonness floor: log10 of uses per billion words, 3 = everyday, 1 = rare), ``Seconds`` (> 0).
+    """
+    from typing import Annotated
+
+    from annotated_types import Ge, Gt, Le, Len, Lt, MaxLen, MinLen
+
+    return {"Annotated": Annotated, "Ge": Ge, "Gt": Gt, "Le": Le, "Lt": Lt, "Len": Len, "MaxLen": MaxLen,
+            "MinLen": MinLen, "WordList": Annotated[list[str], MaxLen(MAX_REQUEST_WORDS)] | str,
+            "Zipf": Annotated[float, Ge(0)], "Seconds": Annotated[float, Gt(0)]}
+
+
+def model_config(title: str, example: Mapping[str, Any] | None = None) -> Config:
+    """The pydantic settings every model carries: strict, unknown fields refused, finite numbers only,
+    field descriptions from the attribute docstrings, a schema title unique across puzzles, an example."""
+    config: Config = {"extra": "forbid", "strict": True, "allow_inf_nan": False, "use_attribute_docstrings": True,
+                      "title": title}
+    if example is not None:
+        config["json_schema_extra"] = {"examples": [dict(example)]}
+    return config
+
+
+@dataclasses.dataclass(kw_only=True)
+class DictionaryOptions:
+    """Which words a request is solved with: every verb's request carries these fields (flat, beside its
+    own). The one place a request's dictionary is chosen: :meth:`lexicon`."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("DictionaryOptions")
+
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name (see GET /api/dicts or `puzzlewright dict list`)."""
+    words: WordList | None = None
+    """A small word list to use as the dictionary instead of `dict`."""
+    extra_words: WordList | None = None
+    """Words to add to the dictionary."""
+    exclude_words: WordList | None = None
+    """Words to remove from the dictionary."""
+    min_commonness: Zipf | None = None
+    """Use only words at least this common (Zipf scale: 3 = everyday, 1 = rare)."""
+
+    def is_plain(self) -> bool:
+        """Whether these options name a built-in dictionary as it is (no word list, added or removed words,
+        or floor), so that cached per-dictionary indexes can serve them."""
+        return (self.words is None and not self.extra_words and not self.exclude_words
+                and self.min_commonness is None)
+
+    def lexicon(self, *, floor: bool = True) -> Lexicon:
+        """The lexicon these options describe (``floor=False``: without the commonness floor, for verbs
+        that apply it to some words only). Derived lexicons are memoised, so repeated requests (the web
+        app's) reuse their built indexes."""
+        from puzzlewright.cache import remember
+        from puzzlewright.lexicon import BUILTINS, Lexicon, adjust_lexicon, load_lexicon
+
+        words = None if self.words is None else tuple(request_words(self.words, "words"))
+        if words == ():
+            raise PuzzleInputError("field 'words' is empty")
+        if words is None and self.dict not in BUILTINS:
+            raise PuzzleInputError(f"unknown dictionary {self.dict!r}; built-in ones: {', '.join(BUILTINS)}")
+        min_commonness = self.min_commonness if floor else None
+        extra = request_words(self.extra_words, "extra_words")
+        exclude = request_words(self.exclude_words, "exclude_words")
+        if words is None and min_commonness is None and not extra and not exclude:
+            return load_lexicon(self.dict)  # the built-ins are loaded once per process already
+        key = (None if words else self.dict, words, min_commonness, frozenset(extra), frozenset(exclude))
+        lexicon = _DERIVED.get(key)
+        if lexicon is None:
+            base = Lexicon(words, name="request words") if words is not None else load_lexicon(self.dict)
+            lexicon = adjust_lexicon(base, extra_words=extra, exclude_words=exclude, min_commonness=min_commonness)
+            remember(_DERIVED, key, lexicon, MAX_DERIVED)
+        return lexicon
+
+
+_DERIVED: dict[tuple[Any, ...], Lexicon] = {}
+
+
+def request_words(value: WordList | None, key: str) -> list[str]:
+    """A request field's words (a list or a comma-separated string), each normalised; at most
+    :data:`MAX_REQUEST_WORDS`."""
+    from puzzlewright.lexicon import parse_word_list
+
+    return parse_word_list(value, f"field {key!r}", PuzzleInputError, limit=MAX_REQUEST_WORDS)
+
+
+def builtin_archive(name: str) -> str | None:
+    """The shipped archive of a built-in dictionary, None when ``name`` is not one (found without
+    importing the lexicon package, which imports numpy)."""
+    import os
+
+    import puzzlewright
+
+    if not name.replace("-", "").isalnum():
+        return None
+    path = os.path.join(os.path.dirname(puzzlewright.__file__), "lexicon", "data", f"{name}.npz")
+    return path if os.path.isfile(path) else None
+
+
+def fresh_seed() -> int:
+    """The one random-seed rule: a verb that picks at random uses the request's ``random_seed`` or, when it
+    has none, this fresh one, and reports the seed it used in its result so any run can be reproduced."""
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+class Result:
+    """What every verb's result model shares."""
+
+    def is_whole(self) -> bool:
+        """Whether this is its search's whole answer, not one a time budget cut short (only whole answers
+        may be cached: a busy moment must not fix a partial answer for later identical requests)."""
+        return bool(getattr(self, "complete", True))
+
+
+# -- validation: untrusted data in ----------------------------------------------------------------------
+
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+
+
+def adapter(model: type[Model]) -> TypeAdapter[Model]:
+    """The (cached) pydantic adapter that validates and describes ``model``."""
+    found = _ADAPTERS.get(model)
+    if found is None:
+        from pydantic import TypeAdapter
+
+        names = constraint_names()
+        for base in model.__mro__:  # a verb's models live in its schema module, with the shared bases here
+            module = sys.modules.get(base.__module__)
+            if module is not None and module.__name__.startswith("puzzlewright"):
+                for name, value in names.items():
+                    module.__dict__.setdefault(name, value)
+        found = _ADAPTERS[model] = TypeAdapter(model)
+    return found
+
+
+def validate(model: type[Model], data: object) -> Model:
+    """``data`` (a JSON-shaped mapping) as a checked ``model``; an instance of ``model`` passes as it is.
+
+    Raises :class:`PuzzleInputError` with one line naming the first bad field (an unknown field, with the
+    closest known name when there is one)."""
+    if isinstance(data, model):
+        return data
+    if not isinstance(data, Mapping):
+        raise PuzzleInputError(f"a request must be a JSON object, not {type(data).__name__}")
+    from pydantic import ValidationError
+
+    try:
+        text = json.dumps(data, default=_plain, allow_nan=True)
+    except (TypeError, ValueError) as error:
+        raise PuzzleInputError(f"the request is not JSON data: {error}") from None
+    try:
+        return adapter(model).validate_json(text, strict=True)
+    except ValidationError as error:
+        raise PuzzleInputError(error_line(error, model)) from None
+
+
+def _plain(value: object) -> object:
+    """JSON-encodable stand-ins for what Python callers pass beyond JSON types (tuples are lists already)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    if isinstance(value, set | frozenset):
+        return sorted(value)
+    raise TypeError(f"{type(value).__name__} is not a JSON value")
+
+
+_KINDS = {"int_type": "an integer", "int_parsing": "an integer", "int_from_float": "an integer",
+          "string_type": "a string", "bool_type": "true or false", "float_type": "a number",
+          "list_type": "a list", "dataclass_type": "an object", "dict_type": "an object"}
+
+
+def error_line(error: ValidationError, model: type | None = None) -> str:
+    """One line for a pydantic validation error: the first bad field and what is wrong with it."""
+    problems = error.errors(include_url=False)
+    first = max(problems, key=lambda p: len(_place(p["loc"])))  # the deepest: the union branch that nearly fit
+    place = _place(first["loc"])
+    kind, value, context = first["type"], first.get("input"), first.get("ctx") or {}
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
+        return f"unknown field {place!r}" + _suggestion(place, model)
+    if kind == "missing" or kind == "missing_keyword_only_argument":
+        return f"missing field {place!r}"
+    if kind == "json_invalid":
+        return "the request is not valid JSON"
+    if kind in ("finite_number",):
+        return f"field {place!r} must be a finite number, not {value}"
+    for bound, words in (("ge", "at least"), ("gt", "more than"), ("le", "at most"), ("lt", "less than")):
+        if bound in context and kind.startswith(("greater", "less")):
+            return f"field {place!r} must be {words} {context[bound]}, not {value}"
+    if kind in ("too_long", "too_short"):
+        return f"field {place!r} {first['msg'].lower().replace('value should', 'must')}"
+    if not place:
+        return f"a request must be a JSON object, not {_type_name(value)}"
+    expected = sorted({_KINDS.get(p["type"], p["type"]) for p in problems if _place(p["loc"]) == place})
+    return f"field {place!r} must be {' or '.join(expected)}, not {_type_name(value)}"
+
+
+def _place(location: Iterable[int | str]) -> str:
+    """``('jumbles', 0, 'circles')`` -> ``jumbles[0].circles``; union branch names are left out."""
+    text = ""
+    for part in location:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif "[" in part or part in ("str", "int", "float", "bool", "list", "dict") or part.startswith(
+                ("function-", "tagged-union")):
+            continue  # a union member's name, not a field
+        else:
+            text += f".{part}" if text else part
+    return text
+
+
+def _suggestion(name: str, model: type | None) -> str:
+    if model is None or not dataclasses.is_dataclass(model):
+        return ""
+    known = [f.name for f in dataclasses.fields(model)]
+    close = difflib.get_close_matches(name.rsplit(".", 1)[-1], known, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else f"; known fields: {', '.join(known)}"
+
+
+def _type_name(value: object) -> str:
+    if value is None:
+        return "null"
+    return {"str": "a string", "int": "an integer", "float": "a number", "bool": "a boolean", "list": "a list",
+            "dict": "an object"}.get(type(value).__name__, type(value).__name__)
+
+
+# -- results out -----------------------------------------------------------------------------------------
+
+
+def to_jsonable(result: object) -> Any:
+    """A result model as JSON-shaped Python data (dicts, lists, strings, numbers, None)."""
+    return dataclasses.asdict(result) if dataclasses.is_dataclass(result) else result  # type: ignore[arg-type]
+
+
+def dataclass_fields(model: object) -> dict[str, Any]:
+    """A model's fields by name, one level deep (to spread shared options into another model)."""
+    return {f.name: getattr(model, f.name) for f in dataclasses.fields(model)}  # type: ignore[arg-type]
+
+
+def dump_json(result: object) -> str:
+    """A result model as one line of JSON: what ``--json`` prints and the web app returns."""
+    return json.dumps(to_jsonable(result), ensure_ascii=False)
+
+
+def json_schemas(models: Iterable[type], ref_template: str = "#/components/schemas/{model}") -> dict[str, Any]:
+    """The JSON schemas of ``models`` and of every model they contain, by name (each model's ``title``,
+    unique across puzzles), with references made by ``ref_template``."""
+    from pydantic import TypeAdapter
+
+    marker = "#/$defs-to-rename/"
+    inputs = [(model, "validation", adapter(model)) for model in models]
+    _, top = TypeAdapter.json_schemas(inputs, ref_template=marker + "{model}")  # type: ignore[arg-type]
+    definitions = top.get("$defs", {})
+    titles = {name: schema.get("title", name) for name, schema in definitions.items()}
+    text = json.dumps({titles[name]: schema for name, schema in definitions.items()})
+    for name, title in titles.items():
+        text = text.replace(json.dumps(marker + name), json.dumps(ref_template.format(model=title)))
+    return dict(json.loads(text))
