@@ -213,7 +213,7 @@ def free_port() -> int:
 
 def start_server(port: int, cache_entries: int) -> subprocess.Popen:
     code = ("from puzzlewright.web.app import create_app, run_server; "
-            f"run_server(create_app(cache_entries={cache_entries}, warm_up=True, trusted_hosts=['{HOST}']), "
+            f"run_server(create_app(cache_entries={cache_entries}, warm_up=True, loopback_only=True), "
             f"host='{HOST}', port={port}, log_level='error')")
     return subprocess.Popen([sys.executable, "-c", code])
 

@@ -42,7 +42,7 @@ def server_url():
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    app = create_app(trusted_hosts=["127.0.0.1", "localhost"], search_seconds=10)
+    app = create_app(loopback_only=True, search_seconds=10)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -103,6 +103,17 @@ def test_page_loads_with_tabs_and_keyboard_navigation(page):
     expect(page.locator("#panel-wordle")).to_be_hidden()
 
 
+def settled_box(page: Page, locator) -> dict:
+    """The element's box; a fill that lands meanwhile replaces the grid's cells (the box is then None, the
+    element it measured being detached), so measure again."""
+    for _ in range(100):
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{locator} never settled")
+
+
 def test_wordle_painted_rows_fill_with_words_that_score_the_pattern(page):
     needs("wordle")
     from puzzlewright.wordle.feedback import feedback
@@ -119,11 +130,10 @@ def test_wordle_painted_rows_fill_with_words_that_score_the_pattern(page):
     cell(0, 1).click()
     # Row 2 by dragging green across the whole row (should read CRANE).
     page.click(".swatch.g")
-    box_first = cell(1, 0).bounding_box()
-    page.mouse.move(box_first["x"] + 5, box_first["y"] + 5)
+    boxes = [settled_box(page, cell(1, c)) for c in range(5)]  # measured first: painting re-renders the grid
+    page.mouse.move(boxes[0]["x"] + 5, boxes[0]["y"] + 5)
     page.mouse.down()
-    for c in range(1, 5):
-        box = cell(1, c).bounding_box()
+    for box in boxes[1:]:
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=3)
     page.mouse.up()
     # Row 3 by keyboard: focus its first cell, press Y, move right, press G.
@@ -301,3 +311,25 @@ def test_phone_width_has_no_sideways_scrolling(browser, server_url):
         open_tab(page, tab)
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), tab
     context.close()
+
+
+def test_wordle_any_paint_lets_the_filler_pick_the_colours(page):
+    needs("wordle")
+    from puzzlewright.wordle.feedback import feedback
+    from puzzlewright.wordle.pattern import Pattern
+
+    open_tab(page, "wordle")
+    page.fill("#wordle-answer", "crane")
+    page.click("#wordle-clear")
+    page.click(".swatch.a")
+    for c in (0, 2, 4):
+        page.locator(f'#wordle-grid .cell[data-row="0"][data-col="{c}"]').click()
+    page.wait_for_function("() => document.querySelectorAll(\"#wordle-grid .cell.wild[data-row='0']\").length === 3"
+                           " && [...document.querySelectorAll(\"#wordle-grid .cell[data-row='0']\")]"
+                           ".every(c => c.textContent.length === 1)", timeout=TIMEOUT_MS)
+    word = row_word(page, 0)
+    classes = page.locator('#wordle-grid .cell[data-row="0"]').evaluate_all("cs => cs.map(c => c.className)")
+    shown = "".join(c.split()[1].upper() for c in classes)
+    pattern = str(feedback(word, "crane"))
+    assert shown == pattern and pattern[1] == pattern[3] == "B", (word, shown)
+    assert page.locator("#wordle-emoji").inner_text().splitlines()[0] == Pattern.parse(pattern).emoji()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 
 import numpy as np
 import pytest
@@ -14,10 +15,10 @@ from hypothesis import strategies as st
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon, WordTable, load_lexicon
 from puzzlewright.wordle import api
-from puzzlewright.wordle.doodle import Doodler, impossibility
+from puzzlewright.wordle.doodle import NEAR_EQUAL, Doodler, impossibility
 from puzzlewright.wordle.feedback import Scorer, feedback, feedback_matrix
-from puzzlewright.wordle.pattern import Pattern, parse_grid
-from puzzlewright.wordle.words import word_pool
+from puzzlewright.wordle.pattern import Pattern, parse_grid, parse_painted_grid
+from puzzlewright.wordle.words import COMMON_ZIPF, word_pool
 
 SMILEY = ["BBBBB", "BGBGB", "BBBBB", "GBBBG", "BGGGB", "BBBBB"]
 
@@ -171,12 +172,37 @@ def test_every_doodle_word_rescored(crane, guesses):
         assert row.matches == sum(plain_feedback(w, "crane") == str(row.pattern) for w in guesses.words)
 
 
-def test_all_lists_every_match_most_common_first(crane, guesses):
-    row = crane.doodle([Pattern.parse("GYBBB")], list_all=True, seed=1).rows[0]
-    expected = [w for w in guesses.words if plain_feedback(w, "crane") == "GYBBB"]
-    assert sorted(row.words) == expected
-    zipf = [guesses.zipf_of(w) for w in row.words]
-    assert zipf == sorted(zipf, reverse=True)
+def test_all_lists_every_match_in_the_order_rows_choose(crane, guesses):
+    """Tiers first (common answer-list words, common words, answer-list words, the rest), then familiarity;
+    the seed only swaps near-equals; the row's word is the first listed."""
+    answers = load_lexicon("wordle-answers").word_set
+    for seed in (1, 2):
+        row = crane.doodle([Pattern.parse("BBYBB")], list_all=True, seed=seed).rows[0]
+        expected = [w for w in guesses.words if plain_feedback(w, "crane") == "BBYBB"]
+        assert sorted(row.words) == expected and row.word == row.words[0]
+        zipf = [float(guesses.zipf_of(w)) for w in row.words]
+        tiers = [2 * (z >= COMMON_ZIPF) + (w in answers) for w, z in zip(row.words, zipf)]
+        assert tiers == sorted(tiers, reverse=True) and tiers[0] == 3
+        for i in range(len(zipf)):
+            assert all(zipf[i] + NEAR_EQUAL >= zipf[j] for j in range(i + 1, len(zipf)) if tiers[j] == tiers[i])
+
+
+def test_a_row_chooses_alike_in_any_grid_with_or_without_distinct(crane):
+    grid = [Pattern.parse(p) for p in ["BBBBB", "BGBGB", "GBBBG", "BGGGB", "YYBBB"]]
+    for seed in (1, 7, 123):
+        alone = [crane.doodle([p], seed=seed).rows[0].word for p in grid]
+        assert [row.word for row in crane.doodle(grid, seed=seed).rows] == alone
+        assert [row.word for row in crane.doodle(grid[::-1], seed=seed).rows] == alone[::-1]
+        assert [row.word for row in crane.doodle(grid, seed=seed, distinct=True).rows] == alone
+    issue_example = [row.word for row in crane.doodle(grid[:4], seed=1).rows]
+    assert not {"tuktu", "wrung", "clepe", "prang"} & set(issue_example)  # the issue's seed-1 words
+
+
+def test_a_solved_row_above_the_last_is_a_warning(crane):
+    notes = crane.doodle([Pattern.parse(p) for p in ["BGBGB", "GGGGG", "BBBBB", "GGGGG"]], seed=1).notes
+    assert notes == ["warning: row 2 is solved (all green) but is not the last row; in a real game the rows "
+                     "after it would not be played"]
+    assert crane.doodle([Pattern.parse(p) for p in ["BGBGB", "GGGGG"]], seed=1).notes == []
 
 
 def test_all_in_hard_mode_lists_the_legal_words(crane):
@@ -357,3 +383,97 @@ def test_tour_step_shows_a_smiley(capsys):
     for line, pattern in zip(lines[1:], TOUR_GRID):
         word = line.split()[-1].lower()
         assert plain_feedback(word, TOUR_ANSWER) == pattern
+
+
+def test_cli_doodle_min_commonness_like_the_api(cli, guesses):
+    args = ("wordle", "doodle", "--answer", "crane", "BBBBB", "BGBGB", "BYBBB", "--random-seed", "3", "--all")
+    result = cli(*args, "--min-commonness", "4", "--json")
+    assert result.exit_code == 0, result.stderr
+    rows = result.json()["rows"]
+    assert all(guesses.zipf_of(word) >= 4 for row in rows for word in row["words"])
+    through_api = api.doodle({"answer": "crane", "patterns": ["BBBBB", "BGBGB", "BYBBB"], "random_seed": 3,
+                              "all": True, "min_commonness": 4})
+    assert [row["words"] for row in rows] == [row["words"] for row in through_api["rows"]]
+
+
+# -- wildcards and best effort ----------------------------------------------------------------------------
+
+
+def fits_painted(pattern: str, painted: str) -> bool:
+    """Independent reading of the wildcards: ? any colour, + green or yellow, - yellow or grey."""
+    allowed = {"?": "GYB", "+": "GY", "-": "YB"}
+    return len(pattern) == len(painted) and all(p in allowed.get(c, c) for p, c in zip(pattern, painted))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2314), st.lists(st.text("GYB?+-", min_size=5, max_size=5), min_size=1, max_size=5),
+       st.integers(0, 99), st.booleans(), st.booleans())
+def test_wildcard_rows_are_filled_with_words_whose_real_pattern_fits(guesses, answer_index, painted, seed,
+                                                                     distinct, hard):
+    answer = load_lexicon("wordle-answers").words[answer_index]
+    doodler = Doodler(answer, word_pool(guesses, 5))
+    result = doodler.doodle(parse_painted_grid(painted, 5), seed=seed, distinct=distinct, hard=hard)
+    for text, row in zip(painted, result.rows):
+        fitting = [w for w in guesses.words if fits_painted(plain_feedback(w, answer), text)]
+        assert row.matches == len(fitting)
+        if row.word:
+            assert plain_feedback(row.word, answer) == str(row.pattern) and fits_painted(str(row.pattern), text)
+        else:
+            assert row.reason
+            assert row.possible or not fitting
+    if hard:
+        assert hard_mode_violation([(row.word, str(row.pattern)) for row in result.rows if row.word]) is None
+
+
+def test_wildcards_choose_the_colours_of_the_most_familiar_word(crane, guesses):
+    row = crane.doodle([Pattern.parse("BGBGB")], seed=1).rows[0]  # the same word as when painted exactly...
+    wild = crane.doodle(parse_painted_grid(["?????", "-G-G-", "BGBGB"], 5), seed=1, list_all=True).rows
+    assert wild[2].word == row.word and "painted" not in wild[2].to_json()
+    assert wild[1].to_json()["painted"] == "-G-G-" and fits_painted(str(wild[1].pattern), "-G-G-")
+    zipf = {w: guesses.zipf_of(w) for w in guesses.words}
+    assert zipf[wild[0].word] >= max(zipf.values()) - NEAR_EQUAL  # any colours: among the most familiar words
+    assert wild[0].to_json()["pattern"] == plain_feedback(wild[0].word, "crane")
+
+
+def test_wildcards_avoid_a_solved_row_above_the_last(crane):
+    rows = crane.doodle(parse_painted_grid(["+++++", "+++++"], 5), seed=1).rows
+    assert rows[0].word != "crane" and str(rows[0].pattern) != "GGGGG"
+    assert rows[1].word == "crane"  # the last row may be the answer: crane is the most familiar fit
+
+
+def test_best_effort_changes_the_fewest_cells_and_says_which(crane):
+    rows = crane.doodle(parse_painted_grid(["GGGGY", "BGBGB", "YYYYY"], 5), seed=1, best_effort=True).rows
+    assert rows[0].word and str(rows[0].pattern) in {"GGGGB", "GGGGG"}  # one cell changed: the least
+    assert rows[0].changed == [5] and not rows[0].possible and rows[0].matches == 0
+    assert rows[0].reason.startswith("best effort: changed cell 5 from yellow to ")
+    assert rows[0].to_json()["painted"] == "GGGGY" and rows[0].to_json()["changed"] == [5]
+    assert rows[1].changed is None and "painted" not in rows[1].to_json()
+    assert plain_feedback(rows[2].word, "crane") == str(rows[2].pattern)
+    assert len(rows[2].changed) == sum(a != b for a, b in zip(str(rows[2].pattern), "YYYYY"))
+    closest = min(sum(a != b for a, b in zip(plain_feedback(w, "crane"), "YYYYY"))
+                  for w in load_lexicon("wordle-guesses").words)
+    assert len(rows[2].changed) == closest
+    without = crane.doodle(parse_painted_grid(["GGGGY"], 5), seed=1).rows[0]
+    assert without.word is None and without.changed is None
+
+
+def test_cli_best_effort_and_wildcards(cli):
+    result = cli("wordle", "doodle", "--answer", "crane", "GGGGY", "G?+-B", "--random-seed", "1", "--best-effort")
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 0 and "best effort: changed cell 5 from yellow to" in lines[1]
+    assert "painted G?+-B" in lines[2]
+
+
+@pytest.mark.parametrize("rows, message", [
+    (["GYBXB"], "'X' is not a pattern symbol (use G/Y/B (or '.'), 2/1/0, or 🟩🟨⬛⬜; wildcards: ? any colour"),
+    (["G?B*B"], "'*' is not a pattern symbol"),
+    (["G?B"], "has 3 marks but the words have 5 letters"),
+])
+def test_bad_wildcard_rows(rows, message):
+    with pytest.raises(PuzzleInputError, match=re.escape(message)):
+        api.doodle({"answer": "crane", "patterns": rows})
+
+
+def test_wildcards_are_for_doodles_only():
+    with pytest.raises(PuzzleInputError, match="'\\?' is not a pattern symbol"):
+        api.assist({"guesses": ["salet:BB?BB"]})

@@ -26,7 +26,7 @@ MAX_REQUEST_WORDS = 20_000
 def field(request: dict, key: str, kind: type | tuple[type, ...], default: Any = ..., *, what: str = "") -> Any:
     """``request[key]`` checked to be of ``kind``; a missing key gives ``default`` or a clear error.
 
-    A float may not be NaN, and an integer for a field that takes floats must fit in one; a request that
+    A float must be finite (not NaN or infinite), and an integer for a field that takes floats must fit in one; a request that
     is not a dict is an error too."""
     if not isinstance(request, dict):
         raise PuzzleInputError(f"a request must be a JSON object, not {type(request).__name__}")
@@ -40,8 +40,8 @@ def field(request: dict, key: str, kind: type | tuple[type, ...], default: Any =
     if not isinstance(value, kind):
         names = "/".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
         raise PuzzleInputError(f"field {key!r} must be {names}, not {type(value).__name__}")
-    if isinstance(value, float) and value != value:
-        raise PuzzleInputError(f"field {key!r} must be a number, not NaN")
+    if isinstance(value, float) and not abs(value) < float("inf"):  # NaN, and 1e400 (read as inf) too
+        raise PuzzleInputError(f"field {key!r} must be a finite number, not {'NaN' if value != value else value}")
     if isinstance(value, int) and float in (kind if isinstance(kind, tuple) else (kind,)):
         try:
             float(value)

@@ -6,6 +6,13 @@ it into an HTTP 4xx. Anything else escaping is a bug.
 
 from __future__ import annotations
 
+import os
+import stat
+from collections.abc import Iterator
+from typing import BinaryIO
+
+MAX_LINE_BYTES = 1 << 16  # a line of a word list: far longer than any real entry
+
 
 class PuzzlewrightError(ValueError):
     """Base class: a problem with the user's input that deserves a clear one-line message."""
@@ -27,9 +34,16 @@ def open_input(path: object, what: str, error: type[PuzzlewrightError], *, text:
     """Open an input file for reading, turning the OS's failures into ``error`` with one clear line.
 
     ``what`` names the file in the message ("dictionary file", "batch file"); ``text`` opens it as UTF-8
-    (a leading byte order mark, as Windows editors write, is dropped).
+    (a leading byte order mark, as Windows editors write, is dropped). Only regular files are opened: a
+    FIFO would block until some writer came and a device such as ``/dev/zero`` never ends, so both are
+    refused before opening.
     """
     try:
+        kind = os.stat(path).st_mode
+        if stat.S_ISDIR(kind):
+            raise error(f"{what} is a directory, not a file: {path}")
+        if not stat.S_ISREG(kind):
+            raise error(f"{what} is not a regular file ({_special_kind(kind)}): {path}")
         return open(path, encoding="utf-8-sig") if text else open(path, "rb")  # noqa: SIM115 (caller closes)
     except FileNotFoundError:
         raise error(f"{what} not found: {path}") from None
@@ -37,6 +51,36 @@ def open_input(path: object, what: str, error: type[PuzzlewrightError], *, text:
         raise error(f"{what} is a directory, not a file: {path}") from None
     except OSError as failure:
         raise error(f"cannot read {what} {path}: {failure.strerror}") from None
+    except PuzzlewrightError:
+        raise
+    except ValueError:  # a NUL in the name
+        raise error(f"{what} not found: {path!r}") from None
+
+
+def _special_kind(mode: int) -> str:
+    """What a non-regular file is, for messages."""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def capped_lines(handle: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes | None]:
+    """The lines of a binary file, each at most ``limit`` bytes; a longer line is skipped (read through in
+    pieces, never held whole) and yields None in its place, so the caller can say which line it was."""
+    while True:
+        line = handle.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        while line and not line.endswith(b"\n"):  # the rest of an over-long line
+            line = handle.readline(limit)
+        yield None
 
 
 def read_text(path: object, what: str, error: type[PuzzlewrightError] = PuzzleInputError) -> str:

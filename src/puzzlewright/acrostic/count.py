@@ -90,11 +90,18 @@ def count_partitions(lexicon: Lexicon, options: CountOptions) -> list[str]:
     words = lexicon.of_length(options.size).words
     if not words:
         raise PuzzleInputError(f"the dictionary {lexicon.name!r} has no {options.size}-letter words")
-    target = max(1, len(words) // options.partitions)
+    return prefix_partitions(words, options.partitions)
+
+
+def prefix_partitions(words: tuple[str, ...], partitions: int) -> list[str]:
+    """Prefixes of the sorted equal-length ``words``, split until each covers about ``len(words) / partitions``
+    of them: partition keys for any search whose first row is one of the words (squares, rectangles)."""
+    length = len(words[0])
+    target = max(1, len(words) // partitions)
     keys: list[str] = []
 
     def split(prefix: str, group: list[str]) -> None:
-        if len(group) <= target or len(prefix) == options.size:
+        if len(group) <= target or len(prefix) == length:
             keys.append(prefix)
             return
         depth = len(prefix) + 1

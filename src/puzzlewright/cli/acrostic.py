@@ -12,7 +12,7 @@ import time
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, lexicon_options
+from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError, read_text
 from puzzlewright.parallel.cli import checkpoint_directory, output_target, parallel_options, worker_options
 
@@ -139,7 +139,7 @@ def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
 @click.option("--count", "how_many", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many puzzles.")
 @click.option("--unique", is_flag=True, help="Only puzzles with exactly one solution under the dictionary.")
-@click.option("--min-commonness", type=float, default=3.0, show_default=True,
+@click.option("--min-commonness", type=FiniteFloat(), default=3.0, show_default=True,
               help="Build from words at least this common (Zipf scale: 3 = everyday, 4 = very common).")
 @click.option("--random-seed", type=int, default=None, help="Make the run reproducible.")
 @click.option("--show-solution", is_flag=True, help="Print each puzzle's solution too.")
@@ -215,28 +215,16 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
     cluster (--cluster), and the result is the same, in the same order, whatever runs them.
     """
     from puzzlewright.acrostic.count import CountOptions
-    from puzzlewright.parallel import JobInterrupted, run_job
     from puzzlewright.parallel.acrostic import CountJob
-    from puzzlewright.parallel.cli import OrderedFile
+    from puzzlewright.parallel.cli import run_streamed_job
 
     options = CountOptions(size, double=double, canonical=canonical, symmetric=symmetric,
                            **({"partitions": partitions} if partitions else {}))
     job = CountJob(lexicon, options, keep_squares=output is not None,
                    deadline=None if time_limit is None else time.time() + time_limit)
     file_path, directory = output_target(output, resume)
-    sink = OrderedFile(file_path) if file_path else None
-    interrupted = False
-    try:
-        try:
-            result = run_job(job, workers=workers, cluster=cluster, output=directory, resume=resume,
-                             time_limit=time_limit, on_merged=sink.write_ready if sink else None, keep_items=False)
-        except JobInterrupted as stop:
-            result, interrupted = stop.partial, True
-        if sink is not None:
-            sink.write_rest(result)
-    finally:
-        if sink is not None:
-            sink.close()
+    result, interrupted = run_streamed_job(job, output, resume, workers=workers, cluster=cluster,
+                                           time_limit=time_limit)
     nodes = int(result.stats().get("nodes", 0))
     summary = {"size": size, "count": result.count, "double": double, "canonical": canonical,
                "symmetric": symmetric, "nodes": nodes, "elapsed_s": round(result.elapsed_s, 4),

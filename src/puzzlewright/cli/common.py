@@ -59,6 +59,17 @@ def lexicon_options(default: str = "english", *, lazy: bool = False) -> Callable
     return decorate
 
 
+class FiniteFloat(click.FloatRange):
+    """A float option (optionally within a range) that refuses ``inf`` and ``nan``: click's float types
+    accept both (``--min-commonness inf`` ran, found nothing and exited 0)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not abs(number) < float("inf"):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
 
 

@@ -11,7 +11,7 @@ import click
 
 from puzzlewright.cli.common import emit_json, json_option, lexicon_options, run_batch
 from puzzlewright.progress import progress_bar
-from puzzlewright.errors import PuzzleInputError, PuzzlewrightError, read_text
+from puzzlewright.errors import PuzzleInputError, read_text
 from puzzlewright.lexicon import Lexicon
 
 TOUR_WORDS = ("LASRN:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O")
@@ -105,6 +105,7 @@ def print_solution(result: dict) -> None:
 
 def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str) -> None:
     """Solve each puzzle of a JSON Lines or data-lines file, one JSON result per line on stdout."""
+    from puzzlewright.batch import failure_message, first_line
     from puzzlewright.jumble.api import solve
     from puzzlewright.jumble.batch import looks_like_json_lines, parse_data_lines
 
@@ -114,19 +115,18 @@ def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str) -> None:
         request = {"top": top, **record, "extra_words": _merge(record.get("extra_words"), extra)}
         return solve(request, lexicon=None if own else lexicon)
 
-    text = None if path == "-" else read_text(path, "batch file")
-    if text is None or looks_like_json_lines(text):
+    if path == "-" or looks_like_json_lines(first_line(path)):
         run_batch(path, solve_one, "jumble")
         return
-    puzzles = parse_data_lines(text)
+    puzzles = parse_data_lines(read_text(path, "batch file"))
     with progress_bar("jumble", len(puzzles)) as advance:
         for number, puzzle in enumerate(puzzles, 1):
             try:
                 if puzzle.error:
                     raise PuzzleInputError(puzzle.error)
                 emit_json(solve_one(puzzle.request))
-            except PuzzlewrightError as error:
-                emit_json({"puzzle": number, "line": puzzle.line, "error": str(error)})
+            except Exception as error:  # noqa: BLE001 (one puzzle's failure, a bug too, is that puzzle's record)
+                emit_json({"puzzle": number, "line": puzzle.line, "error": failure_message(error)})
             advance()
 
 

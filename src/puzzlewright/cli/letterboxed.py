@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, lexicon_options, run_batch
+from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options, run_batch
 from puzzlewright.letterboxed.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT, DEFAULT_MAX_WORDS,
                                              DEFAULT_TIME_LIMIT, EXAMPLE_SIDES, MAX_GENERATE, MAX_WORDS,
                                              GenerateRequest, SolveRequest, SolveResult, WordsRequest, WordsResult)
@@ -35,7 +35,7 @@ def letterboxed() -> None:
 @click.option("--all", "show_all", is_flag=True, help="Show every solution, not just the best --limit.")
 @click.option("--limit", type=click.IntRange(0), default=DEFAULT_LIMIT, show_default=True, help="Solutions to show.")
 @click.option("--words", "list_words", is_flag=True, help="List every valid word of the box instead.")
-@click.option("--min-commonness", type=click.FloatRange(min=0), default=None, metavar="ZIPF",
+@click.option("--min-commonness", type=FiniteFloat(min=0), default=None, metavar="ZIPF",
               help="Use only words at least this common (Zipf scale: 3 = everyday, 1 = rare).")
 @click.option("--draw", is_flag=True, help="Draw the box with the best solution's path.")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT, show_default=True,
@@ -113,7 +113,7 @@ def _print_solutions(result: SolveResult, draw: bool) -> None:
 @letterboxed.command("generate")
 @click.option("--count", type=click.IntRange(1, MAX_GENERATE), default=1, show_default=True, help="Puzzles to make.")
 @click.option("--random-seed", type=click.IntRange(min=0), default=None, help="Seed for reproducible puzzles.")
-@click.option("--min-commonness", type=click.FloatRange(min=0), default=DEFAULT_GENERATE_COMMONNESS,
+@click.option("--min-commonness", type=FiniteFloat(min=0), default=DEFAULT_GENERATE_COMMONNESS,
               show_default=True, metavar="ZIPF", help="Commonness floor of the planted two-word answer.")
 @click.option("--show-solution", is_flag=True, help="Also print the planted answer and the best solutions.")
 @click.option("--draw", is_flag=True, help="Draw each box.")

@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "letterboxed": ("puzzlewright.cli.letterboxed", "letterboxed", "NYT-style Letter Boxed."),
     "jumble": ("puzzlewright.cli.jumble", "jumble", "Jumble: unscramble words and find the final answer."),
     "wordle": ("puzzlewright.cli.wordle", "wordle", "Wordle feedback, Doodle and a solving assistant."),
+    "grid": ("puzzlewright.cli.grid", "grid", "Fill crossword grids of any shape; count word rectangles."),
     "bench": ("puzzlewright.cli.bench", "bench", "Run the benchmarks and print medians and ratios."),
     "serve": ("puzzlewright.cli.serve", "serve", "Start the local web app."),
 }

@@ -53,20 +53,30 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
 @click.option("--answer", required=True, metavar="WORD|random", help="The answer (random: one from wordle-answers).")
 @click.option("--grid", "grid_file", type=click.File("r", encoding="utf-8-sig"), default=None, metavar="FILE",
               help="Read the pattern rows from FILE (one per line; '-' for stdin; a pasted result works).")
-@click.option("--all", "list_all", is_flag=True, help="List every matching word of each row, most common first.")
+@click.option("--all", "list_all", is_flag=True, help="List every matching word of each row, in the order rows choose them.")
 @click.option("--random-seed", type=int, default=None, help="Seed for the random picks (reproducible output).")
 @click.option("--distinct", is_flag=True, help="Use no word twice.")
 @click.option("--hard", is_flag=True, help="Each row must be a legal hard-mode guess after the rows above.")
+@click.option("--best-effort", is_flag=True,
+              help="A row no word fits gets the closest pattern that works (fewest cells changed, named).")
+@click.option("--min-commonness", type=click.FloatRange(min=0), default=None, metavar="ZIPF",
+              help="Use only words at least this common (Zipf scale: 3 = everyday, 1 = rare).")
 @lexicon_options("wordle-guesses")
 @json_option
 def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: bool, random_seed: int | None,
-                   distinct: bool, hard: bool, lexicon: Lexicon, as_json: bool) -> None:
+                   distinct: bool, hard: bool, best_effort: bool, min_commonness: float | None, lexicon: Lexicon,
+                   as_json: bool) -> None:
     """Fill each painted PATTERN row with a word that gets that feedback.
 
-    Rows look like BGBGB, 02020 or 🟩🟨⬛⬛⬛; one argument may hold several pasted rows.
+    Rows look like BGBGB, 02020 or 🟩🟨⬛⬛⬛; one argument may hold several pasted rows. Cells that
+    don't care are wildcards: ? any colour, + green or yellow, - yellow or grey (the filler picks the
+    colours giving the most familiar word and prints the pattern used). Each row gets one of the most
+    familiar words that fit (common words of the Wordle answer list first); the seed only chooses among
+    near-equals.
     """
+    from puzzlewright.lexicon import adjust_lexicon
     from puzzlewright.wordle import api
-    from puzzlewright.wordle.pattern import Pattern
+    from puzzlewright.wordle.pattern import Paint
 
     try:
         rows = list(patterns) + ([grid_file.read()] if grid_file is not None else [])
@@ -75,22 +85,25 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
     if not rows:
         raise PuzzleInputError("give the pattern rows as arguments or with --grid FILE")
     request = {"answer": answer, "patterns": rows, "all": list_all, "random_seed": random_seed,
-               "distinct": distinct, "hard": hard}
-    result = api.doodle(request, lexicon=lexicon)
+               "distinct": distinct, "hard": hard, "best_effort": best_effort}
+    result = api.doodle(request, lexicon=adjust_lexicon(lexicon, min_commonness=min_commonness))
     if as_json:
         emit_json(result)
         return
     click.echo(f"answer: {result['answer']}  (dictionary {result['dict']}, seed {result['random_seed']})")
     for row in result["rows"]:
-        squares = Pattern.parse(row["pattern"]).emoji()
+        exact = Paint.parse(row["pattern"]).exact
+        squares = exact.emoji() if exact is not None else row["pattern"]
         if row["word"]:
-            click.echo(f"{squares}  {row['word'].upper()}  ({row['matches']:,} matching)")
+            painted = f", painted {row['painted']}" if "painted" in row else ""
+            why = f"; {row['reason']}" if row.get("reason") else ""
+            click.echo(f"{squares}  {row['word'].upper()}  ({row['matches']:,} matching{painted}{why})")
         else:
             click.echo(f"{squares}  -----  {row['reason']}")
         if row.get("words") is not None:
             click.echo("    " + (" ".join(row["words"]) or "(none)"))
     for note in result["notes"]:
-        click.echo(f"note: {note}")
+        click.echo(note if note.startswith("warning:") else f"note: {note}")
 
 
 @wordle.command("assist")

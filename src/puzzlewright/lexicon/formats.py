@@ -25,15 +25,16 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
-from puzzlewright.errors import LexiconError, open_input
+from puzzlewright.errors import MAX_LINE_BYTES, LexiconError, capped_lines, open_input
 
 FORMATS = ("plain", "freq", "agid")
 _AGID_ENTRY = re.compile(r"^(\S+) [VNA][?~]?:\s")
-_FREQ_ENTRY = re.compile(r"^\S+[\t ]+\d+(\.\d+)?\s*$")
+_FREQ_ENTRY = re.compile(r"^\S+[\t ]+\d+(\.\d+)?([eE][+-]?\d+)?\s*$")
 _AGID_NOTE = re.compile(r"\{[^}]*\}")
 _SNIFF_LINES = 50
 
@@ -51,7 +52,10 @@ def normalise_word(raw: str) -> str | None:
 def _lines(path: Path) -> Iterator[str]:
     """The file's lines as text; refuse binary files and undecodable text with one clear message."""
     with open_input(path, "dictionary file", LexiconError) as handle:
-        for number, line in enumerate(handle, 1):
+        for number, line in enumerate(capped_lines(handle), 1):
+            if line is None:
+                raise LexiconError(f"{path} is not a word list: line {number} is longer than "
+                                   f"{MAX_LINE_BYTES:,} bytes")
             if b"\x00" in line:
                 raise LexiconError(f"{path} looks like a binary file, not a word list (NUL byte on line {number})")
             if number == 1 and line.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark (Windows editors)
@@ -120,12 +124,21 @@ def read_freq(path: Path) -> tuple[dict[str, float], int]:
             count = float(parts[1]) if word else 0.0
         except ValueError:
             word = None
-        if word is None or not count > 0:
+        if word is None or not 0 < count < math.inf:  # 1e400 reads as inf: not a count
             skipped += 1
             continue
-        counts[word] = counts.get(word, 0.0) + count
-    total = sum(counts.values())
-    return {w: max(0.0, math.log10(c / total * 1e9)) for w, c in counts.items()}, skipped
+        counts[word] = min(counts.get(word, 0.0) + count, sys.float_info.max)
+    return zipf_values(counts), skipped
+
+
+def zipf_values(counts: dict[str, float]) -> dict[str, float]:
+    """Zipf values, log10(count / total * 1e9) floored at 0, computed in logs relative to the largest count
+    so that counts near the float limit (1e308) neither overflow the total nor underflow the ratios."""
+    if not counts:
+        return {}
+    largest = max(counts.values())
+    log_total = math.log10(sum(c / largest for c in counts.values())) + math.log10(largest)
+    return {w: max(0.0, math.log10(c) - log_total + 9) for w, c in counts.items()}
 
 
 def _agid_form(form: str) -> str | None:

@@ -54,12 +54,16 @@ class _CompactLexicon:
         self.lexicon = Lexicon(words, zipf, level, name=name, presorted=True)
 
 
-def first_row_work(letters: np.ndarray) -> np.ndarray:
+def first_row_work(letters: np.ndarray, column_letters: np.ndarray | None = None) -> np.ndarray:
     """A cheap guess of the search under each first row (letters: words x N, 0-25): the product, over
     columns 2..N, of how many words start with that column's first letter. On the 5x5 count over
-    ``english`` it ranks the partitions' measured times with Spearman 0.91 (the number of first rows: 0.81)."""
-    starts = np.bincount(letters[:, 0], minlength=26).astype(float)
-    return np.prod(starts[letters[:, 1:]], axis=1)
+    ``english`` it ranks the partitions' measured times with Spearman 0.91 (the number of first rows: 0.81).
+    For rectangles the columns are other words (``column_letters``), and every column counts."""
+    if column_letters is None:
+        starts = np.bincount(letters[:, 0], minlength=26).astype(float)
+        return np.prod(starts[letters[:, 1:]], axis=1)
+    starts = np.bincount(column_letters[:, 0], minlength=26).astype(float)
+    return np.prod(starts[letters], axis=1)
 
 
 @dataclass(eq=False)

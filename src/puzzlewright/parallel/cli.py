@@ -89,3 +89,27 @@ class OrderedFile:
 
     def close(self) -> None:
         self.handle.close()
+
+
+def run_streamed_job(job: Any, output: str | None, resume: bool, *, workers: int | None, cluster: str | None,
+                     time_limit: float | None) -> tuple[JobResult, bool]:
+    """Run a counting job for the command line: its items go to ``--output`` (a file in merge order, or a
+    checkpoint directory), none are kept in memory. Returns (result, interrupted): after Ctrl-C the partial
+    result, with everything found so far written out; the caller re-raises KeyboardInterrupt."""
+    from puzzlewright.parallel import JobInterrupted, run_job
+
+    file_path, directory = output_target(output, resume)
+    sink = OrderedFile(file_path) if file_path else None
+    interrupted = False
+    try:
+        try:
+            result = run_job(job, workers=workers, cluster=cluster, output=directory, resume=resume,
+                             time_limit=time_limit, on_merged=sink.write_ready if sink else None, keep_items=False)
+        except JobInterrupted as stop:
+            result, interrupted = stop.partial, True
+        if sink is not None:
+            sink.write_rest(result)
+    finally:
+        if sink is not None:
+            sink.close()
+    return result, interrupted

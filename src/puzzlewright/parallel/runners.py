@@ -234,6 +234,7 @@ class DaskRunner:
             cluster = distributed.LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
                                                host="127.0.0.1", dashboard_address=":0")
             return cluster, distributed.Client(cluster, set_as_default=False)
+        _check_address(self.address)
         try:
             client = distributed.Client(self.address, timeout=self.connect_timeout_s, set_as_default=False)
         except (OSError, TimeoutError) as error:
@@ -242,6 +243,22 @@ class DaskRunner:
         except ValueError as error:
             raise PuzzleInputError(f"bad cluster address {self.address!r}: {_first_line(error)}") from None
         return None, client
+
+
+def _check_address(address: str) -> None:
+    """Refuse a scheduler address Dask cannot parse before a Client is made: a Client that fails on it
+    prints a traceback of its own when it is garbage-collected."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(address, strict=False)
+        if scheme in ("tcp", "tls"):
+            host, _ = parse_host_port(location)
+            if not host or any(char.isspace() for char in host):
+                raise ValueError(f"bad host name {host!r}")
+    except ValueError as error:
+        raise PuzzleInputError(f"bad cluster address {address!r}: {_first_line(error)}; "
+                               "expected tcp://host:port or 'local'") from None
 
 
 def _first_line(error: BaseException) -> str:

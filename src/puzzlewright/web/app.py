@@ -28,17 +28,18 @@ from starlette.exceptions import HTTPException
 
 from puzzlewright import __version__
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError, PuzzlewrightError
+from puzzlewright.jsontext import JsonTextError, loads_strict
 from puzzlewright.lexicon import BUILTINS, builtin_lexicon, lookup_words
 from puzzlewright.schema import dump_json, json_schemas
 from puzzlewright.search import Budget
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb
+from puzzlewright.web.guard import JsonErrors, RequestGuard, json_error_protocol
 from puzzlewright.web.limits import (BODY_KEY, MAX_BODY_BYTES, SEARCH_SECONDS, BodyLimit, SearchPool,
                                      SearchTimeout, budget_message)
 
 log = logging.getLogger("puzzlewright.web")
 
 STATIC = Path(__file__).parent / "static"
-LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 # The page loads nothing from elsewhere and runs no inline script.
 PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
                "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
@@ -83,16 +84,17 @@ class ResultCache:
             self._items.popitem(last=False)
 
 
-def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str] | None = None,
+def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False,
                search_seconds: float = SEARCH_SECONDS, max_body: int = MAX_BODY_BYTES,
                max_searches: int = MAX_SEARCHES,
                cache_entries: int = 512, warm_up: bool = False,
                endpoints: Iterable[Endpoint] = ENDPOINTS) -> FastAPI:
     """The web app.
 
-    ``allow_origins``: origins allowed cross-origin access (none by default). ``trusted_hosts``: the Host
-    header values accepted (None: any; the ``serve`` command passes the loopback names when bound to
-    loopback, which stops DNS-rebinding pages from reaching the API). ``search_seconds``: each search's time
+    ``allow_origins``: origins allowed cross-origin access (none by default: a request with another site's
+    ``Origin`` is refused). ``loopback_only``: accept only loopback names and addresses in ``Host`` (the
+    ``serve`` command sets it when bound to loopback, which stops DNS-rebinding pages from reaching the
+    API; see :mod:`puzzlewright.web.guard`). ``search_seconds``: each search's time
     budget. ``cache_entries``: how many results of deterministic requests to keep (0: none). ``warm_up``: load
     the dictionaries and run each verb's example once in the background at start.
     """
@@ -143,11 +145,9 @@ def create_app(*, allow_origins: Sequence[str] = (), trusted_hosts: Sequence[str
         app.add_middleware(CORSMiddleware, allow_origins=list(allow_origins), allow_methods=["GET", "POST"],
                            allow_headers=["content-type"])
     app.add_middleware(BodyLimit, max_bytes=max_body)
+    app.add_middleware(RequestGuard, loopback_only=loopback_only, allow_origins=allow_origins)
+    app.add_middleware(JsonErrors)
     app.add_middleware(SecurityHeaders)
-    if trusted_hosts is not None:
-        from starlette.middleware.trustedhost import TrustedHostMiddleware
-
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(trusted_hosts))
     return app
 
 
@@ -164,11 +164,14 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
             if not resolved:
                 resolved.append(_resolve(endpoint))
             verb = resolved[0]
+            budget = Budget(seconds=seconds)
+
             def search() -> tuple[Any, bytes]:
-                result = verb(payload, budget=Budget(seconds=seconds))
+                budget.restart()  # the allowance counts from when a search thread takes the request
+                result = verb(payload, budget=budget)
                 return result, encode_result(result)
 
-            result, body = await pool.run(search)
+            result, body = await pool.run(search, budget)
             if endpoint.cacheable(payload) and finished(result):
                 cache.put((endpoint.path, raw), body)  # CachedResults answers the next identical request
             return Response(body, media_type="application/json")
@@ -214,14 +217,9 @@ def parse_request(body: bytes) -> dict:
     if not body.strip():
         raise ApiError(422, "the request body must be a JSON object")
     try:
-        payload = json.loads(body, parse_constant=_refuse_constant)
-    except UnicodeDecodeError:
-        raise ApiError(400, "the request body is not UTF-8 text") from None
-    except json.JSONDecodeError as error:
-        raise ApiError(400, f"the request body is not valid JSON: {error.msg} "
-                            f"(line {error.lineno}, column {error.colno})") from None
-    except RecursionError:
-        raise ApiError(400, "the request body is nested too deeply") from None
+        payload = loads_strict(body, "the request body")
+    except JsonTextError as error:
+        raise ApiError(400, str(error)) from None
     if not isinstance(payload, dict):
         raise ApiError(422, f"the request body must be a JSON object, not {type(payload).__name__}")
     return payload
@@ -234,10 +232,6 @@ def encode_result(result: Any) -> bytes:
         raise ApiError(422, f"the result is {len(body) / 2**20:.1f} MB, over the web app's "
                             f"{MAX_RESPONSE_BYTES // 2**20} MB limit: ask for fewer results (limit, top, count)")
     return body
-
-
-def _refuse_constant(name: str) -> None:
-    raise ApiError(400, f"the request body is not valid JSON: {name} is not a JSON number")
 
 
 def check_dictionaries(payload: dict, keys: Iterable[str] = ("dict",)) -> None:
@@ -416,7 +410,8 @@ def run_server(app: FastAPI, host: str = "127.0.0.1", port: int = 8000, **option
 
     check_address(host, port)
     sys.setswitchinterval(SWITCH_INTERVAL_S)
-    uvicorn.run(app, host=host, port=port, server_header=False, **{"log_level": "warning", **options})
+    uvicorn.run(app, host=host, port=port, server_header=False,
+                **{"log_level": "warning", "http": json_error_protocol(), **options})
 
 
 def _warm_up(endpoints: Sequence[Endpoint], state: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from puzzlewright.errors import BudgetExceeded
+from puzzlewright.search import Budget
 
 MAX_BODY_BYTES = 64 * 1024
 SEARCH_SECONDS = 2.0
@@ -158,26 +159,32 @@ class SearchPool:
         self._threads: list[threading.Thread] = []
         self._start_lock = threading.Lock()
 
-    async def run(self, search: Callable[[], Any]) -> Any:
+    async def run(self, search: Callable[[], Any], budget: Budget | None = None) -> Any:
         """``search()`` on a search thread; :class:`SearchTimeout` if none is free in time or the search
         overruns ``seconds`` (plus grace).
 
-        A search that ignores its budget keeps its thread until it really ends, so runaway searches cannot
+        Whenever the request stops waiting before the search ends (timeout, client gone), ``budget`` (the
+        search's own) is cancelled, so the search stops at its next budget check instead of computing an
+        answer nobody will read. A search keeps its thread until it really ends, so runaway searches cannot
         pile up threads behind the client's back.
         """
         self._start_threads()
         job = _Job(search, asyncio.get_running_loop())
         self._queue.put(job)
         try:
-            await asyncio.wait_for(job.started.wait(), timeout=self.seconds)
-        except asyncio.TimeoutError:
-            if job.abandon():
-                raise SearchTimeout(f"server busy: no search could start within {self.seconds:g} s; "
-                                    "try again") from None
-        try:
-            return await asyncio.wait_for(asyncio.shield(job.result), timeout=self.seconds + GRACE_SECONDS)
-        except asyncio.TimeoutError:
-            raise SearchTimeout(f"search took longer than its {self.seconds:g} s budget") from None
+            try:
+                await asyncio.wait_for(job.started.wait(), timeout=self.seconds)
+            except asyncio.TimeoutError:
+                if job.abandon():
+                    raise SearchTimeout(f"server busy: no search could start within {self.seconds:g} s; "
+                                        "try again") from None
+            try:
+                return await asyncio.wait_for(asyncio.shield(job.result), timeout=self.seconds + GRACE_SECONDS)
+            except asyncio.TimeoutError:
+                raise SearchTimeout(f"search took longer than its {self.seconds:g} s budget") from None
+        finally:
+            if budget is not None and not job.result.done():
+                budget.cancel()
 
     def _start_threads(self) -> None:
         with self._start_lock:

@@ -4,8 +4,8 @@ Requests (every key but the first of each optional; dictionary keys as in :mod:`
 ``dict`` names the guess dictionary, default ``wordle-guesses``)::
 
     feedback {"guess": "speed", "answer": "abide"}
-    doodle   {"answer": "crane" | "random", "patterns": ["GYBBB", "🟩🟩⬛⬛⬛", ...], "all": false,
-              "random_seed": 1, "distinct": false, "hard": false}
+    doodle   {"answer": "crane" | "random", "patterns": ["GYBBB", "🟩🟩⬛⬛⬛", "G?+-B", ...], "all": false,
+              "random_seed": 1, "distinct": false, "hard": false, "best_effort": false}
     assist   {"guesses": [{"word": "salet", "pattern": "BBYBB"} | "salet:BBYBB", ...], "top": 10,
               "answers": "wordle-answers"}
     play     {"answer": "crane" | "random", "random_seed": 1, "guesses": [...], "opener": "salet"}
@@ -27,7 +27,7 @@ from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
 from puzzlewright.wordle.doodle import Doodler
 from puzzlewright.wordle.feedback import feedback as score
 from puzzlewright.wordle.matrix import MAX_LOADED, PatternMatrix, lists_key
-from puzzlewright.wordle.pattern import MAX_LENGTH, MIN_LENGTH, Pattern, parse_grid
+from puzzlewright.wordle.pattern import MAX_LENGTH, MIN_LENGTH, Paint, Pattern, parse_painted_grid
 from puzzlewright.wordle.words import parse_word, word_pool
 
 GUESSES = "wordle-guesses"
@@ -57,7 +57,8 @@ def doodle(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | No
     lexicon = lexicon if lexicon is not None else lexicon_for(request, GUESSES)
     result = _doodler(lexicon, answer).doodle(
         patterns, list_all=field(request, "all", bool, False), seed=seed,
-        distinct=field(request, "distinct", bool, False), hard=field(request, "hard", bool, False), budget=budget)
+        distinct=field(request, "distinct", bool, False), hard=field(request, "hard", bool, False),
+        best_effort=field(request, "best_effort", bool, False), budget=budget)
     return {**result.to_json(), "dict": lexicon.name, "random_seed": seed}
 
 
@@ -154,12 +155,13 @@ def _answer(request: dict, seed: int, pool: tuple[str, ...] | None = None) -> st
     return parse_word(text, "answer")
 
 
-def _patterns(request: dict, length: int) -> list[Pattern]:
+def _patterns(request: dict, length: int) -> list[Paint]:
+    """The painted rows (colours and wildcards) of a doodle request."""
     rows = field(request, "patterns", (list, str))
     rows = [rows] if isinstance(rows, str) else rows
     if not all(isinstance(row, str) for row in rows):
         raise PuzzleInputError("field 'patterns' must be a list of strings")
-    return parse_grid(rows, length)
+    return parse_painted_grid(rows, length)
 
 
 def _turns(request: dict) -> list[Turn]:

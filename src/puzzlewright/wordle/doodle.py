@@ -7,41 +7,60 @@ colours, into a binary search for its slice of that order. The rule is applied e
 found is right, and a row without a word is explained: either no dictionary word gives it, or no word at
 all could (:func:`impossibility`).
 
+Which word a row shows: the most familiar ones that fit (:func:`~puzzlewright.wordle.words.familiarity`),
+in tiers: words both common and in the Wordle answer list first, then other common words, then other
+answer-list words, then the rest. Randomness (``seed``) only reorders near-equals: each word's familiarity
+gets a random nudge of less than :data:`NEAR_EQUAL` within its tier, drawn from (seed, row pattern), so a
+row's choice is the same whichever other rows the grid has, and the same with or without the options below
+unless they forbid it.
+
 Options that tie rows together (``distinct``: no word twice; ``hard``: each row a legal hard-mode guess
 after the rows above) become a small backtracking search over the rows' slices, under a :class:`Budget`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from functools import cached_property
+from itertools import combinations, product
 
 import numpy as np
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.search import Budget
-from puzzlewright.wordle.pattern import GREEN, GREY, YELLOW, Pattern
-from puzzlewright.wordle.words import WordPool
+from puzzlewright.wordle.pattern import GREEN, GREY, YELLOW, Paint, Pattern
+from puzzlewright.wordle.words import WordPool, answer_list_words, common_words, familiarity
 
 DEFAULT_SECONDS = 2.0  # search allowance for --distinct / --hard when the caller gives no budget
 MAX_ROWS = 100  # rows of one doodle (the row search recurses once per row)
+MARK_NAMES = ("grey", "yellow", "green")
+NEAR_EQUAL = 0.4  # familiarity (Zipf) within which words of one tier count as near-equals for the seed
+TIER_STEP = 100.0  # preference = tier x TIER_STEP + familiarity: no familiarity outweighs a tier
 
 
 @dataclass
 class DoodleRow:
-    """One row of a doodle: its pattern, the word chosen (None when none fits) and why not."""
+    """One row of a doodle: the pattern used (the painted row when no word was chosen), the word chosen
+    (None when none fits) and why not; ``painted`` when wildcards or best effort made them differ, and
+    ``changed``, the 1-based cells best effort had to change."""
 
-    pattern: Pattern
+    pattern: Pattern | Paint
     word: str | None
     matches: int
     possible: bool
     reason: str | None = None
     words: list[str] | None = None
+    painted: Paint | None = None
+    changed: list[int] | None = None
 
     def to_json(self) -> dict:
         row = {"pattern": str(self.pattern), "word": self.word, "matches": self.matches, "possible": self.possible}
+        if self.painted is not None and str(self.painted) != str(self.pattern):
+            row["painted"] = str(self.painted)
+        if self.changed:
+            row["changed"] = self.changed
         if self.reason:
             row["reason"] = self.reason
         if self.words is not None:
@@ -88,6 +107,29 @@ def impossibility(answer: str, pattern: Pattern) -> str | None:
     raise AssertionError("Hall's theorem guarantees a shortage")
 
 
+def paint_impossibility(answer: str, paint: Paint) -> str | None:
+    """Why no string of letters gets any pattern ``paint`` accepts, or None when one can.
+
+    A grey is always possible and never takes an answer letter another cell needs, so each wildcard that
+    allows grey is taken as grey; only the ``+`` cells (green or yellow) are tried both ways."""
+    either = [j for j, cell in enumerate(paint.cells) if GREY not in cell and len(cell) > 1]
+    base = [GREY if GREY in cell else cell[0] for cell in paint.cells]
+    first_reason = None
+    for choice in product((GREEN, YELLOW), repeat=len(either)):
+        marks = list(base)
+        for j, mark in zip(either, choice):
+            marks[j] = mark
+        reason = impossibility(answer, Pattern(tuple(marks)))
+        if reason is None:
+            return None
+        first_reason = first_reason or (marks, reason)
+    if paint.exact is not None:
+        return first_reason[1]
+    marks, reason = first_reason
+    return (f"impossible for {answer!r}: no colouring of the wildcards works (e.g. {Pattern(tuple(marks))}: "
+            f"{reason.split(': ', 1)[1]})")
+
+
 def _match_all(items: list[int], options) -> bool:
     """Whether every item can be given its own option (augmenting-path bipartite matching)."""
     owner: dict[int, int] = {}
@@ -117,78 +159,160 @@ def _describe_shortage(answer: str, group: Sequence[int], copies: list[int]) -> 
 class Doodler:
     """Everything needed to doodle for one answer: every pool word's pattern code, grouped by code.
 
-    ``order`` lists the pool's word indexes sorted by (pattern code, most common first), so the words
+    ``order`` lists the pool's word indexes sorted by (pattern code, most preferred first), so the words
     matching a pattern are one contiguous slice, found by binary search.
     """
 
     def __init__(self, answer: str, pool: WordPool):
         self.answer = answer
         self.pool = pool
-        codes = pool.scorer.against(letter_codes(answer))
-        self.order = np.lexsort((-pool.table.zipf, codes)).astype(np.int32)
-        self.sorted_codes = codes[self.order]
+        self.codes = pool.scorer.against(letter_codes(answer))
+        self.preference = word_preference(pool)
+        self.order = np.lexsort((-self.preference, self.codes)).astype(np.int32)
+        self.sorted_codes = self.codes[self.order]
+
+    @cached_property
+    def marks(self) -> np.ndarray:
+        """(words, letters) marks of every pool word's pattern (GREY, YELLOW, GREEN)."""
+        n = self.pool.table.length
+        powers = 3 ** np.arange(n - 1, -1, -1, dtype=np.int64)
+        return ((self.codes.astype(np.int64)[:, None] // powers) % 3).astype(np.uint8)
+
+    def pattern_of(self, word: int) -> Pattern:
+        """The pattern pool word ``word`` gets against the answer."""
+        return Pattern.from_code(int(self.codes[word]), self.pool.table.length)
 
     def matches(self, pattern: Pattern) -> np.ndarray:
-        """Indexes of the pool words whose feedback is ``pattern``, most common first."""
+        """Indexes of the pool words whose feedback is ``pattern``, most preferred first."""
         code = self.sorted_codes.dtype.type(pattern.code)
         lo = np.searchsorted(self.sorted_codes, code, "left")
         hi = np.searchsorted(self.sorted_codes, code, "right")
         return self.order[lo:hi]
 
-    def doodle(self, patterns: Sequence[Pattern], *, list_all: bool = False, seed: int | None = None,
-               distinct: bool = False, hard: bool = False, budget: Budget | None = None) -> Doodle:
-        """Fill the rows: a random matching word each (reproducible with ``seed``), every match with
-        ``list_all``, no repeats with ``distinct``, legal hard-mode guesses with ``hard``."""
-        if len(patterns) > MAX_ROWS:
-            raise PuzzleInputError(f"a doodle has at most {MAX_ROWS} rows, not {len(patterns):,}")
-        buckets = [self.matches(p) for p in patterns]
-        search = _RowSearch(self, patterns, buckets, distinct=distinct, hard=hard,
-                            rng=np.random.default_rng(seed))
+    def fits(self, paint: Paint) -> np.ndarray:
+        """Indexes of the pool words whose feedback the painted row accepts (wildcards any way)."""
+        exact = paint.exact
+        if exact is not None:
+            return self.matches(exact)
+        return np.flatnonzero(self._misfit_counts(paint) == 0)
+
+    def nearest(self, paint: Paint) -> np.ndarray:
+        """The pool words whose feedback differs from what ``paint`` accepts in the fewest cells."""
+        misfits = self._misfit_counts(paint)
+        return np.flatnonzero(misfits == misfits.min())
+
+    def _misfit_counts(self, paint: Paint) -> np.ndarray:
+        """For every pool word, in how many cells its feedback breaks the painted row."""
+        counts = np.zeros(len(self.codes), np.int32)
+        for j, cell in enumerate(paint.cells):
+            counts += ~np.isin(self.marks[:, j], cell)
+        return counts
+
+    def choice_order(self, words: np.ndarray, paint: Paint, seed: int) -> np.ndarray:
+        """``words`` (fits of ``paint``) in the order a row tries them: by preference, near-equals
+        shuffled by a nudge drawn from (``seed``, the row), so equal rows choose alike in any grid."""
+        nudge = np.random.default_rng([seed, paint.key]).uniform(0, NEAR_EQUAL, len(words))
+        return words[np.argsort(-(self.preference[words] + nudge), kind="stable")]
+
+    def _answer_last(self, words: np.ndarray) -> np.ndarray:
+        """``words`` with the answer itself (the one all-green word) moved to the end."""
+        solved = self.codes[words] == 3**self.pool.table.length - 1
+        return np.concatenate([words[~solved], words[solved]]) if solved.any() else words
+
+    def doodle(self, rows: Sequence[Pattern | Paint], *, list_all: bool = False, seed: int | None = None,
+               distinct: bool = False, hard: bool = False, best_effort: bool = False,
+               budget: Budget | None = None) -> Doodle:
+        """Fill the rows (patterns, or painted rows with wildcards): the most familiar fitting word each
+        (near-equals chosen by ``seed``), every fit with ``list_all`` (in the order tried), no repeats with
+        ``distinct``, legal hard-mode guesses with ``hard``; with ``best_effort`` a row nothing fits gets
+        the words of the closest pattern (fewest cells changed)."""
+        if len(rows) > MAX_ROWS:
+            raise PuzzleInputError(f"a doodle has at most {MAX_ROWS} rows, not {len(rows):,}")
+        seed = int(np.random.SeedSequence().entropy % 2**31) if seed is None else seed
+        paints = [row if isinstance(row, Paint) else Paint.of(row) for row in rows]
+        fits = [self.fits(paint) for paint in paints]
+        buckets = [self.nearest(paint) if best_effort and not len(found) else found
+                   for paint, found in zip(paints, fits)]
+        buckets = [self.choice_order(bucket, paint, seed) for bucket, paint in zip(buckets, paints)]
+        for r in range(len(paints) - 1):  # nothing follows a solved row: wildcards avoid one above the last
+            if paints[r].exact is None or not len(fits[r]):
+                buckets[r] = self._answer_last(buckets[r])
+        search = _RowSearch(self, paints, buckets, distinct=distinct, hard=hard)
         if distinct or hard:
             budget = budget or Budget(seconds=DEFAULT_SECONDS)
         chosen, complete = search.run(budget)
         words = self.pool.table.words
-        rows = []
-        for r, pattern in enumerate(patterns):
+        filled = []
+        for r, paint in enumerate(paints):
             reason = None
             possible = True
-            if not len(buckets[r]):
-                reason = impossibility(self.answer, pattern)
+            if not len(fits[r]):
+                reason = paint_impossibility(self.answer, paint)
                 possible = reason is None
                 reason = reason or f"no word in {self.pool.name} gives this pattern"
-            elif chosen[r] is None:
+            if chosen[r] is None and len(buckets[r]):
                 reason = search.failure(r, chosen)
             listed = None
             if list_all:
                 listed = [words[i] for i in search.legal(r, chosen, avoid_used=False)]
-            rows.append(DoodleRow(pattern, None if chosen[r] is None else words[chosen[r]], len(buckets[r]),
-                                  possible, reason, listed))
-        notes = list(self.pool.notes)
+            used = self.pattern_of(chosen[r]) if chosen[r] is not None else paint
+            changed = None
+            if chosen[r] is not None and not len(fits[r]):
+                changed = [j + 1 for j in paint.misfits(used.marks)]
+                reason = f"best effort: {_describe_changes(paint, used, changed)}; {reason}"
+            filled.append(DoodleRow(used, None if chosen[r] is None else words[chosen[r]], len(fits[r]), possible,
+                                    reason, listed, paint, changed))
+        notes = list(self.pool.notes) + solved_row_warnings([row.pattern for row in filled])
         if not complete:
             notes.append(budget.describe() if budget else "search stopped")
-        return Doodle(self.answer, rows, complete, notes)
+        return Doodle(self.answer, filled, complete, notes)
+
+
+def _describe_changes(paint: Paint, used: Pattern, changed: list[int]) -> str:
+    """Which cells best effort changed, e.g. "changed cell 5 from yellow to grey"."""
+    painted = str(paint)
+    parts = [f"{j} from {MARK_NAMES[paint.cells[j - 1][0]] if len(paint.cells[j - 1]) == 1 else painted[j - 1]} "
+             f"to {MARK_NAMES[used.marks[j - 1]]}" for j in changed]
+    return f"changed cell{'s' if len(parts) > 1 else ''} {', '.join(parts)}"
+
+
+def word_preference(pool: WordPool) -> np.ndarray:
+    """Each pool word's preference: its tier (common and an answer-list word 3, common 2, answer-list 1,
+    else 0) times :data:`TIER_STEP`, plus its familiarity."""
+    table = pool.table
+    tier = 2 * common_words(table).astype(np.float64) + answer_list_words(table)
+    return tier * TIER_STEP + familiarity(table)
+
+
+def solved_row_warnings(patterns: Sequence[Pattern | Paint]) -> list[str]:
+    """A warning for each all-green row above the last: in a real game nothing follows a solved row."""
+    return [f"warning: row {r + 1} is solved (all green) but is not the last row; in a real game the rows "
+            f"after it would not be played" for r, pattern in enumerate(patterns[:-1])
+            if isinstance(pattern, Pattern) and pattern.is_solved]
 
 
 class _RowSearch:
     """Choose one word per row under the cross-row rules (distinct words, hard mode) by backtracking.
 
-    Without those rules it simply picks a random word per row. Hard mode fixes the row order (each row
+    Each row tries its matches in its given order (most preferred first). Hard mode fixes the row order (each row
     depends on those above); otherwise the rows with fewest matches go first, so clashes show up early.
     Rows that cannot be filled (no match; in hard mode, a conflict with the patterns above, see
     :meth:`_hard_mode_conflict`) are left out of the search and reported.
     """
 
-    def __init__(self, doodler: Doodler, patterns: Sequence[Pattern], buckets: list[np.ndarray], *,
-                 distinct: bool, hard: bool, rng: np.random.Generator):
+    def __init__(self, doodler: Doodler, paints: Sequence[Paint], buckets: list[np.ndarray], *,
+                 distinct: bool, hard: bool):
         self.doodler = doodler
-        self.patterns = patterns
         self.buckets = buckets
+        self.bucket_codes = [set(np.unique(doodler.codes[bucket]).tolist()) for bucket in buckets]
+        # A row whose words all get one pattern (no wildcards, or best effort's single nearest pattern)
+        self.patterns = [doodler.pattern_of(bucket[0]) if len(codes) == 1 else None
+                         for bucket, codes in zip(buckets, self.bucket_codes)]
         self.distinct = distinct
         self.hard = hard
-        self.rng = rng
         self.doomed: dict[int, str] = {}
         rows = []
-        for r in range(len(patterns)):
+        for r in range(len(paints)):
             if len(buckets[r]):
                 reason = self._hard_mode_conflict(r, rows) if hard else None
                 if reason is None:
@@ -204,11 +328,15 @@ class _RowSearch:
         Two reasons follow from the patterns alone: a green above must stay green (same letter, same
         place, so the same mark), and a row that revealed k letters of the answer (green or yellow marks)
         forces every later guess to contain them, and each contained answer letter shows coloured, so a
-        later row needs at least k coloured marks.
+        later row needs at least k coloured marks. Rows with wildcards are left to the search.
         """
+        if self.patterns[r] is None:
+            return None
         marks = self.patterns[r].marks
         coloured = sum(mark != GREY for mark in marks)
         for above in live:
+            if self.patterns[above] is None:
+                continue
             above_marks = self.patterns[above].marks
             for i, mark in enumerate(above_marks):
                 if mark == GREEN and marks[i] != GREEN:
@@ -223,7 +351,7 @@ class _RowSearch:
         return None
 
     def legal(self, r: int, chosen: list[int | None], *, avoid_used: bool = True) -> np.ndarray:
-        """Row ``r``'s matches that the words chosen so far allow (most common first); with
+        """Row ``r``'s matches that the words chosen so far allow (in the row's order); with
         ``avoid_used`` False, words used in other rows count as allowed."""
         candidates = self.buckets[r]
         pool = self.doodler.pool.scorer
@@ -251,7 +379,7 @@ class _RowSearch:
                 continue
             word = letters[chosen[above]]
             counts: dict[int, int] = {}
-            for i, mark in enumerate(self.patterns[above].marks):
+            for i, mark in enumerate(self.doodler.marks[chosen[above]]):
                 if mark != GREY:
                     counts[int(word[i])] = counts.get(int(word[i]), 0) + 1
                     if mark == GREEN:
@@ -260,18 +388,9 @@ class _RowSearch:
                 needed[letter] = max(needed.get(letter, 0), count)
         return fixed, needed
 
-    def _random_order(self, candidates: np.ndarray) -> Iterator[int]:
-        """The candidates in a random order, drawing only the first one cheaply."""
-        if not len(candidates):
-            return
-        first = int(self.rng.integers(len(candidates)))
-        yield int(candidates[first])
-        rest = np.delete(candidates, first)
-        yield from rest[self.rng.permutation(len(rest))].tolist()
-
     def run(self, budget: Budget | None) -> tuple[list[int | None], bool]:
         """Chosen word index per row (None where none), and whether the search finished."""
-        chosen: list[int | None] = [None] * len(self.patterns)
+        chosen: list[int | None] = [None] * len(self.buckets)
         if self._fill(0, chosen, budget):
             return chosen, True
         complete = budget is None or not budget.exhausted
@@ -292,7 +411,7 @@ class _RowSearch:
             return False
         r = self.rows[depth]
         later = self.rows[depth + 1:]
-        for candidate in self._random_order(self.legal(r, chosen)):
+        for candidate in self.legal(r, chosen).tolist():
             if budget is not None and not budget.spend():
                 return False
             chosen[r] = candidate
@@ -310,17 +429,17 @@ class _RowSearch:
         fixed, needed = self._revealed(self.rows[depth], chosen)
         used: tuple[int, ...] = ()
         if self.distinct:  # a used word matters below only if a later row has its pattern
-            later = {self.patterns[s] for s in self.rows[depth:]}
-            used = tuple(sorted(c for q, c in enumerate(chosen) if c is not None and self.patterns[q] in later))
+            later = set().union(*(self.bucket_codes[s] for s in self.rows[depth:]))
+            used = tuple(sorted(c for c in chosen if c is not None and int(self.doodler.codes[c]) in later))
         return depth, tuple(sorted(fixed.items())), tuple(sorted(needed.items())), used
 
     def _fill_greedily(self) -> list[int | None]:
         """When no full assignment exists (or the budget ran out): fill the rows that can be, in order."""
-        chosen: list[int | None] = [None] * len(self.patterns)
+        chosen: list[int | None] = [None] * len(self.buckets)
         for r in self.rows:
             candidates = self.legal(r, chosen)
             if len(candidates):
-                chosen[r] = next(self._random_order(candidates))
+                chosen[r] = int(candidates[0])
         return chosen
 
     def failure(self, r: int, chosen: list[int | None]) -> str:

@@ -20,6 +20,8 @@ from puzzlewright.wordle.pattern import MAX_LENGTH, MIN_LENGTH
 
 _SCORERS: dict[int, Scorer] = {}
 _MAX_SCORERS = 8
+COMMON_ZIPF = 3.0  # until the english-common tier exists: a word at least this common counts as common
+ANSWER_LIST = "wordle-answers"  # the words chosen by hand as fair answers: familiar to every player
 
 
 def parse_word(text: str, what: str = "word", length: int | None = None) -> str:
@@ -69,6 +71,25 @@ def word_pool(lexicon: Lexicon, length: int, *, include: str | None = None) -> W
         notes.append(f"{include!r} is not in {lexicon.name}; it is used anyway")
         table = _with_word(table, include)
     return WordPool(table, scorer_for(table), lexicon.name, tuple(notes))
+
+
+def familiarity(table: WordTable) -> np.ndarray:
+    """How well people know each word of ``table`` (higher is better): the one number every word choice
+    ranks by. For now the dictionary's commonness (Zipf: log10 of uses per billion words)."""
+    return table.zipf.astype(np.float64)
+
+
+def common_words(table: WordTable) -> np.ndarray:
+    """Which words of ``table`` everyone knows (for now: at least :data:`COMMON_ZIPF` familiar)."""
+    return familiarity(table) >= COMMON_ZIPF
+
+
+def answer_list_words(table: WordTable) -> np.ndarray:
+    """Which words of ``table`` are in the Wordle answer list (words picked by hand as familiar)."""
+    from puzzlewright.lexicon import load_lexicon
+
+    answers = load_lexicon(ANSWER_LIST).word_set
+    return np.fromiter((word in answers for word in table.words), bool, len(table))
 
 
 def _with_word(table: WordTable, word: str) -> WordTable:

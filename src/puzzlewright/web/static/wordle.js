@@ -1,14 +1,15 @@
 // Wordle Doodle: paint a grid of feedback colours; each row fills with a word that scores exactly that row.
 import { api, el, setStatus, debounce, typed } from "./common.js";
 
-const COLOURS = { G: "g", Y: "y", B: "b" };
-const EMOJI = { G: "\u{1F7E9}", Y: "\u{1F7E8}", B: "\u2B1B" };
-const NAMES = { G: "green", Y: "yellow", B: "grey" };
+const COLOURS = { G: "g", Y: "y", B: "b", "?": "a" };  // "?": any colour, the filler picks (a wildcard)
+const EMOJI = { G: "\u{1F7E9}", Y: "\u{1F7E8}", B: "\u2B1B", "?": "\u2B1C" };
+const NAMES = { G: "green", Y: "yellow", B: "grey", "?": "any colour" };
+const KEYS = { G: "G", Y: "Y", B: "B", A: "?", "?": "?" };  // keys that paint a focused cell
 
 let panel, grid, status, emoji;
 let colour = "G";
 let patterns = [];   // one string of G/Y/B per row
-let picks = [];      // which match each row shows (matches come most common first; a re-roll moves on)
+let picks = [];      // which match each row shows (matches come in the order the server prefers; a re-roll moves on)
 let gridSeed = 1;    // the random seed of a whole-grid fill (hard mode, no word twice); a re-roll changes it
 let filled = [];     // the server's row results, with the word shown
 let generation = 0;  // drops answers to requests that were overtaken
@@ -84,10 +85,12 @@ function render() {
   patterns.forEach((pattern, r) => {
     const result = filled[r];
     const word = result && result.word ? result.word : "";
+    const used = word ? result.pattern : "";  // the colours the filler chose for "any" cells
     const row = el("div", { class: "row", role: "group", "aria-label": `row ${r + 1}` });
     [...pattern].forEach((mark, c) => {
+      const shown = mark === "?" && used ? `${COLOURS[used[c]]} wild` : COLOURS[mark];
       row.append(el("button", {
-        type: "button", class: `cell ${COLOURS[mark]}`, "data-row": r, "data-col": c, tabindex: r === 0 && c === 0 ? "0" : "-1",
+        type: "button", class: `cell ${shown}`, "data-row": r, "data-col": c, tabindex: r === 0 && c === 0 ? "0" : "-1",
         "aria-label": `row ${r + 1} letter ${c + 1}: ${NAMES[mark]}${word ? `, ${word[c].toUpperCase()}` : ""}`,
       }, word ? word[c] : ""));
     });
@@ -97,7 +100,15 @@ function render() {
     else if (result && !result.word) row.classList.add("nomatch");
     grid.append(row);
   });
-  emoji.textContent = patterns.map((p) => [...p].map((m) => EMOJI[m]).join("")).join("\n");
+  emoji.textContent = emojiText();
+}
+
+/** The grid as emoji rows: the colours used where a word fills the row (so "any" cells show what was picked). */
+function emojiText() {
+  return patterns.map((p, r) => {
+    const result = filled[r];
+    return [...(result && result.word ? result.pattern : p)].map((m) => EMOJI[m]).join("");
+  }).join("\n");
 }
 
 function noteFor(result) {
@@ -107,7 +118,7 @@ function noteFor(result) {
     return reason.startsWith("impossible") ? reason : `impossible: ${reason}`;
   }
   if (!result.word) return result.reason || "no word in the dictionary scores this";
-  return `${result.matches.toLocaleString()} fit`;
+  return `${result.matches.toLocaleString()} fit${result.painted ? ` (picked ${result.pattern})` : ""}`;
 }
 
 function cellAt(x, y) {
@@ -123,7 +134,7 @@ function paintCell(cell, mark = colour) {
   cell.className = `cell ${COLOURS[mark]}`;
   cell.setAttribute("aria-label", `row ${r + 1} letter ${c + 1}: ${NAMES[mark]}`);
   clearRow(r);
-  emoji.textContent = patterns.map((p) => [...p].map((m) => EMOJI[m]).join("")).join("\n");
+  emoji.textContent = emojiText();
   return true;
 }
 
@@ -160,9 +171,9 @@ function onGridKey(event) {
   if (!cell) return;
   const r = Number(cell.dataset.row), c = Number(cell.dataset.col);
   const key = event.key.toUpperCase();
-  if (key in COLOURS || key === " " || key === "ENTER") {
+  if (key in KEYS || key === " " || key === "ENTER") {
     event.preventDefault();
-    if (paintCell(cell, key in COLOURS ? key : colour)) fillSoon();
+    if (paintCell(cell, key in KEYS ? KEYS[key] : colour)) fillSoon();
     return;
   }
   const move = { ARROWLEFT: [0, -1], ARROWRIGHT: [0, 1], ARROWUP: [-1, 0], ARROWDOWN: [1, 0] }[key];
@@ -187,15 +198,24 @@ function request(rows, extra) {
   return { answer: answer(), patterns: rows, dict: $("wordle-dict").value || "wordle-guesses", ...extra };
 }
 
-/** A row's result with the word it shows: its pick among the matches (most common first), skipping words shown above. */
-function picked(row, r, shown) {
+/** A row's result with the word it shows: the server's choice (the first match listed), or after re-rolls the
+ * next one, with the pattern that word gets (wildcard rows hold words of several patterns). */
+function picked(row, r) {
   const words = row.words || [];
   if (!words.length) return row;
-  let index = picks[r] % words.length;
-  for (let tries = 0; tries < words.length && shown.has(words[index]); tries += 1) index = (index + 1) % words.length;
-  shown.add(words[index]);
-  picks[r] = index;  // so a re-roll moves on from the word actually shown
-  return { ...row, word: words[index] };
+  const word = words[picks[r] % words.length];
+  return { ...row, word, pattern: feedback(word, answer()) };
+}
+
+/** The Wordle feedback of guess against answer as G/Y/B: greens first, then yellows left to right. */
+function feedback(guess, target) {
+  const marks = [...guess].map((g, i) => (g === target[i] ? "G" : "B"));
+  const unused = {};
+  [...target].forEach((a, i) => { if (marks[i] !== "G") unused[a] = (unused[a] || 0) + 1; });
+  [...guess].forEach((g, i) => {
+    if (marks[i] !== "G" && unused[g]) { marks[i] = "Y"; unused[g] -= 1; }
+  });
+  return marks.join("");
 }
 
 /**
@@ -216,9 +236,9 @@ async function fill() {
       rows = result.rows;
       noteResult(result);
     } else {
-      const results = await Promise.all(patterns.map((p) => doodleRow(request([p], { all: true, random_seed: 0 }))));
-      const shown = new Set();
-      rows = results.map((result, r) => picked(result.rows[0], r, shown));
+      // Each row's choice depends only on its pattern and the seed, so row by row gives the grid's words.
+      const results = await Promise.all(patterns.map((p) => doodleRow(request([p], { all: true, random_seed: gridSeed }))));
+      rows = results.map((result, r) => picked(result.rows[0], r));
       noteResult(results[0]);
     }
     if (mine !== generation) return;

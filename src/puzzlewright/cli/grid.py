@@ -1,0 +1,248 @@
+"""``puzzlewright grid``: fill crossword grids of any shape, count word rectangles, verify and export grids.
+
+A thin layer over :mod:`puzzlewright.grid.api` and the classes under it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import time
+
+import click
+
+from puzzlewright.cli.common import emit_json, json_option, lexicon_options
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.parallel.cli import parallel_options
+
+
+GRID_FILES = (".ipuz", ".puz", ".txt")
+
+
+@click.group()
+def grid() -> None:
+    """Crossword grids: blocks (#), fixed letters and empty cells (.), any size up to 21x21."""
+
+
+def grid_source(command):
+    """Decorator: the ways to give a grid (--grid FILE|ROWS, --template ROWS, --size MxN, --pattern NAME)
+    and the slot rule (--min-length), passed on as ``source`` (a request dict)."""
+
+    @click.option("--grid", "grid_given", default=None, metavar="FILE|ROWS",
+                  help="A grid file (text, .ipuz or .puz) or rows like '....#/...../#....'.")
+    @click.option("--template", default=None, metavar="ROWS", help="Grid rows ('.' empty, '#' block, letters fixed).")
+    @click.option("--size", default=None, metavar="MxN", help="An open word rectangle of M rows and N columns.")
+    @click.option("--pattern", default=None, metavar="NAME",
+                  help="A shipped 15x15 block pattern (see 'grid patterns').")
+    @click.option("--min-length", type=click.IntRange(2, 3), default=None,
+                  help="Shortest slot: 2 (default) or 3 (American rules; the default for --pattern).")
+    @functools.wraps(command)
+    def wrapper(grid_given, template, size, pattern, min_length, **kwargs):
+        given = [value for value in (grid_given, template, size, pattern) if value is not None]
+        if len(given) != 1:
+            raise PuzzleInputError("give the grid once: --grid FILE|ROWS, --template ROWS, --size MxN or --pattern NAME")
+        source: dict = {"min_length": min_length}
+        if grid_given is not None and (os.path.isfile(grid_given) or grid_given.lower().endswith(GRID_FILES)):
+            from puzzlewright.grid.formats import read_grid
+
+            source["grid"] = list(read_grid(grid_given, min_length or 2).rows)
+        elif grid_given is not None or template is not None:
+            source["grid"] = grid_given if grid_given is not None else template
+        elif size is not None:
+            source["size"] = size
+        else:
+            source["pattern"] = pattern
+        return command(source=source, **kwargs)
+
+    return wrapper
+
+
+def _print_fills(result: dict, output: str | None) -> None:
+    for number, fill in enumerate(result["fills"], 1):
+        if number > 1:
+            click.echo()
+        click.echo("\n".join(" ".join(ch.upper() for ch in row) for row in fill["rows"]))
+        click.echo(f"  lowest word score {fill['min_score']:.2f}, mean {fill['mean_score']:.2f}")
+    count = result["count"]
+    how = f"{result['nodes']:,} nodes, {result['restarts']} restarts, {result['elapsed_s']:.2f} s"
+    if result.get("explanation"):
+        click.echo(result["explanation"])
+    elif "unique" in result:
+        verdict = {True: "the fill is unique", False: "the fill is not unique (another one is shown)",
+                   None: "uniqueness not settled before the budget ran out"}[result["unique"]]
+        click.echo(f"{verdict} ({how})")
+    else:
+        click.echo(f"{count} fill{'s' * (count != 1)} ({how})" + ("" if count else ": none found"))
+    if result.get("stopped"):
+        click.echo(result["stopped"])
+    if output and result["fills"]:
+        click.echo(f"best fill written to {output}")
+
+
+def fill_request(source: dict, how_many: int, unique: bool, min_score: float | None, allow_repeats: bool,
+                 random_seed: int, time_limit: float, max_nodes: int | None) -> dict:
+    return {**source, "count": how_many, "unique": unique, "min_score": min_score, "allow_repeats": allow_repeats,
+            "random_seed": random_seed, "time_limit": time_limit, "max_nodes": max_nodes}
+
+
+fill_search_options = [
+    click.option("--count", "how_many", type=click.IntRange(1, 1000), default=1, show_default=True,
+                 help="How many fills (best first: by the weakest word's score, then the mean)."),
+    click.option("--unique", is_flag=True, help="Say whether the fill is the only one given the fixed letters."),
+    click.option("--min-score", type=float, default=None,
+                 help="Use only words scoring at least this (familiarity; Zipf commonness until scored lists land)."),
+    click.option("--allow-repeats", is_flag=True, help="Let a word appear more than once."),
+    click.option("--random-seed", type=int, default=0, show_default=True, help="Vary the fill."),
+    click.option("--time-limit", type=click.FloatRange(min=0.001), default=30.0, show_default=True,
+                 help="Seconds before the search stops (it then says so)."),
+    click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes."),
+]
+
+
+def with_options(options):
+    def decorate(command):
+        for option in reversed(options):
+            command = option(command)
+        return command
+    return decorate
+
+
+@grid.command()
+@grid_source
+@with_options(fill_search_options)
+@click.option("--output", default=None, metavar="FILE", help="Write the best fill to FILE (.ipuz, .puz or text).")
+@lexicon_options("english")
+@json_option
+def fill(source: dict, how_many: int, unique: bool, min_score: float | None, allow_repeats: bool, random_seed: int,
+         time_limit: float, max_nodes: int | None, output: str | None, lexicon, as_json: bool) -> int:
+    """Fill every slot with a word: no word twice, fixed letters kept.
+
+    \b
+    puzzlewright grid fill --pattern american-1
+    puzzlewright grid fill --template '....#/...../...../#....' --count 3
+    puzzlewright grid fill --size 5x6 --unique
+    """
+    from puzzlewright.grid import api
+
+    result = api.fill(fill_request(source, how_many, unique, min_score, allow_repeats, random_seed, time_limit,
+                                   max_nodes), lexicon=lexicon)
+    _write_best(result, output)
+    emit_json(result) if as_json else _print_fills(result, output)
+    return 0 if result["fills"] else 1
+
+
+@grid.command()
+@grid_source
+@click.option("--slot", required=True, metavar="NAME", help="The slot to change, like 4-Across or 12-Down.")
+@with_options(fill_search_options)
+@click.option("--output", default=None, metavar="FILE", help="Write the new fill to FILE (.ipuz, .puz or text).")
+@lexicon_options("english")
+@json_option
+def reroll(source: dict, slot: str, how_many: int, unique: bool, min_score: float | None, allow_repeats: bool,
+           random_seed: int, time_limit: float, max_nodes: int | None, output: str | None, lexicon,
+           as_json: bool) -> int:
+    """Put a different word in one slot of a filled grid, changing its crossings only if it must."""
+    from puzzlewright.grid import api
+
+    request = fill_request(source, how_many, unique, min_score, allow_repeats, random_seed, time_limit, max_nodes)
+    result = api.reroll({**request, "slot": slot}, lexicon=lexicon)
+    _write_best(result, output)
+    emit_json(result) if as_json else _print_fills(result, output)
+    return 0 if result["fills"] else 1
+
+
+def _write_best(result: dict, output: str | None) -> None:
+    if output and result["fills"]:
+        from puzzlewright.grid.formats import write_grid
+        from puzzlewright.grid.model import Grid
+
+        write_grid(Grid.from_rows(result["fills"][0]["rows"], result["grid"]["min_length"]), output)
+
+
+@grid.command()
+@grid_source
+@click.option("--allow-repeats", is_flag=True, help="A word may appear more than once.")
+@lexicon_options("english")
+@json_option
+def verify(source: dict, allow_repeats: bool, lexicon, as_json: bool) -> int:
+    """Check a filled grid: every slot a word, no word twice. Exit 1 if not valid."""
+    from puzzlewright.grid import api
+
+    verdict = api.verify({**source, "allow_repeats": allow_repeats}, lexicon=lexicon)
+    if as_json:
+        emit_json(verdict)
+    else:
+        click.echo("\n".join(" ".join(ch.upper() for ch in row) for row in verdict["rows"]))
+        for problem in verdict["problems"]:
+            click.echo(problem)
+        click.echo("valid: every slot is a word" + ("" if allow_repeats else ", none used twice")
+                   if verdict["valid"] else "not valid")
+    return 0 if verdict["valid"] else 1
+
+
+@grid.command()
+@grid_source
+@click.option("--output", required=True, metavar="FILE", help="FILE.ipuz, FILE.puz (filled grids) or a text file.")
+@click.option("--title", default="", help="The puzzle's title in .ipuz/.puz files.")
+def export(source: dict, output: str, title: str) -> None:
+    """Write a grid to a file: .ipuz, .puz or plain text (by the extension)."""
+    from puzzlewright.grid.api import parse_grid
+    from puzzlewright.grid.formats import write_grid
+
+    grid_ = parse_grid(source)
+    write_grid(grid_, output, title=title)
+    click.echo(f"{grid_.height}x{grid_.width} grid, {len(grid_.slots)} slots, written to {output}")
+
+
+@grid.command()
+def patterns() -> None:
+    """List the shipped 15x15 block patterns."""
+    from puzzlewright.grid.patterns import PATTERNS, pattern_grid
+
+    for name in PATTERNS:
+        shape = pattern_grid(name)
+        click.echo(f"{name}: {len(shape.slots)} words, {shape.blocks} blocks")
+        click.echo(shape.render())
+        click.echo()
+
+
+@grid.command()
+@click.option("--size", required=True, metavar="MxN", help="M rows of N-letter words, N columns of M-letter words.")
+@click.option("--double", is_flag=True, help="Every word distinct.")
+@click.option("--output", default=None, metavar="FILE|DIR/",
+              help="FILE: every rectangle (rows joined by '/') in a fixed order. DIR/: a checkpoint directory "
+                   "(resume with --resume).")
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=None, help="Stop after this many seconds.")
+@click.option("--partitions", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Split the search into about N first-row prefixes (default 64).")
+@parallel_options
+@lexicon_options("english")
+@json_option
+def count(size: str, double: bool, output: str | None, time_limit: float | None, partitions: int | None,
+          workers: int | None, cluster: str | None, resume: bool, lexicon, as_json: bool) -> None:
+    """Count every word rectangle of a size (squares go to the acrostic counter), on every core.
+
+    Partitioned by first-row prefix like 'acrostic count': --workers, --cluster, --output DIR/ --resume.
+    """
+    from puzzlewright.grid.model import parse_size
+    from puzzlewright.grid.rectangles import rectangle_job
+    from puzzlewright.parallel.cli import run_streamed_job
+
+    height, width = parse_size(size)
+    job = rectangle_job(lexicon, height, width, double=double, keep=output is not None,
+                        deadline=None if time_limit is None else time.time() + time_limit, partitions=partitions)
+    result, interrupted = run_streamed_job(job, output, resume, workers=workers, cluster=cluster,
+                                           time_limit=time_limit)
+    nodes = int(result.stats().get("nodes", 0))
+    summary = {"size": f"{height}x{width}", "count": result.count, "double": double, "nodes": nodes,
+               "elapsed_s": round(result.elapsed_s, 4), "complete": result.complete,
+               "partitions": result.summary()["partitions"], "workers": result.workers, "runner": result.runner}
+    if as_json:
+        emit_json(summary)
+    else:
+        state = "" if result.complete else f" (stopped after {len(result.partitions)} of {result.total} partitions)"
+        kind = f"{height}x{width}" + (" double" if double else "")
+        click.echo(f"{result.count:,} {kind} rectangles in {lexicon.name!r}{state}: {nodes:,} nodes in "
+                   f"{result.elapsed_s:.2f} s ({result.workers} {result.runner} workers)")
+    if interrupted:
+        raise KeyboardInterrupt

@@ -1,0 +1,161 @@
+"""Reading and writing grids: plain text (always), ``.ipuz`` (with the ``ipuz`` package, which validates it)
+and Across Lite ``.puz`` (with ``puzpy``, which computes its checksums).
+
+The format is chosen by the file's extension (``.ipuz``, ``.puz``, anything else is text) or named
+explicitly. Only the grid travels: blocks, letters (an ``.ipuz`` solution or given values, a ``.puz``
+solution) and empty cells; clue texts are written empty, one per slot, so other tools open the files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from puzzlewright.errors import PuzzleInputError, open_input
+from puzzlewright.grid.model import ACROSS, BLOCK, EMPTY, Grid
+
+FORMATS = ("text", "ipuz", "puz")
+IPUZ_VERSION = "http://ipuz.org/v2"
+IPUZ_KIND = "http://ipuz.org/crossword#1"
+
+
+def format_of(path: str | Path, named: str | None = None) -> str:
+    """The format to use for ``path``: ``named`` if given, else from its extension (text by default)."""
+    if named is not None:
+        if named not in FORMATS:
+            raise PuzzleInputError(f"unknown grid format {named!r}; known: {', '.join(FORMATS)}")
+        return named
+    suffix = Path(path).suffix.lower()
+    return {".ipuz": "ipuz", ".puz": "puz"}.get(suffix, "text")
+
+
+def read_grid(path: str | Path, min_length: int = 2, format: str | None = None) -> Grid:
+    """The grid stored in a file (text, .ipuz or .puz), with one-line errors for unreadable files."""
+    kind = format_of(path, format)
+    with open_input(path, "grid file", PuzzleInputError) as handle:
+        data = handle.read()
+    if kind == "puz":
+        return grid_from_puz(data, min_length)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise PuzzleInputError(f"grid file is not UTF-8 text: {path}") from None
+    return grid_from_ipuz(text, min_length) if kind == "ipuz" else Grid.parse(text, min_length)
+
+
+def write_grid(grid: Grid, path: str | Path, format: str | None = None, title: str = "") -> None:
+    """Write ``grid`` to ``path`` in the format its extension (or ``format``) names."""
+    kind = format_of(path, format)
+    if kind == "puz":
+        data = grid_to_puz(grid, title)
+    elif kind == "ipuz":
+        data = grid_to_ipuz(grid, title).encode()
+    else:
+        data = (grid.text() + "\n").encode()
+    try:
+        Path(path).write_bytes(data)
+    except OSError as error:
+        raise PuzzleInputError(f"cannot write {path}: {error.strerror}") from None
+
+
+# -- ipuz ---------------------------------------------------------------------------------------------
+
+
+def _ipuz():
+    try:
+        import ipuz
+    except ImportError:  # pragma: no cover - a dependency of the package
+        raise PuzzleInputError("reading and writing .ipuz needs the 'ipuz' package: pip install ipuz") from None
+    return ipuz
+
+
+def grid_to_ipuz(grid: Grid, title: str = "") -> str:
+    """The grid as an ipuz crossword (JSON text, validated by the ``ipuz`` package).
+
+    Fixed letters go in the solution; the puzzle grid carries the clue numbers and ``#`` blocks."""
+    numbers = {slot.cells[0]: slot.number for slot in grid.slots}
+    puzzle, solution = [], []
+    for r, row in enumerate(grid.rows):
+        puzzle.append([BLOCK if ch == BLOCK else numbers.get(r * grid.width + c, 0) for c, ch in enumerate(row)])
+        solution.append([BLOCK if ch == BLOCK else (None if ch == EMPTY else ch.upper()) for ch in row])
+    clues = {"Across": [], "Down": []}
+    for slot in grid.slots:
+        clues["Across" if slot.direction == ACROSS else "Down"].append([slot.number, ""])
+    document = {"version": IPUZ_VERSION, "kind": [IPUZ_KIND], "dimensions": {"width": grid.width, "height": grid.height},
+                "puzzle": puzzle, "solution": solution, "clues": clues, "block": BLOCK, "empty": 0}
+    if title:
+        document["title"] = title
+    return _ipuz().write(document)
+
+
+def grid_from_ipuz(text: str, min_length: int = 2) -> Grid:
+    """A grid from ipuz JSON: blocks from the puzzle grid, letters from the solution (or given values)."""
+    ipuz = _ipuz()
+    try:
+        document = ipuz.read(text)
+    except ipuz.IPUZException as error:
+        raise PuzzleInputError(f"not a valid ipuz file: {error}") from None
+    if not any(str(kind).startswith("http://ipuz.org/crossword") for kind in document.get("kind", [])):
+        raise PuzzleInputError("the ipuz file is not a crossword")
+    block = str(document.get("block", BLOCK))
+    puzzle = document["puzzle"]
+    solution = document.get("solution") or [[None] * len(row) for row in puzzle]
+    rows = []
+    for puzzle_row, solution_row in zip(puzzle, solution):
+        cells = []
+        for cell, answer in zip(puzzle_row, solution_row):
+            given = cell.get("value") if isinstance(cell, dict) else None
+            cell = cell.get("cell") if isinstance(cell, dict) else cell
+            if cell is None or str(cell) == block:
+                cells.append(BLOCK)
+            else:
+                cells.append(_letter(given) or _letter(answer) or EMPTY)
+        rows.append("".join(cells))
+    return Grid.from_rows(rows, min_length)
+
+
+def _letter(value: object) -> str | None:
+    """A cell's value as one lowercase letter, or None (empty, a block, a rebus we cannot keep)."""
+    if isinstance(value, dict):
+        value = value.get("value")
+    if isinstance(value, str) and len(value) == 1 and value.isalpha() and value.isascii():
+        return value.lower()
+    return None
+
+
+# -- puz ----------------------------------------------------------------------------------------------
+
+
+def _puz():
+    try:
+        import puz
+    except ImportError:  # pragma: no cover - a dependency of the package
+        raise PuzzleInputError("reading and writing .puz needs the 'puzpy' package: pip install puzpy") from None
+    return puz
+
+
+def grid_to_puz(grid: Grid, title: str = "") -> bytes:
+    """The grid as Across Lite ``.puz`` bytes; the format stores a solution, so the grid must be filled."""
+    if not grid.filled:
+        raise PuzzleInputError(".puz files store the solution: fill the grid first (or export .ipuz or text)")
+    puz = _puz()
+    puzzle = puz.Puzzle()
+    puzzle.width, puzzle.height = grid.width, grid.height
+    puzzle.solution = "".join(grid.rows).upper().replace(BLOCK, puz.BLACKSQUARE)
+    puzzle.fill = "".join(puz.BLACKSQUARE if ch == BLOCK else puz.BLANKSQUARE for ch in grid.cells)
+    puzzle.title = title
+    puzzle.clues = [""] * len(grid.slots)  # .puz numbers the runs of 2+ cells: our slots
+    return puzzle.tobytes()
+
+
+def grid_from_puz(data: bytes, min_length: int = 2) -> Grid:
+    """A filled grid from ``.puz`` bytes (its solution; blocks from ``.``)."""
+    puz = _puz()
+    try:
+        puzzle = puz.load(data)
+    except (puz.PuzzleFormatError, ValueError, IndexError) as error:
+        raise PuzzleInputError(f"not a valid .puz file: {error}") from None
+    cells = "".join(BLOCK if ch == puz.BLACKSQUARE else (ch.lower() if ch.isalpha() and ch.isascii() else EMPTY)
+                    for ch in puzzle.solution)
+    rows = [cells[r * puzzle.width:(r + 1) * puzzle.width] for r in range(puzzle.height)]
+    return Grid.from_rows(rows, min_length)
+

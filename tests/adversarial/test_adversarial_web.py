@@ -1,0 +1,148 @@
+"""Adversarial requests to the web app (issue #16): each reproduction of the sweep, replayed.
+
+Bodies that break Python's JSON reader, cross-site requests, forged Host headers, and framework errors:
+every answer is a 4xx with a one-line ``{"error": ...}`` body, never a 500 or plain text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx2")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from puzzlewright.search import Budget  # noqa: E402
+from puzzlewright.web import create_app  # noqa: E402
+from puzzlewright.web.endpoints import ENDPOINTS  # noqa: E402
+from puzzlewright.web.guard import is_loopback  # noqa: E402
+from puzzlewright.web.limits import SearchPool, SearchTimeout  # noqa: E402
+
+POST_PATHS = [endpoint.path for endpoint in ENDPOINTS]
+HUGE_INT = "9" * 5000
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(search_seconds=2, loopback_only=True), base_url="http://127.0.0.1:8000")
+
+
+def error_of(response, status: int) -> str:
+    """The one-line error message of a JSON error response with ``status``."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    message = response.json()["error"]
+    assert isinstance(message, str) and message and "\n" not in message and "Traceback" not in message
+    return message
+
+
+def post_raw(client: TestClient, path: str, body: bytes | str, **headers: str):
+    return client.post(path, content=body, headers={"content-type": "application/json", **headers})
+
+
+@pytest.mark.parametrize("path", POST_PATHS)
+def test_an_integer_of_5000_digits_is_a_400_on_every_route(client, path):
+    assert "4,300" in error_of(post_raw(client, path, f'{{"count": {HUGE_INT}}}'), 400)
+
+
+def test_a_lone_surrogate_in_an_echoed_field_is_a_400(client):
+    body = '{"pool":"SHACE","answer_pattern":"-----","date":"\\ud800"}'
+    assert "surrogate" in error_of(post_raw(client, "/api/jumble/solve", body), 400)
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data",
+                                          "application/jsonx", None])
+def test_post_bodies_must_be_declared_json(client, content_type):
+    headers = {} if content_type is None else {"content-type": content_type}
+    response = client.post("/api/jumble/solve", content=b'{"pool": "SHACE", "answer_pattern": "-----"}',
+                           headers=headers)
+    assert "application/json" in error_of(response, 415)
+
+
+def test_json_with_a_charset_is_accepted(client):
+    response = post_raw(client, "/api/jumble/solve", '{"pool": "SHACE", "answer_pattern": "-----"}',
+                        **{"content-type": "application/json; charset=utf-8"})
+    assert response.status_code == 200 and response.json()["answers"]
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "null", "http://127.0.0.1:9999", "https://127.0.0.1:8000"])
+def test_a_foreign_origin_is_refused(client, origin):
+    request = {"pool": "SHACE", "answer_pattern": "-----"}
+    assert "--allow-origin" in error_of(client.post("/api/jumble/solve", json=request, headers={"origin": origin}), 403)
+    preflight = client.options("/api/jumble/solve", headers={"origin": origin, "access-control-request-method": "POST"})
+    error_of(preflight, 403)
+
+
+def test_the_servers_own_origin_and_allowed_origins_pass():
+    client = TestClient(create_app(allow_origins=["http://localhost:3000"]), base_url="http://127.0.0.1:8000")
+    request = {"pool": "SHACE", "answer_pattern": "-----"}
+    assert client.post("/api/jumble/solve", json=request, headers={"origin": "http://127.0.0.1:8000"}).status_code == 200
+    allowed = client.post("/api/jumble/solve", json=request, headers={"origin": "http://localhost:3000"})
+    assert allowed.status_code == 200 and allowed.headers["access-control-allow-origin"] == "http://localhost:3000"
+    refused_method = client.options("/api/jumble/solve", headers={"origin": "http://localhost:3000",
+                                                                  "access-control-request-method": "DELETE"})
+    assert error_of(refused_method, 400)  # starlette's plain-text CORS refusal, re-sent as JSON
+
+
+def test_duplicate_host_headers_are_a_400(client):
+    response = client.get("/healthz", headers=[("host", "127.0.0.1:8000"), ("host", "evil.example")])
+    assert "Host" in error_of(response, 400)
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8000", "127.0.0.2:8000", "127.1.2.3", "localhost:8000", "[::1]:8000",
+                                  "LOCALHOST"])
+def test_every_loopback_host_is_accepted(client, host):
+    assert client.get("/healthz", headers={"host": host}).status_code == 200
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example", "10.0.0.1",
+                                  "[::2]", ""])
+def test_a_rebinding_host_is_refused_with_json(client, host):
+    assert "Host" in error_of(client.get("/healthz", headers={"host": host}), 400)
+
+
+def test_serve_treats_every_loopback_address_as_private():
+    assert all(is_loopback(h) for h in ("127.0.0.1", "127.0.0.2", "::1", "[::1]", "localhost", "127.255.0.9"))
+    assert not any(is_loopback(h) for h in ("0.0.0.0", "192.168.1.2", "example.com", "::", "localhost.evil"))
+
+
+@pytest.mark.parametrize("method, path, status", [("GET", "/no/such/page", 404), ("PUT", "/api/jumble/solve", 405),
+                                                  ("GET", "/api/dict/lookup", 422)])
+def test_framework_errors_are_json(client, method, path, status):
+    error_of(client.request(method, path), status)
+
+
+def test_the_budget_runs_out_by_time_when_each_step_is_slow():
+    """A generator's attempt can take 40 ms: the clock is read by time, not every 1,024 steps."""
+    budget, started = Budget(seconds=0.2), time.monotonic()
+    steps = 0
+    while budget.spend():
+        time.sleep(0.02)
+        steps += 1
+    assert time.monotonic() - started < 0.3 and steps <= 12
+
+
+def test_the_server_cancels_a_search_when_it_answers():
+    """The pool gives up on a search (busy server, time out): its budget is cancelled, so the search stops at
+    its next check instead of working on for nobody."""
+    pool = SearchPool(max_searches=1, seconds=0.2)
+    budget = Budget(seconds=60)
+    stopped = threading.Event()
+
+    def search() -> None:
+        while budget.spend():
+            time.sleep(0.005)
+        stopped.set()
+
+    async def ask() -> None:
+        with pytest.raises(SearchTimeout):
+            await pool.run(search, budget)
+
+    asyncio.run(ask())
+    assert stopped.wait(1.0) and budget.cancelled
+    assert "cancelled" in budget.describe()

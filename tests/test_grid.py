@@ -1,0 +1,339 @@
+"""Crossword grids: the model's rules and errors, fills re-checked by an independent checker written here
+from the rules, agreement with the acrostic solver on squares, uniqueness against brute force, unfillable
+grids explained, .ipuz/.puz round trips, word-rectangle counts against brute force, and the CLI."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlewright.acrostic import Puzzle, solve_puzzle
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.grid import FillOptions, Grid, fill_grid
+from puzzlewright.grid import api
+from puzzlewright.grid.formats import grid_from_ipuz, grid_from_puz, grid_to_ipuz, grid_to_puz, read_grid, write_grid
+from puzzlewright.grid.patterns import PATTERNS, pattern_grid
+from puzzlewright.grid.rectangles import RectangleOptions, count_rectangles
+from puzzlewright.lexicon import Lexicon, load_lexicon
+from puzzlewright.search import Budget
+
+
+@pytest.fixture(scope="module")
+def acrostic4() -> Lexicon:
+    return load_lexicon("acrostic-4")
+
+
+@pytest.fixture(scope="module")
+def wordle() -> Lexicon:
+    return load_lexicon("wordle-answers")
+
+
+@pytest.fixture(scope="module")
+def english() -> Lexicon:
+    return load_lexicon("english")
+
+
+# -- an independent checker, written from the rules only ----------------------------------------------
+
+
+def runs(rows: list[str], min_length: int = 2) -> list[str]:
+    """Every across and down run of non-block cells of at least ``min_length`` cells, read off the rows."""
+    columns = ["".join(row[c] for row in rows) for c in range(len(rows[0]))]
+    return [run for line in list(rows) + columns for run in line.split("#") if len(run) >= min_length]
+
+
+def assert_valid_fill(rows, template: str, words, allow_repeats: bool = False) -> None:
+    """Same shape as the template, blocks and fixed letters kept, no empty cell, every run a word,
+    no word twice."""
+    given = template.split("/")
+    assert len(rows) == len(given) and all(len(row) == len(pattern) for row, pattern in zip(rows, given))
+    for row, pattern in zip(rows, given):
+        for cell, want in zip(row, pattern):
+            assert cell != "." and (want == "." and cell != "#" or cell == want), (row, pattern)
+    found = runs(list(rows))
+    assert all(word in words for word in found), [w for w in found if w not in words]
+    if not allow_repeats:
+        assert len(set(found)) == len(found), Counter(found).most_common(1)
+
+
+# -- the model ------------------------------------------------------------------------------------------
+
+
+def test_slots_are_numbered_like_a_crossword():
+    grid = Grid.parse("...#/..../#...")
+    assert [slot.name for slot in grid.slots] == ["1-Across", "4-Across", "6-Across", "1-Down", "2-Down", "3-Down",
+                                                  "5-Down"]
+    assert [slot.length for slot in grid.slots] == [3, 4, 3, 2, 3, 3, 2]
+    assert grid.pattern(grid.slots[0]) == "..."
+    assert Grid.parse("ab#/cd#").slots[0].cells == (0, 1)
+
+
+def test_two_letter_rules_allow_unchecked_cells_and_three_letter_rules_do_not():
+    grid = Grid.parse("....#/#....")
+    assert sorted(slot.length for slot in grid.slots) == [2, 2, 2, 4, 4]
+    with pytest.raises(PuzzleInputError, match="1-letter down slot at row 1, column 1 breaks the 3-letter minimum"):
+        Grid.parse("....#/#....", min_length=3)
+    with pytest.raises(PuzzleInputError, match="2-letter down slot at row 1, column 1 breaks the 3-letter minimum"):
+        Grid.parse("...#/..../#...", min_length=3)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("..../...", "grid row 2 has 3 cells but row 1 has 4"),
+    ("..*./....", "unknown character '\\*'"),
+    (".#./...", "1-letter across slot at row 1, column 1 breaks the 3-letter minimum"),
+    ("/".join(["." * 22] * 22), "at most 21x21; this one is 22x22"),
+    (".#./#.#/.#.", "belongs to no word"),
+    ("", "the grid is empty"),
+])
+def test_bad_grids_are_one_line_errors(text, message):
+    min_length = 3 if message.startswith("1-letter") else 2
+    with pytest.raises(PuzzleInputError, match=message) as error:
+        Grid.parse(text, min_length)
+    assert "\n" not in str(error.value)
+
+
+def test_shipped_patterns_follow_the_american_rules():
+    for name in PATTERNS:
+        grid = pattern_grid(name)
+        assert grid.height == grid.width == 15 and grid.rotationally_symmetric()
+        assert min(slot.length for slot in grid.slots) >= 3 and len(grid.slots) <= 78
+        assert all(len(run) >= 3 for run in runs(list(grid.rows), 1))
+
+
+# -- filling --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("template", ["....#/...../...../#....", "#..../...../....#", "a..../...../....z",
+                                      "...#/..../..../#..."])
+def test_every_fill_is_valid(template, english):
+    result = fill_grid(Grid.parse(template), english, FillOptions(count=3, random_seed=1), Budget(seconds=20))
+    assert len(result.fills) == 3
+    assert len({fill.grid.rows for fill in result.fills}) == 3
+    for fill in result.fills:
+        assert_valid_fill(fill.grid.rows, template, english.word_set)
+    qualities = [fill.quality() for fill in result.fills]
+    assert qualities == sorted(qualities, reverse=True)  # best first
+
+
+def test_min_score_keeps_only_familiar_words(english):
+    result = api.fill({"grid": "..../..../....", "count": 2, "min_score": 3.5}, lexicon=english)
+    for fill in result["fills"]:
+        assert fill["min_score"] >= 3.5
+        assert all(english.zipf_of(word) >= 3.5 for word in fill["words"])
+
+
+SQUARES = [("eras/..../..../....", "ceeiklmorstw", "acrostic-4"),
+           ("eras/..../..../....", "ceeiklmorstw", "english"),
+           ("e..s/..c./..../s...", "aeiklmorrtwe", "acrostic-4"),
+           ("older/...../...../...../.....", "aaaaaddeeeelmmnrrrvv", "wordle-answers")]
+
+
+@pytest.mark.parametrize("template, pool, dictionary", SQUARES)
+@pytest.mark.parametrize("distinct", [True, False])
+def test_grid_engine_agrees_with_the_acrostic_solver(template, pool, dictionary, distinct):
+    words = load_lexicon(dictionary)
+    acrostic = solve_puzzle(Puzzle.from_template(template, pool), words, limit=None, distinct=distinct)
+    result = fill_grid(Grid.parse(template), words, FillOptions(count=None, pool=pool, allow_repeats=not distinct))
+    assert acrostic.complete and result.complete
+    assert {grid.rows for grid in acrostic.solutions} == {fill.grid.rows for fill in result.fills}
+    for fill in result.fills:
+        assert_valid_fill(fill.grid.rows, template, words.word_set, allow_repeats=not distinct)
+        free = [ch for ch, given in zip("".join(fill.grid.rows), template.replace("/", "")) if given == "."]
+        assert Counter(free) == Counter(pool)
+
+
+@pytest.fixture(scope="module")
+def wordle_squares(wordle) -> list[tuple[str, ...]]:
+    from puzzlewright.acrostic.count import CountOptions, count_squares
+
+    return count_squares(wordle, CountOptions(5, double=True, canonical=True), keep_squares=True).squares
+
+
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_property_squares_from_the_square_counter_agree(data, wordle, wordle_squares):
+    squares = wordle_squares
+    rows = data.draw(st.sampled_from(squares))
+    template = "/".join([rows[0]] + ["....."] * 4)
+    pool = "".join(rows[1:])
+    acrostic = solve_puzzle(Puzzle.from_seed(rows[0], pool), wordle, limit=None, distinct=True)
+    result = fill_grid(Grid.parse(template), wordle, FillOptions(count=None, pool=pool))
+    assert rows in {fill.grid.rows for fill in result.fills}
+    assert {grid.rows for grid in acrostic.solutions} == {fill.grid.rows for fill in result.fills}
+
+
+def brute_force_last_rows(fixed: list[str], words: set[str]) -> set[tuple[str, ...]]:
+    """Every 4x4 completion of two ``fixed`` rows with distinct words: each third row whose columns stay word
+    prefixes, then each fourth row whose letters complete every column, all checked by reading the columns."""
+    size = 4
+    fours = sorted(w for w in words if len(w) == size)
+    prefixes = {w[:3] for w in fours}
+    found = set()
+    for third in fours:
+        tops = ["".join(row[c] for row in fixed) + third[c] for c in range(size)]
+        if not all(top in prefixes for top in tops):
+            continue
+        ends = [{w[3] for w in fours if w.startswith(top)} for top in tops]
+        for fourth in fours:
+            if not all(fourth[c] in ends[c] for c in range(size)):
+                continue
+            rows = fixed + [third, fourth]
+            columns = [tops[c] + fourth[c] for c in range(size)]
+            if all(col in words for col in columns) and len(set(rows + columns)) == 2 * size:
+                found.add(tuple(rows))
+    return found
+
+
+def test_exhaustive_fill_and_unique_match_brute_force(acrostic4):
+    for fixed in (["eras", "lick"], ["tops", "area"]):
+        template = "/".join(fixed + ["....", "...."])
+        every = fill_grid(Grid.parse(template), acrostic4, FillOptions(count=None))
+        expected = brute_force_last_rows(fixed, acrostic4.word_set)
+        assert every.complete and {fill.grid.rows for fill in every.fills} == expected
+        unique = api.fill({"grid": template, "unique": True}, lexicon=acrostic4)
+        assert unique["unique"] is (len(expected) == 1)
+        assert unique["complete"] or len(expected) > 1
+
+
+def test_unfillable_grids_are_explained(acrostic4, english):
+    no_word = fill_grid(Grid.parse("qz../..../..../...."), acrostic4)
+    assert not no_word.fills and no_word.complete
+    assert no_word.explanation.startswith("no word fits 1-Across (row 1, column 1, 4 letters: 'qz..')")
+    crossing = fill_grid(Grid.parse("../.."), Lexicon(["ab", "cd"]))
+    assert not crossing.fills and crossing.complete
+    assert crossing.explanation == ("no fill: 2-Down (row 1, column 2, 2 letters: '..') has 2 candidate words on "
+                                    "its own but none fits its crossings (1-Across, 3-Across)")
+    exhausted = fill_grid(Grid.parse("../.."), Lexicon(["ab", "ba"]))
+    assert not exhausted.fills and exhausted.complete
+    assert exhausted.explanation.startswith("no fill exists: every possibility was tried")
+
+
+def test_budget_stops_and_says_so(english):
+    result = fill_grid(pattern_grid("american-1"), english, FillOptions(), Budget(nodes=5))
+    assert not result.complete and not result.fills and "node budget" in result.stopped
+
+
+def test_reroll_changes_the_slot_and_keeps_the_rest(english):
+    first = fill_grid(Grid.parse("...../...../....."), english, FillOptions(random_seed=3)).fills[0]
+    result = api.reroll({"grid": "/".join(first.grid.rows), "slot": "1-Across", "random_seed": 3}, lexicon=english)
+    new = result["fills"][0]
+    assert new["rows"][0] != first.grid.rows[0]
+    assert_valid_fill(new["rows"], "...../...../.....", english.word_set)
+    with pytest.raises(PuzzleInputError, match="no slot '9-Across'"):
+        api.reroll({"grid": "/".join(first.grid.rows), "slot": "9-Across"}, lexicon=english)
+
+
+def test_verify_names_each_problem(acrostic4):
+    assert api.verify({"grid": "eras/lick/more/stew"}, lexicon=acrostic4)["valid"]
+    verdict = api.verify({"grid": "eras/lick/more/stex"}, lexicon=acrostic4)
+    assert not verdict["valid"] and any("'stex' is not in the dictionary" in p for p in verdict["problems"])
+    repeated = api.verify({"grid": "aa#/aa#"}, lexicon=Lexicon(["aa"]))
+    assert any("used 4 times" in p for p in repeated["problems"])
+
+
+# -- file formats -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rows", [("eras#", "lick#", "more.", "stew."), ("#abc", "....", "d..#")])
+def test_ipuz_round_trip(rows, tmp_path):
+    grid = Grid.from_rows(rows)
+    assert grid_from_ipuz(grid_to_ipuz(grid, "t")).rows == grid.rows
+    write_grid(grid, tmp_path / "g.ipuz")
+    assert read_grid(tmp_path / "g.ipuz").rows == grid.rows
+    document = json.loads((tmp_path / "g.ipuz").read_text())
+    assert document["dimensions"] == {"width": grid.width, "height": grid.height}
+    assert len(document["clues"]["Across"]) + len(document["clues"]["Down"]) == len(grid.slots)
+
+
+def test_puz_round_trip_and_it_needs_a_filled_grid(tmp_path):
+    grid = Grid.from_rows(("eras#", "lick#", "more#", "stew#"))
+    assert grid_from_puz(grid_to_puz(grid)).rows == grid.rows
+    write_grid(grid, tmp_path / "g.puz")
+    assert read_grid(tmp_path / "g.puz").rows == grid.rows
+    with pytest.raises(PuzzleInputError, match="fill the grid first"):
+        grid_to_puz(Grid.parse("..../...."))
+    with pytest.raises(PuzzleInputError, match="not a valid .puz file"):
+        grid_from_puz(b"nonsense")
+    with pytest.raises(PuzzleInputError, match="not a valid ipuz file"):
+        grid_from_ipuz("{}")
+
+
+# -- word rectangles ------------------------------------------------------------------------------------
+
+
+def brute_force_rectangles(words: list[str], height: int, width: int, double: bool) -> set[tuple[str, ...]]:
+    rows = [w for w in words if len(w) == width]
+    columns = {w for w in words if len(w) == height}
+    found = set()
+    for chosen in itertools.product(rows, repeat=height):
+        cols = ["".join(row[c] for row in chosen) for c in range(width)]
+        if all(col in columns for col in cols) and (not double or len(set(chosen)) == height and len(set(cols)) == width):
+            found.add(chosen)
+    return found
+
+
+@pytest.mark.parametrize("double", [False, True])
+def test_rectangle_counts_match_brute_force(double, wordle):
+    words = sorted({w[:3] for w in wordle.words[:400]} | {w[:2] for w in wordle.words[:300]})
+    lexicon = Lexicon(words)
+    for height, width in ((2, 3), (3, 2)):
+        result = count_rectangles(lexicon, RectangleOptions(height, width, double, partitions=5))
+        assert result.complete
+        assert set(result.rectangles) == brute_force_rectangles(words, height, width, double)
+        assert result.count == len(result.rectangles) > 0
+
+
+def test_api_count_hands_squares_to_the_acrostic_counter(wordle):
+    assert api.count({"size": "5x5", "double": True}, lexicon=wordle)["count"] == 2 * 81
+
+
+# -- the command line -------------------------------------------------------------------------------------
+
+
+def test_cli_fill_json_and_files(cli, tmp_path):
+    out = tmp_path / "best.ipuz"
+    result = cli("grid", "fill", "--template", "..../..../....", "--count", "2", "--json", "--output", str(out))
+    assert result.exit_code == 0, result.stderr
+    data = result.json()
+    assert data["count"] == 2
+    for fill in data["fills"]:
+        assert_valid_fill(fill["rows"], "..../..../....", load_lexicon("english").word_set)
+    assert read_grid(out).rows == tuple(data["fills"][0]["rows"])
+    again = cli("grid", "verify", "--grid", str(out))
+    assert again.exit_code == 0 and "valid" in again.stdout
+    text = tmp_path / "grid.txt"
+    assert cli("grid", "export", "--grid", str(out), "--output", str(text)).exit_code == 0
+    assert read_grid(text).rows == tuple(data["fills"][0]["rows"])
+
+
+def test_cli_count_rectangles_with_output_file(cli, tmp_path, wordle):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(sorted({w[:3] for w in wordle.words[:300]} | {w[:2] for w in wordle.words[:200]})))
+    out = tmp_path / "rects.txt"
+    result = cli("grid", "count", "--size", "2x3", "--double", "--dict", str(words), "--workers", "1",
+                 "--output", str(out), "--json")
+    assert result.exit_code == 0, result.stderr
+    lines = out.read_text().split()
+    assert result.json()["count"] == len(lines) and result.json()["complete"]
+    assert len(set(lines)) == len(lines)
+
+
+@pytest.mark.parametrize("args", [
+    ["grid", "fill", "--template", "..../..."],
+    ["grid", "fill", "--template", "a?b/..."],
+    ["grid", "fill", "--template", ".#./...", "--min-length", "3"],
+    ["grid", "fill", "--size", "22x22"],
+    ["grid", "fill", "--pattern", "nonesuch"],
+    ["grid", "fill"],
+    ["grid", "reroll", "--template", "ab/cd", "--slot", "7-Down"],
+    ["grid", "fill", "--grid", "missing-file.ipuz"],
+])
+def test_cli_bad_input_is_one_line_exit_2(cli, args):
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
