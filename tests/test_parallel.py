@@ -133,8 +133,8 @@ def test_checkpoint_directory_contents(tmp_path):
     results = [json.loads(line) for line in (run / "results.jsonl").read_text().splitlines()]
     assert results == expected_items(job) == list(result.items())
     first = (run / PARTITIONS / "000000.json").read_text().splitlines()
-    assert json.loads(first[0])["count"] == len(first) - 1
-    assert [json.loads(line) for line in first[1:]] == [n for n in expected_items(job) if n < 1000]
+    assert json.loads(first[0])["count"] == len(first) - 2 and json.loads(first[-1])["end"]["lines"] == len(first) - 1
+    assert [json.loads(line) for line in first[1:-1]] == [n for n in expected_items(job) if n < 1000]
     assert not list(run.rglob("*.found.jsonl"))  # streams go once their partition is saved
     summary = json.loads((run / "summary.json").read_text())
     assert summary["count"] == len(expected_items(job)) and summary["job"] == job.identity()

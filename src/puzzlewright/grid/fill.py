@@ -1,11 +1,11 @@
 """Filling a grid: every slot a dictionary word, no word twice, fixed letters kept.
 
-The search is a constraint solver over the slots. Each slot's *domain* is the array of indexes (into the
-dictionary's words of its length, :meth:`Lexicon.of_length`) of the words that still fit. Crossing slots
-constrain each other through their shared cell: after every decision, arc consistency (AC-3) keeps only the
-words whose letter at each crossing is a letter some word of the crossing slot still has there (one numpy
-lookup per arc: ``allowed[letters[domain, position]]``), until nothing changes; a slot left with one word
-removes that word from every other slot of its length (no repeats). A slot left with no words is a dead end.
+The search is a constraint solver over the slots. Each slot's *domain* is the set of dictionary words of
+its length that still fit it. Crossing slots constrain each other through their shared cell: every crossing
+is kept arc consistent (a word stays only while the crossing slot still has a word with the same letter
+there), by counting each slot's supports per position and letter (see :mod:`puzzlewright.grid.kernel`, a
+numba kernel); a slot left with one word removes that word from every other slot of its length (no
+repeats). A slot left with no words is a dead end.
 
 Variables are chosen by *dom/wdeg*: the open slot with the fewest words per unit of weighted degree, where
 each crossing's weight counts the dead ends it has caused (so the search learns which parts of the grid are
@@ -18,9 +18,7 @@ possibility, which is how ``unique`` and "no fill exists" are proved.
 from __future__ import annotations
 
 import time
-from functools import lru_cache
-from collections import Counter, deque
-from collections.abc import Iterator
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -28,9 +26,10 @@ import numpy as np
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.model import Grid, Slot
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.search import Budget
+from puzzlewright.search import Budget, ran_out
 
-RESTART_BASE = 256  # nodes of the first restart run; later runs follow the Luby sequence times this
+RESTART_BASE = 512  # nodes of the first restart run; later runs follow the Luby sequence times this
+SLICE_NODES = 2048  # kernel nodes between budget checks
 NOISE = 1.0  # spread of the random noise added to word scores when ordering values (Zipf units)
 
 
@@ -143,33 +142,8 @@ def luby(index: int) -> int:
     return 1 << (k - 1)
 
 
-@lru_cache(maxsize=1 << 16)
-def allowed_letters(mask: int) -> np.ndarray:
-    """A 26-bit letter set as a boolean lookup table indexed by letter number."""
-    return (mask >> np.arange(26)) & 1 == 1
-
-
-@dataclass
-class State:
-    """The search state: each slot's candidate words (sorted indexes) and its letter set per position."""
-
-    domains: list[np.ndarray]
-    masks: list[np.ndarray]
-
-    def copy(self) -> State:
-        return State(list(self.domains), list(self.masks))
-
-
-class _Restart(Exception):
-    """The current run reached its node limit (or wants fresh randomness after a fill)."""
-
-
-class _Stop(Exception):
-    """The budget ran out."""
-
-
 class Filler:
-    """The solver for one grid and dictionary: build once, then :meth:`run`."""
+    """The solver for one grid and dictionary: build the kernel's arrays once, then :meth:`run`."""
 
     def __init__(self, grid: Grid, lexicon: Lexicon, options: FillOptions | None = None):
         self.grid = grid
@@ -179,20 +153,10 @@ class Filler:
         lengths = sorted({slot.length for slot in self.slots})
         self.tables = {length: lexicon.of_length(length) for length in lengths}
         self.scores = {length: word_scores(lexicon, length) for length in lengths}
-        self.letters = [self.tables[slot.length].letters for slot in self.slots]
-        by_position = {length: np.ascontiguousarray(table.letters.T) for length, table in self.tables.items()}
-        bits = {length: np.left_shift(np.uint32(1), letters.astype(np.uint32)) for length, letters in by_position.items()}
-        self.letters_by_position = [by_position[slot.length] for slot in self.slots]
-        self.bits = [bits[slot.length] for slot in self.slots]
         self.crossings = self._crossings()
-        self.weights = np.ones(sum(len(c) for c in self.crossings), np.int64)
-        self.wipeouts = np.zeros(len(self.slots), np.int64)
-        self.same_length = {length: [s for s, slot in enumerate(self.slots) if slot.length == length]
-                            for length in lengths}
         self.pool = None if self.options.pool is None else Counter(self.options.pool)
-        self.nodes = 0
         self.rng = np.random.default_rng(self.options.random_seed)
-        self.keys: dict[int, np.ndarray] = {}
+        self._build_arrays(lengths)
 
     # -- set-up ---------------------------------------------------------------------------------------
 
@@ -214,6 +178,51 @@ class Filler:
                 ids += 1
         return crossings
 
+    def _build_arrays(self, lengths: list[int]) -> None:
+        """The kernel's flat arrays: word letters and the letter index per length, crossings per slot."""
+        from puzzlewright.grid.kernel import letter_index
+
+        slots = len(self.slots)
+        longest = max(lengths)
+        table_at, index_at, letters, index = {}, {}, [], []
+        offset = index_offset = 0
+        for length in lengths:
+            table = self.tables[length]
+            table_at[length] = offset
+            letters.append(table.letters.reshape(-1))
+            at, ids = letter_index(table.letters) if len(table) else (np.zeros((length, 27), np.int64),
+                                                                       np.zeros(0, np.int32))
+            index_at[length] = at + index_offset
+            index.append(ids)
+            offset += len(table) * length
+            index_offset += len(ids)
+        self.letters = np.concatenate(letters).astype(np.int64)
+        self.by_letter = np.concatenate(index).astype(np.int64)
+        self.lengths = np.array([slot.length for slot in self.slots], np.int64)
+        self.words = np.array([len(self.tables[slot.length]) for slot in self.slots], np.int64)
+        self.letters_at = np.array([table_at[slot.length] for slot in self.slots], np.int64)
+        self.group = np.array([lengths.index(slot.length) for slot in self.slots], np.int64)
+        self.alive_at = np.concatenate([[0], np.cumsum(self.words)[:-1]]).astype(np.int64)
+        word_start = {length: sum(len(self.tables[k]) for k in lengths if k < length) for length in lengths}
+        self.keys_at = np.array([word_start[slot.length] for slot in self.slots], np.int64)
+        self.by_letter_at = np.zeros((slots, longest, 27), np.int64)
+        self.cross_t = np.full((slots, longest), -1, np.int64)
+        self.cross_j = np.zeros((slots, longest), np.int64)
+        self.cross_id = np.zeros((slots, longest), np.int64)
+        for s, slot in enumerate(self.slots):
+            self.by_letter_at[s, :slot.length] = index_at[slot.length]
+            for i, t, j, crossing in self.crossings[s]:
+                self.cross_t[s, i], self.cross_j[s, i], self.cross_id[s, i] = t, j, crossing
+        self.weights = np.ones(max(1, sum(len(c) for c in self.crossings) // 2), np.float64)
+        self.wipeouts = np.zeros(slots, np.int64)
+        self.nodes = 0
+        total = int(self.words.sum())
+        self.events = np.zeros((slots * longest * 26 + 1, 3), np.int64)
+        self.singles = np.zeros(4 * slots + 1, np.int64)
+        self.trail = np.zeros((total + 1, 2), np.int64)
+        self.stack = np.zeros((total + slots + 1, 4), np.int64)
+        self.lengths_sorted = lengths
+
     def initial_domains(self) -> list[np.ndarray]:
         """Each slot's words that fit its fixed letters (and the pool, and are not banned)."""
         domains = []
@@ -227,7 +236,7 @@ class Filler:
             for letter, times in self.pool.items():
                 pool_counts[ord(letter) - 97] = times
         for s, slot in enumerate(self.slots):
-            letters = self.letters[s]
+            letters = self.tables[slot.length].letters
             keep = np.ones(len(letters), bool)
             free = []
             for i, cell in enumerate(slot.cells):
@@ -244,182 +253,56 @@ class Filler:
             if s in banned:
                 words = self.tables[slot.length].words
                 keep &= np.array([word not in banned[s] for word in words], bool)
-            domains.append(np.flatnonzero(keep).astype(np.int32))
+            domains.append(keep)
         return domains
 
-    # -- propagation ------------------------------------------------------------------------------------
+    def _start(self, domains: list[np.ndarray]) -> int:
+        """Load the initial domains into the kernel's state and make it arc consistent; the slot left with
+        no candidates, or -1."""
+        from puzzlewright.grid.kernel import propagate
 
-    def letter_masks(self, s: int, domain: np.ndarray) -> np.ndarray:
-        """The 26-bit set of letters the words of ``domain`` have at each position of slot ``s``."""
-        return np.bitwise_or.reduce(self.bits[s][:, domain], axis=1)
-
-    def start_state(self, domains: list[np.ndarray]) -> State:
-        return State(domains, [self.letter_masks(s, domain) for s, domain in enumerate(domains)])
-
-    def propagate(self, state: State, changed: list[int]) -> int | None:
-        """Make ``state`` arc consistent (in place) after the slots in ``changed`` shrank, and apply no-repeats
-        and the pool. Returns the slot left without words (a dead end), or None.
-
-        Each slot keeps the letter set of every position; a crossing is revisited only when the letter set on
-        its side actually shrank, so a big domain losing a few words costs one vector operation, not a sweep
-        of the grid."""
-        queue = deque(changed)
-        queued = set(changed)
-        singles = [s for s in changed if len(state.domains[s]) == 1]
-        forced = set(changed)
-        while True:
-            while queue:
-                s = queue.popleft()
-                queued.discard(s)
-                failed = self._revise_crossings(state, s, s in forced, queue, queued, singles)
-                forced.discard(s)
-                if failed is not None:
-                    return failed
-            if singles and not self.options.allow_repeats:
-                failed = self._remove_placed_words(state, singles, queue, queued)
-                singles = []
-                if failed is not None:
-                    return failed
-            if not queue:
-                break
-        if self.pool is not None and not self._pool_possible(state.domains):
-            return -1
-        return None
-
-    def _revise_crossings(self, state: State, s: int, everything: bool, queue: deque, queued: set,
-                          singles: list[int]) -> int | None:
-        """Recompute slot ``s``'s letter sets; drop from each crossing slot the words whose crossing letter
-        left the set (every crossing when ``everything``)."""
-        old = state.masks[s]
-        masks = self.letter_masks(s, state.domains[s])
-        state.masks[s] = masks
-        for i, t, j, crossing in self.crossings[s]:
-            if masks[i] == old[i] and not everything:
-                continue
-            allowed = allowed_letters(int(masks[i]))
-            other = state.domains[t]
-            keep = allowed[self.letters_by_position[t][j][other]]
-            if keep.all():
-                continue
-            other = other[keep]
-            state.domains[t] = other
-            if not len(other):
-                self.weights[crossing] += 1
-                self.wipeouts[t] += 1
-                return t
-            if len(other) == 1:
-                singles.append(t)
-            if t not in queued:
-                queue.append(t)
-                queued.add(t)
-        return None
-
-    def _remove_placed_words(self, state: State, singles: list[int], queue: deque, queued: set) -> int | None:
-        """A word that became a slot's only candidate leaves every other slot of its length (no repeats)."""
-        for s in singles:
-            domain = state.domains[s]
-            if len(domain) != 1:
-                continue
-            word = domain[0]
-            for t in self.same_length[self.slots[s].length]:
-                other = state.domains[t]
-                if t == s:
-                    continue
-                k = int(np.searchsorted(other, word))
-                if k < len(other) and other[k] == word:
-                    if len(other) == 1:
-                        self.wipeouts[t] += 1
-                        return t
-                    other = np.delete(other, k)
-                    state.domains[t] = other
-                    if len(other) == 1:
-                        singles.append(t)
-                    if t not in queued:
-                        queue.append(t)
-                        queued.add(t)
-        return None
-
-    def _pool_possible(self, domains: list[np.ndarray]) -> bool:
-        """Whether the letters of the cells already decided (by single-word slots) fit in the pool."""
-        decided: dict[int, int] = {}
+        self.alive = np.concatenate(domains).astype(np.uint8)
+        self.size = np.array([int(domain.sum()) for domain in domains], np.int64)
+        self.support = np.zeros((len(self.slots), self.cross_t.shape[1], 26), np.int64)
         for s, slot in enumerate(self.slots):
-            if len(domains[s]) == 1:
-                word = self.letters[s][domains[s][0]]
-                for i, cell in enumerate(slot.cells):
-                    decided[cell] = int(word[i])
-        used = Counter(chr(97 + letter) for cell, letter in decided.items() if self.grid.cells[cell] == ".")
-        return not used - self.pool
+            letters = self.tables[slot.length].letters[domains[s]]
+            for i in range(slot.length):
+                self.support[s, i] = np.bincount(letters[:, i], minlength=26)
+        empty = [s for s in range(len(self.slots)) if self.size[s] == 0]
+        if empty:
+            return empty[0]
+        events = [(s, i, c) for s in range(len(self.slots)) for i in range(self.slots[s].length)
+                  if self.cross_t[s, i] >= 0 for c in range(26) if self.support[s, i, c] == 0]
+        self.events[:len(events)] = events if events else self.events[:0]
+        singles = [s for s in range(len(self.slots)) if self.size[s] == 1]
+        self.singles[:len(singles)] = singles
+        failed, self.trail_length = propagate(*self._state(), len(events), self.singles, len(singles), self.trail, 0)
+        return int(failed)
 
-    # -- search -----------------------------------------------------------------------------------------
+    def _state(self) -> tuple:
+        """The arrays the kernel's propagation takes, in its order (up to the event queue)."""
+        return (self.alive, self.alive_at, self.size, self.support, self.lengths, self.letters, self.letters_at,
+                self.words, self.group, self.cross_t, self.cross_j, self.cross_id, self.by_letter_at, self.by_letter,
+                self.weights, self.wipeouts, not self.options.allow_repeats, self.events)
 
-    def choose_slot(self, domains: list[np.ndarray]) -> int | None:
-        """dom/wdeg: the open slot with the fewest candidates per weighted crossing with other open slots."""
-        best, best_ratio = None, None
-        for s, domain in enumerate(domains):
-            size = len(domain)
-            if size <= 1:
-                continue
-            degree = 0
-            for _, t, _, crossing in self.crossings[s]:
-                if len(domains[t]) > 1:
-                    degree += self.weights[crossing]
-            ratio = size / (degree + 1)
-            if best_ratio is None or ratio < best_ratio:
-                best, best_ratio = s, ratio
-        return best
+    def _new_run_keys(self) -> np.ndarray:
+        """Fresh value-ordering keys: each word's score plus a little noise (best first), all lengths."""
+        return np.concatenate([scores + self.rng.random(len(scores), dtype=np.float32) * NOISE
+                               for scores in (self.scores[length] for length in self.lengths_sorted)]).astype(np.float64)
 
-    def _new_run_keys(self) -> None:
-        """Fresh value-ordering keys: each word's score plus a little noise (best first)."""
-        self.keys = {length: scores + self.rng.random(len(scores), dtype=np.float32) * NOISE
-                     for length, scores in self.scores.items()}
-
-    def search(self, state: State, limit: int | None, budget: Budget | None) -> Iterator[list[int]]:
-        """Yield every complete assignment below ``state`` (word index per slot), depth first.
-
-        Raises :class:`_Restart` after ``limit`` nodes in all, :class:`_Stop` when ``budget`` runs out.
-        """
-        while True:
-            s = self.choose_slot(state.domains)
-            if s is None:
-                if self.pool is None or self._pool_exact(state.domains):
-                    yield [int(domain[0]) for domain in state.domains]
-                return
-            self.nodes += 1
-            if budget is not None and (not budget.spend() or self.nodes % 16 == 0 and budget.ran_out()):
-                raise _Stop
-            if limit is not None and self.nodes > limit:
-                raise _Restart
-            domain = state.domains[s]
-            word = int(domain[np.argmax(self.keys[self.slots[s].length][domain])])
-            child = state.copy()
-            child.domains[s] = np.array([word], np.int32)
-            if self.propagate(child, [s]) is None:
-                yield from self.search(child, limit, budget)
-            state = state.copy()
-            state.domains[s] = domain[domain != word]
-            if self.propagate(state, [s]) is not None:
-                return
-
-    def _pool_exact(self, domains: list[np.ndarray]) -> bool:
-        """Whether a complete assignment uses exactly the pool's letters in its empty cells."""
-        cells = list(self.grid.cells)
-        for s, slot in enumerate(self.slots):
-            word = self.tables[slot.length].words[domains[s][0]]
-            for cell, letter in zip(slot.cells, word):
-                cells[cell] = letter
-        return Counter(letter for letter, given in zip(cells, self.grid.cells) if given == ".") == self.pool
-
-    def make_fill(self, assignment: list[int]) -> Fill:
+    def make_fill(self, assignment: np.ndarray) -> Fill:
         words = [self.tables[slot.length].words[w] for slot, w in zip(self.slots, assignment)]
         scores = [float(self.scores[slot.length][w]) for slot, w in zip(self.slots, assignment)]
         return Fill(self.grid.with_words(words), words, scores)
 
+    def _pool_exact(self, fill: Fill) -> bool:
+        """Whether a fill uses exactly the pool's letters in its empty cells."""
+        return Counter(letter for letter, given in zip(fill.grid.cells, self.grid.cells) if given == ".") == self.pool
+
     def explain(self, domains: list[np.ndarray], failed: int) -> str:
         """Why the grid cannot be filled, naming the slot that ran out of candidates."""
-        if failed < 0:
-            return "no fill: the given letters do not fit the pool"
         slot = self.slots[failed]
-        alone = len(self.initial_domains()[failed])
+        alone = int(domains[failed].sum())
         pattern = self.grid.pattern(slot)
         if alone == 0:
             return f"no word fits {slot.describe(pattern)}" + (
@@ -430,39 +313,56 @@ class Filler:
 
     def run(self, budget: Budget | None = None) -> FillResult:
         """Search for the fills ``options`` asks for; see :class:`FillResult`."""
+        from puzzlewright.grid.kernel import DONE, FOUND, search
+
         started = time.perf_counter()
         domains = self.initial_domains()
-        empty = [s for s, domain in enumerate(domains) if not len(domain)]
-        state = self.start_state(domains)
-        failed = empty[0] if empty else self.propagate(state, list(range(len(domains))))
-        if failed is not None:
+        failed = self._start(domains)
+        if failed >= 0:
             return FillResult(self.grid, [], True, 0, 0, time.perf_counter() - started,
                               explanation=self.explain(domains, failed))
-        candidates = [len(domain) for domain in domains]
+        candidates = [int(size) for size in self.size]
+        start = (self.alive.copy(), self.size.copy(), self.support.copy(), self.trail_length)
         found: dict[tuple[int, ...], Fill] = {}
         wanted = self.options.count
-        restarts, complete, stopped = 0, False, None
         exhaustive = wanted is None or not self.options.restarts
-        while True:
-            self._new_run_keys()
-            limit = None if exhaustive else self.nodes + RESTART_BASE * luby(restarts + 1)
-            try:
-                for assignment in self.search(state.copy(), limit, budget):
-                    key = tuple(assignment)
-                    if key not in found:
-                        found[key] = self.make_fill(assignment)
-                        if wanted is not None and len(found) >= wanted:
-                            break
-                        if self.options.diverse and not exhaustive:
-                            raise _Restart
-                else:
+        restarts, complete, stopped = 0, False, None
+        out = np.zeros(len(self.slots), np.int64)
+        while not complete and stopped is None:
+            self.alive[:], self.size[:], self.support[:] = start[0], start[1], start[2]
+            cursor = np.array([0, start[3], self.nodes, 0], np.int64)
+            keys = self._new_run_keys()
+            run_limit = None if exhaustive else self.nodes + RESTART_BASE * luby(restarts + 1)
+            while True:
+                limit = SLICE_NODES + int(cursor[2])
+                if run_limit is not None:
+                    limit = min(limit, run_limit)
+                before = int(cursor[2])
+                why = search(*self._state()[:-1], keys, self.keys_at, self.events, self.singles, self.trail,
+                             self.stack, cursor, limit, out)
+                self.nodes = int(cursor[2])
+                if budget is not None and not budget.spend(max(1, self.nodes - before)) or ran_out(budget):
+                    stopped = budget.describe()
+                    break
+                if why == DONE:
                     complete = True
-                break
-            except _Restart:
-                restarts += 1
-            except _Stop:
-                stopped = budget.describe() if budget is not None else "stopped"
-                break
+                    break
+                if why == FOUND:
+                    fill = self.make_fill(out)
+                    key = tuple(out.tolist())
+                    if key in found or (self.pool is not None and not self._pool_exact(fill)):
+                        continue
+                    found[key] = fill
+                    if wanted is not None and len(found) >= wanted:
+                        stopped = ""
+                        break
+                    if self.options.diverse and not exhaustive:
+                        restarts += 1
+                        break
+                    continue
+                if run_limit is not None and self.nodes >= run_limit:
+                    restarts += 1
+                    break
         fills = sorted(found.values(), key=Fill.quality, reverse=True)
         explanation = None
         if complete and not fills:
@@ -470,7 +370,7 @@ class Filler:
             explanation = ("no fill exists: every possibility was tried; the slot that ran out of candidates most "
                            f"often is {self.slots[hardest].describe(self.grid.pattern(self.slots[hardest]))}")
         return FillResult(self.grid, fills, complete, self.nodes, restarts, time.perf_counter() - started,
-                          stopped, explanation, candidates)
+                          stopped or None, explanation, candidates)
 
 
 def fill_grid(grid: Grid, lexicon: Lexicon, options: FillOptions | None = None,

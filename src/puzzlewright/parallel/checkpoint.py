@@ -3,8 +3,11 @@
 Layout of an output directory::
 
     manifest.json                 which job this is (identity + partition keys + fingerprint)
+    finished.jsonl                the manifest of finished partition files: one line {"file", "sha256"}
+                                  appended (and fsynced) as each partition file is written
     partitions/000042.json        one finished partition: a header line (key, count, stats), then its
-                                  items, one JSON line each; written atomically
+                                  items, one JSON line each, then a trailer {"end": {"lines", "sha256"}}
+                                  (the SHA-256 of every line before it); written atomically
     partitions/000042.found.jsonl the items of partition 42 streamed as they are found, while it runs
     results.jsonl                 at the end: every item, one JSON line each, in merge order
     summary.json                  at the end: the run's JSON summary
@@ -14,13 +17,20 @@ kill at any instant leaves either the old state or the new one, never half a fil
 ``.found.jsonl`` stream keeps what it found if the run is killed before it finishes (its last line may
 be cut short); once the partition file is written the stream is deleted, and a partition that is run
 again after a resume starts its stream afresh, so nothing is stored twice.
+
+A resume re-reads every finished partition file and uses it only if it verifies: its trailer's line count
+and checksum match its lines, its header names this job and partition, and its checksum is the one
+``finished.jsonl`` recorded. Anything else (a header count edited, an item deleted, appended or changed,
+a cut-off or garbage line, a missing file) is reported and that partition runs again.
 """
 
 from __future__ import annotations
 
 import errno
+import hashlib
 import itertools
 import json
+import sys
 import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -35,6 +45,7 @@ from puzzlewright.parallel.job import Emit, PartitionResult, fingerprint
 FORMAT = "puzzlewright.parallel/1"
 MANIFEST = "manifest.json"
 FOUND_SUFFIX = ".found.jsonl"
+FINISHED = "finished.jsonl"
 RESULTS = "results.jsonl"
 SUMMARY = "summary.json"
 PARTITIONS = "partitions"
@@ -95,6 +106,32 @@ class FoundStream:
             yield emit
         finally:
             os.close(handle)
+
+
+class _Checksum:
+    """The SHA-256 of the lines passing through :meth:`with_trailer`, which ends them with the trailer line."""
+
+    def __init__(self) -> None:
+        self.digest = hashlib.sha256()
+        self.lines = 0
+
+    def with_trailer(self, lines: Iterable[str]) -> Iterator[str]:
+        for line in lines:
+            self.digest.update(line.encode())
+            self.lines += 1
+            yield line
+        yield _json_line({"end": {"lines": self.lines, "sha256": self.hexdigest()}}) + "\n"
+
+    def hexdigest(self) -> str:
+        return self.digest.hexdigest()
+
+
+def _parse_line(line: bytes) -> Any:
+    """A JSON line, or None when it is not one."""
+    try:
+        return json.loads(line)
+    except (UnicodeDecodeError, ValueError):
+        return None
 
 
 def _is_temporary(path: Path) -> bool:
@@ -200,38 +237,107 @@ class Checkpoint:
         return [key for key in self.keys if self._partition_path(key).exists()]
 
     def load_finished(self) -> dict[str, PartitionResult]:
-        """The finished partitions on disk, by key, without their items (only each file's header is read;
-        a file that does not belong to this job is ignored, so that partition runs again)."""
+        """The finished partitions on disk that verify (:meth:`verify`), by key, without their items. Each
+        file that does not verify, or that ``finished.jsonl`` lists but is gone, is reported on stderr and
+        removed, so that partition runs again."""
+        recorded = self._recorded_checksums()
         finished: dict[str, PartitionResult] = {}
-        for key in self.finished_keys():
-            try:
-                with open(self._partition_path(key), encoding="utf-8") as handle:
-                    header = json.loads(handle.readline())
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        for key in self.keys:
+            path = self._partition_path(key)
+            if not path.exists():
+                if key in recorded:
+                    self._report(key, f"its file {path.name} is missing")
                 continue
-            if isinstance(header, dict) and header.get("fingerprint") == self.fingerprint and header.get("key") == key:
+            header, problem = self.verify(key, recorded.get(key))
+            if problem is None:
                 finished[key] = PartitionResult.from_header(header)
+                continue
+            self._report(key, f"{path.name} does not verify ({problem})")
+            path.unlink(missing_ok=True)
         return finished
 
+    def _report(self, key: str, problem: str) -> None:
+        print(f"warning: checkpoint partition {key!r}: {problem}; running it again", file=sys.stderr)
+
+    def verify(self, key: str, recorded: str | None = None) -> tuple[dict, str | None]:
+        """(the header, None) when partition ``key``'s file is whole and this job's, else (…, what is wrong).
+        ``recorded``: the checksum ``finished.jsonl`` holds for it (None: not recorded, not compared)."""
+        digest, lines, header, last = hashlib.sha256(), 0, None, None
+        try:
+            with open(self._partition_path(key), "rb") as handle:
+                for line in handle:
+                    if last is not None:
+                        digest.update(last)
+                        lines += 1
+                    if header is None:
+                        header = _parse_line(line)
+                    last = line
+        except OSError as error:
+            return {}, f"cannot read it: {error.strerror or error}"
+        trailer = _parse_line(last) if last is not None else None
+        end = trailer.get("end") if isinstance(trailer, dict) else None
+        if not isinstance(end, dict) or not last.endswith(b"\n"):
+            return {}, "no checksum trailer: the file was cut short or is not a partition file"
+        if end.get("lines") != lines or end.get("sha256") != digest.hexdigest():
+            return {}, "its lines do not match their checksum"
+        if not isinstance(header, dict) or header.get("fingerprint") != self.fingerprint or header.get("key") != key:
+            return {}, "it belongs to another job or partition"
+        if recorded is not None and recorded != end["sha256"]:
+            return {}, f"its checksum is not the one {FINISHED} recorded"
+        return header, None
+
+    def _recorded_checksums(self) -> dict[str, str]:
+        """Partition key -> checksum, as ``finished.jsonl`` recorded them (a cut-off last line is skipped)."""
+        recorded: dict[str, str] = {}
+        names = {self._partition_path(key).name: key for key in self.keys}
+        try:
+            with open(self.directory / FINISHED, "rb") as handle:
+                for line in handle:
+                    entry = _parse_line(line)
+                    if isinstance(entry, dict) and entry.get("file") in names:
+                        recorded[names[entry["file"]]] = entry.get("sha256")
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            raise PuzzlewrightError(f"cannot read {self.directory / FINISHED}: {error.strerror or error}") from None
+        return recorded
+
     def load_items(self, key: str) -> list[Any]:
-        """The items of a finished partition, read back from its file."""
+        """The items of a finished partition, read back from its file (between the header and the trailer)."""
         path = self._partition_path(key)
         try:
             with open(path, encoding="utf-8") as handle:
-                handle.readline()
-                return [json.loads(line) for line in handle]
+                lines = handle.readlines()[1:-1]
+            return [json.loads(line) for line in lines]
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise PuzzlewrightError(f"cannot read the checkpoint file {path}: {error}") from None
+            raise PuzzlewrightError(f"cannot read the checkpoint file {path} ({error}): it changed after it was "
+                                    "checked; run again with --resume to recompute that partition") from None
 
     def save(self, result: PartitionResult) -> None:
-        """Write one finished partition atomically, then drop its stream (an incomplete partition is not
-        finished: it is not saved)."""
+        """Write one finished partition atomically with its checksum trailer, record it in ``finished.jsonl``,
+        then drop its stream (an incomplete partition is not finished: it is not saved)."""
         if not result.complete:
             return
         header = {"fingerprint": self.fingerprint, **result.header()}
         lines = itertools.chain([_json_line(header)], map(_json_line, result.items or ()))
-        atomic_write(self._partition_path(result.key), (line + "\n" for line in lines))
+        path = self._partition_path(result.key)
+        checksum = _Checksum()
+        atomic_write(path, checksum.with_trailer(line + "\n" for line in lines))
+        self._record(path.name, checksum.hexdigest())
         Path(self.stream_for(result.key).path).unlink(missing_ok=True)
+
+    def _record(self, name: str, checksum: str) -> None:
+        """Append a finished file to ``finished.jsonl`` (one write, fsynced)."""
+        path = self.directory / FINISHED
+        try:
+            handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+            try:
+                os.write(handle, (_json_line({"file": name, "sha256": checksum}) + "\n").encode())
+                os.fsync(handle)
+            finally:
+                os.close(handle)
+        except OSError as error:
+            raise _write_failed(path, error) from None
 
     def write_results(self, items: Iterable[Any], summary: dict) -> None:
         """The merged items (one JSON line each, in merge order) and the summary, both atomically."""
