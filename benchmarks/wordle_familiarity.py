@@ -21,8 +21,8 @@ from pathlib import Path
 import numpy as np
 
 from puzzlewright.lexicon import load_lexicon
-from puzzlewright.wordle.doodle import Doodler
-from puzzlewright.wordle.pattern import Pattern
+from puzzlewright.wordle.doodler import Doodler
+from puzzlewright.wordle.model import Pattern
 from puzzlewright.wordle.words import common_words, familiarity, word_pool
 
 ROWS = 6

@@ -36,6 +36,8 @@ import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from puzzlewright.schema import Result, to_jsonable
+
 SKIP_MARK = "not run by the docs test:"
 SHELL_LANGUAGES = {"bash", "sh", "shell"}
 TIMING = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?\s?(?:µs|us|ms|s|min)\b")
@@ -357,6 +359,8 @@ def value_matches(expected, got) -> bool:
     """Whether ``got`` is the value a doc comment shows (see the module docstring for the elisions)."""
     if expected is Ellipsis or expected == "..." or expected == {Ellipsis}:
         return True
+    if isinstance(got, Result):  # a typed result: the doc shows its JSON
+        got = to_jsonable(got)
     if isinstance(expected, dict):
         return isinstance(got, dict) and all(key in got and value_matches(value, got[key])
                                               for key, value in expected.items())

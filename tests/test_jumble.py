@@ -14,13 +14,24 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.jumble.api import solve, unscramble
+from puzzlewright.jumble import api
 from puzzlewright.jumble.batch import parse_data_lines
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
 from puzzlewright.jumble.solver import WordReadings
 from puzzlewright.lexicon import load_lexicon
+from puzzlewright.schema import to_jsonable
 
 from conftest import load_samples
+
+
+def solve_json(request, **options) -> dict:
+    """``api.solve`` as the JSON users get (the CLI's --json, the web API's body)."""
+    return to_jsonable(api.solve(request, **options))
+
+
+def unscramble_json(request, **options) -> dict:
+    return to_jsonable(api.unscramble(request, **options))
+
 
 PAPER = ["LASRN:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O"]
 PAPER_PATTERN = "----- -------"
@@ -112,7 +123,7 @@ def test_bad_patterns(text, message):
 # -- unscrambling and readings --------------------------------------------------------------------------
 
 def test_unscramble_lists_every_reading_most_common_first(english):
-    result = unscramble({"scrambled": ["SHACE", "LASRN", "xqzzy"]}, lexicon=english)
+    result = unscramble_json({"scrambled": ["SHACE", "LASRN", "xqzzy"]}, lexicon=english)
     shace, lasrn, none = result["words"]
     assert shace["candidates"][:2] == ["CHASE", "ACHES"] and shace["zipf"][0] >= shace["zipf"][1]
     assert lasrn["candidates"][0] == "SNARL"
@@ -120,7 +131,7 @@ def test_unscramble_lists_every_reading_most_common_first(english):
 
 
 def test_unscramble_with_blanks(english):
-    (entry,) = unscramble({"scrambled": "SH?CE"}, lexicon=english)["words"]
+    (entry,) = unscramble_json({"scrambled": "SH?CE"}, lexicon=english)["words"]
     assert {"CHASE", "ACHES", "CHOSE"} <= set(entry["candidates"])
     assert all(len(w) == 5 and not Counter("shce") - Counter(w.lower()) for w in entry["candidates"])
 
@@ -136,7 +147,7 @@ def test_alternative_readings_give_alternative_pools(english):
 # -- the paper's puzzle ------------------------------------------------------------------------------
 
 def test_paper_puzzle_ranks_sesug_atlanta_first(paper_lexicon):
-    result = solve({"jumbles": PAPER, "answer_pattern": PAPER_PATTERN, "extra_words": ["sesug", "atlanta"]},
+    result = solve_json({"jumbles": PAPER, "answer_pattern": PAPER_PATTERN, "extra_words": ["sesug", "atlanta"]},
                    lexicon=paper_lexicon)
     best = result["answers"][0]
     assert best["words"] == ["SESUG", "ATLANTA"]
@@ -148,7 +159,7 @@ def test_paper_puzzle_ranks_sesug_atlanta_first(paper_lexicon):
 
 
 def test_paper_pool_alone_and_without_the_extra_words(english):
-    result = solve({"pool": "SNAAESUGTALT", "answer_pattern": PAPER_PATTERN, "top": 50}, lexicon=english)
+    result = solve_json({"pool": "SNAAESUGTALT", "answer_pattern": PAPER_PATTERN, "top": 50}, lexicon=english)
     assert result["answers"] and all("SESUG" not in a["words"] for a in result["answers"])
     for answer in result["answers"]:
         check_answer(answer, PAPER_PATTERN, english, pool="SNAAESUGTALT")
@@ -159,33 +170,33 @@ def test_every_answer_is_found(english, pool, pattern):
     """The same answers as the seed's exhaustive method: permutations of the pool with dead-prefix skips."""
     from puzzlewright.bench.jumble import permutation_answers
 
-    result = solve({"pool": pool, "answer_pattern": pattern, "top": 1000}, lexicon=english)
+    result = solve_json({"pool": pool, "answer_pattern": pattern, "top": 1000}, lexicon=english)
     found, finished = permutation_answers(pool.lower(), [len(t) for t in pattern.split()], english, 60)
     assert finished and result["complete"] and len(result["answers"]) == found
 
 
 def test_printed_words_take_no_pool_letters(english):
-    result = solve({"pool": "BREADBUTTER", "answer_pattern": "----- {AND} ------"}, lexicon=english)
+    result = solve_json({"pool": "BREADBUTTER", "answer_pattern": "----- {AND} ------"}, lexicon=english)
     assert result["answers"][0]["answer"] == "BREAD AND BUTTER"
     for answer in result["answers"]:
         check_answer(answer, "----- {AND} ------", english, pool="BREADBUTTER")
 
 
 def test_printed_letter_inside_a_word(english):
-    result = solve({"pool": "READBUTTER", "answer_pattern": "B---- {AND} ------"}, lexicon=english)
+    result = solve_json({"pool": "READBUTTER", "answer_pattern": "B---- {AND} ------"}, lexicon=english)
     assert result["answers"][0]["answer"] == "BREAD AND BUTTER"
 
 
 def test_unreadable_word_still_solves_the_rest(english):
     words = ["XQZVR:OO---", "SHACE:O--OO"]
-    result = solve({"jumbles": words, "answer_pattern": "-----", "top": 50}, lexicon=english)
+    result = solve_json({"jumbles": words, "answer_pattern": "-----", "top": 50}, lexicon=english)
     assert result["words"][0]["candidates"] == []
     assert any("XQZVR" in note for note in result["notes"])
     assert result["answers"] and all(a["unscrambled"][0] is None for a in result["answers"])
 
 
 def test_unknown_letters_in_a_scrambled_word(paper_lexicon):
-    result = solve({"jumbles": ["LASR?:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O"],
+    result = solve_json({"jumbles": ["LASR?:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O"],
                     "answer_pattern": PAPER_PATTERN, "extra_words": ["sesug", "atlanta"], "top": 200},
                    lexicon=paper_lexicon)
     assert ["SESUG", "ATLANTA"] in [a["words"] for a in result["answers"]]
@@ -199,7 +210,7 @@ SAMPLE_ANSWERS = ["TIME IS MONEY", "SO FAR SO GOOD", "BESIDE HERSELF", "FLOAT TH
 @pytest.mark.parametrize("final", SAMPLE_ANSWERS)
 def test_sample_puzzles_rank_the_true_answer_first(shared_data, english, final):
     (puzzle,) = [p for p in load_samples(shared_data, "jumble-sample.json") if p["final_answer"] == final]
-    result = solve(puzzle, lexicon=english)
+    result = solve_json(puzzle, lexicon=english)
     assert result["answers"][0]["answer"] == final
     assert [w["candidates"][0] for w in result["words"]] == [j["answer"] for j in puzzle["jumbles"]]
     jumbles = [JumbleWord.build(j["scrambled"], j["circles"]) for j in puzzle["jumbles"]]
@@ -214,7 +225,7 @@ def test_sample_puzzles_rank_the_true_answer_first(shared_data, english, final):
 def test_scrambled_words_unscramble_to_themselves(english, data):
     word = data.draw(st.sampled_from(english.of_length(data.draw(st.integers(4, 8))).words))
     scrambled = "".join(data.draw(st.permutations(list(word))))
-    assert word.upper() in unscramble({"scrambled": scrambled}, lexicon=english)["words"][0]["candidates"]
+    assert word.upper() in unscramble_json({"scrambled": scrambled}, lexicon=english)["words"][0]["candidates"]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -223,7 +234,7 @@ def test_two_word_pools_find_their_phrase(english, data):
     first = data.draw(st.sampled_from(english.filter(min_commonness=3).of_length(4).words))
     second = data.draw(st.sampled_from(english.filter(min_commonness=3).of_length(5).words))
     pool = "".join(data.draw(st.permutations(list(first + second))))
-    result = solve({"pool": pool, "answer_pattern": "---- -----", "top": 1000}, lexicon=english)
+    result = solve_json({"pool": pool, "answer_pattern": "---- -----", "top": 1000}, lexicon=english)
     assert result["complete"]
     assert [first.upper(), second.upper()] in [a["words"] for a in result["answers"]]
     scores = [a["score"] for a in result["answers"]]
@@ -285,16 +296,16 @@ def test_cli_solve_and_unscramble(cli):
 ])
 def test_bad_requests(english, request_, message):
     with pytest.raises(PuzzleInputError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        solve(request_, lexicon=english)
+        solve_json(request_, lexicon=english)
 
 
 def test_an_empty_lexicon_is_used_not_swapped_for_english():
     from puzzlewright.errors import LexiconError
     from puzzlewright.lexicon import Lexicon
 
-    assert unscramble({"scrambled": ["abc"]}, lexicon=Lexicon([]))["words"][0]["candidates"] == []  # was CAB
-    with pytest.raises(LexiconError, match="left after a commonness floor of 100"):
-        solve({"pool": "abc", "answer_pattern": "---", "min_commonness": 100.0})
+    assert unscramble_json({"scrambled": ["abc"]}, lexicon=Lexicon([]))["words"][0]["candidates"] == []  # was CAB
+    with pytest.raises(LexiconError, match="left after a commonness floor of 99"):
+        solve_json({"pool": "abc", "answer_pattern": "---", "min_commonness": 99})
 
 
 @pytest.mark.parametrize("args, message", [
@@ -353,7 +364,7 @@ def test_phrase_table_values():
 
 
 def test_unknown_pool_letters(english):
-    result = solve({"pool": "BREADBUTTE?", "answer_pattern": "----- {AND} ------", "top": 5}, lexicon=english)
+    result = solve_json({"pool": "BREADBUTTE?", "answer_pattern": "----- {AND} ------", "top": 5}, lexicon=english)
     assert "BREAD AND BUTTER" in [a["answer"] for a in result["answers"]]
     assert result["answers"][0]["pool"].endswith("?")
 
@@ -361,7 +372,7 @@ def test_unknown_pool_letters(english):
 def test_an_exhausted_budget_still_ranks_what_it_found(english):
     from puzzlewright.search import Budget
 
-    result = solve({"pool": "INMANYRESPECTS", "answer_pattern": "-- ---- --------"}, lexicon=english,
+    result = solve_json({"pool": "INMANYRESPECTS", "answer_pattern": "-- ---- --------"}, lexicon=english,
                    budget=Budget(nodes=3))
     assert result["complete"] is False and "budget" in result["notes"][0]
 
@@ -391,5 +402,5 @@ def test_too_many_pools_is_reported(english, monkeypatch):
     import puzzlewright.jumble.solver as solver
 
     monkeypatch.setattr(solver, "MAX_POOLS", 2)
-    result = solve({"jumbles": ["S?ACE:O--OO", "LASRN:OOO--"], "answer_pattern": "------"}, lexicon=english)
+    result = solve_json({"jumbles": ["S?ACE:O--OO", "LASRN:OOO--"], "answer_pattern": "------"}, lexicon=english)
     assert result["complete"] is False and "only 2 were searched" in result["notes"][-1]

@@ -15,7 +15,7 @@ from conftest import load_samples
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letterboxed import api
 from puzzlewright.schema import to_jsonable
-from puzzlewright.letterboxed.box import Box
+from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index, cached_builtin_index
 from puzzlewright.letterboxed.render import render_box
 from puzzlewright.letterboxed.solver import box_words, solve_box

@@ -136,7 +136,7 @@ def test_generate_chunks_cover_every_index_once():
         chunks = generate_chunks(count)
         assert [i for start, stop in chunks for i in range(start, stop)] == list(range(count))
     lexicon = load_lexicon("english")
-    from puzzlewright.acrostic.generate import GenerateOptions
+    from puzzlewright.acrostic.generator import GenerateOptions
     keys = [p.key for p in GenerateJob(lexicon, GenerateOptions(4), 100).partitions()]
     assert keys == sorted(keys)
 
@@ -256,7 +256,7 @@ def test_batch_gives_the_same_lines_in_input_order_for_any_worker_count(cli, tmp
 
     # exactly what the one-process runner prints
     lexicon = load_lexicon("wordle-answers")
-    defaults = {"distinct": False, "symmetric": False, "all": False, "limit": None, "time_limit": 30.0}
+    defaults = {"distinct": False, "symmetric": False, "all": False, "time_limit": 30.0}
     with CliRunner().isolation() as (stdout, _, _):
         run_batch(str(batch), lambda record: api.solve({**defaults, **record}, lexicon=lexicon))
         assert stdout.getvalue().decode() == outputs[0].stdout

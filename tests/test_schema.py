@@ -5,6 +5,7 @@ OpenAPI document carries the real schemas, and the CLI's fast paths stay free of
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -112,14 +113,15 @@ def test_typed_results_read_naturally():
     assert picture.count("<polyline") == 2 and ">R</text>" in picture
 
 
-def test_cli_letterboxed_solve_imports_neither_pydantic_nor_numpy():
+def test_cli_letterboxed_solve_imports_neither_pydantic_nor_numpy(tmp_path):
     code = ("import sys; from puzzlewright.cli.main import main\n"
             "try: main(['letterboxed', 'solve', 'RME-WCL-TGK-API', '--json'])\n"
             "except SystemExit: pass\n"
             "print(json.dumps(sorted(m for m in ('pydantic', 'numpy', 'annotated_types') if m in sys.modules)),"
             " file=sys.stderr)")
-    for _ in range(2):  # the first run may build the index cache file (with numpy); the second reads it
+    environment = {**os.environ, "PUZZLEWRIGHT_CACHE": str(tmp_path)}
+    for _ in range(2):  # the first run builds the index cache file (with numpy); the second reads it
         done = subprocess.run([sys.executable, "-c", "import json\n" + code], capture_output=True, text=True,
-                              timeout=60)
+                              timeout=60, env=environment)
     assert json.loads(done.stderr.strip().splitlines()[-1]) == []
     assert json.loads(done.stdout)["solutions"][0]["words"] == ["PRAGMATIC", "CAKEWALK"]

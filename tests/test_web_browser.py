@@ -116,7 +116,7 @@ def settled_box(page: Page, locator) -> dict:
 
 def test_wordle_painted_rows_fill_with_words_that_score_the_pattern(page):
     needs("wordle")
-    from puzzlewright.wordle.feedback import feedback
+    from puzzlewright.wordle.scoring import feedback
 
     open_tab(page, "wordle")
     page.fill("#wordle-answer", "crane")
@@ -158,7 +158,7 @@ def test_wordle_painted_rows_fill_with_words_that_score_the_pattern(page):
 
 def test_wordle_reroll_and_impossible_row(page):
     needs("wordle")
-    from puzzlewright.wordle.feedback import feedback
+    from puzzlewright.wordle.scoring import feedback
 
     open_tab(page, "wordle")
     page.fill("#wordle-answer", "crane")
@@ -315,8 +315,8 @@ def test_phone_width_has_no_sideways_scrolling(browser, server_url):
 
 def test_wordle_any_paint_lets_the_filler_pick_the_colours(page):
     needs("wordle")
-    from puzzlewright.wordle.feedback import feedback
-    from puzzlewright.wordle.pattern import Pattern
+    from puzzlewright.wordle.scoring import feedback
+    from puzzlewright.wordle.model import Pattern
 
     open_tab(page, "wordle")
     page.fill("#wordle-answer", "crane")

@@ -60,7 +60,7 @@ def assert_refused(client: TestClient, path: str, request, needle: str, status: 
 
 @needs("wordle")
 def test_doodle_matches_library_and_rescores(client):
-    from puzzlewright.wordle.feedback import feedback
+    from puzzlewright.wordle.scoring import feedback
 
     request = {"answer": "crane", "patterns": ["BGBGB", "GGGGG", "YYBBB", "GGGGY"], "random_seed": 7}
     result = post(client, "/api/wordle/doodle", request)
@@ -74,7 +74,7 @@ def test_doodle_matches_library_and_rescores(client):
 
 @needs("wordle")
 def test_doodle_all_lists_every_match_most_common_first(client):
-    from puzzlewright.wordle.feedback import feedback
+    from puzzlewright.wordle.scoring import feedback
 
     result = post(client, "/api/wordle/doodle", {"answer": "crane", "patterns": ["BGBGB"], "all": True})
     row = result["rows"][0]
@@ -84,7 +84,7 @@ def test_doodle_all_lists_every_match_most_common_first(client):
 
 @needs("wordle")
 def test_doodle_random_answer_and_hard_mode(client):
-    from puzzlewright.wordle.feedback import feedback
+    from puzzlewright.wordle.scoring import feedback
 
     result = post(client, "/api/wordle/doodle", {"answer": "random", "patterns": ["BYBBB", "YGBBB"],
                                                  "random_seed": 3, "hard": True})
@@ -97,7 +97,7 @@ def test_doodle_random_answer_and_hard_mode(client):
 
 @needs("wordle")
 def test_assist_matches_library_and_keeps_consistent_answers(client):
-    from puzzlewright.wordle.feedback import feedback
+    from puzzlewright.wordle.scoring import feedback
 
     request = {"guesses": ["salet:BBYBB", {"word": "crony", "pattern": "BYBBB"}], "top": 5}
     result = post(client, "/api/wordle/assist", request)
@@ -112,7 +112,7 @@ WORDLE_BAD = [
     ("/api/wordle/doodle", {"answer": "crane", "patterns": ["GXBBB"]}, "not a pattern symbol"),
     ("/api/wordle/doodle", {"patterns": ["GGGGG"]}, "missing field 'answer'"),
     ("/api/wordle/doodle", {"answer": "crane"}, "missing field 'patterns'"),
-    ("/api/wordle/doodle", {"answer": "crane", "patterns": [1]}, "list of strings"),
+    ("/api/wordle/doodle", {"answer": "crane", "patterns": [1]}, "field 'patterns[0]' must be a string"),
     ("/api/wordle/doodle", {"answer": "crane", "patterns": []}, "no pattern"),
     ("/api/wordle/doodle", {"answer": "cr4ne", "patterns": ["GGGGG"]}, "letters a-z"),
     ("/api/wordle/doodle", {"answer": "crane", "patterns": ["GGGGG"], "random_seed": "x"}, "random_seed"),
@@ -122,8 +122,8 @@ WORDLE_BAD = [
     ("/api/wordle/assist", {"guesses": ["salet:GGGGG", "crane:BBBBB"]}, "inconsistent"),
     ("/api/wordle/assist", {"guesses": ["salet"]}, "WORD:PATTERN"),
     ("/api/wordle/assist", {"guesses": ["salet:BBBBB", "cranes:BBBBBB"]}, "6 letters"),
-    ("/api/wordle/assist", {"guesses": "salet:BBBBB"}, "must be list"),
-    ("/api/wordle/assist", {"top": 0}, "between 1 and"),
+    ("/api/wordle/assist", {"guesses": "salet:BBBBB"}, "must be a list"),
+    ("/api/wordle/assist", {"top": 0}, "field 'top' must be at least 1, not 0"),
     ("/api/wordle/assist", {"guesses": ["salet:BBQBB"]}, "pattern symbol"),
 ] + [("/api/wordle/assist", {key: path}, "unknown dictionary") for key in ("answers", "dict") for path in PATHS] + [
     ("/api/wordle/doodle", {"answer": "crane", "patterns": ["GGGGG"], "dict": path}, "unknown dictionary")
@@ -274,7 +274,7 @@ ACROSTIC_BAD = [
     ("/api/acrostic/solve", {"pool": "abc"}, "missing field 'seed'"),
     ("/api/acrostic/solve", {"seed": "eras"}, "missing field 'pool'"),
     ("/api/acrostic/solve", {"seed": "eras", "pool": "ceeiklmorstw", "limit": "x"}, "limit"),
-    ("/api/acrostic/generate", {"size": 2}, "between 3 and 10"),
+    ("/api/acrostic/generate", {"size": 2}, "field 'size' must be at least 3, not 2"),
     ("/api/acrostic/generate", {"size": "4"}, "size"),
     ("/api/acrostic/generate", {}, "missing field 'size'"),
     ("/api/acrostic/generate", {"size": 4, "count": 0}, "count"),
@@ -334,7 +334,7 @@ JUMBLE_BAD = [
     ({"jumbles": [{"scrambled": "LA5RN", "circles": [0]}], "answer_pattern": "-"}, "letters a-z"),
     ({"jumbles": [{"scrambled": "LASRN", "circles": [0]}], "answer_pattern": "{AND}"}, "no blanks"),
     ({"jumbles": [], "answer_pattern": "---"}, "non-empty list"),
-    ({"jumbles": "LASRN", "answer_pattern": "---"}, "non-empty list"),
+    ({"jumbles": "LASRN", "answer_pattern": "---"}, "field 'jumbles' must be a list, not a string"),
     ({"jumbles": [{"scrambled": "LASRN", "circles": [0, 1, 2]}]}, "missing field 'answer_pattern'"),
     ({"pool": "snarl", "answer_pattern": "-----", "top": 0}, "top"),
 ] + [({**PAPER_JUMBLE, "dict": spec}, "unknown dictionary") for spec in PATHS]

@@ -14,11 +14,27 @@ from hypothesis import strategies as st
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon, WordTable, load_lexicon
+from puzzlewright.schema import to_jsonable
 from puzzlewright.wordle import api
-from puzzlewright.wordle.doodle import NEAR_EQUAL, Doodler, impossibility
-from puzzlewright.wordle.feedback import Scorer, feedback, feedback_matrix
-from puzzlewright.wordle.pattern import Pattern, parse_grid, parse_painted_grid
+from puzzlewright.wordle.doodler import NEAR_EQUAL, Doodler, impossibility
+from puzzlewright.wordle.scoring import Scorer, feedback, feedback_matrix
+from puzzlewright.wordle.model import Pattern, parse_grid, parse_painted_grid
 from puzzlewright.wordle.words import COMMON_ZIPF, word_pool
+
+
+def _as_json(verb):
+    """A verb of ``wordle.api`` answering with the JSON users get (the CLI's --json, the web API's body)."""
+    return lambda request, **options: to_jsonable(verb(request, **options))
+
+
+def row_json(row) -> dict:
+    """A doodle row as the JSON users get."""
+    return to_jsonable(api.doodle_row(row))
+
+
+json_doodle, json_assist, json_play, json_feedback = (_as_json(api.doodle), _as_json(api.assist),
+                                                      _as_json(api.play), _as_json(api.feedback))
+
 
 SMILEY = ["BBBBB", "BGBGB", "BBBBB", "GBBBG", "BGGGB", "BBBBB"]
 
@@ -214,7 +230,7 @@ def test_all_in_hard_mode_lists_the_legal_words(crane):
 
 def test_seed_reproducible(crane):
     grid = [Pattern.parse(p) for p in SMILEY]
-    assert crane.doodle(grid, seed=11).to_json() == crane.doodle(grid, seed=11).to_json()
+    assert crane.doodle(grid, seed=11) == crane.doodle(grid, seed=11)
 
 
 def test_distinct_uses_no_word_twice(crane):
@@ -282,20 +298,20 @@ def test_no_dictionary_word_but_possible(crane):
 
 
 def test_api_doodle_shape():
-    result = api.doodle({"answer": "crane", "patterns": ["GYBBB", "🟩🟩⬛⬛⬛"], "random_seed": 1})
+    result = json_doodle({"answer": "crane", "patterns": ["GYBBB", "🟩🟩⬛⬛⬛"], "random_seed": 1})
     assert result["answer"] == "crane" and result["dict"] == "wordle-guesses" and result["random_seed"] == 1
     assert [set(row) >= {"pattern", "word", "matches", "possible"} for row in result["rows"]] == [True, True]
     assert json.loads(json.dumps(result)) == result
 
 
 def test_api_random_answer_is_reproducible():
-    first = api.doodle({"answer": "random", "patterns": ["BGBGB"], "random_seed": 9})
-    assert first == api.doodle({"answer": "random", "patterns": ["BGBGB"], "random_seed": 9})
+    first = json_doodle({"answer": "random", "patterns": ["BGBGB"], "random_seed": 9})
+    assert first == json_doodle({"answer": "random", "patterns": ["BGBGB"], "random_seed": 9})
     assert first["answer"] in load_lexicon("wordle-answers")
 
 
 def test_answer_outside_dictionary_is_allowed_with_note():
-    result = api.doodle({"answer": "qxzzy", "patterns": ["GGGGG", "BBBBB"], "random_seed": 1})
+    result = json_doodle({"answer": "qxzzy", "patterns": ["GGGGG", "BBBBB"], "random_seed": 1})
     assert result["rows"][0]["word"] == "qxzzy"
     assert any("not in wordle-guesses" in note for note in result["notes"])
 
@@ -303,7 +319,7 @@ def test_answer_outside_dictionary_is_allowed_with_note():
 def test_mixed_lengths_use_the_answers_length():
     words = ["cat", "cot", "dog", "crane", "crate", "trace", "plane", "abcdef"]
     patterns = [plain_feedback(word, "crane") for word in ("crate", "trace", "plane")]
-    result = api.doodle({"answer": "crane", "patterns": patterns, "words": words, "random_seed": 1})
+    result = json_doodle({"answer": "crane", "patterns": patterns, "words": words, "random_seed": 1})
     assert [row["word"] for row in result["rows"]] == ["crate", "trace", "plane"]
     assert any("4 words of 5 letters" in note and "4 words of other lengths" in note for note in result["notes"])
 
@@ -315,12 +331,12 @@ def test_mixed_lengths_use_the_answers_length():
     ({"answer": "ab", "patterns": ["GY"]}, "Wordle words have 3 to 12"),
     ({"answer": "crane", "patterns": []}, "no pattern rows"),
     ({"answer": "crane", "patterns": ["GYBBB"], "words": ["cat", "dog"]}, "no words of 5 letters"),
-    ({"answer": "random", "patterns": ["BBBBB"], "random_seed": -1}, "random seed must be 0 or more"),
+    ({"answer": "random", "patterns": ["BBBBB"], "random_seed": -1}, "field 'random_seed' must be at least 0, not -1"),
     ({"answer": "crane", "patterns": ["BGBGB"] * 1000}, "at most 100 rows"),  # was a RecursionError
 ])
 def test_bad_doodle_requests(request_, message):
     with pytest.raises(PuzzleInputError, match=message):
-        api.doodle(request_)
+        json_doodle(request_)
 
 
 # -- the CLI ---------------------------------------------------------------------------------------------
@@ -365,7 +381,7 @@ def test_cli_doodle_text_explains_impossible_row(cli):
     (("doodle", "--answer", "crane", "GYBXB"), "not a pattern symbol"),
     (("doodle", "--answer", "crane"), "give the pattern rows"),
     (("feedback", "crane", "cranes"), "has 5 letters, not 6"),
-    (("doodle", "--answer", "random", "BBBBB", "--random-seed", "-1"), "random seed must be 0 or more"),
+    (("doodle", "--answer", "random", "BBBBB", "--random-seed", "-1"), "-1 is not in the range x>=0"),
     (("doodle", "--answer", "crane", *["BGBGB"] * 1000), "at most 100 rows"),
 ])
 def test_cli_bad_input_is_one_line_exit_2(cli, args, message):
@@ -391,7 +407,7 @@ def test_cli_doodle_min_commonness_like_the_api(cli, guesses):
     assert result.exit_code == 0, result.stderr
     rows = result.json()["rows"]
     assert all(guesses.zipf_of(word) >= 4 for row in rows for word in row["words"])
-    through_api = api.doodle({"answer": "crane", "patterns": ["BBBBB", "BGBGB", "BYBBB"], "random_seed": 3,
+    through_api = json_doodle({"answer": "crane", "patterns": ["BBBBB", "BGBGB", "BYBBB"], "random_seed": 3,
                               "all": True, "min_commonness": 4})
     assert [row["words"] for row in rows] == [row["words"] for row in through_api["rows"]]
 
@@ -428,11 +444,11 @@ def test_wildcard_rows_are_filled_with_words_whose_real_pattern_fits(guesses, an
 def test_wildcards_choose_the_colours_of_the_most_familiar_word(crane, guesses):
     row = crane.doodle([Pattern.parse("BGBGB")], seed=1).rows[0]  # the same word as when painted exactly...
     wild = crane.doodle(parse_painted_grid(["?????", "-G-G-", "BGBGB"], 5), seed=1, list_all=True).rows
-    assert wild[2].word == row.word and "painted" not in wild[2].to_json()
-    assert wild[1].to_json()["painted"] == "-G-G-" and fits_painted(str(wild[1].pattern), "-G-G-")
+    assert wild[2].word == row.word and row_json(wild[2])["painted"] is None
+    assert row_json(wild[1])["painted"] == "-G-G-" and fits_painted(str(wild[1].pattern), "-G-G-")
     zipf = {w: guesses.zipf_of(w) for w in guesses.words}
     assert zipf[wild[0].word] >= max(zipf.values()) - NEAR_EQUAL  # any colours: among the most familiar words
-    assert wild[0].to_json()["pattern"] == plain_feedback(wild[0].word, "crane")
+    assert row_json(wild[0])["pattern"] == plain_feedback(wild[0].word, "crane")
 
 
 def test_wildcards_avoid_a_solved_row_above_the_last(crane):
@@ -446,8 +462,8 @@ def test_best_effort_changes_the_fewest_cells_and_says_which(crane):
     assert rows[0].word and str(rows[0].pattern) in {"GGGGB", "GGGGG"}  # one cell changed: the least
     assert rows[0].changed == [5] and not rows[0].possible and rows[0].matches == 0
     assert rows[0].reason.startswith("best effort: changed cell 5 from yellow to ")
-    assert rows[0].to_json()["painted"] == "GGGGY" and rows[0].to_json()["changed"] == [5]
-    assert rows[1].changed is None and "painted" not in rows[1].to_json()
+    assert row_json(rows[0])["painted"] == "GGGGY" and row_json(rows[0])["changed"] == [5]
+    assert rows[1].changed is None and row_json(rows[1])["painted"] is None
     assert plain_feedback(rows[2].word, "crane") == str(rows[2].pattern)
     assert len(rows[2].changed) == sum(a != b for a, b in zip(str(rows[2].pattern), "YYYYY"))
     closest = min(sum(a != b for a, b in zip(plain_feedback(w, "crane"), "YYYYY"))

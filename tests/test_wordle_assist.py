@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_wordle import plain_feedback
+from test_wordle import json_assist, json_play, plain_feedback
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon, load_lexicon
@@ -18,7 +18,7 @@ from puzzlewright.wordle import api
 from puzzlewright.wordle.assistant import (Assistant, Strategy, Turn, _group_sums_by_counting,
                                            _group_sums_by_pairs, split_scores)
 from puzzlewright.wordle.matrix import PatternMatrix, matrix_bytes
-from puzzlewright.wordle.pattern import Pattern
+from puzzlewright.wordle.model import Pattern
 from puzzlewright.wordle.words import word_pool
 
 
@@ -152,7 +152,7 @@ def test_entropy_strategy_over_every_answer(matrix):
 
 
 def test_api_assist_shape():
-    result = api.assist({"guesses": [{"word": "salet", "pattern": "BBYBB"}, "crane:BYBBB"], "top": 3})
+    result = json_assist({"guesses": [{"word": "salet", "pattern": "BBYBB"}, "crane:BYBBB"], "top": 3})
     assert result["remaining"] == len(result["answers"]) == 10
     assert len(result["suggestions"]) == 3 and result["best"] == result["suggestions"][0]["word"]
     assert result["reason"].startswith("the fewest guesses over all 10 candidates, looking ahead: 2.00")
@@ -163,13 +163,13 @@ def test_api_assist_shape():
 def test_best_guess_leads_the_table_and_ties_keep_their_order_whatever_top(guesses):
     """The table's first row is the guess to play, the rest by entropy; ties (many 3.322-bit guesses after
     salet, crane) in one order, a possible answer first and then alphabetical, whatever --top."""
-    wide = api.assist({"guesses": guesses, "top": 60})
+    wide = json_assist({"guesses": guesses, "top": 60})
     best, rest = wide["suggestions"][0], wide["suggestions"][1:]
     assert best["word"] == wide["best"] and wide["reason"]
     keys = [(-s["entropy"], not s["possible_answer"], s["word"]) for s in rest]
     assert keys == sorted(keys)
     for top in (1, 2, 5, 13):
-        assert api.assist({"guesses": guesses, "top": top})["suggestions"] == wide["suggestions"][:top]
+        assert json_assist({"guesses": guesses, "top": top})["suggestions"] == wide["suggestions"][:top]
 
 
 def test_cli_assist_prints_the_best_guess_as_the_first_row(cli):
@@ -182,15 +182,15 @@ def test_cli_assist_prints_the_best_guess_as_the_first_row(cli):
 
 
 def test_api_assist_solved_and_outside_word_noted():
-    result = api.assist({"guesses": ["zzzzq:BBBBB", "salet:BBBBB", "crony:GGGGG"]})
+    result = json_assist({"guesses": ["zzzzq:BBBBB", "salet:BBBBB", "crony:GGGGG"]})
     assert result["solved"] == "crony" and result["remaining"] == 1
     assert any("'zzzzq' is not in wordle-guesses" in note for note in result["notes"])
 
 
 def test_api_play_checks_given_turns():
     with pytest.raises(PuzzleInputError, match="is not the feedback"):
-        api.play({"answer": "crane", "guesses": ["salet:GGGGG"]})
-    result = api.play({"answer": "crane", "guesses": ["pilot:BBBBB"]})
+        json_play({"answer": "crane", "guesses": ["salet:GGGGG"]})
+    result = json_play({"answer": "crane", "guesses": ["pilot:BBBBB"]})
     assert result["turns"][0]["word"] == "pilot" and result["solved"]
 
 
@@ -198,11 +198,11 @@ def test_api_play_checks_given_turns():
     ({"guesses": ["salet"]}, "give it as WORD:PATTERN"),
     ({"guesses": ["salet:BBYB"]}, "has 4 marks"),
     ({"guesses": ["salet:BBYBB", "cranes:BBBBBB"]}, "has 6 letters, not 5"),
-    ({"guesses": ["salet:BBYBB"], "top": 0}, "'top' must be between"),
+    ({"guesses": ["salet:BBYBB"], "top": 0}, "field 'top' must be at least 1, not 0"),
 ])
 def test_bad_assist_requests(request_, message):
     with pytest.raises(PuzzleInputError, match=message):
-        api.assist(request_)
+        json_assist(request_)
 
 
 def test_cli_assist_and_play(cli):
@@ -236,7 +236,7 @@ def test_play_all_stops_when_its_budget_runs_out(cli):
     from puzzlewright.search import Budget
 
     with pytest.raises(BudgetExceeded, match="node budget of 3"):
-        api.play({"all": True}, budget=Budget(nodes=3))
+        json_play({"all": True}, budget=Budget(nodes=3))
     result = cli("wordle", "play", "--all", "--time-limit", "0.001")  # --answers wordle-guesses ran unbounded
     assert result.exit_code == 2 and result.stderr.startswith("error: search stopped: time budget of 0.001 s")
     assert result.stderr.count("\n") == 1
@@ -252,7 +252,7 @@ def test_answer_lists_the_assistant_cannot_use_are_refused(cli, tmp_path):
     words = tmp_path / "long.txt"
     words.write_text("a" * 10_000 + "\n")
     with pytest.raises(PuzzleInputError, match="10000-letter words; Wordle words have 3 to 12"):
-        api.assist({}, answers=load_lexicon(str(words)))  # was a hang building a 10,000-letter matrix
+        json_assist({}, answers=load_lexicon(str(words)))  # was a hang building a 10,000-letter matrix
     result = cli("wordle", "assist", "--answers", "english-large")  # 60,509 x 60,509: gigabytes
     assert result.exit_code == 2 and "more than the assistant's 256 MB" in result.stderr
     assert result.stderr.count("\n") == 1
@@ -270,13 +270,13 @@ def test_matrix_size_counts_bytes_and_is_refused_before_building(tmp_path, monke
 
 def test_request_derived_lists_leave_no_cache_file(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
-    result = api.assist({"guesses": ["salet:BBYBB"], "exclude_words": ["zymic", "zoril"]})
+    result = json_assist({"guesses": ["salet:BBYBB"], "exclude_words": ["zymic", "zoril"]})
     assert result["remaining"] > 1 and not list(tmp_path.iterdir())
 
 
 def test_unknown_answer_list_is_refused():
     with pytest.raises(PuzzleInputError, match="unknown answer list"):
-        api.assist({"guesses": [], "answers": "/etc/passwd"})
+        json_assist({"guesses": [], "answers": "/etc/passwd"})
 
 
 def test_concurrent_assists_keep_their_own_budgets():
@@ -287,13 +287,13 @@ def test_concurrent_assists_keep_their_own_budgets():
     from puzzlewright.wordle import api
 
     request = {"guesses": ["crane:BBBBB", "doubt:BYBBB"]}
-    expected = api.assist(request)["best"]
+    expected = json_assist(request)["best"]
     results, errors = [], []
 
     def ask(seconds: float) -> None:
         try:
             for _ in range(3):
-                results.append(api.assist(request, budget=Budget(seconds=seconds))["best"])
+                results.append(json_assist(request, budget=Budget(seconds=seconds))["best"])
         except Exception as error:  # any exception is a failure of the test
             errors.append(repr(error))
 

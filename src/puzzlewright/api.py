@@ -1,26 +1,16 @@
-"""Shared pieces of the JSON request API that every puzzle's ``api`` module implements.
-
-Each puzzle package has an ``api`` module whose verbs (``solve``, ``generate``, ``doodle``...) take a
-JSON-shaped ``request`` dict and return the JSON-shaped result that the CLI prints with ``--json`` and
-the web app returns. Verbs raise :class:`~puzzlewright.errors.PuzzleInputError` for bad requests.
-
-Dictionary keys a request may carry (all optional):
-``dict`` (a built-in name; a file path only where ``allow_files`` is set, i.e. never from the web),
-``words`` (a small list of words forming the dictionary instead), ``extra_words``, ``exclude_words``
-(lists or comma-separated strings), ``min_commonness`` (Zipf floor for the dictionary).
+"""Untyped request helpers (``field``, ``int_field``, ``lexicon_for``) for the verbs still taking plain
+dicts (``grid``). Typed verbs declare models instead (:mod:`puzzlewright.schema`); this module goes when the
+last verb has moved to them.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from puzzlewright.cache import remember
 from puzzlewright.errors import PuzzleInputError
 
 if TYPE_CHECKING:  # the lexicon (and numpy) is imported only when a request needs one: fast CLI start
     from puzzlewright.lexicon import Lexicon
-
-MAX_REQUEST_WORDS = 20_000
 
 
 def field(request: dict, key: str, kind: type | tuple[type, ...], default: Any = ..., *, what: str = "") -> Any:
@@ -59,41 +49,13 @@ def int_field(request: dict, key: str, default: Any, low: int, high: int | None 
     return value
 
 
-def word_list(value: Any, key: str) -> list[str]:
-    """A request field's word list (a list or a comma-separated string), each word normalised; at most
-    :data:`MAX_REQUEST_WORDS` words."""
-    from puzzlewright.lexicon import parse_word_list
+def lexicon_for(request: dict, default: str = "english") -> Lexicon:
+    """The lexicon of a plain request's dictionary keys, chosen by
+    :meth:`puzzlewright.schema.DictionaryOptions.lexicon` (the one place that does it)."""
+    from puzzlewright.schema import DictionaryOptions, validate
 
-    return parse_word_list(value, f"field {key!r}", PuzzleInputError, limit=MAX_REQUEST_WORDS)
-
-
-MAX_DERIVED = 8
-_DERIVED: dict[tuple, Lexicon] = {}
+    keys = {key: request[key] for key in DICTIONARY_KEYS if request.get(key) is not None}
+    return validate(DictionaryOptions, {"dict": default, **keys}).lexicon()
 
 
-def lexicon_for(request: dict, default: str = "english", *, allow_files: bool = False) -> Lexicon:
-    """The lexicon a request asks for (see the module docstring for the keys)."""
-    from puzzlewright.lexicon import BUILTINS, Lexicon, adjust_lexicon, load_lexicon
-
-    words = None if request.get("words") is None else tuple(word_list(request["words"], "words"))
-    if words is not None:
-        if not words:
-            raise PuzzleInputError("field 'words' is empty")
-        spec = None
-    else:
-        spec = field(request, "dict", str, default)
-        if spec not in BUILTINS and not allow_files:
-            raise PuzzleInputError(f"unknown dictionary {spec!r}; built-in ones: {', '.join(BUILTINS)}")
-    floor = field(request, "min_commonness", (int, float), None)
-    extra = word_list(request.get("extra_words") or [], "extra_words")
-    exclude = word_list(request.get("exclude_words") or [], "exclude_words")
-    if words is None and floor is None and not extra and not exclude:
-        return load_lexicon(spec)  # the built-ins are loaded once per process already
-    # A derived lexicon is memoised, so that repeated requests (the web app's) reuse its built indexes.
-    key = (spec, words, floor, frozenset(extra), frozenset(exclude))
-    lexicon = _DERIVED.get(key)
-    if lexicon is None:
-        base = Lexicon(words, name="request words") if words is not None else load_lexicon(spec)
-        lexicon = adjust_lexicon(base, extra_words=extra, exclude_words=exclude, min_commonness=floor)
-        remember(_DERIVED, key, lexicon, MAX_DERIVED)
-    return lexicon
+DICTIONARY_KEYS = ("dict", "words", "extra_words", "exclude_words", "min_commonness")

@@ -236,27 +236,36 @@ def error_line(error: ValidationError, model: type | None = None) -> str:
         return f"field {place!r} must be a finite number, not {value}"
     for bound, words in (("ge", "at least"), ("gt", "more than"), ("le", "at most"), ("lt", "less than")):
         if bound in context and kind.startswith(("greater", "less")):
-            return f"field {place!r} must be {words} {context[bound]}, not {value}"
-    if kind in ("too_long", "too_short"):
-        return f"field {place!r} {first['msg'].lower().replace('value should', 'must')}"
+            return f"field {place!r} must be {words} {_number(context[bound])}, not {_number(value)}"
+    if kind == "too_long":
+        return f"field {place!r} may hold at most {context.get('max_length', 0):,} items"
     if not place:
         return f"a request must be a JSON object, not {_type_name(value)}"
     expected = sorted({_KINDS.get(p["type"], p["type"]) for p in problems if _place(p["loc"]) == place})
     return f"field {place!r} must be {' or '.join(expected)}, not {_type_name(value)}"
 
 
+def _number(value: object) -> object:
+    """A float that is a whole number without its ``.0`` (the bound of a float field reads as written)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 def _place(location: Iterable[int | str]) -> str:
-    """``('jumbles', 0, 'circles')`` -> ``jumbles[0].circles``; union branch names are left out."""
+    """``('jumbles', 0, 'circles')`` -> ``jumbles[0].circles``. After the first part (always a field of the
+    request), the names pydantic gives union members (``str``, ``list[str]``, a model's class name) are
+    left out: they are types, not fields."""
     text = ""
-    for part in location:
+    for number, part in enumerate(location):
         if isinstance(part, int):
             text += f"[{part}]"
-        elif "[" in part or part in ("str", "int", "float", "bool", "list", "dict") or part.startswith(
-                ("function-", "tagged-union")):
-            continue  # a union member's name, not a field
+        elif number and ("[" in part or part in _TYPE_NAMES or part[:1].isupper()):
+            continue
         else:
             text += f".{part}" if text else part
     return text
+
+
+_TYPE_NAMES = frozenset({"str", "int", "float", "bool", "list", "dict", "none"})
 
 
 def _suggestion(name: str, model: type | None) -> str:

@@ -1,105 +1,91 @@
-"""The JSON request API for dense acrostics: ``solve``, ``verify``, ``generate`` and ``count``.
+"""The dense-acrostic verbs: ``solve``, ``verify`` and ``generate``, each from its request model to its result
+model (:mod:`puzzlewright.acrostic.schema`). A JSON-shaped mapping is accepted too and validated first.
 
-Requests (dictionary keys as in :mod:`puzzlewright.api`; default dictionary ``english``)::
-
-    solve    {"seed": "eras", "pool": "ceeiklmorstw"} | {"template": "eras/..../..../....", "pool": "..."},
-             "all": false, "limit": 1, "distinct": false, "symmetric": false, "time_limit": 30}
-    verify   {"grid": "eras/lick/more/stew", "pool": "ceeiklmorstw"}
-    generate {"size": 5, "count": 1, "unique": false, "min_commonness": 3.0, "random_seed": 7 (default: random),
-              "show_solution": true}
-    count    {"size": 5, "double": true, "canonical": true, "symmetric": false, "time_limit": 60}
-
-Results::
-
-    solve    {"puzzle": {...}, "solutions": [{"rows": [...], "columns": [...]}], "count": N, "complete": true}
-    generate {"puzzles": [{"size": N, "seed": "...", "pool": "...", "solution": {"rows": [...]}, "unique": true}]}
-    count    {"size": 5, "count": N, "double": true, "canonical": true, "nodes": ..., "elapsed_s": ...}
+``acrostic count`` is a partitioned job (:mod:`puzzlewright.parallel.acrostic`): the CLI runs it on every
+core or a cluster and prints :class:`~puzzlewright.acrostic.schema.CountResult`.
 """
 
 from __future__ import annotations
 
-import secrets
+from collections.abc import Mapping
+from typing import Any
 
-from puzzlewright.acrostic.generate import DEFAULT_MIN_COMMONNESS, GenerateOptions, generate_puzzles
+from puzzlewright.acrostic import generator as generation
 from puzzlewright.acrostic.model import Grid, Puzzle, row_list
+from puzzlewright.acrostic.schema import (GeneratedPuzzle, GenerateRequest, GenerateResult, Line, PuzzleSpec, Rows,
+                                          SolveRequest, SolveResult, Square, VerifyRequest, VerifyResult)
 from puzzlewright.acrostic.solver import solve_puzzle
 from puzzlewright.acrostic.verify import verify_grid
-from puzzlewright.api import field, int_field, lexicon_for
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.schema import fresh_seed, validate
 from puzzlewright.search import Budget
 
-DEFAULT_DICT = "english"
-DEFAULT_TIME_LIMIT = 30.0
-MAX_GENERATE = 10_000
 
-
-def _budget(request: dict, budget: Budget | None) -> Budget:
-    if budget is not None:
-        return budget
-    seconds = field(request, "time_limit", (int, float), DEFAULT_TIME_LIMIT)
-    if seconds <= 0:
-        raise PuzzleInputError("time_limit must be positive")
-    return Budget(seconds=float(seconds))
-
-
-def parse_puzzle(request: dict) -> Puzzle:
+def parse_puzzle(request: SolveRequest) -> Puzzle:
     """The puzzle of a solve request: ``seed`` + ``pool``, or ``template`` + ``pool``."""
-    pool = field(request, "pool", str)
-    if request.get("template") is not None:
-        if request.get("seed") is not None:
+    if request.template is not None:
+        if request.seed is not None:
             raise PuzzleInputError("give either a seed or a template, not both")
-        return Puzzle.from_template(field(request, "template", (str, list)), pool)
-    return Puzzle.from_seed(field(request, "seed", str, what=" (or 'template')"), pool)
+        return Puzzle.from_template(request.template, request.pool)
+    if request.seed is None:
+        raise PuzzleInputError("missing field 'seed' (or 'template')")
+    return Puzzle.from_seed(request.seed, request.pool)
 
 
-def solve(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
+def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+          budget: Budget | None = None) -> SolveResult:
     """Solve a seed-row or template puzzle: the first solution, the first ``limit``, or ``all``."""
+    request = validate(SolveRequest, request)
     puzzle = parse_puzzle(request)
-    limit = None if field(request, "all", bool, False) else field(request, "limit", int, 1)
-    lexicon = lexicon if lexicon is not None else lexicon_for(request, DEFAULT_DICT)
-    result = solve_puzzle(puzzle, lexicon, limit=limit, distinct=field(request, "distinct", bool, False),
-                          symmetric=field(request, "symmetric", bool, False), budget=_budget(request, budget))
-    return result.to_json()
+    lexicon = lexicon if lexicon is not None else request.lexicon()
+    found = solve_puzzle(puzzle, lexicon, limit=None if request.all else request.limit, distinct=request.distinct,
+                         symmetric=request.symmetric, budget=budget or Budget(seconds=request.time_limit))
+    spec = found.puzzle
+    return SolveResult(puzzle=PuzzleSpec(size=spec.size, template=list(spec.template), pool=spec.pool, seed=spec.seed,
+                                         warnings=list(spec.warnings)),
+                       solutions=[square(grid) for grid in found.solutions], count=len(found.solutions),
+                       complete=found.complete)
 
 
-def verify(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
+def square(grid: Grid) -> Square:
+    """A grid as the :class:`Square` model."""
+    return Square(rows=list(grid.rows), columns=list(grid.columns))
+
+
+def verify(request: VerifyRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+           budget: Budget | None = None) -> VerifyResult:
     """Which rows and columns of a grid are not words, and whether its letters match the pool."""
-    grid = field(request, "grid", (str, list))
-    grid = Grid.parse(grid) if isinstance(grid, str) else Grid.from_rows(row_list(grid))
-    lexicon = lexicon if lexicon is not None else lexicon_for(request, DEFAULT_DICT)
-    return verify_grid(grid, lexicon, field(request, "pool", str, None)).to_json()
+    request = validate(VerifyRequest, request)
+    grid = Grid.parse(request.grid) if isinstance(request.grid, str) else Grid.from_rows(row_list(request.grid))
+    lexicon = lexicon if lexicon is not None else request.lexicon()
+    verdict = verify_grid(grid, lexicon, request.pool)
+    return VerifyResult(grid=square(grid), pool_matches=verdict.pool_matches, missing=verdict.missing,
+                        extra=verdict.extra, valid=verdict.valid,
+                        rows=[Line(word=w, ok=i not in verdict.bad_rows) for i, w in enumerate(grid.rows)],
+                        columns=[Line(word=w, ok=j not in verdict.bad_columns) for j, w in enumerate(grid.columns)])
 
 
-def generate_options(request: dict) -> GenerateOptions:
-    """The generation settings of a request (``min_commonness`` is the construction floor here; without a
-    ``random_seed`` each call is a fresh random run)."""
-    seed = field(request, "random_seed", int, None)
-    return GenerateOptions(
-        size=field(request, "size", int),
-        unique=field(request, "unique", bool, False),
-        min_commonness=field(request, "min_commonness", (int, float), DEFAULT_MIN_COMMONNESS),
-        random_seed=secrets.randbelow(1 << 31) if seed is None else seed,
-    )
+def generate_options(request: GenerateRequest, seed: int) -> generation.GenerateOptions:
+    """The generator's settings for a request (``min_commonness`` is the construction floor here)."""
+    return generation.GenerateOptions(size=request.size, unique=request.unique,
+                                      min_commonness=request.min_commonness, random_seed=seed)
 
 
-def generate(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
+def generated_puzzle(generated: generation.GeneratedPuzzle, show_solution: bool = True) -> GeneratedPuzzle:
+    """A generator's puzzle as the :class:`GeneratedPuzzle` model."""
+    return GeneratedPuzzle(size=generated.puzzle.size, seed=generated.puzzle.seed or "", pool=generated.puzzle.pool,
+                           unique=generated.unique,
+                           solution=Rows(rows=list(generated.solution.rows)) if show_solution else None)
+
+
+def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+             budget: Budget | None = None) -> GenerateResult:
     """Random puzzles of common words, each as seed + sorted pool (optionally with a unique solution)."""
-    options = generate_options(request)
-    count = int_field(request, "count", 1, 1, MAX_GENERATE)
+    request = validate(GenerateRequest, request)
+    seed = fresh_seed() if request.random_seed is None else request.random_seed
     if lexicon is None:  # the floor applies to construction words, not to the dictionary that checks uniqueness
-        lexicon = lexicon_for({k: v for k, v in request.items() if k != "min_commonness"}, DEFAULT_DICT)
-    show = field(request, "show_solution", bool, True)
-    puzzles = generate_puzzles(lexicon, options, count, budget=_budget(request, budget))
-    return {"puzzles": [p.to_json(show) for p in puzzles]}
-
-
-def count(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
-    """Count every square of a lexicon (see :mod:`puzzlewright.acrostic.count`)."""
-    from puzzlewright.acrostic.count import CountOptions, count_squares
-
-    options = CountOptions(size=field(request, "size", int), double=field(request, "double", bool, False),
-                           canonical=field(request, "canonical", bool, False),
-                           symmetric=field(request, "symmetric", bool, False))
-    lexicon = lexicon if lexicon is not None else lexicon_for(request, DEFAULT_DICT)
-    return count_squares(lexicon, options, budget=_budget(request, budget)).to_json()
+        lexicon = request.lexicon(floor=False)
+    made = generation.generate_puzzles(lexicon, generate_options(request, seed), request.count,
+                                       budget=budget or Budget(seconds=request.time_limit))
+    return GenerateResult(puzzles=[generated_puzzle(p, request.show_solution) for p in made], random_seed=seed)

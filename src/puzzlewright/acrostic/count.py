@@ -78,12 +78,6 @@ class CountResult:
     partitions_total: int = 0
     squares: list[tuple[str, ...]] = field(default_factory=list)
 
-    def to_json(self) -> dict:
-        o = self.options
-        return {"size": o.size, "count": self.count, "double": o.double, "canonical": o.canonical,
-                "symmetric": o.symmetric, "nodes": self.nodes, "elapsed_s": round(self.elapsed_s, 4),
-                "complete": self.complete}
-
 
 def count_partitions(lexicon: Lexicon, options: CountOptions) -> list[str]:
     """Deterministic partition keys (first-row prefixes, in alphabetical order) covering every square."""

@@ -96,9 +96,6 @@ class Grid:
     def __str__(self) -> str:
         return "/".join(self.rows)
 
-    def to_json(self) -> dict:
-        return {"rows": list(self.rows), "columns": list(self.columns)}
-
 
 @dataclass(frozen=True)
 class Puzzle:
@@ -163,16 +160,6 @@ class Puzzle:
         if self.seed is not None:
             return f"{self.seed} {self.pool}"
         return f"{'/'.join(self.template)} {self.pool}"
-
-    def to_json(self) -> dict:
-        data: dict = {"size": self.size}
-        if self.seed is not None:
-            data["seed"] = self.seed
-        data["template"] = list(self.template)
-        data["pool"] = self.pool
-        if self.warnings:
-            data["warnings"] = list(self.warnings)
-        return data
 
 
 def _check_pool(pool: str) -> str:

@@ -41,14 +41,6 @@ class SolveResult:
     complete: bool
     nodes: int
 
-    def to_json(self) -> dict:
-        return {
-            "puzzle": self.puzzle.to_json(),
-            "solutions": [grid.to_json() for grid in self.solutions],
-            "count": len(self.solutions),
-            "complete": self.complete,
-        }
-
 
 def bitsets(rows: np.ndarray) -> list[int]:
     """Each row of a 2-D boolean array as a bitset (one numpy call for all rows)."""

@@ -35,18 +35,6 @@ class Verdict:
             lines.append("the letters do not match the pool (" + "; ".join(detail) + ")")
         return lines
 
-    def to_json(self) -> dict:
-        grid = self.grid
-        return {
-            "grid": grid.to_json(),
-            "rows": [{"word": w, "ok": i not in self.bad_rows} for i, w in enumerate(grid.rows)],
-            "columns": [{"word": w, "ok": j not in self.bad_columns} for j, w in enumerate(grid.columns)],
-            "pool_matches": self.pool_matches,
-            "missing": self.missing,
-            "extra": self.extra,
-            "valid": self.valid,
-        }
-
 
 def verify_grid(grid: Grid, lexicon: Lexicon, pool: str | None = None) -> Verdict:
     """Check every row and column against ``lexicon``; with ``pool``, check the letters too.

@@ -62,7 +62,7 @@ def permutation_answers(pool: str, lengths: list[int], lexicon: Lexicon, seconds
 
 def run(quick: bool = False) -> list[BenchResult]:
     from puzzlewright.jumble.api import solve
-    from puzzlewright.jumble.unscramble import hash_table, unscramble
+    from puzzlewright.jumble.anagrams import hash_table, unscramble
 
     lexicon = load_lexicon("english")
     words = [w.lower() for w in UNSCRAMBLE_WORDS]

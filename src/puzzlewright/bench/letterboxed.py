@@ -73,7 +73,7 @@ def _children_cpu() -> float:
 
 
 def _ours(spec: str, index, max_words: int = 2):
-    from puzzlewright.letterboxed.box import Box
+    from puzzlewright.letterboxed.model import Box
     from puzzlewright.letterboxed.solver import box_words, solve_box
 
     box = Box.parse(spec)
@@ -101,7 +101,7 @@ def _in_process(dictionary: str, quick: bool, target: float) -> list[BenchResult
 
 
 def _three_words(quick: bool) -> list[BenchResult]:
-    from puzzlewright.letterboxed.box import Box
+    from puzzlewright.letterboxed.model import Box
     from puzzlewright.letterboxed.index import builtin_index
     from puzzlewright.letterboxed.solver import box_words, chains_of_length
 

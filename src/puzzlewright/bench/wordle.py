@@ -12,10 +12,10 @@ from puzzlewright.bench import BenchResult, median_time
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import load_lexicon
 from puzzlewright.wordle.assistant import Assistant, Strategy
-from puzzlewright.wordle.doodle import Doodler
-from puzzlewright.wordle.feedback import feedback, feedback_matrix
+from puzzlewright.wordle.doodler import Doodler
+from puzzlewright.wordle.scoring import feedback, feedback_matrix
 from puzzlewright.wordle.matrix import PatternMatrix
-from puzzlewright.wordle.pattern import Pattern, parse_grid
+from puzzlewright.wordle.model import Pattern, parse_grid
 from puzzlewright.wordle.words import WordPool, word_pool
 
 ANSWER = "crane"

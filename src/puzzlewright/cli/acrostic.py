@@ -12,6 +12,9 @@ import time
 
 import click
 
+from puzzlewright.acrostic.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT, SECONDS_PER_PUZZLE,
+                                          CountResult, GenerateResult, Partitions, SolveRequest, SolveResult,
+                                          VerifyRequest)
 from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError, read_text
 from puzzlewright.parallel.cli import checkpoint_directory, output_target, parallel_options, worker_options
@@ -30,20 +33,18 @@ def _template_text(template: str) -> str:
     return read_text(template, "template file") if os.path.isfile(template) else template
 
 
-def _print_solve(result: dict) -> None:
-    for warning in result["puzzle"].get("warnings", []):
-        click.echo(f"warning: {warning}", err=True)
-    for number, solution in enumerate(result["solutions"], 1):
+def _print_solve(result: SolveResult) -> None:
+    for number, solution in enumerate(result, 1):
         if number > 1:
             click.echo()
-        click.echo("\n".join(" ".join(row.upper()) for row in solution["rows"]))
-        click.echo(f"  across: {' '.join(solution['rows'])}   down: {' '.join(solution['columns'])}")
-    count = result["count"]
-    if result["complete"]:
+        click.echo("\n".join(" ".join(row.upper()) for row in solution.rows))
+        click.echo(f"  across: {' '.join(solution.rows)}   down: {' '.join(solution.columns)}")
+    count = result.count
+    if result.complete:
         summary = f"{count} solution{'s' * (count != 1)} (search complete)"
     else:
         summary = f"{count} solution{'s' * (count != 1)} shown (there may be more: use --all)"
-    click.echo(summary if count or result["complete"] else "no solution found before the time limit")
+    click.echo(summary if count or result.complete else "no solution found before the time limit")
 
 
 @acrostic.command()
@@ -56,7 +57,7 @@ def _print_solve(result: dict) -> None:
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Find at most K solutions.")
 @click.option("--distinct", is_flag=True, help="No word may appear twice in the square.")
 @click.option("--symmetric", is_flag=True, help="Rows must equal columns.")
-@click.option("--time-limit", type=click.FloatRange(min=0.001), default=30.0, show_default=True,
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT, show_default=True,
               help="Seconds before the search stops (the result then says it is incomplete).")
 @click.option("--batch", type=str, default=None, metavar="FILE",
               help="Solve each JSON Lines request of FILE ('-' = stdin), one JSON result per line.")
@@ -75,14 +76,14 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
     from puzzlewright.acrostic import api
     from puzzlewright.errors import PuzzleInputError
 
-    options = {"distinct": distinct, "symmetric": symmetric, "all": find_all, "limit": limit,
-               "time_limit": time_limit}
+    options = {"distinct": distinct, "symmetric": symmetric, "all": find_all, "time_limit": time_limit,
+               **({"limit": limit} if limit is not None else {})}
     if batch is not None:
         if seed is not None or template is not None or pool_option is not None:
             raise PuzzleInputError("--batch takes its puzzles from the file: drop SEED POOL/--template/--pool")
         from puzzlewright.parallel.batch import run_parallel_batch
 
-        def solve_one(record: dict) -> dict:
+        def solve_one(record: dict) -> SolveResult:
             """A record with its own dictionary keys gets its own lexicon; the others share the command's."""
             own = any(record.get(key) is not None for key in RECORD_DICTIONARY_KEYS)
             return api.solve({**options, **record}, lexicon=None if own else lexicon)
@@ -96,15 +97,15 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
             seed, pool_option = None, seed  # `solve --template T POOL`
         if seed is not None:
             raise PuzzleInputError("give either SEED POOL or --template with --pool, not both")
-        request = {"template": _template_text(template), "pool": pool_option if pool_option is not None else pool}
+        given = {"template": _template_text(template), "pool": pool_option if pool_option is not None else pool}
     else:
-        request = {"seed": seed, "pool": pool if pool is not None else pool_option}
-    if request.get("pool") is None:
+        given = {"seed": seed, "pool": pool if pool is not None else pool_option}
+    if given["pool"] is None:
         raise PuzzleInputError("missing POOL: usage 'acrostic solve SEED POOL' or '--template T --pool P'")
-    result = api.solve({**options, **request}, lexicon=lexicon)
+    result = api.solve(SolveRequest(**given, **options), lexicon=lexicon)
+    for warning in result.puzzle.warnings:
+        click.echo(f"warning: {warning}", err=True)
     if as_json:
-        for warning in result["puzzle"].get("warnings", []):
-            click.echo(f"warning: {warning}", err=True)
         emit_json(result)
     else:
         _print_solve(result)
@@ -118,19 +119,22 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
 @json_option
 def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
     """Check GRID (rows joined by '/', e.g. eras/lick/more/stew): rows, columns and pool. Exit 1 if invalid."""
+    from puzzlewright.acrostic import api
     from puzzlewright.acrostic.model import Grid
     from puzzlewright.acrostic.verify import verify_grid
 
-    verdict = verify_grid(Grid.parse(_template_text(grid)), lexicon, pool)
+    text = _template_text(grid)
     if as_json:
-        emit_json(verdict.to_json())
-    else:
-        click.echo(verdict.grid.render())
-        for line in verdict.problems():
-            click.echo(line)
-        click.echo("valid: every row and column is a word" + (" and the letters match the pool"
-                                                                 if verdict.pool_matches else "")
-                   if verdict.valid else "not valid")
+        result = api.verify(VerifyRequest(grid=text, pool=pool), lexicon=lexicon)
+        emit_json(result)
+        return 0 if result.valid else 1
+    verdict = verify_grid(Grid.parse(text), lexicon, pool)
+    click.echo(verdict.grid.render())
+    for line in verdict.problems():
+        click.echo(line)
+    click.echo("valid: every row and column is a word" + (" and the letters match the pool"
+                                                             if verdict.pool_matches else "")
+               if verdict.valid else "not valid")
     return 0 if verdict.valid else 1
 
 
@@ -139,11 +143,11 @@ def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
 @click.option("--count", "how_many", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many puzzles.")
 @click.option("--unique", is_flag=True, help="Only puzzles with exactly one solution under the dictionary.")
-@click.option("--min-commonness", type=FiniteFloat(), default=3.0, show_default=True,
+@click.option("--min-commonness", type=FiniteFloat(min=0), default=DEFAULT_GENERATE_COMMONNESS, show_default=True,
               help="Build from words at least this common (Zipf scale: 3 = everyday, 4 = very common).")
-@click.option("--random-seed", type=int, default=None, help="Make the run reproducible.")
+@click.option("--random-seed", type=click.IntRange(min=0), default=None, help="Make the run reproducible.")
 @click.option("--show-solution", is_flag=True, help="Print each puzzle's solution too.")
-@click.option("--time-limit", type=click.FloatRange(min=0.001), default=60.0, show_default=True,
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=SECONDS_PER_PUZZLE, show_default=True,
               help="Seconds allowed for each puzzle; one not found in time stops the run with an error.")
 @click.option("--output", default=None, metavar="DIR/",
               help="Checkpoint directory: each finished range of puzzles is saved there (resume with --resume).")
@@ -158,37 +162,39 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
     Puzzle i depends only on --random-seed and i, so ranges of puzzles run in parallel (--workers,
     --cluster) and the output is the same whatever runs them.
     """
-    import secrets
-
     from puzzlewright.acrostic.api import generate_options
+    from puzzlewright.acrostic.model import check_size
+    from puzzlewright.acrostic.schema import GeneratedPuzzle, GenerateRequest
     from puzzlewright.parallel import run_job
     from puzzlewright.parallel.acrostic import GenerateJob
-
-    from puzzlewright.acrostic.model import check_size
+    from puzzlewright.schema import fresh_seed, validate
 
     check_size(size)  # before printing a random seed: a bad size is a one-line error
     if random_seed is None:
         if resume:
             raise PuzzleInputError("--resume needs the --random-seed of the run it continues")
-        random_seed = secrets.randbelow(1 << 31)
+        random_seed = fresh_seed()
         if not as_json:
             click.echo(f"random seed: {random_seed}", err=True)
-    options = generate_options({"size": size, "unique": unique, "min_commonness": min_commonness,
-                                "random_seed": random_seed})
+    request = GenerateRequest(size=size, count=how_many, unique=unique, min_commonness=min_commonness,
+                              random_seed=random_seed, show_solution=show_solution)
     directory = checkpoint_directory(output, resume)
 
     def print_puzzles(part) -> None:
-        for puzzle in part.items:
-            line = f"{puzzle['seed']} {puzzle['pool']}"
-            click.echo(line + (f"   solution: {' '.join(puzzle['solution']['rows'])}" if show_solution else ""))
+        for item in part.items:
+            puzzle = validate(GeneratedPuzzle, item)
+            solution = f"   solution: {' '.join(puzzle.solution.rows)}" if show_solution and puzzle.solution else ""
+            click.echo(f"{puzzle}{solution}")
 
-    job = GenerateJob(lexicon, options, how_many, seconds_per_puzzle=time_limit)
+    job = GenerateJob(lexicon, generate_options(request, random_seed), how_many, seconds_per_puzzle=time_limit)
     result = run_job(job, workers=workers, cluster=cluster, output=directory,
                      resume=resume, progress=None if how_many > 1 else False,
                      on_merged=None if as_json else print_puzzles)
     if as_json:
-        emit_json({"puzzles": [puzzle if show_solution else {k: v for k, v in puzzle.items() if k != "solution"}
-                               for puzzle in result.items()]})
+        puzzles = [validate(GeneratedPuzzle, item) for item in result.items()]
+        for puzzle in puzzles:
+            puzzle.solution = puzzle.solution if show_solution else None
+        emit_json(GenerateResult(puzzles=puzzles, random_seed=random_seed))
 
 
 @acrostic.command()
@@ -226,15 +232,15 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
     result, interrupted = run_streamed_job(job, output, resume, workers=workers, cluster=cluster,
                                            time_limit=time_limit)
     nodes = int(result.stats().get("nodes", 0))
-    summary = {"size": size, "count": result.count, "double": double, "canonical": canonical,
-               "symmetric": symmetric, "nodes": nodes, "elapsed_s": round(result.elapsed_s, 4),
-               "complete": result.complete, "partitions": result.summary()["partitions"],
-               "workers": result.workers, "runner": result.runner}
+    summary = CountResult(size=size, count=result.count, double=double, canonical=canonical, symmetric=symmetric,
+                          nodes=nodes, elapsed_s=round(result.elapsed_s, 4), complete=result.complete,
+                          partitions=Partitions(**result.summary()["partitions"]), workers=result.workers,
+                          runner=result.runner)
     if as_json:
         emit_json(summary)
     else:
         done, total = len(result.partitions), result.total
-        state = "" if summary["complete"] else f" (stopped after {done} of {total} partitions)"
+        state = "" if summary.complete else f" (stopped after {done} of {total} partitions)"
         click.echo(f"{result.count:,} {options.describe()} squares in {lexicon.name!r}{state}: "
                    f"{nodes:,} nodes in {result.elapsed_s:.2f} s ({result.workers} {result.runner} workers)")
         if output:

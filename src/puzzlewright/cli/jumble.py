@@ -10,9 +10,10 @@ import time
 import click
 
 from puzzlewright.cli.common import emit_json, json_option, lexicon_options, run_batch
-from puzzlewright.progress import progress_bar
 from puzzlewright.errors import PuzzleInputError, read_text
+from puzzlewright.jumble.schema import DEFAULT_TOP, MAX_TOP, SolveRequest, SolveResult, UnscrambleRequest
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.progress import progress_bar
 
 TOUR_WORDS = ("LASRN:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O")
 TOUR_PATTERN = "----- -------"
@@ -42,13 +43,12 @@ def unscramble_command(words: tuple[str, ...], blanks: int, lexicon: Lexicon, as
     """Every dictionary word made of each WORD's letters, most common first (? = unknown letter)."""
     from puzzlewright.jumble.api import unscramble
 
-    result = unscramble({"scrambled": [w + "?" * blanks for w in words]}, lexicon=lexicon)
+    result = unscramble(UnscrambleRequest(scrambled=[w + "?" * blanks for w in words]), lexicon=lexicon)
     if as_json:
         emit_json(result)
         return
-    for entry in result["words"]:
-        found = ", ".join(entry["candidates"]) if entry["candidates"] else "(no dictionary word)"
-        click.echo(f"{entry['scrambled']}: {found}")
+    for entry in result:
+        click.echo(str(entry))
 
 
 @jumble.command("solve")
@@ -57,7 +57,8 @@ def unscramble_command(words: tuple[str, ...], blanks: int, lexicon: Lexicon, as
 @click.option("--pool", default=None, metavar="LETTERS", help="Solve only the final step from these letters.")
 @click.option("--answer", "pattern", default=None, metavar="PATTERN",
               help="The answer's pattern: '----- -------', '----- {AND} -----' (printed words in braces).")
-@click.option("--top", type=click.IntRange(1, 1000), default=10, show_default=True, help="How many answers.")
+@click.option("--top", type=click.IntRange(1, MAX_TOP), default=DEFAULT_TOP, show_default=True,
+              help="How many answers.")
 @click.option("--batch", "batch", default=None, metavar="FILE",
               help="Solve every puzzle of FILE: JSON Lines ('-' = stdin) or the seed paper's data lines.")
 @lexicon_options()
@@ -77,8 +78,8 @@ def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None,
         raise PuzzleInputError("give the answer pattern with --answer, e.g. --answer '----- -------'")
     if bool(words) == bool(pool):
         raise PuzzleInputError("give either --word SCRAMBLED:MASK (repeated) or --pool LETTERS")
-    request: dict = {"answer_pattern": pattern, "top": top, "extra_words": extra}
-    request.update({"pool": pool} if pool else {"jumbles": list(words)})
+    request = SolveRequest(answer_pattern=pattern, top=top, extra_words=extra, pool=pool,
+                           jumbles=None if pool else list(words))
     result = solve(request, lexicon=lexicon)
     if as_json:
         emit_json(result)
@@ -86,20 +87,20 @@ def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None,
         print_solution(result)
 
 
-def print_solution(result: dict) -> None:
+def print_solution(result: SolveResult) -> None:
     """The readings, then the ranked answers, for a terminal."""
-    for entry in result["words"]:
-        readings = ", ".join(entry["candidates"]) or "(no dictionary word: every choice of its circled letters)"
-        click.echo(f"{entry['scrambled']:>8} -> {readings}")
-    click.echo(f"answers for {result['pattern']} ({result['pools']} pool(s), {result['scored']:,} scored):")
-    if not result["answers"]:
+    for entry in result.words:
+        readings = ", ".join(entry.candidates) or "(no dictionary word: every choice of its circled letters)"
+        click.echo(f"{entry.scrambled:>8} -> {readings}")
+    click.echo(f"answers for {result.pattern} ({result.pools} pool(s), {result.scored:,} scored):")
+    if not result.answers:
         click.echo("  none: no dictionary words spell the circled letters in that pattern")
-    for rank, answer in enumerate(result["answers"], 1):
-        parts = answer["score_parts"]
-        via = " ".join(w or "?" for w in answer["unscrambled"])
-        click.echo(f"{rank:3}. {answer['answer']:<24} {answer['score']:7.2f}  (words {parts['words']:.2f}, "
-                   f"phrase {parts['phrase']:.2f}, readings {parts['readings']:.2f})" + (f"  via {via}" if via else ""))
-    for note in result["notes"]:
+    for rank, answer in enumerate(result, 1):
+        parts = answer.score_parts
+        via = " ".join(w or "?" for w in answer.unscrambled)
+        click.echo(f"{rank:3}. {answer.answer:<24} {answer.score:7.2f}  (words {parts.words:.2f}, "
+                   f"phrase {parts.phrase:.2f}, readings {parts.readings:.2f})" + (f"  via {via}" if via else ""))
+    for note in result.notes:
         click.echo(f"note: {note}")
 
 
@@ -109,7 +110,7 @@ def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str) -> None:
     from puzzlewright.jumble.api import solve
     from puzzlewright.jumble.batch import looks_like_json_lines, parse_data_lines
 
-    def solve_one(record: dict) -> dict:
+    def solve_one(record: dict) -> SolveResult:
         """A record with its own dictionary keys gets its own lexicon; the others share the command's."""
         own = any(record.get(key) is not None for key in RECORD_DICTIONARY_KEYS)
         request = {"top": top, **record, "extra_words": _merge(record.get("extra_words"), extra)}
@@ -131,9 +132,11 @@ def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str) -> None:
 
 
 def _merge(record_extra: object, extra: str) -> list[str]:
-    from puzzlewright.api import word_list
+    from puzzlewright.schema import request_words
 
-    return word_list(record_extra or [], "extra_words") + word_list(extra, "extra_words")
+    if record_extra is not None and not isinstance(record_extra, str | list):
+        raise PuzzleInputError("field 'extra_words' must be a list or a string")
+    return request_words(record_extra, "extra_words") + request_words(extra, "extra_words")
 
 
 def tour_step() -> None:
@@ -145,18 +148,18 @@ def tour_step() -> None:
     # The ranking counts extra words as common anyway, so skip looking up their reference frequency.
     lexicon = load_lexicon("english").union(TOUR_EXTRA.split(","), zipf=0.0)
     loaded = time.perf_counter()
-    result = solve({"jumbles": list(TOUR_WORDS), "answer_pattern": TOUR_PATTERN, "top": 3,
-                    "extra_words": TOUR_EXTRA}, lexicon=lexicon)
+    result = solve(SolveRequest(jumbles=list(TOUR_WORDS), answer_pattern=TOUR_PATTERN, top=3, extra_words=TOUR_EXTRA),
+                   lexicon=lexicon)
     solved = time.perf_counter()
     click.echo("Jumble (seed: De Venezia, SESUG 2006): " + "  ".join(TOUR_WORDS) + f"  answer {TOUR_PATTERN}")
     click.echo(f"  $ puzzlewright jumble solve --word ... --answer '{TOUR_PATTERN}' --extra-words {TOUR_EXTRA}")
-    for entry in result["words"]:
-        click.echo(f"  {entry['scrambled']:>6} -> {', '.join(entry['candidates'])}")
-    best = result["answers"][0] if result["answers"] else None
+    for entry in result.words:
+        click.echo(f"  {entry.scrambled:>6} -> {', '.join(entry.candidates)}")
+    best = result.best
     if best:
-        click.echo(f"  -> {best['answer']}  (via {' '.join(best['unscrambled'])}; the paper permuted a 12-letter "
-                   "pool, 479,001,600 orders, where a letter-count search does a few hundred look-ups)")
-    runners = ", ".join(a["answer"] for a in result["answers"][1:])
+        click.echo(f"  -> {best.answer}  (via {' '.join(w or '?' for w in best.unscrambled)}; the paper permuted a "
+                   "12-letter pool, 479,001,600 orders, where a letter-count search does a few hundred look-ups)")
+    runners = ", ".join(a.answer for a in result.answers[1:])
     if runners:
         click.echo(f"  runners-up: {runners}")
     click.echo(f"  dictionary {loaded - started:.2f} s, solved in {(solved - loaded) * 1000:.0f} ms "

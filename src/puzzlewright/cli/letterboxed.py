@@ -103,7 +103,7 @@ def _print_solutions(result: SolveResult, draw: bool) -> None:
     for rank, solution in enumerate(result.solutions, 1):
         click.echo(f"{rank:>4}. {str(solution):<32} score {solution.score:.2f}")
     if draw and result.best:
-        from puzzlewright.letterboxed.box import Box
+        from puzzlewright.letterboxed.model import Box
         from puzzlewright.letterboxed.render import render_box
 
         click.echo()
@@ -136,7 +136,7 @@ def generate(count: int, random_seed: int | None, min_commonness: float, show_so
         if puzzle.solution is not None and puzzle.solutions is not None:
             click.echo(f"    answer: {'-'.join(puzzle.solution)}; best: " + ", ".join(map(str, puzzle.solutions)))
         if draw:
-            from puzzlewright.letterboxed.box import Box
+            from puzzlewright.letterboxed.model import Box
             from puzzlewright.letterboxed.render import render_box
 
             click.echo(render_box(Box(tuple(puzzle.sides)), puzzle.solution or ()))
@@ -146,7 +146,7 @@ def generate(count: int, random_seed: int | None, min_commonness: float, show_so
 def tour_step() -> None:
     """The Letter Boxed part of ``puzzlewright tour``: the seed's puzzle, solved and drawn, with timings."""
     from puzzlewright.letterboxed import api
-    from puzzlewright.letterboxed.box import Box
+    from puzzlewright.letterboxed.model import Box
     from puzzlewright.letterboxed.render import render_box
 
     click.echo(f"Letter Boxed: {TOUR_SIDES} (the seed's puzzle), every fewest-word solution, best first")

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, lexicon_options
+from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_TOP, GUESSES, MAX_TOP, PLAY_SECONDS, AssistRequest,
+                                        DoodleRequest, FeedbackRequest, PlayRequest, SimulationResult)
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
@@ -20,7 +22,7 @@ SHOWN_ANSWERS = 30
 
 guess_option = click.option("--guess", "guesses", multiple=True, metavar="WORD:PATTERN",
                             help="A guess so far and its feedback, e.g. salet:BBYBB (repeatable).")
-answers_option = click.option("--answers", "answers_spec", default="wordle-answers", show_default=True,
+answers_option = click.option("--answers", "answers_spec", default=ANSWERS, show_default=True,
                               metavar="NAME|PATH", help="The list of possible answers.")
 
 
@@ -41,11 +43,11 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
     """The feedback GUESS gets against ANSWER."""
     from puzzlewright.wordle import api
 
-    result = api.feedback({"guess": guess, "answer": answer})
+    result = api.feedback(FeedbackRequest(guess=guess, answer=answer))
     if as_json:
         emit_json(result)
     else:
-        click.echo(f"{result['pattern']}  {result['emoji']}")
+        click.echo(f"{result.pattern}  {result.emoji}")
 
 
 @wordle.command("doodle")
@@ -54,14 +56,15 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
 @click.option("--grid", "grid_file", type=click.File("r", encoding="utf-8-sig"), default=None, metavar="FILE",
               help="Read the pattern rows from FILE (one per line; '-' for stdin; a pasted result works).")
 @click.option("--all", "list_all", is_flag=True, help="List every matching word of each row, in the order rows choose them.")
-@click.option("--random-seed", type=int, default=None, help="Seed for the random picks (reproducible output).")
+@click.option("--random-seed", type=click.IntRange(min=0), default=None,
+              help="Seed for the random picks (reproducible output).")
 @click.option("--distinct", is_flag=True, help="Use no word twice.")
 @click.option("--hard", is_flag=True, help="Each row must be a legal hard-mode guess after the rows above.")
 @click.option("--best-effort", is_flag=True,
               help="A row no word fits gets the closest pattern that works (fewest cells changed, named).")
-@click.option("--min-commonness", type=click.FloatRange(min=0), default=None, metavar="ZIPF",
+@click.option("--min-commonness", type=FiniteFloat(min=0), default=None, metavar="ZIPF",
               help="Use only words at least this common (Zipf scale: 3 = everyday, 1 = rare).")
-@lexicon_options("wordle-guesses")
+@lexicon_options(GUESSES)
 @json_option
 def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: bool, random_seed: int | None,
                    distinct: bool, hard: bool, best_effort: bool, min_commonness: float | None, lexicon: Lexicon,
@@ -76,7 +79,7 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
     """
     from puzzlewright.lexicon import adjust_lexicon
     from puzzlewright.wordle import api
-    from puzzlewright.wordle.pattern import Paint
+    from puzzlewright.wordle.model import Paint
 
     try:
         rows = list(patterns) + ([grid_file.read()] if grid_file is not None else [])
@@ -84,33 +87,34 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
         raise PuzzleInputError(f"grid file is not UTF-8 text: {grid_file.name}") from None
     if not rows:
         raise PuzzleInputError("give the pattern rows as arguments or with --grid FILE")
-    request = {"answer": answer, "patterns": rows, "all": list_all, "random_seed": random_seed,
-               "distinct": distinct, "hard": hard, "best_effort": best_effort}
+    request = DoodleRequest(answer=answer, patterns=rows, all=list_all, random_seed=random_seed, distinct=distinct,
+                            hard=hard, best_effort=best_effort)
     result = api.doodle(request, lexicon=adjust_lexicon(lexicon, min_commonness=min_commonness))
     if as_json:
         emit_json(result)
         return
-    click.echo(f"answer: {result['answer']}  (dictionary {result['dict']}, seed {result['random_seed']})")
-    for row in result["rows"]:
-        exact = Paint.parse(row["pattern"]).exact
-        squares = exact.emoji() if exact is not None else row["pattern"]
-        if row["word"]:
-            painted = f", painted {row['painted']}" if "painted" in row else ""
-            why = f"; {row['reason']}" if row.get("reason") else ""
-            click.echo(f"{squares}  {row['word'].upper()}  ({row['matches']:,} matching{painted}{why})")
+    click.echo(f"answer: {result.answer}  (dictionary {result.dict}, seed {result.random_seed})")
+    for row in result:
+        exact = Paint.parse(row.pattern).exact
+        squares = exact.emoji() if exact is not None else row.pattern
+        if row.word:
+            painted = f", painted {row.painted}" if row.painted is not None else ""
+            why = f"; {row.reason}" if row.reason else ""
+            click.echo(f"{squares}  {row.word.upper()}  ({row.matches:,} matching{painted}{why})")
         else:
-            click.echo(f"{squares}  -----  {row['reason']}")
-        if row.get("words") is not None:
-            click.echo("    " + (" ".join(row["words"]) or "(none)"))
-    for note in result["notes"]:
+            click.echo(f"{squares}  -----  {row.reason}")
+        if row.words is not None:
+            click.echo("    " + (" ".join(row.words) or "(none)"))
+    for note in result.notes:
         click.echo(note if note.startswith("warning:") else f"note: {note}")
 
 
 @wordle.command("assist")
 @guess_option
-@click.option("--top", type=int, default=10, show_default=True, help="How many next guesses to rank.")
+@click.option("--top", type=click.IntRange(1, MAX_TOP), default=DEFAULT_TOP, show_default=True,
+              help="How many next guesses to rank.")
 @answers_option
-@lexicon_options("wordle-guesses")
+@lexicon_options(GUESSES)
 @json_option
 def assist_command(guesses: tuple[str, ...], top: int, answers_spec: str, lexicon: Lexicon, as_json: bool) -> None:
     """The answers still possible, and the best next guesses.
@@ -129,24 +133,23 @@ def assist_command(guesses: tuple[str, ...], top: int, answers_spec: str, lexico
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.wordle import api
 
-    result = api.assist({"guesses": list(guesses), "top": top}, lexicon=lexicon,
+    result = api.assist(AssistRequest(guesses=list(guesses), top=top), lexicon=lexicon,
                         answers=load_lexicon(answers_spec))
     if as_json:
         emit_json(result)
         return
-    for note in result["notes"]:
+    for note in result.notes:
         click.echo(f"note: {note}")
-    shown = ", ".join(result["answers"][:SHOWN_ANSWERS])
-    more = f", ... ({result['remaining'] - SHOWN_ANSWERS:,} more)" if result["remaining"] > SHOWN_ANSWERS else ""
-    click.echo(f"{result['remaining']:,} possible answer{'s' if result['remaining'] != 1 else ''}: {shown}{more}")
-    if "solved" in result:
-        click.echo(f"the answer is {result['solved'].upper()}")
+    shown = ", ".join(result.answers[:SHOWN_ANSWERS])
+    more = f", ... ({result.remaining - SHOWN_ANSWERS:,} more)" if result.remaining > SHOWN_ANSWERS else ""
+    click.echo(f"{result.remaining:,} possible answer{'s' if result.remaining != 1 else ''}: {shown}{more}")
+    if result.solved is not None:
+        click.echo(f"the answer is {result.solved.upper()}")
         return
-    click.echo(f"best next guess: {result['best'].upper()} ({result['reason']})")
+    click.echo(f"best next guess: {result.best.upper()} ({result.reason})")
     click.echo(f"{'guess':<8}{'bits':>7}{'expected left':>15}  possible answer")
-    for s in result["suggestions"]:
-        click.echo(f"{s['word']:<8}{s['entropy']:>7.3f}{s['expected_remaining']:>15.2f}  "
-                   f"{'yes' if s['possible_answer'] else ''}")
+    for s in result:
+        click.echo(f"{s.word:<8}{s.entropy:>7.3f}{s.expected_remaining:>15.2f}  {'yes' if s.possible_answer else ''}")
 
 
 @wordle.command("play")
@@ -154,51 +157,49 @@ def assist_command(guesses: tuple[str, ...], top: int, answers_spec: str, lexico
 @guess_option
 @click.option("--all", "every", is_flag=True, help="Play every answer and report the average number of guesses.")
 @click.option("--opener", default=None, metavar="WORD", help="First guess (default: salet, the proven best).")
-@click.option("--random-seed", type=int, default=None, help="Seed for ANSWER=random.")
-@click.option("--time-limit", type=click.FloatRange(min=0.001), default=300.0, show_default=True,
+@click.option("--random-seed", type=click.IntRange(min=0), default=None, help="Seed for ANSWER=random.")
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=PLAY_SECONDS, show_default=True,
               metavar="SECONDS", help="Stop (with an error for --all) after this long.")
 @answers_option
-@lexicon_options("wordle-guesses")
+@lexicon_options(GUESSES)
 @json_option
 def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, opener: str | None,
                  random_seed: int | None, time_limit: float, answers_spec: str, lexicon: Lexicon,
                  as_json: bool) -> None:
     """Let the assistant play against ANSWER (a word or 'random'), or every answer with --all."""
     from puzzlewright.lexicon import load_lexicon
-    from puzzlewright.search import Budget
     from puzzlewright.wordle import api
-    from puzzlewright.wordle.pattern import Pattern
+    from puzzlewright.wordle.model import Pattern
 
     if not every and not answer:
         raise PuzzleInputError("give an ANSWER to play against (or --all)")
-    request = {"answer": answer, "guesses": list(guesses), "all": every, "opener": opener,
-               "random_seed": random_seed}
-    result = api.play(request, lexicon=lexicon, answers=load_lexicon(answers_spec), budget=Budget(seconds=time_limit))
+    request = PlayRequest(answer=answer, guesses=list(guesses), all=every, opener=opener, random_seed=random_seed,
+                          time_limit=time_limit)
+    result = api.play(request, lexicon=lexicon, answers=load_lexicon(answers_spec))
     if as_json:
         emit_json(result)
-    elif every:
-        spread = ", ".join(f"{k}: {v:,}" for k, v in result["histogram"].items())
-        click.echo(f"{result['answers']:,} answers, opener {result['opener'].upper()}: average "
-                   f"{result['average']:.4f} guesses, at most {result['max']} ({spread}) in {result['seconds']} s")
+    elif isinstance(result, SimulationResult):
+        spread = ", ".join(f"{k}: {v:,}" for k, v in result.histogram.items())
+        click.echo(f"{result.answers:,} answers, opener {result.opener.upper()}: average "
+                   f"{result.average:.4f} guesses, at most {result.max} ({spread}) in {result.seconds} s")
     else:
-        for turn in result["turns"]:
-            click.echo(f"{Pattern.parse(turn['pattern']).emoji()}  {turn['word'].upper()}")
-        outcome = "solved" if result["solved"] else "not solved"
-        click.echo(f"{outcome} in {result['guesses']} guesses")
+        for turn in result:
+            click.echo(f"{Pattern.parse(turn.pattern).emoji()}  {turn.word.upper()}")
+        click.echo(f"{'solved' if result.solved else 'not solved'} in {result.guesses} guesses")
 
 
 def tour_step() -> None:
     """The tour's Wordle part: a smiley doodled for a fixed answer, with its timing."""
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.wordle import api
-    from puzzlewright.wordle.pattern import Pattern
+    from puzzlewright.wordle.model import Pattern
 
-    lexicon = load_lexicon("wordle-guesses", min_commonness=TOUR_COMMONNESS)
+    lexicon = load_lexicon(GUESSES, min_commonness=TOUR_COMMONNESS)
     started = time.perf_counter()
-    result = api.doodle({"answer": TOUR_ANSWER, "patterns": list(SMILEY), "random_seed": 7, "distinct": True},
+    result = api.doodle(DoodleRequest(answer=TOUR_ANSWER, patterns=list(SMILEY), random_seed=7, distinct=True),
                         lexicon=lexicon)
     elapsed = time.perf_counter() - started
     click.echo(f"Wordle Doodle: a smiley for the answer {TOUR_ANSWER.upper()}, in common words "
                f"({elapsed * 1000:.1f} ms; try `puzzlewright wordle doodle --answer random BGBGB ...`)")
-    for row in result["rows"]:
-        click.echo(f"  {Pattern.parse(row['pattern']).emoji()}  {(row['word'] or '-----').upper()}")
+    for row in result:
+        click.echo(f"  {Pattern.parse(row.pattern).emoji()}  {(row.word or '-----').upper()}")

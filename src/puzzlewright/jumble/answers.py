@@ -28,7 +28,7 @@ import numpy as np
 
 from puzzlewright.jumble.model import AnswerPattern, Slot
 from puzzlewright.jumble.rank import Ranker
-from puzzlewright.jumble.unscramble import count_hash, count_table, letter_counts
+from puzzlewright.jumble.anagrams import count_hash, count_table, letter_counts
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget
 

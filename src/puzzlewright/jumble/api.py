@@ -1,91 +1,92 @@
-"""The Jumble JSON request API: ``unscramble`` and ``solve`` (what the CLI's ``--json`` prints).
+"""The Jumble verbs: ``unscramble`` and ``solve``, each from its request model to its result model
+(:mod:`puzzlewright.jumble.schema`). A JSON-shaped mapping is accepted too and validated first.
 
-``unscramble({"scrambled": ["LASRN", "SHACE"]})`` ->
-``{"words": [{"scrambled": "LASRN", "candidates": ["SNARL"], "zipf": [2.62]}, ...]}``.
-
-``solve`` takes the shared sample's puzzle format::
-
-    {"jumbles": [{"scrambled": "SHACE", "circles": [0, 3, 4]}, ...],   # or "circle_mask": "O--OO"
-     "answer_pattern": "----- -------", "top": 10}
-
-or ``{"pool": "SNAAESUGTALT", "answer_pattern": ...}`` for the final step alone, plus the dictionary keys
-of :func:`puzzlewright.api.lexicon_for` (``extra_words`` also count as expected answer words when
-ranking). It returns ``{"words": [{"scrambled", "circles", "candidates"}], "answers": [{"words",
-"answer", "unscrambled", "pool", "score", "score_parts"}], "scored", "pools", "complete", "notes"}``.
+``solve`` takes the shared sample's puzzle records (``{"jumbles": [{"scrambled": "SHACE", "circles": [0, 3,
+4]}, ...], "answer_pattern": "----- -------"}``), or ``{"pool": "SNAAESUGTALT", "answer_pattern": ...}``
+for the final step alone. ``extra_words`` also count as expected answer words when ranking.
 """
 
 from __future__ import annotations
 
-from puzzlewright.api import field, int_field, lexicon_for, word_list
+from collections.abc import Mapping
+from typing import Any
+
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.jumble import solver
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord, normalise_letters
 from puzzlewright.jumble.rank import Ranker
-from puzzlewright.jumble.solver import DEFAULT_SECONDS, solve_jumble, solve_pool
-from puzzlewright.jumble.unscramble import unscramble as unscramble_word
+from puzzlewright.jumble.schema import (MAX_JUMBLES, Answer, Jumble, Readings, ScoreParts, SolveRequest, SolveResult,
+                                        Unscrambled, UnscrambleRequest, UnscrambleResult)
+from puzzlewright.jumble.anagrams import unscramble as unscramble_word
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.schema import request_words, validate
 from puzzlewright.search import Budget
 
-DEFAULT_TOP = 10
-MAX_TOP = 1_000
-MAX_WORDS = 12
 
-
-def unscramble(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
+def unscramble(request: UnscrambleRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+               budget: Budget | None = None) -> UnscrambleResult:
     """Every dictionary unscrambling of each scrambled word (``?`` = unknown letter), most common first."""
-    raw = field(request, "scrambled", (str, list))
-    items = raw.replace(",", " ").split() if isinstance(raw, str) else raw
-    if not items or not all(isinstance(item, str) for item in items):
+    request = validate(UnscrambleRequest, request)
+    items = request.scrambled.replace(",", " ").split() if isinstance(request.scrambled, str) else request.scrambled
+    if not items:
         raise PuzzleInputError("field 'scrambled' must be one or more words")
     letters = [normalise_letters(item, "scrambled word") for item in items]
-    lexicon = lexicon if lexicon is not None else lexicon_for(request)
-    result = []
+    lexicon = lexicon if lexicon is not None else request.lexicon()
+    words = []
     for word in letters:
         candidates = unscramble_word(word, lexicon)
-        result.append({"scrambled": word.upper(), "candidates": [w.upper() for w in candidates],
-                       "zipf": [round(lexicon.zipf_of(w), 2) for w in candidates]})
-    return {"words": result}
+        words.append(Unscrambled(scrambled=word.upper(), candidates=[w.upper() for w in candidates],
+                                 zipf=[round(lexicon.zipf_of(w), 2) for w in candidates]))
+    return UnscrambleResult(words=words)
 
 
-def parse_jumbles(raw: object) -> list[JumbleWord]:
-    """The request's ``jumbles`` list as :class:`JumbleWord` objects."""
-    if not isinstance(raw, list) or not raw:
+def jumble_words(items: list[Jumble | str]) -> list[JumbleWord]:
+    """The request's jumbles as :class:`JumbleWord` objects."""
+    if not items:
         raise PuzzleInputError("field 'jumbles' must be a non-empty list of {scrambled, circles} objects")
-    if len(raw) > MAX_WORDS:
-        raise PuzzleInputError(f"a Jumble has at most {MAX_WORDS} scrambled words, not {len(raw)}")
+    if len(items) > MAX_JUMBLES:
+        raise PuzzleInputError(f"a Jumble has at most {MAX_JUMBLES} scrambled words, not {len(items)}")
     words = []
-    for item in raw:
+    for item in items:
         if isinstance(item, str):
             words.append(JumbleWord.parse(item))
             continue
-        if not isinstance(item, dict):
-            raise PuzzleInputError("each jumble must be an object like {\"scrambled\": \"LASRN\", \"circles\": [0, 1, 2]}")
-        scrambled = field(item, "scrambled", str, what=" in a jumble")
-        circles = item.get("circles", item.get("circle_mask"))
+        circles = item.circles if item.circles is not None else item.circle_mask
         if circles is None:
-            raise PuzzleInputError(f"{scrambled}: missing 'circles' (positions) or 'circle_mask' (like OOO--)")
-        if not isinstance(circles, str | list):
-            raise PuzzleInputError(f"{scrambled}: circles must be a list of positions or a mask string")
-        words.append(JumbleWord.build(scrambled, circles))
+            raise PuzzleInputError(f"{item.scrambled}: missing 'circles' (positions) or 'circle_mask' (like OOO--)")
+        words.append(JumbleWord.build(item.scrambled, circles))
     return words
 
 
-def solve(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
+def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+          budget: Budget | None = None) -> SolveResult:
     """Solve a Jumble (or just its final step, given a ``pool``) and rank the answers."""
-    pattern = AnswerPattern.parse(field(request, "answer_pattern", str))
-    top = int_field(request, "top", DEFAULT_TOP, 1, MAX_TOP)
-    lexicon = lexicon if lexicon is not None else lexicon_for(request)
-    extra = frozenset(word_list(request.get("extra_words") or [], "extra_words"))
-    ranker = Ranker(lexicon, extra_words=extra)
-    budget = budget or Budget(seconds=DEFAULT_SECONDS)
-    if request.get("pool") is not None:
-        if request.get("jumbles") is not None:
+    request = validate(SolveRequest, request)
+    pattern = AnswerPattern.parse(request.answer_pattern)
+    lexicon = lexicon if lexicon is not None else request.lexicon()
+    ranker = Ranker(lexicon, extra_words=frozenset(request_words(request.extra_words, "extra_words")))
+    budget = budget or Budget(seconds=request.time_limit)
+    if request.pool is not None:
+        if request.jumbles is not None:
             raise PuzzleInputError("give either 'jumbles' or 'pool', not both")
-        pool = normalise_letters(field(request, "pool", str), "pool")
-        solution = solve_pool(pool, pattern, lexicon, top=top, budget=budget, ranker=ranker)
+        found = solver.solve_pool(normalise_letters(request.pool, "pool"), pattern, lexicon, top=request.top,
+                                  budget=budget, ranker=ranker)
     else:
-        words = parse_jumbles(request.get("jumbles"))
-        solution = solve_jumble(words, pattern, lexicon, top=top, budget=budget, ranker=ranker)
-    result = solution.to_json()
-    if isinstance(request.get("date"), str):
-        result = {"date": request["date"], **result}
-    return result
+        found = solver.solve_jumble(jumble_words(request.jumbles or []), pattern, lexicon, top=request.top,
+                                    budget=budget, ranker=ranker)
+    return solve_result(found, request.date)
+
+
+def solve_result(found: solver.Solution, date: str | None = None) -> SolveResult:
+    """The result model of a solver's :class:`~puzzlewright.jumble.solver.Solution`."""
+    pattern = found.pattern
+    words = [Readings(scrambled=r.word.scrambled.upper(), circles=list(r.word.circles),
+                      candidates=[w.upper() for w in r.candidates]) for r in found.words]
+    answers = [Answer(words=[w.upper() for w in a.fills], answer=pattern.render(a.fills),
+                      unscrambled=[None if r is None else r.upper() for r in a.source.readings],
+                      pool=a.source.pool.render(), score=round(a.score.total, 3),
+                      score_parts=ScoreParts(words=round(a.score.words, 3), phrase=round(a.score.phrase, 3),
+                                             readings=round(a.score.readings, 3)))
+               for a in found.answers]
+    return SolveResult(pattern=pattern.render(), words=words, answers=answers, scored=found.scored, pools=found.pools,
+                       complete=found.complete, notes=found.notes, date=date)

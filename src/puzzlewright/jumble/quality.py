@@ -47,15 +47,15 @@ def evaluate(puzzles: list[dict], lexicon: Lexicon, *, top: int = 10) -> Quality
     for puzzle in puzzles:
         result = solve({"jumbles": puzzle["jumbles"], "answer_pattern": puzzle["answer_pattern"], "top": top},
                        lexicon=lexicon)
-        for entry, jumble in zip(result["words"], puzzle["jumbles"]):
+        for entry, jumble in zip(result.words, puzzle["jumbles"]):
             report.words += 1
-            report.words_first += entry["candidates"][:1] == [jumble["answer"].upper()]
+            report.words_first += entry.candidates[:1] == [jumble["answer"].upper()]
         final = puzzle.get("final_answer")
         if not final:
             report.unknown_answer += 1
             continue
         report.puzzles += 1
-        ranked = [a["answer"] for a in result["answers"]]
+        ranked = [a.answer for a in result.answers]
         rank = ranked.index(final.upper()) + 1 if final.upper() in ranked else None
         if all(word in lexicon for word in open_words(final, puzzle["answer_pattern"])):
             report.in_dictionary += 1

@@ -53,9 +53,6 @@ class Score:
     def total(self) -> float:
         return self.words + self.phrase + self.readings
 
-    def to_json(self) -> dict:
-        return {"words": round(self.words, 3), "phrase": round(self.phrase, 3), "readings": round(self.readings, 3)}
-
 
 class Ranker:
     """Scores answers for one lexicon (and the user's extra words)."""

@@ -21,13 +21,13 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.answers import AnswerSearch, Pool
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
 from puzzlewright.jumble.rank import Ranker, Score
-from puzzlewright.jumble.unscramble import unscramble
+from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget
+from puzzlewright.jumble.schema import DEFAULT_TIME_LIMIT
 
 UNREADABLE_SHORTFALL = 2.0
 MAX_POOLS = 5_000
-DEFAULT_SECONDS = 20.0
 
 
 @dataclass(frozen=True)
@@ -60,10 +60,6 @@ class WordReadings:
                 options[circled] = CircledOption(circled, reading, max(0.0, best - lexicon.zipf_of(reading)))
         return cls(word, candidates, tuple(options.values()))
 
-    def to_json(self) -> dict:
-        return {"scrambled": self.word.scrambled.upper(), "circles": list(self.word.circles),
-                "candidates": [w.upper() for w in self.candidates]}
-
 
 def unreadable_options(word: JumbleWord) -> tuple[CircledOption, ...]:
     """For a word with no reading: every choice of as many of its letters as it has circles."""
@@ -89,12 +85,6 @@ class Answer:
     source: PoolSource
     score: Score
 
-    def to_json(self, pattern: AnswerPattern) -> dict:
-        return {"words": [w.upper() for w in self.fills], "answer": pattern.render(self.fills),
-                "unscrambled": [None if r is None else r.upper() for r in self.source.readings],
-                "pool": self.source.pool.render(), "score": round(self.score.total, 3),
-                "score_parts": self.score.to_json()}
-
 
 @dataclass
 class Solution:
@@ -107,11 +97,6 @@ class Solution:
     pools: int
     complete: bool = True
     notes: list[str] = field(default_factory=list)
-
-    def to_json(self) -> dict:
-        return {"pattern": self.pattern.render(), "words": [w.to_json() for w in self.words],
-                "answers": [a.to_json(self.pattern) for a in self.answers], "scored": self.scored,
-                "pools": self.pools, "complete": self.complete, "notes": self.notes}
 
 
 def pool_sources(readings: list[WordReadings], budget: Budget) -> tuple[list[PoolSource], bool]:
@@ -144,7 +129,7 @@ def solve_jumble(words: list[JumbleWord], pattern: AnswerPattern, lexicon: Lexic
     if not words:
         raise PuzzleInputError("a Jumble needs at least one scrambled word")
     check_pool_size(sum(len(w.circles) for w in words), pattern, "the circled pool")
-    budget = budget or Budget(seconds=DEFAULT_SECONDS)
+    budget = budget or Budget(seconds=DEFAULT_TIME_LIMIT)
     readings = [WordReadings.of(word, lexicon) for word in words]
     sources, all_pools = pool_sources(readings, budget)
     solution = rank_answers(sources, pattern, lexicon, top=top, budget=budget, ranker=ranker)
@@ -163,7 +148,7 @@ def solve_pool(letters: str, pattern: AnswerPattern, lexicon: Lexicon, *, top: i
     pool = Pool.of(letters)
     check_pool_size(pool.size, pattern, f"the pool {pool.render()}")
     return rank_answers([PoolSource(pool, (), 0.0)], pattern, lexicon, top=top,
-                        budget=budget or Budget(seconds=DEFAULT_SECONDS), ranker=ranker)
+                        budget=budget or Budget(seconds=DEFAULT_TIME_LIMIT), ranker=ranker)
 
 
 def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lexicon, *, top: int,

@@ -10,7 +10,7 @@ Nothing here imports numpy unless an index has to be built from a lexicon.
 """
 
 from puzzlewright.letterboxed.api import generate, solve, words
-from puzzlewright.letterboxed.box import Box
+from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index
 from puzzlewright.letterboxed.render import render_box
 from puzzlewright.letterboxed.schema import (GenerateRequest, GenerateResult, Solution, SolveRequest, SolveResult,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from puzzlewright.letterboxed.box import Box
+from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index
 from puzzlewright.letterboxed.schema import (GenerateRequest, GenerateResult, GeneratedPuzzle, Solution,
                                              SolveRequest, SolveResult, WordEntry, WordsRequest, WordsResult)

@@ -15,9 +15,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
-from puzzlewright.letterboxed.box import NYT_SIDE_LETTERS, NYT_SIDES, Box
+from puzzlewright.letterboxed.model import NYT_SIDE_LETTERS, NYT_SIDES, Box
 from puzzlewright.letterboxed.index import WordIndex
-from puzzlewright.letterboxed.ranking import WEIGHTS, inflected
+from puzzlewright.letterboxed.rank import WEIGHTS, inflected
 from puzzlewright.letterboxed.solver import Solution, box_words, solve_box
 from puzzlewright.search import Budget
 

@@ -21,7 +21,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
 from puzzlewright.cache import atomic_write, cache_dir
-from puzzlewright.letterboxed.box import MIN_WORD_LENGTH
+from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
 from puzzlewright.letters import letter_mask, letter_masks
 from puzzlewright.schema import builtin_archive
 

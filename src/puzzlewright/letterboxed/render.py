@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from puzzlewright.letterboxed.box import Box
+from puzzlewright.letterboxed.model import Box
 
 ASPECT = 2.2  # terminal cell height / width
 PATH_MARKS = "·*o~="  # one per word of the path, in turn

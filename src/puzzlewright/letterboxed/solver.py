@@ -25,9 +25,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from puzzlewright.letterboxed.box import Box
+from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex
-from puzzlewright.letterboxed.ranking import rank
+from puzzlewright.letterboxed.rank import rank
 from puzzlewright.search import Budget
 
 MAX_WORDS = 5

@@ -135,7 +135,7 @@ class GenerateJob(_CompactLexicon):
     (the puzzles are the same whatever the limit, so it is not part of the run's identity)."""
 
     lexicon: Lexicon
-    options: Any  # puzzlewright.acrostic.generate.GenerateOptions
+    options: Any  # puzzlewright.acrostic.generator.GenerateOptions
     count: int
     seconds_per_puzzle: float | None = None
 
@@ -156,7 +156,9 @@ class GenerateJob(_CompactLexicon):
                 for start, stop in generate_chunks(self.count)]
 
     def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
-        from puzzlewright.acrostic.generate import generate_one
+        from puzzlewright.acrostic.api import generated_puzzle
+        from puzzlewright.acrostic.generator import generate_one
+        from puzzlewright.schema import to_jsonable
 
         first, last = (int(number) for number in key.split("-"))
         puzzles = []
@@ -169,7 +171,7 @@ class GenerateJob(_CompactLexicon):
                 size = self.options.size
                 raise BudgetExceeded(f"puzzle {index}: no {size}x{size} puzzle found within the time limit of "
                                      f"{self.seconds_per_puzzle:g} s; allow more or lower --min-commonness") from None
-            puzzle = generated.to_json(True)
+            puzzle = to_jsonable(generated_puzzle(generated))
             attempts += generated.attempts
             puzzles.append(puzzle)
             if emit is not None:

@@ -1,113 +1,127 @@
-"""The JSON request API for Wordle: ``feedback``, ``doodle``, ``assist`` and ``play``.
+"""The Wordle verbs: ``feedback``, ``doodle``, ``assist`` and ``play``, each from its request model to its
+result model (:mod:`puzzlewright.wordle.schema`). A JSON-shaped mapping is accepted too and validated first.
 
-Requests (every key but the first of each optional; dictionary keys as in :mod:`puzzlewright.api`, whose
-``dict`` names the guess dictionary, default ``wordle-guesses``)::
-
-    feedback {"guess": "speed", "answer": "abide"}
-    doodle   {"answer": "crane" | "random", "patterns": ["GYBBB", "🟩🟩⬛⬛⬛", "G?+-B", ...], "all": false,
-              "random_seed": 1, "distinct": false, "hard": false, "best_effort": false}
-    assist   {"guesses": [{"word": "salet", "pattern": "BBYBB"} | "salet:BBYBB", ...], "top": 10,
-              "answers": "wordle-answers"}
-    play     {"answer": "crane" | "random", "random_seed": 1, "guesses": [...], "opener": "salet"}
-             {"all": true}   (simulate every answer: the strategy's average number of guesses)
+The dictionary fields name the guess dictionary (default ``wordle-guesses``); ``assist`` and ``play`` take
+the possible answers as a built-in list name (``answers``) or, from Python and the CLI, a lexicon.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
-from puzzlewright.api import field, int_field, lexicon_for
 from puzzlewright.cache import remember
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
+from puzzlewright.schema import fresh_seed, validate
 from puzzlewright.search import Budget
+from puzzlewright.wordle import doodler as doodling
 from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
-from puzzlewright.wordle.doodle import Doodler
-from puzzlewright.wordle.feedback import feedback as score
+from puzzlewright.wordle.doodler import Doodler
+from puzzlewright.wordle.scoring import feedback as score
 from puzzlewright.wordle.matrix import MAX_LOADED, PatternMatrix, lists_key
-from puzzlewright.wordle.pattern import MAX_LENGTH, MIN_LENGTH, Paint, Pattern, parse_painted_grid
+from puzzlewright.wordle.model import MAX_LENGTH, MIN_LENGTH, Pattern, parse_painted_grid
+from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_OPENER, AssistRequest, AssistResult, DoodleRequest,
+                                        DoodleResult, DoodleRow, FeedbackRequest, FeedbackResult, GameResult,
+                                        Guess, PlayRequest, SimulationResult, Suggestion)
 from puzzlewright.wordle.words import parse_word, word_pool
 
-GUESSES = "wordle-guesses"
-ANSWERS = "wordle-answers"
-DEFAULT_OPENER = "salet"  # the proven optimal first guess for the original lists (used when it is a guess)
-DEFAULT_TOP = 10
-MAX_TOP = 200
 _ASSISTANTS: dict[tuple[str, str | None, bool], Assistant] = {}
 _DOODLERS: dict[tuple[int, str], tuple[Lexicon, Doodler]] = {}
 _MAX_DOODLERS = 64
 
 
-def feedback(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
+def feedback(request: FeedbackRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+             budget: Budget | None = None) -> FeedbackResult:
     """The pattern a guess gets against an answer."""
-    answer = parse_word(field(request, "answer", str), "answer")
-    guess = parse_word(field(request, "guess", str), "guess", len(answer))
+    request = validate(FeedbackRequest, request)
+    answer = parse_word(request.answer, "answer")
+    guess = parse_word(request.guess, "guess", len(answer))
     pattern = score(guess, answer)
-    return {"guess": guess, "answer": answer, "pattern": str(pattern), "digits": pattern.digits(),
-            "emoji": pattern.emoji()}
+    return FeedbackResult(guess=guess, answer=answer, pattern=str(pattern), digits=pattern.digits(),
+                          emoji=pattern.emoji())
 
 
-def doodle(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
+def doodle(request: DoodleRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+           budget: Budget | None = None) -> DoodleResult:
     """Fill each pattern row with a word whose feedback against the answer is that row."""
-    seed = _seed(request)
-    answer = _answer(request, seed)
-    patterns = _patterns(request, len(answer))
-    lexicon = lexicon if lexicon is not None else lexicon_for(request, GUESSES)
-    result = _doodler(lexicon, answer).doodle(
-        patterns, list_all=field(request, "all", bool, False), seed=seed,
-        distinct=field(request, "distinct", bool, False), hard=field(request, "hard", bool, False),
-        best_effort=field(request, "best_effort", bool, False), budget=budget)
-    return {**result.to_json(), "dict": lexicon.name, "random_seed": seed}
+    request = validate(DoodleRequest, request)
+    seed = fresh_seed() if request.random_seed is None else request.random_seed
+    answer = _answer(request.answer, seed)
+    rows = [request.patterns] if isinstance(request.patterns, str) else request.patterns
+    painted = parse_painted_grid(rows, len(answer))
+    lexicon = lexicon if lexicon is not None else request.lexicon()
+    found = _doodler(lexicon, answer).doodle(painted, list_all=request.all, seed=seed, distinct=request.distinct,
+                                             hard=request.hard, best_effort=request.best_effort,
+                                             budget=budget or Budget(seconds=request.time_limit))
+    return DoodleResult(answer=found.answer, complete=found.complete, notes=found.notes, dict=lexicon.name,
+                        random_seed=seed, rows=[doodle_row(row) for row in found.rows])
 
 
-def assist(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None,
-           answers: Lexicon | None = None) -> dict:
+def doodle_row(row: doodling.DoodleRow) -> DoodleRow:
+    """A filled row as the :class:`DoodleRow` model (``painted`` only where it differs from the pattern)."""
+    painted = None if row.painted is None or str(row.painted) == str(row.pattern) else str(row.painted)
+    return DoodleRow(pattern=str(row.pattern), word=row.word, matches=row.matches, possible=row.possible,
+                     reason=row.reason, words=row.words, painted=painted, changed=row.changed or None)
+
+
+def assist(request: AssistRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+           budget: Budget | None = None, answers: Lexicon | None = None) -> AssistResult:
     """The answers still possible after the guesses so far, and the best next guesses."""
-    turns = _turns(request)
-    top = int_field(request, "top", DEFAULT_TOP, 1, MAX_TOP)
+    request = validate(AssistRequest, request)
+    turns = _turns(request.guesses)
     assistant = _assistant(request, lexicon, answers, turns)
     left = assistant.candidates(turns)
     words = assistant.matrix.answers.table.words
-    result = {"guesses": [turn.to_json() for turn in turns], "remaining": int(len(left)),
-              "answers": [words[a] for a in left], "notes": _notes(assistant, turns)}
+    played = [_guess(turn) for turn in turns]
+    notes = _notes(assistant, turns)
     if len(left) == 1:
-        return {**result, "solved": words[left[0]], "best": words[left[0]],
-                "reason": "the only possible answer", "suggestions": []}
+        return AssistResult(guesses=played, remaining=1, answers=[words[left[0]]], notes=notes, best=words[left[0]],
+                            reason="the only possible answer", suggestions=[], solved=words[left[0]])
     strategy = assistant.strategy
     best = assistant.next_guess(left, len(turns) + 1, budget)
     column = assistant.matrix.guesses.index[best]
     if len(turns) == 0 and strategy.opener is not None:
         reason = ("the opener: SALET is the proven best first guess for the original lists"
-                  if best == DEFAULT_OPENER and field(request, "opener", str, None) is None else "the opener asked for")
+                  if best == DEFAULT_OPENER and request.opener is None else "the opener asked for")
     else:
         reason = strategy.reason(left, column, budget)
-    if strategy.approximate:
-        result["notes"].append("time ran out looking ahead: 'best' is the top guess by score alone")
-    suggestions = strategy.suggestions(left, top, first=column)
+    approximate = strategy.approximate
+    if approximate:
+        notes.append("time ran out looking ahead: 'best' is the top guess by score alone")
+    suggestions = strategy.suggestions(left, request.top, first=column)
     strategy.save_decisions()
-    return {**result, "best": best, "reason": reason, "suggestions": [s.to_json() for s in suggestions]}
+    return AssistResult(guesses=played, remaining=int(len(left)), answers=[words[a] for a in left], notes=notes,
+                        best=best, reason=reason, complete=not approximate,
+                        suggestions=[Suggestion(word=s.word, entropy=round(s.entropy, 4),
+                                                expected_remaining=round(s.expected_remaining, 3),
+                                                possible_answer=s.possible_answer) for s in suggestions])
 
 
-def play(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None,
-         answers: Lexicon | None = None) -> dict:
+def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None, budget: Budget | None = None,
+         answers: Lexicon | None = None) -> GameResult | SimulationResult:
     """Play the assistant's strategy against an answer (or against every answer, with ``all``)."""
-    turns = _turns(request)
-    every = field(request, "all", bool, False)
-    text = None if every else field(request, "answer", str)
+    request = validate(PlayRequest, request)
+    turns = _turns(request.guesses)
+    budget = budget or Budget(seconds=request.time_limit)
+    if not request.all and request.answer is None:
+        raise PuzzleInputError("missing field 'answer' (or 'all')")
+    text = None if request.all else request.answer
     given = None if text is None or text.strip().casefold() == "random" else parse_word(text, "answer")
     assistant = _assistant(request, lexicon, answers, turns, len(given) if given else None)
-    if every:
+    if request.all:
         started = time.perf_counter()
         histogram = assistant.simulate_all(budget)
         assistant.strategy.save_decisions()
         games = sum(histogram.values())
-        return {"answers": games, "average": round(sum(k * v for k, v in histogram.items()) / games, 4),
-                "histogram": {str(k): v for k, v in histogram.items()}, "max": max(histogram),
-                "opener": _opener_word(assistant), "seconds": round(time.perf_counter() - started, 2)}
-    seed = _seed(request)
-    answer = _answer(request, seed, pool=assistant.matrix.answers.table.words)
+        return SimulationResult(answers=games, average=round(sum(k * v for k, v in histogram.items()) / games, 4),
+                                histogram={str(k): v for k, v in histogram.items()}, max=max(histogram),
+                                opener=_opener_word(assistant), seconds=round(time.perf_counter() - started, 2))
+    seed = fresh_seed() if request.random_seed is None else request.random_seed
+    answer = _answer(request.answer or "", seed, pool=assistant.matrix.answers.table.words)
     if len(answer) != assistant.matrix.answers.table.length:
         raise PuzzleInputError(f"answer {answer!r} has {len(answer)} letters, not "
                                f"{assistant.matrix.answers.table.length}")
@@ -119,8 +133,12 @@ def play(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None
                                    f"{turn.word!r} gets against {answer!r}")
     played = assistant.play(answer, turns, budget)
     assistant.strategy.save_decisions()
-    return {"answer": answer, "turns": [turn.to_json() for turn in played], "guesses": len(played),
-            "solved": bool(played) and played[-1].pattern.is_solved, "random_seed": seed}
+    return GameResult(answer=answer, turns=[_guess(turn) for turn in played], guesses=len(played),
+                      solved=bool(played) and played[-1].pattern.is_solved, random_seed=seed)
+
+
+def _guess(turn: Turn) -> Guess:
+    return Guess(word=turn.word, pattern=str(turn.pattern))
 
 
 # -- request parsing ---------------------------------------------------------------------------------
@@ -138,59 +156,39 @@ def _doodler(lexicon: Lexicon, answer: str) -> Doodler:
     return doodler
 
 
-def _seed(request: dict) -> int:
-    """The request's random seed, or a fresh one (reported back, so any result can be reproduced)."""
-    seed = field(request, "random_seed", int, None)
-    if seed is not None and seed < 0:
-        raise PuzzleInputError(f"the random seed must be 0 or more, not {seed}")
-    return int(np.random.SeedSequence().entropy % 2**31) if seed is None else seed
-
-
-def _answer(request: dict, seed: int, pool: tuple[str, ...] | None = None) -> str:
+def _answer(text: str, seed: int, pool: Sequence[str] | None = None) -> str:
     """The answer word; ``random`` draws one from ``pool`` (default: the Wordle answers) with the seed."""
-    text = field(request, "answer", str)
     if text.strip().casefold() == "random":
         pool = pool or load_lexicon(ANSWERS).words
         return pool[int(np.random.default_rng(seed).integers(len(pool)))]
     return parse_word(text, "answer")
 
 
-def _patterns(request: dict, length: int) -> list[Paint]:
-    """The painted rows (colours and wildcards) of a doodle request."""
-    rows = field(request, "patterns", (list, str))
-    rows = [rows] if isinstance(rows, str) else rows
-    if not all(isinstance(row, str) for row in rows):
-        raise PuzzleInputError("field 'patterns' must be a list of strings")
-    return parse_painted_grid(rows, length)
-
-
-def _turns(request: dict) -> list[Turn]:
-    """The guesses so far: ``{"word", "pattern"}`` objects or ``"word:pattern"`` strings, all one length."""
-    items = field(request, "guesses", list, [])
+def _turns(items: Sequence[Guess | str]) -> list[Turn]:
+    """The guesses so far (``Guess`` objects or ``"word:pattern"`` strings), all of one length."""
     turns: list[Turn] = []
     for number, item in enumerate(items, 1):
-        if isinstance(item, str) and ":" in item:
+        if isinstance(item, str):
+            if ":" not in item:
+                raise PuzzleInputError(f"guess {number}: give it as WORD:PATTERN or {{'word': ..., 'pattern': ...}}")
             word, pattern = item.split(":", 1)
-        elif isinstance(item, dict) and isinstance(item.get("word"), str) and isinstance(item.get("pattern"), str):
-            word, pattern = item["word"], item["pattern"]
         else:
-            raise PuzzleInputError(f"guess {number}: give it as WORD:PATTERN or {{'word': ..., 'pattern': ...}}")
+            word, pattern = item.word, item.pattern
         length = len(turns[0].word) if turns else None
         word = parse_word(word, f"guess {number}", length)
         turns.append(Turn(word, Pattern.parse(pattern, len(word))))
     return turns
 
 
-def _assistant(request: dict, lexicon: Lexicon | None, answers: Lexicon | None, turns: list[Turn],
-               length: int | None = None) -> Assistant:
+def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, answers: Lexicon | None,
+               turns: list[Turn], length: int | None = None) -> Assistant:
     """The assistant for the request's lists (cached per process, with its memoised strategy), for words of
     the guesses' length, else ``length`` (the answer's), else the answer list's most common length."""
-    guesses = lexicon if lexicon is not None else lexicon_for(request, GUESSES)
+    guesses = lexicon if lexicon is not None else request.lexicon()
     if answers is None:
-        name = field(request, "answers", str, ANSWERS)
-        if name not in BUILTINS:
-            raise PuzzleInputError(f"unknown answer list {name!r}; built-in ones: {', '.join(BUILTINS)}")
-        answers = load_lexicon(name)
+        if request.answers not in BUILTINS:
+            raise PuzzleInputError(f"unknown answer list {request.answers!r}; built-in ones: {', '.join(BUILTINS)}")
+        answers = load_lexicon(request.answers)
     counts = answers.length_counts()
     length = len(turns[0].word) if turns else length or max(counts, key=lambda n: (counts[n], n == 5))
     if not MIN_LENGTH <= length <= MAX_LENGTH:
@@ -198,15 +196,14 @@ def _assistant(request: dict, lexicon: Lexicon | None, answers: Lexicon | None, 
                                f"{MIN_LENGTH} to {MAX_LENGTH} letters")
     answer_pool = word_pool(answers, length)
     guess_pool = word_pool(guesses.union(answer_pool.table.words), length)
-    opener = field(request, "opener", str, None)
-    opener = parse_word(opener, "opener", length) if opener else (
+    opener = parse_word(request.opener, "opener", length) if request.opener else (
         DEFAULT_OPENER if DEFAULT_OPENER in guess_pool else None)
-    key = (lists_key(answer_pool, guess_pool), opener, field(request, "lookahead", bool, True))
+    key = (lists_key(answer_pool, guess_pool), opener, request.lookahead)
     assistant = _ASSISTANTS.get(key)
     if assistant is None:
         on_disk = _shipped(guesses) and _shipped(answers)
         matrix = PatternMatrix.load(answer_pool, guess_pool, use_cache=on_disk)
-        assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=key[2], remember=on_disk))
+        assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=request.lookahead, remember=on_disk))
         remember(_ASSISTANTS, key, assistant, MAX_LOADED)
     return assistant
 

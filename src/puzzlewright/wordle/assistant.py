@@ -26,9 +26,9 @@ import numpy as np
 
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.search import Budget
-from puzzlewright.wordle.feedback import feedback
+from puzzlewright.wordle.scoring import feedback
 from puzzlewright.wordle.matrix import PatternMatrix, cache_dir, lists_key, read_array, write_array
-from puzzlewright.wordle.pattern import Pattern
+from puzzlewright.wordle.model import Pattern
 
 ANSWER_BONUS = 0.1  # bits: how much entropy a possible answer may give up and still be preferred
 BINCOUNT_MIN = 32  # candidate sets at least this big are counted with bincounts, smaller ones by pairs
@@ -49,10 +49,6 @@ class Suggestion:
     entropy: float
     expected_remaining: float
     possible_answer: bool
-
-    def to_json(self) -> dict:
-        return {"word": self.word, "entropy": round(self.entropy, 4),
-                "expected_remaining": round(self.expected_remaining, 3), "possible_answer": self.possible_answer}
 
 
 def split_scores(codes: np.ndarray, pattern_count: int) -> tuple[np.ndarray, np.ndarray]:
@@ -324,9 +320,6 @@ class Turn:
 
     word: str
     pattern: Pattern
-
-    def to_json(self) -> dict:
-        return {"word": self.word, "pattern": str(self.pattern)}
 
 
 class Assistant:

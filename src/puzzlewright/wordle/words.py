@@ -15,8 +15,8 @@ from puzzlewright.cache import remember
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import Lexicon, WordTable, normalise_word
-from puzzlewright.wordle.feedback import Scorer
-from puzzlewright.wordle.pattern import MAX_LENGTH, MIN_LENGTH
+from puzzlewright.wordle.scoring import Scorer
+from puzzlewright.wordle.model import MAX_LENGTH, MIN_LENGTH
 
 _SCORERS: dict[int, Scorer] = {}
 _MAX_SCORERS = 8

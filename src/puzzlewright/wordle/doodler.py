@@ -29,11 +29,12 @@ import numpy as np
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
+from puzzlewright.schema import fresh_seed
 from puzzlewright.search import Budget
-from puzzlewright.wordle.pattern import GREEN, GREY, YELLOW, Paint, Pattern
+from puzzlewright.wordle.model import GREEN, GREY, YELLOW, Paint, Pattern
+from puzzlewright.wordle.schema import DOODLE_SECONDS
 from puzzlewright.wordle.words import WordPool, answer_list_words, common_words, familiarity
 
-DEFAULT_SECONDS = 2.0  # search allowance for --distinct / --hard when the caller gives no budget
 MAX_ROWS = 100  # rows of one doodle (the row search recurses once per row)
 MARK_NAMES = ("grey", "yellow", "green")
 NEAR_EQUAL = 0.4  # familiarity (Zipf) within which words of one tier count as near-equals for the seed
@@ -55,18 +56,6 @@ class DoodleRow:
     painted: Paint | None = None
     changed: list[int] | None = None
 
-    def to_json(self) -> dict:
-        row = {"pattern": str(self.pattern), "word": self.word, "matches": self.matches, "possible": self.possible}
-        if self.painted is not None and str(self.painted) != str(self.pattern):
-            row["painted"] = str(self.painted)
-        if self.changed:
-            row["changed"] = self.changed
-        if self.reason:
-            row["reason"] = self.reason
-        if self.words is not None:
-            row["words"] = self.words
-        return row
-
 
 @dataclass
 class Doodle:
@@ -76,10 +65,6 @@ class Doodle:
     rows: list[DoodleRow]
     complete: bool = True
     notes: list[str] = field(default_factory=list)
-
-    def to_json(self) -> dict:
-        return {"answer": self.answer, "rows": [row.to_json() for row in self.rows], "complete": self.complete,
-                "notes": self.notes}
 
 
 def impossibility(answer: str, pattern: Pattern) -> str | None:
@@ -228,7 +213,7 @@ class Doodler:
         the words of the closest pattern (fewest cells changed)."""
         if len(rows) > MAX_ROWS:
             raise PuzzleInputError(f"a doodle has at most {MAX_ROWS} rows, not {len(rows):,}")
-        seed = int(np.random.SeedSequence().entropy % 2**31) if seed is None else seed
+        seed = fresh_seed() if seed is None else seed
         paints = [row if isinstance(row, Paint) else Paint.of(row) for row in rows]
         fits = [self.fits(paint) for paint in paints]
         buckets = [self.nearest(paint) if best_effort and not len(found) else found
@@ -239,7 +224,7 @@ class Doodler:
                 buckets[r] = self._answer_last(buckets[r])
         search = _RowSearch(self, paints, buckets, distinct=distinct, hard=hard)
         if distinct or hard:
-            budget = budget or Budget(seconds=DEFAULT_SECONDS)
+            budget = budget or Budget(seconds=DOODLE_SECONDS)
         chosen, complete = search.run(budget)
         words = self.pool.table.words
         filled = []

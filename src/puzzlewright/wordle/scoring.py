@@ -21,7 +21,7 @@ import numpy as np
 
 from puzzlewright.lexicon import WordTable
 from puzzlewright.lexicon.core import letter_count_table
-from puzzlewright.wordle.pattern import GREEN, GREY, YELLOW, Pattern
+from puzzlewright.wordle.model import GREEN, GREY, YELLOW, Pattern
 
 BLOCK_PAIRS = 1 << 20  # answers x guesses scored per block in :func:`feedback_matrix` (bounds memory)
 

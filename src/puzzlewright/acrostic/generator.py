@@ -20,12 +20,12 @@ from functools import lru_cache
 import numpy as np
 
 from puzzlewright.acrostic.model import Grid, Puzzle, check_size
+from puzzlewright.acrostic.schema import DEFAULT_GENERATE_COMMONNESS
 from puzzlewright.acrostic.solver import solve_puzzle
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget, ran_out
 
-DEFAULT_MIN_COMMONNESS = 3.0
 # kernel nodes per random attempt at a square, by size, before starting again with fresh letter orders
 # (measured: for 7x7 over english-large, 20M-node attempts find squares ~3x as often as 1M-node ones)
 CONSTRUCTION_NODES = {3: 20_000, 4: 50_000, 5: 200_000, 6: 2_000_000, 7: 20_000_000, 8: 50_000_000,
@@ -43,7 +43,7 @@ class GenerateOptions:
 
     size: int
     unique: bool = True
-    min_commonness: float | None = DEFAULT_MIN_COMMONNESS
+    min_commonness: float | None = DEFAULT_GENERATE_COMMONNESS
     random_seed: int = 0
 
     def __post_init__(self) -> None:
@@ -61,13 +61,6 @@ class GeneratedPuzzle:
     solution: Grid
     unique: bool
     attempts: int
-
-    def to_json(self, show_solution: bool = True) -> dict:
-        data = {"size": self.puzzle.size, "seed": self.puzzle.seed, "pool": self.puzzle.pool}
-        if show_solution:
-            data["solution"] = {"rows": list(self.solution.rows)}
-        data["unique"] = self.unique
-        return data
 
 
 @lru_cache(maxsize=16)

@@ -1,0 +1,271 @@
+"""The dense-acrostic verbs' request and result models (see :mod:`puzzlewright.schema` for how models work).
+
+Every default of the verbs lives here, once: the CLI's options, the web API and the Python front door
+(:mod:`puzzlewright.acrostic`) take them from these constants.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from puzzlewright.schema import Config, DictionaryOptions, Result, model_config
+
+if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
+    from typing import Annotated
+
+    from annotated_types import Ge, Le
+
+    from puzzlewright.schema import Seconds, Zipf
+
+MIN_SIZE, MAX_SIZE = 3, 10
+DEFAULT_TIME_LIMIT = 30.0
+SECONDS_PER_PUZZLE = 60.0  # the CLI's generate --time-limit: each puzzle of a long (parallel) run
+DEFAULT_GENERATE_COMMONNESS = 3.0
+MAX_GENERATE = 10_000
+
+
+@dataclass(kw_only=True)
+class SolveRequest(DictionaryOptions):
+    """Solve a seed-row puzzle (`seed` + `pool`) or a template (`template` + `pool`)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("AcrosticSolveRequest", {
+        "seed": "eras", "pool": "ceeiklmorstw", "dict": "acrostic-4", "all": True})
+
+    pool: str
+    """The letters of the unknown cells, in any order."""
+    seed: str | None = None
+    """The first row (the puzzle is N x N for an N-letter seed)."""
+    template: str | list[str] | None = None
+    """A grid of letters and "." for unknown cells: rows joined by "/" or newlines, or a list of rows."""
+    all: bool = False
+    """Find every solution."""
+    limit: Annotated[int, Ge(1)] = 1
+    """Find at most this many solutions (without `all`)."""
+    distinct: bool = False
+    """No word may appear twice in the square."""
+    symmetric: bool = False
+    """Rows must equal columns."""
+    time_limit: Seconds = DEFAULT_TIME_LIMIT
+    """Stop after this many seconds (the result then says complete: false)."""
+
+
+@dataclass
+class Square:
+    """A filled square: its rows and its columns."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("AcrosticSquare")
+
+    rows: list[str]
+    columns: list[str]
+
+    def __str__(self) -> str:
+        return "/".join(self.rows)
+
+    def _repr_html_(self) -> str:
+        return _grid_html(self.rows)
+
+
+@dataclass
+class PuzzleSpec:
+    """A puzzle as solved: its size, template (seed row first when it has one), pool and warnings."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("AcrosticPuzzle")
+
+    size: int
+    template: list[str]
+    pool: str
+    seed: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SolveResult(Result):
+    """The solutions found, in search order (iterating goes over them; ``best`` is the first)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("AcrosticSolveResult")
+
+    puzzle: PuzzleSpec
+    solutions: list[Square]
+    count: int
+    complete: bool
+    """False when the time limit (or `limit`) stopped the search before it covered everything."""
+
+    @property
+    def best(self) -> Square | None:
+        """The first solution (None when there is none)."""
+        return self.solutions[0] if self.solutions else None
+
+    def __iter__(self) -> Iterator[Square]:
+        return iter(self.solutions)
+
+    def __len__(self) -> int:
+        return len(self.solutions)
+
+    def __repr__(self) -> str:
+        found = ", ".join(map(str, self.solutions[:3])) + (", ..." if self.count > 3 else "")
+        state = "complete" if self.complete else "incomplete"
+        return f"<Acrostic {'/'.join(self.puzzle.template)} pool {self.puzzle.pool}: {self.count} solution(s) " \
+               f"({state}){': ' + found if found else ''}>"
+
+    def _repr_html_(self) -> str:
+        grids = "".join(f'<div style="display:inline-block;margin:4px">{_grid_html(s.rows)}</div>'
+                        for s in self.solutions[:12])
+        return f"<div>{grids}<p>{html.escape(repr(self))}</p></div>"
+
+
+@dataclass(kw_only=True)
+class VerifyRequest(DictionaryOptions):
+    """Check a filled grid: which rows and columns are not words, and whether its letters match a pool."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("AcrosticVerifyRequest", {
+        "grid": "eras/lick/more/stew", "pool": "ceeiklmorstw", "dict": "acrostic-4"})
+
+    grid: str | list[str]
+    """Rows joined by "/" (or newlines), or a list of rows."""
+    pool: str | None = None
+    """Also check that the grid's letters (all but the first row, or all) are exactly these."""
+
+
+@dataclass
+class Line:
+    """A row or column of a verified grid and whether it is a word."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("AcrosticLine")
+
+    word: str
+    ok: bool
+
+
+@dataclass
+class VerifyResult(Result):
+    """A grid's verdict: ``valid`` when every row and column is a word (and the pool matches, if given)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("AcrosticVerifyResult")
+
+    grid: Square
+    rows: list[Line]
+    columns: list[Line]
+    pool_matches: bool | None
+    """Null when no pool was given."""
+    missing: str
+    """Pool letters the grid does not use."""
+    extra: str
+    """Grid letters the pool does not have."""
+    valid: bool
+
+    def __repr__(self) -> str:
+        return f"<Acrostic grid {self.grid}: {'valid' if self.valid else 'not valid'}>"
+
+    def _repr_html_(self) -> str:
+        return _grid_html(self.grid.rows)
+
+
+@dataclass(kw_only=True)
+class GenerateRequest(DictionaryOptions):
+    """Random puzzles of common words, each as a seed row and a sorted pool. Here `min_commonness` is the
+    floor of the words the squares are built from (the whole dictionary still checks uniqueness)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("AcrosticGenerateRequest", {"size": 4, "unique": True})
+
+    size: Annotated[int, Ge(MIN_SIZE), Le(MAX_SIZE)]
+    """The grid size N."""
+    min_commonness: Zipf | None = DEFAULT_GENERATE_COMMONNESS
+    """Build from words at least this common (Zipf: 3 = everyday, 4 = very common)."""
+    count: Annotated[int, Ge(1), Le(MAX_GENERATE)] = 1
+    """How many puzzles."""
+    unique: bool = False
+    """Only puzzles with exactly one solution under the dictionary."""
+    random_seed: Annotated[int, Ge(0)] | None = None
+    """Seed of the run (a fresh one, reported back, when omitted)."""
+    show_solution: bool = True
+    """Include each puzzle's solution."""
+    time_limit: Seconds = DEFAULT_TIME_LIMIT
+    """Give up (an error) after this many seconds."""
+
+
+@dataclass
+class Rows:
+    """A generated puzzle's solution."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("AcrosticRows")
+
+    rows: list[str]
+
+
+@dataclass
+class GeneratedPuzzle:
+    """A generated puzzle: the seed row, the pool of the other cells (sorted), and its solution."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("AcrosticGeneratedPuzzle")
+
+    size: int
+    seed: str
+    pool: str
+    unique: bool
+    """Whether the dictionary allows no other solution."""
+    solution: Rows | None = None
+
+    def __str__(self) -> str:
+        return f"{self.seed} {self.pool}"
+
+
+@dataclass
+class GenerateResult(Result):
+    """Generated puzzles (iterating goes over them)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("AcrosticGenerateResult")
+
+    puzzles: list[GeneratedPuzzle]
+    random_seed: int
+    """The seed that reproduces these puzzles."""
+
+    def __iter__(self) -> Iterator[GeneratedPuzzle]:
+        return iter(self.puzzles)
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def __repr__(self) -> str:
+        return f"<Acrostic puzzles {'; '.join(map(str, self.puzzles))} (random_seed={self.random_seed})>"
+
+
+@dataclass
+class Partitions:
+    """How a partitioned run went: partitions in all, done, computed in this run, resumed from a checkpoint."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("AcrosticPartitions")
+
+    total: int
+    done: int
+    computed: int
+    resumed: int
+
+
+@dataclass
+class CountResult(Result):
+    """Every square of a dictionary's N-letter words, counted (``acrostic count --json``)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("AcrosticCountResult")
+
+    size: int
+    count: int
+    double: bool
+    canonical: bool
+    symmetric: bool
+    nodes: int
+    elapsed_s: float
+    complete: bool
+    partitions: Partitions
+    workers: int
+    runner: str
+
+
+def _grid_html(rows: list[str]) -> str:
+    """A square as an HTML table of letter cells (for notebooks)."""
+    cell = "border:1px solid #444;width:26px;height:26px;text-align:center;font:bold 17px sans-serif"
+    body = "".join("<tr>" + "".join(f'<td style="{cell}">{html.escape(c.upper())}</td>' for c in row) + "</tr>"
+                   for row in rows)
+    return f'<table style="border-collapse:collapse">{body}</table>'

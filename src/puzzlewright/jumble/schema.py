@@ -1,0 +1,210 @@
+"""The Jumble verbs' request and result models (see :mod:`puzzlewright.schema` for how models work).
+
+``solve`` takes the shared sample's puzzle records as they are: besides the fields the solver reads, the
+record's annotations (``kind``, ``final_answer``, each jumble's ``answer`` ...) are accepted and not used
+(the solver must not see the answers), so a record with a misspelt field is still refused.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from puzzlewright.schema import Config, DictionaryOptions, Result, model_config
+
+if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
+    from typing import Annotated
+
+    from annotated_types import Ge, Le, MaxLen
+
+    from puzzlewright.schema import Seconds
+
+DEFAULT_TOP = 10
+MAX_TOP = 1_000
+MAX_JUMBLES = 12
+DEFAULT_TIME_LIMIT = 20.0
+EXAMPLE = {"jumbles": [{"scrambled": "LASRN", "circles": [0, 1, 2]}, {"scrambled": "SHACE", "circles": [0, 3, 4]},
+                       {"scrambled": "HOTGUF", "circles": [2, 3, 5]}, {"scrambled": "CLATHE", "circles": [2, 3, 5]}],
+           "answer_pattern": "----- -------", "extra_words": ["sesug", "atlanta"]}
+
+
+@dataclass(kw_only=True)
+class UnscrambleRequest(DictionaryOptions):
+    """Every dictionary unscrambling of each scrambled word (? = an unknown letter), most common first."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("JumbleUnscrambleRequest", {"scrambled": ["SHACE"]})
+
+    scrambled: list[str] | str
+    """The scrambled words: a list, or one string separated by commas or spaces."""
+
+
+@dataclass
+class Unscrambled:
+    """One scrambled word's unscramblings, most common first, with their commonness (Zipf)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("JumbleUnscrambled")
+
+    scrambled: str
+    candidates: list[str]
+    zipf: list[float]
+
+    @property
+    def best(self) -> str | None:
+        """The most common unscrambling (None when there is none)."""
+        return self.candidates[0] if self.candidates else None
+
+    def __str__(self) -> str:
+        return f"{self.scrambled}: {', '.join(self.candidates) or '(no dictionary word)'}"
+
+
+@dataclass
+class UnscrambleResult(Result):
+    """The unscramblings of each word (iterating goes over the words; ``best`` is the first word's best)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("JumbleUnscrambleResult")
+
+    words: list[Unscrambled]
+
+    @property
+    def best(self) -> str | None:
+        """The first word's most common unscrambling."""
+        return self.words[0].best if self.words else None
+
+    def __iter__(self) -> Iterator[Unscrambled]:
+        return iter(self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __repr__(self) -> str:
+        return "<Jumble " + "; ".join(map(str, self.words)) + ">"
+
+
+@dataclass(kw_only=True)
+class Jumble:
+    """A scrambled word and which letters of its unscrambling are circled."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("JumbleWord", {"scrambled": "LASRN", "circles": [0, 1, 2]})
+
+    scrambled: str
+    circles: list[int] | str | None = None
+    """Circled positions of the unscrambled word (0-based), or a mask like "OOO--"."""
+    circle_mask: str | None = None
+    """The circles as a mask like "OOO--" (when `circles` is not given)."""
+    answer: str | None = None
+    """A record's own note of the true word: accepted, never used."""
+    note: str | None = None
+    """A record's note: accepted, not used."""
+    circled_letters: list[str] | str | None = None
+    """A record's note of the circled letters: accepted, not used."""
+
+
+@dataclass(kw_only=True)
+class SolveRequest(DictionaryOptions):
+    """Solve a Jumble (or, given a `pool`, just its final step) and rank the final answers. The
+    `extra_words` also count as expected answer words when ranking."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("JumbleSolveRequest", EXAMPLE)
+
+    answer_pattern: str
+    """The answer's pattern: "----- -------", "----- {AND} -----" (printed words in braces)."""
+    jumbles: Annotated[list[Jumble | str], MaxLen(MAX_JUMBLES)] | None = None
+    """The scrambled words: objects, or "SCRAMBLED:MASK" strings like "LASRN:OOO--"."""
+    pool: str | None = None
+    """The circled letters, to solve the final step alone (instead of `jumbles`)."""
+    top: Annotated[int, Ge(1), Le(MAX_TOP)] = DEFAULT_TOP
+    """How many answers to return."""
+    time_limit: Seconds = DEFAULT_TIME_LIMIT
+    """Stop the search after this many seconds and report what it found (complete: false)."""
+    date: str | None = None
+    """The puzzle's date: copied into the result."""
+    caption: str | None = None
+    """The cartoon's caption (a sample record's field; accepted)."""
+    kind: str | None = None
+    source: str | None = None
+    notes: str | list[str] | None = None
+    answer_lengths: list[int] | None = None
+    final_answer: str | None = None
+    final_answer_display: str | None = None
+    final_answer_candidates: list[str] | None = None
+    circles_inferred: bool | None = None
+    circles_ambiguous: bool | None = None
+
+
+@dataclass
+class Readings:
+    """A jumble word's unscramblings, most common first."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("JumbleReadings")
+
+    scrambled: str
+    circles: list[int]
+    candidates: list[str]
+
+
+@dataclass
+class ScoreParts:
+    """An answer's score, part by part (higher is likelier)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("JumbleScoreParts")
+
+    words: float
+    phrase: float
+    readings: float
+
+
+@dataclass
+class Answer:
+    """A ranked final answer: its words, how it reads in the pattern, the unscramblings it needs."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("JumbleAnswer")
+
+    words: list[str]
+    answer: str
+    unscrambled: list[str | None]
+    pool: str
+    score: float
+    score_parts: ScoreParts
+
+    def __str__(self) -> str:
+        return self.answer
+
+
+@dataclass
+class SolveResult(Result):
+    """The readings of each word and the ranked answers (iterating goes over the answers)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("JumbleSolveResult")
+
+    pattern: str
+    words: list[Readings]
+    answers: list[Answer]
+    scored: int
+    """How many candidate answers were scored."""
+    pools: int
+    """How many distinct pools of circled letters the readings give."""
+    complete: bool
+    notes: list[str]
+    date: str | None = None
+
+    @property
+    def best(self) -> Answer | None:
+        """The top answer (None when there is none)."""
+        return self.answers[0] if self.answers else None
+
+    def __iter__(self) -> Iterator[Answer]:
+        return iter(self.answers)
+
+    def __len__(self) -> int:
+        return len(self.answers)
+
+    def __repr__(self) -> str:
+        words = " ".join(f"{w.scrambled}->{w.candidates[0] if w.candidates else '?'}" for w in self.words)
+        best = f"best {self.best}" if self.best else "no answer"
+        return f"<Jumble {words} {self.pattern}: {best} ({len(self.answers)} shown)>"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<li>{html.escape(str(a))} <small>({a.score:.2f})</small></li>" for a in self.answers)
+        return f"<div><p>{html.escape(repr(self))}</p><ol>{rows}</ol></div>"
