@@ -1,8 +1,18 @@
 """puzzlewright: solve and construct word puzzles on an embedded English dictionary.
 
-The puzzles live in their own subpackages (``acrostic``, ``letterboxed``, ``jumble``, ``wordle``); all of
-them draw words from :mod:`puzzlewright.lexicon`. Submodules are imported lazily so that the command line
-starts fast.
+The front door::
+
+    import puzzlewright as pw
+    pw.letterboxed.solve("RME-WCL-TGK-API").best             # PRAGMATIC-CAKEWALK
+    pw.jumble.unscramble("SHACE").best                         # 'CHASE'
+    pw.wordle.feedback("speed", "erase")                       # YBYYB
+    pw.acrostic.solve("eras", "ceeiklmorstw", dict="acrostic-4")
+    pw.lexicon("english")                                      # a Lexicon
+
+The puzzles live in their own subpackages (``acrostic``, ``letterboxed``, ``jumble``, ``wordle``, ``grid``),
+each with a ``schema`` module (request and result models) and an ``api`` module (the verbs over them); all
+of them draw words from :mod:`puzzlewright.lexicon`. Subpackages are imported on first use, so that the
+command line starts fast.
 """
 
 from __future__ import annotations
@@ -11,4 +21,16 @@ __version__ = "0.1.0"
 
 from puzzlewright.errors import BudgetExceeded, LexiconError, PuzzleInputError, PuzzlewrightError
 
-__all__ = ["BudgetExceeded", "LexiconError", "PuzzleInputError", "PuzzlewrightError", "__version__"]
+__all__ = ["BudgetExceeded", "LexiconError", "PuzzleInputError", "PuzzlewrightError", "__version__", "acrostic",
+           "grid", "jumble", "letterboxed", "lexicon", "wordle"]
+
+_SUBPACKAGES = frozenset({"acrostic", "grid", "jumble", "letterboxed", "lexicon", "wordle"})
+
+
+def __getattr__(name: str) -> object:
+    """``pw.letterboxed`` and the other subpackages, imported on first use."""
+    if name in _SUBPACKAGES:
+        import importlib
+
+        return importlib.import_module(f"puzzlewright.{name}")
+    raise AttributeError(f"module 'puzzlewright' has no attribute {name!r}")

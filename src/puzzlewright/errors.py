@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterator
-from typing import BinaryIO
+from typing import IO, Any, BinaryIO
 
 MAX_LINE_BYTES = 1 << 16  # a line of a word list: far longer than any real entry
 
@@ -30,7 +30,8 @@ class BudgetExceeded(PuzzlewrightError):
     """A search ran out of its time or node budget before it finished."""
 
 
-def open_input(path: object, what: str, error: type[PuzzlewrightError], *, text: bool = False):
+def open_input(path: str | os.PathLike[str], what: str, error: type[PuzzlewrightError], *,
+               text: bool = False) -> IO[Any]:
     """Open an input file for reading, turning the OS's failures into ``error`` with one clear line.
 
     ``what`` names the file in the message ("dictionary file", "batch file"); ``text`` opens it as UTF-8
@@ -83,10 +84,10 @@ def capped_lines(handle: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[byte
         yield None
 
 
-def read_text(path: object, what: str, error: type[PuzzlewrightError] = PuzzleInputError) -> str:
+def read_text(path: str | os.PathLike[str], what: str, error: type[PuzzlewrightError] = PuzzleInputError) -> str:
     """The whole of a small UTF-8 text file (a template, a grid, a batch), with one-line errors."""
     with open_input(path, what, error, text=True) as handle:
         try:
-            return handle.read()
+            return str(handle.read())
         except UnicodeDecodeError:
             raise error(f"{what} is not UTF-8 text: {path}") from None

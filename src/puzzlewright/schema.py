@@ -206,6 +206,12 @@ def validate(model: type[Model], data: object) -> Model:
         raise PuzzleInputError(error_line(error, model)) from None
 
 
+def request(model: type[Model], arguments: Mapping[str, Any]) -> Model:
+    """A front-door call's arguments (``locals()`` of e.g. ``puzzlewright.letterboxed.solve``) as a checked
+    request: every argument but ``lexicon`` is a request field of the same name."""
+    return validate(model, {name: value for name, value in arguments.items() if name != "lexicon"})
+
+
 def _plain(value: object) -> object:
     """JSON-encodable stand-ins for what Python callers pass beyond JSON types (tuples are lists already)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -307,8 +313,8 @@ def json_schemas(models: Iterable[type], ref_template: str = "#/components/schem
     from pydantic import TypeAdapter
 
     marker = "#/$defs-to-rename/"
-    inputs = [(model, "validation", adapter(model)) for model in models]
-    _, top = TypeAdapter.json_schemas(inputs, ref_template=marker + "{model}")  # type: ignore[arg-type]
+    inputs: list[tuple[type, Any, TypeAdapter[Any]]] = [(model, "validation", adapter(model)) for model in models]
+    _, top = TypeAdapter.json_schemas(inputs, ref_template=marker + "{model}")
     definitions = top.get("$defs", {})
     titles = {name: schema.get("title", name) for name, schema in definitions.items()}
     text = json.dumps({titles[name]: schema for name, schema in definitions.items()})

@@ -1,20 +1,55 @@
 """Dense acrostics: N x N double word squares from a seed row (or template) and a pool of letters.
 
-The verbs (:mod:`puzzlewright.acrostic.api`) take the request models of :mod:`puzzlewright.acrostic.schema`
-(or JSON-shaped dicts) and return its result models:
+The functions here are the front door, with natural arguments and typed results:
 
->>> from puzzlewright.acrostic import api
->>> [str(square) for square in api.solve({"seed": "eras", "pool": "ceeiklmorstw", "dict": "acrostic-4", "all": True})]
+>>> import puzzlewright as pw
+>>> [str(square) for square in pw.acrostic.solve("eras", "ceeiklmorstw", dict="acrostic-4", all=True)]
 ['eras/lick/more/stew']
+
+The verbs over request models are in :mod:`puzzlewright.acrostic.api`, the models in
+:mod:`puzzlewright.acrostic.schema`; underneath are :class:`Puzzle`, :func:`solve_puzzle` and the generator.
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from puzzlewright.acrostic import api
 from puzzlewright.acrostic.generator import GenerateOptions, generate_one, generate_puzzles
 from puzzlewright.acrostic.model import Grid, Puzzle
-from puzzlewright.acrostic.schema import (GeneratedPuzzle, GenerateRequest, GenerateResult, SolveRequest, SolveResult,
-                                          Square, VerifyRequest, VerifyResult)
+from puzzlewright.acrostic.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT, GeneratedPuzzle,
+                                          GenerateRequest, GenerateResult, SolveRequest, SolveResult, Square,
+                                          VerifyRequest, VerifyResult)
 from puzzlewright.acrostic.solver import solve_puzzle
 from puzzlewright.acrostic.verify import Verdict, verify_grid
+from puzzlewright.schema import DEFAULT_DICTIONARY, request
+
+if TYPE_CHECKING:
+    from puzzlewright.lexicon import Lexicon
 
 __all__ = ["GenerateOptions", "GenerateRequest", "GenerateResult", "GeneratedPuzzle", "Grid", "Puzzle",
-           "SolveRequest", "SolveResult", "Square", "Verdict", "VerifyRequest", "VerifyResult", "generate_one",
-           "generate_puzzles", "solve_puzzle", "verify_grid"]
+           "SolveRequest", "SolveResult", "Square", "Verdict", "VerifyRequest", "VerifyResult", "api", "generate",
+           "generate_one", "generate_puzzles", "solve", "solve_puzzle", "verify_grid"]
+
+WordList = Sequence[str] | str | None
+
+
+def solve(seed: str | None, pool: str, *, template: str | Sequence[str] | None = None, all: bool = False,
+          limit: int = 1, distinct: bool = False, symmetric: bool = False, time_limit: float = DEFAULT_TIME_LIMIT,
+          dict: str = DEFAULT_DICTIONARY, words: WordList = None, extra_words: WordList = None,
+          exclude_words: WordList = None, min_commonness: float | None = None,
+          lexicon: Lexicon | None = None) -> SolveResult:
+    """Arrange ``pool`` under the ``seed`` row (or into ``template``, with ``seed`` None) so that every row
+    and column is a word: the first solution, the first ``limit``, or ``all``."""
+    return api.solve(request(SolveRequest, locals()), lexicon=lexicon)
+
+
+def generate(size: int, *, count: int = 1, unique: bool = False,
+             min_commonness: float | None = DEFAULT_GENERATE_COMMONNESS, random_seed: int | None = None,
+             show_solution: bool = True, time_limit: float = DEFAULT_TIME_LIMIT, dict: str = DEFAULT_DICTIONARY,
+             words: WordList = None, extra_words: WordList = None, exclude_words: WordList = None,
+             lexicon: Lexicon | None = None) -> GenerateResult:
+    """Random ``size`` x ``size`` puzzles of words at least ``min_commonness`` common (``unique``: with one
+    solution under the dictionary)."""
+    return api.generate(request(GenerateRequest, locals()), lexicon=lexicon)

@@ -1,1 +1,52 @@
-"""Jumble puzzles: unscramble, carry every reading forward, rank the final answer."""
+"""Jumble puzzles: unscramble, carry every reading forward, rank the final answer.
+
+The functions here are the front door, with natural arguments and typed results:
+
+>>> import puzzlewright as pw
+>>> pw.jumble.unscramble("SHACE").best
+'CHASE'
+>>> str(pw.jumble.solve(["LASRN:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O"],
+...                     answer="----- -------", extra_words="sesug,atlanta").best)
+'SESUG ATLANTA'
+
+The verbs over request models are in :mod:`puzzlewright.jumble.api`, the models in
+:mod:`puzzlewright.jumble.schema`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from puzzlewright.jumble import api
+from puzzlewright.jumble.schema import (DEFAULT_TIME_LIMIT, DEFAULT_TOP, Answer, Jumble, SolveRequest, SolveResult,
+                                        Unscrambled, UnscrambleRequest, UnscrambleResult)
+from puzzlewright.schema import DEFAULT_DICTIONARY, request
+
+if TYPE_CHECKING:
+    from puzzlewright.lexicon import Lexicon
+
+__all__ = ["Answer", "Jumble", "SolveRequest", "SolveResult", "UnscrambleRequest", "UnscrambleResult", "Unscrambled",
+           "api", "solve", "unscramble"]
+
+
+def unscramble(scrambled: str | Sequence[str], *, dict: str = DEFAULT_DICTIONARY,
+               words: Sequence[str] | str | None = None, extra_words: Sequence[str] | str | None = None,
+               exclude_words: Sequence[str] | str | None = None, min_commonness: float | None = None,
+               lexicon: Lexicon | None = None) -> UnscrambleResult:
+    """Every dictionary word of each scrambled word's letters (``?`` = any letter), most common first."""
+    return api.unscramble(request(UnscrambleRequest, locals()), lexicon=lexicon)
+
+
+def solve(words: Sequence[str | Mapping[str, Any]] | None = None, *, answer: str, pool: str | None = None,
+          caption: str | None = None, top: int = DEFAULT_TOP, time_limit: float = DEFAULT_TIME_LIMIT,
+          dict: str = DEFAULT_DICTIONARY, extra_words: Sequence[str] | str | None = None,
+          exclude_words: Sequence[str] | str | None = None, min_commonness: float | None = None,
+          lexicon: Lexicon | None = None) -> SolveResult:
+    """The ranked final answers of a Jumble: ``words`` are ``"LASRN:OOO--"`` strings (or ``{"scrambled",
+    "circles"}`` mappings), ``answer`` the answer's pattern (``"----- -------"``); or give the circled
+    letters as ``pool`` to solve the final step alone."""
+    fields = {"jumbles": None if words is None else list(words), "answer_pattern": answer, "pool": pool,
+              "caption": caption, "top": top, "time_limit": time_limit, "dict": dict, "extra_words": extra_words,
+              "exclude_words": exclude_words, "min_commonness": min_commonness}
+    return api.solve(request(SolveRequest, fields), lexicon=lexicon)

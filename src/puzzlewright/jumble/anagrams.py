@@ -16,7 +16,7 @@ import numpy as np
 
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.jumble.model import BLANK
+from puzzlewright.jumble.model import BLANK, normalise_letters
 
 _HASH_TABLES: WeakKeyDictionary[Lexicon, dict[int, np.ndarray]] = WeakKeyDictionary()
 HASH_WEIGHTS = np.random.default_rng(26).integers(1, 2**40, 26, dtype=np.int64)
@@ -55,7 +55,9 @@ def unscramble(scrambled: str, lexicon: Lexicon) -> tuple[str, ...]:
     """Every word of ``lexicon`` whose letters are ``scrambled``'s (``?`` = any letter), most common first.
 
     The scrambled form itself comes last when it is a word: a Jumble's answer is never its own scramble.
+    Letters may be in any case; anything else is a one-line :class:`PuzzleInputError`.
     """
+    scrambled = normalise_letters(scrambled, "scrambled word")
     length = len(scrambled)
     known = letter_counts(scrambled)
     counts = count_table(lexicon, length)

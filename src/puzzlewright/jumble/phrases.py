@@ -1,6 +1,6 @@
 """Phrase plausibility: how strongly two adjacent words go together, from a shipped table of word pairs.
 
-``data/bigrams.npz`` is derived at build time by :mod:`puzzlewright.jumble.build_phrases` from data that
+``data/bigrams.npz`` is derived at build time by ``scripts/build_phrases.py`` from data that
 PyPI packages ship (neither is needed at run time):
 
 * about 240,000 common English bigrams with their counts, and unigram counts, from ``symspellpy`` (MIT;

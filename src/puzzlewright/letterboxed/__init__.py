@@ -1,22 +1,60 @@
 """Letter Boxed: the box model, a dictionary index, the solver (every fewest-word solution, ranked the way
-a setter would pick), a generator, terminal rendering, the request and result models
+a setter would pick), a generator, terminal and SVG rendering, the request and result models
 (:mod:`puzzlewright.letterboxed.schema`) and the verbs over them (:mod:`puzzlewright.letterboxed.api`).
 
->>> from puzzlewright.letterboxed import api
->>> str(api.solve({"sides": "RME-WCL-TGK-API"}).best)
-'PRAGMATIC-CAKEWALK'
+The functions here are the front door, with natural arguments and typed results:
+
+>>> import puzzlewright as pw
+>>> result = pw.letterboxed.solve("RME-WCL-TGK-API")
+>>> str(result.best), len(result)
+('PRAGMATIC-CAKEWALK', 3)
 
 Nothing here imports numpy unless an index has to be built from a lexicon.
 """
 
-from puzzlewright.letterboxed.api import generate, solve, words
-from puzzlewright.letterboxed.model import Box
-from puzzlewright.letterboxed.index import WordIndex, builtin_index
-from puzzlewright.letterboxed.render import render_box
-from puzzlewright.letterboxed.schema import (GenerateRequest, GenerateResult, Solution, SolveRequest, SolveResult,
-                                             WordsRequest, WordsResult)
-from puzzlewright.letterboxed.solver import BoxWords, box_words, solve_box
+from __future__ import annotations
 
-__all__ = ["Box", "BoxWords", "GenerateRequest", "GenerateResult", "Solution", "SolveRequest", "SolveResult",
-           "WordIndex", "WordsRequest", "WordsResult", "box_words", "builtin_index", "generate", "render_box",
-           "solve", "solve_box", "words"]
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from puzzlewright.letterboxed import api
+from puzzlewright.letterboxed.index import WordIndex, builtin_index
+from puzzlewright.letterboxed.model import Box
+from puzzlewright.letterboxed.render import box_svg, render_box
+from puzzlewright.letterboxed.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT, DEFAULT_MAX_WORDS,
+                                             DEFAULT_TIME_LIMIT, GeneratedPuzzle, GenerateRequest, GenerateResult,
+                                             Solution, SolveRequest, SolveResult, WordEntry, WordsRequest,
+                                             WordsResult)
+from puzzlewright.schema import DEFAULT_DICTIONARY, request
+
+if TYPE_CHECKING:
+    from puzzlewright.lexicon import Lexicon
+
+__all__ = ["Box", "GenerateRequest", "GenerateResult", "GeneratedPuzzle", "Solution", "SolveRequest", "SolveResult",
+           "WordEntry", "WordIndex", "WordsRequest", "WordsResult", "api", "box_svg", "builtin_index", "generate",
+           "render_box", "solve", "words"]
+
+
+def solve(sides: str | Sequence[str], *, max_words: int = DEFAULT_MAX_WORDS, limit: int = DEFAULT_LIMIT,
+          all: bool = False, time_limit: float = DEFAULT_TIME_LIMIT, dict: str = DEFAULT_DICTIONARY,
+          words: Sequence[str] | str | None = None, extra_words: Sequence[str] | str | None = None,
+          exclude_words: Sequence[str] | str | None = None, min_commonness: float | None = None,
+          lexicon: Lexicon | None = None) -> SolveResult:
+    """Every solution of the box with the fewest words, best first: ``solve("RME-WCL-TGK-API").best``."""
+    return api.solve(request(SolveRequest, locals()), lexicon=lexicon)
+
+
+def words(sides: str | Sequence[str], *, dict: str = DEFAULT_DICTIONARY, words: Sequence[str] | str | None = None,
+          extra_words: Sequence[str] | str | None = None, exclude_words: Sequence[str] | str | None = None,
+          min_commonness: float | None = None, lexicon: Lexicon | None = None) -> WordsResult:
+    """Every valid word of the box, most common first."""
+    return api.words(request(WordsRequest, locals()), lexicon=lexicon)
+
+
+def generate(count: int = 1, *, random_seed: int | None = None,
+             min_commonness: float | None = DEFAULT_GENERATE_COMMONNESS, show_solution: bool = False,
+             time_limit: float = DEFAULT_TIME_LIMIT, dict: str = DEFAULT_DICTIONARY,
+             words: Sequence[str] | str | None = None, extra_words: Sequence[str] | str | None = None,
+             exclude_words: Sequence[str] | str | None = None, lexicon: Lexicon | None = None) -> GenerateResult:
+    """NYT-style puzzles with a two-word answer of words at least ``min_commonness`` common."""
+    return api.generate(request(GenerateRequest, locals()), lexicon=lexicon)

@@ -14,8 +14,6 @@ Run ``python -m puzzlewright.parallel.estimate --size 8 --dict english-large --d
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import statistics
 import time
@@ -135,21 +133,3 @@ def estimate_count(lexicon: Lexicon, size: int, *, double: bool = False, canonic
         search = SquareSearch(size, trie, np.full(size * size, -1, np.int64), double=double, canonical=canonical)
         result.rate_nodes, _, _, result.rate_seconds = _run_subtree(search, 20 * probe_nodes)
     return result
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description="Estimate an exhaustive word-square count by random probes.")
-    parser.add_argument("--size", type=int, required=True)
-    parser.add_argument("--dict", default="english")
-    parser.add_argument("--double", action="store_true")
-    parser.add_argument("--canonical", action="store_true")
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
-    estimate = estimate_count(load_lexicon(args.dict), args.size, double=args.double, canonical=args.canonical,
-                              seconds=args.seconds, seed=args.seed)
-    print(json.dumps({"dict": args.dict, "double": args.double, "canonical": args.canonical, **estimate.to_json()}))
-
-
-if __name__ == "__main__":
-    main()

