@@ -13,7 +13,8 @@ The conventions (also in docs/architecture.md, "Examples in the docs are tested"
   ``exit N``. ``pip install`` commands are not run (the tests run in an installed checkout).
 * A command that cannot run in the tests (a server, a cluster, hours of work) says so in its comment:
   ``# not run by the docs test: REASON``. A Python block does the same with that comment on a line.
-* ```` ```python ```` blocks are run in order, in one namespace per document. An expression line whose
+* ```` ```python ```` blocks are run in order, in one namespace per document (blocks in doctest form,
+  ``>>>``, are left to doctest). An expression line whose
   comment is a Python literal (``# 81``, ``# (['eras/lick/more/stew'], True)``, or a JSON-like object
   continued on the following ``# `` lines) must evaluate to it: ``...`` in a list ends it, ``"..."``
   stands for any value, dict keys not shown are not compared, floats to the decimals shown.
@@ -285,8 +286,8 @@ def _indent(text: str) -> str:
 
 def check_python_block(doc: str, block: Block, namespace: dict, cwd: Path) -> list[str]:
     """Run a Python block in ``namespace``; messages for an exception or a result its comment contradicts."""
-    if SKIP_MARK in block.text:
-        return []
+    if SKIP_MARK in block.text or block.text.lstrip().startswith(">>>"):
+        return []  # marked, or in doctest form (docs/python.md: run by doctest in tests/test_front_door.py)
     source = block.text
     tree = ast.parse(source)
     comments = _comments_by_line(source)
