@@ -15,6 +15,10 @@ loop is bounded in count and time). Traffic goes to 127.0.0.1 only. Scenarios:
   and *saturated* (each client sends its next request as soon as the last answer arrives: the throughput);
 - ``/healthz`` and ``/api/dict/lookup`` polled while deliberately expensive searches run (budget-bound).
 
+``--hardening`` runs instead the issue #16 checks: cheap requests while 4 clients send the most expensive
+request kinds (their p99, and that searches after them are not refused as busy), then the server's RSS
+and its cache folder's size after ``--varied`` (5,000) varied requests.
+
 Figures are client-side wall-clock latencies (client and server share this machine's 2 cores).
 """
 
@@ -128,7 +132,8 @@ async def run_clients(port: int, name: str, make_request, *, clients: int, total
                     continue
                 figures.latencies.append(time.perf_counter() - started)
                 if status != 200:
-                    figures.errors[str(status)] = figures.errors.get(str(status), 0) + 1
+                    kind = f"{status} busy" if b"server busy" in data else str(status)
+                    figures.errors[kind] = figures.errors.get(kind, 0) + 1
                 if interval:
                     next_send += interval
                     await asyncio.sleep(max(0.0, next_send - time.perf_counter()))
@@ -203,6 +208,115 @@ async def probe_while_busy(port: int, quick: bool) -> list[dict]:
     return results
 
 
+# -- hardening: cheap requests while 4 clients send the most expensive ones; memory and disk after a mix ---
+
+MOST_EXPENSIVE = [  # the costliest request kinds of the adversarial sweep (issue #16)
+    ("/api/letterboxed/generate", {"count": 100, "dict": "english-large", "random_seed": 7}),
+    ("/api/acrostic/solve", EXPENSIVE[0][2]),
+    ("/api/acrostic/generate", EXPENSIVE[1][2]),
+    ("/api/letterboxed/solve", {"sides": ["ABCDE", "FGHIJ", "KLMNO", "PQRST", "UVWXY"], "max_words": 5,
+                                "dict": "english-large"}),
+    ("/api/wordle/assist", {"answers": "english-large", "guesses": ["salet:BBBBB"]}),
+    ("/api/wordle/assist", {"answers": "english", "guesses": ["abandoned:BBBBBBBBB"]}),
+]
+
+
+async def cheap_while_expensive(port: int, seconds: float) -> dict:
+    """4 clients send the most expensive requests back to back for ``seconds`` while one client polls
+    /healthz and a dictionary lookup; then, once the expensive ones have stopped, 50 ordinary searches
+    must all be answered (no "server busy")."""
+    stop = time.perf_counter() + seconds
+    expensive = Figures("4 clients sending the most expensive requests")
+    cheap = Figures("/healthz + /api/dict/lookup meanwhile")
+
+    async def expensive_client(number: int) -> None:
+        connection, index = Connection(port), number
+        while time.perf_counter() < stop:
+            path, body = MOST_EXPENSIVE[index % len(MOST_EXPENSIVE)]
+            index += 1
+            sent = time.perf_counter()
+            status, data = await connection.request("POST", path, body)
+            expensive.latencies.append(time.perf_counter() - sent)
+            kind = f"{status} busy" if b"server busy" in data else str(status)
+            expensive.errors[kind] = expensive.errors.get(kind, 0) + 1
+        await connection.close()
+
+    async def cheap_client() -> None:
+        connection = Connection(port)
+        await asyncio.sleep(0.2)
+        while time.perf_counter() < stop:
+            for target in ("/healthz", "/api/dict/lookup?word=cat&dict=english"):
+                sent = time.perf_counter()
+                status, _ = await connection.request("GET", target)
+                cheap.latencies.append(time.perf_counter() - sent)
+                if status != 200:
+                    cheap.errors[str(status)] = cheap.errors.get(str(status), 0) + 1
+            await asyncio.sleep(0.01)
+        await connection.close()
+
+    started = time.perf_counter()
+    await asyncio.gather(cheap_client(), *(expensive_client(n) for n in range(4)))
+    expensive.seconds = cheap.seconds = time.perf_counter() - started
+    boxes = letterboxed_requests()
+    after = await run_clients(port, "50 searches after the expensive ones stopped",
+                              lambda rng, i: ("POST", "/api/letterboxed/solve", {**boxes[i % len(boxes)], "limit": 3}),
+                              clients=4, total=50, interval=None)
+    return {"expensive": expensive.summary(), "cheap": cheap.summary(), "after": after.summary()}
+
+
+def varied_request(rng: random.Random, index: int):
+    """One of a varied mix: uncached solves, doodles, lookups, assists with their own exclusions."""
+    kind = index % 5
+    if kind == 0:
+        return doodle_mix(rng, index)
+    if kind == 1:
+        return "POST", "/api/letterboxed/solve", {"sides": rng.choice(letterboxed_requests())["sides"],
+                                                  "limit": rng.randrange(1, 20)}
+    if kind == 2:
+        return "GET", f"/api/dict/lookup?word={rng.choice(ANSWERS)}&dict={rng.choice(['english', 'wordle-guesses'])}", None
+    if kind == 3:
+        return "POST", "/api/wordle/assist", {"guesses": [f"{rng.choice(ANSWERS)}:BBBBB"],
+                                               "exclude_words": rng.sample(ANSWERS, 3), "top": rng.randrange(1, 9)}
+    return "POST", "/api/jumble/solve", {"pool": "".join(rng.sample("SHACELAND", 5)), "answer_pattern": "-----",
+                                         "top": rng.randrange(1, 9)}
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` (MB), from /proc."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def folder_bytes(folder: Path) -> int:
+    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+
+
+async def hardening(args: argparse.Namespace) -> dict:
+    """The issue #16 run: cheap p99 under expensive load, no busy answers after, RSS and cache folder size
+    after 5,000 varied requests (the server's cache folder is a fresh one, capped at --cache-limit)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="pw-cache-") as folder:
+        port = free_port()
+        server = start_server(port, 512, {"PUZZLEWRIGHT_CACHE": folder, "PUZZLEWRIGHT_CACHE_LIMIT": args.cache_limit})
+        try:
+            await wait_ready(port)
+            report = await cheap_while_expensive(port, 20 if args.quick else 60)
+            report["rss_mb_before_mix"] = round(rss_mb(server.pid), 1)
+            mix = await run_clients(port, "5,000 varied requests", varied_request, clients=10,
+                                    total=args.varied, interval=None)
+            report["mix"] = mix.summary()
+            report["rss_mb_after_mix"] = round(rss_mb(server.pid), 1)
+            report["cache_folder_bytes"] = folder_bytes(Path(folder))
+            report["cache_limit"] = args.cache_limit
+        finally:
+            server.terminate()
+            server.wait(10)
+    return report
+
+
 # -- the server ----------------------------------------------------------------------------------------
 
 def free_port() -> int:
@@ -211,11 +325,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(port: int, cache_entries: int) -> subprocess.Popen:
+def start_server(port: int, cache_entries: int, env: dict[str, str] | None = None) -> subprocess.Popen:
     code = ("from puzzlewright.web.app import create_app, run_server; "
             f"run_server(create_app(cache_entries={cache_entries}, warm_up=True, loopback_only=True), "
             f"host='{HOST}', port={port}, log_level='error')")
-    return subprocess.Popen([sys.executable, "-c", code])
+    return subprocess.Popen([sys.executable, "-c", code], env={**os.environ, **(env or {})})
 
 
 async def wait_ready(port: int, seconds: float = 90) -> None:
@@ -285,7 +399,21 @@ def main() -> None:
                         help="paced mode: ms between one client's requests (default 200: 250 req/s offered)")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--out", type=Path, default=None, help="also write the figures as JSON")
+    parser.add_argument("--hardening", action="store_true",
+                        help="only the issue #16 run: cheap requests while 4 clients send the most expensive "
+                             "ones, then RSS and cache folder size after --varied requests")
+    parser.add_argument("--varied", type=int, default=5000, help="requests of the varied mix (--hardening)")
+    parser.add_argument("--cache-limit", default="256M", help="the server's cache cap (--hardening)")
     args = parser.parse_args()
+    if args.hardening:
+        report = asyncio.run(hardening(args))
+        for key in ("expensive", "cheap", "after", "mix"):
+            print(describe(report[key]))
+        print(f"server RSS {report['rss_mb_before_mix']} MB before the mix, {report['rss_mb_after_mix']} MB after; "
+              f"cache folder {report['cache_folder_bytes'] / 2**20:.1f} MB (cap {report['cache_limit']})")
+        if args.out:
+            args.out.write_text(json.dumps(report, indent=1) + "\n")
+        return
     args.requests = args.requests or (500 if args.quick else 3000)
     if not 1 <= args.clients <= 200 or not 1 <= args.requests <= 20_000:
         raise SystemExit("--clients must be 1-200 and --requests 1-20000")

@@ -1,130 +1,587 @@
 #!/usr/bin/env python3
 """Build the dictionaries shipped in src/puzzlewright/lexicon/data/ (run by developers, not at install).
 
-Needs Debian's ``scowl`` package (``apt-get install scowl``: /usr/share/dict/scowl) and ``wordfreq`` from
-PyPI (``pip install wordfreq``). The choices:
+Build-time sources (none of them is needed at run time; the package ships what this script writes):
 
-* SCOWL word lists of the ``english``, ``american``, ``british`` and ``canadian`` kinds (not the variant_*,
-  proper-name, upper-case, abbreviation or contraction lists). Entries are normalised as any loaded word
-  list is (accents stripped: café -> cafe); what is then not lowercase a-z is dropped (possessives,
-  capitalised words). A word's level is the smallest SCOWL size that
-  lists it.
-* ``english-large`` = all levels (<= 95) plus the recent words below.
-* ``english`` = levels <= 70, plus three groups that bring it closer to the dictionaries real puzzles use
-  (the NYT Letter Boxed answers in particular), each kept out of SCOWL's proper-name, upper-case and
-  abbreviation lists:
-  - level-80 words that are not rare (Zipf >= 1.5: zombified, walkathon, nitpicky);
-  - regular inflections (-s, -es, -ed, -d, -ing, -ies, -ied, doubled consonant) of its words that SCOWL
-    lists at any level (bisques);
-  - the recent words below and their inflections that wordfreq attests (keychains, mojitos).
-  Both dictionaries are stored whole, so that each loads with no merging.
-* Recent words SCOWL lacks: ``scripts/recent-words.txt``, hand-reviewed from wordfreq's English words with
-  Zipf >= 2.3 that are in no SCOWL list (names, brands, abbreviations, slang spellings and foreign words
-  left out). They get level 0 ("not in SCOWL") and join both English dictionaries.
-* Every word's Zipf frequency comes from ``wordfreq.zipf_frequency(word, "en")``.
-* The Wordle lists and the acrostic article's 4-letter list come from the project's shared data folder.
+* SCOWL, Debian package ``scowl`` (/usr/share/dict/scowl): word lists by size level 10 (core) ... 95
+  (obscure). Read: the ``english``, ``american``, ``british``, ``canadian`` and ``australian`` word lists,
+  their ``variant_1``/``variant_2`` lists (common and accepted spelling variants: snuck, gangly,
+  knackwurst) and ``variant_3`` (seldom-used variants, large tier only). SCOWL's proper-name, upper-case,
+  abbreviation and contraction lists are read only to keep names and abbreviations *out*.
+* WordNet 3.0, Debian package ``wordnet-base`` (/usr/share/wordnet): a lexicographers' list of English
+  lemmas, written with their case (so ``Stromboli`` the volcano is told from ``hotdog`` the food), with
+  closed compounds (facelift, hotdog, lifehack) and its irregular-form lists (foci, frijoles, snuck).
+  Chosen as the extra source because it is curated headword by headword, marks proper nouns by case, and
+  is packaged; it is the evidence that a word is a real headword rather than a token seen in text.
+* GCIDE, Debian package ``dict-gcide`` (/usr/share/dictd/gcide.index): the headwords of the Collaborative
+  International Dictionary of English (Webster 1913 plus later additions). Old-fashioned, so it only
+  vouches for rare and archaic words of the large tier (apieces), never for the everyday tiers.
+* wordfreq (PyPI ``wordfreq``): each word's Zipf frequency (log10 of uses per billion words) in a large
+  mixed corpus, and its list of English tokens, where modern words appear before any dictionary has them.
+* ``scripts/recent-words.txt``: a small, reviewed list of words that no source above lists as a word
+  (see that file's header).
+
+Which words are in (every rule is applied by this script; nothing is added for a particular puzzle):
+
+1. Candidates: every lowercase a-z entry of SCOWL's word and variant lists (accents stripped: café ->
+   cafe), WordNet's lowercase single-word lemmas and irregular forms, clipped words of SCOWL's
+   abbreviation lists that read as words (see ``clipped_words``), modern words from wordfreq (rule 3) and
+   the reviewed list.
+2. Out: letter strings (no vowel a e i o u y, or one letter three times running: trt, aaa) unless WordNet
+   lists them or SCOWL has them at size <= 60 (nth, tsk, hmm); SCOWL size-95 entries that nothing else
+   vouches for (no WordNet or GCIDE headword, not an inflection of a word that has one: cte, taa, kond).
+3. Modern words: a wordfreq token with Zipf >= 1.5 that no SCOWL list has and that is not a capitalised
+   WordNet lemma is in when it is a closed compound of two words (clownfish = clown + fish, crowdsource,
+   weblink), a prefixed word (unhip, hyperdrive = hyper + drive) or a suffixed/inflected form
+   (favorited, photobombed, scrunchie) of a word already in. Passes repeat until nothing new is found.
+4. Inflections: a regular inflection (-s, -es, -ed, -ing, -er, -est, y -> ies/ied/ier/iest, doubled
+   final consonant) counts as *attested* when wordfreq has it, WordNet lists it as irregular, or SCOWL
+   lists it at size <= 80. Unattested inflections (apieces, abrupts, boughts: SCOWL 95 only) stay out of
+   the everyday tiers.
+
+Familiarity, one number per word on the Zipf scale (so a floor of 3 still means "about as common as a
+word used once per million words"): the largest of
+
+* the word's wordfreq Zipf frequency;
+* a prior from its SCOWL size level (``LEVEL_PRIOR``: roughly the lower quartile of the Zipf values of
+  the words wordfreq knows at that level, so a core word that text rarely writes, such as a compound, is
+  not ranked as obscure); variant spellings get the prior of the next level down;
+* for an attested inflection or a derived modern word, its base word's familiarity minus 0.5;
+* for words of the reviewed list, 1.8 (about a SCOWL size-50 word);
+
+minus 1.0 when the only evidence for the word is GCIDE or SCOWL size 95 (archaic or obscure).
+
+Tiers (each archive stores every word with its Zipf, SCOWL level, familiarity and the sources that
+listed it, as a bit set):
+
+* ``english-large``: every word that passed rules 1-4.
+* ``english``: words of the large tier with familiarity >= ``ENGLISH_FLOOR`` that have evidence beyond
+  SCOWL size 95/GCIDE, excluding unattested inflections.
+* ``english-common``: words of ``english`` with familiarity >= ``COMMON_FLOOR``.
+* ``english-letterboxed``: words of the large tier with familiarity >= ``LETTERBOXED_FLOOR``, the floor
+  at which the median number of valid words per NYT Letter Boxed box matches the NYT's own dictionary
+  size on the training set (``--calibrate`` prints the curve; only the box sizes are used, not answers).
+
+Every rejected candidate is written with its reason to ``rejected.npz`` for ``puzzlewright dict
+explain``. The Wordle lists and the acrostic article's 4-letter list come from the shared data folder.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import wordfreq
 
 from puzzlewright.lexicon.formats import normalise_word
+from puzzlewright.lexicon.sources import (COMMON_FLOOR, ENGLISH_FLOOR, LETTERBOXED_FLOOR, REJECT_REASONS,
+                                         SOURCE_BITS)
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "puzzlewright" / "lexicon" / "data"
-KINDS = ("english", "american", "british", "canadian")
+KINDS = ("english", "american", "british", "canadian", "australian")
 WORD = re.compile(r"^[a-z]+$")
+VOWELS = set("aeiouy")
+NUMBER_WORD = re.compile(r"^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-")
+
+LEVEL_PRIOR = {10: 4.0, 20: 3.3, 35: 2.2, 40: 1.9, 50: 1.6, 55: 1.5, 60: 1.4, 70: 1.2, 80: 0.8, 95: 0.3}
+NEXT_LEVEL = dict(zip(sorted(LEVEL_PRIOR), sorted(LEVEL_PRIOR)[1:] + [95]))
+INFLECTION_DISCOUNT = 0.5
+WEAK_EVIDENCE_PENALTY = 1.0
+REVIEWED_FAMILIARITY = 1.8
+UNSEEN_PENALTY = 0.5
+HEADWORD_BONUS = 0.2
+HEADWORD_SOURCES = {"wordnet", "ding", "gcide"}
+MODERN_MIN_ZIPF = 1.5
+EVERYDAY_ZIPF = 2.0
+
+# -- reading the sources -----------------------------------------------------------------------------
+
+def _scowl_words(path: Path) -> Iterable[str]:
+    """The lowercase a-z entries of one SCOWL list (accents stripped)."""
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        word = normalise_word(line) if line[:1].islower() else None
+        if word:
+            yield word
 
 
-def scowl_levels(scowl_dir: Path) -> dict[str, int]:
-    """word -> smallest SCOWL size level listing it, over the English word lists of KINDS."""
-    levels: dict[str, int] = {}
+def scowl_levels(scowl_dir: Path) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """(main, variant, seldom) word -> smallest SCOWL size level: the word lists of KINDS, their
+    variant_1/variant_2 lists and their variant_3 lists."""
+    main: dict[str, int] = {}
+    variant: dict[str, int] = {}
+    seldom: dict[str, int] = {}
     for path in sorted(scowl_dir.glob("*-words.*")):
         kind, _, level = path.name.partition("-words.")
-        if kind not in KINDS:
+        region, _, variant_kind = kind.partition("_variant_")
+        if region.startswith("variant_"):
+            region, variant_kind = "english", region.removeprefix("variant_")
+        if region not in KINDS:
+            continue
+        target = main if not variant_kind else seldom if variant_kind == "3" else variant
+        for word in _scowl_words(path):
+            target[word] = min(target.get(word, 99), int(level))
+    return main, variant, seldom
+
+
+def scowl_non_words(scowl_dir: Path) -> tuple[set[str], set[str]]:
+    """(names, clipped): lowercased entries of SCOWL's proper-name, upper-case and contraction lists,
+    and the lowercase entries of its abbreviation lists."""
+    names: set[str] = set()
+    clipped: set[str] = set()
+    for path in scowl_dir.iterdir():
+        if "-words." in path.name or path.name.startswith("special-"):
             continue
         for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-            word = normalise_word(line) if line[:1].islower() else None
-            if word:
-                levels[word] = min(levels.get(word, 99), int(level))
-    return levels
+            entry = line.strip()
+            if "abbreviations" in path.name and entry[:1].islower() and entry.isalpha() and entry.isascii():
+                clipped.add(entry)
+            else:
+                names.add(entry.lower().replace("'", ""))
+    return names, clipped
 
 
-def scowl_names(scowl_dir: Path) -> set[str]:
-    """Lowercased entries of SCOWL's proper-name, upper-case, abbreviation and contraction lists."""
-    names: set[str] = set()
-    for path in scowl_dir.iterdir():
-        if "-words." not in path.name:
-            for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-                names.add(line.strip().lower().replace("'", ""))
-    return names
+@dataclass
+class WordNet:
+    """WordNet's single-word lemmas (lowercase ones and capitalised ones) and irregular forms."""
+
+    lemmas: set[str] = field(default_factory=set)
+    capitalised: set[str] = field(default_factory=set)
+    irregular: dict[str, str] = field(default_factory=dict)  # form -> base
+    parts_of_speech: dict[str, set[str]] = field(default_factory=dict)  # lowercase lemma -> noun/verb/adj/adv
+
+    @property
+    def irregular_bases(self) -> set[str]:
+        """The words that have an irregular form."""
+        return set(self.irregular.values())
 
 
-def regular_inflections(base: str) -> set[str]:
-    """Candidate regular inflections of a word (only kept where a source attests them)."""
-    forms = {base + "s", base + "es", base + "ed", base + "d", base + "ing"}
-    if base.endswith("e"):
-        forms.add(base[:-1] + "ing")
-    if base.endswith("y"):
-        forms |= {base[:-1] + "ies", base[:-1] + "ied"}
-    if len(base) >= 3 and base[-1] not in "aeiouwxy" and base[-2] in "aeiou" and base[-3] not in "aeiou":
-        forms |= {base + base[-1] + "ed", base + base[-1] + "ing"}
-    return forms
+def read_wordnet(wordnet_dir: Path) -> WordNet:
+    """Lemmas from the data.* files (which keep case) and irregular forms from the *.exc files; a
+    hyphenated lemma counts joined (face-lift -> facelift), a multi-word one (hot_dog) does not."""
+    wordnet = WordNet()
+    for pos in ("noun", "verb", "adj", "adv"):
+        for line in (wordnet_dir / f"data.{pos}").read_text(encoding="latin-1").splitlines():
+            if line.startswith(" "):
+                continue
+            parts = line.split()
+            for i in range(int(parts[3], 16)):
+                lemma = re.sub(r"\(.*\)$", "", parts[4 + 2 * i])
+                if "_" in lemma or NUMBER_WORD.match(lemma):
+                    continue
+                lemma = lemma.replace("-", "")
+                if not (lemma.isascii() and lemma.isalpha()):
+                    continue
+                (wordnet.lemmas if lemma.islower() else wordnet.capitalised).add(lemma.lower())
+                if lemma.islower():
+                    wordnet.parts_of_speech.setdefault(lemma, set()).add(pos)
+        for line in (wordnet_dir / f"{pos}.exc").read_text(encoding="latin-1").splitlines():
+            form, *bases = line.split()
+            if form.isascii() and form.isalpha() and bases:
+                wordnet.irregular[form] = bases[0]
+    wordnet.capitalised -= wordnet.lemmas
+    return wordnet
 
 
-def recent_words(path: Path, levels: dict[str, int], names: set[str]) -> set[str]:
-    """The reviewed recent words SCOWL lacks, with their inflections that wordfreq attests."""
-    recent = {w for w in read_list(path) if w not in levels}
-    inflected = {form for base in recent for form in regular_inflections(base)
-                 if form not in levels and form not in names and wordfreq.zipf_frequency(form, "en") >= 1.0}
-    return recent | inflected
+def read_gcide(index: Path) -> set[str]:
+    """GCIDE's single-word a-z headwords, lowercased."""
+    heads = set()
+    for line in index.read_text(encoding="utf-8", errors="replace").splitlines():
+        word = normalise_word(line.partition("\t")[0])
+        if word:
+            heads.add(word)
+    return heads
 
 
-def everyday_words(levels: dict[str, int], names: set[str], recent: set[str]) -> set[str]:
-    """The ``english`` dictionary's words (see the module docstring)."""
-    common_80 = {w for w, level in levels.items()
-                 if level == 80 and w not in names and wordfreq.zipf_frequency(w, "en") >= 1.5}
-    bases = {w for w, level in levels.items() if level <= 70} | common_80
-    inflected = {form for base in bases | recent for form in regular_inflections(base)
-                 if form in levels and form not in names}
-    return bases | inflected | recent
+def read_ding(dict_dz: Path) -> tuple[set[str], set[str]]:
+    """(lowercase, capitalised-only) single-word English headwords of the Ding English-German dictionary
+    (FreeDict's ``freedict-eng-deu``): an entry's headword line is the English term followed by its
+    pronunciation between slashes. Hyphenated and spaced terms are left out."""
+    import gzip
+
+    lower: set[str] = set()
+    capitalised: set[str] = set()
+    headword = re.compile(r"^([A-Za-z][A-Za-z .-]*?) /[^/]*/")
+    with gzip.open(dict_dz, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            match = headword.match(line)
+            term = match.group(1).strip() if match else ""
+            if term.isalpha():
+                (lower if term.islower() else capitalised).add(term.lower())
+    return lower, capitalised - lower
 
 
 def read_list(path: Path) -> list[str]:
+    """The words of a one-word-per-line file (``#`` comments and blank lines skipped)."""
     return [w.strip() for w in path.read_text().splitlines() if w.strip() and not w.startswith("#")]
 
 
-def write_archive(name: str, words: list[str], levels: dict[str, int]) -> None:
+# -- the rules ---------------------------------------------------------------------------------------
+
+def is_letter_string(word: str) -> bool:
+    """No vowel (y counts) or a letter three times running: trt, aaa, hmmm."""
+    return not VOWELS & set(word) or re.search(r"(.)\1\1", word) is not None
+
+
+def clipped_words(abbreviations: set[str], zipf: dict[str, float]) -> set[str]:
+    """Lowercase entries of SCOWL's abbreviation lists that are clipped words people say as words (rec,
+    crit, morph, abs): at least 3 letters, a vowel after a possible one-consonant onset (so not etc, lbs,
+    mph), and common in text (Zipf >= 2.5)."""
+    return {w for w in abbreviations
+            if len(w) >= 3 and re.match(r"^[^aeiouy]?[aeiouy]", w) and not is_letter_string(w)
+            and zipf.get(w, 0.0) >= 2.5}
+
+
+def regular_inflections(base: str) -> set[str]:
+    """The regular inflections of a word by English spelling rules (plural/3rd person -s/-es/-ies, past
+    -ed/-d/-ied, -ing, comparative -er/-est; a final consonant after one vowel may double). They are
+    only candidates: a source must attest each."""
+    consonant_y = base.endswith("y") and len(base) > 1 and base[-2] not in "aeiou"
+    stem = base[:-1] if consonant_y else base
+    if base.endswith(("s", "x", "z", "ch", "sh")):
+        forms = {base + "es"}
+    else:
+        forms = {stem + "ies"} if consonant_y else {base + "s"}
+    if base.endswith("e"):
+        forms |= {base + "d", base + "r", base + "st",
+                  base + "ing" if base.endswith(("ee", "ye", "oe")) else base[:-1] + "ing"}
+    else:
+        forms |= {base + "ing"} | ({stem + "ied", stem + "ier", stem + "iest"} if consonant_y
+                                   else {base + "ed", base + "er", base + "est"})
+    if len(base) >= 3 and base[-1] not in "aeiouwxy" and base[-2] in "aeiou" and base[-3] not in "aeiou":
+        forms |= {base + base[-1] + suffix for suffix in ("ed", "ing", "er", "est")}
+    return forms
+
+
+def inflection_bases(word: str, known: dict) -> list[str]:
+    """The words of ``known`` of which ``word`` is a regular inflection."""
+    bases = []
+    for cut in range(1, 5):
+        stem = word[:-cut]
+        for base in (stem, stem + "e", stem + "y", stem[:-1]):
+            if len(base) >= 3 and base in known and word in regular_inflections(base):
+                bases.append(base)
+    return bases
+
+
+def misspelt_inflection(word: str, base: str, known: dict, wordnet: WordNet) -> bool:
+    """A regular form that is a misspelling of a known word: a doubled or undoubled final consonant
+    where the other spelling is the word (shoping/shopping, offerred/offered), -s where -es is the word
+    (potatos), a regular past of a verb with an irregular one (maked, spended), or an inflection of a
+    form that is itself irregular (paparazzis, dids)."""
+    if base in wordnet.irregular:
+        return True
+    for suffix in ("ed", "ing", "er", "est"):
+        if word.endswith(suffix):
+            stem = word[: -len(suffix)]
+            other = stem[:-1] if len(stem) > 1 and stem[-1] == stem[-2] else stem + stem[-1]
+            if other + suffix in known:
+                return True
+    if word.endswith("s") and (word[:-1] + "es" in known or base + "es" in known):
+        return True
+    return word.endswith(("ed", "d")) and base in wordnet.irregular_bases
+
+
+def modern_base(word: str, known: dict, stems: set[str], wordnet: WordNet) -> str | None:
+    """The known word a modern token is a regular inflection of (favorited, photobombed, mojitos), or
+    None. Forms that cannot be what they look like are refused: -er/-est of a word WordNet does not list
+    as an adjective, -ed/-ing of a word it lists only as an adjective or adverb (cheaped), and
+    misspellings (see ``misspelt_inflection``). Only tokens with Zipf >= MODERN_MIN_ZIPF count."""
+    for base in inflection_bases(word, stems):
+        parts_of_speech = wordnet.parts_of_speech.get(base, set())
+        if len(base) < 4:
+            continue
+        if word.endswith(("er", "est")) and "adj" not in parts_of_speech:
+            continue
+        if parts_of_speech and not parts_of_speech & {"noun", "verb"}:
+            continue
+        if not misspelt_inflection(word, base, known, wordnet):
+            return base
+    return None
+
+
+@dataclass
+class Entry:
+    """An accepted word: its sources (bit names of SOURCE_BITS), SCOWL level, Zipf and familiarity."""
+
+    sources: set[str]
+    level: int
+    zipf: float
+    familiarity: float = 0.0
+    base: str | None = None
+    inherits: bool = False
+    attested: bool = True
+
+
+@dataclass
+class Sources:
+    """Everything the build reads."""
+
+    main: dict[str, int]
+    variant: dict[str, int]
+    seldom: dict[str, int]
+    names: set[str]
+    abbreviations: set[str]
+    wordnet: WordNet
+    gcide: set[str]
+    ding: set[str]
+    ding_capitalised: set[str]
+    zipf: dict[str, float]
+    reviewed: list[str]
+
+
+def load_sources(args: argparse.Namespace) -> Sources:
+    """Read every source named in the module docstring."""
+    main, variant, seldom = scowl_levels(args.scowl)
+    names, abbreviations = scowl_non_words(args.scowl)
+    zipf = {w: wordfreq.zipf_frequency(w, "en") for w in wordfreq.get_frequency_dict("en", "large")
+            if WORD.match(w)}
+    ding, ding_capitalised = read_ding(args.ding)
+    return Sources(main, variant, seldom, names, abbreviations, read_wordnet(args.wordnet),
+                   read_gcide(args.gcide), ding, ding_capitalised, zipf, read_list(ROOT / "scripts" / "recent-words.txt"))
+
+
+def candidates(src: Sources) -> dict[str, Entry]:
+    """Rule 1: every candidate word with the sources that list it."""
+    found: dict[str, Entry] = {}
+
+    def add(word: str, source: str, level: int = 0) -> None:
+        entry = found.setdefault(word, Entry(set(), 0, src.zipf.get(word, 0.0)))
+        entry.sources.add(source)
+        if level and (not entry.level or level < entry.level):
+            entry.level = level
+
+    for word, level in src.main.items():
+        add(word, "scowl", level)
+    for word, level in src.variant.items():
+        add(word, "scowl-variant", NEXT_LEVEL[level])
+    for word, level in src.seldom.items():
+        add(word, "scowl-variant", 95)
+    for word in src.wordnet.lemmas:
+        add(word, "wordnet")
+    for word in src.wordnet.irregular:
+        add(word, "wordnet-irregular")
+    for word in src.ding:
+        add(word, "ding")
+    for word in clipped_words(src.abbreviations, src.zipf):
+        add(word, "scowl-clipped")
+    for word in src.reviewed:
+        add(word, "reviewed")
+    for word, entry in found.items():
+        if word in src.gcide:
+            entry.sources.add("gcide")
+    return found
+
+
+def reject_reason(word: str, entry: Entry, src: Sources, found: dict[str, Entry]) -> str | None:
+    """Rule 2: why a candidate is out, or None when it stays."""
+    strong = entry.sources & {"wordnet", "wordnet-irregular", "ding", "reviewed"}
+    if is_letter_string(word) and not entry.sources & {"ding", "reviewed"} and not (entry.level and entry.level <= 60):
+        return "letter-string"
+    if (word in src.wordnet.capitalised or word in src.ding_capitalised) and not strong and not entry.level:
+        return "proper-noun"
+    if entry.sources <= {"scowl", "scowl-variant"} and entry.level >= 95 and not (
+            len(word) >= 5 and entry.zipf >= 2.0):
+        bases = inflection_bases(word, found)
+        if not any(found[b].sources & {"wordnet", "gcide", "wordnet-irregular", "ding"} for b in bases):
+            return "unvouched-scowl-95"
+    return None
+
+
+def add_modern_words(found: dict[str, Entry], src: Sources, rejected: dict[str, str]) -> None:
+    """Rule 3: wordfreq tokens that are regular inflections of words already in, repeated so that a new
+    word's inflections count too."""
+    stems = {w for w, e in found.items()
+             if len(w) >= 3 and (0 < e.level <= 60 or e.sources & {"wordnet", "ding", "reviewed"})}
+    pool = {w: z for w, z in src.zipf.items()
+            if z >= MODERN_MIN_ZIPF and w not in found and len(w) >= 4 and w not in src.names and w not in src.wordnet.capitalised
+            and w not in src.ding_capitalised and w not in src.abbreviations and not is_letter_string(w)}
+    while True:
+        new = {}
+        for word, zipf in pool.items():
+            if word not in found:
+                base = modern_base(word, found, stems, src.wordnet)
+                if base is not None:
+                    new[word] = Entry({"wordfreq-inflection"}, 0, zipf, base=base, inherits=True)
+        if not new:
+            break
+        found.update(new)
+        stems |= set(new)
+    for word, zipf in pool.items():
+        if word not in found and zipf >= 2.0:
+            rejected[word] = "modern-unexplained"
+
+
+def attest_inflections(found: dict[str, Entry], src: Sources) -> None:
+    """Rule 4: link each inflection to its base and mark whether a source attests it."""
+    for word, entry in found.items():
+        if entry.base is not None:
+            continue
+        bases = inflection_bases(word, found)
+        if bases:
+            entry.base, entry.inherits = bases[0], True
+            entry.attested = bool(
+                entry.zipf > 0 or word in src.wordnet.irregular or (entry.level and entry.level <= 80)
+                or entry.sources & {"wordnet", "reviewed"})
+
+
+def weak_evidence(entry: Entry) -> bool:
+    """Only GCIDE or SCOWL size 95 (or a seldom variant) vouches for the word."""
+    return (entry.zipf == 0
+            and not entry.sources & {"wordnet", "wordnet-irregular", "ding", "reviewed", "scowl-clipped"}
+            and (not entry.level or entry.level >= 95))
+
+
+def set_familiarity(found: dict[str, Entry]) -> None:
+    """The familiarity formula of the module docstring (bases first, so inflections can use theirs)."""
+    def own(entry: Entry) -> float:
+        value = max(entry.zipf, LEVEL_PRIOR.get(entry.level, 0.0) - (UNSEEN_PENALTY if entry.zipf == 0 else 0.0))
+        value += HEADWORD_BONUS * len(entry.sources & HEADWORD_SOURCES)
+        if "reviewed" in entry.sources:
+            value = max(value, REVIEWED_FAMILIARITY)
+        return value - (WEAK_EVIDENCE_PENALTY if weak_evidence(entry) else 0.0)
+
+    for entry in found.values():
+        entry.familiarity = own(entry)
+    for _ in range(3):  # chains: photobombed -> photobomb -> bomb
+        for entry in found.values():
+            if entry.inherits and entry.attested and entry.base in found:
+                entry.familiarity = max(own(entry), found[entry.base].familiarity - INFLECTION_DISCOUNT)
+    for entry in found.values():
+        entry.familiarity = round(max(0.0, entry.familiarity), 2)
+
+
+def build(src: Sources) -> tuple[dict[str, Entry], dict[str, str]]:
+    """All accepted words (the large tier) and the rejected candidates with their reasons."""
+    found = candidates(src)
+    rejected: dict[str, str] = {}
+    for word in list(found):
+        reason = reject_reason(word, found[word], src, found)
+        if reason:
+            rejected[word] = reason
+    for word in rejected:
+        del found[word]
+    add_modern_words(found, src, rejected)
+    attest_inflections(found, src)
+    set_familiarity(found)
+    for word in list(found):
+        if not WORD.match(word):
+            del found[word]
+    return found, rejected
+
+
+def everyday_evidence(entry: Entry, found: dict[str, Entry]) -> bool:
+    """Whether a word has the evidence ``english`` asks for besides its familiarity: SCOWL size <= 70, a
+    WordNet or Ding headword, the reviewed list, Zipf >= 2 (derived modern words too), or being an
+    attested inflection of a word that has such evidence."""
+    if 0 < entry.level <= 70 or entry.zipf >= EVERYDAY_ZIPF or entry.sources & {
+            "wordnet", "wordnet-irregular", "ding", "reviewed"}:
+        return True
+    base = found.get(entry.base) if entry.inherits and entry.attested else None
+    return base is not None and everyday_evidence(base, found)
+
+
+def tiers(found: dict[str, Entry]) -> dict[str, list[str]]:
+    """The built-in English tiers' words (see the module docstring)."""
+    english = [w for w, e in found.items()
+               if e.familiarity >= ENGLISH_FLOOR and not weak_evidence(e) and everyday_evidence(e, found)]
+    return {
+        "english-large": list(found),
+        "english": english,
+        "english-common": [w for w in english if found[w].familiarity >= COMMON_FLOOR],
+        "english-letterboxed": [w for w, e in found.items() if e.familiarity >= LETTERBOXED_FLOOR],
+    }
+
+
+# -- writing -----------------------------------------------------------------------------------------
+
+def write_archive(name: str, words: list[str], found: dict[str, Entry], zipf: dict[str, float],
+                  levels: dict[str, int]) -> None:
+    """One tier as a compressed archive (see puzzlewright.lexicon.builtin for the layout)."""
     words = sorted(set(words))
     assert all(WORD.match(w) for w in words), name
-    zipf = np.array([round(wordfreq.zipf_frequency(w, "en") * 100) for w in words], np.uint16)
-    level = np.array([levels.get(w, 0) for w in words], np.uint8)
-    blob = np.frombuffer("\n".join(words).encode("ascii"), np.uint8)
-    np.savez_compressed(OUT / f"{name}.npz", words=blob, zipf=zipf, level=level)
+    entries = [found.get(w) for w in words]
+    zipf_values = [e.zipf if e else zipf.get(w, 0.0) for w, e in zip(words, entries)]
+    familiarity = [e.familiarity if e else z for e, z in zip(entries, zipf_values)]
+    np.savez_compressed(
+        OUT / f"{name}.npz",
+        words=np.frombuffer("\n".join(words).encode("ascii"), np.uint8),
+        zipf=np.array([round(z * 100) for z in zipf_values], np.uint16),
+        level=np.array([e.level if e else levels.get(w, 0) for w, e in zip(words, entries)], np.uint8),
+        familiarity=np.array([round(f * 100) for f in familiarity], np.uint16),
+        sources=np.array([sum(SOURCE_BITS[s] for s in e.sources) if e else 0 for e in entries], np.uint16),
+    )
     print(f"{name}: {len(words):,} words, {(OUT / f'{name}.npz').stat().st_size / 1e6:.2f} MB")
+
+
+def write_rejected(rejected: dict[str, str], zipf: dict[str, float]) -> None:
+    """The rejected candidates and their reasons, for ``dict explain``. Unvouched SCOWL size-95 entries
+    are kept only when wordfreq knows them (the other 130,000 would double the package for words no one
+    looks up; ``dict explain`` names that case for any word it does not find)."""
+    words = sorted(w for w, reason in rejected.items()
+                   if WORD.match(w) and (reason != "unvouched-scowl-95" or zipf.get(w, 0.0) > 0))
+    reasons = np.array([REJECT_REASONS.index(rejected[w]) for w in words], np.uint8)
+    np.savez_compressed(OUT / "rejected.npz", words=np.frombuffer("\n".join(words).encode("ascii"), np.uint8),
+                        reason=reasons)
+    print(f"rejected: {len(words):,} words, {(OUT / 'rejected.npz').stat().st_size / 1e6:.2f} MB")
+
+
+def box_sizes(words: Iterable[str], puzzles: list[dict]) -> list[tuple[int, int]]:
+    """(our valid-word count, NYT dictionary_size) per Letter Boxed puzzle: words of 3+ letters from the
+    box with no two consecutive letters on one side."""
+    by_mask: dict[int, list[str]] = {}
+    for word in words:
+        if len(word) >= 3:
+            by_mask.setdefault(sum(1 << (ord(c) - 97) for c in set(word)), []).append(word)
+    sizes = []
+    for puzzle in puzzles:
+        side = {c: i for i, s in enumerate(puzzle["sides"]) for c in s.lower()}
+        box = sum(1 << (ord(c) - 97) for c in side)
+        count = sum(1 for mask, group in by_mask.items() if mask & box == mask for w in group
+                    if all(side[a] != side[b] for a, b in zip(w, w[1:])))
+        sizes.append((count, puzzle["dictionary_size"]))
+    return sizes
+
+
+def calibrate(found: dict[str, Entry], puzzles: list[dict]) -> None:
+    """Print the median per-box size ratio to the NYT's dictionary for a range of familiarity floors."""
+    for floor in np.arange(0.0, 2.01, 0.1):
+        words = [w for w, e in found.items() if e.familiarity >= floor]
+        ratios = [ours / nyt for ours, nyt in box_sizes(words, puzzles)]
+        print(f"floor {floor:.1f}: {len(words):,} words, median box ratio {np.median(ratios):.3f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scowl", type=Path, default=Path("/usr/share/dict/scowl"))
+    parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
+    parser.add_argument("--gcide", type=Path, default=Path("/usr/share/dictd/gcide.index"))
+    parser.add_argument("--ding", type=Path, default=Path("/usr/share/dictd/freedict-eng-deu.dict.dz"))
     parser.add_argument("--shared-data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--calibrate", action="store_true",
+                        help="print the Letter Boxed box-size ratio per familiarity floor and stop")
     args = parser.parse_args()
 
-    levels = scowl_levels(args.scowl)
-    names = scowl_names(args.scowl)
-    recent = recent_words(ROOT / "scripts" / "recent-words.txt", levels, names)
-    write_archive("english", list(everyday_words(levels, names, recent)), levels)
-    write_archive("english-large", list(levels) + list(recent), levels)
+    src = load_sources(args)
+    found, rejected = build(src)
+    if args.calibrate:
+        puzzles = json.loads((args.shared_data / "train" / "letterboxed-nyt-train.json").read_text())
+        calibrate(found, puzzles)
+        return
+    levels = {w: e.level for w, e in found.items()}
+    for name, words in tiers(found).items():
+        write_archive(name, words, found, src.zipf, levels)
+    write_rejected(rejected, src.zipf)
     answers = read_list(args.shared_data / "wordle-answers.txt")
-    write_archive("wordle-answers", answers, levels)
-    write_archive("wordle-guesses", answers + read_list(args.shared_data / "wordle-allowed.txt"), levels)
-    write_archive("acrostic-4", read_list(args.shared_data / "acrostic-seed-4.txt"), levels)
+    write_archive("wordle-answers", answers, found, src.zipf, levels)
+    write_archive("wordle-guesses", answers + read_list(args.shared_data / "wordle-allowed.txt"), found,
+                  src.zipf, levels)
+    write_archive("acrostic-4", read_list(args.shared_data / "acrostic-seed-4.txt"), found, src.zipf, levels)
 
 
 if __name__ == "__main__":

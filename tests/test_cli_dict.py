@@ -10,7 +10,7 @@ def test_info_reports_the_default_dictionary(cli):
     assert result.exit_code == 0
     info = result.json()
     assert info["name"] == "english" and info["words"] > 100_000
-    assert "SCOWL" in info["source"]
+    assert "built-in" in info["source"] and "SCOWL" in info["built"]
     assert info["lengths"]["5"] > 5000
     assert 0 <= info["zipf"]["min"] < info["zipf"]["max"] < 8
 
@@ -73,3 +73,43 @@ def test_format_option_reads_agid(cli, tmp_path):
         assert result.exit_code == 0 and result.json()["words"] == 6
     bad = cli("dict", "info", "--dict", str(path), "--format", "xml")
     assert bad.exit_code == 2 and bad.stderr.startswith("error: ")
+
+
+def test_dict_format_scored_reads_a_scored_list(cli, tmp_path):
+    path = tmp_path / "list.dict"
+    path.write_text("ABACUS;50\nAARDVARK;60\n")
+    result = cli("dict", "lookup", "aardvark", "--dict", str(path), "--dict-format", "scored", "--json")
+    assert result.exit_code == 0
+    assert result.json()["words"][0]["familiarity"] == 3.6
+    path.with_name("bad.dict").write_text("ABACUS;50\nAARDVARK\n")
+    bad = cli("dict", "info", "--dict", str(path.with_name("bad.dict")), "--dict-format", "scored")
+    assert bad.exit_code == 2 and "line 2" in bad.stderr and bad.stderr.startswith("error: ")
+
+
+def test_explain_says_why_a_word_is_in_or_out(cli):
+    result = cli("dict", "explain", "tangly", "--json")
+    assert result.exit_code == 0
+    facts = result.json()
+    assert facts["tiers"]["english"]["in"] and not facts["tiers"]["english-common"]["in"]
+    assert "below this tier's floor" in facts["tiers"]["english-common"]["why"]
+    assert {"scowl", "ding"} <= {source["name"] for source in facts["sources"]}
+    junk = cli("dict", "explain", "TRT", "--json").json()
+    assert junk["familiarity"] is None and junk["rejected"]["reason"] == "letter-string"
+    assert not any(tier["in"] for tier in junk["tiers"].values())
+    text = cli("dict", "explain", "kond")
+    assert text.exit_code == 0 and "size 95" in text.stdout
+
+
+def test_diff_lists_what_one_dictionary_has_that_another_lacks(cli):
+    result = cli("dict", "diff", "wordle-answers", "english-common", "--all", "--json")
+    assert result.exit_code == 0
+    diff = result.json()
+    assert diff["count"] == len(diff["words"])
+    from puzzlewright.lexicon import load_lexicon
+
+    answers, common = load_lexicon("wordle-answers"), load_lexicon("english-common")
+    assert {entry["word"] for entry in diff["words"]} == answers.word_set - common.word_set
+    familiarity = [entry["familiarity"] for entry in diff["words"]]
+    assert familiarity == sorted(familiarity, reverse=True)
+    text = cli("dict", "diff", "english-large", "english", "--limit", "3")
+    assert text.exit_code == 0 and len(text.stdout.splitlines()) == 4

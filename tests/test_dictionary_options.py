@@ -24,7 +24,7 @@ def test_derived_lexicons_are_memoised_and_correct():
     first = options(request).lexicon()
     assert first is options(dict(request)).lexicon()
     assert "sesug" in first and "cigar" not in first
-    assert all(first.zipf_of(w) >= 4 for w in first if w != "sesug")
+    assert all(first.familiarity(w) >= 4 for w in first if w != "sesug")
     assert options({**request, "min_commonness": 5}).lexicon() is not first
     assert "cigar" not in options(request).lexicon(floor=False)  # only the floor is left out
 

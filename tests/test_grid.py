@@ -125,7 +125,7 @@ def test_min_score_keeps_only_familiar_words(english):
     result = api.fill({"grid": "..../..../....", "count": 2, "min_score": 3.5}, lexicon=english)
     for fill in result["fills"]:
         assert fill["min_score"] >= 3.5
-        assert all(english.zipf_of(word) >= 3.5 for word in fill["words"])
+        assert all(english.familiarity(word) >= 3.5 for word in fill["words"])
 
 
 SQUARES = [("eras/..../..../....", "ceeiklmorstw", "acrostic-4"),

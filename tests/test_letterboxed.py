@@ -18,6 +18,7 @@ from puzzlewright.schema import to_jsonable
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index, cached_builtin_index
 from puzzlewright.letterboxed.render import render_box
+from puzzlewright.letterboxed.schema import DEFAULT_DICTIONARY
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.lexicon import builtin_lexicon
 from puzzlewright.search import Budget
@@ -59,11 +60,13 @@ def rule_problem(sides: list[str], words: list[str], dictionary) -> str | None:
 
 
 def brute_force(sides: list[str], dictionary, k: int) -> set[tuple[str, ...]]:
-    """Every k-word solution, by trying all chains of valid words (small dictionaries only)."""
+    """Every k-word solution, by trying all chains of valid words (small dictionaries only); a chain
+    that still solves the box without its first or last word has a spare word and is not one."""
     valid = [w for w in dictionary if rule_problem(sides, [w], dictionary) in (None, "letters unused")]
     found = set()
     for chain in itertools.product(valid, repeat=k):
-        if rule_problem(sides, list(chain), dictionary) is None:
+        if rule_problem(sides, list(chain), dictionary) is None and (k == 1 or all(
+                rule_problem(sides, list(shorter), dictionary) is not None for shorter in (chain[1:], chain[:-1]))):
             found.add(chain)
     return found
 
@@ -73,22 +76,28 @@ def english():
     return builtin_lexicon("english")
 
 
+@pytest.fixture(scope="module")
+def default_words():
+    """Letter Boxed's default dictionary (sized like the NYT's)."""
+    return builtin_lexicon(DEFAULT_DICTIONARY)
+
+
 def solution_words(result: dict) -> set[tuple[str, ...]]:
     return {tuple(w.lower() for w in s["words"]) for s in result["solutions"]}
 
 
 # -- known answers ---------------------------------------------------------------------------------
 
-def test_seed_puzzle_known_solutions_and_ranking(english):
+def test_seed_puzzle_known_solutions_and_ranking(default_words):
     result = solve_json({"sides": "RME-WCL-TGK-API", "all": True})
     found = solution_words(result)
     assert {("pragmatic", "cakewalk"), ("marketplace", "earwig"), ("wigwam", "marketplace")} <= found
-    assert result["solutions"][0]["words"] == ["PRAGMATIC", "CAKEWALK"]
+    assert ["PRAGMATIC", "CAKEWALK"] in [s["words"] for s in result["solutions"][:2]]  # the seed's answer
     assert result["min_words"] == 2 and result["count"] == len(result["solutions"]) and result["complete"]
     scores = [s["score"] for s in result["solutions"]]
     assert scores == sorted(scores, reverse=True)
     for words in found:
-        assert rule_problem(result["sides"], list(words), english) is None
+        assert rule_problem(result["sides"], list(words), default_words) is None
 
 
 @pytest.mark.parametrize("spec", SEED_PUZZLES)
@@ -150,6 +159,54 @@ def test_eighteen_letter_box_uses_projected_pruning_and_finds_everything():
     assert ("adgjmp", "pbehkn", "nqcfilor") in solution_words(result)
 
 
+def test_a_box_one_word_covers_still_lists_its_two_word_solutions(default_words):
+    """LEXICOGRAPHY covers LCA-EOP-XGH-IRY alone; the NYT's answer would have two words, so those are
+    listed too (after the one-word solution)."""
+    result = solve_json({"sides": "LCA-EOP-XGH-IRY", "all": True})
+    assert result["solutions"][0]["words"] == ["LEXICOGRAPHY"]
+    assert result["min_words"] == 1 and result["max_words"] == 2
+    assert result["by_words"]["1"] == 1 and result["by_words"]["2"] >= 50
+    assert ("hieroglyphic", "coax") in solution_words(result)
+    assert not any("lexicography" in words for words in solution_words(result) if len(words) > 1)
+    assert [len(s["words"]) for s in result["solutions"]] == [1] + [2] * (result["count"] - 1)
+    for words in solution_words(result):
+        assert rule_problem(result["sides"], list(words), default_words) is None
+
+
+def test_max_words_lists_every_solution_up_to_n_words_fewest_first(default_words):
+    result = solve_json({"sides": "RME-WCL-TGK-API", "max_words": 3, "all": True})
+    found = solution_words(result)
+    assert result["by_words"] == {"2": 3, "3": 1404}  # 3-word chains with a spare word are left out
+    assert ("pragmatic", "cakewalk") in found and ("wick", "kept", "telegram") in found
+    assert [s["words"] for s in result["solutions"][:3]] == [
+        s["words"] for s in solve_json({"sides": "RME-WCL-TGK-API"})["solutions"]]
+    scores = [s["score"] for s in result["solutions"][3:]]
+    assert scores == sorted(scores, reverse=True)
+    for words in found:
+        assert rule_problem(result["sides"], list(words), default_words) is None
+
+
+def test_words_exactly_and_word_lengths():
+    result = solve_json({"sides": "RME-WCL-TGK-API", "words_exactly": 3, "min_length": 5, "max_length": 8,
+                        "all": True})
+    assert result["count"] > 0 and result["words_exactly"] == 3 and result["by_words"] == {"3": result["count"]}
+    assert all(len(words) == 3 and all(5 <= len(w) <= 8 for w in words) for words in solution_words(result))
+    # every 2-word solution has a 9+ letter word (PRAGMATIC, MARKETPLACE): the default falls back to 3 words
+    short = solve_json({"sides": "RME-WCL-TGK-API", "max_length": 8, "all": True})
+    assert short["min_words"] == 3 and all(len(w) <= 8 for words in solution_words(short) for w in words)
+    assert solve_json({"sides": "RME-WCL-TGK-API", "max_length": 8, "max_words": 2})["solutions"] == []
+    long_only = solve_json({"sides": "RME-WCL-TGK-API", "min_length": 7, "all": True})  # not WIGWAM, EARWIG
+    assert solution_words(long_only) == {("pragmatic", "cakewalk")}
+
+
+def test_a_budget_stops_a_big_box_and_keeps_what_it_found():
+    """A 5x5 box at --max-words 5 cannot be finished in a small budget: the 4-word solutions found are
+    returned, with complete = false."""
+    result = solve_json({"sides": "LYCNX-UIJWM-GVKFQ-AHZOR-BPTSE", "max_words": 5, "limit": 3},
+                       budget=Budget(nodes=20_000))
+    assert result["complete"] is False and result["count"] > 0 and result["min_words"] == 4
+
+
 def test_no_solution_within_max_words_is_an_empty_answer():
     result = solve_json({"sides": "ABC-DEF-GHI-JKL", "words": THREE_WORD_DICTIONARY, "max_words": 2})
     assert result["solutions"] == [] and result["count"] == 0 and result["min_words"] is None
@@ -171,16 +228,23 @@ big_dictionaries = st.sets(st.text("abcdefghijklmnopqr", min_size=3, max_size=12
 @given(data=st.data())
 @pytest.mark.parametrize("boxes, dictionaries", [(small_boxes, small_dictionaries),
                                                  (big_boxes, big_dictionaries)], ids=["3x2", "6x3"])
-def test_fewest_word_solutions_match_brute_force(boxes, dictionaries, data):
+def test_solutions_match_brute_force(boxes, dictionaries, data):
+    """--max-words 3 lists every solution of 1-3 words, fewest first; --words-exactly k those of k words;
+    the default those of 1 and 2 words, or of 3 when there are none."""
     sides, words = data.draw(boxes), data.draw(dictionaries)
-    result = solve_json({"sides": sides, "words": sorted(words), "max_words": 3, "all": True})
+    expected = {k: brute_force(sides, words, k) for k in (1, 2, 3)}
+    request = {"sides": sides, "words": sorted(words), "all": True}
+    up_to_3 = solve_json({**request, "max_words": 3})
+    assert solution_words(up_to_3) == expected[1] | expected[2] | expected[3]
+    sizes = [len(s["words"]) for s in up_to_3["solutions"]]
+    assert sizes == sorted(sizes)
+    assert up_to_3["by_words"] == {str(k): len(expected[k]) for k in (1, 2, 3) if expected[k]}
     for k in (1, 2, 3):
-        expected = brute_force(sides, words, k)
-        if expected:
-            assert result["min_words"] == k
-            assert solution_words(result) == expected
-            return
-    assert result["min_words"] is None and result["solutions"] == []
+        assert solution_words(solve_json({**request, "words_exactly": k})) == expected[k]
+    default = solve_json(request)
+    assert solution_words(default) == (expected[1] | expected[2]) or expected[3]
+    if not default["solutions"]:
+        assert default["min_words"] is None
 
 
 nyt_boxes = st.permutations(string.ascii_lowercase).map(
@@ -189,12 +253,13 @@ nyt_boxes = st.permutations(string.ascii_lowercase).map(
 
 @settings(max_examples=15, deadline=None)
 @given(sides=nyt_boxes)
-def test_random_boxes_every_solution_is_valid(sides, english):
-    result = solve_json({"sides": sides, "all": True, "max_words": 3})
-    assert result["count"] == len(result["solutions"])
+def test_random_boxes_every_solution_is_valid(sides, default_words):
+    result = solve_json({"sides": sides, "all": True})
+    assert result["count"] == len(result["solutions"]) == sum(result["by_words"].values())
+    assert result["dictionary"] == DEFAULT_DICTIONARY
     for words in solution_words(result):
-        assert len(words) == result["min_words"]
-        assert rule_problem(sides, list(words), english) is None
+        assert len(words) <= max(2, result["min_words"])
+        assert rule_problem(sides, list(words), default_words) is None
 
 
 # -- the NYT sample: found, and ranked as the setter picked -----------------------------------------
@@ -222,7 +287,7 @@ def test_min_commonness_keeps_common_words_only(english):
     result = solve_json({"sides": "ERG-BID-NCF-TAO", "min_commonness": 3.0, "all": True})
     assert result["count"] > 0
     for words in solution_words(result):
-        assert all(english.zipf_of(word) >= 3.0 for word in words)
+        assert all(english.familiarity(word) >= 3.0 for word in words)
 
 
 def test_limit_and_all():
@@ -246,7 +311,9 @@ def test_words_lists_every_valid_word_most_common_first():
 
 def test_other_shapes():
     result = solve_json({"sides": "AB-CD-EF", "words": ["ace", "ebdf", "ecadbf", "face"]})
-    assert solution_words(result) == {("ecadbf",)} and result["min_words"] == 1
+    assert solution_words(result) == {("ecadbf",), ("ace", "ebdf"), ("ebdf", "face"), ("face", "ebdf")}
+    assert result["min_words"] == 1  # ACE-ECADBF is not listed: ECADBF alone solves the box
+    assert result["solutions"][0]["words"] == ["ECADBF"]
     assert Box.parse("ABCDE-FGHIJ-KLMNO").shape == (3, 5)
     assert Box.parse(["ab", "cd", "ef", "gh", "ij", "kl"]).shape == (6, 2)
 
@@ -298,6 +365,11 @@ def test_bad_sides_cli_exit_2(cli, spec, message):
     ({"sides": "RME-WCL-TGK-API", "max_words": 6}, "max_words"),
     ({"sides": "RME-WCL-TGK-API", "max_words": "3"}, "max_words"),
     ({"sides": "RME-WCL-TGK-API", "limit": -1}, "limit"),
+    ({"sides": "RME-WCL-TGK-API", "words_exactly": 0}, "words_exactly"),
+    ({"sides": "RME-WCL-TGK-API", "words_exactly": 2, "max_words": 2}, "not both"),
+    ({"sides": "RME-WCL-TGK-API", "min_length": 2}, "min_length"),
+    ({"sides": "RME-WCL-TGK-API", "min_length": 6, "max_length": 5}, "less than"),
+    ({"sides": "RME-WCL-TGK-API", "max_length": "9"}, "max_length"),
     ({"sides": 12}, "sides"),
     ({}, "sides"),
     ({"sides": "RME-WCL-TGK-API", "dict": "klingon"}, "unknown dictionary"),
@@ -312,21 +384,22 @@ def test_bad_requests(request_, message):
 def test_cli_solve_text_and_draw(cli):
     result = cli("letterboxed", "solve", "RME", "WCL", "TGK", "API", "--draw")
     assert result.exit_code == 0
-    assert "1. PRAGMATIC-CAKEWALK" in result.stdout and "MARKETPLACE-EARWIG" in result.stdout
+    assert "1. " in result.stdout and "PRAGMATIC-CAKEWALK" in result.stdout and "MARKETPLACE-EARWIG" in result.stdout
     assert "+---R----M----E---+" in result.stdout
 
 
 def test_cli_solve_json(cli):
     result = cli("letterboxed", "solve", "RMEWCLTGKAPI", "--json", "--limit", "1")
     answer = result.json()
-    assert answer["solutions"] == [{"words": ["PRAGMATIC", "CAKEWALK"], "score": answer["solutions"][0]["score"]}]
+    best = solve_json({"sides": "RME-WCL-TGK-API"})["solutions"][0]
+    assert answer["solutions"] == [best] and best["contributions"] is None
     assert answer["count"] == 3 and answer["min_words"] == 2 and answer["sides"] == ["RME", "WCL", "TGK", "API"]
 
 
 def test_cli_limit_0_counts_without_listing(cli):
     result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--limit", "0", "--draw")  # was KeyError: 'message'
     assert result.exit_code == 0 and result.stderr == ""
-    assert result.stdout == "RME-WCL-TGK-API: 3 solutions in 2 words (660 valid words in english, best 0 shown)\n"
+    assert result.stdout == "RME-WCL-TGK-API: 3 solutions in 2 words (922 valid words in english-letterboxed, first 0 shown)\n"
 
 
 def test_cli_no_solution_exits_0_and_says_so(cli):
@@ -334,6 +407,40 @@ def test_cli_no_solution_exits_0_and_says_so(cli):
     assert result.exit_code == 0 and "no solution within 1 word" in result.stdout
     result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--max-words", "1", "--json")
     assert result.exit_code == 0 and result.json()["solutions"] == []
+
+
+def test_explain_gives_contributions_that_add_up_to_the_score():
+    from puzzlewright.letterboxed.rank import FEATURES
+
+    result = solve_json({"sides": "ERG-BID-NCF-TAO", "explain": True, "limit": 5})
+    for solution in result["solutions"]:
+        assert set(solution["contributions"]) == set(FEATURES)
+        assert sum(solution["contributions"].values()) == pytest.approx(solution["score"], abs=0.01)
+    assert solve_json({"sides": "ERG-BID-NCF-TAO", "limit": 1})["solutions"][0]["contributions"] is None
+
+
+def test_cli_explain(cli):
+    result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--explain", "--limit", "1")
+    assert result.exit_code == 0
+    assert "letters in all the words: 17" in result.stdout and "familiarity" in result.stdout
+
+
+def test_ranker_file_matches_the_features():
+    """The shipped weights name the features the code computes, in order (the fitting script writes it)."""
+    from puzzlewright.letterboxed.rank import FEATURES, RANKER_FILE
+
+    data = json.loads(open(RANKER_FILE).read())
+    assert data["features"] == list(FEATURES) and len(data["weights"]) == len(FEATURES)
+    assert all(isinstance(weight, float) for weight in data["weights"])
+
+
+def test_cli_one_word_box_and_max_words(cli):
+    result = cli("letterboxed", "solve", "LCA-EOP-XGH-IRY", "--limit", "2")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("LCA-EOP-XGH-IRY: ") and ": 1 of 1 word, " in result.stdout
+    assert "1. LEXICOGRAPHY " in result.stdout and "2. " in result.stdout
+    result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--max-words", "3", "--limit", "4")
+    assert "1,407 solutions: 3 of 2 words, 1,404 of 3 words" in result.stdout and "4. " in result.stdout
 
 
 def test_cli_words_and_other_dictionaries(cli, tmp_path):
@@ -351,6 +458,9 @@ def test_cli_errors(cli, tmp_path):
     for args, message in [((), "no sides given"), (("RME-WCL-TGK-API", "--max-words", "6"), "--max-words"),
                           (("--batch", str(tmp_path / "none.jsonl")), "not found"),
                           (("RME-WCL-TGK-API", "--batch", "-"), "not both"),
+                          (("RME-WCL-TGK-API", "--max-words", "2", "--words-exactly", "2"), "not both"),
+                          (("RME-WCL-TGK-API", "--min-length", "7", "--max-length", "6"), "less than"),
+                          (("RME-WCL-TGK-API", "--min-length", "2"), "--min-length"),
                           (("RME-WCL-TGK-API", "--dict", "klingon"), "unknown dictionary")]:
         result = cli("letterboxed", "solve", *args)
         assert result.exit_code == 2 and message in result.stderr and result.stderr.count("\n") == 1
@@ -359,15 +469,18 @@ def test_cli_errors(cli, tmp_path):
 def test_cli_batch(cli, tmp_path):
     batch = tmp_path / "puzzles.jsonl"
     lines = [{"sides": ["RME", "WCL", "KGT", "IPA"]}, {"sides": "ERG-BID-NCF-TAO", "limit": 2},
-             {"sides": "RME-WCL-TGK-APR"}, "not json"]
+             {"sides": "RME-WCL-TGK-APR"}, "not json", {"sides": "RME-WCL-TGK-API", "max_words": 3, "limit": 0},
+             {"sides": "RME-WCL-TGK-API", "words_exactly": 3, "min_length": 5, "max_length": 8, "limit": 0}]
     batch.write_text("\n".join(json.dumps(line) if isinstance(line, dict) else line for line in lines) + "\n")
     result = cli("letterboxed", "solve", "--batch", str(batch))
     assert result.exit_code == 0
     answers = [json.loads(line) for line in result.stdout.splitlines()]
-    assert len(answers) == 4
-    assert answers[0]["solutions"][0]["words"] == ["PRAGMATIC", "CAKEWALK"]
+    assert len(answers) == 6
+    assert answers[0]["solutions"] == solve_json({"sides": "RME-WCL-TGK-API"})["solutions"]
     assert len(answers[1]["solutions"]) == 2
     assert "appears twice" in answers[2]["error"] and "invalid JSON" in answers[3]["error"]
+    assert answers[4]["by_words"] == {"2": 3, "3": 1404}
+    assert answers[5]["words_exactly"] == 3 and answers[5]["count"] == solve_json(lines[5])["count"] > 0
 
 
 def test_cli_generate(cli):

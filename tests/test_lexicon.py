@@ -6,7 +6,7 @@ import tracemalloc
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlewright.errors import LexiconError
@@ -151,7 +151,7 @@ def test_filters_by_length_and_commonness():
     fives = english.filter(lengths=[5])
     assert set(fives.length_counts()) == {5}
     common = english.filter(min_commonness=4.0)
-    assert 0 < len(common) < len(english) and float(common.zipf.min()) >= 4.0
+    assert 0 < len(common) < len(english) and float(common.familiarity_values.min()) >= 4.0
     ranged = english.filter(min_length=3, max_length=4)
     assert set(ranged.length_counts()) == {3, 4}
 
@@ -219,6 +219,19 @@ def test_anagrams_most_common_first():
     assert english.anagrams("shace")[0] == "chase"
     assert english.anagrams("qqqq") == ()
     assert signature("chase") == "acehs"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_the_signature_index_finds_exactly_the_same_letters_most_common_first(data):
+    english = load_lexicon()
+    length = data.draw(st.integers(3, 9))
+    word = data.draw(st.sampled_from(english.of_length(length).words))
+    scrambled = "".join(data.draw(st.permutations(list(word))))
+    table = english.of_length(length)
+    same = [i for i, other in enumerate(table.words) if sorted(other) == sorted(word)]
+    expected = tuple(table.words[i] for i in sorted(same, key=lambda i: (-table.zipf[i], table.words[i])))
+    assert english.anagrams(scrambled) == expected and word in expected
 
 
 def test_letter_counts_and_masks_agree_with_words():
@@ -295,3 +308,48 @@ def test_huge_list_streams(tmp_path):
     assert len(words) == 10
     assert path.stat().st_size > 1_500_000
     assert peak < 500_000  # reading the file must not hold it in memory
+
+
+SCORED_SAMPLE = "# a constructor's list\nCAT;60\nzebra;50\nnew york;55\nOREO;25\ncat;40\nr2d2;50\n"
+
+
+def test_scored_list_is_detected_and_scores_become_familiarity(tmp_path):
+    path = write(tmp_path, "broda.txt", SCORED_SAMPLE)
+    assert detect_format(path) == "scored"
+    lexicon = load_lexicon(str(path))
+    assert lexicon.words == ("cat", "oreo", "zebra")
+    assert lexicon.skipped == 2  # "new york" and "r2d2" are not one a-z word
+    assert lexicon.familiarity("cat") == pytest.approx(3.6)  # the higher of its two scores, 60 * 0.06
+    assert lexicon.familiarity("zebra") == pytest.approx(3.0) and lexicon.familiarity("oreo") == pytest.approx(1.5)
+    assert lexicon.zipf_of("cat") > 4  # the frequency still comes from the embedded dictionary
+    assert lexicon.filter(min_commonness=2).words == ("cat", "zebra")
+
+
+@pytest.mark.parametrize("line", ["dog", "dog;", "dog;high", "dog;150", "dog;-5"])
+def test_bad_scored_line_is_an_error_naming_its_line(tmp_path, line):
+    path = write(tmp_path, "bad.txt", f"cat;50\nzebra;40\n{line}\n")
+    with pytest.raises(LexiconError, match="line 3"):
+        read_word_file(path, "scored")
+
+
+def test_a_word_list_file_is_read_once_then_loaded_from_the_cache_by_content(tmp_path, monkeypatch):
+    import puzzlewright.lexicon.builtin as builtin
+
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "cache"))
+    first = tmp_path / "first.txt"
+    first.write_text("Zebra\ncat\n# a comment\ncafé\nnot a word\n", encoding="utf-8")
+    built = load_lexicon(first)
+    assert built.words == ("cafe", "cat", "zebra") and built.skipped == 1 and built.zipf_of("cat") > 4
+    assert len(list((tmp_path / "cache" / "lexicons").glob("wordlist-*.npz"))) == 1
+    copy = tmp_path / "copy.txt"
+    copy.write_bytes(first.read_bytes())
+    monkeypatch.setattr(builtin, "read_word_file", lambda *args: pytest.fail("the cached file was read again"))
+    again = load_lexicon(copy)
+    assert (again.words, again.skipped, again.name) == (built.words, 1, "copy.txt")
+    assert np.array_equal(again.zipf, built.zipf) and np.array_equal(again.level, built.level)
+    monkeypatch.undo()
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "cache"))
+    copy.write_text("dog\n", encoding="utf-8")  # other bytes: read afresh
+    assert load_lexicon(copy).words == ("dog",)
+    assert load_lexicon(first, format="plain").words == built.words  # other options: another entry
+    assert len(list((tmp_path / "cache" / "lexicons").glob("wordlist-*.npz"))) == 3

@@ -208,7 +208,8 @@ def test_healthz_and_dicts(client):
     health = client.get("/healthz").json()
     assert health["status"] == "ok" and health["ready"] is True
     names = [d["name"] for d in client.get("/api/dicts").json()["dictionaries"]]
-    assert names[:2] == ["english", "english-large"] and "wordle-guesses" in names
+    assert names[:4] == ["english", "english-common", "english-letterboxed", "english-large"]
+    assert "wordle-guesses" in names
 
 
 def test_unknown_route_and_method(client):

@@ -99,7 +99,7 @@ def test_page_loads_with_tabs_and_keyboard_navigation(page):
     expect(page.locator("#tab-letterboxed")).to_be_focused()
     assert page.url.endswith("#letterboxed")
     page.keyboard.press("End")
-    expect(page.locator("#panel-jumble")).to_be_visible()
+    expect(page.locator("#panel-grid")).to_be_visible()
     expect(page.locator("#panel-wordle")).to_be_hidden()
 
 
@@ -251,9 +251,9 @@ def test_acrostic_seed_puzzle(page):
 def test_acrostic_browse_solutions_and_generate(page):
     needs("acrostic")
     open_tab(page, "acrostic")
-    page.fill("#ac-seed", "eras")
-    page.fill("#ac-pool", "ceeiklmorstw")
-    page.select_option("#ac-dict", "english-large")  # two squares there
+    page.fill("#ac-seed", "hahs")
+    page.fill("#ac-pool", "aceeeknopsty")
+    page.select_option("#ac-dict", "english-large")  # two squares there (a random square of it, seed 13)
     page.click("#ac-form button[type=submit]")
     expect(page.locator("#ac-status")).to_contain_text("2 solutions")
     squares = set()
@@ -261,7 +261,7 @@ def test_acrostic_browse_solutions_and_generate(page):
         squares.add("".join(page.locator("#ac-grid span").all_inner_texts()).lower())
         page.click("#ac-next")
     expect(page.locator("#ac-position")).to_contain_text("solution 1 of 2")
-    assert len(squares) == 2 and "eraslickmorestew" in squares
+    assert len(squares) == 2 and "hahsopencasekyte" in squares
     screenshot(page, "acrostic")
     page.fill("#ac-size", "4")
     page.click("#ac-generate-form button[type=submit]")
@@ -307,7 +307,7 @@ def test_phone_width_has_no_sideways_scrolling(browser, server_url):
     context = browser.new_context(viewport={"width": 375, "height": 740})
     page = context.new_page()
     page.server_url = server_url
-    for tab in ("wordle", "letterboxed", "acrostic", "jumble"):
+    for tab in ("wordle", "letterboxed", "acrostic", "jumble", "grid"):
         open_tab(page, tab)
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), tab
     context.close()
@@ -333,3 +333,38 @@ def test_wordle_any_paint_lets_the_filler_pick_the_colours(page):
     pattern = str(feedback(word, "crane"))
     assert shown == pattern and pattern[1] == pattern[3] == "B", (word, shown)
     assert page.locator("#wordle-emoji").inner_text().splitlines()[0] == Pattern.parse(pattern).emoji()
+
+
+def test_grid_draw_blocks_fix_a_letter_fill_reroll_and_export(page):
+    needs("grid")
+    from puzzlewright.grid import api
+    from puzzlewright.lexicon import load_lexicon
+
+    api.fill({"grid": "../.."})  # the server runs in this process: load the compiled filler before timing it
+    open_tab(page, "grid")
+    page.fill("#gr-rows", "4")
+    page.fill("#gr-cols", "5")
+    page.click("#gr-new")
+    cells = page.locator("#gr-grid button")
+    expect(cells).to_have_count(20)
+    cells.nth(4).click()  # blocks in the corners: a mouse click draws one
+    cells.nth(15).click()
+    cells.nth(0).click(modifiers=["Shift"])
+    page.keyboard.press("s")  # a fixed letter
+    page.fill("#gr-min-score", "")
+    page.click("#gr-form button[type=submit]")
+    expect(page.locator("#gr-status")).to_contain_text("Filled", timeout=30_000)
+    letters = [text.strip().lower() for text in cells.all_inner_texts()]
+    assert letters[4] == letters[15] == "" and letters[0] == "s"
+    rows = ["".join(letter or "#" for letter in letters[r * 5:(r + 1) * 5]) for r in range(4)]
+    columns = ["".join(row[c] for row in rows) for c in range(5)]
+    words = [run for line in rows + columns for run in line.split("#") if len(run) >= 2]
+    english = load_lexicon("english")
+    assert all(word in english for word in words) and len(set(words)) == len(words), rows
+    cells.nth(6).click()  # select 5-Across (row 2), then re-roll it
+    page.click("#gr-reroll")
+    expect(page.locator("#gr-status")).to_contain_text("Re-rolled 5-Across")
+    with page.expect_download() as download:
+        page.click("#gr-export")
+    assert download.value.suggested_filename == "grid.ipuz"
+    screenshot(page, "grid")

@@ -406,7 +406,7 @@ def test_cli_doodle_min_commonness_like_the_api(cli, guesses):
     result = cli(*args, "--min-commonness", "4", "--json")
     assert result.exit_code == 0, result.stderr
     rows = result.json()["rows"]
-    assert all(guesses.zipf_of(word) >= 4 for row in rows for word in row["words"])
+    assert all(guesses.familiarity(word) >= 4 for row in rows for word in row["words"])
     through_api = json_doodle({"answer": "crane", "patterns": ["BBBBB", "BGBGB", "BYBBB"], "random_seed": 3,
                               "all": True, "min_commonness": 4})
     assert [row["words"] for row in rows] == [row["words"] for row in through_api["rows"]]

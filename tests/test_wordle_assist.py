@@ -259,11 +259,11 @@ def test_answer_lists_the_assistant_cannot_use_are_refused(cli, tmp_path):
 
 
 def test_matrix_size_counts_bytes_and_is_refused_before_building(tmp_path, monkeypatch):
-    """6+-letter codes take two bytes each: 22,445 x 22,445 9-letter words is 1 GB, refused at once."""
+    """6+-letter codes take two bytes each: 19,205 x 19,205 9-letter words is 703 MB, refused at once."""
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
     assert matrix_bytes(100, 100, 5) == 10_000 and matrix_bytes(100, 100, 6) == 20_000
     assert matrix_bytes(100, 100, 11) == 40_000
-    with pytest.raises(PuzzleInputError, match=r"22,445 answers x 22,445 guesses of 9 letters need a 961 MB"):
+    with pytest.raises(PuzzleInputError, match=r"19,205 answers x 19,205 guesses of 9 letters need a 703 MB"):
         api.assist({"answers": "english", "guesses": ["abandoned:BBBBBBBBB"]})
     assert not list(tmp_path.iterdir())
 
@@ -304,3 +304,58 @@ def test_concurrent_assists_keep_their_own_budgets():
         thread.join()
     assert not errors
     assert results == [expected] * 18
+
+
+# -- hard mode ------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def hard_assistant(matrix) -> Assistant:
+    return Assistant(matrix, Strategy(matrix, opener="salet", hard=True))
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2314))
+def test_hard_mode_plays_only_legal_guesses_and_solves_within_six(hard_assistant, answers, answer_index):
+    from test_wordle import hard_mode_violation
+
+    answer = answers.words[answer_index]
+    played = hard_assistant.play(answer)
+    rows = [(turn.word, str(turn.pattern)) for turn in played]
+    assert all(plain_feedback(word, answer) == pattern for word, pattern in rows)
+    assert hard_mode_violation(rows) is None and played[-1].word == answer and len(played) <= 6
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2314), st.integers(1, 3), st.integers(0, 10**6))
+def test_hard_mode_suggestions_are_all_legal(answers, answer_index, turns, seed):
+    """Whatever legal hard-mode history (random legal guesses), every suggested guess keeps the greens and
+    uses the revealed letters, the best one included."""
+    from test_wordle import hard_mode_violation
+
+    answer = answers.words[answer_index]
+    guesses = load_lexicon("wordle-guesses").words
+    rng = np.random.default_rng(seed)
+    rows: list[tuple[str, str]] = []
+    for _ in range(turns):
+        legal = [w for w in rng.choice(guesses, 400) if hard_mode_violation(rows + [(w, "")]) is None]
+        if not legal or (rows and rows[-1][1] == "GGGGG"):
+            break
+        rows.append((legal[0], plain_feedback(legal[0], answer)))
+    if rows[-1][1] == "GGGGG":
+        return
+    result = json_assist({"guesses": [f"{w}:{p}" for w, p in rows], "hard": True, "top": 30})
+    if result.get("solved"):  # one answer left: nothing to suggest
+        assert result["best"] == answer and result["suggestions"] == []
+        return
+    assert result["best"] == result["suggestions"][0]["word"]
+    for s in result["suggestions"]:
+        assert hard_mode_violation(rows + [(s["word"], "")]) is None, s["word"]
+
+
+def test_hard_mode_refuses_an_illegal_history(cli):
+    result = cli("wordle", "assist", "--hard", "--guess", "salet:BBYBB", "--guess", "crane:BYBBB")
+    assert result.exit_code == 2 and result.stderr == (
+        "error: guess 2 (crane) is not allowed in hard mode: it must keep every green in place and use every "
+        "letter revealed by the guesses before it\n")
+    assert cli("wordle", "assist", "--guess", "salet:BBYBB", "--guess", "crane:BYBBB").exit_code == 0

@@ -40,9 +40,12 @@ def field(request: dict, key: str, kind: type | tuple[type, ...], default: Any =
     return value
 
 
-def int_field(request: dict, key: str, default: Any, low: int, high: int | None = None) -> int:
-    """``field(request, key, int, default)`` checked to lie in ``low``..``high`` (no upper bound when None)."""
+def int_field(request: dict, key: str, default: Any, low: int, high: int | None = None) -> int | None:
+    """``field(request, key, int, default)`` checked to lie in ``low``..``high`` (no upper bound when None);
+    a default of None stays None."""
     value = field(request, key, int, default)
+    if value is None:
+        return None
     if value < low or (high is not None and value > high):
         span = f"between {low:,} and {high:,}" if high is not None else f"at least {low:,}"
         raise PuzzleInputError(f"field {key!r} must be {span}, not {value}")

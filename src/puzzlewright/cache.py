@@ -1,5 +1,10 @@
-"""What the package keeps for itself: the cache folder, replacing a file atomically, and small in-process
-memos of expensive derived objects.
+"""What the package keeps for itself: the cache folder (bounded: a size cap, least recently used files
+evicted first), replacing a file atomically, and small in-process memos of expensive derived objects.
+
+Every file the package caches lives in :func:`cache_dir` under a name starting with one of
+:data:`OWN_PREFIXES`; writers use :func:`store` (which trims the folder to :func:`cache_limit`) and readers
+:func:`touch` what they read, so "least recently used" means used, not written. Nothing else in the
+folder is ever counted, evicted or cleared, whatever ``$PUZZLEWRIGHT_CACHE`` points at.
 
 Only ``os`` is imported (no pathlib, no tempfile): Letter Boxed's command line reads its cached index
 through this module on a path that must start in a few tens of milliseconds.
@@ -9,10 +14,15 @@ from __future__ import annotations
 
 import itertools
 import os
+import time
 from collections.abc import Callable
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 _TEMPORARY_NUMBERS = itertools.count()  # distinct temporary names for threads of one process
+DEFAULT_CACHE_LIMIT = 2 * 2**30  # bytes; $PUZZLEWRIGHT_CACHE_LIMIT overrides (e.g. 500M, 4G)
+OWN_PREFIXES = ("wordle-", "letterboxed-", "acrostic-", "grid-", "kernels")
+STALE_TEMPORARY_S = 3600  # a temporary file this old was left by a killed process
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
 
 def cache_dir() -> str:
@@ -38,11 +48,13 @@ def fsync_directory(directory: str | os.PathLike) -> None:
         os.close(handle)
 
 
-def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: bool = False) -> None:
+def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: bool = False,
+                 durable: bool = True) -> None:
     """Replace ``path`` all at once by what ``write(handle)`` writes: into a temporary file beside it
     (``.<name>.<pid>.<n>.tmp``), fsynced, renamed over ``path`` with :func:`os.replace`, then the folder
     fsynced. Any error (or an interrupt) removes the temporary file and propagates: readers see the old
-    file or the new one, never part of one. ``text`` opens the file as UTF-8 text instead of bytes."""
+    file or the new one, never part of one. ``text`` opens the file as UTF-8 text instead of bytes;
+    ``durable`` False skips the fsyncs (scratch files that need not survive a crash)."""
     path = os.fspath(path)
     directory, name = os.path.split(path)
     temporary = os.path.join(directory, f".{name}.{os.getpid()}.{next(_TEMPORARY_NUMBERS)}.tmp")
@@ -50,9 +62,11 @@ def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *,
         with open(temporary, "w", encoding="utf-8") if text else open(temporary, "wb") as handle:
             write(handle)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(temporary, path)
-        fsync_directory(directory or os.curdir)
+        if durable:
+            fsync_directory(directory or os.curdir)
     except BaseException:
         try:
             os.remove(temporary)
@@ -69,3 +83,107 @@ def remember(memo: dict, key: object, value: object, limit: int) -> None:
             memo.pop(next(iter(memo)), None)
         except (StopIteration, RuntimeError):  # another thread (the web app's) changed the memo meanwhile
             break
+
+
+class CacheFile(NamedTuple):
+    """One file of the cache folder: where, how big, when last used (written or read)."""
+
+    path: str
+    size: int
+    used: float
+
+
+def cache_limit() -> int:
+    """The cache folder's size cap in bytes: ``$PUZZLEWRIGHT_CACHE_LIMIT`` (a number of bytes, or with a K,
+    M, G or T suffix), else :data:`DEFAULT_CACHE_LIMIT`. An unreadable value is an error, not ignored."""
+    from puzzlewright.errors import PuzzleInputError
+
+    text = os.environ.get("PUZZLEWRIGHT_CACHE_LIMIT", "").strip().upper().removesuffix("B").removesuffix("I")
+    if not text:
+        return DEFAULT_CACHE_LIMIT
+    unit = text[-1] if text[-1] in _UNITS else ""
+    try:
+        value = float(text[:len(text) - len(unit)])
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise PuzzleInputError(f"PUZZLEWRIGHT_CACHE_LIMIT must be a size such as 500M or 2G, not {text!r}")
+    return int(value * _UNITS[unit])
+
+
+def _is_own(name: str) -> bool:
+    return name.lstrip(".").startswith(OWN_PREFIXES)
+
+
+def _is_temporary(name: str) -> bool:
+    return name.startswith(".") and name.endswith(".tmp")
+
+
+def cache_files(directory: str | None = None, *, temporary: bool = False) -> list[CacheFile]:
+    """The package's files in the cache folder (in its own sub-folders too), least recently used first;
+    ``temporary``: also the temporary files of writes in progress (or left by killed processes)."""
+    top = directory or cache_dir()
+    found: list[CacheFile] = []
+    try:
+        names = os.listdir(top)
+    except OSError:
+        return []
+    for name in names:
+        if not _is_own(name):
+            continue
+        path = os.path.join(top, name)
+        walked = os.walk(path) if os.path.isdir(path) else [(top, [], [name])]
+        for folder, _, files in walked:
+            for file in files:
+                if _is_temporary(file) and not temporary:
+                    continue
+                try:
+                    info = os.stat(os.path.join(folder, file))
+                except OSError:
+                    continue
+                found.append(CacheFile(os.path.join(folder, file), info.st_size, info.st_mtime))
+    return sorted(found, key=lambda f: f.used)
+
+
+def touch(path: str | os.PathLike) -> None:
+    """Mark a cached file as just used (its modification time), so eviction takes it last."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass
+
+
+def trim_cache(directory: str | None = None, limit: int | None = None) -> list[CacheFile]:
+    """Remove least recently used files until the package's files fit in ``limit`` bytes (default
+    :func:`cache_limit`), and temporary files left by killed processes; returns what was removed."""
+    limit = cache_limit() if limit is None else limit
+    files = cache_files(directory, temporary=True)
+    removed = []
+    now = time.time()
+    total = sum(f.size for f in files)
+    for file in files:
+        stale = _is_temporary(os.path.basename(file.path)) and now - file.used > STALE_TEMPORARY_S
+        if total <= limit and not stale:
+            continue
+        if _is_temporary(os.path.basename(file.path)) and not stale:
+            continue  # another process is writing it
+        try:
+            os.remove(file.path)
+        except OSError:
+            continue
+        total -= file.size
+        removed.append(file)
+    return removed
+
+
+def clear_cache(directory: str | None = None) -> list[CacheFile]:
+    """Remove every file the package cached (not the temporary files of writes in progress); returns what
+    was removed."""
+    return trim_cache(directory, limit=-1)
+
+
+def store(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: bool = False) -> None:
+    """Write a cache file with :func:`atomic_write`, then trim the cache folder to its cap (the new file,
+    just used, goes last; one bigger than the whole cap does not stay)."""
+    atomic_write(path, write, text=text)
+    trim_cache(os.path.dirname(os.fspath(path)) or None)

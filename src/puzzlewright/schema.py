@@ -18,7 +18,6 @@ the attribute docstrings become the field descriptions.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import json
 import sys
 from collections.abc import Iterable, Mapping
@@ -277,6 +276,8 @@ _TYPE_NAMES = frozenset({"str", "int", "float", "bool", "list", "dict", "none"})
 def _suggestion(name: str, model: type | None) -> str:
     if model is None or not dataclasses.is_dataclass(model):
         return ""
+    import difflib
+
     known = [f.name for f in dataclasses.fields(model)]
     close = difflib.get_close_matches(name.rsplit(".", 1)[-1], known, n=1)
     return f" (did you mean {close[0]!r}?)" if close else f"; known fields: {', '.join(known)}"

@@ -57,12 +57,18 @@ class CountOptions:
 
 @dataclass
 class PartitionResult:
-    """The squares of one partition, in the kernel's (deterministic) order, and the nodes it expanded."""
+    """How many squares one partition holds and the nodes it expanded; ``squares`` lists them in the
+    kernel's (deterministic) order when they were kept (else it is empty: they went to ``on_square``)."""
 
     key: str
     squares: list[tuple[str, ...]]
     nodes: int
     complete: bool
+    count: int = -1
+
+    def __post_init__(self) -> None:
+        if self.count < 0:
+            self.count = len(self.squares)
 
 
 @dataclass
@@ -108,11 +114,12 @@ def prefix_partitions(words: tuple[str, ...], partitions: int) -> list[str]:
 
 def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
                     on_square: Callable[[tuple[str, ...]], None] | None = None,
-                    budget: Budget | None = None) -> PartitionResult:
+                    budget: Budget | None = None, *, keep_squares: bool = True) -> PartitionResult:
     """Every square (of the kind ``options`` asks for) whose first row starts with ``key``, in a fixed order.
 
-    ``on_square`` is called with each square as soon as the kernel reports it; with a ``budget`` the
-    search stops cleanly (``complete`` False) when it runs out.
+    ``on_square`` is called with each square as soon as the kernel reports it; with ``keep_squares`` False
+    they are only counted (memory stays flat however many there are). With a ``budget`` the search stops
+    cleanly (``complete`` False) when it runs out.
     """
     from puzzlewright.acrostic.kernel import SquareSearch, word_trie
 
@@ -125,19 +132,24 @@ def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
     search = SquareSearch(size, trie, forced, double=options.double, canonical=options.canonical,
                           symmetric=options.symmetric)
     squares: list[tuple[str, ...]] = []
+    count = 0
     while not search.done and not ran_out(budget):
         step = _SLICE_NODES
         if budget is not None and budget.nodes_left is not None:
             step = min(step, max(1, budget.nodes_left))
         before = search.nodes
-        for row in search.run(step):
-            square = tuple(words[i] for i in row)
-            squares.append(square)
-            if on_square is not None:
-                on_square(square)
+        rows = search.run(step)
+        count += len(rows)
+        if on_square is not None or keep_squares:
+            for row in rows:
+                square = tuple(words[i] for i in row)
+                if keep_squares:
+                    squares.append(square)
+                if on_square is not None:
+                    on_square(square)
         if budget is not None:
             budget.spend(search.nodes - before)
-    return PartitionResult(key, squares, search.nodes, search.done)
+    return PartitionResult(key, squares, search.nodes, search.done, count)
 
 
 def count_squares(lexicon: Lexicon, options: CountOptions, *,
@@ -154,8 +166,8 @@ def count_squares(lexicon: Lexicon, options: CountOptions, *,
         if ran_out(budget):
             complete = False
             break
-        part = count_partition(lexicon, options, key, on_square, budget)
-        count += len(part.squares)
+        part = count_partition(lexicon, options, key, on_square, budget, keep_squares=keep_squares)
+        count += part.count
         nodes += part.nodes
         if keep_squares:
             squares.extend(part.squares)

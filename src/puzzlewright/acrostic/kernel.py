@@ -6,15 +6,28 @@ column prefix (both looked up in the same trie of the N-letter words, as 26-bit 
 grid is a set of word prefixes. Canonical squares are pruned as soon as the first column falls below the
 first row; double squares reject a repeated row as soon as it completes; a pool of letters is counted down
 as cells are filled. The search state lives in arrays owned by :class:`SquareSearch`, so a search can be
-run in slices (time budgets, progress, Ctrl-C) and resumed. The kernel is compiled once and cached on disk
-(``cache=True``); only the commands that count, generate or solve large grids import numba.
+run in slices (time budgets, progress, Ctrl-C) and resumed.
+
+The kernel is C (``square_kernel.c``), compiled once per machine with the system's C compiler into the cache
+folder and loaded with ctypes: a process then starts counting in milliseconds, where numba's import and cache
+load took about 1.3 s. Without a C compiler (or with ``PUZZLEWRIGHT_KERNEL=numba``) the same search runs as a
+numba function (:mod:`puzzlewright.acrostic.kernel_numba`).
 """
 
 from __future__ import annotations
 
+import ctypes
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from collections.abc import Callable
 from functools import lru_cache
+from importlib import resources
 
-import numba
 import numpy as np
 
 from puzzlewright.errors import PuzzleInputError
@@ -60,253 +73,108 @@ def build_trie(letters: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 
-def _lowest_bit_table() -> np.ndarray:
-    """The index of the lowest set bit of every 16-bit number (0 for 0)."""
-    numbers = np.arange(1 << 16)
-    table = np.zeros(1 << 16, np.uint8)
-    for bit in reversed(range(16)):
-        table[(numbers >> bit) & 1 == 1] = bit
-    return table
-
-
-LOWEST_BIT = _lowest_bit_table()
-NO_ORDER = np.zeros((0, 26), np.int8)  # try letters alphabetically
-
-
-@numba.njit(cache=True, nogil=True)
-def _lowest(bits: np.uint32, table: np.ndarray) -> int:
-    low = bits & np.uint32(0xFFFF)
-    if low:
-        return table[low]
-    return 16 + table[bits >> np.uint32(16)]
-
-
 DONE, NODE_LIMIT, OUT_FULL = 0, 1, 2  # why the kernel returned
 RETURN, ENTER, RESUME = 0, 1, 2  # how the kernel arrives at a cell
 STATE_ROWS = 11
 FRONTIER_CAP = 48  # row-below prefixes tracked per cell; beyond this the lookahead just stays silent
 COMPLETION_STEPS = 64  # trie steps a column-completion check may take before it answers "maybe"
+NO_ORDER = np.zeros((0, 26), np.int8)  # try letters alphabetically
 
 
-@numba.njit(cache=True, nogil=True)
-def _column_can_continue(node, below, forced, mask, in_pool) -> bool:
-    """Whether the cell ``below`` can take a letter extending the column prefix ``node``."""
-    if forced[below] >= 0:
-        return (mask[node] >> np.uint32(forced[below])) & np.uint32(1) != 0
-    return mask[node] & in_pool != 0
+
+KERNEL_SOURCE = "square_kernel.c"
+_C_FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
 
 
-@numba.njit(cache=True, nogil=True)
-def _column_completable(node, below, size, child, mask, forced, remaining, path) -> bool:
-    """Whether the column prefix ``node`` can be completed down to the last row with the given letters of
-    its cells and the pool's remaining counts (a depth-first search of the trie, abandoned - answering
-    yes - after COMPLETION_STEPS steps so that it stays cheap)."""
-    cells = size * size
-    depth = 0
-    path[0] = node
-    path[size] = 0  # letters tried at each depth, as a bitmask
-    steps = 0
-    while depth >= 0:
-        cell = below + depth * size
-        if cell >= cells:
-            for d in range(depth):  # give back the letters of the path before answering
-                letter = path[2 * size + d]
-                if forced[below + d * size] < 0:
-                    remaining[letter] += 1
-            return True
-        steps += 1
-        if steps > COMPLETION_STEPS:
-            for d in range(depth):
-                letter = path[2 * size + d]
-                if forced[below + d * size] < 0:
-                    remaining[letter] += 1
-            return True
-        options = mask[path[depth]] & ~np.uint32(path[size + depth])
-        if forced[cell] >= 0:
-            options &= np.uint32(1) << np.uint32(forced[cell])
-        chosen = -1
-        while options:
-            letter = _lowest(options, LOWEST_BIT)
-            options &= options - np.uint32(1)
-            path[size + depth] |= 1 << letter
-            if forced[cell] >= 0 or remaining[letter] > 0:
-                chosen = letter
-                break
-        if chosen < 0:  # dead end: step back, returning the letter used above
-            depth -= 1
-            if depth >= 0 and forced[below + depth * size] < 0:
-                remaining[path[2 * size + depth]] += 1
-            continue
-        if forced[cell] < 0:
-            remaining[chosen] -= 1
-        path[2 * size + depth] = chosen
-        path[depth + 1] = child[path[depth], chosen]
-        path[size + depth + 1] = 0
-        depth += 1
-    return False
+class _CKernel:
+    """The C kernel loaded with ctypes, called with :class:`SquareSearch`'s arrays (ctypes releases the GIL)."""
+
+    def __init__(self, library_path: str):
+        self.function = ctypes.CDLL(library_path).square_kernel
+        self.function.restype = None
+
+    def __call__(self, search: SquareSearch, out: np.ndarray, max_nodes: int) -> tuple[int, int, int]:
+        pointer = ctypes.c_void_p
+        result = np.zeros(3, np.int64)
+        shuffled = int(search.letter_order.shape[0] > 0)
+        self.function(
+            ctypes.c_int64(search.size), pointer(search.child.ctypes.data), pointer(search.mask.ctypes.data),
+            pointer(search.word.ctypes.data), pointer(search.forced.ctypes.data),
+            pointer(search.letter_order.ctypes.data), ctypes.c_int64(shuffled),
+            *(ctypes.c_int64(int(flag)) for flag in search.flags), pointer(search.state.ctypes.data),
+            ctypes.c_int64(search.state.shape[1]), pointer(search.frontier.ctypes.data),
+            ctypes.c_int64(search.frontier.shape[1]), pointer(search.cursor.ctypes.data),
+            pointer(out.ctypes.data), ctypes.c_int64(out.shape[0]), ctypes.c_int64(max_nodes),
+            pointer(result.ctypes.data))
+        return int(result[0]), int(result[1]), int(result[2])
 
 
-@numba.njit(cache=True, nogil=True)
-def _row_below_alive(t, j, size, child, mask, forced, in_pool, col_after, frontier, front_size) -> bool:
-    """Lookahead for the row below: extend the set of its prefixes (cells 0..j) that every column placed so
-    far in this row allows; False when it is empty, i.e. no word can go below. Whole-row pruning, found
-    while the current row is still being filled."""
-    below = t + size
-    allowed = mask[col_after[t]]
-    if forced[below] >= 0:
-        allowed &= np.uint32(1) << np.uint32(forced[below])
-    else:
-        allowed &= in_pool
-    cap = frontier.shape[1]
-    if j == 0:
-        nodes_before = 1
-    else:
-        nodes_before = front_size[t - 1]
-        if nodes_before < 0:
-            front_size[t] = -1
-            return True
-    count = 0
-    for i in range(nodes_before):
-        node = 0 if j == 0 else frontier[t - 1, i]
-        bits = mask[node] & allowed
-        while bits:
-            letter = _lowest(bits, LOWEST_BIT)
-            bits &= bits - np.uint32(1)
-            if count == cap:
-                front_size[t] = -1
-                return True
-            frontier[t, count] = child[node, letter]
-            count += 1
-    front_size[t] = count
-    return count > 0
+def _numba_kernel(search: SquareSearch, out: np.ndarray, max_nodes: int) -> tuple[int, int, int]:
+    """The numba kernel, called with :class:`SquareSearch`'s arrays."""
+    from puzzlewright.acrostic.kernel_numba import LOWEST_BIT, square_kernel
+
+    found, nodes, why = square_kernel(search.size, search.child, search.mask, search.word, search.forced,
+                                      search.letter_order, *search.flags, search.state, search.frontier,
+                                      search.cursor, out, max_nodes, LOWEST_BIT)
+    return int(found), int(nodes), int(why)
 
 
-@numba.njit(cache=True, nogil=True)
-def square_kernel(size, child, mask, word, forced, letter_order, double, canonical, symmetric, constrained,
-                  state, frontier, cursor, out, max_nodes, table):
-    """Enumerate squares whose cells match ``forced`` (letter or -1 per cell), filling the other cells from
-    the pool in ``state`` (see :class:`SquareSearch`); resumable.
+def c_compiler() -> str | None:
+    """The C compiler to build the kernel with: ``$CC``, else Python's own, else ``cc``/``gcc``/``clang``."""
+    names = [os.environ.get("CC"), (sysconfig.get_config_var("CC") or "").split(" ")[0], "cc", "gcc", "clang"]
+    for name in names:
+        if name and shutil.which(name):
+            return shutil.which(name)
+    return None
 
-    Letters are tried alphabetically, or in ``letter_order[cell]`` order when that array is not empty.
-    ``constrained`` (a pool, or given letters below the first row) turns on the column checks, which can
-    only fail when letters are limited.
-    Writes the row word indexes of the squares found to ``out`` and returns (squares written, nodes
-    expanded, why): DONE when the search space is exhausted, NODE_LIMIT after ``max_nodes`` nodes, OUT_FULL
-    when ``out`` is full. Calling again with the same ``state`` and ``cursor`` continues where it stopped.
-    """
-    cells = size * size
-    shuffled = letter_order.shape[0] > 0
-    grid, avail, tried = state[0], state[1], state[2]
-    row_before, row_after, col_before, col_after = state[3], state[4], state[5], state[6]
-    remaining = state[7]  # 26 pool counts
-    ids = state[8]  # word index of each row, then each column
-    tie = state[9]  # tie[k]: first column's letters 0..k equal the first row's
-    front_size = state[10]  # frontier[t, :front_size[t]]: see _row_below_alive (-1: too many to track)
-    path = np.zeros(3 * size + 1, np.int64)  # scratch for _column_completable
-    t, mode, in_pool = cursor[0], cursor[1], np.uint32(cursor[2])  # mode: ENTER, RETURN or RESUME
-    found = 0
-    nodes = 0
-    while True:
-        if t < 0:
-            cursor[0] = t
-            return found, nodes, DONE
-        k = t // size
-        j = t - k * size
-        if mode == ENTER:
-            r = 0 if j == 0 else row_after[t - 1]
-            c = 0 if k == 0 else col_after[t - size]
-            row_before[t] = r
-            col_before[t] = c
-            a = mask[r] & mask[c]
-            if forced[t] >= 0:
-                a &= np.uint32(1) << np.uint32(forced[t])
-            else:
-                a &= in_pool
-            if symmetric and j < k:
-                a &= np.uint32(1) << np.uint32(grid[j * size + k])
-            if canonical and j == 0 and k > 0 and tie[k - 1]:
-                a &= ~((np.uint32(1) << np.uint32(grid[k])) - np.uint32(1))
-            avail[t] = a
-            tried[t] = 0
-        elif mode == RETURN and forced[t] >= 0:
-            pass
-        elif mode == RETURN:  # back at this cell: its letter returns to the pool
-            letter = grid[t]
-            if remaining[letter] == 0:
-                in_pool |= np.uint32(1) << np.uint32(letter)
-            remaining[letter] += 1
-        mode = RETURN
-        a = np.uint32(avail[t])
-        if a == 0:
-            t -= 1
-            continue
-        if nodes >= max_nodes or found >= out.shape[0]:
-            # stop before placing: the cell will be revisited (without returning a letter) on resumption
-            cursor[0], cursor[1], cursor[2] = t, RESUME, in_pool
-            return found, nodes, NODE_LIMIT if nodes >= max_nodes else OUT_FULL
-        if shuffled:
-            while not (a >> np.uint32(letter_order[t, tried[t]])) & np.uint32(1):
-                tried[t] += 1
-            letter = letter_order[t, tried[t]]
-            avail[t] = a & ~(np.uint32(1) << np.uint32(letter))
-        else:
-            letter = _lowest(a, table)
-            avail[t] = a & (a - np.uint32(1))
-        grid[t] = letter
-        nodes += 1
-        if forced[t] < 0:
-            remaining[letter] -= 1
-            if remaining[letter] == 0:
-                in_pool &= ~(np.uint32(1) << np.uint32(letter))
-        row_after[t] = child[row_before[t], letter]
-        col_after[t] = child[col_before[t], letter]
-        if k < size - 1:
-            if constrained and not _column_can_continue(col_after[t], t + size, forced, mask, in_pool):
-                continue
-            if not _row_below_alive(t, j, size, child, mask, forced, in_pool, col_after, frontier, front_size):
-                continue
-        if constrained and j == size - 1 and k < size - 1:  # every column must be completable from what is left
-            stuck = False
-            for q in range(size):
-                if not _column_completable(col_after[t - j + q], t - j + q + size, size, child, mask, forced,
-                                           remaining, path):
-                    stuck = True
-                    break
-            if stuck:
-                continue
-        if j == 0:
-            tie[k] = (k == 0) or (tie[k - 1] and letter == grid[k])
-        if j == size - 1:
-            ids[k] = word[row_after[t]]
-            if double:
-                repeated = False
-                for q in range(k):
-                    if ids[q] == ids[k]:
-                        repeated = True
-                if repeated:
-                    continue
-        if t == cells - 1:
-            ok = True
-            for q in range(size):
-                ids[size + q] = word[col_after[(size - 1) * size + q]]
-            if double:
-                for x in range(2 * size):
-                    for y in range(x + 1, 2 * size):
-                        if ids[x] == ids[y]:
-                            ok = False
-            if ok and canonical:  # the rows, read as one string, must not sort after the columns
-                for p in range(cells):
-                    transposed = grid[(p % size) * size + p // size]
-                    if grid[p] != transposed:
-                        ok = grid[p] < transposed
-                        break
-            if ok:
-                for q in range(size):
-                    out[found, q] = ids[q]
-                found += 1
-            continue
-        t += 1
-        mode = ENTER
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def compiled_kernel_path(compiler: str, source: bytes) -> str:
+    """Where the kernel compiled from ``source`` by ``compiler`` lives in the cache folder (content-addressed,
+    so an edited kernel or another compiler never reuses a stale library)."""
+    from puzzlewright.cache import cache_dir
+
+    key = hashlib.sha256(source + b"\0" + compiler.encode() + b"\0" + " ".join(_C_FLAGS).encode()
+                         + sys.platform.encode()).hexdigest()[:20]
+    return os.path.join(cache_dir(), "kernels", f"square-{key}{sysconfig.get_config_var('SHLIB_SUFFIX') or '.so'}")
+
+
+def build_c_kernel(compiler: str) -> str:
+    """Compile the C kernel into the cache folder unless it is there already (saying so on stderr: it takes
+    about a second, once per machine); return the library's path. Raises OSError or CalledProcessError."""
+    source = resources.files("puzzlewright.acrostic").joinpath(KERNEL_SOURCE).read_bytes()
+    path = compiled_kernel_path(compiler, source)
+    if os.path.exists(path):
+        return path
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    _say("compiling the square kernel (once per machine)…")
+    with tempfile.TemporaryDirectory(dir=os.path.dirname(path)) as work:
+        source_path = os.path.join(work, KERNEL_SOURCE)
+        with open(source_path, "wb") as handle:
+            handle.write(source)
+        built = os.path.join(work, os.path.basename(path))
+        subprocess.run([compiler, *_C_FLAGS, "-o", built, source_path], check=True, capture_output=True,
+                       timeout=120)
+        os.replace(built, path)  # atomic: concurrent processes either see the whole library or none
+    return path
+
+
+@lru_cache(maxsize=1)
+def kernel_backend() -> Callable[[SquareSearch, np.ndarray, int], tuple[int, int, int]]:
+    """The kernel function: C when it can be compiled here (``PUZZLEWRIGHT_KERNEL=numba`` forces numba)."""
+    choice = os.environ.get("PUZZLEWRIGHT_KERNEL", "c").lower()
+    if choice not in ("c", "numba"):
+        raise PuzzleInputError(f"PUZZLEWRIGHT_KERNEL must be 'c' or 'numba', not {choice!r}")
+    compiler = c_compiler() if choice == "c" else None
+    if compiler is not None:
+        try:
+            return _CKernel(build_c_kernel(compiler))
+        except (OSError, subprocess.SubprocessError) as error:
+            _say(f"note: the C square kernel could not be built ({error}); using numba (slower to start)")
+    return _numba_kernel
 
 
 class SquareSearch:
@@ -320,9 +188,12 @@ class SquareSearch:
                  pool: np.ndarray | None = None, letter_order: np.ndarray | None = None, *, double: bool = False,
                  canonical: bool = False, symmetric: bool = False):
         self.size = size
-        self.child, self.mask, self.word = trie
-        self.forced = np.asarray(forced, np.int64)
-        self.letter_order = NO_ORDER if letter_order is None else np.asarray(letter_order, np.int8)
+        child, mask, word = trie
+        self.child = np.ascontiguousarray(child, np.int32)  # the C kernel reads the raw buffers
+        self.mask = np.ascontiguousarray(mask, np.uint32)
+        self.word = np.ascontiguousarray(word, np.int32)
+        self.forced = np.ascontiguousarray(forced, np.int64)
+        self.letter_order = NO_ORDER if letter_order is None else np.ascontiguousarray(letter_order, np.int8)
         constrained = pool is not None or bool(np.any(self.forced[size:] >= 0))
         self.flags = (double, canonical, symmetric, constrained)
         self.state = np.zeros((STATE_ROWS, max(size * size, 26, 2 * size)), np.int64)
@@ -338,9 +209,7 @@ class SquareSearch:
         """Advance by at most ``max_nodes`` nodes or ``capacity`` squares; return the squares' row word
         indexes found meanwhile. :attr:`done` turns True when the whole space has been searched."""
         out = np.zeros((capacity, self.size), np.int32)
-        found, nodes, why = square_kernel(self.size, self.child, self.mask, self.word, self.forced,
-                                          self.letter_order, *self.flags, self.state, self.frontier, self.cursor, out,
-                                          max_nodes, LOWEST_BIT)
+        found, nodes, why = kernel_backend()(self, out, max_nodes)
         self.nodes += nodes
         self.done = why == DONE
         return list(out[:found])

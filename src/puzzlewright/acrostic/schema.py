@@ -6,7 +6,6 @@ Every default of the verbs lives here, once: the CLI's options, the web API and 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
@@ -111,6 +110,8 @@ class SolveResult(Result):
                f"({state}){': ' + found if found else ''}>"
 
     def _repr_html_(self) -> str:
+        import html
+
         grids = "".join(f'<div style="display:inline-block;margin:4px">{_grid_html(s.rows)}</div>'
                         for s in self.solutions[:12])
         return f"<div>{grids}<p>{html.escape(repr(self))}</p></div>"
@@ -265,6 +266,8 @@ class CountResult(Result):
 
 def _grid_html(rows: list[str]) -> str:
     """A square as an HTML table of letter cells (for notebooks)."""
+    import html
+
     cell = "border:1px solid #444;width:26px;height:26px;text-align:center;font:bold 17px sans-serif"
     body = "".join("<tr>" + "".join(f'<td style="{cell}">{html.escape(c.upper())}</td>' for c in row) + "</tr>"
                    for row in rows)

@@ -108,9 +108,10 @@ def _three_words(quick: bool) -> list[BenchResult]:
     index = builtin_index("english")
     results = []
     for spec in SEED_PUZZLES:
-        fewest = median_time(lambda: _ours(spec, index, max_words=3), repeat=7 if quick else 21)
-        results.append(BenchResult("letterboxed", f"{spec} --max-words 3 (fewest words: all 2-word ones)",
-                                   fewest, 0.100))
+        up_to_three = median_time(lambda: _ours(spec, index, max_words=3), repeat=3 if quick else 7)
+        listed = _ours(spec, index, max_words=3).count
+        results.append(BenchResult("letterboxed", f"{spec} --max-words 3 (every 1-3-word solution, ranked)",
+                                   up_to_three, note=f"{listed:,} solutions"))
         box = Box.parse(spec)
 
         def every_three() -> int:
@@ -118,7 +119,7 @@ def _three_words(quick: bool) -> list[BenchResult]:
 
         count = every_three()
         results.append(BenchResult("letterboxed", f"{spec} every exactly-3-word chain, english", median_time(
-            every_three, repeat=3 if quick else 7), note=f"{count:,} chains (more than the fewest-word search asks)"))
+            every_three, repeat=3 if quick else 7), note=f"{count:,} chains, unranked (spare-word chains included)"))
     return results
 
 

@@ -49,6 +49,7 @@ def run(quick: bool = False) -> list[BenchResult]:
     build = median_time(lambda: feedback_matrix(answers.table, guesses.scorer), repeat=3 if quick else 5)
     load = _cached_load_time(answers, guesses, repeat)
     simulation, average = _simulation(answers, guesses)
+    hard_simulation, hard_average = _simulation(answers, guesses, hard=True)
     return [
         BenchResult("wordle", f"feedback: 1 answer x {pairs:,} guesses, vectorised "
                               f"({pairs / vector / 1e6:.0f} M pairs/s)", vector, pairs / 10e6, python_loop,
@@ -62,6 +63,8 @@ def run(quick: bool = False) -> list[BenchResult]:
         BenchResult("wordle", "pattern matrix loaded from the disk cache", load, 0.050),
         BenchResult("wordle", f"assistant: play all {len(answers):,} answers, average {average:.4f} guesses "
                               "(optimum 3.4212)", simulation, 60.0),
+        BenchResult("wordle", f"assistant: hard mode, all {len(answers):,} answers, average {hard_average:.4f} "
+                              "guesses (target 3.52, optimum 3.5085), at most 6", hard_simulation, 300.0),
     ]
 
 
@@ -76,10 +79,13 @@ def _cached_load_time(answers: WordPool, guesses: WordPool, repeat: int) -> floa
         return median_time(load, repeat=repeat)
 
 
-def _simulation(answers: WordPool, guesses: WordPool) -> tuple[float, float]:
-    """Seconds to play every answer from scratch (no remembered decisions), and the average guesses."""
+def _simulation(answers: WordPool, guesses: WordPool, *, hard: bool = False) -> tuple[float, float]:
+    """Seconds to play every answer from scratch (no remembered decisions), and the average guesses; in hard
+    mode, checked to need at most six guesses."""
     matrix = PatternMatrix.load(answers, guesses)
     started = time.perf_counter()
-    histogram = Assistant(matrix, Strategy(matrix, opener="salet")).simulate_all()
+    histogram = Assistant(matrix, Strategy(matrix, opener="salet", hard=hard)).simulate_all()
     elapsed = time.perf_counter() - started
+    if max(histogram) > 6:
+        raise AssertionError(f"the {'hard-mode ' if hard else ''}strategy needed {max(histogram)} guesses")
     return elapsed, sum(k * v for k, v in histogram.items()) / sum(histogram.values())

@@ -42,7 +42,7 @@ def lexicon_options(default: str = "english", *, lazy: bool = False) -> Callable
     def decorate(command: Callable) -> Callable:
         @click.option("--dict", "dict_spec", default=default, show_default=True, metavar="NAME|PATH",
                       help="Built-in dictionary name or word list file.")
-        @click.option("--dict-format", "--format", "dict_format", type=click.Choice(["plain", "freq", "agid"]),
+        @click.option("--dict-format", "--format", "dict_format", type=click.Choice(["plain", "freq", "scored", "agid"]),
                       default=None, help="Format of a dictionary file (detected when omitted).")
         @click.option("--extra-words", default=None, metavar="A,B,...", help="Words to add to the dictionary.")
         @click.option("--exclude-words", default=None, metavar="A,B,...", help="Words to remove from it.")

@@ -1,4 +1,4 @@
-"""``puzzlewright letterboxed``: solve NYT-style Letter Boxed puzzles (every fewest-word solution, ranked)
+"""``puzzlewright letterboxed``: solve NYT-style Letter Boxed puzzles (every solution of up to two words, ranked)
 and generate new ones. A thin layer over :mod:`puzzlewright.letterboxed.api`.
 
 Solving a puzzle on a built-in dictionary never imports numpy: the dictionary's Letter Boxed index is
@@ -13,9 +13,10 @@ from typing import Any
 import click
 
 from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options, run_batch
-from puzzlewright.letterboxed.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT, DEFAULT_MAX_WORDS,
+from puzzlewright.letterboxed.schema import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                              DEFAULT_TIME_LIMIT, EXAMPLE_SIDES, MAX_GENERATE, MAX_WORDS,
-                                             GenerateRequest, SolveRequest, SolveResult, WordsRequest, WordsResult)
+                                             MIN_WORD_LENGTH, GenerateRequest, SolveRequest, SolveResult,
+                                             WordsRequest, WordsResult)
 from puzzlewright.schema import DictionaryOptions, dataclass_fields
 
 TOUR_SIDES = EXAMPLE_SIDES
@@ -30,35 +31,53 @@ def letterboxed() -> None:
 
 @letterboxed.command("solve")
 @click.argument("sides", nargs=-1)
-@click.option("--max-words", type=click.IntRange(1, MAX_WORDS), default=DEFAULT_MAX_WORDS, show_default=True,
-              help="Longest chain to search for; the fewest-word solutions are reported.")
+@click.option("--max-words", type=click.IntRange(1, MAX_WORDS), default=None, metavar="N",
+              help="List every solution of up to N words, fewest first (default: the 1- and 2-word "
+                   "solutions, or the 3-word ones when there are none).")
+@click.option("--words-exactly", type=click.IntRange(1, MAX_WORDS), default=None, metavar="N",
+              help="List only the solutions of exactly N words.")
+@click.option("--min-length", type=click.IntRange(MIN_WORD_LENGTH), default=None, metavar="N",
+              help="Use only words of at least N letters.")
+@click.option("--max-length", type=click.IntRange(MIN_WORD_LENGTH), default=None, metavar="N",
+              help="Use only words of at most N letters.")
 @click.option("--all", "show_all", is_flag=True, help="Show every solution, not just the best --limit.")
 @click.option("--limit", type=click.IntRange(0), default=DEFAULT_LIMIT, show_default=True, help="Solutions to show.")
 @click.option("--words", "list_words", is_flag=True, help="List every valid word of the box instead.")
 @click.option("--min-commonness", type=FiniteFloat(min=0), default=None, metavar="ZIPF",
               help="Use only words at least this common (Zipf scale: 3 = everyday, 1 = rare).")
 @click.option("--draw", is_flag=True, help="Draw the box with the best solution's path.")
+@click.option("--explain", is_flag=True, help="Show what each ranking feature adds to a solution's score.")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT, show_default=True,
               metavar="SECONDS", help="Stop a search (per puzzle) after this long and report what it found.")
 @click.option("--batch", "batch", default=None, metavar="FILE",
               help='Solve each JSON line {"sides": [...]} of FILE ("-" = stdin); one JSON result per line.')
-@lexicon_options(lazy=True)
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
-def solve(sides: tuple[str, ...], max_words: int, show_all: bool, limit: int, list_words: bool,
-          min_commonness: float | None, draw: bool, time_limit: float, batch: str | None,
-          dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> None:
-    """Find every solution of SIDES with the fewest words, best first (common words, then fewer letters).
+def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | None, min_length: int | None,
+          max_length: int | None, show_all: bool, limit: int, list_words: bool, min_commonness: float | None,
+          draw: bool, explain: bool, time_limit: float, batch: str | None, dictionary: DictionaryOptions,
+          lexicon: Any, as_json: bool) -> None:
+    """Find the solutions of SIDES, fewest words first, then best first (the answer a setter would pick).
+
+    By default every 1- and 2-word solution is listed (the NYT's answers have two words), or every
+    3-word one when there are none; --max-words N lists every solution of up to N words.
 
     Example: puzzlewright letterboxed solve RME-WCL-TGK-API
     """
     from puzzlewright.errors import PuzzleInputError
     from puzzlewright.letterboxed import api
 
+    if max_words is not None and words_exactly is not None:
+        raise PuzzleInputError("give either --max-words or --words-exactly, not both")
+    if min_length is not None and max_length is not None and max_length < min_length:
+        raise PuzzleInputError(f"--max-length {max_length} is less than --min-length {min_length}")
     options = {**dataclass_fields(dictionary), "min_commonness": min_commonness}
+    shape = {"max_words": max_words, "words_exactly": words_exactly, "min_length": min_length,
+             "max_length": max_length}
     if batch is not None:
         if sides:
             raise PuzzleInputError("give either SIDES or --batch FILE, not both")
-        settings = {**options, "max_words": max_words, "limit": limit, "all": show_all, "time_limit": time_limit}
+        settings = {**options, **shape, "limit": limit, "all": show_all, "time_limit": time_limit, "explain": explain}
         run_batch(batch, lambda record: api.solve({**settings, **record}, lexicon=lexicon), "letterboxed")
         return
     if not sides:
@@ -66,8 +85,8 @@ def solve(sides: tuple[str, ...], max_words: int, show_all: bool, limit: int, li
     if list_words:
         _print_words(api.words(WordsRequest(sides=" ".join(sides), **options), lexicon=lexicon), as_json)
         return
-    request = SolveRequest(sides=" ".join(sides), max_words=max_words, limit=limit, all=show_all,
-                           time_limit=time_limit, **options)
+    request = SolveRequest(sides=" ".join(sides), **shape, limit=limit, all=show_all, time_limit=time_limit,
+                           explain=explain, **options)
     result = api.solve(request, lexicon=lexicon)
     if as_json:
         emit_json(result)
@@ -84,24 +103,50 @@ def _print_words(result: WordsResult, as_json: bool) -> None:
         click.echo(f"{entry.word:<20} {entry.zipf:.2f}")
 
 
+def _plural(n: int, thing: str) -> str:
+    return f"{n:,} {thing}{'s' if n != 1 else ''}"
+
+
+def _by_words(by_words: dict[str, int]) -> str:
+    """' in 2 words' or, for several numbers of words, ': 1 of 1 word, 71 of 2 words'."""
+    if len(by_words) == 1:
+        return f" in {_plural(int(next(iter(by_words))), 'word')}"
+    return ": " + ", ".join(f"{n:,} of {_plural(int(k), 'word')}" for k, n in by_words.items())
+
+
+def _explanation(contributions: dict[str, float]) -> str:
+    """The contributions to a score (against a typical NYT answer's features), largest first, one indented
+    line each (zero ones left out)."""
+    from puzzlewright.letterboxed.rank import FEATURES, shipped_model
+
+    model = shipped_model()
+    weights, typical = dict(zip(FEATURES, model.weights)), dict(zip(FEATURES, model.typical))
+    ordered = sorted(contributions.items(), key=lambda item: -abs(item[1]))
+    return "\n".join(f"{'':>10}{value:+6.2f}  {FEATURES[name]}: "
+                      f"{round(typical[name] + value / weights[name], 2) + 0:g} (typical NYT answer: {typical[name]:.2f})" for name, value in ordered
+                      if abs(value) >= 0.005 and weights[name])
+
+
 def _print_solutions(result: SolveResult, draw: bool) -> None:
     """The human-readable report of a solve result."""
     name = "-".join(result.sides)
     if result.min_words is None:  # no solution (an empty list with a count is --limit 0)
-        hints = ([f"--max-words {MAX_WORDS}"] if result.max_words < MAX_WORDS else []) + (
+        hints = ([f"--max-words {MAX_WORDS}"] if result.max_words < MAX_WORDS and not result.words_exactly
+                 else []) + (
             ["--dict english-large"] if result.dictionary != "english-large" else [])
         click.echo(f"{name}: {result.message} ({result.valid_words} valid words in {result.dictionary})"
                    + (f"; try {' or '.join(hints)}" if hints else ""))
         return
-    k = result.min_words
     shown = len(result.solutions)
-    more = "" if shown == result.count else f", best {shown} shown"
-    click.echo(f"{name}: {result.count} solution{'s' if result.count != 1 else ''} in {k} "
-               f"word{'s' if k != 1 else ''} ({result.valid_words} valid words in {result.dictionary}{more})")
+    more = "" if shown == result.count else f", first {shown} shown"
+    click.echo(f"{name}: {_plural(result.count, 'solution')}{_by_words(result.by_words)} "
+               f"({result.valid_words} valid words in {result.dictionary}{more})")
     if not result.complete:
         click.echo("(search budget ran out: the list may be incomplete)")
     for rank, solution in enumerate(result.solutions, 1):
         click.echo(f"{rank:>4}. {str(solution):<32} score {solution.score:.2f}")
+        if solution.contributions:
+            click.echo(_explanation(solution.contributions))
     if draw and result.best:
         from puzzlewright.letterboxed.model import Box
         from puzzlewright.letterboxed.render import render_box
@@ -117,7 +162,7 @@ def _print_solutions(result: SolveResult, draw: bool) -> None:
               show_default=True, metavar="ZIPF", help="Commonness floor of the planted two-word answer.")
 @click.option("--show-solution", is_flag=True, help="Also print the planted answer and the best solutions.")
 @click.option("--draw", is_flag=True, help="Draw each box.")
-@lexicon_options(lazy=True)
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
 def generate(count: int, random_seed: int | None, min_commonness: float, show_solution: bool, draw: bool,
              dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> None:
@@ -149,7 +194,7 @@ def tour_step() -> None:
     from puzzlewright.letterboxed.model import Box
     from puzzlewright.letterboxed.render import render_box
 
-    click.echo(f"Letter Boxed: {TOUR_SIDES} (the seed's puzzle), every fewest-word solution, best first")
+    click.echo(f"Letter Boxed: {TOUR_SIDES} (the seed's puzzle), every 1- and 2-word solution, best first")
     started = time.perf_counter()
     api.index_for(DictionaryOptions())
     loaded = time.perf_counter()

@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "grid": ("puzzlewright.cli.grid", "grid", "Fill crossword grids of any shape; count word rectangles."),
     "bench": ("puzzlewright.cli.bench", "bench", "Run the benchmarks and print medians and ratios."),
     "serve": ("puzzlewright.cli.serve", "serve", "Start the local web app."),
+    "cache": ("puzzlewright.cli.cache", "cache_group", "Show or clear the cache folder (capped, least recently used out)."),
 }
 
 

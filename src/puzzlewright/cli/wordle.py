@@ -109,14 +109,20 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
         click.echo(note if note.startswith("warning:") else f"note: {note}")
 
 
+hard_assist_option = click.option("--hard", is_flag=True, help="Hard mode: only guesses that keep every green in "
+                                  "place and use every revealed letter.")
+
+
 @wordle.command("assist")
 @guess_option
 @click.option("--top", type=click.IntRange(1, MAX_TOP), default=DEFAULT_TOP, show_default=True,
               help="How many next guesses to rank.")
+@hard_assist_option
 @answers_option
 @lexicon_options(GUESSES)
 @json_option
-def assist_command(guesses: tuple[str, ...], top: int, answers_spec: str, lexicon: Lexicon, as_json: bool) -> None:
+def assist_command(guesses: tuple[str, ...], top: int, hard: bool, answers_spec: str, lexicon: Lexicon,
+                   as_json: bool) -> None:
     """The answers still possible, and the best next guesses.
 
     \b
@@ -133,7 +139,7 @@ def assist_command(guesses: tuple[str, ...], top: int, answers_spec: str, lexico
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.wordle import api
 
-    result = api.assist(AssistRequest(guesses=list(guesses), top=top), lexicon=lexicon,
+    result = api.assist(AssistRequest(guesses=list(guesses), top=top, hard=hard), lexicon=lexicon,
                         answers=load_lexicon(answers_spec))
     if as_json:
         emit_json(result)
@@ -157,13 +163,14 @@ def assist_command(guesses: tuple[str, ...], top: int, answers_spec: str, lexico
 @guess_option
 @click.option("--all", "every", is_flag=True, help="Play every answer and report the average number of guesses.")
 @click.option("--opener", default=None, metavar="WORD", help="First guess (default: salet, the proven best).")
+@hard_assist_option
 @click.option("--random-seed", type=click.IntRange(min=0), default=None, help="Seed for ANSWER=random.")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=PLAY_SECONDS, show_default=True,
               metavar="SECONDS", help="Stop (with an error for --all) after this long.")
 @answers_option
 @lexicon_options(GUESSES)
 @json_option
-def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, opener: str | None,
+def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, opener: str | None, hard: bool,
                  random_seed: int | None, time_limit: float, answers_spec: str, lexicon: Lexicon,
                  as_json: bool) -> None:
     """Let the assistant play against ANSWER (a word or 'random'), or every answer with --all."""
@@ -174,13 +181,14 @@ def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, open
     if not every and not answer:
         raise PuzzleInputError("give an ANSWER to play against (or --all)")
     request = PlayRequest(answer=answer, guesses=list(guesses), all=every, opener=opener, random_seed=random_seed,
-                          time_limit=time_limit)
+                          time_limit=time_limit, hard=hard)
     result = api.play(request, lexicon=lexicon, answers=load_lexicon(answers_spec))
     if as_json:
         emit_json(result)
     elif isinstance(result, SimulationResult):
         spread = ", ".join(f"{k}: {v:,}" for k, v in result.histogram.items())
-        click.echo(f"{result.answers:,} answers, opener {result.opener.upper()}: average "
+        mode = " (hard mode)" if result.hard else ""
+        click.echo(f"{result.answers:,} answers{mode}, opener {result.opener.upper()}: average "
                    f"{result.average:.4f} guesses, at most {result.max} ({spread}) in {result.seconds} s")
     else:
         for turn in result:

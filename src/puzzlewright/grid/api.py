@@ -28,6 +28,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.fill import FillOptions, fill_grid, reroll_slot
 from puzzlewright.grid.model import Grid, parse_size
 from puzzlewright.grid.verify import verify_fill
+from puzzlewright.letters import check_letters
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget
 
@@ -72,9 +73,12 @@ def fill_options(request: dict) -> FillOptions:
     unique = field(request, "unique", bool, False)
     count = int_field(request, "count", 1, 1, MAX_FILLS)
     pool = field(request, "pool", str, None)
+    if pool is not None:
+        pool, bad = check_letters("".join(pool.split()))
+        if bad or not pool:
+            raise PuzzleInputError("field 'pool' must be letters a-z")
     return FillOptions(count=max(count, 2) if unique else count, allow_repeats=field(request, "allow_repeats", bool, False),
-                       random_seed=field(request, "random_seed", int, 0), diverse=not unique,
-                       pool=None if pool is None else "".join(pool.lower().split()))
+                       random_seed=int_field(request, "random_seed", 0, 0), diverse=not unique, pool=pool)
 
 
 def scored_lexicon(request: dict, lexicon: Lexicon | None) -> Lexicon:

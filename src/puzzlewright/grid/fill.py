@@ -29,7 +29,7 @@ from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget, ran_out
 
 RESTART_BASE = 512  # nodes of the first restart run; later runs follow the Luby sequence times this
-SLICE_NODES = 2048  # kernel nodes between budget checks
+SLICE_NODES = 32  # kernel nodes between budget checks (a node can take milliseconds on a big grid)
 NOISE = 1.0  # spread of the random noise added to word scores when ordering values (Zipf units)
 
 
@@ -120,13 +120,13 @@ class FillResult:
 def word_scores(lexicon: Lexicon, length: int) -> np.ndarray:
     """Each ``length``-letter word's score, aligned with ``lexicon.of_length(length)``: its familiarity.
 
-    A lexicon that carries its own scores (a scored ``word;score`` list) provides ``scores_of_length``;
-    otherwise the score is the word's Zipf commonness.
+    A lexicon that carries its own scores provides ``scores_of_length``; otherwise the score is the word's
+    familiarity (for a scored ``word;score`` list, its score mapped onto the Zipf-like scale).
     """
     own = getattr(lexicon, "scores_of_length", None)
     if own is not None:
         return np.asarray(own(length), np.float32)
-    return np.asarray(lexicon.of_length(length).zipf, np.float32)
+    return np.asarray(lexicon.of_length(length).familiarity, np.float32)
 
 
 def luby(index: int) -> int:

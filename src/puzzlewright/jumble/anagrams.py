@@ -1,16 +1,14 @@
 """Unscrambling: every dictionary word made of a scrambled word's letters, most common first.
 
-No permutations: a word's anagram signature here is its vector of 26 letter counts. For each word
-length the lexicon's words get a (words x 26) count table and a 64-bit hash of each row (a random linear
-form of the counts), both built lazily, a few milliseconds per length. Unscrambling is then one
-vectorised comparison of the hashes, confirmed on the counts. Words with unknown letters (``?``) are
-matched on the counts directly: a word fits when it has at least as many of each known letter.
-The answer search (:mod:`.answers`) uses the same tables and hash.
+No permutations: a scrambled word is looked up by its anagram signature (its letters sorted) in the
+lexicon's signature index of that word length (:meth:`Lexicon.anagram_index`, built once per length; about
+1 µs a word after that). Words with unknown letters (``?``) are matched on letter counts: for each word
+length the lexicon's words get a (words x 26) count table, and a word fits when it has at least as many of
+each known letter. The answer search (:mod:`.answers`) uses the count tables and a 64-bit hash of each row
+(a random linear form of the counts), built lazily.
 """
 
 from __future__ import annotations
-
-from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -18,7 +16,6 @@ from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.jumble.model import BLANK, normalise_letters
 
-_HASH_TABLES: WeakKeyDictionary[Lexicon, dict[int, np.ndarray]] = WeakKeyDictionary()
 HASH_WEIGHTS = np.random.default_rng(26).integers(1, 2**40, 26, dtype=np.int64)
 
 
@@ -42,15 +39,6 @@ def count_table(lexicon: Lexicon, length: int) -> np.ndarray:
     return lexicon.length_letter_counts(length)
 
 
-def hash_table(lexicon: Lexicon, length: int) -> np.ndarray:
-    """:func:`count_hash` of each row of :func:`count_table` (cached per lexicon and length)."""
-    tables = _HASH_TABLES.setdefault(lexicon, {})
-    table = tables.get(length)
-    if table is None:
-        table = tables[length] = count_hash(count_table(lexicon, length))
-    return table
-
-
 def unscramble(scrambled: str, lexicon: Lexicon) -> tuple[str, ...]:
     """Every word of ``lexicon`` whose letters are ``scrambled``'s (``?`` = any letter), most common first.
 
@@ -58,16 +46,14 @@ def unscramble(scrambled: str, lexicon: Lexicon) -> tuple[str, ...]:
     Letters may be in any case; anything else is a one-line :class:`PuzzleInputError`.
     """
     scrambled = normalise_letters(scrambled, "scrambled word")
-    length = len(scrambled)
-    known = letter_counts(scrambled)
-    counts = count_table(lexicon, length)
     if BLANK in scrambled:
-        rows = np.flatnonzero((counts >= known).all(axis=1))
+        length = len(scrambled)
+        counts = count_table(lexicon, length)
+        rows = np.flatnonzero((counts >= letter_counts(scrambled)).all(axis=1))
+        table = lexicon.of_length(length)
+        words = tuple(table.words[i] for i in rows[np.lexsort((rows, -table.zipf[rows]))])
     else:
-        rows = np.flatnonzero(hash_table(lexicon, length) == count_hash(known))
-        rows = rows[(counts[rows] == known).all(axis=1)]
-    table = lexicon.of_length(length)
-    words = tuple(table.words[i] for i in rows[np.lexsort((rows, -table.zipf[rows]))])
+        words = lexicon.anagrams(scrambled)
     if scrambled in words and len(words) > 1:
         words = tuple(w for w in words if w != scrambled) + (scrambled,)
     return words

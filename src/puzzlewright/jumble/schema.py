@@ -7,7 +7,6 @@ record's annotations (``kind``, ``final_answer``, each jumble's ``answer`` ...) 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
@@ -206,5 +205,7 @@ class SolveResult(Result):
         return f"<Jumble {words} {self.pattern}: {best} ({len(self.answers)} shown)>"
 
     def _repr_html_(self) -> str:
+        import html
+
         rows = "".join(f"<li>{html.escape(str(a))} <small>({a.score:.2f})</small></li>" for a in self.answers)
         return f"<div><p>{html.escape(repr(self))}</p><ol>{rows}</ol></div>"

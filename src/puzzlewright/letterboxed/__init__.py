@@ -1,4 +1,4 @@
-"""Letter Boxed: the box model, a dictionary index, the solver (every fewest-word solution, ranked the way
+"""Letter Boxed: the box model, a dictionary index, the solver (every solution of two words or fewer, ranked the way
 a setter would pick), a generator, terminal and SVG rendering, the request and result models
 (:mod:`puzzlewright.letterboxed.schema`) and the verbs over them (:mod:`puzzlewright.letterboxed.api`).
 
@@ -7,7 +7,7 @@ The functions here are the front door, with natural arguments and typed results:
 >>> import puzzlewright as pw
 >>> result = pw.letterboxed.solve("RME-WCL-TGK-API")
 >>> str(result.best), len(result)
-('PRAGMATIC-CAKEWALK', 3)
+('WIGWAM-MARKETPLACE', 3)
 
 Nothing here imports numpy unless an index has to be built from a lexicon.
 """
@@ -21,8 +21,7 @@ from puzzlewright.letterboxed import api
 from puzzlewright.letterboxed.index import WordIndex, builtin_index
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.render import box_svg, render_box
-from puzzlewright.letterboxed.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT, DEFAULT_MAX_WORDS,
-                                             DEFAULT_TIME_LIMIT, GeneratedPuzzle, GenerateRequest, GenerateResult,
+from puzzlewright.letterboxed.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT, DEFAULT_TIME_LIMIT, GeneratedPuzzle, GenerateRequest, GenerateResult,
                                              Solution, SolveRequest, SolveResult, WordEntry, WordsRequest,
                                              WordsResult)
 from puzzlewright.schema import DEFAULT_DICTIONARY, request
@@ -35,12 +34,15 @@ __all__ = ["Box", "GenerateRequest", "GenerateResult", "GeneratedPuzzle", "Solut
            "render_box", "solve", "words"]
 
 
-def solve(sides: str | Sequence[str], *, max_words: int = DEFAULT_MAX_WORDS, limit: int = DEFAULT_LIMIT,
-          all: bool = False, time_limit: float = DEFAULT_TIME_LIMIT, dict: str = DEFAULT_DICTIONARY,
+def solve(sides: str | Sequence[str], *, max_words: int | None = None, words_exactly: int | None = None,
+          min_length: int | None = None, max_length: int | None = None, limit: int = DEFAULT_LIMIT,
+          all: bool = False, time_limit: float = DEFAULT_TIME_LIMIT, explain: bool = False,
+          dict: str = DEFAULT_DICTIONARY,
           words: Sequence[str] | str | None = None, extra_words: Sequence[str] | str | None = None,
           exclude_words: Sequence[str] | str | None = None, min_commonness: float | None = None,
           lexicon: Lexicon | None = None) -> SolveResult:
-    """Every solution of the box with the fewest words, best first: ``solve("RME-WCL-TGK-API").best``."""
+    """Every 1- and 2-word solution of the box (or of up to ``max_words`` / exactly ``words_exactly``
+    words), fewest words first, then best first: ``solve("RME-WCL-TGK-API").best``."""
     return api.solve(request(SolveRequest, locals()), lexicon=lexicon)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index
 from puzzlewright.letterboxed.schema import (GenerateRequest, GenerateResult, GeneratedPuzzle, Solution,
@@ -40,33 +41,56 @@ def index_for(options: DictionaryOptions, lexicon: Lexicon | None = None) -> Wor
 
 def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
           budget: Budget | None = None) -> SolveResult:
-    """Every fewest-word solution of the request's box, best first (``budget`` overrides its time limit)."""
+    """The solutions of the request's box, fewest words first, then best first (``budget`` overrides its
+    time limit)."""
     request = validate(SolveRequest, request)
+    check_solve_request(request)
     box = Box.parse(request.sides)
     index = index_for(request, lexicon)
-    found = solve_box(box, box_words(box, index, request.min_commonness), max_words=request.max_words,
+    allowed = box_words(box, index, request.min_commonness).of_lengths(request.min_length, request.max_length)
+    found = solve_box(box, allowed, max_words=request.max_words, words_exactly=request.words_exactly,
                       budget=budget or Budget(seconds=request.time_limit))
-    return solve_result(found, index.name, None if request.all else request.limit)
+    return solve_result(found, index.name, None if request.all else request.limit, explain=request.explain)
 
 
-def solve_result(found: solver.SolveResult, dictionary: str, limit: int | None) -> SolveResult:
-    """The result model of a search, with at most ``limit`` solutions (None = all)."""
+def check_solve_request(request: SolveRequest) -> None:
+    """Refuse options that contradict each other (the model checks each one alone)."""
+    if request.max_words is not None and request.words_exactly is not None:
+        raise PuzzleInputError("give either 'max_words' or 'words_exactly', not both")
+    if request.min_length is not None and request.max_length is not None and request.max_length < request.min_length:
+        raise PuzzleInputError(f"'max_length' ({request.max_length}) is less than 'min_length' ({request.min_length})")
+
+
+def solve_result(found: solver.SolveResult, dictionary: str, limit: int | None, *,
+                 explain: bool = False) -> SolveResult:
+    """The result model of a search, with at most ``limit`` solutions (None = all), each with its score's
+    feature contributions when ``explain``."""
     shown = found.solutions if limit is None else found.solutions[:limit]
-    return SolveResult(sides=list(found.box.sides), solutions=[_solution(chain) for chain in shown],
-                       count=found.count, min_words=found.min_words, max_words=found.max_words,
+    return SolveResult(sides=list(found.box.sides), solutions=[_solution(chain, explain) for chain in shown],
+                       count=found.count, by_words={str(k): n for k, n in found.counts_by_words.items()},
+                       min_words=found.min_words, max_words=found.max_words, words_exactly=found.words_exactly,
                        complete=found.complete, valid_words=found.valid_words, dictionary=dictionary,
                        message=None if found.solutions else no_solution_message(found))
 
 
-def _solution(chain: solver.Solution) -> Solution:
-    return Solution(words=[word.upper() for word in chain.words], score=round(chain.score, 3))
+def _solution(chain: solver.Solution, explain: bool = False) -> Solution:
+    contributions = None
+    if explain and chain.features:
+        from puzzlewright.letterboxed.rank import explain as contributions_of
+
+        contributions = {name: round(value, 3) for name, value in contributions_of(chain.features).items()}
+    return Solution(words=[word.upper() for word in chain.words], score=round(chain.score, 3),
+                    contributions=contributions)
 
 
 def no_solution_message(found: solver.SolveResult) -> str:
     """Why a search found no solutions, in one line."""
+    k = found.max_words
+    within = (f"of exactly {k} word{'s' if k != 1 else ''}" if found.words_exactly is not None
+              else f"within {k} word{'s' if k != 1 else ''}")
     if not found.complete:
-        return f"no solution found before the search budget ran out (within {found.max_words} words)"
-    return f"no solution within {found.max_words} word{'s' if found.max_words != 1 else ''}"
+        return f"no solution found before the search budget ran out ({within})"
+    return f"no solution {within}"
 
 
 def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.letterboxed.model import NYT_SIDE_LETTERS, NYT_SIDES, Box
 from puzzlewright.letterboxed.index import WordIndex
-from puzzlewright.letterboxed.rank import WEIGHTS, inflected
+from puzzlewright.letterboxed.rank import OBSCURE_LEVEL, ed_or_ing, plural
 from puzzlewright.letterboxed.solver import Solution, box_words, solve_box
 from puzzlewright.search import Budget
 
@@ -93,8 +93,9 @@ def _common_words(index: WordIndex, floor: float) -> list[tuple[str, int]]:
         if mask.bit_count() > LETTERS:
             continue
         for i in range(index.starts[j], index.starts[j + 1]):
-            if index.zipf[i] >= floor and 0 < index.levels[i] <= WEIGHTS.obscure_level and not inflected(index.word(i)):
-                found.append((index.word(i), mask))
+            word = index.word(i)
+            if index.zipf[i] >= floor and 0 < index.levels[i] <= OBSCURE_LEVEL and not (plural(word) or ed_or_ing(word)):
+                found.append((word, mask))
     return found
 
 

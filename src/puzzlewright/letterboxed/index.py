@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
-from puzzlewright.cache import atomic_write, cache_dir
+from puzzlewright.cache import cache_dir, store, touch
 from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
 from puzzlewright.letters import letter_mask, letter_masks
 from puzzlewright.schema import builtin_archive
@@ -200,7 +200,9 @@ def cached_builtin_index(name: str, directory: str | os.PathLike) -> WordIndex |
     path = os.path.join(directory, filename)
     try:
         with open(path, "rb") as handle:
-            return WordIndex.from_bytes(handle.read())
+            index = WordIndex.from_bytes(handle.read())
+        touch(path)  # just used: the cache's eviction takes it last
+        return index
     except (OSError, ValueError, EOFError, TypeError):
         pass
     from puzzlewright.lexicon import builtin_lexicon
@@ -217,7 +219,7 @@ def _save(directory: str | os.PathLike, filename: str, data: bytes) -> bool:
     """Write ``data`` atomically; a failure (read-only home, full disk) only costs speed next time."""
     try:
         os.makedirs(directory, exist_ok=True)
-        atomic_write(os.path.join(directory, filename), lambda handle: handle.write(data))
+        store(os.path.join(directory, filename), lambda handle: handle.write(data))
         return True
     except OSError:
         return False

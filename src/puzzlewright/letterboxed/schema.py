@@ -6,11 +6,11 @@ Every default of the verbs lives here, once: the CLI's options, the web API and 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
 from puzzlewright.schema import Config, DictionaryOptions, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
@@ -21,31 +21,43 @@ if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewrig
     from puzzlewright.schema import Seconds, Zipf
 
 MAX_WORDS = 5
-DEFAULT_MAX_WORDS = 3
 DEFAULT_LIMIT = 10
 DEFAULT_TIME_LIMIT = 20.0
 MAX_GENERATE = 100
 DEFAULT_GENERATE_COMMONNESS = 3.0
 EXAMPLE_SIDES = "RME-WCL-TGK-API"
+DEFAULT_DICTIONARY = "english-letterboxed"  # sized like the NYT's own dictionary (docs/letterboxed.md)
 
 
 
 @dataclass(kw_only=True)
 class SolveRequest(DictionaryOptions):
-    """Solve a box: every solution with the fewest words, best first."""
+    """Solve a box: every solution of one or two words (the NYT's kind; the 3-word ones when there are
+    none), or of up to `max_words` / exactly `words_exactly` words; fewest words first, then best first."""
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedSolveRequest", {"sides": EXAMPLE_SIDES})
 
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
     sides: str | list[str]
     """The sides, clockwise from the top: "RME-WCL-TGK-API", "RME WCL TGK API", "RMEWCLTGKAPI" or a list."""
-    max_words: Annotated[int, Ge(1), Le(MAX_WORDS)] = DEFAULT_MAX_WORDS
-    """Longest chain to search for; the fewest-word solutions are reported."""
+    max_words: Annotated[int, Ge(1), Le(MAX_WORDS)] | None = None
+    """List every solution of up to this many words (default: the 1- and 2-word ones, or the 3-word ones
+    when there are none)."""
+    words_exactly: Annotated[int, Ge(1), Le(MAX_WORDS)] | None = None
+    """List only the solutions of exactly this many words (not with `max_words`)."""
+    min_length: Annotated[int, Ge(MIN_WORD_LENGTH)] | None = None
+    """Use only words of at least this many letters."""
+    max_length: Annotated[int, Ge(MIN_WORD_LENGTH)] | None = None
+    """Use only words of at most this many letters."""
     limit: Annotated[int, Ge(0)] = DEFAULT_LIMIT
     """How many solutions to return (the best ones)."""
     all: bool = False
     """Return every solution, not just the best `limit`."""
     time_limit: Seconds = DEFAULT_TIME_LIMIT
     """Stop the search after this many seconds and report what it found (complete: false)."""
+    explain: bool = False
+    """Give each returned solution's score as the contributions of the ranking features."""
 
 
 @dataclass(kw_only=True)
@@ -54,6 +66,8 @@ class WordsRequest(DictionaryOptions):
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWordsRequest", {"sides": EXAMPLE_SIDES})
 
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
     sides: str | list[str]
     """The sides, clockwise from the top (as for solve)."""
 
@@ -65,6 +79,8 @@ class GenerateRequest(DictionaryOptions):
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateRequest", {"count": 1})
 
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
     min_commonness: Zipf | None = DEFAULT_GENERATE_COMMONNESS
     """Commonness floor (Zipf) of the planted two-word answer."""
     count: Annotated[int, Ge(1), Le(MAX_GENERATE)] = 1
@@ -86,7 +102,9 @@ class Solution:
     words: list[str]
     """The words, in order, in capitals."""
     score: float
-    """The ranking score."""
+    """The ranking score: higher is a likelier pick (1 more = e times as likely)."""
+    contributions: dict[str, float] | None = None
+    """With `explain`: each ranking feature's weight x value (they add up to the score)."""
 
     def __str__(self) -> str:
         return "-".join(self.words)
@@ -94,8 +112,8 @@ class Solution:
 
 @dataclass
 class SolveResult(Result):
-    """Every fewest-word solution of a box, best first. Iterating (and ``len``) goes over ``solutions``;
-    ``best`` is the first."""
+    """The solutions of a box, fewest words first, then best first. Iterating (and ``len``) goes over
+    ``solutions``; ``best`` is the first."""
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedSolveResult")
 
@@ -104,11 +122,15 @@ class SolveResult(Result):
     solutions: list[Solution]
     """The best `limit` solutions (all of them with `all`)."""
     count: int
-    """How many fewest-word solutions there are."""
+    """How many solutions there are."""
+    by_words: dict[str, int]
+    """How many solutions there are of each number of words ({"1": 1, "2": 71})."""
     min_words: int | None
-    """Words in each solution (null: none within `max_words`)."""
+    """The fewest words of any solution (null: no solution)."""
     max_words: int
-    """The longest chain searched for."""
+    """The most words a solution was searched with."""
+    words_exactly: int | None
+    """The number of words asked for with `words_exactly` (null otherwise)."""
     complete: bool
     """False when the time limit cut the search short."""
     valid_words: int
@@ -131,9 +153,13 @@ class SolveResult(Result):
 
     def __repr__(self) -> str:
         best = f"best {self.best}" if self.best else (self.message or "no solution")
-        return f"<Letter Boxed {'-'.join(self.sides)}: {self.count} solution(s) in {self.min_words} words, {best}>"
+        sizes = ", ".join(f"{n} of {k} words" for k, n in self.by_words.items())
+        in_words = f"in {self.min_words} words" if len(self.by_words) <= 1 else f"({sizes})"
+        return f"<Letter Boxed {'-'.join(self.sides)}: {self.count} solution(s) {in_words}, {best}>"
 
     def _repr_html_(self) -> str:
+        import html
+
         from puzzlewright.letterboxed.render import box_svg
 
         rows = "".join(f"<li>{html.escape(str(s))} <small>({s.score:.2f})</small></li>" for s in self.solutions[:10])

@@ -1,10 +1,11 @@
-"""Finding every fewest-word solution of a box.
+"""Finding every solution of a box (of one or two words by default, or of up to / exactly N words).
 
 1. :func:`box_words`: the dictionary words the box allows. The index hands over the words whose letters
    are all in the box (by letter mask); a word then passes when its letters, translated to side numbers,
    never repeat a side twice in a row.
-2. For each number of words k = 1, 2, ... up to ``max_words`` the search enumerates every chain of k
-   words that covers the box, and stops at the first k that has any: fewest words first. Masks are
+2. For each number of words k the request allows (see :func:`solve_box`: by default 1 and 2, the NYT's
+   own, then 3 only when neither has a solution) the search enumerates every chain of k words that
+   covers the box. Masks are
    box-local (bit i = the box's i-th letter); search states (letter, letters covered, words left) are
    memoised, so words with the same ends and letters share their continuations. Completion is
    pruned with *coverable sets*: ``cover[r][c]`` is a bitset over the 2^n box-local masks, holding the
@@ -31,7 +32,10 @@ from puzzlewright.letterboxed.rank import rank
 from puzzlewright.search import Budget
 
 MAX_WORDS = 5
-DEFAULT_MAX_WORDS = 3
+NYT_WORDS = 2  # the NYT's answer always has two words: shown by default, with any shorter solution
+DEFAULT_FALLBACK_WORDS = 3  # searched by default only when no solution of NYT_WORDS or fewer exists
+# Chains kept before a search stops as if its budget ran out (a 5x5 box in 4 words has millions)
+MAX_CHAINS = 500_000
 # Coverable-set bitsets have 2^letters bits; above this many letters they track only 16 of the letters.
 MAX_BITSET_LETTERS = 16
 
@@ -56,6 +60,15 @@ class BoxWords:
     def full(self) -> int:
         """The box-local mask of every letter."""
         return (1 << len(self.box.letters)) - 1
+
+    def of_lengths(self, min_length: int | None = None, max_length: int | None = None) -> BoxWords:
+        """The words of ``min_length`` to ``max_length`` letters (None: no bound), in the same order."""
+        if min_length is None and max_length is None:
+            return self
+        low, high = min_length or 0, max_length or float("inf")
+        keep = [i for i, word in enumerate(self.words) if low <= len(word) <= high]
+        return BoxWords(self.box, [self.words[i] for i in keep], [self.zipf[i] for i in keep],
+                        [self.levels[i] for i in keep], [self.masks[i] for i in keep])
 
 
 def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -> BoxWords:
@@ -104,40 +117,81 @@ class Solution:
     words: tuple[str, ...]
     score: float
     letters: int  # letters in all the words
-
+    features: tuple[float, ...] = ()  # the ranking features (rank.FEATURES order) the score sums
     def __str__(self) -> str:
         return "-".join(word.upper() for word in self.words)
 
 
 @dataclass
 class SolveResult:
-    """All fewest-word solutions of a box (best first) and how the search went."""
+    """The solutions of a box (fewest words first, then best first) and how the search went."""
 
     box: Box
     solutions: list[Solution]
     min_words: int | None  # None when there is no solution within max_words
-    max_words: int
+    max_words: int  # the most words a solution was searched with
     valid_words: int
     complete: bool = True  # False when the budget ran out first
+    words_exactly: int | None = None  # set when only chains of exactly this many words were searched
 
     @property
     def count(self) -> int:
         return len(self.solutions)
 
+    @property
+    def counts_by_words(self) -> dict[int, int]:
+        """How many solutions have each number of words (ascending)."""
+        counts: dict[int, int] = {}
+        for solution in self.solutions:
+            counts[len(solution.words)] = counts.get(len(solution.words), 0) + 1
+        return counts
 
-def solve_box(box: Box, words: BoxWords, *, max_words: int = DEFAULT_MAX_WORDS,
+
+def solve_box(box: Box, words: BoxWords, *, max_words: int | None = None, words_exactly: int | None = None,
               budget: Budget | None = None) -> SolveResult:
-    """Every solution of ``box`` with the fewest words (at most ``max_words``), ranked best first."""
-    chains: list[tuple[int, ...]] = []
+    """The solutions of ``box``, fewest words first and ranked best first within each number of words.
+
+    A solution is a chain of words that covers the box and needs every word (see
+    :func:`without_spare_words`). ``words_exactly=k``: the solutions of exactly k words.
+    ``max_words=n``: every solution of 1 to n words.
+    Neither (the default): every solution of one or two words (the NYT's answers have two, and a box
+    one word covers still has them), or, when there is none, every 3-word one. A budget that runs out
+    (or more than :data:`MAX_CHAINS` chains) stops the search with what it found, ``complete=False``.
+    """
     search = _ChainSearch(words, budget)
-    found_k = None
-    for k in range(1, max_words + 1):
-        chains = search.chains(k)
-        if chains or search.stopped:
-            found_k = k if chains else None
+    if words_exactly is not None:
+        sizes, fallback = [words_exactly], None
+    elif max_words is not None:
+        sizes, fallback = list(range(1, max_words + 1)), None
+    else:
+        sizes, fallback = list(range(1, NYT_WORDS + 1)), DEFAULT_FALLBACK_WORDS
+    chains: list[tuple[int, ...]] = []
+    for k in sizes:
+        chains.extend(search.chains(k))
+        if search.stopped:
             break
-    solutions = rank(words, chains)
-    return SolveResult(box, solutions, found_k, max_words, len(words), complete=not search.stopped)
+    searched = sizes[-1]
+    if not chains and fallback is not None and not search.stopped:
+        chains, searched = search.chains(fallback), fallback
+    solutions = rank(words, without_spare_words(words, chains))
+    return SolveResult(box, solutions, min((len(s.words) for s in solutions), default=None), searched,
+                       len(words), complete=not search.stopped, words_exactly=words_exactly)
+
+
+def without_spare_words(words: BoxWords, chains: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """The chains that need every word: one whose first or last word could be dropped (OIL-LEXICOGRAPHY,
+    where LEXICOGRAPHY alone covers the box) is a shorter solution with a spare word, not a solution."""
+    masks, full = words.masks, words.full
+    kept = []
+    for chain in chains:
+        if len(chain) > 1:
+            inner = 0
+            for i in chain[1:-1]:
+                inner |= masks[i]
+            if inner | masks[chain[0]] == full or inner | masks[chain[-1]] == full:
+                continue
+        kept.append(chain)
+    return kept
 
 
 @cache
@@ -171,6 +225,7 @@ class _ChainSearch:
         self.words = words
         self.budget = budget
         self.stopped = False
+        self.kept = 0  # chains built so far (stops the search past MAX_CHAINS)
         self.full = words.full
         project = _projection(words)
         self.projected_full = self.full if project is None else project(self.full)
@@ -254,7 +309,7 @@ class _ChainSearch:
     # -- enumeration ----------------------------------------------------------------------------
 
     def chains(self, k: int) -> list[tuple[int, ...]]:
-        """Every chain of exactly k word ids covering the box (empty when the budget ran out)."""
+        """Every chain of exactly k word ids covering the box (those found so far when the budget ran out)."""
         chains: list[tuple[int, ...]] = []
         memo: dict[tuple[str, int, int], list[tuple[int, ...]]] = {}
         for letter in self.moves_from:
@@ -290,6 +345,10 @@ class _ChainSearch:
                 if coverable.get(last, 0) >> (projected_full & ~now) & 1:
                     tails = self._tails(last, covered | mask, now, r - 1, memo)
                     found.extend([(i, *tail) for tail in tails])
+                    self.kept += len(tails)
+                    if self.kept > MAX_CHAINS:
+                        self.stopped = True
+                        break
         memo[key] = found
         return found
 

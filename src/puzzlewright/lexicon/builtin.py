@@ -1,13 +1,17 @@
 """The dictionaries shipped inside the package, and :func:`load_lexicon`, the one way to get a lexicon.
 
 Shipped files live in ``puzzlewright/lexicon/data/`` as compressed ``.npz`` archives written by
-``scripts/build_lexicon.py``; each holds three aligned arrays: ``words`` (the sorted words joined by
-newlines, as bytes), ``zipf`` (Zipf frequency x 100, uint16) and ``level`` (SCOWL size level, 0 = not in
-SCOWL). ``wordfreq`` and SCOWL are needed only to rebuild them.
+``scripts/build_lexicon.py``; each holds five aligned arrays: ``words`` (the sorted words joined by
+newlines, as bytes), ``zipf`` (Zipf frequency x 100, uint16), ``level`` (SCOWL size level, 0 = not in
+SCOWL), ``familiarity`` (x 100, uint16) and ``sources`` (the bit set of
+:data:`puzzlewright.lexicon.sources.SOURCE_BITS` that listed the word). ``rejected.npz`` holds the
+candidates the build left out and why. SCOWL, WordNet, Ding, GCIDE and ``wordfreq`` are needed only to
+rebuild them.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -27,15 +31,26 @@ class Builtin:
     name: str
     file: str
     description: str
+    built: str = ""
 
 
 BUILTINS: dict[str, Builtin] = {
     b.name: b
     for b in (
-        Builtin("english", "english.npz",
-                "everyday English: SCOWL size <= 70 (American, British, Canadian) plus reviewed recent words"),
-        Builtin("english-large", "english-large.npz",
-                "large English: SCOWL size <= 95 (American, British, Canadian) plus reviewed recent words"),
+        Builtin("english", "english.npz", "everyday English: the words an educated reader knows",
+                "words of english-large with familiarity >= 1.2 and everyday evidence (SCOWL size <= 70, a "
+                "WordNet or Ding headword, Zipf >= 2, the reviewed list, or an attested inflection of such a "
+                "word)"),
+        Builtin("english-common", "english-common.npz", "common English: the words nearly everyone knows",
+                "words of english with familiarity >= 2.5"),
+        Builtin("english-letterboxed", "english-letterboxed.npz",
+                "NYT-like Letter Boxed dictionary (Letter Boxed's default)",
+                "words of english-large with familiarity >= 0.7: the floor at which the median valid-word "
+                "count per box matches the NYT's dictionary size on the training puzzles"),
+        Builtin("english-large", "english-large.npz", "large English: every defensible word, rare and archaic too",
+                "SCOWL (en/US/GB/CA/AU, size <= 95, with spelling variants), WordNet and Ding lemmas, clipped "
+                "words, attested inflections and the reviewed recent words; letter strings, names and "
+                "size-95 entries nothing vouches for left out"),
         Builtin("wordle-answers", "wordle-answers.npz", "the 2,315 original Wordle answers"),
         Builtin("wordle-guesses", "wordle-guesses.npz",
                 "the 12,972 original Wordle guesses (answers plus allowed words)"),
@@ -45,11 +60,13 @@ BUILTINS: dict[str, Builtin] = {
 DEFAULT = "english"
 
 
-def _read_archive(filename: str) -> tuple[list[str], np.ndarray, np.ndarray]:
+def _read_archive(filename: str) -> dict[str, np.ndarray | list[str]]:
+    """The arrays of a shipped archive: words (as a list), zipf, level, familiarity and sources."""
     with resources.files("puzzlewright.lexicon.data").joinpath(filename).open("rb") as handle:
         archive = np.load(handle)
-        words = archive["words"].tobytes().decode("ascii").split("\n")
-        return words, archive["zipf"].astype(np.float32) / 100, archive["level"]
+        return {"words": archive["words"].tobytes().decode("ascii").split("\n"),
+                "zipf": archive["zipf"].astype(np.float32) / 100, "level": archive["level"],
+                "familiarity": archive["familiarity"].astype(np.float32) / 100, "sources": archive["sources"]}
 
 
 @cache
@@ -59,8 +76,9 @@ def builtin_lexicon(name: str) -> Lexicon:
         spec = BUILTINS[name]
     except KeyError:
         raise LexiconError(f"unknown dictionary {name!r}; built-in ones: {', '.join(BUILTINS)}") from None
-    words, zipf, level = _read_archive(spec.file)
-    return Lexicon(words, zipf, level, name=name, source=f"built-in: {spec.description}", presorted=True)
+    arrays = _read_archive(spec.file)
+    return Lexicon(arrays["words"], arrays["zipf"], arrays["level"], familiarity=arrays["familiarity"],
+                   sources=arrays["sources"], name=name, source=f"built-in: {spec.description}", presorted=True)
 
 
 def reference_zipf(word: str) -> float:
@@ -68,17 +86,112 @@ def reference_zipf(word: str) -> float:
     return builtin_lexicon("english-large").zipf_of(word)
 
 
+def reference_familiarity(word: str) -> float:
+    """The familiarity the large embedded dictionary records for a word (0.0 if it has none)."""
+    return builtin_lexicon("english-large").familiarity(word) or 0.0
+
+
+@cache
+def rejected_words() -> dict[str, str]:
+    """The candidates the dictionary build left out -> the name of the reason (see
+    :data:`puzzlewright.lexicon.sources.REJECT_REASONS`)."""
+    from puzzlewright.lexicon.sources import REJECT_REASONS
+
+    with resources.files("puzzlewright.lexicon.data").joinpath("rejected.npz").open("rb") as handle:
+        archive = np.load(handle)
+        words = archive["words"].tobytes().decode("ascii").split("\n")
+        return {word: REJECT_REASONS[reason] for word, reason in zip(words, archive["reason"].tolist())}
+
+FILE_CACHE_FORMAT = 2  # bump when what a cached word-list file holds changes
+# a built word-list file: words, zipf, level, familiarity, entries skipped, format
+FileLexicon = tuple[list[str], np.ndarray, np.ndarray, np.ndarray, int, str]
+
+
 @lru_cache(maxsize=8)
 def _file_lexicon(path: Path, mtime: float, format: str | None) -> Lexicon:
+    """A word-list file as a lexicon: read, normalised and joined with the reference commonness once, then
+    kept in the cache folder under the file's content hash (and the options), so the next run on the same
+    bytes - under any name or path - loads the built lexicon instead (what a built-in dictionary costs)."""
+    key = _file_cache_key(path, format)
+    built = _load_cached_file(key)
+    if built is None:
+        built = _build_file_lexicon(path, format)
+        _save_cached_file(key, built)
+    names, zipf, level, familiarity, skipped, used_format = built
+    return Lexicon(names, zipf, level, familiarity=familiarity, name=path.name,
+                   source=f"file: {path} ({used_format})", skipped=skipped, presorted=True)
+
+
+def _build_file_lexicon(path: Path, format: str | None) -> FileLexicon:
+    """Read and normalise a word-list file; commonness from the file (``freq``, a ``scored`` list's
+    familiarity) or the reference dictionary."""
     words, skipped, format = read_word_file(path, format)
     names = sorted(words)
     reference = builtin_lexicon("english-large")
     if format == "freq":
-        zipf = [words[w] for w in names]
+        zipf = familiarity = [words[w] for w in names]
+    elif format == "scored":
+        zipf = [reference.zipf_of(w) for w in names]
+        familiarity = [words[w] for w in names]
     else:
         zipf = [reference.zipf_of(w) for w in names]
+        familiarity = [reference.familiarity(w) or 0.0 for w in names]
     level = [reference.level[reference.position[w]] if w in reference else 0 for w in names]
-    return Lexicon(names, zipf, level, name=path.name, source=f"file: {path} ({format})", skipped=skipped)
+    return (names, np.asarray(zipf, np.float32), np.asarray(level, np.uint8),
+            np.asarray(familiarity, np.float32), skipped, format)
+
+
+def _file_cache_key(path: Path, format: str | None) -> str:
+    """The cache name of a word-list file: the SHA-256 of its bytes, the format asked for, the reference
+    dictionary it was joined with (its archive's size and time) and :data:`FILE_CACHE_FORMAT`."""
+    import hashlib
+
+    from puzzlewright.errors import open_input
+
+    digest = hashlib.sha256()
+    with open_input(path, "dictionary file", LexiconError) as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    reference = resources.files("puzzlewright.lexicon.data").joinpath(BUILTINS["english-large"].file)
+    try:
+        stamp = os.stat(str(reference))
+        reference_stamp = f"{stamp.st_size}-{stamp.st_mtime_ns}"
+    except OSError:
+        reference_stamp = "unknown"
+    options = hashlib.sha256(f"{format or 'auto'}|{reference_stamp}".encode()).hexdigest()[:12]
+    return f"wordlist-{digest.hexdigest()[:40]}-{options}-v{FILE_CACHE_FORMAT}"
+
+
+def _cached_file_path(key: str) -> str:
+    from puzzlewright.cache import cache_dir
+
+    return os.path.join(cache_dir(), "lexicons", key + ".npz")
+
+
+def _load_cached_file(key: str) -> FileLexicon | None:
+    """The built word list stored under ``key``, or None (absent or unreadable: it is built again)."""
+    try:
+        with np.load(_cached_file_path(key)) as archive:
+            words = archive["words"].tobytes().decode("ascii").split("\n")
+            skipped, format = int(archive["skipped"]), str(archive["format"])
+            return words, archive["zipf"], archive["level"], archive["familiarity"], skipped, format
+    except (OSError, ValueError, KeyError, UnicodeDecodeError, EOFError):
+        return None
+
+
+def _save_cached_file(key: str, built: FileLexicon) -> None:
+    """Store a built word list (atomically); a cache that cannot be written only costs time next run."""
+    from puzzlewright.cache import atomic_write
+
+    words, zipf, level, familiarity, skipped, format = built
+    path = _cached_file_path(key)
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        atomic_write(path, lambda handle: np.savez(
+            handle, words=np.frombuffer("\n".join(words).encode("ascii"), np.uint8), zipf=zipf, level=level,
+            familiarity=familiarity, skipped=np.int64(skipped), format=np.str_(format)))
+    except OSError:
+        pass
 
 
 def _looks_like_path(spec: str) -> bool:
@@ -130,7 +243,7 @@ def load_lexicon(
     """The lexicon named by ``spec``: a built-in name (see :data:`BUILTINS`) or a path to a word list file.
 
     ``extra_words`` and ``exclude_words`` (lists, or comma-separated strings) are added and removed;
-    ``min_commonness`` keeps only words with at least that Zipf frequency (extra words always stay).
+    ``min_commonness`` keeps only words with at least that familiarity (extra words always stay).
     Raises :class:`~puzzlewright.errors.LexiconError` for unknown names and unreadable files.
     """
     spec_text = str(spec)

@@ -4,7 +4,13 @@ indexes (words by length, prefix tables, anagram signatures, letter-count vector
 Commonness has two parts. ``zipf`` is the word's frequency on the Zipf scale from ``wordfreq`` (log10 of
 occurrences per billion words: about 7 for "the", 3 for "umbrella", 1 for very rare words, 0 when
 unknown). ``level`` is the word's SCOWL size level (10 = core vocabulary ... 95 = obscure; 0 = not in
-SCOWL). "Minimum commonness" filters everywhere mean a minimum Zipf value.
+SCOWL).
+
+*Familiarity* is the one number the rankers and floors use: for the built-in English dictionaries it
+combines the Zipf frequency with the evidence of the sources the build read (SCOWL level, WordNet, Ding,
+GCIDE; see ``scripts/build_lexicon.py``), on the same Zipf-like scale; for other lists it is the Zipf
+frequency (or a scored list's score mapped onto that scale). "Minimum commonness" filters everywhere
+mean a minimum familiarity.
 """
 
 from __future__ import annotations
@@ -21,13 +27,19 @@ from puzzlewright.letters import letter_masks
 
 @dataclass(frozen=True)
 class Commonness:
-    """How common a word is: its Zipf frequency and its SCOWL size level (None when not in SCOWL)."""
+    """How common a word is: its Zipf frequency, its SCOWL size level (None when not in SCOWL) and its
+    familiarity (see the module docstring; equal to ``zipf`` when nothing else is known)."""
 
     zipf: float
     level: int | None
+    familiarity: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.familiarity is None:
+            object.__setattr__(self, "familiarity", self.zipf)
 
     def to_json(self) -> dict:
-        return {"zipf": round(self.zipf, 2), "scowl_level": self.level}
+        return {"zipf": round(self.zipf, 2), "scowl_level": self.level, "familiarity": round(self.familiarity, 2)}
 
 
 def signature(word: str) -> str:
@@ -48,13 +60,19 @@ def letter_count_table(letters: np.ndarray) -> np.ndarray:
 class WordTable:
     """All words of one length as aligned arrays, for vectorised work.
 
-    ``letters[i, j]`` is letter j of ``words[i]`` as 0-25; ``zipf[i]`` its frequency.
+    ``letters[i, j]`` is letter j of ``words[i]`` as 0-25; ``zipf[i]`` its frequency and
+    ``familiarity[i]`` its familiarity (the Zipf frequency when none is given).
     """
 
     length: int
     words: tuple[str, ...]
     letters: np.ndarray
     zipf: np.ndarray
+    familiarity: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        if self.familiarity is None:
+            object.__setattr__(self, "familiarity", self.zipf)
 
     def __len__(self) -> int:
         return len(self.words)
@@ -75,6 +93,8 @@ class Lexicon:
         zipf: Sequence[float] | np.ndarray | None = None,
         level: Sequence[int] | np.ndarray | None = None,
         *,
+        familiarity: Sequence[float] | np.ndarray | None = None,
+        sources: Sequence[int] | np.ndarray | None = None,
         name: str = "custom",
         source: str = "",
         skipped: int = 0,
@@ -84,16 +104,21 @@ class Lexicon:
         n = len(words)
         zipf_array = np.zeros(n, np.float32) if zipf is None else np.asarray(zipf, np.float32)
         level_array = np.zeros(n, np.uint8) if level is None else np.asarray(level, np.uint8)
-        if len(zipf_array) != n or len(level_array) != n:
-            raise ValueError("words, zipf and level must have the same length")
+        familiarity_array = zipf_array if familiarity is None else np.asarray(familiarity, np.float32)
+        sources_array = np.zeros(n, np.uint16) if sources is None else np.asarray(sources, np.uint16)
+        if not len(zipf_array) == len(level_array) == len(familiarity_array) == len(sources_array) == n:
+            raise ValueError("words, zipf, level, familiarity and sources must have the same length")
         if not presorted and any(a >= b for a, b in zip(words, words[1:])):
             order = sorted(range(n), key=words.__getitem__)
             words, keep = _dedupe_sorted([words[i] for i in order])
             order = [order[i] for i in keep]
             zipf_array, level_array = zipf_array[order], level_array[order]
+            familiarity_array, sources_array = familiarity_array[order], sources_array[order]
         self.words: tuple[str, ...] = tuple(words)
         self.zipf: np.ndarray = zipf_array
         self.level: np.ndarray = level_array
+        self.familiarity_values: np.ndarray = familiarity_array
+        self.sources: np.ndarray = sources_array
         self.name = name
         self.source = source
         self.skipped = skipped
@@ -127,12 +152,18 @@ class Lexicon:
         if i is None:
             return None
         level = int(self.level[i])
-        return Commonness(float(self.zipf[i]), level or None)
+        return Commonness(float(self.zipf[i]), level or None, float(self.familiarity_values[i]))
 
     def zipf_of(self, word: str) -> float:
         """The word's Zipf frequency, 0.0 when it is unknown or absent."""
         i = self.position.get(word)
         return 0.0 if i is None else float(self.zipf[i])
+
+    def familiarity(self, word: str) -> float | None:
+        """The word's familiarity (Zipf-like: ~7 for "the", ~3 for "umbrella", ~1 for words few people
+        know), or None when the word is not in the lexicon."""
+        i = self.position.get(word)
+        return None if i is None else float(self.familiarity_values[i])
 
     # -- deriving new lexicons --------------------------------------------------------------------
 
@@ -140,6 +171,7 @@ class Lexicon:
         index = np.flatnonzero(keep)
         return Lexicon(
             [self.words[i] for i in index], self.zipf[index], self.level[index],
+            familiarity=self.familiarity_values[index], sources=self.sources[index],
             name=name, source=self.source, skipped=self.skipped, presorted=True,
         )
 
@@ -152,7 +184,8 @@ class Lexicon:
         min_commonness: float | None = None,
         max_level: int | None = None,
     ) -> Lexicon:
-        """The words that pass every given test (length range or set, minimum Zipf, maximum SCOWL level)."""
+        """The words that pass every given test (length range or set, minimum familiarity, maximum SCOWL
+        level)."""
         keep = np.ones(len(self), bool)
         word_lengths = self.word_lengths
         if min_length is not None:
@@ -162,7 +195,7 @@ class Lexicon:
         if lengths is not None:
             keep &= np.isin(word_lengths, list(lengths))
         if min_commonness is not None:
-            keep &= self.zipf >= min_commonness
+            keep &= self.familiarity_values >= min_commonness
         if max_level is not None:
             keep &= self.level <= max_level
         return self._subset(keep, self.name)
@@ -170,19 +203,22 @@ class Lexicon:
     def union(self, extra: Iterable[str], zipf: float | None = None) -> Lexicon:
         """This lexicon plus ``extra`` words (normalised lowercase a-z).
 
-        New words get ``zipf`` if given, else the frequency the embedded dictionary knows for them (0 if
-        none), so that user-added words rank sensibly.
+        New words get ``zipf`` (as Zipf and familiarity) if given, else the frequency and familiarity the
+        embedded dictionary knows for them (0 if none), so that user-added words rank sensibly.
         """
-        from puzzlewright.lexicon.builtin import reference_zipf
+        from puzzlewright.lexicon.builtin import reference_familiarity, reference_zipf
 
         new = sorted(set(extra) - self.word_set)
         if not new:
             return self
         new_zipf = [zipf if zipf is not None else reference_zipf(w) for w in new]
+        new_familiarity = [zipf if zipf is not None else reference_familiarity(w) for w in new]
         return Lexicon(
             list(self.words) + new,
             np.concatenate([self.zipf, np.asarray(new_zipf, np.float32)]),
             np.concatenate([self.level, np.zeros(len(new), np.uint8)]),
+            familiarity=np.concatenate([self.familiarity_values, np.asarray(new_familiarity, np.float32)]),
+            sources=np.concatenate([self.sources, np.zeros(len(new), np.uint16)]),
             name=self.name + "+extra", source=self.source, skipped=self.skipped,
         )
 
@@ -213,7 +249,7 @@ class Lexicon:
                 letters = np.frombuffer("".join(words).encode("ascii"), np.uint8).reshape(len(words), length) - 97
             else:
                 letters = np.zeros((0, length), np.uint8)
-            table = WordTable(length, words, letters, self.zipf[index])
+            table = WordTable(length, words, letters, self.zipf[index], self.familiarity_values[index])
             self._tables[length] = table
         return table
 
@@ -238,21 +274,27 @@ class Lexicon:
     def _prefix_masks(self) -> dict[int, dict[str, int]]:
         return {}
 
+    def anagram_index(self, length: int) -> dict[str, tuple[str, ...]]:
+        """For words of one length: anagram signature -> the words with those letters, most common first
+        (built on first use per length, ~10-40 ms for ``english``; looking a word up is then ~1 µs)."""
+        index = self._anagram_indexes.get(length)
+        if index is None:
+            table = self.of_length(length)
+            order = np.lexsort((np.arange(len(table.words)), -table.zipf))  # most common, then alphabetical
+            groups: dict[str, list[str]] = {}
+            for i in order.tolist():
+                word = table.words[i]
+                groups.setdefault(signature(word), []).append(word)
+            index = self._anagram_indexes[length] = {sig: tuple(words) for sig, words in groups.items()}
+        return index
+
     @cached_property
-    def anagram_index(self) -> dict[str, tuple[str, ...]]:
-        """Anagram signature -> the words with those letters, most common first."""
-        groups: dict[str, list[int]] = {}
-        for i, word in enumerate(self.words):
-            groups.setdefault(signature(word), []).append(i)
-        zipf = self.zipf
-        return {
-            sig: tuple(self.words[i] for i in sorted(members, key=lambda i: (-zipf[i], self.words[i])))
-            for sig, members in groups.items()
-        }
+    def _anagram_indexes(self) -> dict[int, dict[str, tuple[str, ...]]]:
+        return {}
 
     def anagrams(self, letters: str) -> tuple[str, ...]:
         """The words made of exactly these letters (any order), most common first."""
-        return self.anagram_index.get(signature(letters), ())
+        return self.anagram_index(len(letters)).get(signature(letters), ())
 
     def length_letter_counts(self, length: int) -> np.ndarray:
         """(words x 26) uint8 letter counts of the words of one length, aligned with ``of_length`` (cached)."""

@@ -1,4 +1,4 @@
-"""Reading word lists from files: plain lists, frequency lists and AGID ``infl.txt``.
+"""Reading word lists from files: plain lists, frequency lists, scored crossword lists and AGID ``infl.txt``.
 
 Every loader streams its file line by line (a 10-million-line list costs memory for its distinct words
 only) and normalises each entry with :func:`normalise_word`; entries that are not a single a-z word after
@@ -11,14 +11,22 @@ Formats:
 ``freq``
     ``word<TAB>count`` (or ``word count``) per line, as in frequency lists. Counts become Zipf values:
     log10(count / total * 1e9). Repeated words add their counts.
+``scored``
+    The crossword constructors' ``word;score`` format (Broda, Spread the Wordlist, XWI): a score of 0-100
+    per entry, 50 being ordinary fill. The score becomes the word's familiarity, ``score * 0.06`` (so 50
+    -> 3.0, about as familiar as a word used once per million words, and 100 -> 6.0). Entries that are
+    not one a-z word (``NEW YORK``, ``R2D2``) are skipped and counted like any other list; a line with no
+    ``;score`` or a score that is not a number from 0 to 100 is an error naming its line number. A word
+    listed twice keeps its highest score.
 ``agid``
     The AGID ``infl.txt`` format: ``base POS[?~]: form | form, form | form``. Each base word is kept, and
     each inflected form is kept unless it is tagged or a variant. The rule: a form that ends in a variant
     level digit (``1``-``9``, e.g. ``abided1``) is skipped, and so is a form carrying any of the usage tags
     ``~ < ! ?`` (spelling variants, questionable or disputed forms); ``{...}`` notes are removed first.
 
-``detect_format`` picks the format from the first non-comment lines: ``POS:`` entries mean ``agid``, a
-numeric second column means ``freq``, anything else is ``plain``.
+``detect_format`` picks the format from the first non-comment lines: ``POS:`` entries mean ``agid``,
+``word;number`` entries mean ``scored``, a numeric second column means ``freq``, anything else is
+``plain``.
 """
 
 from __future__ import annotations
@@ -32,9 +40,11 @@ from pathlib import Path
 
 from puzzlewright.errors import MAX_LINE_BYTES, LexiconError, capped_lines, open_input
 
-FORMATS = ("plain", "freq", "agid")
+FORMATS = ("plain", "freq", "scored", "agid")
+SCORE_TO_FAMILIARITY = 0.06
 _AGID_ENTRY = re.compile(r"^(\S+) [VNA][?~]?:\s")
 _FREQ_ENTRY = re.compile(r"^\S+[\t ]+\d+(\.\d+)?([eE][+-]?\d+)?\s*$")
+_SCORED_ENTRY = re.compile(r"^[^;]+;\s*\d+(\.\d+)?\s*$")
 _AGID_NOTE = re.compile(r"\{[^}]*\}")
 _SNIFF_LINES = 50
 
@@ -91,6 +101,8 @@ def detect_format(path: Path) -> str:
         raise LexiconError(f"dictionary file is empty: {path}")
     if sum(bool(_AGID_ENTRY.match(line)) for line in sample) > len(sample) / 2:
         return "agid"
+    if sum(bool(_SCORED_ENTRY.match(line)) for line in sample) > len(sample) / 2:
+        return "scored"
     if sum(bool(_FREQ_ENTRY.match(line)) for line in sample) > len(sample) / 2:
         return "freq"
     if all(len(line.split()) > 2 for line in sample):
@@ -141,6 +153,30 @@ def zipf_values(counts: dict[str, float]) -> dict[str, float]:
     return {w: max(0.0, math.log10(c) - log_total + 9) for w, c in counts.items()}
 
 
+def read_scored(path: Path) -> tuple[dict[str, float], int]:
+    """Words of a ``word;score`` list -> ({word: familiarity}, skipped); see the module docstring."""
+    words: dict[str, float] = {}
+    skipped = 0
+    for number, line in enumerate(_lines(path), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        entry, sep, score_text = line.rpartition(";")
+        try:
+            score = float(score_text) if sep else None
+        except ValueError:
+            score = None
+        if score is None or not 0 <= score <= 100:
+            raise LexiconError(f"{path}, line {number}: expected 'word;score' with a score from 0 to 100, "
+                               f"got {line[:60]!r}")
+        word = normalise_word(entry)
+        if word is None:
+            skipped += 1
+        else:
+            words[word] = max(words.get(word, 0.0), score * SCORE_TO_FAMILIARITY)
+    return words, skipped
+
+
 def _agid_form(form: str) -> str | None:
     """An inflected form of an AGID entry, or None when it is a variant or tagged form."""
     form = _AGID_NOTE.sub("", form).strip()
@@ -175,11 +211,11 @@ def read_agid(path: Path) -> tuple[dict[str, float], int]:
     return words, skipped
 
 
-READERS = {"plain": read_plain, "freq": read_freq, "agid": read_agid}
+READERS = {"plain": read_plain, "freq": read_freq, "scored": read_scored, "agid": read_agid}
 
 
 def read_word_file(path: str | Path, format: str | None = None) -> tuple[dict[str, float], int, str]:
-    """Read a word list file -> ({word: zipf or 0.0}, entries skipped, format used)."""
+    """Read a word list file -> ({word: zipf, familiarity (scored) or 0.0}, entries skipped, format used)."""
     path = Path(path)
     if format is None:
         format = detect_format(path)

@@ -70,7 +70,8 @@ def first_row_work(letters: np.ndarray, column_letters: np.ndarray | None = None
 class CountJob(_CompactLexicon):
     """Every square of ``options`` over ``lexicon``'s N-letter words, partitioned by first-row prefix.
 
-    With ``keep_squares`` False only the numbers are kept (a big count can find hundreds of millions).
+    With ``keep_squares`` False only the numbers are kept (a big count can find hundreds of millions);
+    otherwise a partition given a stream writes its squares straight to it (see :meth:`run_partition`).
     With a ``deadline`` (a ``time.time()`` value) a partition still running then stops, incomplete, so a
     time limit holds even when one partition alone would take hours.
     """
@@ -111,13 +112,17 @@ class CountJob(_CompactLexicon):
         count_partition(self.lexicon, self.options, self.lexicon.words[0], budget=Budget(nodes=1))
 
     def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
+        """One partition's squares: streamed to ``emit`` (nothing held in memory, whatever their number)
+        when there is a stream, else returned with the result; or only counted (``keep_squares`` False)."""
         from puzzlewright.acrostic.count import count_partition
 
-        on_square = None if emit is None or not self.keep_squares else (lambda square: emit("/".join(square)))
+        streamed = emit is not None and self.keep_squares
+        on_square = (lambda square: emit("/".join(square))) if streamed else None
         budget = None if self.deadline is None else Budget(seconds=max(self.deadline - time.time(), 0.001))
-        part = count_partition(self.lexicon, self.options, key, on_square, budget)
-        squares = ["/".join(square) for square in part.squares] if self.keep_squares else []
-        return PartitionResult(key, squares, {"nodes": part.nodes}, part.complete, count=len(part.squares))
+        part = count_partition(self.lexicon, self.options, key, on_square, budget,
+                               keep_squares=self.keep_squares and not streamed)
+        squares = None if streamed else ["/".join(square) for square in part.squares]
+        return PartitionResult(key, squares, {"nodes": part.nodes}, part.complete, count=part.count)
 
 
 def generate_chunks(count: int) -> list[tuple[int, int]]:

@@ -33,7 +33,7 @@ import json
 import sys
 import os
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,12 +64,13 @@ def _write_failed(path: Path, error: OSError) -> PuzzlewrightError:
     return PuzzlewrightError(f"cannot write {path}: {error.strerror or error}")
 
 
-def atomic_write(path: Path, chunks: Iterable[str]) -> None:
+def atomic_write(path: Path, chunks: Iterable[str], durable: bool = True) -> None:
     """Replace ``path`` by the concatenated ``chunks`` all at once: write a temporary file beside it, fsync
     it, rename it over ``path`` and fsync the directory (:func:`puzzlewright.cache.atomic_write`, which
-    leaves no temporary file behind on an error or Ctrl-C). Chunks are streamed, never joined in memory."""
+    leaves no temporary file behind on an error or Ctrl-C). Chunks are streamed, never joined in memory.
+    ``durable`` False skips the fsyncs (a spool that need not survive a crash)."""
     try:
-        write_atomically(path, lambda handle: handle.writelines(chunks), text=True)
+        write_atomically(path, lambda handle: handle.writelines(chunks), text=True, durable=durable)
     except OSError as error:
         raise _write_failed(path, error) from None
 
@@ -134,6 +135,20 @@ def _parse_line(line: bytes) -> Any:
         return None
 
 
+@contextmanager
+def _streamed_lines(path: Path) -> Iterator[Iterable[str]]:
+    """The lines of a partition's finished stream (none when it wrote nothing, so left no file)."""
+    try:
+        handle = open(path, encoding="utf-8")
+    except FileNotFoundError:
+        yield ()
+        return
+    except OSError as error:
+        raise PuzzlewrightError(f"cannot read the partition stream {path}: {error.strerror or error}") from None
+    with handle:
+        yield handle
+
+
 def _is_temporary(path: Path) -> bool:
     """A temporary file an interrupted :func:`atomic_write` left behind (never part of the state)."""
     return path.name.startswith(".") and path.name.endswith(".tmp")
@@ -161,24 +176,28 @@ def describe_difference(there: dict, here: dict, limit: int = 3) -> str:
 
 
 class Checkpoint:
-    """An output directory holding one job's manifest and finished partitions."""
+    """An output directory holding one job's manifest and finished partitions.
+    With ``durable`` False it is only a spool for ordering a run's output, written without fsyncs since
+    nothing resumes from it."""
 
-    def __init__(self, directory: Path, identity: dict, keys: list[str]):
+    def __init__(self, directory: Path, identity: dict, keys: list[str], durable: bool = True):
         self.directory = directory
+        self.durable = durable
         self.identity = identity
         self.keys = keys
         self.fingerprint = fingerprint(identity, keys)
         self.index = {key: i for i, key in enumerate(keys)}
 
     @classmethod
-    def open(cls, directory: str | Path, identity: dict, keys: list[str], *, resume: bool) -> Checkpoint:
+    def open(cls, directory: str | Path, identity: dict, keys: list[str], *, resume: bool,
+             durable: bool = True) -> Checkpoint:
         """Create the directory for a new job, or reopen it to resume the same job.
 
         Refuses (with the reason) a directory that holds another job, a directory of this job without
         ``resume`` (so a finished run is never silently overwritten), and a non-empty directory that is
         not a checkpoint at all.
         """
-        checkpoint = cls(Path(directory), identity, keys)
+        checkpoint = cls(Path(directory), identity, keys, durable)
         checkpoint._prepare(resume)
         return checkpoint
 
@@ -302,29 +321,45 @@ class Checkpoint:
             raise PuzzlewrightError(f"cannot read {self.directory / FINISHED}: {error.strerror or error}") from None
         return recorded
 
-    def load_items(self, key: str) -> list[Any]:
-        """The items of a finished partition, read back from its file (between the header and the trailer)."""
+    def load_items(self, key: str) -> Iterator[Any]:
+        """The items of a finished partition, read back lazily from its file (between the header and the
+        trailer, one at a time, so a partition of millions is never all in memory); for a partition stopped
+        early (not saved), what it streamed."""
         path = self._partition_path(key)
+        saved = path.exists()
+        if not saved:
+            path = Path(self.stream_for(key).path)
         try:
             with open(path, encoding="utf-8") as handle:
-                lines = handle.readlines()[1:-1]
-            return [json.loads(line) for line in lines]
+                if saved:
+                    handle.readline()  # the header
+                held = None  # one line behind: a saved file's last line is its trailer
+                for line in handle:
+                    if held is not None:
+                        yield json.loads(held)
+                    held = line
+                if held is not None and not saved:
+                    yield json.loads(held)
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
             raise PuzzlewrightError(f"cannot read the checkpoint file {path} ({error}): it changed after it was "
                                     "checked; run again with --resume to recompute that partition") from None
 
     def save(self, result: PartitionResult) -> None:
         """Write one finished partition atomically with its checksum trailer, record it in ``finished.jsonl``,
-        then drop its stream (an incomplete partition is not finished: it is not saved)."""
+        then drop its stream (an incomplete partition is not finished: it is not saved). A result without
+        items (``None``) streamed them: its file is copied from the stream, line by line."""
         if not result.complete:
             return
         header = {"fingerprint": self.fingerprint, **result.header()}
-        lines = itertools.chain([_json_line(header)], map(_json_line, result.items or ()))
         path = self._partition_path(result.key)
+        stream = Path(self.stream_for(result.key).path)
         checksum = _Checksum()
-        atomic_write(path, checksum.with_trailer(line + "\n" for line in lines))
+        with _streamed_lines(stream) if result.items is None else nullcontext(None) as streamed:
+            items = streamed if streamed is not None else (_json_line(item) + "\n" for item in result.items)
+            lines = itertools.chain([_json_line(header) + "\n"], items)
+            atomic_write(path, checksum.with_trailer(lines), self.durable)
         self._record(path.name, checksum.hexdigest())
-        Path(self.stream_for(result.key).path).unlink(missing_ok=True)
+        stream.unlink(missing_ok=True)
 
     def _record(self, name: str, checksum: str) -> None:
         """Append a finished file to ``finished.jsonl`` (one write, fsynced)."""
@@ -333,7 +368,8 @@ class Checkpoint:
             handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
             try:
                 os.write(handle, (_json_line({"file": name, "sha256": checksum}) + "\n").encode())
-                os.fsync(handle)
+                if self.durable:
+                    os.fsync(handle)
             finally:
                 os.close(handle)
         except OSError as error:

@@ -9,9 +9,12 @@ job's merge order, as soon as they are ready.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -61,6 +64,23 @@ def output_target(output: str | None, resume: bool) -> tuple[str | None, str | N
     return output, None
 
 
+@contextmanager
+def spool_directory(file_path: str | None) -> Iterator[str | None]:
+    """A temporary folder beside ``file_path`` where running partitions stream their items, so that they
+    reach the file in merge order without being held in memory (None when there is no file); removed
+    afterwards."""
+    if file_path is None:
+        yield None
+        return
+    try:
+        spool = tempfile.TemporaryDirectory(prefix=".puzzlewright-spool-",
+                                            dir=os.path.dirname(os.path.abspath(file_path)))
+    except OSError as error:
+        raise PuzzleInputError(f"cannot write beside {file_path}: {error.strerror}") from None
+    with spool as directory:
+        yield directory
+
+
 class OrderedFile:
     """Writes each partition's items (one line each, rendered by ``render``) to a file in merge order.
 
@@ -85,6 +105,8 @@ class OrderedFile:
     def write_rest(self, result: JobResult) -> None:
         for part in result.partitions:
             if part.key not in self.written:
+                if part.items is None and result.load_items is not None:  # on disk only
+                    part = dataclasses.replace(part, items=result.load_items(part.key))
                 self.write_ready(part)
 
     def close(self) -> None:
@@ -94,7 +116,8 @@ class OrderedFile:
 def run_streamed_job(job: Any, output: str | None, resume: bool, *, workers: int | None, cluster: str | None,
                      time_limit: float | None) -> tuple[JobResult, bool]:
     """Run a counting job for the command line: its items go to ``--output`` (a file in merge order, or a
-    checkpoint directory), none are kept in memory. Returns (result, interrupted): after Ctrl-C the partial
+    checkpoint directory; a file's items are put in order through a spool folder beside it), none are kept
+    in memory. Returns (result, interrupted): after Ctrl-C the partial
     result, with everything found so far written out; the caller re-raises KeyboardInterrupt."""
     from puzzlewright.parallel import JobInterrupted, run_job
 
@@ -102,13 +125,15 @@ def run_streamed_job(job: Any, output: str | None, resume: bool, *, workers: int
     sink = OrderedFile(file_path) if file_path else None
     interrupted = False
     try:
-        try:
-            result = run_job(job, workers=workers, cluster=cluster, output=directory, resume=resume,
-                             time_limit=time_limit, on_merged=sink.write_ready if sink else None, keep_items=False)
-        except JobInterrupted as stop:
-            result, interrupted = stop.partial, True
-        if sink is not None:
-            sink.write_rest(result)
+        with spool_directory(file_path) as spool:
+            try:
+                result = run_job(job, workers=workers, cluster=cluster, output=directory or spool, resume=resume,
+                                 time_limit=time_limit, on_merged=sink.write_ready if sink else None,
+                                 keep_items=False, spool=spool is not None)
+            except JobInterrupted as stop:
+                result, interrupted = stop.partial, True
+            if sink is not None:
+                sink.write_rest(result)
     finally:
         if sink is not None:
             sink.close()

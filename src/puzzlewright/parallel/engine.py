@@ -68,6 +68,7 @@ def run_job(
     on_merged: Callable[[PartitionResult], None] | None = None,
     keep_items: bool = True,
     runner: Runner | None = None,
+    spool: bool = False,
 ) -> JobResult:
     """Run every partition of ``job`` and return the merged result (identical whatever runs it).
 
@@ -77,7 +78,9 @@ def run_job(
     same job in that directory, skipping its finished partitions. After ``time_limit`` seconds no new
     partition starts (the result is then incomplete). ``on_merged`` receives the partitions in merge
     order, each as soon as all before it are done (to stream ordered output); with ``keep_items`` False
-    the items handed to it are not kept in the result (a stream of millions needs no memory).
+    the items handed to it are not kept in the result (a stream of millions needs no memory). With ``spool``
+    the ``output`` directory is only scratch space for putting streamed items in order (a fresh, temporary
+    directory: no fsyncs, no resume, no merged results file).
     ``progress`` shows a bar on stderr (default: when it is a terminal). Ctrl-C stops the workers,
     leaves the directory ready to resume and raises :class:`JobInterrupted` with the partial result.
     """
@@ -85,7 +88,8 @@ def run_job(
     partitions = checked_partitions(job)
     keys = [partition.key for partition in partitions]
     identity = job.identity()
-    checkpoint = Checkpoint.open(output, identity, keys, resume=resume) if output is not None else None
+    checkpoint = (Checkpoint.open(output, identity, keys, resume=resume and not spool, durable=not spool)
+                  if output is not None else None)
     results: dict[str, PartitionResult] = checkpoint.load_finished() if checkpoint else {}
     resumed = len(results)
     todo = schedule_order([partition for partition in partitions if partition.key not in results])
@@ -105,7 +109,7 @@ def run_job(
     try:
         if todo and hasattr(job, "prepare"):
             job.prepare()
-        with _ProgressBar(job, len(todo), resumed, results, progress) as on_progress:
+        with _ProgressBar(job, todo, resumed, results, progress) as on_progress:
             def on_done(result: PartitionResult) -> None:
                 results[result.key] = result
                 computed.append(result.key)
@@ -119,17 +123,20 @@ def run_job(
     except KeyboardInterrupt:
         raise JobInterrupted(merged()) from None
     result = merged()
-    if checkpoint is not None:
+    if checkpoint is not None and not spool:
         checkpoint.write_results(result.items(), {"job": identity, **result.summary()})
     return result
 
 
 class _ProgressBar:
-    """The progress bar across partitions: done/total, items found, search rate, ETA."""
+    """The progress bar across partitions: work done by estimated size (so the ETA weighs big partitions
+    more than small ones), partitions done/total, items found, search rate."""
 
-    def __init__(self, job: PartitionedJob, total: int, resumed: int, results: dict[str, PartitionResult],
-                 enabled: bool | None):
-        self.job, self.total, self.resumed, self.enabled = job, total, resumed, enabled
+    def __init__(self, job: PartitionedJob, todo: list[Partition], resumed: int,
+                 results: dict[str, PartitionResult], enabled: bool | None):
+        self.job, self.resumed, self.enabled = job, resumed, enabled
+        self.sizes = {partition.key: partition.size for partition in todo}
+        self.done = 0
         self.found = sum(result.count for result in results.values())
         self.nodes = 0.0
         self.started = time.perf_counter()
@@ -138,17 +145,18 @@ class _ProgressBar:
         from puzzlewright.progress import progress_bar
 
         label = self.job.name + (f" ({self.resumed} partitions resumed)" if self.resumed else "")
-        self._bar = progress_bar(label, self.total, self.enabled)
+        self._bar = progress_bar(label, sum(self.sizes.values()), self.enabled, counted=False)
         self._advance = self._bar.__enter__()
         return self.update
 
     def update(self, result: PartitionResult) -> None:
+        self.done += 1
         self.found += result.count
         self.nodes += result.stats.get("nodes", 0)
-        fields = {self.job.item_name: f"{self.found:,}"}
+        fields = {"partitions": f"{self.done}/{len(self.sizes)}", self.job.item_name: f"{self.found:,}"}
         if self.nodes:
             fields["nodes/s"] = f"{self.nodes / max(time.perf_counter() - self.started, 1e-9):,.0f}"
-        self._advance(1, **fields)
+        self._advance(self.sizes.get(result.key, 0.0), **fields)
 
     def __exit__(self, *exc_info) -> bool | None:
         return self._bar.__exit__(*exc_info)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -35,8 +35,9 @@ class PartitionResult:
     """What one partition produced: JSON-shaped ``items`` in a deterministic order, and summable ``stats``.
 
     ``count`` is the number of items found (a job may find items without keeping them, e.g. a count that
-    only needs the number). ``items`` is None once they are safely in a checkpoint file and were dropped
-    from memory. ``complete`` is False when the partition stopped early (a budget ran out); such a result
+    only needs the number). ``items`` is None when they never were in memory (the partition streamed them
+    to its checkpoint stream as it found them) or once they are safely in a checkpoint file and were
+    dropped from memory. ``complete`` is False when the partition stopped early (a budget ran out); such a result
     is never checkpointed as finished.
     """
 
@@ -84,7 +85,8 @@ class PartitionedJob(Protocol):
         ...
 
     def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
-        """Compute one partition; call ``emit(item)`` for each item as soon as it is found."""
+        """Compute one partition; call ``emit(item)`` for each item as soon as it is found (a job may then
+        return ``items=None``: the stream holds them, and the checkpoint is made from it)."""
         ...
 
 
@@ -102,7 +104,7 @@ class JobResult:
     workers: int = 1
     runner: str = "in-process"
     total: int | None = None
-    load_items: Callable[[str], list[Any]] | None = None  # items of a partition kept only on disk
+    load_items: Callable[[str], Iterable[Any]] | None = None  # items of a partition kept only on disk
 
     def __post_init__(self) -> None:
         if self.total is None:

@@ -183,8 +183,10 @@ class SearchPool:
             except asyncio.TimeoutError:
                 raise SearchTimeout(f"search took longer than its {self.seconds:g} s budget") from None
         finally:
-            if budget is not None and not job.result.done():
-                budget.cancel()
+            if not job.result.done():
+                if budget is not None:
+                    budget.cancel()
+                job.result.add_done_callback(_retrieve)  # its outcome is nobody's now: no "never retrieved" log
 
     def _start_threads(self) -> None:
         with self._start_lock:
@@ -205,6 +207,12 @@ class SearchPool:
             except BaseException as failure:  # handed to the request, which maps it to a response
                 value, error = None, failure
             job.notify(job.finish, value, error)
+
+
+def _retrieve(result: asyncio.Future) -> None:
+    """Read an abandoned search's outcome, so asyncio does not log its exception as never retrieved."""
+    if not result.cancelled():
+        result.exception()
 
 
 def budget_message(error: BudgetExceeded, seconds: float) -> str:

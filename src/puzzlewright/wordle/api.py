@@ -15,7 +15,9 @@ import numpy as np
 
 from puzzlewright.cache import remember
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
+from puzzlewright.lexicon.core import letter_count_table
 from puzzlewright.schema import fresh_seed, validate
 from puzzlewright.search import Budget
 from puzzlewright.wordle import doodler as doodling
@@ -29,7 +31,7 @@ from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_OPENER, AssistRequest, 
                                         Guess, PlayRequest, SimulationResult, Suggestion)
 from puzzlewright.wordle.words import parse_word, word_pool
 
-_ASSISTANTS: dict[tuple[str, str | None, bool], Assistant] = {}
+_ASSISTANTS: dict[tuple[str, str | None, bool, bool], Assistant] = {}
 _DOODLERS: dict[tuple[int, str], tuple[Lexicon, Doodler]] = {}
 _MAX_DOODLERS = 64
 
@@ -82,17 +84,20 @@ def assist(request: AssistRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
         return AssistResult(guesses=played, remaining=1, answers=[words[left[0]]], notes=notes, best=words[left[0]],
                             reason="the only possible answer", suggestions=[], solved=words[left[0]])
     strategy = assistant.strategy
-    best = assistant.next_guess(left, len(turns) + 1, budget)
+    rules = assistant.rules(turns)
+    if rules is not None:
+        _check_hard_turns(assistant, turns)
+    best = assistant.next_guess(left, len(turns) + 1, budget, rules)
     column = assistant.matrix.guesses.index[best]
     if len(turns) == 0 and strategy.opener is not None:
         reason = ("the opener: SALET is the proven best first guess for the original lists"
                   if best == DEFAULT_OPENER and request.opener is None else "the opener asked for")
     else:
-        reason = strategy.reason(left, column, budget)
+        reason = strategy.reason(left, column, budget, rules)
     approximate = strategy.approximate
     if approximate:
         notes.append("time ran out looking ahead: 'best' is the top guess by score alone")
-    suggestions = strategy.suggestions(left, request.top, first=column)
+    suggestions = strategy.suggestions(left, request.top, first=column, rules=rules)
     strategy.save_decisions()
     return AssistResult(guesses=played, remaining=int(len(left)), answers=[words[a] for a in left], notes=notes,
                         best=best, reason=reason, complete=not approximate,
@@ -119,7 +124,8 @@ def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
         games = sum(histogram.values())
         return SimulationResult(answers=games, average=round(sum(k * v for k, v in histogram.items()) / games, 4),
                                 histogram={str(k): v for k, v in histogram.items()}, max=max(histogram),
-                                opener=_opener_word(assistant), seconds=round(time.perf_counter() - started, 2))
+                                opener=_opener_word(assistant), seconds=round(time.perf_counter() - started, 2),
+                                hard=assistant.strategy.hard)
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     answer = _answer(request.answer or "", seed, pool=assistant.matrix.answers.table.words)
     if len(answer) != assistant.matrix.answers.table.length:
@@ -131,6 +137,8 @@ def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
         if score(turn.word, answer) != turn.pattern:
             raise PuzzleInputError(f"guess {number} ({turn.word} {turn.pattern}) is not the feedback "
                                    f"{turn.word!r} gets against {answer!r}")
+    if assistant.strategy.hard:
+        _check_hard_turns(assistant, turns)
     played = assistant.play(answer, turns, budget)
     assistant.strategy.save_decisions()
     return GameResult(answer=answer, turns=[_guess(turn) for turn in played], guesses=len(played),
@@ -198,14 +206,25 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
     guess_pool = word_pool(guesses.union(answer_pool.table.words), length)
     opener = parse_word(request.opener, "opener", length) if request.opener else (
         DEFAULT_OPENER if DEFAULT_OPENER in guess_pool else None)
-    key = (lists_key(answer_pool, guess_pool), opener, request.lookahead)
+    key = (lists_key(answer_pool, guess_pool), opener, request.lookahead, request.hard)
     assistant = _ASSISTANTS.get(key)
     if assistant is None:
         on_disk = _shipped(guesses) and _shipped(answers)
         matrix = PatternMatrix.load(answer_pool, guess_pool, use_cache=on_disk)
-        assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=request.lookahead, remember=on_disk))
+        assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=request.lookahead, remember=on_disk,
+                                               hard=request.hard))
         remember(_ASSISTANTS, key, assistant, MAX_LOADED)
     return assistant
+
+
+def _check_hard_turns(assistant: Assistant, turns: list[Turn]) -> None:
+    """In hard mode, each guess so far must have been legal after the ones before it."""
+    for number, turn in enumerate(turns[1:], 2):
+        rules = assistant.rules(turns[:number - 1])
+        word = letter_codes(turn.word)[None, :]
+        if rules is not None and not rules.allows(word, letter_count_table(word))[0]:
+            raise PuzzleInputError(f"guess {number} ({turn.word}) is not allowed in hard mode: it must keep every "
+                                   f"green in place and use every letter revealed by the guesses before it")
 
 
 def _shipped(lexicon: Lexicon) -> bool:

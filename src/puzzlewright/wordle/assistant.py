@@ -25,10 +25,11 @@ from pathlib import Path
 import numpy as np
 
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
+from puzzlewright.letters import letter_codes
 from puzzlewright.search import Budget
 from puzzlewright.wordle.scoring import feedback
 from puzzlewright.wordle.matrix import PatternMatrix, cache_dir, lists_key, read_array, write_array
-from puzzlewright.wordle.model import Pattern
+from puzzlewright.wordle.model import GREEN, GREY, Pattern
 
 ANSWER_BONUS = 0.1  # bits: how much entropy a possible answer may give up and still be preferred
 BINCOUNT_MIN = 32  # candidate sets at least this big are counted with bincounts, smaller ones by pairs
@@ -39,6 +40,9 @@ ANSWERS_AS_OPTIONS = 10  # ... plus every possible answer, at positions with at 
 MAX_TURNS = 20
 SPLITTER_MAX = 64  # look for a possible answer that splits all candidates apart in sets this small
 KEY_BYTES = 16  # candidate sets are remembered by a 128-bit hash
+HARD_LOOKAHEAD_WIDTH = 12  # hard mode's lookahead width (fewer guesses are legal, each matters more)
+MAX_GUESSES = 6  # the game's limit: :meth:`Strategy.within` makes every answer solvable within it
+REPAIR_WIDTH = 50  # guesses tried (by score) where the strategy's own choice takes too many guesses
 
 
 @dataclass(frozen=True)
@@ -107,17 +111,61 @@ def _group_sums_by_pairs(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return sum_nlogn, sum_n2
 
 
+@dataclass(frozen=True)
+class HardRules:
+    """What hard mode demands of the next guess: each revealed green kept in place, and each revealed
+    letter (green or yellow) used at least as many times as one earlier guess revealed it."""
+
+    fixed: tuple[tuple[int, int], ...] = ()  # (position, letter code), sorted
+    least: tuple[tuple[int, int], ...] = ()  # (letter code, least count), sorted
+
+    def after(self, letters: Sequence[int], marks: Sequence[int]) -> HardRules:
+        """The rules once a guess of ``letters`` got ``marks``."""
+        fixed = dict(self.fixed)
+        least = dict(self.least)
+        revealed: dict[int, int] = {}
+        for position, (letter, mark) in enumerate(zip(letters, marks)):
+            letter = int(letter)
+            if mark == GREEN:
+                fixed[position] = letter
+            if mark != GREY:
+                revealed[letter] = revealed.get(letter, 0) + 1
+        for letter, count in revealed.items():
+            least[letter] = max(least.get(letter, 0), count)
+        return HardRules(tuple(sorted(fixed.items())), tuple(sorted(least.items())))
+
+    def allows(self, letters: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        """Which words (their (k, n) letter codes and (k, 26) letter counts) are legal guesses now."""
+        legal = np.ones(len(letters), bool)
+        for position, letter in self.fixed:
+            legal &= letters[:, position] == letter
+        for letter, count in self.least:
+            legal &= counts[:, letter] >= count
+        return legal
+
+    def key(self) -> bytes:
+        """These rules as bytes, for memo keys."""
+        return bytes(v for pair in self.fixed + ((255, 255),) + self.least for v in pair)
+
+
 class Strategy:
-    """The guess to make from any set of candidate answers, and the guesses it takes from there."""
+    """The guess to make from any set of candidate answers, and the guesses it takes from there.
+
+    With ``hard``, every method taking candidates also takes the :class:`HardRules` of the position, and
+    only guesses those rules allow are ranked, suggested or played (a possible answer always is: it fits
+    every feedback so far).
+    """
 
     def __init__(self, matrix: PatternMatrix, *, opener: str | None = None, lookahead: bool = True,
-                 remember: bool = False):
+                 remember: bool = False, hard: bool = False):
         self.matrix = matrix
         self.pattern_count = 3**matrix.answers.table.length
         self.solved = self.pattern_count - 1
         self.lookahead = lookahead
+        self.hard = hard
         self.opener = self._column(opener) if opener else None
         self._cost: dict[bytes, int] = {}
+        self._fits: set[tuple[bytes, int]] = set()  # positions known to finish within so many guesses
         self._decisions_path = self._decisions_file() if remember else None
         self._choice: dict[bytes, int] = self._load_decisions()
         self._saved = len(self._choice)
@@ -135,7 +183,7 @@ class Strategy:
 
     def _decisions_file(self) -> Path:
         settings = (f"{self.opener}-{self.lookahead}-{ANSWER_BONUS}-{LOOKAHEAD_MAX}-{LOOKAHEAD_WIDTH}-"
-                    f"{ANSWERS_AS_OPTIONS}-{SPLITTER_MAX}")
+                    f"{ANSWERS_AS_OPTIONS}-{SPLITTER_MAX}" + (f"-hard{HARD_LOOKAHEAD_WIDTH}" if self.hard else ""))
         digest = hashlib.sha256(f"{lists_key(self.matrix.answers, self.matrix.guesses)}-{settings}".encode())
         return cache_dir() / f"wordle-strategy-{digest.hexdigest()[:24]}.npy"
 
@@ -157,8 +205,23 @@ class Strategy:
             self._saved = len(decisions)
 
     @staticmethod
-    def _key(candidates: np.ndarray) -> bytes:
-        return hashlib.blake2b(candidates.tobytes(), digest_size=KEY_BYTES).digest()
+    def _key(candidates: np.ndarray, rules: HardRules | None = None) -> bytes:
+        data = candidates.tobytes() + (rules.key() if rules is not None else b"")
+        return hashlib.blake2b(data, digest_size=KEY_BYTES).digest()
+
+    def rules_after(self, rules: HardRules | None, guess: int, code: int) -> HardRules | None:
+        """The hard-mode rules after guess column ``guess`` got ``code`` (None when not in hard mode)."""
+        if rules is None:
+            return None
+        marks = Pattern.from_code(code, self.matrix.answers.table.length).marks
+        return rules.after(self.matrix.guesses.scorer.letters[guess], marks)
+
+    def legal(self, rules: HardRules | None) -> np.ndarray | None:
+        """Which guess columns the rules allow (None: every one)."""
+        if rules is None or not (rules.fixed or rules.least):
+            return None
+        scorer = self.matrix.guesses.scorer
+        return rules.allows(scorer.letters, scorer.counts)
 
     def _column(self, word: str) -> int:
         column = self.matrix.guesses.index.get(word)
@@ -168,40 +231,54 @@ class Strategy:
 
     # -- ranking ----------------------------------------------------------------------------------
 
-    def scores(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(entropy, expected remaining, is a possible answer) for every guess, given the candidates."""
+    def scores(self, candidates: np.ndarray, rules: HardRules | None = None
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(entropy, expected remaining, is a possible answer) for every guess, given the candidates; a
+        guess the hard-mode ``rules`` forbid gets entropy -inf and expected remaining +inf."""
         every = len(candidates) == len(self.matrix.answers)  # all answers: no copy of the whole matrix
-        entropy, expected = split_scores(self.matrix.codes if every else self.matrix.codes[candidates],
-                                         self.pattern_count)
+        codes = self.matrix.codes if every else self.matrix.codes[candidates]
+        legal = self.legal(rules)
+        if legal is None:
+            entropy, expected = split_scores(codes, self.pattern_count)
+        else:
+            entropy = np.full(len(legal), -np.inf)
+            expected = np.full(len(legal), np.inf)
+            entropy[legal], expected[legal] = split_scores(codes[:, legal], self.pattern_count)
         is_candidate = np.zeros(len(self.matrix.guesses), bool)
         columns = self.matrix.answer_columns[candidates]
         is_candidate[columns[columns >= 0]] = True
         return entropy, expected, is_candidate
 
-    def ranked(self, candidates: np.ndarray, top: int) -> list[int]:
-        """The ``top`` best guess columns: by entropy, a possible answer counting ANSWER_BONUS bits more."""
-        entropy, _, is_candidate = self.scores(candidates)
+    def ranked(self, candidates: np.ndarray, top: int, rules: HardRules | None = None) -> list[int]:
+        """The ``top`` best (legal) guess columns: by entropy, a possible answer counting ANSWER_BONUS bits
+        more."""
+        entropy, _, is_candidate = self.scores(candidates, rules)
         score = entropy + ANSWER_BONUS * is_candidate
-        top = min(top, len(score))
+        score[(entropy <= 0) & ~is_candidate] = -np.inf  # learns nothing (hard mode may leave only such)
+        top = min(top, int(np.isfinite(score).sum()))
         best = np.argpartition(-score, top - 1)[:top]
         return best[np.lexsort((best, -score[best]))].tolist()
 
-    def suggestions(self, candidates: np.ndarray, top: int = 10, *, first: int | None = None) -> list[Suggestion]:
-        """The ``top`` guesses with the most expected information, ``first`` (the guess to play) leading.
+    def suggestions(self, candidates: np.ndarray, top: int = 10, *, first: int | None = None,
+                    rules: HardRules | None = None) -> list[Suggestion]:
+        """The ``top`` (legal) guesses with the most expected information, ``first`` (the guess to play)
+        leading.
 
         Ties are broken the same way whatever ``top``: equal entropy (to 9 decimals), then a possible
         answer first, then alphabetical order; the whole list is sorted before it is cut.
         """
-        entropy, expected, is_candidate = self.scores(candidates)
+        entropy, expected, is_candidate = self.scores(candidates, rules)
         columns = np.arange(len(entropy))
         order = np.lexsort((columns, ~is_candidate, -np.round(entropy, 9)))
+        order = order[np.isfinite(entropy[order])]
         if first is not None:
             order = np.concatenate([[first], order[order != first]])
         words = self.matrix.guesses.table.words
         return [Suggestion(words[g], float(entropy[g]), float(expected[g]), bool(is_candidate[g]))
                 for g in order[:top].tolist()]
 
-    def reason(self, candidates: np.ndarray, guess: int, budget: Budget | None = None) -> str:
+    def reason(self, candidates: np.ndarray, guess: int, budget: Budget | None = None,
+               rules: HardRules | None = None) -> str:
         """Why :meth:`choose` plays ``guess`` from these candidates, in one phrase (after a choice)."""
         k = len(candidates)
         possible = guess in self.matrix.answer_columns[candidates]
@@ -215,7 +292,7 @@ class Strategy:
         if self._looks_ahead(candidates):
             self._local.budget = budget
             try:
-                average = f": {self._cost_after(candidates, guess) / k:.2f} guesses on average from here"
+                average = f": {self._cost_after(candidates, guess, rules) / k:.2f} guesses on average from here"
             except BudgetExceeded:
                 average = ""
             finally:
@@ -227,7 +304,8 @@ class Strategy:
 
     # -- the playing strategy ---------------------------------------------------------------------
 
-    def choose(self, candidates: np.ndarray, *, first: bool = False, budget: Budget | None = None) -> int:
+    def choose(self, candidates: np.ndarray, *, first: bool = False, budget: Budget | None = None,
+               rules: HardRules | None = None) -> int:
         """The guess column to play given the candidate answer indexes (sorted).
 
         With a ``budget`` that runs out during the lookahead, the best guess by score is returned instead
@@ -238,34 +316,34 @@ class Strategy:
             return self.opener
         self._local.budget = budget
         try:
-            return self._choose(candidates)
+            return self._choose(candidates, rules)
         except BudgetExceeded:
             self._local.approximate = True
-            return self.ranked(candidates, 1)[0]
+            return self.ranked(candidates, 1, rules)[0]
         finally:
             self._local.budget = None
 
-    def _choose(self, candidates: np.ndarray) -> int:
+    def _choose(self, candidates: np.ndarray, rules: HardRules | None = None) -> int:
         if len(candidates) <= 2:
             return int(self.matrix.answer_columns[candidates[0]])
-        key = self._key(candidates)
+        key = self._key(candidates, rules)
         choice = self._choice.get(key)
         if choice is None and len(candidates) <= SPLITTER_MAX:
             choice = self._splitting_answer(candidates)
         if choice is None:
-            options = self._options(candidates)
+            options = self._options(candidates, rules)
             if len(options) > 1:
-                choice = min(options, key=lambda g: (self._cost_after(candidates, g), options.index(g)))
+                choice = min(options, key=lambda g: (self._cost_after(candidates, g, rules), options.index(g)))
             else:
                 choice = options[0]
             self._choice[key] = choice
         return choice
 
-    def _options(self, candidates: np.ndarray) -> list[int]:
+    def _options(self, candidates: np.ndarray, rules: HardRules | None = None) -> list[int]:
         """The guesses worth a lookahead: the best by score, and every possible answer in a small set."""
         if not self._looks_ahead(candidates):
-            return self.ranked(candidates, 1)
-        options = self.ranked(candidates, LOOKAHEAD_WIDTH)
+            return self.ranked(candidates, 1, rules)
+        options = self.ranked(candidates, HARD_LOOKAHEAD_WIDTH if self.hard else LOOKAHEAD_WIDTH, rules)
         if len(candidates) <= ANSWERS_AS_OPTIONS:
             options += [int(c) for c in self.matrix.answer_columns[candidates] if c not in options]
         return options
@@ -292,7 +370,7 @@ class Strategy:
         parts = np.split(candidates[order], bounds)
         return [(int(codes[part_order[0]]), part) for part, part_order in zip(parts, np.split(order, bounds))]
 
-    def _cost_after(self, candidates: np.ndarray, guess: int) -> int:
+    def _cost_after(self, candidates: np.ndarray, guess: int, rules: HardRules | None = None) -> int:
         """Total guesses over all candidates when ``guess`` is played now and the rule after it."""
         budget = getattr(self._local, "budget", None)
         if budget is not None:
@@ -300,17 +378,50 @@ class Strategy:
         total = len(candidates)
         for code, group in self.groups(candidates, guess):
             if code != self.solved:
-                total += self.cost(group)
+                total += self.cost(group, self.rules_after(rules, guess, code))
         return total
 
-    def cost(self, candidates: np.ndarray) -> int:
+    def within(self, candidates: np.ndarray, rules: HardRules | None, remaining: int, *, first: bool = False) -> bool:
+        """Make the strategy solve every candidate in at most ``remaining`` more guesses, if it can.
+
+        The choices that minimise the total can, rarely, leave a long path (hard mode's traps such as
+        _IGHT). Each position's choice is checked recursively; where it takes too long, the best
+        :data:`REPAIR_WIDTH` guesses by score and the possible answers are tried instead, and the first
+        that fits replaces the choice (remembered like any other). False when none does. With ``first``,
+        the opener (when set) is kept.
+        """
+        if first and self.opener is not None:
+            return all(code == self.solved or self.within(group, self.rules_after(rules, self.opener, code),
+                                                          remaining - 1)
+                       for code, group in self.groups(candidates, self.opener))
+        if len(candidates) == 1:
+            return remaining >= 1
+        if remaining <= 1:
+            return False
+        key = self._key(candidates, rules)
+        if (key, remaining) in self._fits:
+            return True
+        choice = self._choose(candidates, rules)
+        options = [choice]
+        for g in self.ranked(candidates, REPAIR_WIDTH, rules) + self.matrix.answer_columns[candidates].tolist():
+            if g not in options:
+                options.append(g)
+        for guess in options:
+            if all(code == self.solved or self.within(group, self.rules_after(rules, guess, code), remaining - 1)
+                   for code, group in self.groups(candidates, guess)):
+                self._choice[key] = guess
+                self._fits.add((key, remaining))
+                return True
+        return False
+
+    def cost(self, candidates: np.ndarray, rules: HardRules | None = None) -> int:
         """Total guesses the strategy needs over all these candidates (each answer counted once)."""
         if len(candidates) == 1:
             return 1
-        key = candidates.tobytes()
+        key = candidates.tobytes() + (rules.key() if rules is not None else b"")
         total = self._cost.get(key)
         if total is None:
-            total = self._cost[key] = self._cost_after(candidates, self._choose(candidates))
+            total = self._cost[key] = self._cost_after(candidates, self._choose(candidates, rules), rules)
         return total
 
 
@@ -344,9 +455,22 @@ class Assistant:
                                        f"no answer in {self.matrix.answers.name} fits")
         return left
 
-    def next_guess(self, candidates: np.ndarray, turn_number: int, budget: Budget | None = None) -> str:
-        """The strategy's next guess (its best by score alone if ``budget`` runs out first)."""
-        column = self.strategy.choose(candidates, first=turn_number == 1, budget=budget)
+    def rules(self, turns: Sequence[Turn]) -> HardRules | None:
+        """The hard-mode rules after these turns (None when the strategy plays normal mode)."""
+        if not self.strategy.hard:
+            return None
+        rules = HardRules()
+        for turn in turns:
+            rules = rules.after(letter_codes(turn.word), turn.pattern.marks)
+        return rules
+
+    def next_guess(self, candidates: np.ndarray, turn_number: int, budget: Budget | None = None,
+                   rules: HardRules | None = None) -> str:
+        """The strategy's next guess (its best by score alone if ``budget`` runs out first). In hard mode
+        the position is first made to finish within the game's six guesses (:meth:`Strategy.within`)."""
+        if rules is not None and turn_number > 1:
+            self.strategy.within(candidates, rules, max(MAX_GUESSES - turn_number + 1, 1))
+        column = self.strategy.choose(candidates, first=turn_number == 1, budget=budget, rules=rules)
         return self.matrix.guesses.table.words[column]
 
     def play(self, answer: str, turns: Sequence[Turn] = (), budget: Budget | None = None) -> list[Turn]:
@@ -355,7 +479,7 @@ class Assistant:
         while not played or not played[-1].pattern.is_solved:
             if len(played) >= MAX_TURNS or (budget is not None and not budget.spend()):
                 break
-            guess = self.next_guess(self.candidates(played), len(played) + 1, budget)
+            guess = self.next_guess(self.candidates(played), len(played) + 1, budget, self.rules(played))
             played.append(Turn(guess, feedback(guess, answer)))
         return played
 
@@ -363,17 +487,18 @@ class Assistant:
         """How many answers the strategy solves in each number of guesses (walking the decision tree);
         :class:`BudgetExceeded` when ``budget`` runs out first (a partial average would mislead)."""
         histogram: dict[int, int] = {}
-        pending = [(self.all_answers, 1)]
+        self.strategy.within(self.all_answers, self.rules(()), MAX_GUESSES, first=True)
+        pending = [(self.all_answers, 1, self.rules(()))]
         while pending:
             if budget is not None:  # each node is a whole choice: read the clock every time
                 budget.spend()
                 if budget.ran_out():
                     raise BudgetExceeded(budget.describe())
-            candidates, depth = pending.pop()
-            guess = self.strategy.choose(candidates, first=depth == 1)
+            candidates, depth, rules = pending.pop()
+            guess = self.strategy.choose(candidates, first=depth == 1, rules=rules)
             for code, group in self.strategy.groups(candidates, guess):
                 if code == self.strategy.solved:
                     histogram[depth] = histogram.get(depth, 0) + 1
                 else:
-                    pending.append((group, depth + 1))
+                    pending.append((group, depth + 1, self.strategy.rules_after(rules, guess, code)))
         return dict(sorted(histogram.items()))

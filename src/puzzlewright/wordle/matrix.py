@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from puzzlewright.cache import atomic_write, remember
+from puzzlewright.cache import remember, store, touch
 from puzzlewright.cache import cache_dir as shared_cache_dir
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
@@ -112,15 +112,17 @@ def _read(path: Path, shape: tuple[int, int]) -> np.ndarray | None:
 def read_array(path: Path) -> np.ndarray | None:
     """A cached array, or None when it is missing or unreadable."""
     try:
-        return np.load(path, allow_pickle=False)
+        array = np.load(path, allow_pickle=False)
     except (OSError, ValueError):
         return None
+    touch(path)  # just used: the cache's eviction takes it last
+    return array
 
 
 def write_array(path: Path, array: np.ndarray) -> None:
-    """Save atomically (:func:`puzzlewright.cache.atomic_write`); give up quietly if the cache is unwritable."""
+    """Save atomically in the bounded cache (:func:`puzzlewright.cache.store`); give up quietly if it is unwritable."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, lambda handle: np.save(handle, array))
+        store(path, lambda handle: np.save(handle, array))
     except OSError:
         return

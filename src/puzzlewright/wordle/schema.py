@@ -6,7 +6,6 @@ Every default of the verbs lives here, once. The dictionary fields name the *gue
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
@@ -173,6 +172,8 @@ class AssistRequest(DictionaryOptions):
     """The first guess to play (default: salet when it is a guess)."""
     lookahead: bool = True
     """Look a move further ahead where few answers are left (slower, better)."""
+    hard: bool = False
+    """Hard mode: suggest only guesses that keep every green in place and use every revealed letter."""
 
 
 @dataclass
@@ -240,6 +241,8 @@ class PlayRequest(DictionaryOptions):
     """The first guess to play (default: salet when it is a guess)."""
     lookahead: bool = True
     """Look a move further ahead where few answers are left."""
+    hard: bool = False
+    """Hard mode: play only guesses that keep every green in place and use every revealed letter."""
     time_limit: Seconds = PLAY_SECONDS
     """Stop (an error for `all`) after this many seconds."""
 
@@ -282,6 +285,8 @@ class SimulationResult(Result):
     max: int
     opener: str
     seconds: float
+    hard: bool = False
+    """Whether the strategy played hard mode."""
 
     def __repr__(self) -> str:
         return f"<Wordle strategy over {self.answers:,} answers: average {self.average} guesses, at most {self.max}>"
@@ -289,6 +294,8 @@ class SimulationResult(Result):
 
 def _tiles(rows: list[tuple[str, str]]) -> str:
     """Rows of coloured tiles (letters on Wordle's green/yellow/grey), as HTML for notebooks."""
+    import html
+
     cell = ("display:inline-block;width:28px;height:28px;margin:1px;color:white;font:bold 18px sans-serif;"
             "text-align:center;line-height:28px;background:")
     lines = []

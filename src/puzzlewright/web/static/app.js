@@ -1,11 +1,12 @@
-// The page: tabs (also reachable as #wordle, #letterboxed, #acrostic, #jumble) and the dictionary menus.
+// The page: tabs (also reachable as #wordle, #letterboxed, #acrostic, #jumble, #grid) and the dictionary menus.
 import { api, rovingFocus } from "./common.js";
 import * as wordle from "./wordle.js";
 import * as letterboxed from "./letterboxed.js";
 import * as acrostic from "./acrostic.js";
 import * as jumble from "./jumble.js";
+import * as grid from "./grid.js";
 
-const PUZZLES = { wordle, letterboxed, acrostic, jumble };
+const PUZZLES = { wordle, letterboxed, acrostic, jumble, grid };
 const tabs = [...document.querySelectorAll("[role=tab]")];
 
 function show(name, focus = false) {

@@ -76,7 +76,7 @@ async function solve() {
   setStatus(status, "Solving\u2026");
   try {
     const result = await api("/api/letterboxed/solve", {
-      sides: $("lb-sides").value.trim(), max_words: Number($("lb-max").value), dict: $("lb-dict").value || "english", limit: SHOWN,
+      sides: $("lb-sides").value.trim(), max_words: Number($("lb-max").value), dict: $("lb-dict").value || "english", limit: SHOWN, explain: true,
     });
     showSolutions(result);
   } catch (error) {
@@ -93,14 +93,33 @@ function showSolutions(result) {
   }
   const more = result.count > solutions.length ? ` (showing the best ${solutions.length})` : "";
   const partial = result.complete === false ? " The search stopped early: there may be more." : "";
-  setStatus(status, `${result.count.toLocaleString()} solution${result.count === 1 ? "" : "s"} of ${result.min_words} word${result.min_words === 1 ? "" : "s"}, best first${more}. Choose one to draw it.${partial}`);
+  const plural = (n, thing) => `${n.toLocaleString()} ${thing}${n === 1 ? "" : "s"}`;
+  const sizes = Object.entries(result.by_words || {}).map(([k, n]) => `${n.toLocaleString()} of ${plural(Number(k), "word")}`);
+  const kinds = sizes.length > 1 ? ` (${sizes.join(", ")})` : ` of ${plural(result.min_words, "word")}`;
+  setStatus(status, `${plural(result.count, "solution")}${kinds}, fewest words first, then best first${more}. Choose one to draw it.${partial}`);
   solutions.forEach((solution) => {
     const button = el("button", { type: "button", "aria-pressed": "false", onclick: () => choose(button, solution.words) },
       el("span", { class: "words" }, solution.words.flatMap((w, i) => [i ? " \u2013 " : "", el("span", { class: `w${(i % 5) + 1}` }, w.toUpperCase())])),
-      solution.score === undefined ? null : el("span", { class: "score" }, `score ${Number(solution.score).toFixed(2)}`));
+      solution.score === undefined ? null : el("span", { class: "score", title: explanation(solution) }, `score ${Number(solution.score).toFixed(2)}`));
     list.append(el("li", {}, button));
   });
   choose(list.querySelector("button"), solutions[0].words);
+}
+
+const FEATURE_NAMES = {
+  rarer_familiarity: "rarer word's familiarity", mean_familiarity: "words' mean familiarity",
+  rare_shortfall: "rarer word below everyday", letters: "letters", length_gap: "length gap",
+  shortest: "shortest word's letters", plurals: "plurals", ed_ing: "-ED/-ING words", obscure: "obscure words",
+  rarest_level: "rarest SCOWL level", unknown: "words of unknown frequency", repeats: "repeated letters",
+  shared: "words shared with other solutions",
+};
+
+function explanation(solution) {
+  // The score's make-up for the tooltip: each ranking feature's contribution, largest first.
+  const parts = Object.entries(solution.contributions || {}).filter(([, value]) => value !== 0);
+  parts.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
+  const lines = parts.map(([name, value]) => `${value > 0 ? "+" : ""}${value.toFixed(2)}  ${FEATURE_NAMES[name] || name}`);
+  return ["Score = sum of (higher: a likelier setter's pick):", ...lines].join("\n");
 }
 
 function choose(button, words) {

@@ -1,0 +1,182 @@
+"""Fit the Letter Boxed ranker on the NYT training puzzles and write ``letterboxed/ranker.json``.
+
+    python scripts/fit_letterboxed_ranker.py            # fit on every training puzzle, write the file, report CV
+    python scripts/fit_letterboxed_ranker.py --check    # refit and compare with the shipped file (bit for bit)
+
+The model is a conditional logit: for each puzzle, the probability that the setter picked solution s among
+the box's solutions is softmax(w . x_s), with x_s the features of :mod:`puzzlewright.letterboxed.rank`
+(the same code that ranks at run time). The weights maximise the log-likelihood of the NYT's own answers
+minus an L2 penalty, found by Newton's method from zero (concave, so the optimum is unique and the fit
+deterministic); they are rounded to 4 decimals before writing, so a rerun reproduces the file exactly.
+
+Candidates are the default solver's solutions (every 1- and 2-word solution) with the ``english``
+dictionary; puzzles whose NYT answer is not among them cannot teach the ranker and are left out of the
+fit (but count as misses in the figures).
+
+Evaluation is time-split: the puzzles are sorted by date and cut into 10 blocks; each of blocks 3-9 is
+scored by a model fitted on the blocks before it only (expanding window), so every scored puzzle is later
+than everything its model saw. The sample (``samples/letterboxed-nyt-sample.json``, no puzzle shared with
+the training set) is scored by the model fitted on all the training puzzles, in all and for its puzzles
+dated after the training period.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from puzzlewright.bench import shared_data_dir
+from puzzlewright.letterboxed.model import Box
+from puzzlewright.letterboxed.index import builtin_index
+from puzzlewright.letterboxed.rank import FEATURES, RANKER_FILE, ChainFeatures, Model
+from puzzlewright.letterboxed.solver import _ChainSearch, box_words, without_spare_words
+
+TRAIN = "train/letterboxed-nyt-train.json"
+SAMPLE = "samples/letterboxed-nyt-sample.json"
+DICTIONARY = "english-letterboxed"
+L2 = 1.0  # penalty on the squared weights (in log-likelihood units), against overfitting rare features
+BLOCKS, FIRST_SCORED = 10, 3
+DECIMALS = 4
+
+
+@dataclass
+class Puzzle:
+    """One puzzle's candidate solutions: their words, feature matrix, and the NYT answer's row (or None)."""
+
+    date: str
+    candidates: list[tuple[str, ...]]
+    features: np.ndarray
+    answer: int | None
+
+
+def candidates(sides: list[str], answer: list[str], date: str) -> Puzzle:
+    """The default solver's solutions of a box (every 1- and 2-word one) with their features."""
+    box = Box.parse(sides)
+    words = box_words(box, builtin_index(DICTIONARY))
+    search = _ChainSearch(words, None)
+    chains = without_spare_words(words, search.chains(1) + search.chains(2))
+    table = ChainFeatures(words, chains)
+    solutions = [tuple(words.words[i] for i in chain) for chain in chains]
+    nyt = tuple(word.lower() for word in answer)
+    row = solutions.index(nyt) if nyt in solutions else None
+    return Puzzle(date or "", solutions, np.array([table.of(chain) for chain in chains], np.float64).reshape(
+        len(chains), len(FEATURES)), row)
+
+
+def load(name: str) -> list[Puzzle]:
+    puzzles = json.loads((shared_data_dir() / name).read_text())
+    return [candidates(p["sides"], p["nyt_solution"], p.get("date")) for p in puzzles]
+
+
+def fit(puzzles: list[Puzzle], l2: float = L2, steps: int = 50) -> np.ndarray:
+    """Newton's method on the penalised conditional-logit log-likelihood, from zero weights."""
+    usable = [p for p in puzzles if p.answer is not None and len(p.candidates) > 1]
+    w = np.zeros(len(FEATURES))
+    for _ in range(steps):
+        gradient = -2 * l2 * w
+        hessian = -2 * l2 * np.eye(len(w))
+        for p in usable:
+            x = p.features
+            z = x @ w
+            prob = np.exp(z - z.max())
+            prob /= prob.sum()
+            mean = prob @ x
+            gradient += x[p.answer] - mean
+            centred = x - mean
+            hessian -= (centred * prob[:, None]).T @ centred
+        step = np.linalg.solve(hessian, gradient)
+        w = w - step
+        if np.abs(step).max() < 1e-10:
+            break
+    return w
+
+
+def ranks(puzzle: Puzzle, w: np.ndarray) -> int | None:
+    """The NYT answer's place (0 = first) in the order the runtime gives (1-word solutions first, then by
+    score, fewer letters, alphabetical), or None when it is not a candidate."""
+    if puzzle.answer is None:
+        return None
+    scores = puzzle.features @ w
+    order = sorted(range(len(puzzle.candidates)), key=lambda i: (
+        len(puzzle.candidates[i]), -scores[i], puzzle.features[i, 3], puzzle.candidates[i]))
+    return order.index(puzzle.answer)
+
+
+def figures(puzzles: list[Puzzle], w: np.ndarray) -> dict:
+    places = [ranks(p, w) for p in puzzles]
+    n = len(puzzles)
+    found = sum(place is not None for place in places)
+    top1 = sum(place == 0 for place in places)
+    top10 = sum(place is not None and place < 10 for place in places)
+    return {"puzzles": n, "found": found, "top1": top1, "top10": top10}
+
+
+def time_split(puzzles: list[Puzzle], l2: float = L2) -> dict:
+    """Expanding-window CV: block b (of :data:`BLOCKS`, by date) scored by a model fitted on blocks < b."""
+    ordered = sorted(puzzles, key=lambda p: p.date)
+    edges = [round(k * len(ordered) / BLOCKS) for k in range(BLOCKS + 1)]
+    total = {"puzzles": 0, "found": 0, "top1": 0, "top10": 0}
+    for b in range(FIRST_SCORED, BLOCKS):
+        w = fit(ordered[:edges[b]], l2)
+        for key, value in figures(ordered[edges[b]:edges[b + 1]], w).items():
+            total[key] += value
+    total["scored_from"] = ordered[edges[FIRST_SCORED]].date
+    return total
+
+
+def percent(part: dict) -> str:
+    n = part["puzzles"]
+    return (f"{part['puzzles']} puzzles: found {part['found']} ({100 * part['found'] / n:.1f} %), "
+            f"top-1 {part['top1']} ({100 * part['top1'] / n:.1f} %), top-10 {part['top10']} "
+            f"({100 * part['top10'] / n:.1f} %)")
+
+
+def typical_answer(puzzles: list[Puzzle]) -> np.ndarray:
+    """The mean features of the NYT answers (the zero of the score scale)."""
+    return np.mean([p.features[p.answer] for p in puzzles if p.answer is not None], axis=0)
+
+
+def model_json(w: np.ndarray, typical: np.ndarray, n_fitted: int) -> str:
+    data = {"features": list(FEATURES), "weights": [round(float(x), DECIMALS) + 0.0 for x in w],
+            "typical": [round(float(x), DECIMALS) + 0.0 for x in typical],
+            "fitted_on": f"{n_fitted} NYT puzzles of {TRAIN} (scripts/fit_letterboxed_ranker.py)",
+            "dictionary": DICTIONARY, "l2": L2}
+    return json.dumps(data, indent=1) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="refit and compare with the shipped file")
+    parser.add_argument("--no-cv", action="store_true", help="skip the cross-validation report")
+    args = parser.parse_args(argv)
+    train = load(TRAIN)
+    w = fit(train)
+    text = model_json(w, typical_answer(train), sum(p.answer is not None for p in train))
+    if args.check:
+        same = Path(RANKER_FILE).read_text() == text
+        print("ranker.json reproduced bit for bit" if same else "ranker.json differs from a refit")
+        return 0 if same else 1
+    Path(RANKER_FILE).write_text(text)
+    print(f"wrote {RANKER_FILE}")
+    for name, weight in zip(FEATURES, Model.from_json(json.loads(text)).weights):
+        print(f"  {name:<18} {weight:+.4f}")
+    if not args.no_cv:
+        cv = time_split(train)
+        print(f"time-split CV (blocks {FIRST_SCORED}-{BLOCKS - 1} of {BLOCKS}, from {cv['scored_from']}): "
+              + percent(cv))
+        fitted = np.array(Model.from_json(json.loads(text)).weights)
+        sample = load(SAMPLE)
+        print("sample, all: " + percent(figures(sample, fitted)))
+        later = [p for p in sample if p.date > max(p.date for p in train)]
+        print("sample, after the training period: " + percent(figures(later, fitted)))
+        print("training set, fitted on itself (not a measure): " + percent(figures(train, fitted)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""Auditing the built-in English dictionaries: why a word is in or out of each tier
+(``puzzlewright dict explain``) and what one dictionary has that another lacks (``puzzlewright dict diff``)."""
+
+from __future__ import annotations
+
+from puzzlewright.lexicon.builtin import builtin_lexicon, rejected_words
+from puzzlewright.lexicon.core import Lexicon
+from puzzlewright.lexicon.formats import normalise_word
+from puzzlewright.lexicon.sources import (REJECT_DESCRIPTIONS, SOURCE_DESCRIPTIONS, TIER_FLOORS,
+                                         source_names)
+
+
+def explain_word(raw: str) -> dict:
+    """The evidence for one word and, for each English tier, whether it is in and why.
+
+    ``{"word", "familiarity", "zipf", "scowl_level", "sources": [{"name", "what"}], "rejected": reason or
+    None, "tiers": {name: {"in": bool, "why": str}}}``; the numbers are None when the large tier lacks the
+    word."""
+    word = normalise_word(raw) or raw.strip()
+    large = builtin_lexicon("english-large")
+    common = large.commonness(word)
+    sources = source_names(int(large.sources[large.position[word]])) if common else []
+    rejected = rejected_words().get(word)
+    tiers = {name: {"in": word in builtin_lexicon(name), "why": _tier_reason(name, word, common, rejected)}
+             for name in TIER_FLOORS}
+    return {
+        "word": word,
+        "familiarity": round(common.familiarity, 2) if common else None,
+        "zipf": round(common.zipf, 2) if common else None,
+        "scowl_level": common.level if common else None,
+        "sources": [{"name": name, "what": SOURCE_DESCRIPTIONS[name]} for name in sources],
+        "rejected": {"reason": rejected, "what": REJECT_DESCRIPTIONS[rejected]} if rejected else None,
+        "tiers": tiers,
+    }
+
+
+def _tier_reason(name: str, word: str, common, rejected: str | None) -> str:
+    """One line saying why ``word`` is in or out of the tier ``name``."""
+    floor = TIER_FLOORS[name]
+    if common is None:
+        if rejected:
+            return f"left out by the build: {REJECT_DESCRIPTIONS[rejected]}"
+        return ("no source the build reads lists it as a word (or it is a SCOWL size-95 entry nothing "
+                "vouches for)")
+    familiarity = common.familiarity
+    if word in builtin_lexicon(name):
+        return f"familiarity {familiarity:.2f} >= {floor:g}" if floor else "every vouched-for word is in"
+    if familiarity < floor:
+        return f"familiarity {familiarity:.2f} is below this tier's floor of {floor:g}"
+    if name == "english-common":
+        return "not in english (see its reason)"
+    return ("familiarity is above the floor, but the only evidence is rare: SCOWL size 80-95, GCIDE or an "
+            "unattested inflection (english asks for SCOWL <= 70, a WordNet or Ding headword, Zipf >= 2, "
+            "or an attested inflection of such a word)")
+
+
+def diff_lexicons(first: Lexicon, second: Lexicon, *, limit: int | None = None) -> dict:
+    """The words ``first`` has that ``second`` lacks, most familiar first:
+    ``{"first", "second", "count", "words": [{"word", "familiarity"}]}`` (at most ``limit`` words)."""
+    missing = [i for i, word in enumerate(first.words) if word not in second.word_set]
+    missing.sort(key=lambda i: (-first.familiarity_values[i], first.words[i]))
+    shown = missing if limit is None else missing[:limit]
+    return {"first": first.name, "second": second.name, "count": len(missing),
+            "words": [{"word": first.words[i], "familiarity": round(float(first.familiarity_values[i]), 2)}
+                      for i in shown]}
