@@ -10,7 +10,7 @@ The conventions (also in docs/architecture.md, "Examples in the docs are tested"
 * ```` ```bash ```` / ```` ```sh ```` blocks list commands (``$ `` optional): each is run, its output is not
   compared.
 * Every command must exit 0, unless its shown output has an ``error:`` line (exit 2) or its comment says
-  ``exit N``. ``pip install`` commands are not run (the tests run in an installed checkout).
+  ``exit N``. ``pip install`` and ``apt-get install`` steps are not run (the tests run in an installed checkout).
 * A command that cannot run in the tests (a server, a cluster, hours of work) says so in its comment:
   ``# not run by the docs test: REASON``. A Python block does the same with that comment on a line.
 * ```` ```python ```` blocks are run in order, in one namespace per document (blocks in doctest form,
@@ -40,6 +40,7 @@ from pathlib import Path
 from puzzlewright.schema import Result, to_jsonable
 
 SKIP_MARK = "not run by the docs test:"
+INSTALLERS = ("pip install", "apt-get install", "apt install")
 SHELL_LANGUAGES = {"bash", "sh", "shell"}
 TIMING = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?\s?(?:µs|us|ms|s|min)\b")
 ERROR_LINE = re.compile(r"^error: ", re.MULTILINE)
@@ -180,9 +181,10 @@ def output_matches(expected: str, got: str) -> bool:
 
 
 def without_installs(command: str) -> str:
-    """``command`` with its ``pip install ... &&`` steps removed (the tests run installed)."""
+    """``command`` with its ``pip install ... &&`` steps removed (the tests run installed; system packages
+    are never installed by a test)."""
     steps = [step.strip() for step in command.split("&&")]
-    return " && ".join(step for step in steps if not step.startswith("pip install"))
+    return " && ".join(step for step in steps if not step.startswith(INSTALLERS))
 
 
 @dataclass
