@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from puzzlewright.bench import BENCHES, run_benchmarks
-from puzzlewright.cli.common import emit_json, json_option
+from puzzlewright.cli.common import Choice, emit_json, json_option
 
 
 def _seconds(value: float | None) -> str:
@@ -15,7 +15,7 @@ def _seconds(value: float | None) -> str:
 
 
 @click.command()
-@click.argument("groups", nargs=-1, type=click.Choice(BENCHES))
+@click.argument("groups", nargs=-1, type=Choice(BENCHES))
 @click.option("--quick", is_flag=True, help="Fewer repetitions (for a fast look, noisier).")
 @json_option
 def bench(groups: tuple[str, ...], quick: bool, as_json: bool) -> None:
