@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from puzzlewright.suggest import closest_name, did_you_mean, unknown_name
 
-COMMANDS = ["tour", "dict", "acrostic", "letterboxed", "jumble", "wordle", "grid", "bench", "serve", "cache"]
+COMMANDS = ["tour", "dict", "acrostic", "letterboxed", "jumble", "wordle", "grid", "serve", "cache"]
 
 
 @pytest.mark.parametrize(("typed", "meant"), [
@@ -56,7 +56,6 @@ def test_unknown_name_message_names_the_closest_and_lists_all():
     (["grid", "fil"], "Did you mean 'fill'?"),
     (["dict", "lokup"], "Did you mean 'lookup'?"),
     (["acrostic", "slove"], "Did you mean 'solve'?"),
-    (["bench", "wordel"], "(did you mean 'wordle'?)"),
     (["dict", "info", "--format", "plian"], "(did you mean 'plain'?)"),
     (["dict", "info", "--dict", "englsh"], "(did you mean 'english'?)"),
     (["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", "english-letterbox"],
