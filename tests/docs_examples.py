@@ -3,8 +3,8 @@
 The conventions (also in docs/architecture.md, "Examples in the docs are tested"):
 
 * ```` ```console ```` blocks are sessions: a line starting with ``$ `` is a command (a trailing ``\\``
-  continues it on the next line) and the lines after it, up to the next command, a blank line or a ``# ``
-  comment line, are its output as a terminal shows it (stdout and stderr). Output is compared with runs
+  continues it on the next line) and the lines after it, up to the next command or a ``# `` comment line
+  (blank lines inside are part of it), are its output as a terminal shows it (stdout and stderr). Output is compared with runs
   of whitespace made one space, timings (``0.28 s``, ``12 ms``) made ``<time>``, and ``...`` standing for
   any text. A command with no output shown is still run.
 * ```` ```bash ```` / ```` ```sh ```` blocks list commands (``$ `` optional): each is run, its output is not
@@ -145,9 +145,11 @@ def console_commands(body: str, first_line: int) -> list[Command]:
         text, index = _join_continuations(lines, index)
         command, comment = split_comment(text[2:])
         output: list[str] = []
-        while index < len(lines) and lines[index].strip() and not lines[index].startswith(("$ ", "# ")):
+        while index < len(lines) and not lines[index].startswith(("$ ", "# ")):
             output.append(lines[index])
             index += 1
+        while output and not output[-1].strip():
+            output.pop()
         commands.append(Command(command, comment, "\n".join(output) if output else None, line_number))
     return commands
 

@@ -44,12 +44,14 @@ def test_doc_examples_are_true(document: Path, tmp_path: Path, monkeypatch):
 
 
 def test_console_blocks_pair_commands_with_their_output():
-    """A console block's command gets the lines under it as output; comments and blank lines end it."""
-    block = code_blocks("```console\n$ puzzlewright a \\\n    --b   # exit 1: why\nline 1\nline 2\n\n"
-                        "# a note\n$ puzzlewright c\n```\n")[0]
+    """A console block's command gets the lines under it as output (blank lines inside it kept, trailing ones
+    dropped); a comment line or the next command ends it."""
+    block = code_blocks("```console\n$ puzzlewright a \\\n    --b   # exit 1: why\nline 1\n\nline 2\n\n"
+                        "# a note\n$ puzzlewright c\n\n$ puzzlewright d\nline 3\n\n```\n")[0]
     assert [(c.text, c.comment, c.expected_output, c.line) for c in block.commands] == [
-        ("puzzlewright a --b", "exit 1: why", "line 1\nline 2", 2),
-        ("puzzlewright c", "", None, 8),
+        ("puzzlewright a --b", "exit 1: why", "line 1\n\nline 2", 2),
+        ("puzzlewright c", "", None, 9),
+        ("puzzlewright d", "", "line 3", 11),
     ]
     assert block.commands[0].expected_exit == 1
     assert Command("x", "", "error: bad", 1).expected_exit == 2
