@@ -259,11 +259,24 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
     memo = _ASSISTANTS if on_disk else _ASSISTANTS_FOR_REQUESTS
     assistant = memo.get(key)
     if assistant is None:
-        matrix = PatternMatrix.load(answer_pool, guess_pool, use_cache=on_disk, budget=budget)
+        base = None if on_disk else _shipped_matrix(request, answers, length, budget)
+        matrix = (base and PatternMatrix.cut(base, answer_pool, guess_pool)) or PatternMatrix.load(
+            answer_pool, guess_pool, use_cache=on_disk, budget=budget)
         assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=request.lookahead, remember=on_disk,
                                                hard=request.hard))
         remember(memo, key, assistant, MAX_LOADED if on_disk else 1)
     return assistant
+
+
+def _shipped_matrix(request: AssistRequest | PlayRequest, answers: Lexicon, length: int,
+                    budget: Budget | None) -> PatternMatrix | None:
+    """The matrix of the request's built-in lists as shipped (cached on disk), which a request's own
+    exclusions only cut down; None when the request's lists are not built-in ones."""
+    if request.dict not in BUILTINS or not _shipped(answers):
+        return None
+    answer_pool = word_pool(answers, length)
+    guess_pool = word_pool(load_lexicon(request.dict).union(answer_pool.table.words), length)
+    return PatternMatrix.load(answer_pool, guess_pool, budget=budget)
 
 
 def _check_hard_turns(assistant: Assistant, turns: list[Turn]) -> None:
