@@ -186,18 +186,6 @@ class Listing(Generic[Item]):
         return len(self._items())
 
 
-@dataclasses.dataclass
-class Partitions:
-    """How a partitioned run went: partitions in all, done, computed in this run, resumed from a checkpoint."""
-
-    __pydantic_config__: ClassVar[Config] = model_config("Partitions")
-
-    total: int
-    done: int
-    computed: int
-    resumed: int
-
-
 # -- validation: untrusted data in ----------------------------------------------------------------------
 
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}

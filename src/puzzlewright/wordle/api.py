@@ -58,9 +58,9 @@ def doodle(request: DoodleRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
         raise PuzzleInputError(f"field 'image' must be one of {', '.join(IMAGE_FORMATS)}, not {request.image!r}")
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     answer = _answer(request.answer, seed)
-    grids = _painted_grids(request, len(answer))
     lexicon = lexicon if lexicon is not None else request.lexicon()
     doodler = _doodler(lexicon, answer)
+    grids = _painted_grids(request, doodler)
     budget = budget or Budget(seconds=request.time_limit)
     found = [doodler.doodle(grid, list_all=request.all, seed=seed, distinct=request.distinct, hard=request.hard,
                             best_effort=request.best_effort, budget=budget) for grid in grids]
@@ -75,11 +75,13 @@ def doodle(request: DoodleRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     return result
 
 
-def _painted_grids(request: DoodleRequest, width: int) -> list[list[Paint]]:
-    """The request's painted grids: its patterns (one grid), its text (as many grids as it needs) or its
-    preset (one grid); exactly one of the three."""
+def _painted_grids(request: DoodleRequest, doodler: Doodler) -> list[list[Paint]]:
+    """The request's painted grids: its patterns (one grid), its text (as many grids as it needs, each
+    line of glyphs placed where the most rows fit a word, centred when equal) or its preset (one grid);
+    exactly one of the three."""
     from puzzlewright.wordle import pictures
 
+    width = len(doodler.answer)
     given = [name for name, value in (("patterns", request.patterns), ("text", request.text),
                                       ("preset", request.preset)) if value]
     if not given:
@@ -87,8 +89,10 @@ def _painted_grids(request: DoodleRequest, width: int) -> list[list[Paint]]:
     if len(given) > 1:
         raise PuzzleInputError(f"give the rows one way (patterns, text or preset), not {' and '.join(given)}")
     if request.text:
-        grids = pictures.text_grids(request.text, width)
-    elif request.preset:
+        return [max((parse_painted_grid(rows, width) for rows in pictures.placements(line, width)),
+                    key=lambda grid: sum(len(doodler.fits(paint)) > 0 for paint in grid))
+                for line in pictures.text_lines(request.text, width)]
+    if request.preset:
         grids = [pictures.preset_grid(request.preset, width)]
     else:
         grids = [[request.patterns] if isinstance(request.patterns, str) else request.patterns]
@@ -257,11 +261,24 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
     memo = _ASSISTANTS if on_disk else _ASSISTANTS_FOR_REQUESTS
     assistant = memo.get(key)
     if assistant is None:
-        matrix = PatternMatrix.load(answer_pool, guess_pool, use_cache=on_disk, budget=budget)
+        base = None if on_disk else _shipped_matrix(request, answers, length, budget)
+        matrix = (base and PatternMatrix.cut(base, answer_pool, guess_pool)) or PatternMatrix.load(
+            answer_pool, guess_pool, use_cache=on_disk, budget=budget)
         assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=request.lookahead, remember=on_disk,
                                                hard=request.hard))
         remember(memo, key, assistant, MAX_LOADED if on_disk else 1)
     return assistant
+
+
+def _shipped_matrix(request: AssistRequest | PlayRequest, answers: Lexicon, length: int,
+                    budget: Budget | None) -> PatternMatrix | None:
+    """The matrix of the request's built-in lists as shipped (cached on disk), which a request's own
+    exclusions only cut down; None when the request's lists are not built-in ones."""
+    if request.dict not in BUILTINS or not _shipped(answers):
+        return None
+    answer_pool = word_pool(answers, length)
+    guess_pool = word_pool(load_lexicon(request.dict).union(answer_pool.table.words), length)
+    return PatternMatrix.load(answer_pool, guess_pool, budget=budget)
 
 
 def _check_hard_turns(assistant: Assistant, turns: list[Turn]) -> None:
