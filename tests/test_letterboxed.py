@@ -513,12 +513,16 @@ def test_tour_step(capsys):
 def test_index_round_trip_and_builders_agree(english):
     from_lexicon = WordIndex.from_lexicon(english)
     from_words = WordIndex.from_words(
-        "english", list(zip(english.words, english.zipf.tolist(), english.level.tolist())))
+        "english", list(zip(english.words, english.zipf.tolist(), english.familiarity_values.tolist(),
+                            english.level.tolist(), english.sources.tolist())))
     again = WordIndex.from_bytes(from_lexicon.to_bytes())
     for other in (from_words, again):
-        assert (other.text, other.offsets, other.masks, other.starts, other.zipf, other.levels) == (
+        assert (other.text, other.offsets, other.masks, other.starts, other.zipf, other.familiarity,
+                other.levels, other.sources) == (
             from_lexicon.text, from_lexicon.offsets, from_lexicon.masks, from_lexicon.starts, from_lexicon.zipf,
-            from_lexicon.levels)
+            from_lexicon.familiarity, from_lexicon.levels, from_lexicon.sources)
+    cat = from_lexicon.words.index("cat")
+    assert abs(from_lexicon.familiarity[cat] - english.familiarity("cat")) < 1e-6
 
 
 def test_cache_file_is_written_and_reused(tmp_path):
