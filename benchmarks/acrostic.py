@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Long acrostic measurements that `puzzlewright bench acrostic` only samples.
+"""Long acrostic measurements that `python benchmarks/run_all.py acrostic` only samples.
 
 Usage: python benchmarks/acrostic.py [--port-seconds S] [--generate-seconds S]
 
-* the seed article's method (the Python port in puzzlewright.bench.acrostic) on the 4x4 puzzle, run for
+* the seed article's method (the Python port in benchmarks/bench/acrostic.py) on the 4x4 puzzle, run for
   up to --port-seconds (default 600: long enough to finish on most machines, so the ratio is measured
   rather than extrapolated), against our solver in the same process;
 * 7x7 unique puzzles generated from english-large for --generate-seconds (default 60): how many, and
@@ -17,9 +17,9 @@ import time
 
 import numpy as np
 
+from bench import median_time
+from bench.acrostic import multiset_permutations, seed_port_solve
 from puzzlewright.acrostic import GenerateOptions, Puzzle, generate_one, solve_puzzle
-from puzzlewright.bench import median_time
-from puzzlewright.bench.acrostic import multiset_permutations, seed_port_solve
 from puzzlewright.lexicon import load_lexicon
 
 

@@ -79,9 +79,9 @@ def box_counts(words: set[str], puzzles: list[dict]) -> list[tuple[int, int]]:
 
 def load_figures() -> tuple[float, float]:
     """(median seconds to load the default dictionary in-process, its resident memory in MB), measured
-    as ``puzzlewright bench lexicon`` does."""
-    from puzzlewright.bench import median_time
-    from puzzlewright.bench.lexicon import _RSS_SCRIPT, _load_default
+    as ``python benchmarks/run_all.py lexicon`` does."""
+    from bench import median_time
+    from bench.lexicon import _RSS_SCRIPT, _load_default
 
     seconds = median_time(_load_default, repeat=15)
     rss = float(subprocess.run([sys.executable, "-c", _RSS_SCRIPT], capture_output=True, text=True,

@@ -154,7 +154,7 @@ def unscramble(repeat: int) -> dict:
     """Per word in-process: the signature index against the letter-count scan it replaced (same answers)."""
     import numpy as np
 
-    from puzzlewright.bench import median_time
+    from bench import median_time
     from puzzlewright.jumble.anagrams import count_hash, count_table, letter_counts
     from puzzlewright.jumble.anagrams import unscramble as signature_unscramble
     from puzzlewright.lexicon import load_lexicon

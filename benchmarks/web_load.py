@@ -36,7 +36,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from puzzlewright.bench import shared_data_dir
+from bench import shared_data_dir
 
 HOST = "127.0.0.1"
 SAMPLE = shared_data_dir() / "samples" / \

@@ -24,18 +24,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from puzzlewright.bench import shared_data_dir
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import builtin_index
 from puzzlewright.letterboxed.rank import FEATURES, RANKER_FILE, ChainFeatures, Model
 from puzzlewright.letterboxed.solver import _ChainSearch, box_words, without_spare_words
 
+# $PUZZLEWRIGHT_SHARED_DATA, else shared/data beside the checkout (as for the tests and benchmarks)
+SHARED_DATA = Path(os.environ.get("PUZZLEWRIGHT_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 TRAIN = "train/letterboxed-nyt-train.json"
 SAMPLE = "samples/letterboxed-nyt-sample.json"
 DICTIONARY = "english-letterboxed"
@@ -69,7 +71,7 @@ def candidates(sides: list[str], answer: list[str], date: str) -> Puzzle:
 
 
 def load(name: str) -> list[Puzzle]:
-    puzzles = json.loads((shared_data_dir() / name).read_text())
+    puzzles = json.loads((SHARED_DATA / name).read_text())
     return [candidates(p["sides"], p["nyt_solution"], p.get("date")) for p in puzzles]
 
 

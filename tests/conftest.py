@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from puzzlewright.bench import shared_data_dir
+# The benchmark groups (benchmarks/bench/, outside the package) hold the seeds' methods ported to Python:
+# tests use them as exhaustive oracles, and share their idea of where the shared data is.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from bench import shared_data_dir  # noqa: E402
 
 SHARED_DATA = shared_data_dir()  # $PUZZLEWRIGHT_SHARED_DATA, else shared/data beside the checkout
 

@@ -168,7 +168,7 @@ def test_paper_pool_alone_and_without_the_extra_words(english):
 @pytest.mark.parametrize("pool, pattern", [("SNAAESUGTALT", PAPER_PATTERN), ("BREADBUTTER", "----- ------")])
 def test_every_answer_is_found(english, pool, pattern):
     """The same answers as the seed's exhaustive method: permutations of the pool with dead-prefix skips."""
-    from puzzlewright.bench.jumble import permutation_answers
+    from bench.jumble import permutation_answers
 
     result = solve_json({"pool": pool, "answer_pattern": pattern, "top": 1000}, lexicon=english)
     found, finished = permutation_answers(pool.lower(), [len(t) for t in pattern.split()], english, 60)

@@ -19,7 +19,7 @@ from puzzlewright.wordle import api
 from puzzlewright.wordle.doodler import NEAR_EQUAL, Doodler, impossibility
 from puzzlewright.wordle.scoring import Scorer, feedback, feedback_matrix
 from puzzlewright.wordle.model import Pattern, parse_grid, parse_painted_grid
-from puzzlewright.wordle.words import COMMON_ZIPF, word_pool
+from puzzlewright.wordle.words import COMMON_TIER, word_pool
 
 
 def _as_json(verb):
@@ -192,15 +192,31 @@ def test_all_lists_every_match_in_the_order_rows_choose(crane, guesses):
     """Tiers first (common answer-list words, common words, answer-list words, the rest), then familiarity;
     the seed only swaps near-equals; the row's word is the first listed."""
     answers = load_lexicon("wordle-answers").word_set
+    common = load_lexicon(COMMON_TIER).word_set
     for seed in (1, 2):
         row = crane.doodle([Pattern.parse("BBYBB")], list_all=True, seed=seed).rows[0]
         expected = [w for w in guesses.words if plain_feedback(w, "crane") == "BBYBB"]
         assert sorted(row.words) == expected and row.word == row.words[0]
-        zipf = [float(guesses.zipf_of(w)) for w in row.words]
-        tiers = [2 * (z >= COMMON_ZIPF) + (w in answers) for w, z in zip(row.words, zipf)]
+        known = [float(guesses.familiarity(w)) for w in row.words]
+        tiers = [2 * (w in common) + (w in answers) for w in row.words]
         assert tiers == sorted(tiers, reverse=True) and tiers[0] == 3
-        for i in range(len(zipf)):
-            assert all(zipf[i] + NEAR_EQUAL >= zipf[j] for j in range(i + 1, len(zipf)) if tiers[j] == tiers[i])
+        for i in range(len(known)):
+            assert all(known[i] + NEAR_EQUAL >= known[j] for j in range(i + 1, len(known)) if tiers[j] == tiers[i])
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2314), st.lists(st.text("GYB", min_size=5, max_size=5), min_size=1, max_size=6),
+       st.integers(0, 99))
+def test_no_row_shows_a_word_outside_english_common_when_one_inside_fits(guesses, answer_index, painted, seed):
+    """The benchmark's promise on random grids: an everyday word whenever one fits."""
+    answer = load_lexicon("wordle-answers").words[answer_index]
+    common = load_lexicon(COMMON_TIER).word_set
+    rows = Doodler(answer, word_pool(guesses, 5)).doodle(parse_painted_grid(painted, 5), seed=seed).rows
+    for text, row in zip(painted, rows):
+        fitting = {w for w in guesses.words if plain_feedback(w, answer) == text}
+        assert (row.word in fitting) if fitting else row.word is None
+        if fitting & common:
+            assert row.word in common
 
 
 def test_a_row_chooses_alike_in_any_grid_with_or_without_distinct(crane):
@@ -446,8 +462,8 @@ def test_wildcards_choose_the_colours_of_the_most_familiar_word(crane, guesses):
     wild = crane.doodle(parse_painted_grid(["?????", "-G-G-", "BGBGB"], 5), seed=1, list_all=True).rows
     assert wild[2].word == row.word and row_json(wild[2])["painted"] is None
     assert row_json(wild[1])["painted"] == "-G-G-" and fits_painted(str(wild[1].pattern), "-G-G-")
-    zipf = {w: guesses.zipf_of(w) for w in guesses.words}
-    assert zipf[wild[0].word] >= max(zipf.values()) - NEAR_EQUAL  # any colours: among the most familiar words
+    known = {w: guesses.familiarity(w) for w in guesses.words}
+    assert known[wild[0].word] >= max(known.values()) - NEAR_EQUAL  # any colours: among the most familiar words
     assert row_json(wild[0])["pattern"] == plain_feedback(wild[0].word, "crane")
 
 

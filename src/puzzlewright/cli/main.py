@@ -20,7 +20,6 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "jumble": ("puzzlewright.cli.jumble", "jumble", "Jumble: unscramble words and find the final answer."),
     "wordle": ("puzzlewright.cli.wordle", "wordle", "Wordle feedback, Doodle and a solving assistant."),
     "grid": ("puzzlewright.cli.grid", "grid", "Fill crossword grids of any shape; count word rectangles."),
-    "bench": ("puzzlewright.cli.bench", "bench", "Run the benchmarks and print medians and ratios."),
     "serve": ("puzzlewright.cli.serve", "serve", "Start the local web app."),
     "cache": ("puzzlewright.cli.cache", "cache_group", "Show or clear the cache folder (capped, least recently used out)."),
 }

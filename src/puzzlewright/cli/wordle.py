@@ -63,7 +63,7 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
 @click.option("--best-effort", is_flag=True,
               help="A row no word fits gets the closest pattern that works (fewest cells changed, named).")
 @click.option("--min-commonness", type=FiniteFloat(min=0), default=None, metavar="ZIPF",
-              help="Use only words at least this common (Zipf scale: 3 = everyday, 1 = rare).")
+              help="Use only words at least this familiar (Zipf-like scale: 3 = everyday, 1 = rare).")
 @lexicon_options(GUESSES)
 @json_option
 def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: bool, random_seed: int | None,

@@ -9,7 +9,7 @@ the mean over many probes estimates the total, and the probes' spread gives its 
 kernel's speed (nodes per second) is measured on the budgeted runs that did not finish, which are pure
 kernel time. Time = nodes / rate; the per-first-row estimates show how uneven the partitions are.
 
-Run ``python -m puzzlewright.parallel.estimate --size 8 --dict english-large --double --seconds 60``.
+Run ``python scripts/estimate_count.py --size 8 --dict english-large --double --seconds 60``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The seed app intersected suffix-array ranges per coloured cell and took up to 2 s on rows mixing yellow
 and grey. Here one vectorised pass scores every dictionary word against the answer (a fraction of a
-millisecond for 12,972 words); sorting the words by pattern code (then commonness) turns every row, of any
+millisecond for 12,972 words); sorting the words by pattern code (then familiarity) turns every row, of any
 colours, into a binary search for its slice of that order. The rule is applied exactly, so every word
 found is right, and a row without a word is explained: either no dictionary word gives it, or no word at
 all could (:func:`impossibility`).
@@ -37,7 +37,7 @@ from puzzlewright.wordle.words import WordPool, answer_list_words, common_words,
 
 MAX_ROWS = 100  # rows of one doodle (the row search recurses once per row)
 MARK_NAMES = ("grey", "yellow", "green")
-NEAR_EQUAL = 0.4  # familiarity (Zipf) within which words of one tier count as near-equals for the seed
+NEAR_EQUAL = 0.4  # familiarity (Zipf-like scale) within which words of one tier count as near-equals for the seed
 TIER_STEP = 100.0  # preference = tier x TIER_STEP + familiarity: no familiarity outweighs a tier
 
 

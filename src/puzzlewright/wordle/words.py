@@ -20,7 +20,7 @@ from puzzlewright.wordle.model import MAX_LENGTH, MIN_LENGTH
 
 _SCORERS: dict[int, Scorer] = {}
 _MAX_SCORERS = 8
-COMMON_ZIPF = 3.0  # until the english-common tier exists: a word at least this common counts as common
+COMMON_TIER = "english-common"  # the dictionary tier of the words nearly everyone knows (docs/dictionary.md)
 ANSWER_LIST = "wordle-answers"  # the words chosen by hand as fair answers: familiar to every player
 
 
@@ -75,21 +75,27 @@ def word_pool(lexicon: Lexicon, length: int, *, include: str | None = None) -> W
 
 def familiarity(table: WordTable) -> np.ndarray:
     """How well people know each word of ``table`` (higher is better): the one number every word choice
-    ranks by. For now the dictionary's commonness (Zipf: log10 of uses per billion words)."""
-    return table.zipf.astype(np.float64)
+    ranks by. It is the dictionary's familiarity score (Zipf frequency combined with the sources'
+    evidence, on the Zipf scale; a plain word list's Zipf frequency)."""
+    return np.asarray(table.familiarity, np.float64)
 
 
 def common_words(table: WordTable) -> np.ndarray:
-    """Which words of ``table`` everyone knows (for now: at least :data:`COMMON_ZIPF` familiar)."""
-    return familiarity(table) >= COMMON_ZIPF
+    """Which words of ``table`` nearly everyone knows: those in the :data:`COMMON_TIER` dictionary."""
+    return _in_builtin(table, COMMON_TIER)
 
 
 def answer_list_words(table: WordTable) -> np.ndarray:
     """Which words of ``table`` are in the Wordle answer list (words picked by hand as familiar)."""
+    return _in_builtin(table, ANSWER_LIST)
+
+
+def _in_builtin(table: WordTable, name: str) -> np.ndarray:
+    """Which words of ``table`` are in the built-in dictionary ``name``."""
     from puzzlewright.lexicon import load_lexicon
 
-    answers = load_lexicon(ANSWER_LIST).word_set
-    return np.fromiter((word in answers for word in table.words), bool, len(table))
+    known = load_lexicon(name).word_set
+    return np.fromiter((word in known for word in table.words), bool, len(table))
 
 
 def _with_word(table: WordTable, word: str) -> WordTable:
@@ -97,7 +103,8 @@ def _with_word(table: WordTable, word: str) -> WordTable:
     at = bisect.bisect_left(table.words, word)
     words = table.words[:at] + (word,) + table.words[at:]
     letters = np.insert(table.letters, at, letter_codes(word), axis=0)
-    return WordTable(table.length, words, letters, np.insert(table.zipf, at, np.float32(0)))
+    return WordTable(table.length, words, letters, np.insert(table.zipf, at, np.float32(0)),
+                     np.insert(table.familiarity, at, np.float32(0)))
 
 
 def scorer_for(table: WordTable) -> Scorer:

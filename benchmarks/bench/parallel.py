@@ -14,7 +14,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import ClassVar
 
-from puzzlewright.bench import BenchResult, median_time
+from bench import BenchResult, median_time
 from puzzlewright.parallel.job import Partition
 
 QUICK_EVERY = 24

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from puzzlewright.bench import BenchResult, command_time, median_time
+from bench import BenchResult, command_time, median_time
 from puzzlewright.lexicon import builtin_lexicon
 
 _RSS_SCRIPT = """

@@ -11,7 +11,7 @@ import itertools
 import json
 import time
 
-from puzzlewright.bench import BenchResult, median_time, shared_data_dir
+from bench import BenchResult, median_time, shared_data_dir
 from puzzlewright.lexicon import Lexicon, load_lexicon
 
 SHARED_DATA = shared_data_dir()
@@ -109,7 +109,7 @@ def _final_answer_results(lexicon: Lexicon, solve, quick: bool) -> list[BenchRes
 def _batch_and_quality(lexicon: Lexicon, solve, quick: bool) -> list[BenchResult]:
     if not SAMPLE.is_file():
         return [BenchResult("jumble", "batch and quality (shared sample not found)", 0.0, note=str(SAMPLE))]
-    from puzzlewright.jumble.quality import evaluate
+    from bench.jumble_quality import evaluate
 
     puzzles = json.loads(SAMPLE.read_text())
     count = len(puzzles) if quick else 1000

@@ -17,7 +17,7 @@ import tempfile
 import time
 from collections import defaultdict
 
-from puzzlewright.bench import BenchResult, command_time, median_time, shared_data_dir
+from bench import BenchResult, command_time, median_time, shared_data_dir
 
 SEED_PUZZLES = ("RME-WCL-TGK-API", "ERG-BID-NCF-TAO")
 SAMPLE = "letterboxed-nyt-sample.json"

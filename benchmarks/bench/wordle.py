@@ -8,7 +8,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from puzzlewright.bench import BenchResult, median_time
+from bench import BenchResult, median_time
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import load_lexicon
 from puzzlewright.wordle.assistant import Assistant, Strategy

@@ -1,6 +1,7 @@
-"""Benchmarks behind ``puzzlewright bench`` and ``benchmarks/``: medians, targets, same-run baselines.
+"""The benchmark groups run by ``python benchmarks/run_all.py``: medians, targets, same-run baselines.
 
-Each puzzle adds a module ``puzzlewright.bench.<name>`` with ``run(quick: bool) -> list[BenchResult]``.
+Each puzzle adds a module ``bench.<name>`` (here, in ``benchmarks/bench/``, outside the package) with
+``run(quick: bool) -> list[BenchResult]``; the scripts in ``benchmarks/`` import it as ``bench``.
 Timings are medians of repeated runs; where a baseline (for example a port of a seed's method) runs in
 the same process, the ratio baseline / ours is reported, since these machines are shared and noisy.
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 
 BENCHES = ("lexicon", "acrostic", "letterboxed", "jumble", "wordle", "parallel")
 SHARED_DATA_ENV = "PUZZLEWRIGHT_SHARED_DATA"
-DEFAULT_SHARED_DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data"  # beside the checkout
+DEFAULT_SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"  # beside the checkout
 
 
 def shared_data_dir() -> Path:
@@ -83,5 +84,5 @@ def run_benchmarks(names: Sequence[str] = BENCHES, *, quick: bool = False) -> li
     """Run the named benchmark groups and return every figure."""
     results: list[BenchResult] = []
     for name in names:
-        results.extend(importlib.import_module(f"puzzlewright.bench.{name}").run(quick=quick))
+        results.extend(importlib.import_module(f"bench.{name}").run(quick=quick))
     return results

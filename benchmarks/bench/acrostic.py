@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from puzzlewright.bench import BenchResult, command_time, median_time
+from bench import BenchResult, command_time, median_time
 from puzzlewright.lexicon import Lexicon, load_lexicon
 
 SEED_PUZZLES = (("eras", "ceeiklmorstw", "acrostic-4", 0.001), ("older", "aaaaaddeeeelmmnrrrvv", "wordle-answers", 0.001))
