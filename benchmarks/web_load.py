@@ -106,11 +106,12 @@ def _round(value: float | None) -> float | None:
 
 
 async def run_clients(port: int, name: str, make_request, *, clients: int, total: int,
-                      interval: float | None) -> Figures:
-    """``clients`` connections share ``total`` requests; paced when ``interval`` (seconds) is given."""
+                      interval: float | None, seconds: float = SCENARIO_SECONDS) -> Figures:
+    """``clients`` connections share ``total`` requests; paced when ``interval`` (seconds) is given; the
+    scenario stops after ``seconds`` whatever is left."""
     figures = Figures(name)
     remaining = iter(range(total))
-    deadline = time.perf_counter() + SCENARIO_SECONDS
+    deadline = time.perf_counter() + seconds
 
     async def client(number: int) -> None:
         connection = Connection(port)
@@ -305,8 +306,8 @@ async def hardening(args: argparse.Namespace) -> dict:
             await wait_ready(port)
             report = await cheap_while_expensive(port, 20 if args.quick else 60)
             report["rss_mb_before_mix"] = round(rss_mb(server.pid), 1)
-            mix = await run_clients(port, "5,000 varied requests", varied_request, clients=10,
-                                    total=args.varied, interval=None)
+            mix = await run_clients(port, f"{args.varied:,} varied requests", varied_request, clients=10,
+                                    total=args.varied, interval=None, seconds=args.mix_seconds)
             report["mix"] = mix.summary()
             report["rss_mb_after_mix"] = round(rss_mb(server.pid), 1)
             report["cache_folder_bytes"] = folder_bytes(Path(folder))
@@ -404,6 +405,8 @@ def main() -> None:
                              "ones, then RSS and cache folder size after --varied requests")
     parser.add_argument("--varied", type=int, default=5000, help="requests of the varied mix (--hardening)")
     parser.add_argument("--cache-limit", default="256M", help="the server's cache cap (--hardening)")
+    parser.add_argument("--mix-seconds", type=float, default=900,
+                        help="stop the varied mix after this long even if requests are left (--hardening)")
     args = parser.parse_args()
     if args.hardening:
         report = asyncio.run(hardening(args))

@@ -20,7 +20,9 @@ from puzzlewright.grid import api
 from puzzlewright.grid.formats import grid_from_ipuz, grid_from_puz, grid_to_ipuz, grid_to_puz, read_grid, write_grid
 from puzzlewright.grid.patterns import PATTERNS, pattern_grid
 from puzzlewright.grid.rectangles import RectangleOptions, count_rectangles
+from puzzlewright.grid.schema import CountResult
 from puzzlewright.lexicon import Lexicon, load_lexicon
+from puzzlewright.schema import validate
 from puzzlewright.search import Budget
 
 
@@ -123,9 +125,10 @@ def test_every_fill_is_valid(template, english):
 
 def test_min_score_keeps_only_familiar_words(english):
     result = api.fill({"grid": "..../..../....", "count": 2, "min_score": 3.5}, lexicon=english)
-    for fill in result["fills"]:
-        assert fill["min_score"] >= 3.5
-        assert all(english.familiarity(word) >= 3.5 for word in fill["words"])
+    assert len(result) == 2
+    for fill in result:
+        assert fill.min_score >= 3.5
+        assert all(english.familiarity(word) >= 3.5 for word in fill.words)
 
 
 SQUARES = [("eras/..../..../....", "ceeiklmorstw", "acrostic-4"),
@@ -198,8 +201,8 @@ def test_exhaustive_fill_and_unique_match_brute_force(acrostic4):
         expected = brute_force_last_rows(fixed, acrostic4.word_set)
         assert every.complete and {fill.grid.rows for fill in every.fills} == expected
         unique = api.fill({"grid": template, "unique": True}, lexicon=acrostic4)
-        assert unique["unique"] is (len(expected) == 1)
-        assert unique["complete"] or len(expected) > 1
+        assert unique.unique is (len(expected) == 1)
+        assert unique.complete or len(expected) > 1
 
 
 def test_unfillable_grids_are_explained(acrostic4, english):
@@ -223,19 +226,19 @@ def test_budget_stops_and_says_so(english):
 def test_reroll_changes_the_slot_and_keeps_the_rest(english):
     first = fill_grid(Grid.parse("...../...../....."), english, FillOptions(random_seed=3)).fills[0]
     result = api.reroll({"grid": "/".join(first.grid.rows), "slot": "1-Across", "random_seed": 3}, lexicon=english)
-    new = result["fills"][0]
-    assert new["rows"][0] != first.grid.rows[0]
-    assert_valid_fill(new["rows"], "...../...../.....", english.word_set)
+    new = result.best
+    assert new is not None and new.rows[0] != first.grid.rows[0]
+    assert_valid_fill(new.rows, "...../...../.....", english.word_set)
     with pytest.raises(PuzzleInputError, match="no slot '9-Across'"):
         api.reroll({"grid": "/".join(first.grid.rows), "slot": "9-Across"}, lexicon=english)
 
 
 def test_verify_names_each_problem(acrostic4):
-    assert api.verify({"grid": "eras/lick/more/stew"}, lexicon=acrostic4)["valid"]
+    assert api.verify({"grid": "eras/lick/more/stew"}, lexicon=acrostic4).valid
     verdict = api.verify({"grid": "eras/lick/more/stex"}, lexicon=acrostic4)
-    assert not verdict["valid"] and any("'stex' is not in the dictionary" in p for p in verdict["problems"])
+    assert not verdict.valid and any("'stex' is not in the dictionary" in p for p in verdict.problems)
     repeated = api.verify({"grid": "aa#/aa#"}, lexicon=Lexicon(["aa"]))
-    assert any("used 4 times" in p for p in repeated["problems"])
+    assert any("used 4 times" in p for p in repeated.problems)
 
 
 # -- file formats -------------------------------------------------------------------------------------
@@ -290,8 +293,11 @@ def test_rectangle_counts_match_brute_force(double, wordle):
         assert result.count == len(result.rectangles) > 0
 
 
-def test_api_count_hands_squares_to_the_acrostic_counter(wordle):
-    assert api.count({"size": "5x5", "double": True}, lexicon=wordle)["count"] == 2 * 81
+def test_count_hands_squares_to_the_acrostic_counter(cli):
+    result = cli("grid", "count", "--size", "5x5", "--double", "--dict", "wordle-answers", "--workers", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert result.json()["count"] == 2 * 81 and result.json()["complete"]
+    assert validate(CountResult, result.json()).count == 162  # the published model
 
 
 # -- the command line -------------------------------------------------------------------------------------

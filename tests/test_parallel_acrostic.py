@@ -273,3 +273,63 @@ def test_first_row_work_multiplies_the_column_start_counts():
     sizes = [p.size for p in CountJob(lexicon, CountOptions(5)).partitions()]
     # the partitions cover every first row once, so their sizes add up to the work of all first rows
     assert sum(sizes) == pytest.approx(first_row_work(lexicon.of_length(5).letters).sum())
+
+
+def test_a_partition_stopped_mid_way_continues_from_its_snapshot():
+    """count_partition stopped by a node budget says where; given that back it finds the remaining squares
+    and ends with the same count and nodes as one uninterrupted run (not a restart)."""
+    from puzzlewright.acrostic.count import count_partition
+    from puzzlewright.search import Budget
+
+    lexicon, options = load_lexicon("wordle-answers"), CountOptions(5, double=True)
+    whole = count_partition(lexicon, options, "s")
+    first = count_partition(lexicon, options, "s", budget=Budget(nodes=whole.nodes // 3))
+    assert not first.complete and first.resume is not None and 0 < first.nodes < whole.nodes
+    rest = count_partition(lexicon, options, "s", resume=json.loads(json.dumps(first.resume)))
+    assert rest.complete and rest.resume is None
+    assert (rest.count, rest.nodes) == (whole.count, whole.nodes)
+    assert first.squares + rest.squares == whole.squares
+
+
+class _SlicedCountJob(CountJob):
+    """A count whose partitions stop after a fixed number of nodes, like a time limit but reproducible."""
+
+    def partition_budget(self):
+        from puzzlewright.search import Budget
+
+        return Budget(nodes=150_000)
+
+
+def test_resume_after_a_time_limit_continues_each_stopped_partition(tmp_path, reference_81):
+    """Runs cut short mid-partition, resumed again and again, end with the uninterrupted run's squares:
+    each stopped partition continued from its resume point (a partition longer than one run's allowance
+    would otherwise never finish)."""
+    job = _SlicedCountJob(load_lexicon("wordle-answers"), CountOptions(5, double=True, canonical=True))
+    output, continued = tmp_path / "run", 0
+    for run in range(200):
+        continued += len(list((output / PARTITIONS).glob("*.resume.json"))) if run else 0
+        result = run_job(job, workers=1, output=output, resume=run > 0, progress=False)
+        if result.complete:
+            break
+    assert result.complete and continued > 0
+    assert (output / "results.jsonl").read_text().splitlines() == [json.dumps(s) for s in reference_81]
+    assert not list((output / PARTITIONS).glob("*.resume.json")) and not list((output / PARTITIONS).glob("*.found*"))
+
+
+def test_a_resume_point_whose_stream_was_damaged_starts_the_partition_over(tmp_path, reference_81, capsys):
+    job = _SlicedCountJob(load_lexicon("wordle-answers"), CountOptions(5, double=True, canonical=True))
+    output = tmp_path / "run"
+    damaged = False
+    for run in range(200):
+        points = sorted((output / PARTITIONS).glob("*.resume.json")) if run else []
+        streams = [p.with_name(p.name.replace(".resume.json", ".found.jsonl")) for p in points]
+        for stream in streams:
+            if not damaged and stream.exists() and stream.stat().st_size:
+                stream.write_text("garbage\n" + stream.read_text())
+                damaged = True
+        result = run_job(job, workers=1, output=output, resume=run > 0, progress=False)
+        if result.complete:
+            break
+    assert result.complete and damaged
+    assert "does not match" in capsys.readouterr().err
+    assert (output / "results.jsonl").read_text().splitlines() == [json.dumps(s) for s in reference_81]

@@ -105,6 +105,27 @@ def test_web_openapi_publishes_the_models_and_refuses_unknown_fields():
     adapter(SolveResult).validate_json(solved.content)
 
 
+def test_every_endpoint_example_answers_with_its_published_model():
+    """Each web verb's example request (its request model's own) is answered with JSON its result model
+    validates, and the OpenAPI document shows that same example."""
+    pytest.importorskip("httpx2")
+    from fastapi.testclient import TestClient
+
+    from puzzlewright.web import create_app
+    from puzzlewright.web.endpoints import ENDPOINTS
+
+    client = TestClient(create_app(search_seconds=20))
+    paths = client.get("/openapi.json").json()["paths"]
+    for endpoint in ENDPOINTS:
+        request_model, result_model = endpoint.models() or (None, None)
+        assert result_model is not None, endpoint.path
+        assert validate(request_model, endpoint.example) is not None
+        assert paths[endpoint.path]["post"]["requestBody"]["content"]["application/json"]["example"] == endpoint.example
+        response = client.post(endpoint.path, json=endpoint.example)
+        assert response.status_code == 200, (endpoint.path, response.text)
+        adapter(result_model).validate_json(response.content)
+
+
 def test_typed_results_read_naturally():
     result = letterboxed.solve(SolveRequest(sides="RME-WCL-TGK-API"))
     assert str(result.best) in {"PRAGMATIC-CAKEWALK", "WIGWAM-MARKETPLACE", "MARKETPLACE-EARWIG"}

@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 import types
+from dataclasses import dataclass
 
 import pytest
 
@@ -19,6 +20,8 @@ httpx = pytest.importorskip("httpx2")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from puzzlewright.errors import PuzzleInputError  # noqa: E402
+from puzzlewright.letterboxed.schema import SolveRequest  # noqa: E402
+from puzzlewright.schema import Result  # noqa: E402
 from puzzlewright.web import create_app  # noqa: E402
 from puzzlewright.web import limits  # noqa: E402
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint  # noqa: E402
@@ -56,9 +59,14 @@ def _fake_module() -> types.ModuleType:
 
     calls = {"count": 0}
 
+    @dataclass
+    class Counted(Result):
+        calls: int
+        complete: bool
+
     def counted(request, *, lexicon=None, budget=None):
         calls["count"] += 1
-        return {"calls": calls["count"], "complete": not request.get("cut_short", False)}
+        return Counted(calls=calls["count"], complete=not request.get("cut_short", False))
 
     def huge(request, *, lexicon=None, budget=None):
         return {"solutions": ["x" * 1000] * 5000}
@@ -224,10 +232,11 @@ def test_openapi_lists_every_endpoint(client):
     paths = client.get("/openapi.json").json()["paths"]
     for path in ["/api/acrostic/solve", "/api/acrostic/generate", "/api/letterboxed/solve",
                  "/api/letterboxed/generate", "/api/jumble/solve", "/api/wordle/doodle", "/api/wordle/assist",
-                 "/api/dict/lookup", "/healthz"]:
+                 "/api/grid/fill", "/api/grid/reroll", "/api/grid/export", "/api/dict/lookup", "/healthz"]:
         assert path in paths
     example = paths["/api/letterboxed/solve"]["post"]["requestBody"]["content"]["application/json"]["example"]
-    assert example["sides"] == ["RME", "WCL", "TGK", "API"]
+    assert example == SolveRequest.__pydantic_config__["json_schema_extra"]["examples"][0]  # the model's own
+    assert example["sides"] == "RME-WCL-TGK-API"
 
 
 def test_page_and_its_policy(client):

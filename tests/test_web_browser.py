@@ -156,6 +156,35 @@ def test_wordle_painted_rows_fill_with_words_that_score_the_pattern(page):
     assert emoji[0] == "\U0001F7E9\U0001F7E8\u2B1B\u2B1B\U0001F7E9"
 
 
+def test_wordle_preset_text_and_saved_image(page):
+    needs("wordle")
+    from puzzlewright.wordle.pictures import preset_grid
+    from puzzlewright.wordle.scoring import feedback
+
+    open_tab(page, "wordle")
+    page.fill("#wordle-answer", "crane")
+    page.select_option("#wordle-preset", "smiley")
+    smiley = preset_grid("smiley", 5)
+    for row, pattern in enumerate(smiley):
+        page.wait_for_function(
+            "([row, pattern]) => { const cells = [...document.querySelectorAll(`#wordle-grid .cell[data-row='${row}']`)];"
+            " return cells.map(c => c.className.split(' ')[1].toUpperCase()).join('') === pattern"
+            " && cells.every(c => c.textContent.length === 1); }", arg=[row, pattern], timeout=TIMEOUT_MS)
+        assert str(feedback(row_word(page, row), "crane")) == pattern
+    page.fill("#wordle-text", "HI")
+    page.click("#wordle-draw")
+    image = page.locator("#wordle-text-result img")
+    expect(image).to_have_attribute("src", re.compile(r"^data:image/svg\+xml"), timeout=TIMEOUT_MS)
+    expect(image).to_have_attribute("alt", re.compile(r"^2 grid\(s\) spelling HI: count count crank"))
+    with page.expect_download(timeout=TIMEOUT_MS) as download:
+        page.click("#wordle-png")
+    assert download.value.suggested_filename == "wordle-doodle-crane.png"
+    assert Path(download.value.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    page.fill("#wordle-text", "H~")
+    page.click("#wordle-draw")
+    expect(page.locator("#wordle-status")).to_contain_text("the pixel font has no '~'")
+
+
 def test_wordle_reroll_and_impossible_row(page):
     needs("wordle")
     from puzzlewright.wordle.scoring import feedback

@@ -407,8 +407,10 @@ def test_cli_bad_input_is_one_line_exit_2(cli, args, message):
 
 
 def test_tour_step_shows_a_smiley(capsys):
-    from puzzlewright.cli.wordle import SMILEY as TOUR_GRID, TOUR_ANSWER, tour_step
+    from puzzlewright.cli.wordle import TOUR_ANSWER, tour_step
+    from puzzlewright.wordle.pictures import PRESETS
 
+    TOUR_GRID = PRESETS["smiley"]
     tour_step()
     lines = capsys.readouterr().out.splitlines()
     assert TOUR_ANSWER.upper() in lines[0] and len(lines) == 1 + len(TOUR_GRID)

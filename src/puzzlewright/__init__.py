@@ -7,6 +7,7 @@ The front door::
     pw.jumble.unscramble("SHACE").best                         # 'CHASE'
     pw.wordle.feedback("speed", "erase")                       # YBYYB
     pw.acrostic.solve("eras", "ceeiklmorstw", dict="acrostic-4")
+    pw.grid.fill("..../..../....")                              # a crossword grid, best fill first
     pw.lexicon("english")                                      # a Lexicon
 
 The puzzles live in their own subpackages (``acrostic``, ``letterboxed``, ``jumble``, ``wordle``, ``grid``),
@@ -34,3 +35,8 @@ def __getattr__(name: str) -> object:
 
         return importlib.import_module(f"puzzlewright.{name}")
     raise AttributeError(f"module 'puzzlewright' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's names and the subpackages not imported yet, so ``dir(pw)`` and tab completion show them."""
+    return sorted({*globals(), *_SUBPACKAGES})

@@ -20,8 +20,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from puzzlewright.errors import PuzzleInputError
 
@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # pydantic, annotated_types and the lexicon (numpy) are impor
     Seconds = Annotated[float, Gt(0)]
 
 Model = TypeVar("Model")
+Item = TypeVar("Item")
 Config = dict[str, Any]
 
 DEFAULT_DICTIONARY = "english"
@@ -161,6 +162,38 @@ class Result:
         """Whether this is its search's whole answer, not one a time budget cut short (only whole answers
         may be cached: a busy moment must not fix a partial answer for later identical requests)."""
         return bool(getattr(self, "complete", True))
+
+
+class Listing(Generic[Item]):
+    """What a result whose answer is a list (best first) shares: iterating goes over the list, ``len()``
+    counts it, ``best`` is its first item. The result names its list in :meth:`_items`."""
+
+    def _items(self) -> list[Item]:
+        raise NotImplementedError(f"{type(self).__name__} must name its list in _items()")
+
+    @property
+    def best(self) -> Item | None:
+        """The first (best) item, None when there is none."""
+        items = self._items()
+        return items[0] if items else None
+
+    def __iter__(self) -> Iterator[Item]:
+        return iter(self._items())
+
+    def __len__(self) -> int:
+        return len(self._items())
+
+
+@dataclasses.dataclass
+class Partitions:
+    """How a partitioned run went: partitions in all, done, computed in this run, resumed from a checkpoint."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("Partitions")
+
+    total: int
+    done: int
+    computed: int
+    resumed: int
 
 
 # -- validation: untrusted data in ----------------------------------------------------------------------

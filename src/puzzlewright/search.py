@@ -42,6 +42,14 @@ class Budget:
         self._last_clock = self.started
         self.exhausted = False
         self.cancelled = False
+        self._outer: Budget | None = None
+
+    def within(self, nodes: int) -> Budget:
+        """A budget of at most ``nodes`` nodes inside this one: it shares this one's deadline and runs out
+        when this one is cancelled (a sub-search, such as a uniqueness check, must not outlive its request)."""
+        inner = Budget(nodes=nodes)
+        inner.seconds, inner._deadline, inner._outer = self.seconds, self._deadline, self
+        return inner
 
     def restart(self) -> None:
         """Start the time allowance again from now (a queued request's budget starts when its search does);
@@ -60,6 +68,12 @@ class Budget:
         self.cancelled = True
         self.exhausted = True
 
+    def _outer_cancelled(self) -> bool:
+        """Whether the budget this one lives :meth:`within` has been cancelled."""
+        if self._outer is not None and self._outer.cancelled:
+            self.cancelled = self.exhausted = True
+        return self.cancelled
+
     def spend(self, nodes: int = 1) -> bool:
         """Count ``nodes`` more nodes; return False (and mark the budget exhausted) once it has run out."""
         if self.exhausted:
@@ -67,7 +81,7 @@ class Budget:
         self.used += nodes
         if self.nodes is not None and self.used > self.nodes:
             self.exhausted = True
-        elif self._deadline is not None:
+        elif self._deadline is not None or self._outer is not None:
             self._calls_left -= 1
             if self._calls_left <= 0:
                 self._read_clock()
@@ -77,7 +91,7 @@ class Budget:
         """Check the deadline and pick how many calls to wait before the next read (double the stride while
         reads come quicker than the interval, halve it when slower)."""
         now = time.monotonic()
-        if now > self._deadline:
+        if (self._deadline is not None and now > self._deadline) or self._outer_cancelled():
             self.exhausted = True
         since = now - self._last_clock
         self._last_clock = now
@@ -94,7 +108,7 @@ class Budget:
 
     def ran_out(self) -> bool:
         """Whether nothing is left: every node spent, or the time up (reads the clock now, unlike spend)."""
-        if self._deadline is not None and time.monotonic() > self._deadline:
+        if (self._deadline is not None and time.monotonic() > self._deadline) or self._outer_cancelled():
             self.exhausted = True
         if self.nodes is not None and self.used >= self.nodes:
             self.exhausted = True

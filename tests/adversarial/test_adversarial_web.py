@@ -146,3 +146,14 @@ def test_the_server_cancels_a_search_when_it_answers():
     asyncio.run(ask())
     assert stopped.wait(1.0) and budget.cancelled
     assert "cancelled" in budget.describe()
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/letterboxed/solve", {"sides": "RME-WCL-TGK-API", "max_word": 5}),
+    ("/api/wordle/doodle", {"answer": "crane", "rows": ["BBBBB"], "random_sed": 1}),
+    ("/api/acrostic/solve", {"seed": "eras", "pool": "ceeiklmorstw", "dictionary": "acrostic-4"}),
+])
+def test_a_typoed_field_is_a_422_naming_it(client, path, body):
+    """A misspelt option was silently ignored (the default used instead): now it is refused by name."""
+    typo = next(name for name in body if name not in {"sides", "answer", "rows", "seed", "pool"})
+    assert f"'{typo}'" in error_of(client.post(path, json=body), 422)

@@ -5,6 +5,8 @@ The functions here are the front door, with natural arguments and typed results:
 >>> import puzzlewright as pw
 >>> [str(square) for square in pw.acrostic.solve("eras", "ceeiklmorstw", dict="acrostic-4", all=True)]
 ['eras/lick/more/stew']
+>>> pw.acrostic.verify("eras/lick/more/stew", pool="ceeiklmorstw", dict="acrostic-4").valid
+True
 
 The verbs over request models are in :mod:`puzzlewright.acrostic.api`, the models in
 :mod:`puzzlewright.acrostic.schema`; underneath are :class:`Puzzle`, :func:`solve_puzzle` and the generator.
@@ -22,7 +24,7 @@ from puzzlewright.acrostic.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_T
                                           GenerateRequest, GenerateResult, SolveRequest, SolveResult, Square,
                                           VerifyRequest, VerifyResult)
 from puzzlewright.acrostic.solver import solve_puzzle
-from puzzlewright.acrostic.verify import Verdict, verify_grid
+from puzzlewright.acrostic.verdict import Verdict, verify_grid
 from puzzlewright.schema import DEFAULT_DICTIONARY, request
 
 if TYPE_CHECKING:
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["GenerateOptions", "GenerateRequest", "GenerateResult", "GeneratedPuzzle", "Grid", "Puzzle",
            "SolveRequest", "SolveResult", "Square", "Verdict", "VerifyRequest", "VerifyResult", "api", "generate",
-           "generate_one", "generate_puzzles", "solve", "solve_puzzle", "verify_grid"]
+           "generate_one", "generate_puzzles", "solve", "solve_puzzle", "verify", "verify_grid"]
 
 WordList = Sequence[str] | str | None
 
@@ -43,6 +45,14 @@ def solve(seed: str | None, pool: str, *, template: str | Sequence[str] | None =
     """Arrange ``pool`` under the ``seed`` row (or into ``template``, with ``seed`` None) so that every row
     and column is a word: the first solution, the first ``limit``, or ``all``."""
     return api.solve(request(SolveRequest, locals()), lexicon=lexicon)
+
+
+def verify(grid: str | Sequence[str], *, pool: str | None = None, dict: str = DEFAULT_DICTIONARY,
+           words: WordList = None, extra_words: WordList = None, exclude_words: WordList = None,
+           min_commonness: float | None = None, lexicon: Lexicon | None = None) -> VerifyResult:
+    """Check a filled square (``"eras/lick/more/stew"`` or its rows): which rows and columns are not words,
+    and, given a ``pool``, whether its letters (all but the first row, or all) are exactly the pool's."""
+    return api.verify(request(VerifyRequest, locals()), lexicon=lexicon)
 
 
 def generate(size: int, *, count: int = 1, unique: bool = False,

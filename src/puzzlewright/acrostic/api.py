@@ -15,7 +15,7 @@ from puzzlewright.acrostic.model import Grid, Puzzle, row_list
 from puzzlewright.acrostic.schema import (GeneratedPuzzle, GenerateRequest, GenerateResult, Line, PuzzleSpec, Rows,
                                           SolveRequest, SolveResult, Square, VerifyRequest, VerifyResult)
 from puzzlewright.acrostic.solver import solve_puzzle
-from puzzlewright.acrostic.verify import verify_grid
+from puzzlewright.acrostic.verdict import verify_grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.schema import fresh_seed, validate

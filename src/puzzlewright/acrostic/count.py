@@ -17,6 +17,7 @@ import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -65,6 +66,7 @@ class PartitionResult:
     nodes: int
     complete: bool
     count: int = -1
+    resume: dict[str, Any] | None = None  # where an incomplete partition stopped (see count_partition)
 
     def __post_init__(self) -> None:
         if self.count < 0:
@@ -114,12 +116,14 @@ def prefix_partitions(words: tuple[str, ...], partitions: int) -> list[str]:
 
 def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
                     on_square: Callable[[tuple[str, ...]], None] | None = None,
-                    budget: Budget | None = None, *, keep_squares: bool = True) -> PartitionResult:
+                    budget: Budget | None = None, *, keep_squares: bool = True,
+                    resume: dict[str, Any] | None = None) -> PartitionResult:
     """Every square (of the kind ``options`` asks for) whose first row starts with ``key``, in a fixed order.
 
     ``on_square`` is called with each square as soon as the kernel reports it; with ``keep_squares`` False
     they are only counted (memory stays flat however many there are). With a ``budget`` the search stops
-    cleanly (``complete`` False) when it runs out.
+    cleanly (``complete`` False) when it runs out, and its result's ``resume`` says where: passed back as
+    ``resume``, the partition continues from there (counting on from the squares already found).
     """
     from puzzlewright.acrostic.kernel import SquareSearch, word_trie
 
@@ -133,6 +137,9 @@ def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
                           symmetric=options.symmetric)
     squares: list[tuple[str, ...]] = []
     count = 0
+    if resume is not None:
+        search.restore(resume["search"])
+        count = int(resume["count"])
     while not search.done and not ran_out(budget):
         step = _SLICE_NODES
         if budget is not None and budget.nodes_left is not None:
@@ -149,7 +156,8 @@ def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
                     on_square(square)
         if budget is not None:
             budget.spend(search.nodes - before)
-    return PartitionResult(key, squares, search.nodes, search.done, count)
+    where = None if search.done else {"search": search.snapshot(), "count": count}
+    return PartitionResult(key, squares, search.nodes, search.done, count, where)
 
 
 def count_squares(lexicon: Lexicon, options: CountOptions, *,

@@ -21,7 +21,7 @@ import numpy as np
 
 from puzzlewright.acrostic.model import Grid, Puzzle, check_size
 from puzzlewright.acrostic.schema import DEFAULT_GENERATE_COMMONNESS
-from puzzlewright.acrostic.solver import solve_puzzle
+from puzzlewright.acrostic.solver import KERNEL_SLICE, solve_puzzle
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget, ran_out
@@ -74,18 +74,29 @@ def construction_words(lexicon: Lexicon, size: int, min_commonness: float | None
     return words
 
 
-def random_square(words: Lexicon, size: int, rng: np.random.Generator) -> Grid | None:
-    """A random double word square of ``words`` (None if this attempt's letter orders found none quickly)."""
+def random_square(words: Lexicon, size: int, rng: np.random.Generator, budget: Budget | None = None) -> Grid | None:
+    """A random double word square of ``words`` (None if this attempt's letter orders found none quickly).
+
+    The kernel runs in slices with ``budget`` checked between them: one attempt at a 7x7 is millions of
+    nodes (seconds), which must not outlive a request's time."""
     from puzzlewright.acrostic.kernel import SquareSearch, word_trie
 
     vocabulary, trie = word_trie(words, size)
     letter_order = np.argsort(rng.random((size * size, 26)), axis=1)
     search = SquareSearch(size, trie, np.full(size * size, -1), letter_order=letter_order, double=True)
-    squares = search.run(CONSTRUCTION_NODES[size], capacity=1)
-    if not squares and search.done:
+    while search.nodes < CONSTRUCTION_NODES[size] and not search.done:
+        if ran_out(budget):
+            raise BudgetExceeded(budget.describe())
+        before = search.nodes
+        squares = search.run(min(KERNEL_SLICE, CONSTRUCTION_NODES[size] - search.nodes), capacity=1)
+        if budget is not None:
+            budget.spend(search.nodes - before)
+        if squares:
+            return Grid(tuple(vocabulary[i] for i in squares[0]))
+    if search.done:
         raise PuzzleInputError(f"no {size}x{size} double word square can be made from the {len(vocabulary):,} "
                                f"words of {words.name!r} at this commonness; try a lower --min-commonness")
-    return Grid(tuple(vocabulary[i] for i in squares[0])) if squares else None
+    return None
 
 
 def puzzle_of(square: Grid) -> Puzzle:
@@ -93,9 +104,12 @@ def puzzle_of(square: Grid) -> Puzzle:
     return Puzzle.from_seed(square.rows[0], "".join(square.rows[1:]))
 
 
-def has_unique_solution(puzzle: Puzzle, lexicon: Lexicon) -> bool:
-    """Whether a complete solve of ``puzzle`` over ``lexicon`` finds exactly one square."""
-    result = solve_puzzle(puzzle, lexicon, limit=2, budget=Budget(nodes=UNIQUENESS_NODES[puzzle.size]))
+def has_unique_solution(puzzle: Puzzle, lexicon: Lexicon, budget: Budget | None = None) -> bool:
+    """Whether a complete solve of ``puzzle`` over ``lexicon`` finds exactly one square (within a node
+    allowance, and within ``budget``'s time: a check cut short counts as "not unique")."""
+    nodes = UNIQUENESS_NODES[puzzle.size]
+    check = Budget(nodes=nodes) if budget is None else budget.within(nodes)
+    result = solve_puzzle(puzzle, lexicon, limit=2, budget=check)
     return len(result.solutions) == 1 and result.complete
 
 
@@ -106,13 +120,13 @@ def generate_one(lexicon: Lexicon, options: GenerateOptions, index: int, budget:
     for attempt in range(1, MAX_ATTEMPTS + 1):
         if ran_out(budget):
             raise BudgetExceeded(budget.describe())
-        square = random_square(words, options.size, rng)
+        square = random_square(words, options.size, rng, budget)
         if square is None:
             continue
         puzzle = puzzle_of(square)
         if not options.unique:
             return GeneratedPuzzle(index, puzzle, square, False, attempt)
-        if has_unique_solution(puzzle, lexicon):
+        if has_unique_solution(puzzle, lexicon, budget):
             return GeneratedPuzzle(index, puzzle, square, True, attempt)
     raise PuzzleInputError(f"no {'unique ' if options.unique else ''}{options.size}x{options.size} puzzle found in "
                            f"{MAX_ATTEMPTS} attempts; try a lower --min-commonness")

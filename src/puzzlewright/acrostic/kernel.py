@@ -16,6 +16,7 @@ numba function (:mod:`puzzlewright.acrostic.kernel_numba`).
 
 from __future__ import annotations
 
+import base64
 import ctypes
 import hashlib
 import os
@@ -24,9 +25,11 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import zlib
 from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 import numpy as np
 
@@ -204,6 +207,25 @@ class SquareSearch:
         self.cursor = np.array([0, ENTER, in_pool], np.int64)
         self.nodes = 0
         self.done = False
+
+    def snapshot(self) -> dict[str, Any]:
+        """Where the search stands, as JSON-able data (a few KB): :meth:`restore` on a search built with the
+        same arguments continues exactly from here, in another process or after a restart."""
+        arrays = (self.state, self.frontier, self.cursor)
+        return {"nodes": self.nodes, "done": self.done,
+                "arrays": base64.b64encode(zlib.compress(b"".join(a.tobytes() for a in arrays))).decode()}
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        """Continue from a :meth:`snapshot` (ValueError if it does not fit this search's shape)."""
+        raw = zlib.decompress(base64.b64decode(snapshot["arrays"]))
+        arrays = (self.state, self.frontier, self.cursor)
+        if len(raw) != sum(a.nbytes for a in arrays):
+            raise ValueError("the snapshot is of a different search")
+        offset = 0
+        for array in arrays:
+            array[...] = np.frombuffer(raw, array.dtype, array.size, offset).reshape(array.shape)
+            offset += array.nbytes
+        self.nodes, self.done = int(snapshot["nodes"]), bool(snapshot["done"])
 
     def run(self, max_nodes: int, capacity: int = 1024) -> list[np.ndarray]:
         """Advance by at most ``max_nodes`` nodes or ``capacity`` squares; return the squares' row word

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlewright.schema import Config, DictionaryOptions, Result, model_config
+from puzzlewright.notebook import LetterGrid
+from puzzlewright.schema import Config, DictionaryOptions, Listing, Partitions, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -52,19 +53,13 @@ class SolveRequest(DictionaryOptions):
 
 
 @dataclass
-class Square:
+class Square(LetterGrid):
     """A filled square: its rows and its columns."""
 
     __pydantic_config__: ClassVar[Config] = model_config("AcrosticSquare")
 
     rows: list[str]
     columns: list[str]
-
-    def __str__(self) -> str:
-        return "/".join(self.rows)
-
-    def _repr_html_(self) -> str:
-        return _grid_html(self.rows)
 
 
 @dataclass
@@ -81,7 +76,7 @@ class PuzzleSpec:
 
 
 @dataclass
-class SolveResult(Result):
+class SolveResult(Result, Listing[Square]):
     """The solutions found, in search order (iterating goes over them; ``best`` is the first)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("AcrosticSolveResult")
@@ -92,16 +87,8 @@ class SolveResult(Result):
     complete: bool
     """False when the time limit (or `limit`) stopped the search before it covered everything."""
 
-    @property
-    def best(self) -> Square | None:
-        """The first solution (None when there is none)."""
-        return self.solutions[0] if self.solutions else None
-
-    def __iter__(self) -> Iterator[Square]:
-        return iter(self.solutions)
-
-    def __len__(self) -> int:
-        return len(self.solutions)
+    def _items(self) -> list[Square]:
+        return self.solutions
 
     def __repr__(self) -> str:
         found = ", ".join(map(str, self.solutions[:3])) + (", ..." if self.count > 3 else "")
@@ -110,11 +97,9 @@ class SolveResult(Result):
                f"({state}){': ' + found if found else ''}>"
 
     def _repr_html_(self) -> str:
-        import html
+        from puzzlewright.notebook import grids_html
 
-        grids = "".join(f'<div style="display:inline-block;margin:4px">{_grid_html(s.rows)}</div>'
-                        for s in self.solutions[:12])
-        return f"<div>{grids}<p>{html.escape(repr(self))}</p></div>"
+        return grids_html((square.rows for square in self.solutions), repr(self))
 
 
 @dataclass(kw_only=True)
@@ -161,7 +146,7 @@ class VerifyResult(Result):
         return f"<Acrostic grid {self.grid}: {'valid' if self.valid else 'not valid'}>"
 
     def _repr_html_(self) -> str:
-        return _grid_html(self.grid.rows)
+        return self.grid._repr_html_()
 
 
 @dataclass(kw_only=True)
@@ -234,18 +219,6 @@ class GenerateResult(Result):
 
 
 @dataclass
-class Partitions:
-    """How a partitioned run went: partitions in all, done, computed in this run, resumed from a checkpoint."""
-
-    __pydantic_config__: ClassVar[Config] = model_config("AcrosticPartitions")
-
-    total: int
-    done: int
-    computed: int
-    resumed: int
-
-
-@dataclass
 class CountResult(Result):
     """Every square of a dictionary's N-letter words, counted (``acrostic count --json``)."""
 
@@ -263,12 +236,3 @@ class CountResult(Result):
     workers: int
     runner: str
 
-
-def _grid_html(rows: list[str]) -> str:
-    """A square as an HTML table of letter cells (for notebooks)."""
-    import html
-
-    cell = "border:1px solid #444;width:26px;height:26px;text-align:center;font:bold 17px sans-serif"
-    body = "".join("<tr>" + "".join(f'<td style="{cell}">{html.escape(c.upper())}</td>' for c in row) + "</tr>"
-                   for row in rows)
-    return f'<table style="border-collapse:collapse">{body}</table>'

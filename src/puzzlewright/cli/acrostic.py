@@ -121,7 +121,7 @@ def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
     """Check GRID (rows joined by '/', e.g. eras/lick/more/stew): rows, columns and pool. Exit 1 if invalid."""
     from puzzlewright.acrostic import api
     from puzzlewright.acrostic.model import Grid
-    from puzzlewright.acrostic.verify import verify_grid
+    from puzzlewright.acrostic.verdict import verify_grid
 
     text = _template_text(grid)
     if as_json:

@@ -1,6 +1,7 @@
 """``puzzlewright grid``: fill crossword grids of any shape, count word rectangles, verify and export grids.
 
-A thin layer over :mod:`puzzlewright.grid.api` and the classes under it.
+A thin layer over :mod:`puzzlewright.grid.api` and the classes under it: each command builds the verb's
+request model (:mod:`puzzlewright.grid.schema`) from its options and prints the result model.
 """
 
 from __future__ import annotations
@@ -8,13 +9,16 @@ from __future__ import annotations
 import functools
 import os
 import time
+from typing import Any
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, lexicon_options
+from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.grid.schema import (DEFAULT_TIME_LIMIT, MAX_FILLS, CountResult, FillRequest, FillResult,
+                                      RerollRequest, VerifyRequest)
 from puzzlewright.parallel.cli import parallel_options
-
+from puzzlewright.schema import DictionaryOptions, Partitions, dataclass_fields
 
 GRID_FILES = (".ipuz", ".puz", ".txt")
 
@@ -26,7 +30,7 @@ def grid() -> None:
 
 def grid_source(command):
     """Decorator: the ways to give a grid (--grid FILE|ROWS, --template ROWS, --size MxN, --pattern NAME)
-    and the slot rule (--min-length), passed on as ``source`` (a request dict)."""
+    and the slot rule (--min-length), passed on as ``source``: the request's grid fields."""
 
     @click.option("--grid", "grid_given", default=None, metavar="FILE|ROWS",
                   help="A grid file (text, .ipuz or .puz) or rows like '....#/...../#....'.")
@@ -41,7 +45,7 @@ def grid_source(command):
         given = [value for value in (grid_given, template, size, pattern) if value is not None]
         if len(given) != 1:
             raise PuzzleInputError("give the grid once: --grid FILE|ROWS, --template ROWS, --size MxN or --pattern NAME")
-        source: dict = {"min_length": min_length}
+        source: dict[str, Any] = {"min_length": min_length}
         if grid_given is not None and (os.path.isfile(grid_given) or grid_given.lower().endswith(GRID_FILES)):
             from puzzlewright.grid.formats import read_grid
 
@@ -57,43 +61,46 @@ def grid_source(command):
     return wrapper
 
 
-def _print_fills(result: dict, output: str | None) -> None:
-    for number, fill in enumerate(result["fills"], 1):
+def _print_fills(result: FillResult, unique: bool, output: str | None) -> None:
+    for number, fill in enumerate(result, 1):
         if number > 1:
             click.echo()
-        click.echo("\n".join(" ".join(ch.upper() for ch in row) for row in fill["rows"]))
-        click.echo(f"  lowest word score {fill['min_score']:.2f}, mean {fill['mean_score']:.2f}")
-    count = result["count"]
-    how = f"{result['nodes']:,} nodes, {result['restarts']} restarts, {result['elapsed_s']:.2f} s"
-    if result.get("explanation"):
-        click.echo(result["explanation"])
-    elif "unique" in result:
+        click.echo("\n".join(" ".join(ch.upper() for ch in row) for row in fill.rows))
+        click.echo(f"  lowest word score {fill.min_score:.2f}, mean {fill.mean_score:.2f}")
+    count = result.count
+    how = f"{result.nodes:,} nodes, {result.restarts} restarts, {result.elapsed_s:.2f} s"
+    if result.explanation:
+        click.echo(result.explanation)
+    elif unique:
         verdict = {True: "the fill is unique", False: "the fill is not unique (another one is shown)",
-                   None: "uniqueness not settled before the budget ran out"}[result["unique"]]
+                   None: "uniqueness not settled before the budget ran out"}[result.unique]
         click.echo(f"{verdict} ({how})")
     else:
         click.echo(f"{count} fill{'s' * (count != 1)} ({how})" + ("" if count else ": none found"))
-    if result.get("stopped"):
-        click.echo(result["stopped"])
-    if output and result["fills"]:
+    if result.stopped:
+        click.echo(result.stopped)
+    if output and result.fills:
         click.echo(f"best fill written to {output}")
 
 
-def fill_request(source: dict, how_many: int, unique: bool, min_score: float | None, allow_repeats: bool,
-                 random_seed: int, time_limit: float, max_nodes: int | None) -> dict:
-    return {**source, "count": how_many, "unique": unique, "min_score": min_score, "allow_repeats": allow_repeats,
-            "random_seed": random_seed, "time_limit": time_limit, "max_nodes": max_nodes}
+def fill_fields(source: dict[str, Any], dictionary: DictionaryOptions, how_many: int, unique: bool,
+                min_score: float | None, allow_repeats: bool, random_seed: int, time_limit: float,
+                max_nodes: int | None) -> dict[str, Any]:
+    """The fields of a fill (or reroll) request, from the command's options."""
+    return {**source, **dataclass_fields(dictionary), "count": how_many, "unique": unique, "min_score": min_score,
+            "allow_repeats": allow_repeats, "random_seed": random_seed, "time_limit": time_limit,
+            "max_nodes": max_nodes}
 
 
 fill_search_options = [
-    click.option("--count", "how_many", type=click.IntRange(1, 1000), default=1, show_default=True,
+    click.option("--count", "how_many", type=click.IntRange(1, MAX_FILLS), default=1, show_default=True,
                  help="How many fills (best first: by the weakest word's score, then the mean)."),
     click.option("--unique", is_flag=True, help="Say whether the fill is the only one given the fixed letters."),
-    click.option("--min-score", type=float, default=None,
+    click.option("--min-score", type=FiniteFloat(min=0), default=None,
                  help="Use only words scoring at least this (familiarity; Zipf commonness until scored lists land)."),
     click.option("--allow-repeats", is_flag=True, help="Let a word appear more than once."),
-    click.option("--random-seed", type=int, default=0, show_default=True, help="Vary the fill."),
-    click.option("--time-limit", type=click.FloatRange(min=0.001), default=30.0, show_default=True,
+    click.option("--random-seed", type=click.IntRange(min=0), default=0, show_default=True, help="Vary the fill."),
+    click.option("--time-limit", type=FiniteFloat(min=0.001), default=DEFAULT_TIME_LIMIT, show_default=True,
                  help="Seconds before the search stops (it then says so)."),
     click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes."),
 ]
@@ -111,10 +118,11 @@ def with_options(options):
 @grid_source
 @with_options(fill_search_options)
 @click.option("--output", default=None, metavar="FILE", help="Write the best fill to FILE (.ipuz, .puz or text).")
-@lexicon_options("english")
+@lexicon_options("english", lazy=True)
 @json_option
-def fill(source: dict, how_many: int, unique: bool, min_score: float | None, allow_repeats: bool, random_seed: int,
-         time_limit: float, max_nodes: int | None, output: str | None, lexicon, as_json: bool) -> int:
+def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float | None, allow_repeats: bool,
+         random_seed: int, time_limit: float, max_nodes: int | None, output: str | None,
+         dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
     """Fill every slot with a word: no word twice, fixed letters kept.
 
     \b
@@ -124,11 +132,11 @@ def fill(source: dict, how_many: int, unique: bool, min_score: float | None, all
     """
     from puzzlewright.grid import api
 
-    result = api.fill(fill_request(source, how_many, unique, min_score, allow_repeats, random_seed, time_limit,
-                                   max_nodes), lexicon=lexicon)
+    result = api.fill(FillRequest(**fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats,
+                                                random_seed, time_limit, max_nodes)), lexicon=lexicon)
     _write_best(result, output)
-    emit_json(result) if as_json else _print_fills(result, output)
-    return 0 if result["fills"] else 1
+    emit_json(result) if as_json else _print_fills(result, unique, output)
+    return 0 if result.fills else 1
 
 
 @grid.command()
@@ -136,60 +144,65 @@ def fill(source: dict, how_many: int, unique: bool, min_score: float | None, all
 @click.option("--slot", required=True, metavar="NAME", help="The slot to change, like 4-Across or 12-Down.")
 @with_options(fill_search_options)
 @click.option("--output", default=None, metavar="FILE", help="Write the new fill to FILE (.ipuz, .puz or text).")
-@lexicon_options("english")
+@lexicon_options("english", lazy=True)
 @json_option
-def reroll(source: dict, slot: str, how_many: int, unique: bool, min_score: float | None, allow_repeats: bool,
-           random_seed: int, time_limit: float, max_nodes: int | None, output: str | None, lexicon,
-           as_json: bool) -> int:
+def reroll(source: dict[str, Any], slot: str, how_many: int, unique: bool, min_score: float | None,
+           allow_repeats: bool, random_seed: int, time_limit: float, max_nodes: int | None, output: str | None,
+           dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
     """Put a different word in one slot of a filled grid, changing its crossings only if it must."""
     from puzzlewright.grid import api
 
-    request = fill_request(source, how_many, unique, min_score, allow_repeats, random_seed, time_limit, max_nodes)
-    result = api.reroll({**request, "slot": slot}, lexicon=lexicon)
+    fields = fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats, random_seed, time_limit,
+                         max_nodes)
+    result = api.reroll(RerollRequest(**fields, slot=slot), lexicon=lexicon)
     _write_best(result, output)
-    emit_json(result) if as_json else _print_fills(result, output)
-    return 0 if result["fills"] else 1
+    emit_json(result) if as_json else _print_fills(result, unique, output)
+    return 0 if result.fills else 1
 
 
-def _write_best(result: dict, output: str | None) -> None:
-    if output and result["fills"]:
+def _write_best(result: FillResult, output: str | None) -> None:
+    """Write the best fill to ``output`` (.ipuz, .puz or text, by the extension), when asked and found."""
+    if output and result.best is not None:
         from puzzlewright.grid.formats import write_grid
         from puzzlewright.grid.model import Grid
 
-        write_grid(Grid.from_rows(result["fills"][0]["rows"], result["grid"]["min_length"]), output)
+        write_grid(Grid.from_rows(result.best.rows, result.grid.min_length), output)
 
 
 @grid.command()
 @grid_source
 @click.option("--allow-repeats", is_flag=True, help="A word may appear more than once.")
-@lexicon_options("english")
+@lexicon_options("english", lazy=True)
 @json_option
-def verify(source: dict, allow_repeats: bool, lexicon, as_json: bool) -> int:
+def verify(source: dict[str, Any], allow_repeats: bool, dictionary: DictionaryOptions, lexicon: Any,
+           as_json: bool) -> int:
     """Check a filled grid: every slot a word, no word twice. Exit 1 if not valid."""
     from puzzlewright.grid import api
 
-    verdict = api.verify({**source, "allow_repeats": allow_repeats}, lexicon=lexicon)
+    verdict = api.verify(VerifyRequest(**source, **dataclass_fields(dictionary), allow_repeats=allow_repeats),
+                         lexicon=lexicon)
     if as_json:
         emit_json(verdict)
     else:
-        click.echo("\n".join(" ".join(ch.upper() for ch in row) for row in verdict["rows"]))
-        for problem in verdict["problems"]:
+        click.echo("\n".join(" ".join(ch.upper() for ch in row) for row in verdict.rows))
+        for problem in verdict.problems:
             click.echo(problem)
         click.echo("valid: every slot is a word" + ("" if allow_repeats else ", none used twice")
-                   if verdict["valid"] else "not valid")
-    return 0 if verdict["valid"] else 1
+                   if verdict.valid else "not valid")
+    return 0 if verdict.valid else 1
 
 
 @grid.command()
 @grid_source
 @click.option("--output", required=True, metavar="FILE", help="FILE.ipuz, FILE.puz (filled grids) or a text file.")
 @click.option("--title", default="", help="The puzzle's title in .ipuz/.puz files.")
-def export(source: dict, output: str, title: str) -> None:
+def export(source: dict[str, Any], output: str, title: str) -> None:
     """Write a grid to a file: .ipuz, .puz or plain text (by the extension)."""
     from puzzlewright.grid.api import parse_grid
     from puzzlewright.grid.formats import write_grid
+    from puzzlewright.grid.schema import ExportRequest
 
-    grid_ = parse_grid(source)
+    grid_ = parse_grid(ExportRequest(**source, title=title))
     write_grid(grid_, output, title=title)
     click.echo(f"{grid_.height}x{grid_.width} grid, {len(grid_.slots)} slots, written to {output}")
 
@@ -234,9 +247,10 @@ def count(size: str, double: bool, output: str | None, time_limit: float | None,
     result, interrupted = run_streamed_job(job, output, resume, workers=workers, cluster=cluster,
                                            time_limit=time_limit)
     nodes = int(result.stats().get("nodes", 0))
-    summary = {"size": f"{height}x{width}", "count": result.count, "double": double, "nodes": nodes,
-               "elapsed_s": round(result.elapsed_s, 4), "complete": result.complete,
-               "partitions": result.summary()["partitions"], "workers": result.workers, "runner": result.runner}
+    summary = CountResult(size=f"{height}x{width}", count=result.count, double=double, nodes=nodes,
+                          elapsed_s=round(result.elapsed_s, 4), complete=result.complete,
+                          partitions=Partitions(**result.summary()["partitions"]), workers=result.workers,
+                          runner=result.runner)
     if as_json:
         emit_json(summary)
     else:

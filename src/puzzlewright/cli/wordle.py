@@ -9,13 +9,13 @@ import click
 
 from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_TOP, GUESSES, MAX_TOP, PLAY_SECONDS, AssistRequest,
-                                        DoodleRequest, FeedbackRequest, PlayRequest, SimulationResult)
+from puzzlewright.wordle.pictures import PRESETS
+from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_TOP, GUESSES, MAX_TOP, PLAY_SECONDS, AssistRequest, DoodleRequest, DoodleResult, DoodleRow, FeedbackRequest,
+                                        PlayRequest, SimulationResult)
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
 
-SMILEY = ("BBBBB", "BGBGB", "BBBBB", "GBBBG", "BGGGB", "BBBBB")
 TOUR_ANSWER = "happy"
 TOUR_COMMONNESS = 3.0  # familiar words only (Zipf >= 3) make a friendlier picture
 SHOWN_ANSWERS = 30
@@ -64,10 +64,18 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
               help="A row no word fits gets the closest pattern that works (fewest cells changed, named).")
 @click.option("--min-commonness", type=FiniteFloat(min=0), default=None, metavar="ZIPF",
               help="Use only words at least this familiar (Zipf-like scale: 3 = everyday, 1 = rare).")
+@click.option("--text", default=None, metavar="TEXT",
+              help="Draw TEXT in a pixel font (A-Z, 0-9, some punctuation), one grid per character at 5 letters.")
+@click.option("--preset", default=None, metavar="NAME", help=f"Paint a named picture: {', '.join(PRESETS)}.")
+@click.option("--png", "png_file", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE",
+              help="Also save the filled grids as a PNG image.")
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE",
+              help="Also save the filled grids as an SVG image.")
 @lexicon_options(GUESSES)
 @json_option
 def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: bool, random_seed: int | None,
-                   distinct: bool, hard: bool, best_effort: bool, min_commonness: float | None, lexicon: Lexicon,
+                   distinct: bool, hard: bool, best_effort: bool, min_commonness: float | None, text: str | None,
+                   preset: str | None, png_file: str | None, svg_file: str | None, lexicon: Lexicon,
                    as_json: bool) -> None:
     """Fill each painted PATTERN row with a word that gets that feedback.
 
@@ -75,26 +83,56 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
     don't care are wildcards: ? any colour, + green or yellow, - yellow or grey (the filler picks the
     colours giving the most familiar word and prints the pattern used). Each row gets one of the most
     familiar words that fit (common words of the Wordle answer list first); the seed only chooses among
-    near-equals.
+    near-equals. Instead of rows, --text draws letters (each grid a game ending in the solved row) and
+    --preset paints a named picture.
     """
     from puzzlewright.lexicon import adjust_lexicon
     from puzzlewright.wordle import api
-    from puzzlewright.wordle.model import Paint
 
     try:
         rows = list(patterns) + ([grid_file.read()] if grid_file is not None else [])
     except UnicodeDecodeError:
         raise PuzzleInputError(f"grid file is not UTF-8 text: {grid_file.name}") from None
-    if not rows:
-        raise PuzzleInputError("give the pattern rows as arguments or with --grid FILE")
-    request = DoodleRequest(answer=answer, patterns=rows, all=list_all, random_seed=random_seed, distinct=distinct,
-                            hard=hard, best_effort=best_effort)
+    if not rows and text is None and preset is None:
+        raise PuzzleInputError("give the pattern rows as arguments or with --grid FILE (or --text, or --preset)")
+    request = DoodleRequest(answer=answer, patterns=rows, text=text, preset=preset, all=list_all,
+                            random_seed=random_seed, distinct=distinct, hard=hard, best_effort=best_effort)
     result = api.doodle(request, lexicon=adjust_lexicon(lexicon, min_commonness=min_commonness))
+    save_images(result, png_file, svg_file)
     if as_json:
         emit_json(result)
         return
     click.echo(f"answer: {result.answer}  (dictionary {result.dict}, seed {result.random_seed})")
-    for row in result:
+    for number, grid in enumerate(result.grid_rows()):
+        if number:
+            click.echo()
+        print_doodle_rows(grid)
+    for note in result.notes:
+        click.echo(note if note.startswith("warning:") or ": warning:" in note else f"note: {note}")
+    for path in (png_file, svg_file):
+        if path is not None:
+            click.echo(f"saved {path}")
+
+
+def save_images(result: DoodleResult, png_file: str | None, svg_file: str | None) -> None:
+    """Write the filled grids to the image files asked for (a one-line error when one cannot be written)."""
+    for path, draw in ((png_file, result.png), (svg_file, result.svg)):
+        if path is None:
+            continue
+        data = draw()
+        try:
+            with open(path, "wb" if isinstance(data, bytes) else "w", encoding=None if isinstance(data, bytes)
+                      else "utf-8") as handle:
+                handle.write(data)
+        except OSError as error:
+            raise PuzzleInputError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def print_doodle_rows(rows: list[DoodleRow]) -> None:
+    """One grid's rows: the squares, the word (or why none) and how many words match."""
+    from puzzlewright.wordle.model import Paint
+
+    for row in rows:
         exact = Paint.parse(row.pattern).exact
         squares = exact.emoji() if exact is not None else row.pattern
         if row.word:
@@ -105,8 +143,6 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
             click.echo(f"{squares}  -----  {row.reason}")
         if row.words is not None:
             click.echo("    " + (" ".join(row.words) or "(none)"))
-    for note in result.notes:
-        click.echo(note if note.startswith("warning:") else f"note: {note}")
 
 
 hard_assist_option = click.option("--hard", is_flag=True, help="Hard mode: only guesses that keep every green in "
@@ -204,7 +240,7 @@ def tour_step() -> None:
 
     lexicon = load_lexicon(GUESSES, min_commonness=TOUR_COMMONNESS)
     started = time.perf_counter()
-    result = api.doodle(DoodleRequest(answer=TOUR_ANSWER, patterns=list(SMILEY), random_seed=7, distinct=True),
+    result = api.doodle(DoodleRequest(answer=TOUR_ANSWER, preset="smiley", random_seed=7, distinct=True),
                         lexicon=lexicon)
     elapsed = time.perf_counter() - started
     click.echo(f"Wordle Doodle: a smiley for the answer {TOUR_ANSWER.upper()}, in common words "

@@ -1,14 +1,71 @@
 """Crossword grids of any shape: a model (blocks, fixed letters, slots), a filler (arc consistency, dom/wdeg,
 restarts), word rectangles counted on the partitioned engine, and .ipuz/.puz/text formats.
 
->>> from puzzlewright.grid import Grid, fill_grid
->>> from puzzlewright.lexicon import load_lexicon
->>> result = fill_grid(Grid.parse("eras/..../..../...."), load_lexicon("acrostic-4"))
->>> result.fills[0].grid.rows[0], len(result.fills)
-('eras', 1)
+The functions here are the front door, with natural arguments and typed results:
+
+>>> import puzzlewright as pw
+>>> str(pw.grid.fill("eras/..../..../....", dict="acrostic-4").best)
+'eras/vice/edit/reds'
+>>> pw.grid.verify("eras/lick/more/stex", dict="acrostic-4").problems
+["7-Across 'stex' is not in the dictionary 'acrostic-4'", "4-Down 'skex' is not in the dictionary 'acrostic-4'"]
+
+The verbs over request models are in :mod:`puzzlewright.grid.api`, the models in
+:mod:`puzzlewright.grid.schema`; underneath are :class:`Grid`, :class:`Filler` and :func:`fill_grid`.
 """
 
-from puzzlewright.grid.fill import Fill, FillOptions, FillResult, Filler, fill_grid
-from puzzlewright.grid.model import Grid, Slot, parse_size
+from __future__ import annotations
 
-__all__ = ["Fill", "FillOptions", "FillResult", "Filler", "Grid", "Slot", "fill_grid", "parse_size"]
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from puzzlewright.grid import api
+from puzzlewright.grid.filler import FillOptions, FillOutcome, Filler, fill_grid
+from puzzlewright.grid.model import Grid, Slot, parse_size
+from puzzlewright.grid.schema import (DEFAULT_TIME_LIMIT, ExportRequest, ExportResult, Fill, FillRequest, FillResult,
+                                      RerollRequest, VerifyRequest, VerifyResult)
+from puzzlewright.schema import DEFAULT_DICTIONARY, request
+
+if TYPE_CHECKING:
+    from puzzlewright.lexicon import Lexicon
+
+__all__ = ["ExportRequest", "ExportResult", "Fill", "FillOptions", "FillOutcome", "FillRequest", "FillResult",
+           "Filler", "Grid", "RerollRequest", "Slot", "VerifyRequest", "VerifyResult", "api", "export", "fill",
+           "fill_grid", "parse_size", "reroll", "verify"]
+
+Rows = str | Sequence[str] | None
+WordList = Sequence[str] | str | None
+
+
+def fill(grid: Rows = None, *, size: str | None = None, pattern: str | None = None, min_length: int | None = None,
+         count: int = 1, unique: bool = False, min_score: float | None = None, allow_repeats: bool = False,
+         random_seed: int = 0, pool: str | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
+         max_nodes: int | None = None, dict: str = DEFAULT_DICTIONARY, words: WordList = None,
+         extra_words: WordList = None, exclude_words: WordList = None, min_commonness: float | None = None,
+         lexicon: Lexicon | None = None) -> FillResult:
+    """Fill every slot of ``grid`` (``"....#/...../#...."``: ``.`` empty, ``#`` block, letters fixed; or an
+    open rectangle ``size="5x6"``, or a shipped ``pattern``) with words, none twice: the best ``count``
+    fills, or with ``unique`` whether the fill is the only one."""
+    return api.fill(request(FillRequest, locals()), lexicon=lexicon)
+
+
+def reroll(grid: Rows, slot: str, *, min_length: int | None = None, count: int = 1, min_score: float | None = None,
+           allow_repeats: bool = False, random_seed: int = 0, time_limit: float = DEFAULT_TIME_LIMIT,
+           max_nodes: int | None = None, dict: str = DEFAULT_DICTIONARY, words: WordList = None,
+           extra_words: WordList = None, exclude_words: WordList = None, min_commonness: float | None = None,
+           lexicon: Lexicon | None = None) -> FillResult:
+    """Put a different word in ``slot`` (``"4-Across"``) of a filled ``grid``, changing its crossing words
+    only if no word fits otherwise."""
+    return api.reroll(request(RerollRequest, locals()), lexicon=lexicon)
+
+
+def verify(grid: Rows, *, min_length: int | None = None, allow_repeats: bool = False,
+           min_score: float | None = None, dict: str = DEFAULT_DICTIONARY, words: WordList = None,
+           extra_words: WordList = None, exclude_words: WordList = None, min_commonness: float | None = None,
+           lexicon: Lexicon | None = None) -> VerifyResult:
+    """Check a filled ``grid``: every slot a word of the dictionary, none twice (unless ``allow_repeats``)."""
+    return api.verify(request(VerifyRequest, locals()), lexicon=lexicon)
+
+
+def export(grid: Rows, *, format: str = "ipuz", title: str = "", min_length: int | None = None) -> ExportResult:
+    """``grid`` as the text of a file: ``"ipuz"`` (JSON) or ``"text"``."""
+    return api.export(request(ExportRequest, locals()))

@@ -1,153 +1,126 @@
-"""The JSON request API for crossword grids: ``fill``, ``reroll``, ``verify``, ``export`` and ``count``.
+"""The crossword-grid verbs: ``fill``, ``reroll``, ``verify`` and ``export``, each from its request model to its
+result model (:mod:`puzzlewright.grid.schema`). A JSON-shaped mapping is accepted too and validated first.
 
-Requests (dictionary keys as in :mod:`puzzlewright.api`; default dictionary ``english``). A grid is given as
-``grid`` (rows joined by ``/`` or newlines, or a list of rows: ``.`` empty, ``#`` block, letters fixed),
-``size`` (``"5x6"``: an open word rectangle) or ``pattern`` (a shipped 15x15 block pattern)::
-
-    fill     {"grid": "....#/...../#....", "min_length": 2, "count": 1, "unique": false, "min_score": 2.5,
-              "allow_repeats": false, "random_seed": 0, "time_limit": 10, "max_nodes": null, "pool": null}
-    reroll   {"grid": "<a filled grid>", "slot": "4-Across", ...fill options}
-    verify   {"grid": "<a filled grid>", "min_length": 2, "allow_repeats": false}
-    export   {"grid": "...", "format": "ipuz" | "text"}
-    count    {"size": "5x6", "double": true, "time_limit": 60}
-
-Results::
-
-    fill     {"grid": {...}, "fills": [{"rows": [...], "words": [...], "min_score": .., "mean_score": ..}],
-              "count": N, "complete": bool, "nodes": .., "restarts": .., "elapsed_s": .., "unique": bool?,
-              "stopped": "why the budget ran out"?, "explanation": "why no fill exists"?}
-    verify   {"valid": bool, "problems": ["..."], "words": [...]}
-    export   {"format": "ipuz", "content": "<file text>"}
-    count    {"size": "5x6", "count": N, "double": bool, "nodes": .., "elapsed_s": .., "complete": bool}
+``grid count`` is a partitioned job (:mod:`puzzlewright.grid.rectangles`): the CLI runs it on every core or a
+cluster and prints :class:`~puzzlewright.grid.schema.CountResult`.
 """
 
 from __future__ import annotations
 
-from puzzlewright.api import field, int_field, lexicon_for
+from collections.abc import Mapping
+from typing import Any
+
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.grid.fill import FillOptions, fill_grid, reroll_slot
+from puzzlewright.grid.filler import FillOptions, FillOutcome, fill_grid, reroll_slot
 from puzzlewright.grid.model import Grid, parse_size
-from puzzlewright.grid.verify import verify_fill
+from puzzlewright.grid.schema import (DEFAULT_MIN_LENGTH, EXPORT_FORMATS, ExportRequest, ExportResult, Fill,
+                                      FillRequest, FillResult, GridInfo, GridSource, RerollRequest, SlotInfo,
+                                      VerifyRequest, VerifyResult)
+from puzzlewright.grid.verdict import verify_fill
 from puzzlewright.letters import check_letters
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.schema import validate
 from puzzlewright.search import Budget
 
-DEFAULT_DICT = "english"
-DEFAULT_TIME_LIMIT = 10.0
-MAX_FILLS = 1000
 
-
-def parse_grid(request: dict) -> Grid:
+def parse_grid(source: GridSource) -> Grid:
     """The grid of a request: ``grid`` (text or rows), ``size`` (an open rectangle) or ``pattern``."""
-    given = [key for key in ("grid", "size", "pattern") if request.get(key) is not None]
+    given = [key for key in ("grid", "size", "pattern") if getattr(source, key) is not None]
     if len(given) != 1:
         raise PuzzleInputError("give exactly one of 'grid', 'size' or 'pattern'" if given else "missing field 'grid'")
-    if given[0] == "pattern":
+    min_length = DEFAULT_MIN_LENGTH if source.min_length is None else source.min_length
+    if source.pattern is not None:
         from puzzlewright.grid.patterns import pattern_grid
 
-        grid = pattern_grid(field(request, "pattern", str))
-        return grid if request.get("min_length") is None else Grid.from_rows(grid.rows, _min_length(request))
-    min_length = _min_length(request)
-    if given[0] == "size":
-        return Grid.empty(*parse_size(field(request, "size", str)), min_length)
-    grid = field(request, "grid", (str, list))
-    return Grid.parse(grid, min_length) if isinstance(grid, str) else Grid.from_rows(grid, min_length)
+        grid = pattern_grid(source.pattern)
+        return grid if source.min_length is None else Grid.from_rows(grid.rows, min_length)
+    if source.size is not None:
+        return Grid.empty(*parse_size(source.size), min_length)
+    if isinstance(source.grid, str):
+        return Grid.parse(source.grid, min_length)
+    return Grid.from_rows(source.grid or [], min_length)
 
 
-def _min_length(request: dict) -> int:
-    return int_field(request, "min_length", 2, 2, 3)
-
-
-def _budget(request: dict, budget: Budget | None) -> Budget:
-    if budget is not None:
-        return budget
-    seconds = field(request, "time_limit", (int, float), DEFAULT_TIME_LIMIT)
-    if not seconds > 0:
-        raise PuzzleInputError("time_limit must be positive")
-    nodes = request.get("max_nodes")
-    return Budget(seconds=float(seconds), nodes=None if nodes is None else int_field(request, "max_nodes", None, 1))
-
-
-def fill_options(request: dict) -> FillOptions:
-    """The fill options of a request (``unique`` looks for a second fill, to prove there is none)."""
-    unique = field(request, "unique", bool, False)
-    count = int_field(request, "count", 1, 1, MAX_FILLS)
-    pool = field(request, "pool", str, None)
+def fill_options(request: FillRequest) -> FillOptions:
+    """The filler's settings for a request (``unique`` looks for a second fill, to prove there is none)."""
+    pool = request.pool
     if pool is not None:
         pool, bad = check_letters("".join(pool.split()))
         if bad or not pool:
             raise PuzzleInputError("field 'pool' must be letters a-z")
-    return FillOptions(count=max(count, 2) if unique else count, allow_repeats=field(request, "allow_repeats", bool, False),
-                       random_seed=int_field(request, "random_seed", 0, 0), diverse=not unique, pool=pool)
+    return FillOptions(count=max(request.count, 2) if request.unique else request.count,
+                       allow_repeats=request.allow_repeats, random_seed=request.random_seed,
+                       diverse=not request.unique, pool=pool)
 
 
-def scored_lexicon(request: dict, lexicon: Lexicon | None) -> Lexicon:
+def scored_lexicon(request: FillRequest | VerifyRequest, lexicon: Lexicon | None) -> Lexicon:
     """The request's lexicon, keeping only words scoring at least ``min_score`` when given."""
-    lexicon = lexicon if lexicon is not None else lexicon_for(request, DEFAULT_DICT)
-    min_score = field(request, "min_score", (int, float), None)
-    return lexicon if min_score is None else lexicon.filter(min_commonness=float(min_score))
+    lexicon = lexicon if lexicon is not None else request.lexicon()
+    return lexicon if request.min_score is None else lexicon.filter(min_commonness=request.min_score)
 
 
-def _fill_result(result, request: dict, count: int) -> dict:
-    data = result.to_json()
-    if field(request, "unique", bool, False):
-        data["unique"] = result.unique
-        data["fills"] = data["fills"][:1] if result.unique else data["fills"]
-        data["count"] = len(data["fills"])
-    return data
+def _budget(request: FillRequest, budget: Budget | None) -> Budget:
+    return budget if budget is not None else Budget(seconds=request.time_limit, nodes=request.max_nodes)
 
 
-def fill(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
+def grid_info(grid: Grid) -> GridInfo:
+    """A grid as the :class:`GridInfo` model, with each slot's letters so far."""
+    return GridInfo(rows=list(grid.rows), height=grid.height, width=grid.width, min_length=grid.min_length,
+                    slots=[SlotInfo(number=slot.number, direction=slot.direction, row=slot.row, column=slot.column,
+                                    length=slot.length, pattern=grid.pattern(slot)) for slot in grid.slots])
+
+
+def fill_result(outcome: FillOutcome, request: FillRequest) -> FillResult:
+    """The filler's outcome as the :class:`FillResult` model (with ``unique``: the verdict, and one fill)."""
+    fills = [Fill(rows=list(fill.grid.rows), words=list(fill.words), min_score=round(fill.min_score, 2),
+                  mean_score=round(fill.mean_score, 2)) for fill in outcome.fills]
+    unique = outcome.unique if request.unique else None
+    if unique:
+        fills = fills[:1]
+    return FillResult(grid=grid_info(outcome.grid), fills=fills, count=len(fills), complete=outcome.complete,
+                      nodes=outcome.nodes, restarts=outcome.restarts, elapsed_s=round(outcome.elapsed_s, 4),
+                      unique=unique, stopped=outcome.stopped, explanation=outcome.explanation)
+
+
+def fill(request: FillRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+         budget: Budget | None = None) -> FillResult:
     """Fill a grid: the best ``count`` fills found (or, with ``unique``, whether the fill is the only one)."""
+    request = validate(FillRequest, request)
     grid = parse_grid(request)
-    options = fill_options(request)
-    result = fill_grid(grid, scored_lexicon(request, lexicon), options, _budget(request, budget))
-    return _fill_result(result, request, options.count)
+    outcome = fill_grid(grid, scored_lexicon(request, lexicon), fill_options(request), _budget(request, budget))
+    return fill_result(outcome, request)
 
 
-def reroll(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
+def reroll(request: RerollRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+           budget: Budget | None = None) -> FillResult:
     """Refill one slot (``slot``: ``"4-Across"``) of a filled grid with a different word, keeping the rest
     of the fill where possible (the slot's crossing words change only when they must)."""
+    request = validate(RerollRequest, request)
     grid = parse_grid(request)
-    options = fill_options(request)
-    result = reroll_slot(grid, field(request, "slot", str), scored_lexicon(request, lexicon), options,
-                         _budget(request, budget))
-    return _fill_result(result, request, options.count)
+    outcome = reroll_slot(grid, request.slot, scored_lexicon(request, lexicon), fill_options(request),
+                          _budget(request, budget))
+    return fill_result(outcome, request)
 
 
-def verify(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
+def verify(request: VerifyRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+           budget: Budget | None = None) -> VerifyResult:
     """Check a filled grid: every slot a word of the dictionary, no word twice (unless ``allow_repeats``)."""
+    request = validate(VerifyRequest, request)
     grid = parse_grid(request)
-    lexicon = scored_lexicon(request, lexicon)
-    return verify_fill(grid, lexicon, allow_repeats=field(request, "allow_repeats", bool, False)).to_json()
+    verdict = verify_fill(grid, scored_lexicon(request, lexicon), allow_repeats=request.allow_repeats)
+    return VerifyResult(valid=verdict.valid, problems=verdict.problems, words=verdict.words, rows=list(grid.rows))
 
 
-def export(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
+def export(request: ExportRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+           budget: Budget | None = None) -> ExportResult:
     """A grid as the text of a file: ``ipuz`` (JSON) or ``text``."""
-    from puzzlewright.grid.formats import grid_to_ipuz
-
+    request = validate(ExportRequest, request)
+    if request.format not in EXPORT_FORMATS:
+        raise PuzzleInputError(f"field 'format' must be 'ipuz' or 'text' (.puz is binary: use the CLI), "
+                               f"not {request.format!r}")
     grid = parse_grid(request)
-    kind = field(request, "format", str, "ipuz")
-    if kind == "ipuz":
-        return {"format": kind, "content": grid_to_ipuz(grid, field(request, "title", str, ""))}
-    if kind == "text":
-        return {"format": kind, "content": grid.text() + "\n"}
-    raise PuzzleInputError(f"field 'format' must be 'ipuz' or 'text' (.puz is binary: use the CLI), not {kind!r}")
+    if request.format == "ipuz":
+        from puzzlewright.grid.formats import grid_to_ipuz
 
-
-def count(request: dict, *, lexicon: Lexicon | None = None, budget: Budget | None = None) -> dict:
-    """Count the word rectangles of a size (``double``: all words distinct), in this process; squares are
-    counted by the acrostic counter."""
-    from puzzlewright.grid.rectangles import RectangleOptions, count_rectangles
-
-    height, width = parse_size(field(request, "size", str))
-    double = field(request, "double", bool, False)
-    lexicon = lexicon if lexicon is not None else lexicon_for(request, DEFAULT_DICT)
-    budget = _budget(request, budget)
-    if height == width:
-        from puzzlewright.acrostic.count import CountOptions, count_squares
-
-        result = count_squares(lexicon, CountOptions(height, double=double), budget=budget)
-        return {"size": f"{height}x{width}", "count": result.count, "double": double, "nodes": result.nodes,
-                "elapsed_s": round(result.elapsed_s, 4), "complete": result.complete}
-    return count_rectangles(lexicon, RectangleOptions(height, width, double), budget=budget, keep=False).to_json()
+        return ExportResult(format=request.format, content=grid_to_ipuz(grid, request.title))
+    return ExportResult(format=request.format, content=grid.text() + "\n")

@@ -1,4 +1,4 @@
-"""The compiled search behind :mod:`puzzlewright.grid.fill`: arc consistency by letter supports, dom/wdeg,
+"""The compiled search behind :mod:`puzzlewright.grid.filler`: arc consistency by letter supports, dom/wdeg,
 two-way branching, all in arrays so that a run can stop (node limit, a fill found) and resume.
 
 State, per slot ``s`` (its words are the dictionary's words of its length, numbered 0..K-1):

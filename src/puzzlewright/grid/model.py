@@ -53,10 +53,6 @@ class Slot:
         return (f"{self.name} (row {self.row + 1}, column {self.column + 1}, {self.length} letters: "
                 f"{pattern!r})")
 
-    def to_json(self) -> dict:
-        return {"number": self.number, "direction": self.direction, "row": self.row, "column": self.column,
-                "length": self.length}
-
 
 def parse_size(text: str) -> tuple[int, int]:
     """``5x6`` -> (5, 6): height (rows) by width (columns), each 2..21."""
@@ -253,7 +249,3 @@ class Grid:
 
     def __str__(self) -> str:
         return "/".join(self.rows)
-
-    def to_json(self) -> dict:
-        return {"rows": list(self.rows), "height": self.height, "width": self.width, "min_length": self.min_length,
-                "slots": [{**slot.to_json(), "pattern": self.pattern(slot)} for slot in self.slots]}

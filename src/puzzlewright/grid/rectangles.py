@@ -68,10 +68,6 @@ class RectangleCount:
     complete: bool
     rectangles: list[tuple[str, ...]]
 
-    def to_json(self) -> dict:
-        return {"size": self.options.size, "count": self.count, "double": self.options.double, "nodes": self.nodes,
-                "elapsed_s": round(self.elapsed_s, 4), "complete": self.complete}
-
 
 @numba.njit(cache=True, nogil=True)
 def rectangle_kernel(height, width, row_child, row_mask, row_word, col_child, col_mask, col_word, forced, double,

@@ -111,18 +111,23 @@ class CountJob(_CompactLexicon):
 
         count_partition(self.lexicon, self.options, self.lexicon.words[0], budget=Budget(nodes=1))
 
-    def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
+    def partition_budget(self) -> Budget | None:
+        """What one partition may spend: the time left until the deadline (None: no limit)."""
+        return None if self.deadline is None else Budget(seconds=max(self.deadline - time.time(), 0.001))
+
+    def run_partition(self, key: str, emit: Emit | None = None, resume: Any = None) -> PartitionResult:
         """One partition's squares: streamed to ``emit`` (nothing held in memory, whatever their number)
-        when there is a stream, else returned with the result; or only counted (``keep_squares`` False)."""
+        when there is a stream, else returned with the result; or only counted (``keep_squares`` False).
+        A partition stopped by the deadline says where (``resume``); given back, it continues from there."""
         from puzzlewright.acrostic.count import count_partition
 
         streamed = emit is not None and self.keep_squares
         on_square = (lambda square: emit("/".join(square))) if streamed else None
-        budget = None if self.deadline is None else Budget(seconds=max(self.deadline - time.time(), 0.001))
-        part = count_partition(self.lexicon, self.options, key, on_square, budget,
-                               keep_squares=self.keep_squares and not streamed)
+        part = count_partition(self.lexicon, self.options, key, on_square, self.partition_budget(),
+                               keep_squares=self.keep_squares and not streamed, resume=resume)
         squares = None if streamed else ["/".join(square) for square in part.squares]
-        return PartitionResult(key, squares, {"nodes": part.nodes}, part.complete, count=part.count)
+        return PartitionResult(key, squares, {"nodes": part.nodes}, part.complete, count=part.count,
+                               resume=part.resume)
 
 
 def generate_chunks(count: int) -> list[tuple[int, int]]:

@@ -9,6 +9,9 @@ Layout of an output directory::
                                   items, one JSON line each, then a trailer {"end": {"lines", "sha256"}}
                                   (the SHA-256 of every line before it); written atomically
     partitions/000042.found.jsonl the items of partition 42 streamed as they are found, while it runs
+    partitions/000042.resume.json where partition 42 stopped when a time limit cut it short (a job that can
+                                  continue, such as a count): the search state, and the number and SHA-256
+                                  of the stream's lines at that moment
     results.jsonl                 at the end: every item, one JSON line each, in merge order
     summary.json                  at the end: the run's JSON summary
 
@@ -16,7 +19,9 @@ Every finished file is written atomically (temporary file, fsync, rename, fsync 
 kill at any instant leaves either the old state or the new one, never half a file. A partition's
 ``.found.jsonl`` stream keeps what it found if the run is killed before it finishes (its last line may
 be cut short); once the partition file is written the stream is deleted, and a partition that is run
-again after a resume starts its stream afresh, so nothing is stored twice.
+again after a resume starts its stream afresh, so nothing is stored twice, unless it was stopped by a time
+limit with a resume point: then, if the stream still matches the recorded lines (the file is cut back to
+them), the partition continues from that point and appends to its stream.
 
 A resume re-reads every finished partition file and uses it only if it verifies: its trailer's line count
 and checksum match its lines, its header names this job and partition, and its checksum is the one
@@ -45,6 +50,7 @@ from puzzlewright.parallel.job import Emit, PartitionResult, fingerprint
 FORMAT = "puzzlewright.parallel/1"
 MANIFEST = "manifest.json"
 FOUND_SUFFIX = ".found.jsonl"
+RESUME_SUFFIX = ".resume.json"
 FINISHED = "finished.jsonl"
 RESULTS = "results.jsonl"
 SUMMARY = "summary.json"
@@ -83,17 +89,20 @@ def _json_line(value: Any) -> str:
 class FoundStream:
     """The file one running partition streams its items to, a line per item as soon as it is found.
 
-    Picklable (it is only a path), so a pool worker gets it with its partition. Each line is written by
+    Picklable (a path and a JSON-able resume point), so a pool worker gets it with its partition. Each line is written by
     one system call straight to the operating system, so a killed worker loses nothing it reported.
     """
 
     path: str
+    resume: Any = None  # where the partition stopped last time: its stream is then continued, not restarted
 
     @contextmanager
     def open(self) -> Iterator[Emit]:
-        """The ``emit(item)`` function for the partition, writing a fresh stream; closed afterwards."""
+        """The ``emit(item)`` function for the partition, writing a fresh stream (or appending to it when
+        resuming); closed afterwards."""
+        keep = os.O_APPEND if self.resume is not None else os.O_TRUNC
         try:
-            handle = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            handle = os.open(self.path, os.O_WRONLY | os.O_CREAT | keep, 0o644)
         except OSError as error:
             raise _write_failed(Path(self.path), error) from None
 
@@ -187,6 +196,7 @@ class Checkpoint:
         self.keys = keys
         self.fingerprint = fingerprint(identity, keys)
         self.index = {key: i for i, key in enumerate(keys)}
+        self._resumable: dict[str, Any] = {}  # key -> where a time limit stopped it (see _load_resume_point)
 
     @classmethod
     def open(cls, directory: str | Path, identity: dict, keys: list[str], *, resume: bool,
@@ -209,8 +219,14 @@ class Checkpoint:
         return self.directory / PARTITIONS / f"{self.index[key]:06d}.json"
 
     def stream_for(self, key: str) -> FoundStream:
-        """Where partition ``key`` streams its items while it runs."""
-        return FoundStream(str(self.directory / PARTITIONS / f"{self.index[key]:06d}{FOUND_SUFFIX}"))
+        """Where partition ``key`` streams its items while it runs (with where it stopped, if it can go on)."""
+        return FoundStream(str(self._stream_path(key)), self._resumable.get(key))
+
+    def _stream_path(self, key: str) -> Path:
+        return self.directory / PARTITIONS / f"{self.index[key]:06d}{FOUND_SUFFIX}"
+
+    def _resume_path(self, key: str) -> Path:
+        return self.directory / PARTITIONS / f"{self.index[key]:06d}{RESUME_SUFFIX}"
 
     def _prepare(self, resume: bool) -> None:
         where = self.directory
@@ -273,7 +289,53 @@ class Checkpoint:
                 continue
             self._report(key, f"{path.name} does not verify ({problem})")
             path.unlink(missing_ok=True)
+        for key in self.keys:
+            if key not in finished:
+                self._load_resume_point(key)
         return finished
+
+    def _load_resume_point(self, key: str) -> None:
+        """Partition ``key`` continues where a time limit stopped it if its resume file is this job's and
+        its stream still begins with the lines recorded then (later lines, from a run killed after it
+        continued, are cut off: the recorded state is theirs' predecessor); otherwise it starts over."""
+        path = self._resume_path(key)
+        try:
+            point = _parse_line(path.read_bytes())
+        except FileNotFoundError:
+            return
+        except OSError as error:
+            point = None
+            self._report(key, f"cannot read {path.name}: {error.strerror or error}")
+        if not (isinstance(point, dict) and point.get("fingerprint") == self.fingerprint and point.get("key") == key
+                and isinstance(point.get("lines"), int) and "resume" in point):
+            self._report(key, f"{path.name} is not a resume point of this job")
+        elif not self._cut_stream(key, point["lines"], point.get("sha256")):
+            self._report(key, f"its stream does not match {path.name} (its lines do not match their checksum)")
+        else:
+            self._resumable[key] = point["resume"]
+            return
+        path.unlink(missing_ok=True)
+
+    def _cut_stream(self, key: str, lines: int, checksum: Any) -> bool:
+        """Whether the partition's stream begins with ``lines`` lines of SHA-256 ``checksum``; if so, cut it
+        back to them."""
+        digest, kept, size = hashlib.sha256(), 0, 0
+        path = self._stream_path(key)
+        try:
+            with open(path, "rb") as handle:
+                for line in itertools.islice(handle, lines):
+                    if not line.endswith(b"\n"):
+                        return False
+                    digest.update(line)
+                    kept, size = kept + 1, size + len(line)
+            if kept != lines or digest.hexdigest() != checksum:
+                return False
+            os.truncate(path, size)
+        except FileNotFoundError:
+            return lines == 0 and checksum == hashlib.sha256().hexdigest()
+        except OSError:
+            return False
+        return True
 
     def _report(self, key: str, problem: str) -> None:
         print(f"warning: checkpoint partition {key!r}: {problem}; running it again", file=sys.stderr)
@@ -349,6 +411,7 @@ class Checkpoint:
         then drop its stream (an incomplete partition is not finished: it is not saved). A result without
         items (``None``) streamed them: its file is copied from the stream, line by line."""
         if not result.complete:
+            self._save_resume_point(result)
             return
         header = {"fingerprint": self.fingerprint, **result.header()}
         path = self._partition_path(result.key)
@@ -360,6 +423,23 @@ class Checkpoint:
             atomic_write(path, checksum.with_trailer(lines), self.durable)
         self._record(path.name, checksum.hexdigest())
         stream.unlink(missing_ok=True)
+        self._resume_path(result.key).unlink(missing_ok=True)
+        self._resumable.pop(result.key, None)
+
+    def _save_resume_point(self, result: PartitionResult) -> None:
+        """Record where an incomplete partition stopped, with the count and checksum of the lines its stream
+        holds now, so that ``--resume`` continues it (only for a job that gave a resume point and holds no
+        items in memory: they would be lost)."""
+        if result.resume is None or result.items:
+            return
+        digest, lines = hashlib.sha256(), 0
+        with _streamed_lines(self._stream_path(result.key)) as streamed:
+            for line in streamed:
+                digest.update(line.encode())
+                lines += 1
+        point = {"fingerprint": self.fingerprint, "key": result.key, "lines": lines, "sha256": digest.hexdigest(),
+                 "resume": result.resume}
+        atomic_write(self._resume_path(result.key), [_json_line(point), "\n"], self.durable)
 
     def _record(self, name: str, checksum: str) -> None:
         """Append a finished file to ``finished.jsonl`` (one write, fsynced)."""

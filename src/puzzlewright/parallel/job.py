@@ -47,6 +47,9 @@ class PartitionResult:
     complete: bool = True
     elapsed_s: float = 0.0
     count: int = -1
+    # Where an incomplete partition stopped (JSON-able), from a job that can continue it: handed back to its
+    # ``run_partition(key, emit, resume=...)`` by a resumed run. Not part of the checkpoint's header.
+    resume: Any = None
 
     def __post_init__(self) -> None:
         if self.count < 0:
@@ -86,7 +89,9 @@ class PartitionedJob(Protocol):
 
     def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
         """Compute one partition; call ``emit(item)`` for each item as soon as it is found (a job may then
-        return ``items=None``: the stream holds them, and the checkpoint is made from it)."""
+        return ``items=None``: the stream holds them, and the checkpoint is made from it). A job that can
+        continue a stopped partition returns where it stopped as ``resume`` and accepts it back as a
+        ``resume=`` keyword (only ever passed when it returned one)."""
         ...
 
 

@@ -41,10 +41,12 @@ class WorkerDiedError(PuzzlewrightError):
 
 
 def timed_partition(job: PartitionedJob, key: str, stream: FoundStream | None) -> PartitionResult:
-    """Run one partition (streaming its items to ``stream`` when given) and record how long it took."""
+    """Run one partition (streaming its items to ``stream`` when given, continuing where it stopped when the
+    stream carries a resume point) and record how long it took."""
     started = time.perf_counter()
+    resume = stream.resume if stream is not None else None
     with stream.open() if stream is not None else nullcontext(None) as emit:
-        result = job.run_partition(key, emit)
+        result = job.run_partition(key, emit) if resume is None else job.run_partition(key, emit, resume=resume)
     result.elapsed_s = time.perf_counter() - started
     return result
 

@@ -35,7 +35,7 @@ from puzzlewright.search import Budget
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb
 from puzzlewright.web.guard import JsonErrors, RequestGuard, json_error_protocol
 from puzzlewright.web.limits import (BODY_KEY, MAX_BODY_BYTES, SEARCH_SECONDS, BodyLimit, SearchPool,
-                                     SearchTimeout, budget_message)
+                                     SearchTimeout, budget_message, limit_malloc_arenas)
 
 log = logging.getLogger("puzzlewright.web")
 
@@ -172,7 +172,7 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
                 return result, encode_result(result)
 
             result, body = await pool.run(search, budget)
-            if endpoint.cacheable(payload) and finished(result):
+            if endpoint.cacheable(payload) and result.is_whole():  # never a partial answer a busy moment cut short
                 cache.put((endpoint.path, raw), body)  # CachedResults answers the next identical request
             return Response(body, media_type="application/json")
 
@@ -180,15 +180,6 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
 
     handle.__name__ = f"{endpoint.puzzle}_{endpoint.verb}"
     return handle
-
-
-def finished(result: Any) -> bool:
-    """Whether a result is its search's whole answer, not one a time budget cut short (only those are
-    cached: a busy moment must not fix a partial answer for every later identical request)."""
-    if not isinstance(result, dict):
-        return bool(result.is_whole())
-    notes = " ".join(str(note) for note in result.get("notes") or ())
-    return result.get("complete", True) is not False and "time ran out" not in notes
 
 
 async def _guarded(work: Callable[[], Awaitable[Response]], seconds: float = SEARCH_SECONDS) -> Response:
@@ -410,6 +401,7 @@ def run_server(app: FastAPI, host: str = "127.0.0.1", port: int = 8000, **option
 
     check_address(host, port)
     sys.setswitchinterval(SWITCH_INTERVAL_S)
+    limit_malloc_arenas()
     uvicorn.run(app, host=host, port=port, server_header=False,
                 **{"log_level": "warning", "http": json_error_protocol(), **options})
 

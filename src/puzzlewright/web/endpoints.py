@@ -1,15 +1,16 @@
 """The puzzle verbs the web API exposes: one :class:`Endpoint` per ``POST /api/<puzzle>/<verb>``.
 
 Each endpoint names a verb of a puzzle's ``api`` module (``verb(request, *, lexicon=None, budget=None)``),
-so the web app stays a thin layer over the library. The example request doubles as the OpenAPI example
-and as the warm-up request that builds the verb's indexes when the server starts.
+so the web app stays a thin layer over the library. The example request is the one the verb's request
+model declares (:func:`puzzlewright.schema.model_config`): it is the OpenAPI example and the warm-up request
+that builds the verb's indexes when the server starts.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 Verb = Callable[..., Any]
@@ -28,7 +29,6 @@ class Endpoint:
     puzzle: str
     verb: str
     summary: str
-    example: dict = field(default_factory=dict)
     deterministic: bool = True
     module: str = ""
     dictionary_keys: tuple[str, ...] = ("dict",)
@@ -43,13 +43,21 @@ class Endpoint:
 
     def models(self) -> tuple[type, type] | None:
         """The verb's request and result models (``<Verb>Request`` and ``<Verb>Result`` in the puzzle's
-        ``schema`` module), or None for a verb still taking and returning plain dicts."""
+        ``schema`` module), or None for a module without one (the tests' stand-in verbs)."""
         try:
             schema = importlib.import_module(self.module_name.rsplit(".", 1)[0] + ".schema")
         except ModuleNotFoundError:
             return None
         name = self.verb.capitalize()
         return getattr(schema, f"{name}Request"), getattr(schema, f"{name}Result")
+
+    @property
+    def example(self) -> dict[str, Any]:
+        """The example request its request model declares (empty for a verb without models)."""
+        models = self.models()
+        config = getattr(models[0], "__pydantic_config__", {}) if models else {}
+        examples = config.get("json_schema_extra", {}).get("examples") or [{}]
+        return dict(examples[0])
 
     def function(self) -> Verb:
         """The verb itself (imports the puzzle's api module on first use)."""
@@ -61,29 +69,16 @@ class Endpoint:
 
 
 ENDPOINTS: tuple[Endpoint, ...] = (
-    Endpoint("acrostic", "solve", "Solve a dense acrostic: arrange the pool under the seed word.",
-             {"seed": "eras", "pool": "ceeiklmorstw", "dict": "acrostic-4", "all": True}),
-    Endpoint("acrostic", "generate", "Generate random acrostic puzzles of common words.",
-             {"size": 4, "count": 1, "unique": True}, deterministic=False),
+    Endpoint("acrostic", "solve", "Solve a dense acrostic: arrange the pool under the seed word."),
+    Endpoint("acrostic", "generate", "Generate random acrostic puzzles of common words.", deterministic=False),
     Endpoint("letterboxed", "solve", "Solve a Letter Boxed puzzle: every 1- and 2-word solution (or up to "
-             "max_words), fewest words first, then best first.",
-             {"sides": ["RME", "WCL", "TGK", "API"]}),
-    Endpoint("letterboxed", "generate", "Generate NYT-style Letter Boxed puzzles.",
-             {"count": 1}, deterministic=False),
-    Endpoint("jumble", "solve", "Solve a Jumble: unscramble the words and rank the final answers.",
-             {"jumbles": [{"scrambled": "LASRN", "circles": [0, 1, 2]},
-                          {"scrambled": "SHACE", "circles": [0, 3, 4]},
-                          {"scrambled": "HOTGUF", "circles": [2, 3, 5]},
-                          {"scrambled": "CLATHE", "circles": [2, 3, 5]}],
-              "answer_pattern": "----- -------", "extra_words": ["sesug", "atlanta"]}),
-    Endpoint("grid", "fill", "Fill a crossword grid (blocks '#', fixed letters, '.' to fill): best fills first.",
-             {"grid": "....#/...../...../#....", "count": 1, "random_seed": 1}),
-    Endpoint("grid", "reroll", "Put a different word in one slot of a filled grid.",
-             {"grid": "sharp/tonal/embed", "slot": "1-Across", "random_seed": 1}),
-    Endpoint("grid", "export", "A grid as an .ipuz (or text) file's contents.",
-             {"grid": "....#/...../...../#....", "format": "ipuz"}),
-    Endpoint("wordle", "doodle", "Wordle Doodle: a word for each painted row of feedback.",
-             {"answer": "crane", "patterns": ["BBBBB", "BGBGB", "GGGGG"], "random_seed": 1}, deterministic=False),
+             "max_words), fewest words first, then best first."),
+    Endpoint("letterboxed", "generate", "Generate NYT-style Letter Boxed puzzles.", deterministic=False),
+    Endpoint("jumble", "solve", "Solve a Jumble: unscramble the words and rank the final answers."),
+    Endpoint("grid", "fill", "Fill a crossword grid (blocks '#', fixed letters, '.' to fill): best fills first."),
+    Endpoint("grid", "reroll", "Put a different word in one slot of a filled grid."),
+    Endpoint("grid", "export", "A grid as an .ipuz (or text) file's contents."),
+    Endpoint("wordle", "doodle", "Wordle Doodle: a word for each painted row of feedback.", deterministic=False),
     Endpoint("wordle", "assist", "Wordle assistant: the answers still possible and the best next guesses.",
-             {"guesses": ["salet:BBYBB"]}, dictionary_keys=("dict", "answers")),
+             dictionary_keys=("dict", "answers")),
 )

@@ -8,6 +8,8 @@ request that cannot start in time, or whose search overruns its budget, gets a 5
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
 import queue
 import threading
 from collections.abc import Awaitable, Callable
@@ -207,6 +209,35 @@ class SearchPool:
             except BaseException as failure:  # handed to the request, which maps it to a response
                 value, error = None, failure
             job.notify(job.finish, value, error)
+            del job, value, error
+            return_free_memory()
+
+
+def _libc() -> Any:
+    """glibc, or None on other C libraries (where the memory calls below do nothing)."""
+    name = ctypes.util.find_library("c")
+    try:
+        libc = ctypes.CDLL(name) if name else None
+        return libc if libc is not None and hasattr(libc, "malloc_trim") else None
+    except OSError:
+        return None
+
+
+_LIBC = _libc()
+M_ARENA_MAX = -8  # mallopt's parameter number in glibc's malloc.h
+
+
+def limit_malloc_arenas(arenas: int = 2) -> None:
+    """Have glibc share ``arenas`` heaps between threads instead of one per thread: a search thread's
+    big temporary arrays then leave no private arena behind, which is most of a server's idle memory."""
+    if _LIBC is not None:
+        _LIBC.mallopt(M_ARENA_MAX, arenas)
+
+
+def return_free_memory() -> None:
+    """Give freed heap pages back to the system after a search (its temporaries can be hundreds of MB)."""
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
 
 
 def _retrieve(result: asyncio.Future) -> None:

@@ -43,27 +43,31 @@ def feedback(guess: str, answer: str) -> FeedbackResult:
     return api.feedback(request(FeedbackRequest, locals()))
 
 
-def doodle(answer: str, patterns: Sequence[str] | str, *, all: bool = False, random_seed: int | None = None,
-           distinct: bool = False, hard: bool = False, best_effort: bool = False,
-           time_limit: float = DOODLE_SECONDS, dict: str = GUESSES, words: WordList = None,
-           extra_words: WordList = None, exclude_words: WordList = None, min_commonness: float | None = None,
-           lexicon: Lexicon | None = None) -> DoodleResult:
-    """A word for each painted row (``"BGBGB"``, emoji, wildcards) whose feedback against ``answer`` it is."""
+def doodle(answer: str, patterns: Sequence[str] | str = (), *, text: str | None = None, preset: str | None = None,
+           all: bool = False, random_seed: int | None = None, distinct: bool = False, hard: bool = False,
+           best_effort: bool = False, image: str | None = None, time_limit: float = DOODLE_SECONDS,
+           dict: str = GUESSES, words: WordList = None, extra_words: WordList = None, exclude_words: WordList = None,
+           min_commonness: float | None = None, lexicon: Lexicon | None = None) -> DoodleResult:
+    """A word for each painted row (``"BGBGB"``, emoji, wildcards) whose feedback against ``answer`` it is;
+    or a picture: ``text="HI"`` (pixel font, one grid per character at five letters) or ``preset="heart"``.
+    ``result.svg()`` and ``result.png()`` draw the filled grids."""
     return api.doodle(request(DoodleRequest, locals()), lexicon=lexicon)
 
 
-def assist(guesses: Sequence[str] = (), *, top: int = DEFAULT_TOP, answers: str = ANSWERS, opener: str | None = None,
-           lookahead: bool = True, dict: str = GUESSES, words: WordList = None, extra_words: WordList = None,
+def assist(guesses: Sequence[str] = (), *, top: int = DEFAULT_TOP, hard: bool = False, answers: str = ANSWERS,
+           opener: str | None = None, lookahead: bool = True, dict: str = GUESSES, words: WordList = None, extra_words: WordList = None,
            exclude_words: WordList = None, min_commonness: float | None = None,
            lexicon: Lexicon | None = None) -> AssistResult:
-    """The answers left after ``guesses`` (``"salet:BBYBB"`` ...) and the best next guesses."""
+    """The answers left after ``guesses`` (``"salet:BBYBB"`` ...) and the best next guesses (with ``hard``,
+    only guesses legal in hard mode)."""
     return api.assist(request(AssistRequest, locals()), lexicon=lexicon)
 
 
-def play(answer: str | None = None, *, guesses: Sequence[str] = (), all: bool = False,
+def play(answer: str | None = None, *, guesses: Sequence[str] = (), all: bool = False, hard: bool = False,
          random_seed: int | None = None, answers: str = ANSWERS, opener: str | None = None, lookahead: bool = True,
          time_limit: float = PLAY_SECONDS, dict: str = GUESSES, words: WordList = None,
          extra_words: WordList = None, exclude_words: WordList = None, min_commonness: float | None = None,
          lexicon: Lexicon | None = None) -> GameResult | SimulationResult:
-    """The assistant's game against ``answer`` (a word or ``"random"``), or its average over every answer."""
+    """The assistant's game against ``answer`` (a word or ``"random"``), or its average over every answer
+    (in hard mode with ``hard``)."""
     return api.play(request(PlayRequest, locals()), lexicon=lexicon)

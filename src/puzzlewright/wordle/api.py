@@ -7,6 +7,7 @@ the possible answers as a built-in list name (``answers``) or, from Python and t
 
 from __future__ import annotations
 
+import base64
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -25,15 +26,17 @@ from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
 from puzzlewright.wordle.doodler import Doodler
 from puzzlewright.wordle.scoring import feedback as score
 from puzzlewright.wordle.matrix import MAX_LOADED, PatternMatrix, lists_key
-from puzzlewright.wordle.model import MAX_LENGTH, MIN_LENGTH, Pattern, parse_painted_grid
+from puzzlewright.wordle.model import MAX_LENGTH, MIN_LENGTH, Paint, Pattern, parse_painted_grid
 from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_OPENER, AssistRequest, AssistResult, DoodleRequest,
                                         DoodleResult, DoodleRow, FeedbackRequest, FeedbackResult, GameResult,
                                         Guess, PlayRequest, SimulationResult, Suggestion)
 from puzzlewright.wordle.words import parse_word, word_pool
 
 _ASSISTANTS: dict[tuple[str, str | None, bool, bool], Assistant] = {}
+_ASSISTANTS_FOR_REQUESTS: dict[tuple[str, str | None, bool, bool], Assistant] = {}  # derived lists: the latest
 _DOODLERS: dict[tuple[int, str], tuple[Lexicon, Doodler]] = {}
 _MAX_DOODLERS = 64
+IMAGE_FORMATS = ("svg", "png")
 
 
 def feedback(request: FeedbackRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
@@ -51,16 +54,56 @@ def doodle(request: DoodleRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
            budget: Budget | None = None) -> DoodleResult:
     """Fill each pattern row with a word whose feedback against the answer is that row."""
     request = validate(DoodleRequest, request)
+    if request.image not in (None, *IMAGE_FORMATS):
+        raise PuzzleInputError(f"field 'image' must be one of {', '.join(IMAGE_FORMATS)}, not {request.image!r}")
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     answer = _answer(request.answer, seed)
-    rows = [request.patterns] if isinstance(request.patterns, str) else request.patterns
-    painted = parse_painted_grid(rows, len(answer))
+    grids = _painted_grids(request, len(answer))
     lexicon = lexicon if lexicon is not None else request.lexicon()
-    found = _doodler(lexicon, answer).doodle(painted, list_all=request.all, seed=seed, distinct=request.distinct,
-                                             hard=request.hard, best_effort=request.best_effort,
-                                             budget=budget or Budget(seconds=request.time_limit))
-    return DoodleResult(answer=found.answer, complete=found.complete, notes=found.notes, dict=lexicon.name,
-                        random_seed=seed, rows=[doodle_row(row) for row in found.rows])
+    doodler = _doodler(lexicon, answer)
+    budget = budget or Budget(seconds=request.time_limit)
+    found = [doodler.doodle(grid, list_all=request.all, seed=seed, distinct=request.distinct, hard=request.hard,
+                            best_effort=request.best_effort, budget=budget) for grid in grids]
+    result = DoodleResult(answer=answer, complete=all(grid.complete for grid in found),
+                          notes=_grid_notes(found, doodler.pool.notes), dict=lexicon.name, random_seed=seed,
+                          rows=[doodle_row(row) for grid in found for row in grid.rows],
+                          grids=[len(grid.rows) for grid in found])
+    if request.image == "svg":
+        result.image = result.svg()
+    elif request.image == "png":
+        result.image = "data:image/png;base64," + base64.b64encode(result.png()).decode("ascii")
+    return result
+
+
+def _painted_grids(request: DoodleRequest, width: int) -> list[list[Paint]]:
+    """The request's painted grids: its patterns (one grid), its text (as many grids as it needs) or its
+    preset (one grid); exactly one of the three."""
+    from puzzlewright.wordle import pictures
+
+    given = [name for name, value in (("patterns", request.patterns), ("text", request.text),
+                                      ("preset", request.preset)) if value]
+    if not given:
+        raise PuzzleInputError("missing field 'patterns' (or 'text' or 'preset'): no pattern rows to fill")
+    if len(given) > 1:
+        raise PuzzleInputError(f"give the rows one way (patterns, text or preset), not {' and '.join(given)}")
+    if request.text:
+        grids = pictures.text_grids(request.text, width)
+    elif request.preset:
+        grids = [pictures.preset_grid(request.preset, width)]
+    else:
+        grids = [[request.patterns] if isinstance(request.patterns, str) else request.patterns]
+    return [parse_painted_grid(grid, width) for grid in grids]
+
+
+def _grid_notes(grids: list[doodling.Doodle], pool_notes: tuple[str, ...]) -> list[str]:
+    """The notes of every grid: the dictionary's once, the others marked with their grid when there are
+    several."""
+    notes = list(pool_notes)
+    for number, grid in enumerate(grids, 1):
+        for note in grid.notes:
+            if note not in pool_notes:
+                notes.append(f"grid {number}: {note}" if len(grids) > 1 else note)
+    return notes
 
 
 def doodle_row(row: doodling.DoodleRow) -> DoodleRow:
@@ -75,7 +118,7 @@ def assist(request: AssistRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     """The answers still possible after the guesses so far, and the best next guesses."""
     request = validate(AssistRequest, request)
     turns = _turns(request.guesses)
-    assistant = _assistant(request, lexicon, answers, turns)
+    assistant = _assistant(request, lexicon, answers, turns, budget=budget)
     left = assistant.candidates(turns)
     words = assistant.matrix.answers.table.words
     played = [_guess(turn) for turn in turns]
@@ -116,7 +159,7 @@ def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
         raise PuzzleInputError("missing field 'answer' (or 'all')")
     text = None if request.all else request.answer
     given = None if text is None or text.strip().casefold() == "random" else parse_word(text, "answer")
-    assistant = _assistant(request, lexicon, answers, turns, len(given) if given else None)
+    assistant = _assistant(request, lexicon, answers, turns, len(given) if given else None, budget=budget)
     if request.all:
         started = time.perf_counter()
         histogram = assistant.simulate_all(budget)
@@ -189,9 +232,10 @@ def _turns(items: Sequence[Guess | str]) -> list[Turn]:
 
 
 def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, answers: Lexicon | None,
-               turns: list[Turn], length: int | None = None) -> Assistant:
+               turns: list[Turn], length: int | None = None, *, budget: Budget | None = None) -> Assistant:
     """The assistant for the request's lists (cached per process, with its memoised strategy), for words of
-    the guesses' length, else ``length`` (the answer's), else the answer list's most common length."""
+    the guesses' length, else ``length`` (the answer's), else the answer list's most common length. Building
+    its pattern matrix is part of the search: it stops when ``budget`` runs out."""
     guesses = lexicon if lexicon is not None else request.lexicon()
     if answers is None:
         if request.answers not in BUILTINS:
@@ -207,14 +251,28 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
     opener = parse_word(request.opener, "opener", length) if request.opener else (
         DEFAULT_OPENER if DEFAULT_OPENER in guess_pool else None)
     key = (lists_key(answer_pool, guess_pool), opener, request.lookahead, request.hard)
-    assistant = _ASSISTANTS.get(key)
+    on_disk = _shipped(guesses) and _shipped(answers)
+    memo = _ASSISTANTS if on_disk else _ASSISTANTS_FOR_REQUESTS
+    assistant = memo.get(key)
     if assistant is None:
-        on_disk = _shipped(guesses) and _shipped(answers)
-        matrix = PatternMatrix.load(answer_pool, guess_pool, use_cache=on_disk)
+        base = None if on_disk else _shipped_matrix(request, answers, length, budget)
+        matrix = (base and PatternMatrix.cut(base, answer_pool, guess_pool)) or PatternMatrix.load(
+            answer_pool, guess_pool, use_cache=on_disk, budget=budget)
         assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=request.lookahead, remember=on_disk,
                                                hard=request.hard))
-        remember(_ASSISTANTS, key, assistant, MAX_LOADED)
+        remember(memo, key, assistant, MAX_LOADED if on_disk else 1)
     return assistant
+
+
+def _shipped_matrix(request: AssistRequest | PlayRequest, answers: Lexicon, length: int,
+                    budget: Budget | None) -> PatternMatrix | None:
+    """The matrix of the request's built-in lists as shipped (cached on disk), which a request's own
+    exclusions only cut down; None when the request's lists are not built-in ones."""
+    if request.dict not in BUILTINS or not _shipped(answers):
+        return None
+    answer_pool = word_pool(answers, length)
+    guess_pool = word_pool(load_lexicon(request.dict).union(answer_pool.table.words), length)
+    return PatternMatrix.load(answer_pool, guess_pool, budget=budget)
 
 
 def _check_hard_turns(assistant: Assistant, turns: list[Turn]) -> None:

@@ -23,11 +23,15 @@ from puzzlewright.cache import cache_dir as shared_cache_dir
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import WordTable
+from puzzlewright.search import Budget
 from puzzlewright.wordle.scoring import Scorer, code_dtype, feedback_matrix
 from puzzlewright.wordle.words import WordPool
 
 FORMAT_VERSION = "1"  # bump when the code layout changes, so stale cache files are ignored
 _LOADED: dict[str, np.ndarray] = {}
+# Matrices of lists made for one request (their own exclusions, say) are not cached on disk, and only the
+# latest is kept in memory: a server answering many such requests must not hold one matrix per request.
+_LOADED_FOR_REQUESTS: dict[str, np.ndarray] = {}
 MAX_LOADED = 4  # matrices kept in memory per process (the oldest is dropped first)
 MAX_BYTES = 256 * 2**20  # the codes of one matrix, in memory and in the cache (the original lists: 30 MB)
 
@@ -66,27 +70,44 @@ class PatternMatrix:
     answers: WordPool
     guesses: WordPool
     codes: np.ndarray
-    source: str  # "memory", "cache" or "built"
+    source: str  # "memory", "cache", "built" or "cut" (from a bigger matrix)
 
     @classmethod
     def load(cls, answers: WordPool, guesses: WordPool, *, use_cache: bool = True, folder: Path | None = None,
-             reuse: bool = True) -> PatternMatrix:
+             reuse: bool = True, budget: Budget | None = None) -> PatternMatrix:
         """The matrix for these lists: from this process (unless not ``reuse``), from the disk cache in
         ``folder`` (default :func:`cache_dir`), or built (and cached when ``use_cache``). Lists made for
         one request (a custom exclusion list, say) should pass ``use_cache=False``: each would otherwise
-        leave its own file behind."""
+        leave its own file behind. Building checks ``budget`` as it goes (nothing is kept when it runs out)."""
         check_size(len(answers), len(guesses), answers.table.length)
         key = lists_key(answers, guesses)
-        if reuse and key in _LOADED:
-            return cls(answers, guesses, _LOADED[key], "memory")
+        memo = _LOADED if use_cache else _LOADED_FOR_REQUESTS
+        if reuse and key in memo:
+            return cls(answers, guesses, memo[key], "memory")
         path = (folder or cache_dir()) / f"wordle-matrix-{key}.npy"
         codes, source = (_read(path, (len(answers), len(guesses))) if use_cache else None), "cache"
         if codes is None:
-            codes, source = feedback_matrix(answers.table, guesses.scorer), "built"
+            codes, source = feedback_matrix(answers.table, guesses.scorer, budget), "built"
             if use_cache:
                 write_array(path, codes)
-        remember(_LOADED, key, codes, MAX_LOADED)
+        remember(memo, key, codes, MAX_LOADED if use_cache else 1)
         return cls(answers, guesses, codes, source)
+
+    @classmethod
+    def cut(cls, base: PatternMatrix, answers: WordPool, guesses: WordPool) -> PatternMatrix | None:
+        """The matrix of sub-lists of ``base``'s lists, cut out of it (tens of ms) instead of scored again
+        (a second or more); None when a word is not in ``base``. For lists made for one request, such as
+        a built-in list with the request's own exclusions: kept like :meth:`load` keeps such lists."""
+        key = lists_key(answers, guesses)
+        if key in _LOADED_FOR_REQUESTS:
+            return cls(answers, guesses, _LOADED_FOR_REQUESTS[key], "memory")
+        rows = [base.answers.index.get(word) for word in answers.table.words]
+        columns = [base.guesses.index.get(word) for word in guesses.table.words]
+        if None in rows or None in columns:
+            return None
+        codes = base.codes[np.ix_(np.asarray(rows, np.int64), np.asarray(columns, np.int64))]
+        remember(_LOADED_FOR_REQUESTS, key, codes, 1)
+        return cls(answers, guesses, codes, "cut")
 
     @cached_property
     def answer_columns(self) -> np.ndarray:

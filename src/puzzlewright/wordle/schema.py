@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewrig
     from annotated_types import Ge, Le
 
     from puzzlewright.schema import Seconds
+    from puzzlewright.wordle.pictures import Tile
 
 GUESSES = "wordle-guesses"
 ANSWERS = "wordle-answers"
@@ -72,9 +73,16 @@ class DoodleRequest(DictionaryOptions):
     """The guess dictionary: a built-in name."""
     answer: str
     """The answer word, or "random" (one of wordle-answers, picked with `random_seed`)."""
-    patterns: list[str] | str
+    patterns: list[str] | str = field(default_factory=list)
     """The painted rows: GYB.. (G green, Y yellow, B or . grey), digits 2/1/0 or emoji squares; wildcard
-    cells ? (any colour), + (green or yellow), - (yellow or grey)."""
+    cells ? (any colour), + (green or yellow), - (yellow or grey). Or give `text` or `preset` instead."""
+    text: str | None = None
+    """Short text to draw in a pixel font (A-Z, 0-9, some punctuation), over as many grids as it needs."""
+    preset: str | None = None
+    """A named picture (`puzzlewright.wordle.pictures.PRESETS`): heart, smiley, frown, arrow, checkerboard,
+    diamond, plus, stairs, hi."""
+    image: str | None = None
+    """Also return the filled grids as an image: "svg" (the SVG text) or "png" (a data: URL)."""
     all: bool = False
     """List every matching word of each row, most common first."""
     random_seed: Annotated[int, Ge(0)] | None = None
@@ -123,11 +131,41 @@ class DoodleResult(Result):
     dict: str
     """The guess dictionary's name."""
     random_seed: int
+    grids: list[int] = field(default_factory=list)
+    """How many of the rows each grid has, in order (text may need several grids; each is its own game)."""
+    image: str | None = None
+    """The image asked for: SVG text, or a PNG as a data: URL."""
 
     @property
     def words(self) -> list[str | None]:
         """The word of each row (None where none fits)."""
         return [row.word for row in self.rows]
+
+    def grid_rows(self) -> list[list[DoodleRow]]:
+        """The rows grid by grid."""
+        grids, start = [], 0
+        for size in self.grids or [len(self.rows)]:
+            grids.append(self.rows[start:start + size])
+            start += size
+        return grids
+
+    def svg(self) -> str:
+        """The filled grids as an SVG document (tiles with their letters, grids side by side)."""
+        from puzzlewright.wordle import pictures
+
+        return pictures.svg(self._tiles())
+
+    def png(self) -> bytes:
+        """The filled grids as PNG bytes (tiles with their letters, grids side by side)."""
+        from puzzlewright.wordle import pictures
+
+        return pictures.png(self._tiles())
+
+    def _tiles(self) -> list[list[list[Tile]]]:
+        """Each grid's tiles (colour and letter per cell), for the image writers."""
+        from puzzlewright.wordle.pictures import tiles_of
+
+        return [tiles_of([(row.word, row.pattern) for row in grid]) for grid in self.grid_rows()]
 
     def __iter__(self) -> Iterator[DoodleRow]:
         return iter(self.rows)
@@ -140,7 +178,7 @@ class DoodleResult(Result):
         return f"<Wordle Doodle for {self.answer.upper()}: {rows}>"
 
     def _repr_html_(self) -> str:
-        return _tiles([(row.word or "", row.pattern) for row in self.rows])
+        return "<br>".join(_tiles([(row.word or "", row.pattern) for row in grid]) for grid in self.grid_rows())
 
 
 @dataclass

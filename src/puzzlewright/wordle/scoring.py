@@ -19,8 +19,10 @@ from functools import cached_property
 
 import numpy as np
 
+from puzzlewright.errors import BudgetExceeded
 from puzzlewright.lexicon import WordTable
 from puzzlewright.lexicon.core import letter_count_table
+from puzzlewright.search import Budget
 from puzzlewright.wordle.model import GREEN, GREY, YELLOW, Pattern
 
 BLOCK_PAIRS = 1 << 20  # answers x guesses scored per block in :func:`feedback_matrix` (bounds memory)
@@ -112,12 +114,17 @@ class Scorer:
         return codes
 
 
-def feedback_matrix(answers: WordTable, guesses: WordTable | Scorer) -> np.ndarray:
-    """The (answers x guesses) matrix of pattern codes, scored in memory-bounded blocks of answers."""
+def feedback_matrix(answers: WordTable, guesses: WordTable | Scorer, budget: Budget | None = None) -> np.ndarray:
+    """The (answers x guesses) matrix of pattern codes, scored in memory-bounded blocks of answers.
+
+    ``budget`` is checked between blocks (a block is a few milliseconds), so a big matrix built for a
+    request stops soon after its time runs out or the request is cancelled (:class:`BudgetExceeded`)."""
     scorer = guesses if isinstance(guesses, Scorer) else Scorer(guesses)
     k = len(scorer.table)
     matrix = np.empty((len(answers), k), code_dtype(answers.length))
     step = max(1, BLOCK_PAIRS // max(k, 1))
     for start in range(0, len(answers), step):
+        if budget is not None and budget.ran_out():
+            raise BudgetExceeded(budget.describe())
         matrix[start:start + step] = scorer.block(answers.letters[start:start + step])
     return matrix

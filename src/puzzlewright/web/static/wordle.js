@@ -1,9 +1,11 @@
 // Wordle Doodle: paint a grid of feedback colours; each row fills with a word that scores exactly that row.
 import { api, el, setStatus, debounce, typed } from "./common.js";
 
-const COLOURS = { G: "g", Y: "y", B: "b", "?": "a" };  // "?": any colour, the filler picks (a wildcard)
-const EMOJI = { G: "\u{1F7E9}", Y: "\u{1F7E8}", B: "\u2B1B", "?": "\u2B1C" };
-const NAMES = { G: "green", Y: "yellow", B: "grey", "?": "any colour" };
+// Wildcards (the filler picks): "?" any colour, "+" green or yellow, "-" yellow or grey (presets use "+").
+const COLOURS = { G: "g", Y: "y", B: "b", "?": "a", "+": "a", "-": "a" };
+const EMOJI = { G: "\u{1F7E9}", Y: "\u{1F7E8}", B: "\u2B1B", "?": "\u2B1C", "+": "\u2B1C", "-": "\u2B1C" };
+const NAMES = { G: "green", Y: "yellow", B: "grey", "?": "any colour", "+": "green or yellow", "-": "yellow or grey" };
+const WILD = "?+-";
 const KEYS = { G: "G", Y: "Y", B: "B", A: "?", "?": "?" };  // keys that paint a focused cell
 
 let panel, grid, status, emoji;
@@ -32,6 +34,10 @@ export function init(node) {
   $("wordle-random").addEventListener("click", randomAnswer);
   $("wordle-clear").addEventListener("click", () => { patterns = patterns.map((p) => "B".repeat(p.length)); render(); fill(); });
   $("wordle-copy").addEventListener("click", copyEmoji);
+  $("wordle-png").addEventListener("click", () => saveImage("png"));
+  $("wordle-svg").addEventListener("click", () => saveImage("svg"));
+  $("wordle-preset").addEventListener("change", paintPreset);
+  $("wordle-picture-form").addEventListener("submit", (event) => { event.preventDefault(); drawText(); });
   grid.addEventListener("pointerdown", startPainting);
   grid.addEventListener("pointermove", continuePainting);
   window.addEventListener("pointerup", stopPainting);
@@ -88,7 +94,7 @@ function render() {
     const used = word ? result.pattern : "";  // the colours the filler chose for "any" cells
     const row = el("div", { class: "row", role: "group", "aria-label": `row ${r + 1}` });
     [...pattern].forEach((mark, c) => {
-      const shown = mark === "?" && used ? `${COLOURS[used[c]]} wild` : COLOURS[mark];
+      const shown = WILD.includes(mark) && used ? `${COLOURS[used[c]]} wild` : COLOURS[mark];
       row.append(el("button", {
         type: "button", class: `cell ${shown}`, "data-row": r, "data-col": c, tabindex: r === 0 && c === 0 ? "0" : "-1",
         "aria-label": `row ${r + 1} letter ${c + 1}: ${NAMES[mark]}${word ? `, ${word[c].toUpperCase()}` : ""}`,
@@ -287,6 +293,55 @@ async function randomAnswer() {
     const result = await api("/api/wordle/doodle", { answer: "random", patterns: ["GGGGG"], random_seed: newSeed() });
     $("wordle-answer").value = result.answer;
     resize();
+  } catch (error) {
+    setStatus(status, error.message, "error");
+  }
+}
+
+/** Paint the grid with a named picture from the server (its painted rows; wildcards stay wildcards). */
+async function paintPreset() {
+  const name = $("wordle-preset").value;
+  if (!name) return;
+  try {
+    const result = await api("/api/wordle/doodle", request([], { preset: name, random_seed: gridSeed }));
+    patterns = result.rows.map((row) => row.painted || row.pattern);
+    $("wordle-rows").value = String(patterns.length);
+    picks = patterns.map(() => 0);
+    filled = [];
+    render();
+    fill();
+  } catch (error) {
+    setStatus(status, error.message, "error");
+  }
+  $("wordle-preset").value = "";
+}
+
+/** Draw the text in the pixel font over as many grids as it needs, shown as one image with its words. */
+async function drawText() {
+  const target = $("wordle-text-result");
+  try {
+    const result = await api("/api/wordle/doodle", request([], { text: $("wordle-text").value, random_seed: gridSeed, image: "svg" }));
+    const image = el("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(result.image)}`, style: "max-width:100%",
+      alt: `${result.grids.length} grid(s) spelling ${$("wordle-text").value}: ${result.rows.map((row) => row.word || "-----").join(" ")}` });
+    target.replaceChildren(image);
+    noteResult(result);
+  } catch (error) {
+    target.replaceChildren();
+    setStatus(status, error.message, "error");
+  }
+}
+
+/** Download the filled grid as an image the server draws (PNG or SVG), with each row's first choice of word
+ * (the same seed and options as the grid; a row re-rolled on the page shows its first word again). */
+async function saveImage(format) {
+  try {
+    const options = { random_seed: gridSeed, image: format, hard: $("wordle-hard").checked, distinct: $("wordle-distinct").checked };
+    const result = await api("/api/wordle/doodle", request(patterns, options));
+    const href = format === "png" ? result.image : `data:image/svg+xml;charset=utf-8,${encodeURIComponent(result.image)}`;
+    const link = el("a", { href, download: `wordle-doodle-${answer()}.${format}` });
+    document.body.append(link);
+    link.click();
+    link.remove();
   } catch (error) {
     setStatus(status, error.message, "error");
   }

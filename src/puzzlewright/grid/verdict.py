@@ -22,9 +22,6 @@ class FillVerdict:
     def valid(self) -> bool:
         return not self.problems
 
-    def to_json(self) -> dict:
-        return {"valid": self.valid, "problems": self.problems, "words": self.words, "rows": list(self.grid.rows)}
-
 
 def verify_fill(grid: Grid, lexicon: Lexicon, *, allow_repeats: bool = False) -> FillVerdict:
     """Every slot of ``grid`` checked: filled, in ``lexicon``, and (unless ``allow_repeats``) used once."""

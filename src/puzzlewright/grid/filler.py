@@ -76,13 +76,9 @@ class Fill:
         """What "best" means: the weakest word first, then the average."""
         return (round(self.min_score, 4), round(self.mean_score, 4))
 
-    def to_json(self) -> dict:
-        return {"rows": list(self.grid.rows), "words": self.words, "min_score": round(self.min_score, 2),
-                "mean_score": round(self.mean_score, 2)}
-
 
 @dataclass
-class FillResult:
+class FillOutcome:
     """The fills found (best first), whether the search covered every possibility, and its statistics.
 
     ``stopped`` says why a search ended early (the budget's message), ``explanation`` why a grid cannot be
@@ -105,16 +101,6 @@ class FillResult:
         if self.complete:
             return len(self.fills) == 1
         return False if len(self.fills) > 1 else None
-
-    def to_json(self) -> dict:
-        data = {"grid": self.grid.to_json(), "fills": [fill.to_json() for fill in self.fills],
-                "count": len(self.fills), "complete": self.complete, "nodes": self.nodes, "restarts": self.restarts,
-                "elapsed_s": round(self.elapsed_s, 4)}
-        if self.stopped:
-            data["stopped"] = self.stopped
-        if self.explanation:
-            data["explanation"] = self.explanation
-        return data
 
 
 def word_scores(lexicon: Lexicon, length: int) -> np.ndarray:
@@ -311,16 +297,16 @@ class Filler:
         return (f"no fill: {slot.describe(pattern)} has {alone:,} candidate word{'s' * (alone != 1)} on its own "
                 f"but none fits its crossings ({crossers})")
 
-    def run(self, budget: Budget | None = None) -> FillResult:
-        """Search for the fills ``options`` asks for; see :class:`FillResult`."""
+    def run(self, budget: Budget | None = None) -> FillOutcome:
+        """Search for the fills ``options`` asks for; see :class:`FillOutcome`."""
         from puzzlewright.grid.kernel import DONE, FOUND, search
 
         started = time.perf_counter()
         domains = self.initial_domains()
         failed = self._start(domains)
         if failed >= 0:
-            return FillResult(self.grid, [], True, 0, 0, time.perf_counter() - started,
-                              explanation=self.explain(domains, failed))
+            return FillOutcome(self.grid, [], True, 0, 0, time.perf_counter() - started,
+                               explanation=self.explain(domains, failed))
         candidates = [int(size) for size in self.size]
         start = (self.alive.copy(), self.size.copy(), self.support.copy(), self.trail_length)
         found: dict[tuple[int, ...], Fill] = {}
@@ -369,12 +355,12 @@ class Filler:
             hardest = int(np.argmax(self.wipeouts))
             explanation = ("no fill exists: every possibility was tried; the slot that ran out of candidates most "
                            f"often is {self.slots[hardest].describe(self.grid.pattern(self.slots[hardest]))}")
-        return FillResult(self.grid, fills, complete, self.nodes, restarts, time.perf_counter() - started,
-                          stopped or None, explanation, candidates)
+        return FillOutcome(self.grid, fills, complete, self.nodes, restarts, time.perf_counter() - started,
+                           stopped or None, explanation, candidates)
 
 
 def fill_grid(grid: Grid, lexicon: Lexicon, options: FillOptions | None = None,
-              budget: Budget | None = None) -> FillResult:
+              budget: Budget | None = None) -> FillOutcome:
     """Fill ``grid`` from ``lexicon``: the fills ``options`` asks for, best first (see :class:`Filler`)."""
     return Filler(grid, lexicon, options).run(budget)
 
@@ -393,7 +379,7 @@ def slot_named(grid: Grid, name: str) -> int:
 
 
 def reroll_slot(grid: Grid, name: str, lexicon: Lexicon, options: FillOptions | None = None,
-                budget: Budget | None = None) -> FillResult:
+                budget: Budget | None = None) -> FillOutcome:
     """Refill slot ``name`` of a filled grid with another word: first keeping every other word (only the
     slot's own cells change), then, if no word fits that way, letting its crossing words change too."""
     options = options or FillOptions()

@@ -1,0 +1,242 @@
+"""The crossword-grid verbs' request and result models (see :mod:`puzzlewright.schema` for how models work).
+
+A request gives its grid one way: ``grid`` (rows joined by ``/`` or newlines, or a list of rows: ``.``
+empty, ``#`` block, letters fixed), ``size`` (``"5x6"``: an open word rectangle) or ``pattern`` (a shipped
+15x15 block pattern). Every default of the verbs lives here, once: the CLI's options, the web API and the
+Python front door (:mod:`puzzlewright.grid`) take them from these constants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from puzzlewright.notebook import LetterGrid
+from puzzlewright.schema import Config, DictionaryOptions, Listing, Partitions, Result, model_config
+
+if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
+    from typing import Annotated
+
+    from annotated_types import Ge, Le
+
+    from puzzlewright.schema import Seconds, Zipf
+
+DEFAULT_TIME_LIMIT = 30.0
+DEFAULT_MIN_LENGTH = 2
+MAX_FILLS = 1000
+EXPORT_FORMATS = ("ipuz", "text")
+GRID_EXAMPLE = "....#/...../...../#...."
+
+
+@dataclass(kw_only=True)
+class GridSource:
+    """The grid of a request: exactly one of `grid`, `size` or `pattern`, and the slot rule."""
+
+    grid: str | list[str] | None = None
+    """Rows joined by "/" (or newlines), or a list of rows: "." an empty cell, "#" a block, a-z fixed."""
+    size: str | None = None
+    """An open word rectangle instead of a grid: "5x6" is 5 rows of 6-letter words."""
+    pattern: str | None = None
+    """A shipped 15x15 block pattern instead of a grid (american-1, american-2, american-3)."""
+    min_length: Annotated[int, Ge(2), Le(3)] | None = None
+    """The shortest slot: 2, or 3 (American rules; a pattern's default)."""
+
+
+@dataclass(kw_only=True)
+class FillRequest(GridSource, DictionaryOptions):
+    """Fill every slot of a grid with a word: no word twice, fixed letters kept; best fills first."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridFillRequest", {
+        "grid": GRID_EXAMPLE, "count": 1, "random_seed": 1})
+
+    count: Annotated[int, Ge(1), Le(MAX_FILLS)] = 1
+    """How many fills (each from a fresh restart, so they differ widely)."""
+    unique: bool = False
+    """Also say whether the fill is the only one given the fixed letters (a complete search for a second)."""
+    min_score: Zipf | None = None
+    """Use only words scoring (familiarity) at least this."""
+    allow_repeats: bool = False
+    """Let a word appear more than once."""
+    random_seed: Annotated[int, Ge(0)] = 0
+    """Vary the fill."""
+    pool: str | None = None
+    """The letters the empty cells must use, all of them (dense acrostics)."""
+    time_limit: Seconds = DEFAULT_TIME_LIMIT
+    """Stop after this many seconds (the result then says why it stopped)."""
+    max_nodes: Annotated[int, Ge(1)] | None = None
+    """Stop after this many search nodes."""
+
+
+@dataclass(kw_only=True)
+class RerollRequest(FillRequest):
+    """Put a different word in one slot of a filled grid, changing its crossings only if it must."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridRerollRequest", {
+        "grid": "sharp/tonal/embed", "slot": "1-Across", "random_seed": 1})
+
+    slot: str
+    """The slot to change: "4-Across", "12-Down" (or "4a", "12 down")."""
+
+
+@dataclass
+class SlotInfo:
+    """A slot of the grid: its clue number, direction, first cell (from 0), length and letters so far."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridSlot")
+
+    number: int
+    direction: str
+    row: int
+    column: int
+    length: int
+    pattern: str
+    """The slot's letters, "." for empty cells."""
+
+
+@dataclass
+class GridInfo(LetterGrid):
+    """The grid as read: rows, shape, slot rule and slots."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridShape")
+
+    rows: list[str]
+    height: int
+    width: int
+    min_length: int
+    slots: list[SlotInfo]
+
+
+@dataclass
+class Fill(LetterGrid):
+    """One filled grid: its rows, its words in slot order, the weakest word's score and the mean."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridFill")
+
+    rows: list[str]
+    words: list[str]
+    min_score: float
+    mean_score: float
+
+
+@dataclass
+class FillResult(Result, Listing[Fill]):
+    """The fills found, best first (iterating goes over them; ``best`` is the first)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridFillResult")
+
+    grid: GridInfo
+    fills: list[Fill]
+    count: int
+    complete: bool
+    """False when the budget stopped the search before it covered every possibility."""
+    nodes: int
+    restarts: int
+    elapsed_s: float
+    unique: bool | None = None
+    """With `unique` in the request: whether the fill is the only one (null when the budget ran out first,
+    or when not asked)."""
+    stopped: str | None = None
+    """Why the search stopped early (null when it did not)."""
+    explanation: str | None = None
+    """Why no fill exists (null when there are fills or none was proven impossible)."""
+
+    def is_whole(self) -> bool:
+        """Complete, or every fill asked for found before the budget ran out (restarts count nodes, not
+        time, so the same request finds the same fills)."""
+        return self.complete or (bool(self.fills) and self.stopped is None)
+
+    def _items(self) -> list[Fill]:
+        return self.fills
+
+    def __repr__(self) -> str:
+        found = ", ".join(map(str, self.fills[:3])) + (", ..." if self.count > 3 else "")
+        why = f": {found}" if found else f" ({self.explanation or self.stopped or 'none found'})"
+        return f"<Grid {self.grid}: {self.count} fill(s){why}>"
+
+    def _repr_html_(self) -> str:
+        from puzzlewright.notebook import grids_html
+
+        return grids_html([fill.rows for fill in self.fills] or [self.grid.rows], repr(self))
+
+
+RerollResult = FillResult
+
+
+@dataclass(kw_only=True)
+class VerifyRequest(GridSource, DictionaryOptions):
+    """Check a filled grid: every slot a word of the dictionary, no word twice (unless `allow_repeats`)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridVerifyRequest", {"grid": "eras/lick/more/stew",
+                                                                               "dict": "acrostic-4"})
+
+    allow_repeats: bool = False
+    """A word may appear more than once."""
+    min_score: Zipf | None = None
+    """Count as words only those scoring (familiarity) at least this."""
+
+
+@dataclass
+class VerifyResult(Result, LetterGrid):
+    """A grid's verdict: ``valid`` when every slot is a word (used once); each problem as one line."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridVerifyResult")
+
+    valid: bool
+    problems: list[str]
+    words: list[str]
+    rows: list[str]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.problems)
+
+    def __len__(self) -> int:
+        return len(self.problems)
+
+    def __repr__(self) -> str:
+        verdict = "valid" if self.valid else "not valid: " + "; ".join(self.problems)
+        return f"<Grid {'/'.join(self.rows)}: {verdict}>"
+
+
+@dataclass(kw_only=True)
+class ExportRequest(GridSource):
+    """A grid as the text of a file: ipuz (JSON) or plain text (.puz is binary: use the CLI)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridExportRequest", {"grid": GRID_EXAMPLE,
+                                                                               "format": "ipuz"})
+
+    format: str = "ipuz"
+    """"ipuz" or "text"."""
+    title: str = ""
+    """The puzzle's title (ipuz)."""
+
+
+@dataclass
+class ExportResult(Result):
+    """The file's format and contents."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridExportResult")
+
+    format: str
+    content: str
+
+    def __str__(self) -> str:
+        return self.content
+
+
+@dataclass
+class CountResult(Result):
+    """Every word rectangle of a size, counted (``grid count --json``)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridCountResult")
+
+    size: str
+    count: int
+    double: bool
+    nodes: int
+    elapsed_s: float
+    complete: bool
+    partitions: Partitions
+    workers: int
+    runner: str
+
