@@ -98,15 +98,29 @@ def _lines(text: str, width: int) -> list[list[tuple[str, ...]]]:
 def test_text_doodles_rows_are_re_checked(answer, text, seed):
     dictionary = "english" if len(answer) != 5 else "wordle-guesses"
     result = doodle(answer, text=text, random_seed=seed, dict=dictionary)
-    grids = pictures.text_grids(text, len(answer))
-    assert result.grids == [len(grid) for grid in grids]
-    for row, painted in zip(result.rows, [row for grid in grids for row in grid]):
-        assert row.painted is None and row.pattern == painted
-        if row.word:
-            assert plain_feedback(row.word, answer) == painted
-        else:
-            assert row.reason
-    assert all(grid[-1].word == answer for grid in result.grid_rows())
+    lines = pictures.text_lines(text, len(answer))
+    assert result.grids == [pictures.GLYPH_ROWS + 1] * len(lines)
+    for grid, line in zip(result.grid_rows(), lines):
+        places = pictures.placements(line, len(answer))
+        painted = [row.pattern for row in grid]
+        assert painted in places  # the line, somewhere in the grid (wherever the most rows fit a word)
+        for row in grid:
+            assert row.painted is None
+            if row.word:
+                assert plain_feedback(row.word, answer) == row.pattern
+            else:
+                assert row.reason
+        centred = doodle(answer, places[0], random_seed=seed, dict=dictionary)
+        assert sum(bool(row.word) for row in grid) >= sum(bool(row.word) for row in centred.rows)
+        assert grid[-1].word == answer
+
+
+def test_text_is_placed_where_more_rows_fit():
+    """For NYMPH the centred E (columns 1-4) has rows GGGGB and GGGBB no word gets; one column right, all fit."""
+    centred = doodle("nymph", pictures.text_grids("E", 5)[0], random_seed=1)
+    placed = doodle("nymph", text="E", random_seed=1)
+    assert sum(bool(row.word) for row in placed.rows) > sum(bool(row.word) for row in centred.rows)
+    assert all(row.pattern.startswith("B") for row in placed.rows[:-1])
 
 
 def test_text_with_best_effort_fills_every_row():

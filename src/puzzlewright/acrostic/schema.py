@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlewright.notebook import LetterGrid
-from puzzlewright.schema import Config, DictionaryOptions, Listing, Partitions, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, Listing, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -216,6 +216,18 @@ class GenerateResult(Result):
 
     def __repr__(self) -> str:
         return f"<Acrostic puzzles {'; '.join(map(str, self.puzzles))} (random_seed={self.random_seed})>"
+
+
+@dataclass
+class Partitions:
+    """How a partitioned run went: partitions in all, done, computed in this run, resumed from a checkpoint."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("Partitions")
+
+    total: int
+    done: int
+    computed: int
+    resumed: int
 
 
 @dataclass

@@ -18,7 +18,8 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.schema import (DEFAULT_TIME_LIMIT, MAX_FILLS, CountResult, FillRequest, FillResult,
                                       RerollRequest, VerifyRequest)
 from puzzlewright.parallel.cli import parallel_options
-from puzzlewright.schema import DictionaryOptions, Partitions, dataclass_fields
+from puzzlewright.acrostic.schema import Partitions
+from puzzlewright.schema import DictionaryOptions, dataclass_fields
 
 GRID_FILES = (".ipuz", ".puz", ".txt")
 

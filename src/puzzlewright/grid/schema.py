@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlewright.notebook import LetterGrid
-from puzzlewright.schema import Config, DictionaryOptions, Listing, Partitions, Result, model_config
+from puzzlewright.acrostic.schema import Partitions  # grid count runs on the same partitioned engine
+from puzzlewright.schema import Config, DictionaryOptions, Listing, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated

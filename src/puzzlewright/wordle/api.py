@@ -58,9 +58,9 @@ def doodle(request: DoodleRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
         raise PuzzleInputError(f"field 'image' must be one of {', '.join(IMAGE_FORMATS)}, not {request.image!r}")
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     answer = _answer(request.answer, seed)
-    grids = _painted_grids(request, len(answer))
     lexicon = lexicon if lexicon is not None else request.lexicon()
     doodler = _doodler(lexicon, answer)
+    grids = _painted_grids(request, doodler)
     budget = budget or Budget(seconds=request.time_limit)
     found = [doodler.doodle(grid, list_all=request.all, seed=seed, distinct=request.distinct, hard=request.hard,
                             best_effort=request.best_effort, budget=budget) for grid in grids]
@@ -75,11 +75,13 @@ def doodle(request: DoodleRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     return result
 
 
-def _painted_grids(request: DoodleRequest, width: int) -> list[list[Paint]]:
-    """The request's painted grids: its patterns (one grid), its text (as many grids as it needs) or its
-    preset (one grid); exactly one of the three."""
+def _painted_grids(request: DoodleRequest, doodler: Doodler) -> list[list[Paint]]:
+    """The request's painted grids: its patterns (one grid), its text (as many grids as it needs, each
+    line of glyphs placed where the most rows fit a word, centred when equal) or its preset (one grid);
+    exactly one of the three."""
     from puzzlewright.wordle import pictures
 
+    width = len(doodler.answer)
     given = [name for name, value in (("patterns", request.patterns), ("text", request.text),
                                       ("preset", request.preset)) if value]
     if not given:
@@ -87,8 +89,10 @@ def _painted_grids(request: DoodleRequest, width: int) -> list[list[Paint]]:
     if len(given) > 1:
         raise PuzzleInputError(f"give the rows one way (patterns, text or preset), not {' and '.join(given)}")
     if request.text:
-        grids = pictures.text_grids(request.text, width)
-    elif request.preset:
+        return [max((parse_painted_grid(rows, width) for rows in pictures.placements(line, width)),
+                    key=lambda grid: sum(len(doodler.fits(paint)) > 0 for paint in grid))
+                for line in pictures.text_lines(request.text, width)]
+    if request.preset:
         grids = [pictures.preset_grid(request.preset, width)]
     else:
         grids = [[request.patterns] if isinstance(request.patterns, str) else request.patterns]
@@ -239,7 +243,9 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
     guesses = lexicon if lexicon is not None else request.lexicon()
     if answers is None:
         if request.answers not in BUILTINS:
-            raise PuzzleInputError(f"unknown answer list {request.answers!r}; built-in ones: {', '.join(BUILTINS)}")
+            from puzzlewright.suggest import unknown_name
+
+            raise PuzzleInputError(unknown_name("answer list", request.answers, BUILTINS, "built-in ones"))
         answers = load_lexicon(request.answers)
     counts = answers.length_counts()
     length = len(turns[0].word) if turns else length or max(counts, key=lambda n: (counts[n], n == 5))

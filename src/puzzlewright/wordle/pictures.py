@@ -107,11 +107,9 @@ def glyph(character: str) -> tuple[str, ...]:
     return found
 
 
-def text_grids(text: str, width: int) -> list[list[str]]:
-    """``text`` drawn in the pixel font over grids ``width`` cells wide: the painted rows of each grid.
-
-    Glyphs go one column apart, as many to a grid as fit (one to a five-letter grid), each grid's line
-    centred; every grid ends with the solved row."""
+def text_lines(text: str, width: int) -> list[list[str]]:
+    """``text`` in the pixel font, split into the lines of lit cells ('#' and '.') of each grid: glyphs
+    one column apart, as many to a grid ``width`` cells wide as fit (one to a five-letter grid)."""
     if not text.strip():
         raise PuzzleInputError("the text to draw is empty")
     if len(text) > MAX_TEXT:
@@ -129,15 +127,23 @@ def text_grids(text: str, width: int) -> list[list[str]]:
             used, needed = 0, len(g[0])
         lines[-1].append(g)
         used += needed
-    return [_set_line(line, width) for line in lines]
+    return [[".".join(g[r] for g in line) for r in range(GLYPH_ROWS)] for line in lines]
 
 
-def _set_line(line: list[tuple[str, ...]], width: int) -> list[str]:
-    """One grid: glyphs one column apart, centred, ink green on grey, then the solved row."""
-    rows = [".".join(g[r] for g in line) for r in range(GLYPH_ROWS)]
-    left = (width - len(rows[0])) // 2
-    painted = [(("." * left) + row).ljust(width, ".") for row in rows]
-    return [row.replace("#", INK).replace(".", PAPER) for row in painted] + [SOLVED * width]
+def placements(line: list[str], width: int) -> list[list[str]]:
+    """The painted rows of one grid for every horizontal place of its line (ink green on grey, then the
+    solved row): centred first, then by distance from the centre. Any place reads the same; the filler
+    takes the one whose rows fit the most words."""
+    centre = (width - len(line[0])) // 2
+    lefts = sorted(range(width - len(line[0]) + 1), key=lambda left: (abs(left - centre), left))
+    return [[("." * left + row).ljust(width, ".").replace("#", INK).replace(".", PAPER) for row in line]
+            + [SOLVED * width] for left in lefts]
+
+
+def text_grids(text: str, width: int) -> list[list[str]]:
+    """``text`` drawn in the pixel font over grids ``width`` cells wide, each line centred: the painted
+    rows of each grid, ending with the solved row."""
+    return [placements(line, width)[0] for line in text_lines(text, width)]
 
 
 def preset_grid(name: str, width: int) -> list[str]:
