@@ -108,7 +108,9 @@ class DictionaryOptions:
         if words == ():
             raise PuzzleInputError("field 'words' is empty")
         if words is None and self.dict not in BUILTINS:
-            raise PuzzleInputError(f"unknown dictionary {self.dict!r}; built-in ones: {', '.join(BUILTINS)}")
+            from puzzlewright.suggest import unknown_name
+
+            raise PuzzleInputError(unknown_name("dictionary", self.dict, BUILTINS, "built-in ones"))
         min_commonness = self.min_commonness if floor else None
         extra = request_words(self.extra_words, "extra_words")
         exclude = request_words(self.exclude_words, "exclude_words")
@@ -297,11 +299,10 @@ _TYPE_NAMES = frozenset({"str", "int", "float", "bool", "list", "dict", "none"})
 def _suggestion(name: str, model: type | None) -> str:
     if model is None or not dataclasses.is_dataclass(model):
         return ""
-    import difflib
+    from puzzlewright.suggest import did_you_mean
 
     known = [f.name for f in dataclasses.fields(model)]
-    close = difflib.get_close_matches(name.rsplit(".", 1)[-1], known, n=1)
-    return f" (did you mean {close[0]!r}?)" if close else f"; known fields: {', '.join(known)}"
+    return did_you_mean(name.rsplit(".", 1)[-1], known) or f"; known fields: {', '.join(known)}"
 
 
 def _type_name(value: object) -> str:

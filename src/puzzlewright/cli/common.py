@@ -42,7 +42,7 @@ def lexicon_options(default: str = "english", *, lazy: bool = False) -> Callable
     def decorate(command: Callable) -> Callable:
         @click.option("--dict", "dict_spec", default=default, show_default=True, metavar="NAME|PATH",
                       help="Built-in dictionary name or word list file.")
-        @click.option("--dict-format", "--format", "dict_format", type=click.Choice(["plain", "freq", "scored", "agid"]),
+        @click.option("--dict-format", "--format", "dict_format", type=Choice(["plain", "freq", "scored", "agid"]),
                       default=None, help="Format of a dictionary file (detected when omitted).")
         @click.option("--extra-words", default=None, metavar="A,B,...", help="Words to add to the dictionary.")
         @click.option("--exclude-words", default=None, metavar="A,B,...", help="Words to remove from it.")
@@ -57,6 +57,15 @@ def lexicon_options(default: str = "english", *, lazy: bool = False) -> Callable
         return wrapper
 
     return decorate
+
+
+class Choice(click.Choice):
+    """click's Choice that also says which choice a mistyped value most likely meant."""
+
+    def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
+        from puzzlewright.suggest import did_you_mean
+
+        return super().get_invalid_choice_message(value, ctx) + did_you_mean(str(value), map(str, self.choices))
 
 
 class FiniteFloat(click.FloatRange):

@@ -61,6 +61,9 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.NoArgsIsHelpError as error:
         click.echo(error.ctx.get_help() if error.ctx else str(error))
         sys.exit(2)
+    except click.exceptions.NoSuchCommand as error:
+        hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
+        _fail(f"No such command {error.command_name!r}.{_command_suggestion(error)}{hint}")
     except click.UsageError as error:
         hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
         _fail(error.format_message() + hint)
@@ -79,6 +82,35 @@ def main(argv: list[str] | None = None) -> None:
                    err=True)
         sys.exit(1)
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def _command_suggestion(error: click.exceptions.NoSuchCommand) -> str:
+    """`` Did you mean 'x'?`` for a mistyped command name, or an empty string.
+
+    Every group gets the closest of its own commands (``letterbox`` -> ``letterboxed``, ``tuor`` ->
+    ``tour``). At the top level a puzzle's subcommand typed without its puzzle (``slove``, ``doodle``) is
+    also recognised, and answered with the full commands that have it (``letterboxed solve``, ...).
+    """
+    from puzzlewright.suggest import closest_name
+
+    ctx = error.ctx
+    if ctx is None or not isinstance(ctx.command, click.Group):
+        return ""
+    group = ctx.command
+    names = group.list_commands(ctx)
+    paths: dict[str, list[str]] = {name: [name] for name in names}
+    if group is cli:
+        for name in names:
+            command = group.get_command(ctx, name)
+            if isinstance(command, click.Group):
+                for sub in command.list_commands(ctx):
+                    paths.setdefault(sub, []).append(f"{name} {sub}")
+    best = closest_name(error.command_name, paths)
+    if best is None:
+        return ""
+    if len(paths[best]) == 1:
+        return f" Did you mean {paths[best][0]!r}?"
+    return f" Did you mean one of {', '.join(map(repr, paths[best]))}?"
 
 
 def _fail(message: str) -> None:

@@ -22,7 +22,9 @@ def format_of(path: str | Path, named: str | None = None) -> str:
     """The format to use for ``path``: ``named`` if given, else from its extension (text by default)."""
     if named is not None:
         if named not in FORMATS:
-            raise PuzzleInputError(f"unknown grid format {named!r}; known: {', '.join(FORMATS)}")
+            from puzzlewright.suggest import unknown_name
+
+            raise PuzzleInputError(unknown_name("grid format", named, FORMATS))
         return named
     suffix = Path(path).suffix.lower()
     return {".ipuz": "ipuz", ".puz": "puz"}.get(suffix, "text")

@@ -68,5 +68,7 @@ PATTERNS: dict[str, str] = {
 def pattern_grid(name: str) -> Grid:
     """The named shipped pattern as an empty grid under 3-letter rules."""
     if name not in PATTERNS:
-        raise PuzzleInputError(f"unknown block pattern {name!r}; shipped: {', '.join(PATTERNS)}")
+        from puzzlewright.suggest import unknown_name
+
+        raise PuzzleInputError(unknown_name("block pattern", name, PATTERNS, "shipped"))
     return Grid.parse(PATTERNS[name], min_length=3)

@@ -75,7 +75,9 @@ def builtin_lexicon(name: str) -> Lexicon:
     try:
         spec = BUILTINS[name]
     except KeyError:
-        raise LexiconError(f"unknown dictionary {name!r}; built-in ones: {', '.join(BUILTINS)}") from None
+        from puzzlewright.suggest import unknown_name
+
+        raise LexiconError(unknown_name("dictionary", name, BUILTINS, "built-in ones")) from None
     arrays = _read_archive(spec.file)
     return Lexicon(arrays["words"], arrays["zipf"], arrays["level"], familiarity=arrays["familiarity"],
                    sources=arrays["sources"], name=name, source=f"built-in: {spec.description}", presorted=True)
@@ -259,7 +261,9 @@ def load_lexicon(
             raise LexiconError(f"cannot read dictionary file {path}: {error.strerror}") from None
         lexicon = _file_lexicon(path.resolve(), mtime, format)
     else:
-        raise LexiconError(f"unknown dictionary {spec_text!r}; built-in ones: {', '.join(BUILTINS)}")
+        from puzzlewright.suggest import unknown_name
+
+        raise LexiconError(unknown_name("dictionary", spec_text, BUILTINS, "built-in ones"))
     extra = parse_word_list(extra_words, "--extra-words")
     exclude = parse_word_list(exclude_words, "--exclude-words")
     return adjust_lexicon(lexicon, extra_words=extra, exclude_words=exclude, min_commonness=min_commonness)

@@ -220,7 +220,9 @@ def read_word_file(path: str | Path, format: str | None = None) -> tuple[dict[st
     if format is None:
         format = detect_format(path)
     elif format not in READERS:
-        raise LexiconError(f"unknown dictionary format {format!r}; known: {', '.join(FORMATS)}")
+        from puzzlewright.suggest import unknown_name
+
+        raise LexiconError(unknown_name("dictionary format", format, FORMATS))
     words, skipped = READERS[format](path)
     if not words:
         raise LexiconError(f"no usable words in {path} ({skipped:,} entries skipped as not a-z words)")

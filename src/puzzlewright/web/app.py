@@ -231,8 +231,10 @@ def check_dictionaries(payload: dict, keys: Iterable[str] = ("dict",)) -> None:
     for key, value in payload.items():
         if key in keys or key.endswith("_dict"):
             if value is not None and (not isinstance(value, str) or value not in BUILTINS):
-                raise ApiError(422, f"{key}: unknown dictionary {str(value)[:60]!r}; "
-                                    f"the web app offers only the built-in ones: {', '.join(BUILTINS)}")
+                from puzzlewright.suggest import unknown_name
+
+                raise ApiError(422, f"{key}: " + unknown_name("dictionary", value, BUILTINS,
+                                                             "the web app offers only the built-in ones"))
 
 
 def _resolve(endpoint: Endpoint) -> Verb:

@@ -243,7 +243,9 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
     guesses = lexicon if lexicon is not None else request.lexicon()
     if answers is None:
         if request.answers not in BUILTINS:
-            raise PuzzleInputError(f"unknown answer list {request.answers!r}; built-in ones: {', '.join(BUILTINS)}")
+            from puzzlewright.suggest import unknown_name
+
+            raise PuzzleInputError(unknown_name("answer list", request.answers, BUILTINS, "built-in ones"))
         answers = load_lexicon(request.answers)
     counts = answers.length_counts()
     length = len(turns[0].word) if turns else length or max(counts, key=lambda n: (counts[n], n == 5))

@@ -1,0 +1,87 @@
+"""Every example in README.md and docs/*.md is run: commands (output compared) and Python blocks.
+
+The conventions a doc follows are in ``tests/docs_examples.py`` and docs/architecture.md. A failure names
+the document, the block and its line, what the doc shows and what the program printed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from docs_examples import (
+    Block,
+    Command,
+    check_command,
+    check_python_block,
+    code_blocks,
+    output_matches,
+    value_matches,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.relative_to(ROOT).as_posix())
+def test_doc_examples_are_true(document: Path, tmp_path: Path, monkeypatch):
+    """Run every command and Python block of one document in order; report every one that drifted."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    (tmp_path / "docs").symlink_to(ROOT / "docs")
+    name = document.relative_to(ROOT).as_posix()
+    namespace: dict = {"__name__": "__doc_example__"}
+    problems: list[str] = []
+    for block in code_blocks(document.read_text()):
+        if block.language == "python":
+            problems += check_python_block(name, block, namespace, tmp_path)
+        for command in block.commands:
+            problem = check_command(name, block, command, tmp_path)
+            if problem:
+                problems.append(problem)
+    assert not problems, f"{len(problems)} example(s) in {name} no longer match the program:\n\n" + \
+        "\n\n".join(problems)
+
+
+def test_console_blocks_pair_commands_with_their_output():
+    """A console block's command gets the lines under it as output (blank lines inside it kept, trailing ones
+    dropped); a comment line or the next command ends it."""
+    block = code_blocks("```console\n$ puzzlewright a \\\n    --b   # exit 1: why\nline 1\n\nline 2\n\n"
+                        "# a note\n$ puzzlewright c\n\n$ puzzlewright d\nline 3\n\n```\n")[0]
+    assert [(c.text, c.comment, c.expected_output, c.line) for c in block.commands] == [
+        ("puzzlewright a --b", "exit 1: why", "line 1\n\nline 2", 2),
+        ("puzzlewright c", "", None, 9),
+        ("puzzlewright d", "", "line 3", 11),
+    ]
+    assert block.commands[0].expected_exit == 1
+    assert Command("x", "", "error: bad", 1).expected_exit == 2
+    assert Command("x", "not run by the docs test: a server", None, 1).skip_reason == "a server"
+
+
+def test_output_comparison_ignores_timings_and_spacing_and_honours_ellipsis():
+    assert output_matches("81 squares in 0.28 s", "81   squares in 1.5 s\n")
+    assert output_matches('{"a": 1, ...}', '{"a": 1, "b": 2}')
+    assert not output_matches("81 squares", "82 squares")
+    assert not output_matches("a b", "a b c")
+
+
+def test_python_comment_values_are_compared():
+    assert value_matches((["x"], True), (["x"], True))
+    assert value_matches({"a": [1, ...], "b": "..."}, {"a": [1, 2], "b": 7, "c": 0})
+    assert value_matches(3.42, 3.4212)
+    assert not value_matches(81, 80)
+    assert not value_matches({"a": 1}, {"b": 1})
+
+
+def test_a_failing_example_names_doc_block_and_difference(tmp_path):
+    block = Block("console", 10, "", 3)
+    message = check_command("docs/x.md", block, Command("puzzlewright wordle feedback speed erase",
+                                                          "", "GGGGG", 11), tmp_path)
+    assert message.startswith("docs/x.md, block 3 (line 11): $ puzzlewright wordle feedback speed erase")
+    assert "GGGGG" in message and "YBYYB" in message
+
+
+def test_a_python_block_that_raises_is_reported(tmp_path):
+    block = Block("python", 5, "x = 1\n1 / 0\n", 2)
+    [message] = check_python_block("docs/x.md", block, {}, tmp_path)
+    assert "docs/x.md, block 2 (line 6)" in message and "ZeroDivisionError" in message
