@@ -16,6 +16,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letterboxed import api
 from puzzlewright.schema import to_jsonable
 from puzzlewright.letterboxed.model import Box
+from puzzlewright.letterboxed.rank import shipped_model
 from puzzlewright.letterboxed.index import WordIndex, builtin_index, cached_builtin_index
 from puzzlewright.letterboxed.render import render_box
 from puzzlewright.letterboxed.schema import DEFAULT_DICTIONARY
@@ -425,6 +426,56 @@ def test_cli_explain(cli):
     assert "letters in all the words: 17" in result.stdout and "familiarity" in result.stdout
 
 
+def test_ranking_features_come_from_the_lexicon():
+    """The features of WIGWAM-MARKETPLACE, worked out by hand from the default dictionary's familiarity,
+    Zipf frequency, SCOWL level and sources (rank.py keeps its own copy of the WordNet source bits)."""
+    from puzzlewright.letterboxed.rank import EVERYDAY, FEATURES, WORDNET
+    from puzzlewright.lexicon.sources import SOURCE_BITS
+
+    assert WORDNET == SOURCE_BITS["wordnet"] | SOURCE_BITS["wordnet-irregular"]
+    lexicon = builtin_lexicon("english-letterboxed")
+    result = solve_json({"sides": "RME-WCL-TGK-API", "explain": True})
+    solution = next(s for s in result["solutions"] if s["words"] == ["WIGWAM", "MARKETPLACE"])
+    words = ["wigwam", "marketplace"]
+    familiar = [lexicon.familiarity(w) for w in words]
+    zipf = [lexicon.commonness(w).zipf for w in words]
+    position = [lexicon.position[w] for w in words]
+    expected = {"lowest_zipf": min(zipf), "unused_familiarity": min(familiar) - min(zipf),
+                "shortfall": sum(max(0.0, EVERYDAY - f) for f in familiar), "letters": 17, "length_gap": 5,
+                "shortest": 6, "plurals": 0, "ed_ing": 0,
+                "obscure": sum(int(lexicon.level[i]) > 60 for i in position),
+                "rarest_level": max(int(lexicon.level[i]) or 70 for i in position) / 10,
+                "not_wordnet": sum(not int(lexicon.sources[i]) & WORDNET for i in position), "repeats": 3}
+    model = shipped_model()
+    for name, weight, typical in zip(FEATURES, model.weights, model.typical):
+        if name in expected:
+            assert solution["contributions"][name] == pytest.approx(weight * (expected[name] - typical), abs=1e-3)
+
+
+def test_a_word_list_without_sources_is_not_marked_missing_from_wordnet():
+    """A plain word list records no sources: "not in WordNet" must not count against its words."""
+    from puzzlewright.letterboxed.rank import FEATURES
+
+    result = solve_json({"sides": "RME-WCL-TGK-API", "words": ["pragmatic", "cakewalk", "wigwam"], "explain": True})
+    assert [s["words"] for s in result["solutions"]] == [["PRAGMATIC", "CAKEWALK"]]
+    model = dict(zip(FEATURES, zip(shipped_model().weights, shipped_model().typical)))
+    weight, typical = model["not_wordnet"]
+    assert result["solutions"][0]["contributions"]["not_wordnet"] == pytest.approx(-weight * typical, abs=1e-3)
+
+
+def test_web_tooltip_names_every_feature():
+    """The web page's score tooltip has a short name for each ranking feature (and none for old ones)."""
+    import re
+    from importlib import resources
+
+    from puzzlewright.letterboxed.rank import FEATURES
+
+    script = resources.files("puzzlewright.web").joinpath("static/letterboxed.js").read_text()
+    block = script[script.index("const FEATURE_NAMES = {"):]
+    names = re.findall(r"(\w+): \"", block[:block.index("};")])
+    assert names == list(FEATURES)
+
+
 def test_ranker_file_matches_the_features():
     """The shipped weights name the features the code computes, in order (the fitting script writes it)."""
     from puzzlewright.letterboxed.rank import FEATURES, RANKER_FILE
@@ -461,6 +512,10 @@ def test_cli_errors(cli, tmp_path):
                           (("RME-WCL-TGK-API", "--max-words", "2", "--words-exactly", "2"), "not both"),
                           (("RME-WCL-TGK-API", "--min-length", "7", "--max-length", "6"), "less than"),
                           (("RME-WCL-TGK-API", "--min-length", "2"), "--min-length"),
+                          (("RME-WCL-TGK-API", "--max-length", "2"), "--max-length"),
+                          (("RME-WCL-TGK-API", "--words-exactly", "0"), "--words-exactly"),
+                          (("RME-WCL-TGK-API", "--words-exactly", "6"), "--words-exactly"),
+                          (("RME-WCL-TGK-API", "--max-words", "two"), "--max-words"),
                           (("RME-WCL-TGK-API", "--dict", "klingon"), "unknown dictionary")]:
         result = cli("letterboxed", "solve", *args)
         assert result.exit_code == 2 and message in result.stderr and result.stderr.count("\n") == 1
@@ -513,12 +568,16 @@ def test_tour_step(capsys):
 def test_index_round_trip_and_builders_agree(english):
     from_lexicon = WordIndex.from_lexicon(english)
     from_words = WordIndex.from_words(
-        "english", list(zip(english.words, english.zipf.tolist(), english.level.tolist())))
+        "english", list(zip(english.words, english.zipf.tolist(), english.familiarity_values.tolist(),
+                            english.level.tolist(), english.sources.tolist())))
     again = WordIndex.from_bytes(from_lexicon.to_bytes())
     for other in (from_words, again):
-        assert (other.text, other.offsets, other.masks, other.starts, other.zipf, other.levels) == (
+        assert (other.text, other.offsets, other.masks, other.starts, other.zipf, other.familiarity,
+                other.levels, other.sources) == (
             from_lexicon.text, from_lexicon.offsets, from_lexicon.masks, from_lexicon.starts, from_lexicon.zipf,
-            from_lexicon.levels)
+            from_lexicon.familiarity, from_lexicon.levels, from_lexicon.sources)
+    cat = from_lexicon.words.index("cat")
+    assert abs(from_lexicon.familiarity[cat] - english.familiarity("cat")) < 1e-6
 
 
 def test_cache_file_is_written_and_reused(tmp_path):

@@ -28,24 +28,29 @@ from puzzlewright.schema import builtin_archive
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
 
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3
 
 
 @dataclass
 class WordIndex:
-    """Playable words of a dictionary, sorted by letter mask, with their Zipf commonness.
+    """Playable words of a dictionary, sorted by letter mask, with their commonness.
 
     The words are kept joined in one string (``text``, each word followed by a newline) so that loading
     the index does not create 100,000 string objects: word ``i`` is ``text[offsets[i]:offsets[i + 1] - 1]``
-    with commonness ``zipf[i]`` and SCOWL size level ``levels[i]`` (0 = not in SCOWL). The distinct letter masks are ``masks`` (ascending); the words of
-    ``masks[j]`` are the ids ``starts[j]`` to ``starts[j + 1] - 1``.
+    with Zipf frequency ``zipf[i]``, familiarity ``familiarity[i]`` (the lexicon's, see
+    :class:`~puzzlewright.lexicon.Lexicon`), SCOWL size level ``levels[i]`` (0 = not in SCOWL) and the bit
+    set of sources that list it, ``sources[i]`` (:data:`puzzlewright.lexicon.sources.SOURCE_BITS`; 0 =
+    none recorded, as for word list files). The distinct letter masks are ``masks`` (ascending); the words
+    of ``masks[j]`` are the ids ``starts[j]`` to ``starts[j + 1] - 1``.
     """
 
     name: str
     text: str
     offsets: array
     zipf: array
+    familiarity: array
     levels: array
+    sources: array
     masks: array
     starts: array
 
@@ -93,14 +98,16 @@ class WordIndex:
     # -- building and caching ---------------------------------------------------------------------
 
     @classmethod
-    def from_words(cls, name: str, entries: list[tuple[str, float]]) -> WordIndex:
-        """An index of (word, zipf, SCOWL level) triples; unplayable words are dropped."""
-        keyed = sorted((letter_mask(word), word, zipf, level) for word, zipf, level in entries if _playable(word))
-        return cls._assemble(name, [entry[1] for entry in keyed], array("f", [entry[2] for entry in keyed]),
-                             array("B", [entry[3] for entry in keyed]), [entry[0] for entry in keyed])
+    def from_words(cls, name: str, entries: list[tuple[str, float, float, int, int]]) -> WordIndex:
+        """An index of (word, zipf, familiarity, SCOWL level, sources) entries; unplayable words are dropped."""
+        keyed = sorted((letter_mask(entry[0]), *entry) for entry in entries if _playable(entry[0]))
+        columns = list(zip(*keyed)) or [[]] * 6
+        return cls._assemble(name, list(columns[1]), array("f", columns[2]), array("f", columns[3]),
+                             array("B", columns[4]), array("H", columns[5]), list(columns[0]))
 
     @classmethod
-    def _assemble(cls, name: str, words: list[str], zipf: array, levels: array, word_masks: list[int]) -> WordIndex:
+    def _assemble(cls, name: str, words: list[str], zipf: array, familiarity: array, levels: array,
+                  sources: array, word_masks: list[int]) -> WordIndex:
         """The index of words already sorted by (mask, word), given each word's mask."""
         masks, starts, offsets = array("I"), array("I"), array("I", [0])
         for position, mask in enumerate(word_masks):
@@ -113,7 +120,7 @@ class WordIndex:
             end += len(word) + 1
             offsets.append(end)
         text = "".join(word + "\n" for word in words)
-        return cls(name, text, offsets, zipf, levels, masks, starts)
+        return cls(name, text, offsets, zipf, familiarity, levels, sources, masks, starts)
 
     @classmethod
     def from_lexicon(cls, lexicon: Lexicon) -> WordIndex:
@@ -125,15 +132,17 @@ class WordIndex:
 
     def to_bytes(self) -> bytes:
         return marshal.dumps((INDEX_FORMAT, self.name, self.text, self.offsets.tobytes(), self.zipf.tobytes(),
-                              self.levels.tobytes(), self.masks.tobytes(), self.starts.tobytes()))
+                              self.familiarity.tobytes(), self.levels.tobytes(), self.sources.tobytes(),
+                              self.masks.tobytes(), self.starts.tobytes()))
 
     @classmethod
     def from_bytes(cls, data: bytes) -> WordIndex:
-        version, name, text, offsets, zipf, levels, masks, starts = marshal.loads(data)
+        version, *fields = marshal.loads(data)
         if version != INDEX_FORMAT:
             raise ValueError("stale index format")
-        return cls(name, text, _array("I", offsets), _array("f", zipf), _array("B", levels), _array("I", masks),
-                   _array("I", starts))
+        name, text, offsets, zipf, familiarity, levels, sources, masks, starts = fields
+        return cls(name, text, _array("I", offsets), _array("f", zipf), _array("f", familiarity), _array("B", levels),
+                   _array("H", sources), _array("I", masks), _array("I", starts))
 
 
 _BY_LEXICON: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -154,7 +163,7 @@ def _index_lexicon(lexicon: Lexicon) -> WordIndex:
     import numpy as np
 
     words: list[str] = []
-    zipf, levels, masks = [], [], []
+    zipf, familiarity, levels, sources, masks = [], [], [], [], []
     for length in lexicon.length_counts():
         if length < MIN_WORD_LENGTH:
             continue
@@ -163,17 +172,22 @@ def _index_lexicon(lexicon: Lexicon) -> WordIndex:
         keep = ~(letters[:, 1:] == letters[:, :-1]).any(axis=1)
         masks.append(letter_masks(letters[keep]))
         zipf.append(table.zipf[keep])
-        levels.append(lexicon.level[np.flatnonzero(lexicon.word_lengths == length)][keep])
+        familiarity.append(table.familiarity[keep])
+        positions = np.flatnonzero(lexicon.word_lengths == length)
+        levels.append(lexicon.level[positions][keep])
+        sources.append(lexicon.sources[positions][keep])
         words.extend(word for word, kept in zip(table.words, keep.tolist()) if kept)
     if not words:
-        return WordIndex._assemble(lexicon.name, [], array("f"), array("B"), [])
+        return WordIndex._assemble(lexicon.name, [], array("f"), array("f"), array("B"), array("H"), [])
     all_masks = np.concatenate(masks)
     order = np.lexsort((np.array(words), all_masks))
     return WordIndex._assemble(
         lexicon.name,
         [words[i] for i in order.tolist()],
         _array("f", np.concatenate(zipf).astype(np.float32)[order].tobytes()),
+        _array("f", np.concatenate(familiarity).astype(np.float32)[order].tobytes()),
         _array("B", np.concatenate(levels).astype(np.uint8)[order].tobytes()),
+        _array("H", np.concatenate(sources).astype(np.uint16)[order].tobytes()),
         all_masks[order].tolist(),
     )
 

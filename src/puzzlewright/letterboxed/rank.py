@@ -1,16 +1,15 @@
 """Ranking solutions the way a person (the puzzle's setter) would pick one.
 
 A solution's score is a weighted sum of a few features a person can check by eye (:data:`FEATURES`):
-how familiar its rarer word is and its words on average, how many letters it takes and how unevenly they
-split between the words, plurals and -ED/-ING forms (setters pick headwords), words only large
-dictionaries list, letters repeated inside a word, and how many of the box's other solutions share its
-words. The weights are a conditional-logit model (softmax over each puzzle's solutions) fitted on real
-NYT puzzles by ``scripts/fit_letterboxed_ranker.py`` and shipped in ``ranker.json`` beside this module;
-nothing is trained at run time. The score is the model's log-odds scale, measured from a typical NYT
-answer (0): a solution scoring 1 more than another is e (2.7) times as likely to be the setter's pick. See docs/letterboxed.md for the fit and its
-cross-validated figures.
-
-Familiarity (:func:`familiarity`) is the one place a word's commonness enters the features.
+how familiar its words are (the dictionary's familiarity score, and how often text uses the rarest one),
+how many letters it takes and how unevenly they split between the words, plurals and -ED/-ING forms
+(setters pick headwords), words only large dictionaries list or WordNet does not, letters repeated inside
+a word, and how many of the box's other solutions share its words. The weights are a conditional-logit
+model (softmax over each puzzle's solutions) fitted on real NYT puzzles by
+``scripts/fit_letterboxed_ranker.py`` and shipped in ``ranker.json`` beside this module; nothing is
+trained at run time. The score is the model's log-odds scale, measured from a typical NYT answer (0): a
+solution scoring 1 more than another is e (2.7) times as likely to be the setter's pick. See
+docs/letterboxed.md for the fit and its cross-validated figures.
 """
 
 from __future__ import annotations
@@ -29,14 +28,17 @@ if TYPE_CHECKING:
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 OBSCURE_LEVEL = 60  # SCOWL size above this: a word only large dictionaries list (names, oddities)
 UNLISTED_LEVEL = 70  # the size level assumed for words SCOWL does not list (recent words)
-EVERYDAY_ZIPF = 3.0
-EXPLAINED = 1000  # solutions (best first) that keep their feature vectors, for --explain  # familiarity below this counts as rare (the rare_shortfall feature)
+EVERYDAY = 3.0  # familiarity below this counts as rare (the shortfall features)
+# the source bits of WordNet's lemmas and irregular forms (lexicon.sources.SOURCE_BITS; not imported from
+# there, as importing the lexicon package imports numpy, which a one-off solve avoids; a test checks them)
+WORDNET = 1 << 3 | 1 << 4
+EXPLAINED = 1000  # solutions (best first) that keep their feature vectors, for --explain
 
 # name -> what it measures, for --explain and the docs (order = the weight vector's order)
 FEATURES: dict[str, str] = {
-    "rarer_familiarity": "familiarity (Zipf) of the rarer word",
-    "mean_familiarity": "mean familiarity of the words",
-    "rare_shortfall": f"how far the rarer word falls below everyday familiarity (Zipf {EVERYDAY_ZIPF:g})",
+    "lowest_zipf": "how often text uses the least-used word (Zipf frequency, 0 = never seen)",
+    "unused_familiarity": "the rarer word's familiarity less that Zipf (what dictionaries vouch for beyond use)",
+    "shortfall": f"familiarity below everyday ({EVERYDAY:g}), summed over the words",
     "letters": "letters in all the words",
     "length_gap": "letters between the longest and the shortest word",
     "shortest": "letters of the shortest word",
@@ -44,16 +46,12 @@ FEATURES: dict[str, str] = {
     "ed_ing": "words ending in -ED or -ING",
     "obscure": f"words only large dictionaries list (SCOWL size above {OBSCURE_LEVEL})",
     "rarest_level": "the highest SCOWL size level of the words, in tens (10 = core ... 95 = obscure)",
-    "unknown": "words with no known frequency",
+    "not_wordnet": "words WordNet does not list (among those the dictionary records sources for)",
     "repeats": "letters repeated inside a word",
-    "shared": "log(1 + solutions sharing a word), averaged over the words",
+    "shared": "log(1 + solutions sharing its most shared word)",
 }
-
-
-def familiarity(zipf: float, level: int) -> float:
-    """How familiar a word is to a setter: its Zipf frequency (0 when unknown). The one place to change
-    when a better familiarity measure is available."""
-    return zipf if zipf > 0 else 0.0
+# features that add up over a chain's words (worked out once per word in ChainFeatures.per_word)
+_PER_WORD = ("shortfall", "letters", "plurals", "ed_ing", "obscure", "not_wordnet", "repeats")
 
 
 def plural(word: str) -> bool:
@@ -101,16 +99,23 @@ class ChainFeatures:
     def __init__(self, words: BoxWords, chains: Sequence[tuple[int, ...]]):
         text = words.words
         used = {i for chain in chains for i in chain}
-        self.familiar = {i: familiarity(words.zipf[i], words.levels[i]) for i in used}
+        self.familiar = {i: words.familiarity[i] for i in used}
+        self.zipf = {i: max(words.zipf[i], 0.0) for i in used}
         self.length = {i: len(text[i]) for i in used}
         self.level = {i: (words.levels[i] or UNLISTED_LEVEL) / 10 for i in used}
-        self.counts = {i: (plural(text[i]), ed_or_ing(text[i]), words.levels[i] > OBSCURE_LEVEL,
-                           words.zipf[i] <= 0, len(text[i]) - len(set(text[i]))) for i in used}
+        self.own = {i: self._own(text[i], words.familiarity[i], words.levels[i], words.sources[i]) for i in used}
         sharing: dict[tuple[int, int], int] = {}
         for chain in chains:
             for i in chain:
                 sharing[len(chain), i] = sharing.get((len(chain), i), 0) + 1
         self.share = {key: math.log1p(n) for key, n in sharing.items()}
+
+    @staticmethod
+    def _own(word: str, familiar: float, level: int, sources: int) -> tuple[float, ...]:
+        """A word's values of the features that add up over words (:data:`_PER_WORD` order)."""
+        return (max(0.0, EVERYDAY - familiar), float(len(word)), float(plural(word)), float(ed_or_ing(word)),
+                float(level > OBSCURE_LEVEL), float(sources != 0 and not sources & WORDNET),
+                float(len(word) - len(set(word))))
 
     def letters(self, chains: Sequence[tuple[int, ...]]) -> list[int]:
         """Letters in all the words of each chain."""
@@ -121,34 +126,32 @@ class ChainFeatures:
         """``weights . of(chain) - offset`` for each chain, without building the vectors (a box listed up
         to 3 words has 100,000 chains): the features that add up over words are summed per word once."""
         w = dict(zip(FEATURES, model.weights))
-        per_word = {i: w["letters"] * self.length[i] + sum(
-            w[name] * value for name, value in zip(("plurals", "ed_ing", "obscure", "unknown", "repeats"),
-                                                   self.counts[i])) for i in self.length}
-        familiar, length, level, share = self.familiar, self.length, self.level, self.share
+        word_weights = [w[name] for name in _PER_WORD]
+        per_word = {i: sum(weight * value for weight, value in zip(word_weights, own)) for i, own in self.own.items()}
+        familiar, zipf, length, level, share = self.familiar, self.zipf, self.length, self.level, self.share
         found = []
         offset = model.offset
         for chain in chains:
             k = len(chain)
-            rarer = min(familiar[i] for i in chain)
             lengths = [length[i] for i in chain]
-            found.append(sum(per_word[i] for i in chain) + w["rarer_familiarity"] * rarer
-                         + w["mean_familiarity"] * sum(familiar[i] for i in chain) / k
-                         + w["rare_shortfall"] * max(0.0, EVERYDAY_ZIPF - rarer)
+            lowest_zipf = min(zipf[i] for i in chain)
+            found.append(sum(per_word[i] for i in chain) + w["lowest_zipf"] * lowest_zipf
+                         + w["unused_familiarity"] * (min(familiar[i] for i in chain) - lowest_zipf)
                          + w["length_gap"] * (max(lengths) - min(lengths)) + w["shortest"] * min(lengths)
                          + w["rarest_level"] * max(level[i] for i in chain)
-                         + w["shared"] * sum(share[k, i] for i in chain) / k - offset)
+                         + w["shared"] * max(share[k, i] for i in chain) - offset)
         return found
 
     def of(self, chain: tuple[int, ...]) -> tuple[float, ...]:
         """The feature vector of one chain (in :data:`FEATURES` order)."""
-        familiar = [self.familiar[i] for i in chain]
         lengths = [self.length[i] for i in chain]
-        plurals, ed_ing, obscure, unknown, repeats = (sum(column) for column in zip(*(self.counts[i] for i in chain)))
-        rarer = min(familiar)
-        return (rarer, sum(familiar) / len(chain), max(0.0, EVERYDAY_ZIPF - rarer), float(sum(lengths)),
-                float(max(lengths) - min(lengths)), float(min(lengths)), float(plurals), float(ed_ing),
-                float(obscure), max(self.level[i] for i in chain), float(unknown), float(repeats),
-                sum(self.share[len(chain), i] for i in chain) / len(chain))
+        summed = dict(zip(_PER_WORD, (sum(column) for column in zip(*(self.own[i] for i in chain)))))
+        lowest_zipf = min(self.zipf[i] for i in chain)
+        values = {"lowest_zipf": lowest_zipf, "unused_familiarity": min(self.familiar[i] for i in chain) - lowest_zipf,
+                  "length_gap": float(max(lengths) - min(lengths)), "shortest": float(min(lengths)),
+                  "rarest_level": max(self.level[i] for i in chain),
+                  "shared": max(self.share[len(chain), i] for i in chain), **summed}
+        return tuple(float(values[name]) for name in FEATURES)
 
 
 def explain(features: Sequence[float], model: Model | None = None) -> dict[str, float]:

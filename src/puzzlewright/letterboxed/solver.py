@@ -44,13 +44,16 @@ _SAME_SIDE_TWICE = re.compile(r"(.)\1")
 
 @dataclass
 class BoxWords:
-    """The valid words of one box: ``words[i]`` has commonness ``zipf[i]``, SCOWL level ``levels[i]`` and
-    box-local mask ``masks[i]``."""
+    """The valid words of one box: ``words[i]`` has Zipf frequency ``zipf[i]``, familiarity
+    ``familiarity[i]``, SCOWL level ``levels[i]``, source bits ``sources[i]`` (see
+    :class:`~puzzlewright.letterboxed.index.WordIndex`) and box-local mask ``masks[i]``."""
 
     box: Box
     words: list[str]
     zipf: list[float]
+    familiarity: list[float]
     levels: list[int]
+    sources: list[int]
     masks: list[int]
 
     def __len__(self) -> int:
@@ -68,7 +71,8 @@ class BoxWords:
         low, high = min_length or 0, max_length or float("inf")
         keep = [i for i, word in enumerate(self.words) if low <= len(word) <= high]
         return BoxWords(self.box, [self.words[i] for i in keep], [self.zipf[i] for i in keep],
-                        [self.levels[i] for i in keep], [self.masks[i] for i in keep])
+                        [self.familiarity[i] for i in keep], [self.levels[i] for i in keep],
+                        [self.sources[i] for i in keep], [self.masks[i] for i in keep])
 
 
 def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -> BoxWords:
@@ -79,11 +83,14 @@ def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -
     """
     t0, t1, t2, t3 = _localiser(box)
     text, offsets, index_zipf, index_levels = index.text, index.offsets, index.zipf, index.levels
-    blocks, zipf, levels, masks = [], array("f"), array("B"), []
+    index_familiarity, index_sources = index.familiarity, index.sources
+    blocks, zipf, familiarity, levels, sources, masks = [], array("f"), array("f"), array("B"), array("H"), []
     for mask, first, end in index.spans(box.mask):
         blocks.append(text[offsets[first]:offsets[end]])
         zipf.extend(index_zipf[first:end])
+        familiarity.extend(index_familiarity[first:end])
         levels.extend(index_levels[first:end])
+        sources.extend(index_sources[first:end])
         local = t0[mask & 255] | t1[mask >> 8 & 255] | t2[mask >> 16 & 255] | t3[mask >> 24]
         masks.extend([local] * (end - first))
     joined = "".join(blocks)
@@ -92,8 +99,8 @@ def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -
     floor = float("-inf") if min_commonness is None else min_commonness
     keep = [i for i, side_string in enumerate(sides[:-1])
             if zipf[i] >= floor and not _SAME_SIDE_TWICE.search(side_string)]
-    return BoxWords(box, [candidates[i] for i in keep], [zipf[i] for i in keep], [levels[i] for i in keep],
-                    [masks[i] for i in keep])
+    return BoxWords(box, [candidates[i] for i in keep], [zipf[i] for i in keep], [familiarity[i] for i in keep],
+                    [levels[i] for i in keep], [sources[i] for i in keep], [masks[i] for i in keep])
 
 
 def _localiser(box: Box) -> list[list[int]]:

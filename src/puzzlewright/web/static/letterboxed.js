@@ -107,10 +107,10 @@ function showSolutions(result) {
 }
 
 const FEATURE_NAMES = {
-  rarer_familiarity: "rarer word's familiarity", mean_familiarity: "words' mean familiarity",
-  rare_shortfall: "rarer word below everyday", letters: "letters", length_gap: "length gap",
+  lowest_zipf: "how often text uses the rarest word", unused_familiarity: "familiarity only dictionaries vouch for",
+  shortfall: "familiarity below everyday", letters: "letters", length_gap: "length gap",
   shortest: "shortest word's letters", plurals: "plurals", ed_ing: "-ED/-ING words", obscure: "obscure words",
-  rarest_level: "rarest SCOWL level", unknown: "words of unknown frequency", repeats: "repeated letters",
+  rarest_level: "rarest SCOWL level", not_wordnet: "words WordNet does not list", repeats: "repeated letters",
   shared: "words shared with other solutions",
 };
 
