@@ -4,6 +4,7 @@ against brute force, ranking on the NYT sample, the API shapes, batch mode, the 
 from __future__ import annotations
 
 import itertools
+import re
 import json
 import string
 
@@ -594,3 +595,44 @@ def test_render_box():
         assert letter in drawing
     assert "PRAGMATIC" in drawing and "CAKEWALK" in drawing
     assert "A" in render_box(Box.parse("AB-CD-EF-GH-IJ"))
+
+
+# -- sides as people type them ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec", [
+    "r m e w c l t g k a p i", "R-M-E-W-C-L-T-G-K-A-P-I", "r,m,e,w,c,l,t,g,k,a,p,i",
+    "Top: RME Right: WCL Bottom: TGK Left: API", "top:rme right:wcl bottom:tgk left:api",
+    "Left: API, Top: RME, Bottom: TGK, Right: WCL", "Top: R M E  Right: W-C-L  Bottom: TGK  Left: API",
+    "RME; WCL; TGK; API", '["RME", "WCL", "TGK", "API"]', "(rme) (wcl) (tgk) (api)", "RME | WCL | TGK | API",
+    list("rmewcltgkapi"),
+])
+def test_sides_typed_any_reasonable_way(spec):
+    assert Box.parse(spec).sides == ("RME", "WCL", "TGK", "API")
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("r m e w c l", "6 single letters: a box has 2 to 5 letters on each side"),
+    ("Top: RME Right: WCL Bottom: TGK", "no Left: side"),
+    ("Top: RME Top: WCL Bottom: TGK Left: API", "Top: is given twice"),
+    ("RME Right: WCL Bottom: TGK Left: API", "'RME' comes before the first label"),
+])
+def test_sides_typed_wrongly_get_one_clear_line(spec, message):
+    with pytest.raises(PuzzleInputError, match=re.escape(message)):
+        Box.parse(spec)
+
+
+def test_cli_takes_spaced_letters_and_labels(cli):
+    for argv in (list("rmewcltgkapi"), ["Top:", "RME", "Right:", "WCL", "Bottom:", "TGK", "Left:", "API"],
+                 ["Top: RME Right: WCL Bottom: TGK Left: API"]):
+        result = cli("letterboxed", "solve", *argv, "--limit", "1")
+        assert result.exit_code == 0 and result.stdout.startswith("RME-WCL-TGK-API: ")
+    result = cli("letterboxed", "solve", "Top: RME Right: WCL")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "no Bottom: or Left: side" in result.stderr
+
+
+@given(sides=nyt_boxes)
+def test_spaced_and_labelled_notations_round_trip(sides):
+    box = Box.parse(sides)
+    assert Box.parse(" ".join("".join(sides)).lower()) == box
+    labelled = dict(zip(("Top", "Right", "Bottom", "Left"), sides))
+    assert Box.parse(" ".join(f"{label}: {side}" for label, side in reversed(labelled.items()))) == box

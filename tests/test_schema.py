@@ -13,7 +13,7 @@ import pytest
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letterboxed import api as letterboxed
-from puzzlewright.letterboxed.schema import GenerateResult, SolveRequest, SolveResult, WordsResult
+from puzzlewright.letterboxed.schema import GenerateResult, Solution, SolveRequest, SolveResult, WordsResult
 from puzzlewright.schema import DictionaryOptions, adapter, dump_json, json_schemas, validate
 
 
@@ -148,3 +148,13 @@ def test_cli_letterboxed_solve_imports_neither_pydantic_nor_numpy(tmp_path):
     assert json.loads(done.stderr.strip().splitlines()[-1]) == []
     assert json.loads(done.stdout)["solutions"][0]["words"] in (["PRAGMATIC", "CAKEWALK"], ["WIGWAM", "MARKETPLACE"],
                                                               ["MARKETPLACE", "EARWIG"])
+
+
+def test_models_without_generated_methods_compare_and_print_like_dataclasses():
+    assert Solution(words=["A", "B"], score=1.0) == Solution(words=["A", "B"], score=1.0)
+    assert Solution(words=["A", "B"], score=1.0) != Solution(words=["A", "B"], score=2.0)
+    assert SolveRequest(sides="RME-WCL-TGK-API") != DictionaryOptions(dict="english-letterboxed")
+    assert repr(Solution(words=["A"], score=0.5)) == "Solution(words=['A'], score=0.5, contributions=None)"
+    assert repr(DictionaryOptions()).startswith("DictionaryOptions(dict='english', words=None,")
+    with pytest.raises(TypeError):
+        hash(Solution(words=["A"], score=0.5))  # mutable and compared by value, as a dataclass would be

@@ -1,7 +1,8 @@
 """The page in a real browser: Playwright drives Debian's Chromium against a live server on loopback.
 
 Skipped when /usr/bin/chromium or the playwright package is missing (never downloads a browser). With
-PUZZLEWRIGHT_SCREENSHOTS=DIR set, each test also saves its tab as DIR/web-<tab>.png (docs/ keeps them).
+PUZZLEWRIGHT_SCREENSHOTS=DIR set, each test also saves its tab as DIR/web-<tab>.png at 1280 px and
+DIR/web-<tab>-phone.png at 390 px (docs/ keeps them).
 """
 
 from __future__ import annotations
@@ -81,10 +82,30 @@ def open_tab(page: Page, tab: str) -> None:
     expect(page.locator(f"#panel-{tab}")).to_be_visible()
 
 
+SCREENSHOT_SIZES = {"": {"width": 1280, "height": 800}, "-phone": {"width": 390, "height": 844}}
+
+
 def screenshot(page: Page, tab: str) -> None:
+    """With PUZZLEWRIGHT_SCREENSHOTS=DIR, save the tab as DIR/web-<tab>.png (1280 wide) and
+    DIR/web-<tab>-phone.png (390 wide), then give the page its own size back."""
     if SCREENSHOTS:
         Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SCREENSHOTS) / f"web-{tab}.png"), full_page=True)
+        size = page.viewport_size
+        for suffix, viewport in SCREENSHOT_SIZES.items():
+            page.set_viewport_size(viewport)
+            page.wait_for_timeout(200)  # let the layout settle at the new width
+            page.screenshot(path=str(Path(SCREENSHOTS) / f"web-{tab}{suffix}.png"), full_page=True)
+        page.set_viewport_size(size)
+
+
+def paint_impossible_row(page: Page) -> None:
+    """Paint row 6 four greens and a yellow, which no guess can score: the row says why."""
+    page.click(".swatch.g")
+    for c in range(4):
+        page.locator(f'#wordle-grid .cell[data-row="5"][data-col="{c}"]').click()
+    page.click(".swatch.y")
+    page.locator('#wordle-grid .cell[data-row="5"][data-col="4"]').click()
+    expect(page.locator('[data-row-note="5"]')).to_contain_text("impossible")
 
 
 def row_word(page: Page, row: int) -> str:
@@ -204,12 +225,7 @@ def test_wordle_reroll_and_impossible_row(page):
     assert str(feedback(after, "crane")) == pattern
     # Four greens and a yellow cannot happen: the row says why.
     page.click("#wordle-clear")
-    page.click(".swatch.g")
-    for c in range(4):
-        page.locator(f'#wordle-grid .cell[data-row="5"][data-col="{c}"]').click()
-    page.click(".swatch.y")
-    page.locator('#wordle-grid .cell[data-row="5"][data-col="4"]').click()
-    expect(page.locator('[data-row-note="5"]')).to_contain_text("impossible")
+    paint_impossible_row(page)
     page.click("#wordle-copy")
     expect(page.locator("#wordle-status")).to_contain_text(re.compile("Copied|Selected"))
     # A random answer from the Wordle answers: the grid fills for it.
@@ -219,6 +235,26 @@ def test_wordle_reroll_and_impossible_row(page):
     assert re.fullmatch("[a-z]{5}", answer)
     expect(page.locator("#wordle-status")).to_contain_text(answer.upper())
     screenshot_grid(page)
+
+
+def test_wordle_other_lengths_take_guesses_from_english_and_errors_sit_by_the_answer(page):
+    needs("wordle")
+    from puzzlewright.wordle.scoring import feedback
+
+    open_tab(page, "wordle")
+    page.fill("#wordle-answer", "puzzles")
+    expect(page.locator("#wordle-status")).to_contain_text("PUZZLES")
+    expect(page.locator("#wordle-status")).to_contain_text("guesses from english")
+    word = row_word(page, 0)
+    assert len(word) == 7 and str(feedback(word, "puzzles")) == "".join(
+        c.split()[1].upper() for c in
+        page.locator('#wordle-grid .cell[data-row="0"]').evaluate_all("cs => cs.map(c => c.className)"))
+    page.fill("#wordle-answer", "ab")  # too short: the error is shown under the answer box
+    expect(page.locator("#wordle-answer-error")).to_be_visible()
+    expect(page.locator("#wordle-answer-error")).to_contain_text("answer")
+    page.fill("#wordle-answer", "crane")
+    expect(page.locator("#wordle-status")).to_contain_text("CRANE")
+    expect(page.locator("#wordle-answer-error")).to_be_hidden()
 
 
 def screenshot_grid(page: Page) -> None:
@@ -319,6 +355,13 @@ def test_jumble_paper_puzzle(page):
     # The chosen answer's unscramblings fill the letter boxes: SHACE reads ACHES.
     assert "".join(rows.nth(1).locator(".position").all_inner_texts()) == "ACHES"
     screenshot(page, "jumble")
+    # The example's extra words are for it alone: a new puzzle starts without them.
+    expect(page.locator("#jb-extra")).to_have_value("sesug, atlanta")
+    expect(page.locator("#jb-example-help")).to_contain_text("worked example of the paper")
+    rows.nth(0).locator("input").fill("OLHEL")
+    expect(page.locator("#jb-extra")).to_have_value("")
+    page.click("#jb-example")
+    expect(page.locator("#jb-extra")).to_have_value("sesug, atlanta")
 
 
 def test_api_docs_page_works_offline(page):
@@ -397,3 +440,98 @@ def test_grid_draw_blocks_fix_a_letter_fill_reroll_and_export(page):
         page.click("#gr-export")
     assert download.value.suggested_filename == "grid.ipuz"
     screenshot(page, "grid")
+
+
+def no_sideways_scroll(page: Page) -> bool:
+    """Whether the page fits the viewport's width (nothing scrolls sideways)."""
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def submit_for_an_error(page: Page, tab: str, values: dict[str, str]) -> None:
+    """Fill a tab's form (its id prefix ``tab``) with bad ``values``, submit, and wait for the error."""
+    for selector, value in values.items():
+        page.fill(selector, value)
+    page.click(f"#{tab}-form button[type=submit]")
+    expect(page.locator(f"#{tab}-status")).to_have_class(re.compile("error"))
+
+
+def _wordle_states(page: Page):
+    page.fill("#wordle-answer", "crane")
+    expect(page.locator("#wordle-status")).to_contain_text("CRANE")
+    yield "filled for CRANE"
+    page.fill("#wordle-answer", "accomplished")  # 12 letters: the widest grid
+    expect(page.locator("#wordle-status")).not_to_be_empty()
+    yield "a 12-letter answer"
+    page.click("#wordle-clear")
+    page.fill("#wordle-answer", "crane")
+    paint_impossible_row(page)
+    yield "an impossible row's reason"
+
+
+def _letterboxed_states(page: Page):
+    page.fill("#lb-sides", "RME-WCL-TGK-API")
+    page.click("#lb-form button[type=submit]")
+    expect(page.locator("#lb-solutions button").first).to_be_visible()
+    yield "solved"
+    page.fill("#lb-sides", "ABCDE-FGHIJ-KLMNO-PQRST-UVWXY")
+    page.click("#lb-form button[type=submit]")
+    expect(page.locator("#lb-status")).not_to_be_empty()
+    yield "a 5x5 box"
+    submit_for_an_error(page, "lb", {"#lb-sides": "RME-WCL-TGK-APR"})
+    yield "an error"
+
+
+def _acrostic_states(page: Page):
+    page.fill("#ac-seed", "eras")
+    page.fill("#ac-pool", "ceeiklmorstw")
+    page.select_option("#ac-dict", "acrostic-4")
+    page.click("#ac-form button[type=submit]")
+    expect(page.locator("#ac-status")).to_contain_text("1 solution")
+    yield "solved"
+    page.fill("#ac-size", "5")
+    page.click("#ac-generate-form button[type=submit]")
+    expect(page.locator("#ac-status")).to_contain_text("New 5\u00D75 puzzle")
+    yield "generated 5x5"
+    submit_for_an_error(page, "ac", {"#ac-seed": "eras", "#ac-pool": "q" * 47})
+    yield "an error"
+
+
+def _jumble_states(page: Page):
+    page.click("#jb-example")
+    page.click("#jb-form button[type=submit]")
+    expect(page.locator("#jb-answers button .words").first).to_be_visible()
+    yield "solved"
+    submit_for_an_error(page, "jb", {"#jb-pattern": "-"})
+    yield "an error"
+
+
+def _grid_states(page: Page):
+    page.click("#gr-form button[type=submit]")
+    expect(page.locator("#gr-status")).not_to_be_empty()
+    yield "filled"
+
+
+PHONE_WIDTH = int(os.environ.get("PUZZLEWRIGHT_PHONE_WIDTH", "390"))  # 360-430 are common; 390 by default
+PHONE_STATES = {"wordle": _wordle_states, "letterboxed": _letterboxed_states, "acrostic": _acrostic_states,
+                "jumble": _jumble_states, "grid": _grid_states}
+
+
+@pytest.mark.parametrize("tab", list(PHONE_STATES))
+def test_phone_tabs_never_scroll_sideways(browser, server_url, tab):
+    """At 390x844 (a common phone) no tab scrolls sideways: on arrival, after its main task, with long
+    answers, and after an error; the tab bar fits on one line."""
+    needs({"grid": "grid"}.get(tab, tab))
+    context = browser.new_context(viewport={"width": PHONE_WIDTH, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.server_url = server_url
+    open_tab(page, tab)
+    tops = page.locator("[role=tab]").evaluate_all("tabs => tabs.map(t => t.getBoundingClientRect().top)")
+    problems = [] if max(tops) - min(tops) < 4 else [f"the tab bar wraps: {tops}"]
+    problems += [] if no_sideways_scroll(page) else ["on arrival"]
+    for state in PHONE_STATES[tab](page):
+        if not no_sideways_scroll(page):
+            width = page.evaluate("document.documentElement.scrollWidth")
+            problems.append(f"{state} ({width} px)")
+    context.close()
+    assert not problems, f"{tab} scrolls sideways at {PHONE_WIDTH} px: {problems}"

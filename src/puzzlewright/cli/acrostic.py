@@ -34,10 +34,16 @@ def _template_text(template: str) -> str:
 
 
 def _print_solve(result: SolveResult) -> None:
+    """Each solution's grid (on a terminal the given rows, such as the seed, marked), rows and columns."""
+    from puzzlewright.cli.colour import colour_wanted, echo, seed
+
+    colour = colour_wanted()
+    given = [colour and "." not in row for row in result.puzzle.template]
     for number, solution in enumerate(result, 1):
         if number > 1:
             click.echo()
-        click.echo("\n".join(" ".join(row.upper()) for row in solution.rows))
+        grid = [" ".join(row.upper()) for row in solution.rows]
+        echo("\n".join(seed(line) if marked else line for line, marked in zip(grid, given)), colour)
         click.echo(f"  across: {' '.join(solution.rows)}   down: {' '.join(solution.columns)}")
     count = result.count
     if result.complete:
@@ -208,7 +214,9 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=None,
               help="Stop after this many seconds (running partitions stop too; the result says it is incomplete).")
 @click.option("--partitions", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Split the search into about N first-row prefixes (default 64; more for big clusters).")
+              help="Split the search by first-row prefix, each covering at most 1/N of the words (default 64; "
+                   "prefixes split unevenly, so there are usually several times N partitions: the progress bar "
+                   "counts them; more for big clusters).")
 @parallel_options
 @lexicon_options("english")
 @json_option

@@ -228,7 +228,9 @@ def patterns() -> None:
                    "(resume with --resume).")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=None, help="Stop after this many seconds.")
 @click.option("--partitions", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Split the search into about N first-row prefixes (default 64).")
+              help="Split the search by first-row prefix, each covering at most 1/N of the words (default 64; "
+                   "prefixes split unevenly, so there are usually several times N partitions: the progress bar "
+                   "counts them).")
 @parallel_options
 @lexicon_options("english")
 @json_option

@@ -8,6 +8,7 @@ read from a cache file, so a one-off ``solve`` returns within a few tens of mill
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import click
@@ -26,7 +27,8 @@ TOUR_SIDES = EXAMPLE_SIDES
 def letterboxed() -> None:
     """NYT-style Letter Boxed: letters on the sides of a box; chain words, each starting with the last
     letter of the one before, with no two consecutive letters from the same side, until every letter
-    is used. Sides are written clockwise from the top: RME-WCL-TGK-API, "RME WCL TGK API" or RMEWCLTGKAPI."""
+    is used. Sides are written clockwise from the top: RME-WCL-TGK-API, "RME WCL TGK API", RMEWCLTGKAPI,
+    "r m e w c l t g k a p i" or "Top: RME Right: WCL Bottom: TGK Left: API"."""
 
 
 @letterboxed.command("solve")
@@ -149,10 +151,9 @@ def _print_solutions(result: SolveResult, draw: bool) -> None:
             click.echo(_explanation(solution.contributions))
     if draw and result.best:
         from puzzlewright.letterboxed.model import Box
-        from puzzlewright.letterboxed.render import render_box
 
         click.echo()
-        click.echo(render_box(Box(tuple(result.sides)), result.best.words))
+        _echo_box(Box(tuple(result.sides)), result.best.words)
 
 
 @letterboxed.command("generate")
@@ -182,17 +183,24 @@ def generate(count: int, random_seed: int | None, min_commonness: float, show_so
             click.echo(f"    answer: {'-'.join(puzzle.solution)}; best: " + ", ".join(map(str, puzzle.solutions)))
         if draw:
             from puzzlewright.letterboxed.model import Box
-            from puzzlewright.letterboxed.render import render_box
 
-            click.echo(render_box(Box(tuple(puzzle.sides)), puzzle.solution or ()))
+            _echo_box(Box(tuple(puzzle.sides)), puzzle.solution or ())
             click.echo()
+
+
+def _echo_box(box: Any, path: Sequence[str]) -> None:
+    """Print the box drawn with ``path``; on a terminal each word of the path has its own colour."""
+    from puzzlewright.cli.colour import colour_wanted, echo, path_word
+    from puzzlewright.letterboxed.render import render_box
+
+    colour = colour_wanted()
+    echo(render_box(box, path, path_word if colour else None), colour)
 
 
 def tour_step() -> None:
     """The Letter Boxed part of ``puzzlewright tour``: the seed's puzzle, solved and drawn, with timings."""
     from puzzlewright.letterboxed import api
     from puzzlewright.letterboxed.model import Box
-    from puzzlewright.letterboxed.render import render_box
 
     click.echo(f"Letter Boxed: {TOUR_SIDES} (the seed's puzzle), every 1- and 2-word solution, best first")
     started = time.perf_counter()
@@ -202,7 +210,7 @@ def tour_step() -> None:
     solved = time.perf_counter()
     for solution in result:
         click.echo(f"  {str(solution):<24} score {solution.score:.2f}")
-    click.echo(render_box(Box.parse(TOUR_SIDES), result.best.words if result.best else ()))
+    _echo_box(Box.parse(TOUR_SIDES), result.best.words if result.best else ())
     click.echo(f"  {result.count} two-word solutions from {result.valid_words} valid words; "
                f"index loaded in {1000 * (loaded - started):.0f} ms, solved in {1000 * (solved - loaded):.1f} ms "
                f"(try `puzzlewright letterboxed solve ERG-BID-NCF-TAO --draw` or `letterboxed generate`)")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from puzzlewright.cli.colour import colour_wanted, echo
 from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.wordle.pictures import PRESETS
@@ -46,8 +47,9 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
     result = api.feedback(FeedbackRequest(guess=guess, answer=answer))
     if as_json:
         emit_json(result)
-    else:
-        click.echo(f"{result.pattern}  {result.emoji}")
+        return
+    colour = colour_wanted()
+    echo(f"{_tiles(result.pattern, result.pattern, colour)}  {result.emoji}", colour)
 
 
 @wordle.command("doodle")
@@ -129,16 +131,19 @@ def save_images(result: DoodleResult, png_file: str | None, svg_file: str | None
 
 
 def print_doodle_rows(rows: list[DoodleRow]) -> None:
-    """One grid's rows: the squares, the word (or why none) and how many words match."""
+    """One grid's rows: the squares, the word (or why none; on a terminal on its tiles' colours) and how many
+    words match."""
     from puzzlewright.wordle.model import Paint
 
+    colour = colour_wanted()
     for row in rows:
         exact = Paint.parse(row.pattern).exact
         squares = exact.emoji() if exact is not None else row.pattern
         if row.word:
             painted = f", painted {row.painted}" if row.painted is not None else ""
             why = f"; {row.reason}" if row.reason else ""
-            click.echo(f"{squares}  {row.word.upper()}  ({row.matches:,} matching{painted}{why})")
+            word = _tiles(row.word.upper(), row.pattern, colour)
+            echo(f"{squares}  {word}  ({row.matches:,} matching{painted}{why})", colour)
         else:
             click.echo(f"{squares}  -----  {row.reason}")
         if row.words is not None:
@@ -227,9 +232,17 @@ def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, open
         click.echo(f"{result.answers:,} answers{mode}, opener {result.opener.upper()}: average "
                    f"{result.average:.4f} guesses, at most {result.max} ({spread}) in {result.seconds} s")
     else:
+        colour = colour_wanted()
         for turn in result:
-            click.echo(f"{Pattern.parse(turn.pattern).emoji()}  {turn.word.upper()}")
+            echo(f"{Pattern.parse(turn.pattern).emoji()}  {_tiles(turn.word.upper(), turn.pattern, colour)}", colour)
         click.echo(f"{'solved' if result.solved else 'not solved'} in {result.guesses} guesses")
+
+
+def _tiles(word: str, pattern: str, colour: bool) -> str:
+    """``word`` on its Wordle tiles' colours (``pattern``: G/Y/B per letter) when ``colour``, else as it is."""
+    from puzzlewright.cli.colour import tiles
+
+    return tiles(word, pattern) if colour else word
 
 
 def tour_step() -> None:
@@ -245,5 +258,7 @@ def tour_step() -> None:
     elapsed = time.perf_counter() - started
     click.echo(f"Wordle Doodle: a smiley for the answer {TOUR_ANSWER.upper()}, in common words "
                f"({elapsed * 1000:.1f} ms; try `puzzlewright wordle doodle --answer random BGBGB ...`)")
+    colour = colour_wanted()
     for row in result:
-        click.echo(f"  {Pattern.parse(row.pattern).emoji()}  {(row.word or '-----').upper()}")
+        word = _tiles(row.word.upper(), row.pattern, colour) if row.word else "-----"
+        echo(f"  {Pattern.parse(row.pattern).emoji()}  {word}", colour)

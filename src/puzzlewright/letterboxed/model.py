@@ -23,7 +23,10 @@ MIN_SIDE_LETTERS, MAX_SIDE_LETTERS = 2, 5
 MIN_WORD_LENGTH = 3
 NYT_SIDES, NYT_SIDE_LETTERS = 4, 3
 
-_SEPARATOR = re.compile(r"\s*[-,/|]\s*|\s+")  # one separator: two in a row mean an empty side
+_SEPARATOR = re.compile(r"\s*[-,;/|]\s*|\s+")  # one separator: two in a row mean an empty side
+_QUOTES = re.compile(r"[\[\](){}\"']")  # typed around sides (["RME", "WCL", ...]): not part of them
+_LABEL = re.compile(r"\b(top|right|bottom|left)\s*:", re.IGNORECASE)  # "Top: RME Right: WCL ..."
+_CLOCKWISE = ("top", "right", "bottom", "left")
 _DOUBLED = re.compile(r"(.)\1")
 
 
@@ -40,21 +43,25 @@ class Box:
 
     @classmethod
     def parse(cls, spec: str | Sequence[str]) -> Box:
-        """A box from ``RME-WCL-TGK-API``, ``RME WCL TGK API``, ``RMEWCLTGKAPI`` (12 letters: the NYT's
-        4 sides of 3) or a list of sides; letters in any case. Raises PuzzleInputError when malformed."""
+        """A box from the sides as people type them, letters in any case: ``RME-WCL-TGK-API`` (or sides
+        separated by spaces, commas, semicolons, ``/`` or ``|``), ``RMEWCLTGKAPI`` or ``r m e w c l t g k a
+        p i`` (12 letters: the NYT's 4 sides of 3), ``Top: RME Right: WCL Bottom: TGK Left: API`` (labels
+        in any order), or a list of sides. Raises PuzzleInputError, one line, when malformed."""
         if isinstance(spec, str):
-            text = spec.strip()
+            text = _QUOTES.sub(" ", _in_clockwise_order(spec)).strip()
             if not text:
                 raise PuzzleInputError("no sides given: expected e.g. RME-WCL-TGK-API")
             parts = _SEPARATOR.split(text)
             if "" in parts:
                 raise PuzzleInputError(f"empty side in {spec!r}: expected e.g. RME-WCL-TGK-API")
-            if len(parts) == 1:
-                parts = _split_run(parts[0])
         elif isinstance(spec, Sequence) and all(isinstance(side, str) for side in spec):
             parts = [side.strip() for side in spec]
         else:
             raise PuzzleInputError("sides must be a string like 'RME-WCL-TGK-API' or a list of strings")
+        if len(parts) == 1:
+            parts = _split_run(parts[0])
+        elif all(len(part) == 1 for part in parts):
+            parts = _split_spaced_letters(parts)
         return cls(tuple(side.upper() for side in parts))
 
     def __str__(self) -> str:
@@ -129,6 +136,40 @@ class Box:
         if missing:
             return f"letters not used: {''.join(missing).upper()}"
         return None
+
+
+def _in_clockwise_order(text: str) -> str:
+    """``Top: RME Right: WCL Bottom: TGK Left: API`` (labels in any order, any case) as ``RME-WCL-TGK-API``;
+    text without labels is returned as it is."""
+    pieces = _LABEL.split(text)
+    if len(pieces) == 1:
+        return text
+    example = "e.g. Top: RME Right: WCL Bottom: TGK Left: API"
+    if pieces[0].strip(" ,;-/|"):
+        raise PuzzleInputError(f"{pieces[0].strip()!r} comes before the first label: label every side or none, "
+                               f"{example}")
+    sides: dict[str, str] = {}
+    for label, side in zip(pieces[1::2], pieces[2::2]):
+        label = label.lower()
+        if label in sides:
+            raise PuzzleInputError(f"{label.title()}: is given twice: label each side once, {example}")
+        sides[label] = re.sub(r"[\s,;/|-]", "", side)
+    missing = [label.title() + ":" for label in _CLOCKWISE if label not in sides]
+    if missing:
+        raise PuzzleInputError(f"no {' or '.join(missing)} side: a labelled box names all four, {example}")
+    return "-".join(sides[label] for label in _CLOCKWISE)
+
+
+def _split_spaced_letters(letters: list[str]) -> list[str]:
+    """Letters typed one by one (``r m e w c l t g k a p i``): only the NYT's 12 (4 sides of 3) are
+    unambiguous."""
+    if len(letters) == NYT_SIDES * NYT_SIDE_LETTERS:
+        return _split_run("".join(letters))
+    raise PuzzleInputError(
+        f"{len(letters)} single letters: a box has {MIN_SIDE_LETTERS} to {MAX_SIDE_LETTERS} letters on each "
+        f"side; letters typed one by one are read as the NYT's 12 (4 sides of 3), other shapes need their "
+        f"sides written out, e.g. AB-CD-EF"
+    )
 
 
 def _split_run(run: str) -> list[str]:

@@ -8,7 +8,7 @@ as straight lines from letter to letter, one mark per word; the letters keep the
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from puzzlewright.letterboxed.model import Box
 
@@ -17,8 +17,13 @@ PATH_MARKS = "·*o~="  # one per word of the path, in turn
 CORNER = "+"
 
 
-def render_box(box: Box, path: Sequence[str] = ()) -> str:
-    """The box as text; with ``path`` (the words of a solution), the route through its letters."""
+def render_box(box: Box, path: Sequence[str] = (), word_style: Callable[[int, str], str] | None = None) -> str:
+    """The box as text; with ``path`` (the words of a solution), the route through its letters.
+
+    ``word_style(n, text)`` decorates the marks and the name of the path's n-th word (the CLI colours each
+    word in its own colour on a terminal); the characters drawn are the same with or without it.
+    """
+    style = word_style or (lambda number, text: text)
     sides, per_side = box.shape
     radius = 2.2 + 1.3 * per_side  # rows from centre to corner
     corners = _corners(sides, radius)
@@ -40,7 +45,8 @@ def render_box(box: Box, path: Sequence[str] = ()) -> str:
         word = word.lower()
         for a, b in zip(word, word[1:]):
             if a in places and b in places:
-                _line(canvas, cell(places[a]), cell(places[b]), PATH_MARKS[number % len(PATH_MARKS)], over=" ")
+                _line(canvas, cell(places[a]), cell(places[b]), style(number, PATH_MARKS[number % len(PATH_MARKS)]),
+                      over=" ")
     route = "".join(path).lower()
     used = set(route)
     for letter, point in places.items():
@@ -53,7 +59,8 @@ def render_box(box: Box, path: Sequence[str] = ()) -> str:
         lines.pop(0)
     if path:
         lines.append("")
-        lines.append("   ".join(f"{PATH_MARKS[n % len(PATH_MARKS)]} {word.upper()}" for n, word in enumerate(path)))
+        lines.append("   ".join(style(n, f"{PATH_MARKS[n % len(PATH_MARKS)]} {word.upper()}")
+                                for n, word in enumerate(path)))
     return "\n".join(lines)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
-from puzzlewright.schema import Config, DictionaryOptions, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, ModelBase, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -30,7 +30,7 @@ DEFAULT_DICTIONARY = "english-letterboxed"  # sized like the NYT's own dictionar
 
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class SolveRequest(DictionaryOptions):
     """Solve a box: every solution of one or two words (the NYT's kind; the 3-word ones when there are
     none), or of up to `max_words` / exactly `words_exactly` words; fewest words first, then best first."""
@@ -60,7 +60,7 @@ class SolveRequest(DictionaryOptions):
     """Give each returned solution's score as the contributions of the ranking features."""
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class WordsRequest(DictionaryOptions):
     """List every valid word of a box."""
 
@@ -72,7 +72,7 @@ class WordsRequest(DictionaryOptions):
     """The sides, clockwise from the top (as for solve)."""
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class GenerateRequest(DictionaryOptions):
     """Make NYT-style puzzles (4 sides of 3 distinct letters) with a two-word answer of common words.
     Here `min_commonness` is the floor of the planted answer's words."""
@@ -93,8 +93,8 @@ class GenerateRequest(DictionaryOptions):
     """Give up after this many seconds."""
 
 
-@dataclass
-class Solution:
+@dataclass(eq=False, repr=False)
+class Solution(ModelBase):
     """A chain of words solving a box and its ranking score (higher: a setter's likelier pick)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedSolution")
@@ -110,7 +110,7 @@ class Solution:
         return "-".join(self.words)
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class SolveResult(Result):
     """The solutions of a box, fewest words first, then best first. Iterating (and ``len``) goes over
     ``solutions``; ``best`` is the first."""
@@ -167,8 +167,8 @@ class SolveResult(Result):
         return f"<div>{box_svg(self.sides, path)}<ol>{rows}</ol><p>{html.escape(repr(self))}</p></div>"
 
 
-@dataclass
-class WordEntry:
+@dataclass(eq=False, repr=False)
+class WordEntry(ModelBase):
     """A valid word of a box and its commonness."""
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWord")
@@ -177,7 +177,7 @@ class WordEntry:
     zipf: float
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class WordsResult(Result):
     """Every valid word of a box, most common first (iterating goes over the words)."""
 
@@ -199,8 +199,8 @@ class WordsResult(Result):
         return f"<Letter Boxed {'-'.join(self.sides)}: {self.count} valid words ({shown}{', ...' if self.count > 5 else ''})>"
 
 
-@dataclass
-class GeneratedPuzzle:
+@dataclass(eq=False, repr=False)
+class GeneratedPuzzle(ModelBase):
     """A generated box; `solution` and `solutions` are filled when the request asked to show them."""
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGeneratedPuzzle")
@@ -220,7 +220,7 @@ class GeneratedPuzzle:
         return "-".join(self.sides)
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class GenerateResult(Result):
     """Generated puzzles (iterating goes over them)."""
 

@@ -247,5 +247,7 @@ def _retrieve(result: asyncio.Future) -> None:
 
 
 def budget_message(error: BudgetExceeded, seconds: float) -> str:
-    """The message a client sees when a search ran out of its budget."""
-    return f"{error} (the server allows {seconds:g} s per search; try a smaller request)"
+    """The message a client sees when a search ran out of its budget: what happened and what to change, in
+    a user's words (no search nodes)."""
+    return (f"this search did not finish in the {seconds:g} s the server gives one search: try a smaller "
+            f"puzzle or fewer options (or the puzzlewright command line, which allows longer searches)")

@@ -6,6 +6,7 @@ const PAPER = {
   pattern: "----- -------", extra: "sesug, atlanta", caption: "You are here.",
 };
 let panel, wordsNode, status;
+let showingExample = false;  // the paper's puzzle is on the page, unchanged
 
 const $ = (id) => panel.querySelector(`#${id}`);
 
@@ -13,7 +14,8 @@ export function init(node) {
   panel = node;
   wordsNode = $("jb-words");
   status = $("jb-status");
-  $("jb-add").addEventListener("click", () => addWord("", []).querySelector("input").focus());
+  $("jb-add").addEventListener("click", () => { leaveExample(); addWord("", []).querySelector("input").focus(); });
+  wordsNode.addEventListener("input", leaveExample);
   $("jb-example").addEventListener("click", loadPaper);
   $("jb-form").addEventListener("submit", (event) => { event.preventDefault(); solve(); });
   loadPaper();
@@ -25,6 +27,14 @@ function loadPaper() {
   $("jb-pattern").value = PAPER.pattern;
   $("jb-extra").value = PAPER.extra;
   $("jb-caption").value = PAPER.caption;
+  showingExample = true;
+}
+
+/** The example's extra words belong to it alone: changing its words makes a new puzzle without them. */
+function leaveExample() {
+  if (showingExample && $("jb-extra").value === PAPER.extra) $("jb-extra").value = "";
+  if (showingExample && $("jb-caption").value === PAPER.caption) $("jb-caption").value = "";
+  showingExample = false;
 }
 
 /** One scrambled word: its letters, and a toggle per position of its answer (circled or not). */
@@ -32,7 +42,7 @@ function addWord(scrambled, circles) {
   const row = el("div", { class: "jumble", role: "group" });
   const input = el("input", { value: scrambled, "aria-label": "scrambled word", autocomplete: "off", spellcheck: "false", maxlength: "12" });
   const positions = el("div", { class: "positions", role: "group", "aria-label": "circled positions of the answer" });
-  const remove = el("button", { type: "button", class: "remove", "aria-label": "remove this word", title: "remove this word", onclick: () => row.remove() }, "\u00D7");
+  const remove = el("button", { type: "button", class: "remove", "aria-label": "remove this word", title: "remove this word", onclick: () => { leaveExample(); row.remove(); } }, "\u00D7");
   const relabel = () => {
     row.setAttribute("aria-label", `word ${[...wordsNode.children].indexOf(row) + 1}`);
     const n = Math.min(12, typed(input.value).length);

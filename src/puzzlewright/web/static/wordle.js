@@ -200,8 +200,17 @@ function linkedRows() {
   return $("wordle-hard").checked || $("wordle-distinct").checked;
 }
 
+// The Wordle lists hold only 5-letter words: an answer of another length takes its guesses from English.
+const FIVE_LETTER_LISTS = new Set(["wordle-guesses", "wordle-answers"]);
+
+/** The guess list a request uses: the one chosen, or English when the chosen list has no words this long. */
+function guessList() {
+  const chosen = $("wordle-dict").value || "wordle-guesses";
+  return answer().length !== 5 && FIVE_LETTER_LISTS.has(chosen) ? "english" : chosen;
+}
+
 function request(rows, extra) {
-  return { answer: answer(), patterns: rows, dict: $("wordle-dict").value || "wordle-guesses", ...extra };
+  return { answer: answer(), patterns: rows, dict: guessList(), ...extra };
 }
 
 /** A row's result with the word it shows: the server's choice (the first match listed), or after re-rolls the
@@ -230,7 +239,7 @@ function feedback(guess, target) {
  * next one; linked rows are filled by the server in one request, and a re-roll draws the grid anew.
  */
 async function fill() {
-  if (answer().length < 3) { setStatus(status, "Type an answer of 3 to 12 letters, or pick a random one."); return; }
+  if (answer().length < 3) { showError("Type an answer of 3 to 12 letters, or pick a random one."); return; }
   const mine = ++generation;
   const focused = document.activeElement && grid.contains(document.activeElement) ? document.activeElement : null;
   const focusKey = focused ? [focused.dataset.row, focused.dataset.col, focused.classList.contains("reroll")] : null;
@@ -255,8 +264,17 @@ async function fill() {
     if (mine !== generation) return;
     filled = [];
     render();
-    setStatus(status, error.message, "error");
+    showError(error.message);
   }
+}
+
+/** An error next to what caused it: about the answer under the answer box, anything else in the status. */
+function showError(message) {
+  const aboutAnswer = /\banswer\b/i.test(message);
+  const near = $("wordle-answer-error");
+  near.textContent = aboutAnswer ? message : "";
+  near.hidden = !aboutAnswer;
+  setStatus(status, aboutAnswer ? "" : message, aboutAnswer ? "" : "error");
 }
 
 const rowCache = new Map();  // request -> result, so painting one row asks only for that row
@@ -271,7 +289,10 @@ async function doodleRow(body) {
 }
 
 function noteResult(result) {
-  const notes = (result.notes || []).join(" ");
+  const switched = guessList() !== ($("wordle-dict").value || "wordle-guesses");
+  const notes = [...(result.notes || []),
+    ...(switched ? [`guesses from ${guessList()}: the Wordle lists have only 5-letter words`] : [])].join(" ");
+  $("wordle-answer-error").hidden = true;
   setStatus(status, `Answer: ${result.answer.toUpperCase()}${notes ? ` \u2014 ${notes}` : ""}`);
 }
 
