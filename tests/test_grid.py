@@ -293,6 +293,42 @@ def test_rectangle_counts_match_brute_force(double, wordle):
         assert result.count == len(result.rectangles) > 0
 
 
+def rectangles_row_by_row(words: list[str], height: int, width: int) -> set[tuple[str, ...]]:
+    """Every rectangle by a plain row-by-row search with column prefix sets (independent of the kernel)."""
+    rows = [w for w in words if len(w) == width]
+    columns = {w for w in words if len(w) == height}
+    next_letters: dict[str, set[str]] = {}
+    for column in columns:
+        for k in range(height):
+            next_letters.setdefault(column[:k], set()).add(column[k])
+    found = set()
+
+    def extend(chosen: list[str]) -> None:
+        if len(chosen) == height:
+            found.add(tuple(chosen))
+            return
+        allowed = [next_letters.get("".join(r[c] for r in chosen), set()) for c in range(width)]
+        for row in rows:
+            if all(letter in allowed[c] for c, letter in enumerate(row)):
+                extend(chosen + [row])
+
+    extend([])
+    return found
+
+
+@pytest.mark.parametrize("height, width", [(4, 5), (3, 6)])
+def test_larger_rectangle_counts_match_a_row_by_row_search(height, width, english):
+    """Rectangles tall enough for the kernel's two-rows-below lookahead, against an independent search."""
+    words = sorted(w for length in (height, width) for w in english.filter(min_commonness=5.0).of_length(length).words)
+    every = rectangles_row_by_row(words, height, width)
+    doubles = {rows for rows in every if len(set(rows)) == height and len(set(map("".join, zip(*rows)))) == width}
+    for double, expected in ((False, every), (True, doubles)):
+        result = count_rectangles(Lexicon(words), RectangleOptions(height, width, double, partitions=7))
+        assert result.complete
+        assert set(result.rectangles) == expected
+        assert result.count == len(result.rectangles) > 0
+
+
 def test_count_hands_squares_to_the_acrostic_counter(cli):
     result = cli("grid", "count", "--size", "5x5", "--double", "--dict", "wordle-answers", "--workers", "1", "--json")
     assert result.exit_code == 0, result.stderr
