@@ -98,7 +98,8 @@ fill_search_options = [
                  help="How many fills (best first: by the weakest word's score, then the mean)."),
     click.option("--unique", is_flag=True, help="Say whether the fill is the only one given the fixed letters."),
     click.option("--min-score", type=FiniteFloat(min=0), default=None,
-                 help="Use only words scoring at least this (familiarity; Zipf commonness until scored lists land)."),
+                 help="Use only words scoring at least this. A word's score is its familiarity (about 1-7; 2 keeps "
+                      "fills lively, 3 is everyday words); a word;score list's score x 0.06 (50 -> 3.0)."),
     click.option("--allow-repeats", is_flag=True, help="Let a word appear more than once."),
     click.option("--random-seed", type=click.IntRange(min=0), default=0, show_default=True, help="Vary the fill."),
     click.option("--time-limit", type=FiniteFloat(min=0.001), default=DEFAULT_TIME_LIMIT, show_default=True,

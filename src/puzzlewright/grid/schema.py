@@ -56,7 +56,8 @@ class FillRequest(GridSource, DictionaryOptions):
     unique: bool = False
     """Also say whether the fill is the only one given the fixed letters (a complete search for a second)."""
     min_score: Zipf | None = None
-    """Use only words scoring (familiarity) at least this."""
+    """Use only words scoring at least this: a word's score is its familiarity (about 1-7; a ``word;score``
+    list's score x 0.06, so 50 -> 3.0)."""
     allow_repeats: bool = False
     """Let a word appear more than once."""
     random_seed: Annotated[int, Ge(0)] = 0
