@@ -80,11 +80,16 @@ def build_library(package: str, source_name: str, label: str, compiler: str) -> 
     return path
 
 
-@cache
 def c_library(package: str, source_name: str, label: str) -> ctypes.CDLL | None:
     """The loaded C library of a kernel, or None when the numba build should run instead (chosen by
     ``$PUZZLEWRIGHT_KERNEL``, no compiler here, or the build failed: said on stderr)."""
-    compiler = c_compiler() if kernel_choice() == "c" else None
+    return _compiled_library(package, source_name, label) if kernel_choice() == "c" else None
+
+
+@cache
+def _compiled_library(package: str, source_name: str, label: str) -> ctypes.CDLL | None:
+    """:func:`c_library` once per process: built or found in the cache folder, then loaded."""
+    compiler = c_compiler()
     if compiler is None:
         return None
     try:
