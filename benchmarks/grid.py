@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Grid measurements for docs/grid.md.
 
-Usage: python benchmarks/grid.py [fill] [scored] [scored-list] [rectangles] [big] [--seeds N] [--min-score Z]
-       [--count-seconds S] [--big-seconds S] [--workers N]
+Usage: python benchmarks/grid.py [fill] [scored] [scored-list] [rectangles] [estimate] [big] [--seeds N]
+       [--min-score Z] [--count-seconds S] [--samples N] [--big-seconds S] [--workers N]
 
 * fill: each shipped 15x15 pattern filled from ``english`` with --seeds random seeds (30 s budget each):
   median wall time and median CPU time (the machine may be shared: CPU time is what the fill costs), nodes,
@@ -13,6 +13,9 @@ Usage: python benchmarks/grid.py [fill] [scored] [scored-list] [rectangles] [big
 * rectangles: 5x6 and 6x7 double word rectangles counted over wordle-guesses-sized lists (the 12,972 most
   common words of each length in ``english``, all of them when fewer), for at most --count-seconds each
   (0: to the end), on --workers;
+* estimate: the whole 5x6 and 6x7 counts estimated from --samples first-row partitions drawn with probability
+  proportional to their estimated work (importance sampling: each drawn partition's CPU time and count,
+  divided by its share of the work, estimate the totals; the spread of those ratios gives a rough error);
 * big: a 7x8 double rectangle looked for in ``english-large`` for --big-seconds, with the rectangle kernel
   over first-row partitions in a random order (a few seconds each), and with the grid filler.
 """
@@ -88,6 +91,33 @@ def count_rectangles_timed(lexicon: Lexicon, height: int, width: int, seconds: f
           flush=True)
 
 
+def estimate_count(lexicon: Lexicon, height: int, width: int, samples: int) -> None:
+    """Estimate a whole double-rectangle count (CPU time and rectangles) from partitions drawn in proportion
+    to their estimated work, each counted to the end in this process."""
+    from puzzlewright.grid.rectangles import count_partition, rectangle_job
+
+    words = common_words(lexicon, sorted({height, width}), WORDLE_GUESSES_SIZE)
+    job = rectangle_job(words, height, width, double=True, keep=False, deadline=None)
+    partitions = job.partitions()
+    total = sum(partition.size for partition in partitions)
+    job.prepare()
+    drawn = random.Random(0).choices(partitions, weights=[partition.size for partition in partitions], k=samples)
+    cpu_ratios, count_ratios = [], []
+    for partition in drawn:
+        share = partition.size / total
+        cpu = time.process_time()
+        found, nodes, _ = count_partition(job.lexicon, job.options, partition.key)
+        cpu = time.process_time() - cpu
+        cpu_ratios.append(cpu / share)
+        count_ratios.append(len(found) / share)
+        print(f"  {height}x{width} partition {partition.key!r} ({share:.2%} of the work): {len(found):,} rectangles, "
+              f"{nodes:,} nodes, {cpu:.2f} s CPU", flush=True)
+    spread = statistics.stdev(cpu_ratios) / len(cpu_ratios) ** 0.5 if len(cpu_ratios) > 1 else 0.0
+    print(f"{height}x{width} double over {len(partitions)} partitions, estimated from {samples}: "
+          f"{statistics.mean(count_ratios):,.0f} rectangles, {statistics.mean(cpu_ratios):,.0f} s CPU "
+          f"(+- {spread:,.0f})\n", flush=True)
+
+
 def scored_list(lexicon: Lexicon, folder: Path) -> Lexicon:
     """``lexicon`` written out as a constructors' ``word;score`` list (score = familiarity / 0.06, 0-100)
     and read back through the scored-list loader."""
@@ -137,6 +167,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--min-score", type=float, default=2.0)
     parser.add_argument("--count-seconds", type=float, default=0.0)
+    parser.add_argument("--samples", type=int, default=12)
     parser.add_argument("--big-seconds", type=float, default=300.0)
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
@@ -148,10 +179,13 @@ def main() -> None:
     if "scored-list" in args.parts:
         with tempfile.TemporaryDirectory() as folder:
             words = scored_list(english, Path(folder)).filter(min_commonness=args.min_score)
-            fill_patterns(words, args.seeds, f"a word;score list, score >= {args.min_score / 0.06:.0f} of 100")
+            fill_patterns(words, args.seeds, f"a word;score list, score >= {args.min_score} (list score >= {args.min_score / 0.06:.1f})")
     if "rectangles" in args.parts:
         for height, width in ((5, 6), (6, 7)):
             count_rectangles_timed(english, height, width, args.count_seconds, args.workers)
+    if "estimate" in args.parts:
+        for height, width in ((5, 6), (6, 7)):
+            estimate_count(english, height, width, args.samples)
     if "big" in args.parts:
         big_rectangle(args.big_seconds)
 
