@@ -77,7 +77,10 @@ class ModelBase:
     """What every model shares: equality field by field and the repr ``Name(field=value, ...)``, as
     :func:`dataclasses.dataclass` would generate them. Models declared with ``eq=False, repr=False`` take
     them from here rather than having dataclasses ``exec`` both for each class at import (about 1.5 M
-    instructions a model: the CLI's start-up)."""
+    instructions a model: the CLI's start-up). Internal dataclasses (Letter Boxed's index and search
+    results) use it for the same reason. No slots of its own, so subclasses may declare theirs."""
+
+    __slots__ = ()
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:

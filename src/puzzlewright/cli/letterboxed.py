@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options, run_batch
 from puzzlewright.letterboxed.schema import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                              DEFAULT_TIME_LIMIT, EXAMPLE_SIDES, MAX_GENERATE, MAX_WORDS,
-                                             MIN_WORD_LENGTH, GenerateRequest, SolveRequest, SolveResult,
-                                             WordsRequest, WordsResult)
+                                             MIN_WORD_LENGTH, SolveRequest, SolveResult)
 from puzzlewright.schema import DictionaryOptions, dataclass_fields
+
+if TYPE_CHECKING:
+    from puzzlewright.letterboxed.schema import WordsResult
 
 TOUR_SIDES = EXAMPLE_SIDES
 
@@ -85,6 +87,8 @@ def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | No
     if not sides:
         raise PuzzleInputError(f"no sides given: e.g. puzzlewright letterboxed solve {EXAMPLE_SIDES}")
     if list_words:
+        from puzzlewright.letterboxed.schema import WordsRequest
+
         _print_words(api.words(WordsRequest(sides=" ".join(sides), **options), lexicon=lexicon), as_json)
         return
     request = SolveRequest(sides=" ".join(sides), **shape, limit=limit, all=show_all, time_limit=time_limit,
@@ -169,6 +173,7 @@ def generate(count: int, random_seed: int | None, min_commonness: float, show_so
              dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> None:
     """Make NYT-style puzzles (12 distinct letters, 4 sides of 3) with a two-word answer of common words."""
     from puzzlewright.letterboxed import api
+    from puzzlewright.letterboxed.schema import GenerateRequest
 
     request = GenerateRequest(**{**dataclass_fields(dictionary), "min_commonness": min_commonness}, count=count,
                               random_seed=random_seed, show_solution=show_solution)

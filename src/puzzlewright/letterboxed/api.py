@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index
-from puzzlewright.letterboxed.schema import (GenerateRequest, GenerateResult, GeneratedPuzzle, Solution,
-                                             SolveRequest, SolveResult, WordEntry, WordsRequest, WordsResult)
+from puzzlewright.letterboxed.schema import Solution, SolveRequest, SolveResult
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.schema import DictionaryOptions, fresh_seed, validate
 from puzzlewright.search import Budget
 
 if TYPE_CHECKING:
     from puzzlewright.letterboxed import solver
+    from puzzlewright.letterboxed.schema import GenerateRequest, GenerateResult, WordsRequest, WordsResult
     from puzzlewright.lexicon import Lexicon
 
 
@@ -96,6 +96,8 @@ def no_solution_message(found: solver.SolveResult) -> str:
 def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
           budget: Budget | None = None) -> WordsResult:
     """Every valid word of the request's box, most common first."""
+    from puzzlewright.letterboxed.schema import WordEntry, WordsRequest, WordsResult
+
     request = validate(WordsRequest, request)
     box = Box.parse(request.sides)
     index = index_for(request, lexicon)
@@ -109,6 +111,7 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
              budget: Budget | None = None) -> GenerateResult:
     """NYT-style puzzles with a two-word solution of common words (the floor is ``min_commonness``)."""
     from puzzlewright.letterboxed.generator import generate_puzzles
+    from puzzlewright.letterboxed.schema import GeneratedPuzzle, GenerateRequest, GenerateResult
 
     request = validate(GenerateRequest, request)
     seed = fresh_seed() if request.random_seed is None else request.random_seed

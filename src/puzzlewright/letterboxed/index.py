@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from puzzlewright.cache import cache_dir, store, touch
 from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
 from puzzlewright.letters import letter_mask, letter_masks
-from puzzlewright.schema import builtin_archive
+from puzzlewright.schema import ModelBase, builtin_archive
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 INDEX_FORMAT = 3
 
 
-@dataclass
-class WordIndex:
+@dataclass(eq=False, repr=False)  # equality and repr from ModelBase (start-up: no generated methods)
+class WordIndex(ModelBase):
     """Playable words of a dictionary, sorted by letter mask, with their commonness.
 
     The words are kept joined in one string (``text``, each word followed by a newline) so that loading
