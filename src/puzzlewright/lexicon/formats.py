@@ -34,11 +34,11 @@ from __future__ import annotations
 import math
 import re
 import sys
-import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
 from puzzlewright.errors import MAX_LINE_BYTES, LexiconError, capped_lines, open_input
+from puzzlewright.letters import normalise_word
 
 FORMATS = ("plain", "freq", "scored", "agid")
 SCORE_TO_FAMILIARITY = 0.06
@@ -47,16 +47,6 @@ _FREQ_ENTRY = re.compile(r"^\S+[\t ]+\d+(\.\d+)?([eE][+-]?\d+)?\s*$")
 _SCORED_ENTRY = re.compile(r"^[^;]+;\s*\d+(\.\d+)?\s*$")
 _AGID_NOTE = re.compile(r"\{[^}]*\}")
 _SNIFF_LINES = 50
-
-
-def normalise_word(raw: str) -> str | None:
-    """Case-fold, strip accents (café -> cafe), and return the word if it is a-z only, else None."""
-    word = raw.strip().casefold()
-    if word.isascii():
-        return word if word.isalpha() else None
-    decomposed = unicodedata.normalize("NFKD", word)
-    word = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return word if word.isascii() and word.isalpha() else None
 
 
 def _lines(path: Path) -> Iterator[str]:
