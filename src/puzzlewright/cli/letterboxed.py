@@ -55,7 +55,7 @@ def letterboxed() -> None:
               metavar="SECONDS", help="Stop a search (per puzzle) after this long and report what it found.")
 @click.option("--batch", "batch", default=None, metavar="FILE",
               help='Solve each JSON line {"sides": [...]} of FILE ("-" = stdin); one JSON result per line.')
-@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True, word_files=True)
 @json_option
 def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | None, min_length: int | None,
           max_length: int | None, show_all: bool, limit: int, list_words: bool, min_commonness: float | None,
@@ -167,7 +167,7 @@ def _print_solutions(result: SolveResult, draw: bool) -> None:
               show_default=True, metavar="ZIPF", help="Commonness floor of the planted two-word answer.")
 @click.option("--show-solution", is_flag=True, help="Also print the planted answer and the best solutions.")
 @click.option("--draw", is_flag=True, help="Draw each box.")
-@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True, word_files=True)
 @json_option
 def generate(count: int, random_seed: int | None, min_commonness: float, show_solution: bool, draw: bool,
              dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> None:

@@ -144,24 +144,11 @@ def _build_file_lexicon(path: Path, format: str | None) -> FileLexicon:
 
 
 def _file_cache_key(path: Path, format: str | None) -> str:
-    """The cache name of a word-list file: the SHA-256 of its bytes, the format asked for, the reference
-    dictionary it was joined with (its archive's size and time) and :data:`FILE_CACHE_FORMAT`."""
-    import hashlib
+    """The cache name of a word-list file: its content address (:func:`puzzlewright.schema.word_file_digest`:
+    the file's bytes, the format asked for, the reference dictionary) and :data:`FILE_CACHE_FORMAT`."""
+    from puzzlewright.schema import word_file_digest
 
-    from puzzlewright.errors import open_input
-
-    digest = hashlib.sha256()
-    with open_input(path, "dictionary file", LexiconError) as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    reference = resources.files("puzzlewright.lexicon.data").joinpath(BUILTINS["english-large"].file)
-    try:
-        stamp = os.stat(str(reference))
-        reference_stamp = f"{stamp.st_size}-{stamp.st_mtime_ns}"
-    except OSError:
-        reference_stamp = "unknown"
-    options = hashlib.sha256(f"{format or 'auto'}|{reference_stamp}".encode()).hexdigest()[:12]
-    return f"wordlist-{digest.hexdigest()[:40]}-{options}-v{FILE_CACHE_FORMAT}"
+    return f"wordlist-{word_file_digest(path, format)}-v{FILE_CACHE_FORMAT}"
 
 
 def _cached_file_path(key: str) -> str:
