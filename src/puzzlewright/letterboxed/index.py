@@ -29,15 +29,16 @@ if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
     from puzzlewright.schema import WordFile
 
-INDEX_FORMAT = 3
+INDEX_FORMAT = 4
 
 
 @dataclass(eq=False, repr=False)  # equality and repr from ModelBase (start-up: no generated methods)
 class WordIndex(ModelBase):
     """Playable words of a dictionary, sorted by letter mask, with their commonness.
 
-    The words are kept joined in one string (``text``, each word followed by a newline) so that loading
-    the index does not create 100,000 string objects: word ``i`` is ``text[offsets[i]:offsets[i + 1] - 1]``
+    The words are kept joined in one ASCII byte string (``text``, each word followed by a newline) so that
+    loading the index creates neither 100,000 string objects nor one big decoded string: word ``i`` is
+    ``text[offsets[i]:offsets[i + 1] - 1]``
     with Zipf frequency ``zipf[i]``, familiarity ``familiarity[i]`` (the lexicon's, see
     :class:`~puzzlewright.lexicon.Lexicon`), SCOWL size level ``levels[i]`` (0 = not in SCOWL) and the bit
     set of sources that list it, ``sources[i]`` (:data:`puzzlewright.lexicon.sources.SOURCE_BITS`; 0 =
@@ -46,7 +47,7 @@ class WordIndex(ModelBase):
     """
 
     name: str
-    text: str
+    text: bytes
     offsets: array
     zipf: array
     familiarity: array
@@ -60,12 +61,12 @@ class WordIndex(ModelBase):
 
     def word(self, i: int) -> str:
         """Word number ``i``."""
-        return self.text[self.offsets[i]:self.offsets[i + 1] - 1]
+        return self.text[self.offsets[i]:self.offsets[i + 1] - 1].decode("ascii")
 
     @cached_property
     def words(self) -> list[str]:
         """Every word, in index order (mask, then alphabetical)."""
-        return self.text.split("\n")[:-1]
+        return self.text.decode("ascii").split("\n")[:-1]
 
     def spans(self, box_mask: int) -> list[tuple[int, int, int]]:
         """(mask, first id, end id) for each mask of the index that is a subset of ``box_mask``, ascending.
@@ -120,7 +121,7 @@ class WordIndex(ModelBase):
         for word in words:
             end += len(word) + 1
             offsets.append(end)
-        text = "".join(word + "\n" for word in words)
+        text = "".join(word + "\n" for word in words).encode("ascii")
         return cls(name, text, offsets, zipf, familiarity, levels, sources, masks, starts)
 
     @classmethod

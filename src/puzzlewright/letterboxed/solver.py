@@ -85,14 +85,14 @@ def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -
     """
     t0, t1, t2, t3 = _localiser(box)
     text, offsets = index.text, index.offsets
-    blocks: list[str] = []
+    blocks: list[bytes] = []
     ids: list[int] = []
     masks: list[int] = []
     for mask, first, end in index.spans(box.mask):
         blocks.append(text[offsets[first]:offsets[end]])
         ids += range(first, end)
         masks += [t0[mask & 255] | t1[mask >> 8 & 255] | t2[mask >> 16 & 255] | t3[mask >> 24]] * (end - first)
-    joined = "".join(blocks)
+    joined = b"".join(blocks).decode("ascii")
     candidates = joined.split("\n")
     sides = box.side_string(joined).split("\n")
     keep = [i for i, side_string in enumerate(sides[:-1]) if not _SAME_SIDE_TWICE.search(side_string)]
