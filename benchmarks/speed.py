@@ -2,25 +2,26 @@
 """Speed where users feel it, side by side in one run: each figure is a median of alternated runs against a
 baseline measured in the same run, reported as a ratio.
 
-Usage: python benchmarks/speed.py [--repeat N] [--big] [--fraction F] [--json FILE]
-
-Wall time on this 2-core machine shared with other jobs mostly measures waiting for a core, so the counting
-figures are CPU time (user + system) and node counts, with ratios from the same run; the load average is
-printed at the start.
+Usage: python benchmarks/speed.py [--repeat N] [--big] [--only SECTION ...] [--json FILE]
 
 * small count end to end (``acrostic count --size 5 --double --canonical --dict wordle-answers``, 81
-  squares; target <= 0.3 s): this version against the numba kernel (``PUZZLEWRIGHT_KERNEL=numba``), wall and
-  CPU time and peak memory of the whole process;
-* the kernels in-process on the same counts (5x5 double canonical and all 5x5 squares over
-  ``wordle-answers`` and ``english`` at commonness >= 3.5): the row-by-row counting kernel, the C
-  cell-by-cell kernel (what counts ran before), the numba build of it, and a plain C trie walk
-  (``benchmarks/trie_walk.c``, built here with cc when there is one, else skipped with a message): CPU
-  time, nodes and nodes/s;
-* big counts: the counting kernel against the cell-by-cell kernel on a fixed 1/F of the partitions of the
-  5x5 double canonical counts over ``english`` and ``wordle-guesses`` (default F = 24; ``--big``: F = 1);
-* 1 worker against 2 (the 5x5 double canonical count over ``english`` words of commonness >= 3.5,
-  ``--big``: >= 3), after a calibration (two CPU loops in 2 processes against 1: what the machine can give);
-* ``jumble unscramble`` per word in-process, and ``dict lookup cat`` end to end.
+  squares): the C kernel against the previous implementation (the numba kernel, ``PUZZLEWRIGHT_KERNEL=numba``),
+  wall time and peak memory of the whole process;
+* the kernel in-process: nodes/s of both kernels on the same count (one core);
+* 1 worker against 2 (``--big``: the 5x5 double canonical count over ``english`` words of commonness >= 3);
+* ``jumble unscramble`` per word in-process: the signature index against the letter-count scan it replaced;
+* ``dict lookup cat`` end to end;
+* Letter Boxed end to end (``letterboxed``): ``letterboxed solve RME-WCL-TGK-API`` on the built-in
+  dictionary, and with ``--dict FILE`` on a 178,000-word list (made from SCOWL's lists in
+  ``/usr/share/dict/scowl`` when installed, Debian's ``scowl`` package, else from ``english-large``), first
+  run (empty cache folder) and second run, against a compiled trie solver reading the same file
+  (``benchmarks/peers/letterboxed_trie.rs``, built with ``rustc`` when it is installed, else skipped with a
+  message). CPU time (user + system) is reported beside wall time: on a shared machine wall time is
+  mostly waiting for a core.
+
+Peers (other programs) are used when given, else skipped with a message:
+``PUZZLEWRIGHT_PEER_COUNT`` is a command counting the 5x5 double canonical squares of a word list file,
+``{words}`` standing for the file (for example a C or Rust square counter built on this machine).
 """
 
 from __future__ import annotations
@@ -30,15 +31,12 @@ import json
 import os
 import platform
 import shlex
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
-KERNEL_NAMES = {"rows": "counting kernel (rows, C)", "cells": "cell-by-cell C kernel (previous)",
-                "numba": "cell-by-cell numba kernel"}
 SMALL_COUNT = ["acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers",
                "--workers", "1"]
 
@@ -57,181 +55,103 @@ def run_process(command: list[str], env: dict | None = None) -> tuple[float, flo
 
 
 def alternated(commands: dict[str, tuple[list[str], dict]], repeat: int) -> dict[str, dict]:
-    """Run each named command ``repeat`` times, alternating them; median wall time, CPU time and peak RSS."""
-    runs: dict[str, list[tuple]] = {name: [] for name in commands}
+    """Run each named command ``repeat`` times, alternating them; median wall time, CPU time and peak RSS
+    of each."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
+    memory: dict[str, list[float]] = {name: [] for name in commands}
     for name, (command, env) in commands.items():  # one untimed run each: compile/caches are warm
         run_process(command, env)
     for _ in range(repeat):
         for name, (command, env) in commands.items():
-            runs[name].append(run_process(command, env))
-    return {name: {"median_s": statistics.median(run[0] for run in runs[name]),
-                   "cpu_s": statistics.median(run[3] for run in runs[name]),
-                   "peak_mib": statistics.median(run[1] for run in runs[name])} for name in commands}
+            elapsed, rss, _, used = run_process(command, env)
+            times[name].append(elapsed)
+            cpu[name].append(used)
+            memory[name].append(rss)
+    return {name: {"median_s": statistics.median(times[name]), "cpu_s": statistics.median(cpu[name]),
+                   "peak_mib": statistics.median(memory[name])} for name in commands}
 
 
-def report(title: str, figures: dict[str, dict], baseline: str, *, nodes: bool = False) -> dict:
-    """Print one comparison (each entry's time as a multiple of ``baseline``'s) and return it for the JSON."""
+def report(title: str, figures: dict[str, dict], baseline: str) -> dict:
+    """Print one comparison (each entry against ``baseline``) and return it for the JSON file."""
     print(title)
     base = figures[baseline]["median_s"]
     for name, figure in figures.items():
-        figure["ratio"] = figure["median_s"] / base
-        ratio = "" if name == baseline else f"  {figure['ratio']:.2f}x the time of {baseline}"
+        ratio = "" if name == baseline else f"  {base / figure['median_s']:.2f}x faster than {baseline}"
+        if name != baseline and "cpu_s" in figure:
+            ratio += f" (CPU: {figures[baseline]['cpu_s'] / max(figure['cpu_s'], 1e-9):.2f}x)"
         memory = f", peak {figure['peak_mib']:.0f} MiB" if "peak_mib" in figure else ""
-        cpu = f" (CPU {figure['cpu_s'] * 1000:.0f} ms)" if "cpu_s" in figure else ""
+        used = f", CPU {figure['cpu_s'] * 1000:.0f} ms" if "cpu_s" in figure else ""
         shown = (f"{figure['median_s'] * 1e6:9.2f} µs" if figure["median_s"] < 1e-3
                  else f"{figure['median_s'] * 1000:9.1f} ms")
-        work = (f", {figure['squares']:,} squares, {figure['nodes']:,} nodes, "
-                f"{figure['nodes_per_s'] / 1e6:.1f} M nodes/s" if nodes else "")
-        print(f"  {name:34} {shown}{cpu}{memory}{work}{ratio}")
+        print(f"  {name:38} {shown}{used}{memory}{ratio}")
     return {"title": title, "baseline": baseline, "figures": figures}
 
 
 def puzzlewright(*arguments: str) -> list[str]:
-    return [sys.executable, "-m", "puzzlewright.cli.main", *arguments]
+    """The command line as the installed ``puzzlewright`` script runs it (not ``-m``: runpy costs start-up)."""
+    return [sys.executable, "-c", "from puzzlewright.cli.main import main; main()", *arguments]
 
 
 def small_count(repeat: int) -> dict:
-    commands = {"this version": (puzzlewright(*SMALL_COUNT), {}),
-                "numba kernel (PUZZLEWRIGHT_KERNEL=numba)": (puzzlewright(*SMALL_COUNT),
-                                                            {"PUZZLEWRIGHT_KERNEL": "numba"})}
-    return report("acrostic count --size 5 --double --canonical --dict wordle-answers (81 squares), end to end, "
-                  "target <= 0.3 s", alternated(commands, repeat), "this version")
+    commands = {"C kernel": (puzzlewright(*SMALL_COUNT), {"PUZZLEWRIGHT_KERNEL": "c"}),
+                "numba kernel (previous)": (puzzlewright(*SMALL_COUNT), {"PUZZLEWRIGHT_KERNEL": "numba"})}
+    peer = os.environ.get("PUZZLEWRIGHT_PEER_COUNT")
+    words_file = None
+    if peer:
+        from puzzlewright.lexicon import load_lexicon
+
+        words_file = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+        words_file.write("\n".join(load_lexicon("wordle-answers").of_length(5).words) + "\n")
+        words_file.close()
+        commands["peer ($PUZZLEWRIGHT_PEER_COUNT)"] = (shlex.split(peer.replace("{words}", words_file.name)), {})
+    else:
+        print("(no peer: set PUZZLEWRIGHT_PEER_COUNT='counter {words}' to compare a square counter)")
+    try:
+        return report("acrostic count --size 5 --double --canonical --dict wordle-answers (81 squares), end to end",
+                      alternated(commands, repeat), "numba kernel (previous)")
+    finally:
+        if words_file is not None:
+            os.unlink(words_file.name)
 
 
-def peer_binary(scratch: str) -> str | None:
-    """The plain C trie walk (benchmarks/trie_walk.c) built with cc into ``scratch``, or None (said why)."""
-    compiler = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc") or shutil.which("clang")
-    if compiler is None:
-        print("(no C compiler: the trie-walk peer is skipped)")
-        return None
-    binary = os.path.join(scratch, "trie_walk")
-    subprocess.run([compiler, "-O2", "-o", binary, os.path.join(os.path.dirname(__file__), "trie_walk.c")],
-                   check=True)
-    return binary
+def kernel_rate(repeat: int) -> dict:
+    """Both kernels in this process on the same search: nodes per second (compiled and loaded before)."""
+    import numpy as np
 
+    from puzzlewright.acrostic import kernel
+    from puzzlewright.lexicon import load_lexicon
 
-def cpu_median(fn, repeat: int) -> tuple[float, object]:
-    """Median CPU seconds of ``fn()`` over ``repeat`` runs after one warm-up run, and its last result."""
-    result = fn()
-    times = []
+    _, trie = kernel.word_trie(load_lexicon("wordle-answers"), 5)
+    backends = {"C kernel": kernel.c_kernel(),
+                "numba kernel (previous)": kernel._numba_kernel}
+
+    def run(backend) -> tuple[float, int]:
+        search = kernel.SquareSearch(5, trie, np.full(25, -1), double=True, canonical=True)
+        out = np.zeros((1024, 5), np.int32)
+        started = time.perf_counter()
+        while not search.done:
+            _, nodes, why = backend(search, out, 10**12)
+            search.nodes += nodes
+            search.done = why == kernel.DONE
+        return time.perf_counter() - started, search.nodes
+
+    figures: dict[str, dict] = {}
+    samples: dict[str, list[float]] = {name: [] for name in backends}
+    for name, backend in backends.items():
+        run(backend)
     for _ in range(repeat):
-        started = time.process_time()
-        result = fn()
-        times.append(time.process_time() - started)
-    return statistics.median(times), result
-
-
-def count_in_process(lexicon, options, kernel_name: str, keys: list[str] | None = None):
-    """A count in this process by one kernel: "rows" (the counting kernel), "cells" (the C cell-by-cell
-    kernel, what counts ran before) or "numba" (the cell-by-cell kernel compiled by numba); over every
-    partition, or only ``keys``. Returns (squares, nodes)."""
-    from puzzlewright.acrostic import count, kernel
-
-    tables, backend = kernel.count_tables, os.environ.get("PUZZLEWRIGHT_KERNEL")
-    try:
-        if kernel_name != "rows":
-            kernel.count_tables = lambda *arguments: None  # the cell-by-cell kernel, as before
-        if kernel_name == "numba":
-            os.environ["PUZZLEWRIGHT_KERNEL"] = "numba"
-            kernel.kernel_backend.cache_clear()
-        parts = [count.count_partition(lexicon, options, key, keep_squares=False)
-                 for key in (keys if keys is not None else count.count_partitions(lexicon, options))]
-        return sum(part.count for part in parts), sum(part.nodes for part in parts)
-    finally:
-        kernel.count_tables = tables
-        if kernel_name == "numba":
-            os.environ.pop("PUZZLEWRIGHT_KERNEL") if backend is None else os.environ.update(PUZZLEWRIGHT_KERNEL=backend)
-            kernel.kernel_backend.cache_clear()
-
-
-def peer_count(binary: str, words: tuple[str, ...], *flags: str) -> tuple[float, int, int]:
-    """CPU seconds, squares and nodes of the trie-walk peer on ``words``."""
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
-        handle.write("\n".join(words) + "\n")
-    try:
-        process = subprocess.Popen([binary, handle.name, *flags], stdout=subprocess.PIPE)
-        output = process.stdout.read().decode()
-        _, status, usage = os.wait4(process.pid, 0)
-        if status != 0:
-            raise SystemExit(f"the peer failed (status {status})")
-    finally:
-        os.unlink(handle.name)
-    squares, nodes = (int(field.split()[0]) for field in output.split(", "))
-    return usage.ru_utime + usage.ru_stime, squares, nodes
-
-
-def kernels(repeat: int, scratch: str) -> dict:
-    """In-process CPU time, nodes and nodes/s of every kernel on the same counts, and the plain C trie walk
-    (a separate process, its CPU time) on the same words: 5x5 double canonical and all 5x5 squares."""
-    from puzzlewright.acrostic.count import CountOptions
-    from puzzlewright.lexicon import load_lexicon
-
-    peer = peer_binary(scratch)
-    sections = []
-    for name, floor in (("wordle-answers", None), ("english", 3.5)):
-        lexicon = load_lexicon(name, **({"min_commonness": floor} if floor else {}))
-        words = lexicon.of_length(5).words
-        label = name if floor is None else f"{name} >= {floor}"
-        for kind, options, flags in (("double canonical", CountOptions(5, double=True, canonical=True),
-                                      ("double", "canonical")), ("all squares", CountOptions(5), ())):
-            figures = {}
-            for kernel_name in ("rows", "cells", "numba") if floor is None else ("rows", "cells"):
-                seconds, (squares, nodes) = cpu_median(lambda: count_in_process(lexicon, options, kernel_name),
-                                                       repeat if floor is None else max(1, repeat // 3))
-                figures[KERNEL_NAMES[kernel_name]] = {"median_s": seconds, "squares": squares, "nodes": nodes,
-                                                      "nodes_per_s": nodes / seconds}
-            if peer is not None:
-                runs = [peer_count(peer, words, *flags) for _ in range(repeat if floor is None else 1)]
-                seconds = statistics.median(run[0] for run in runs)
-                figures["plain C trie walk (peer)"] = {"median_s": seconds, "squares": runs[0][1],
-                                                       "nodes": runs[0][2], "nodes_per_s": runs[0][2] / seconds}
-            sections.append(report(f"5x5 {kind} over {label} ({len(words):,} words), CPU time", figures,
-                                   KERNEL_NAMES["rows"], nodes=True))
-    return {"title": "kernels", "sections": sections}
-
-
-def big_counts(repeat: int, fraction: int) -> dict:
-    """The counting kernel against the cell-by-cell kernel (what counts ran before) on a fixed 1/``fraction``
-    of the partitions of the 5x5 double canonical counts over english and wordle-guesses (CPU time)."""
-    from puzzlewright.acrostic.count import CountOptions, count_partitions
-    from puzzlewright.lexicon import load_lexicon
-
-    options = CountOptions(5, double=True, canonical=True)
-    sections = []
-    for name in ("english", "wordle-guesses"):
-        lexicon = load_lexicon(name)
-        keys = count_partitions(lexicon, options)[::fraction]
-        figures = {}
-        for kernel_name in ("rows", "cells"):
-            seconds, (squares, nodes) = cpu_median(lambda: count_in_process(lexicon, options, kernel_name, keys),
-                                                   repeat)
-            figures[KERNEL_NAMES[kernel_name]] = {"median_s": seconds, "squares": squares, "nodes": nodes,
-                                                  "nodes_per_s": nodes / seconds}
-        sections.append(report(f"5x5 double canonical over {name}, every {fraction}th partition ({len(keys)} of "
-                               f"{len(count_partitions(lexicon, options))}), CPU time", figures,
-                               KERNEL_NAMES["rows"], nodes=True))
-    return {"title": "big counts", "sections": sections}
-
-
-def _spin(seconds: float) -> None:
-    end = time.process_time() + seconds
-    while time.process_time() < end:
-        pass
-
-
-def calibration() -> float:
-    """How much faster two 0.5 s CPU loops finish in 2 processes than one after the other: what 2 workers
-    can gain on this machine at this moment (2.0 when both cores are free)."""
-    import multiprocessing
-
-    started = time.perf_counter()
-    _spin(0.5)
-    _spin(0.5)
-    alone = time.perf_counter() - started
-    started = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(2) as pool:
-        pool.map(_spin, [0.5, 0.5])
-    return alone / (time.perf_counter() - started)
+        for name, backend in backends.items():
+            elapsed, nodes = run(backend)
+            samples[name].append(elapsed)
+    for name in backends:
+        median = statistics.median(samples[name])
+        figures[name] = {"median_s": median, "nodes": nodes, "nodes_per_s": nodes / median}
+    result = report("kernel only, 5x5 double canonical over wordle-answers (one core)", figures,
+                    "numba kernel (previous)")
+    for name, figure in figures.items():
+        print(f"  {name:34} {figure['nodes']:,} nodes, {figure['nodes_per_s'] / 1e6:.1f} M nodes/s")
+    return result
 
 
 def workers(repeat: int, big: bool) -> dict:
@@ -240,12 +160,8 @@ def workers(repeat: int, big: bool) -> dict:
              "--min-commonness", floor]
     commands = {f"{n} worker{'s' if n > 1 else ''}": (puzzlewright(*count, "--workers", str(n)), {})
                 for n in (1, 2)}
-    ceiling = calibration()
-    result = report(f"5x5 double canonical count, english at commonness >= {floor}: 2 workers against 1 "
-                    f"(calibration: 2 CPU loops ran {ceiling:.2f}x faster in 2 processes)",
-                    alternated(commands, repeat), "1 worker")
-    result["calibration"] = ceiling
-    return result
+    return report(f"5x5 double canonical count, english at commonness >= {floor}: 2 workers against 1",
+                  alternated(commands, repeat), "1 worker")
 
 
 def unscramble(repeat: int) -> dict:
@@ -286,21 +202,98 @@ def lookup(repeat: int) -> dict:
     return report("dict lookup, end to end", alternated(commands, repeat), "dict lookup cat")
 
 
+LETTERBOXED_WORDS = 178_000  # the size of the word list issue #15 measured the Rust peer on
+SCOWL_FOLDER = "/usr/share/dict/scowl"  # Debian's scowl package
+
+
+def word_list_file(folder: str) -> str:
+    """A 178,000-word list in ``folder``: SCOWL's English and American words of size <= 70, topped up
+    with evenly spaced size-80 words (when the scowl package is installed), else the first 178,000 words
+    of ``english-large``."""
+    import glob
+
+    def scowl_words(size: int) -> set[str]:
+        found = set()
+        for path in glob.glob(f"{SCOWL_FOLDER}/english-words.{size}") + glob.glob(f"{SCOWL_FOLDER}/american-words.{size}"):
+            with open(path, encoding="latin-1") as handle:
+                found.update(w for w in (line.strip() for line in handle) if w.isascii() and w.isalpha() and w.islower())
+        return found
+
+    if os.path.isdir(SCOWL_FOLDER):
+        words: set[str] = set()
+        for size in (10, 20, 35, 40, 50, 55, 60, 70):
+            words |= scowl_words(size)
+        more = sorted(scowl_words(80) - words)
+        need = LETTERBOXED_WORDS - len(words)
+        words |= {more[i * len(more) // need] for i in range(need)} if need > 0 else set()
+        source = "SCOWL"
+    else:
+        from puzzlewright.lexicon import load_lexicon
+
+        words, source = set(load_lexicon("english-large").words[:LETTERBOXED_WORDS]), "english-large"
+    path = os.path.join(folder, "words.txt")
+    with open(path, "w", encoding="ascii") as handle:
+        handle.write("\n".join(sorted(words)) + "\n")
+    print(f"(word list: {len(words):,} words from {source})")
+    return path
+
+
+def rust_peer(folder: str) -> str | None:
+    """benchmarks/peers/letterboxed_trie.rs compiled into ``folder``, None (with a message) without rustc."""
+    import shutil
+
+    rustc = shutil.which("rustc") or (os.path.expanduser("~/.cargo/bin/rustc")
+                                      if os.path.exists(os.path.expanduser("~/.cargo/bin/rustc")) else None)
+    if rustc is None:
+        print("(no Rust peer: rustc not found; install Rust to compare with benchmarks/peers/letterboxed_trie.rs)")
+        return None
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peers", "letterboxed_trie.rs")
+    binary = os.path.join(folder, "letterboxed_trie")
+    subprocess.run([rustc, "-O", "-o", binary, source], check=True)
+    return binary
+
+
+def letterboxed(repeat: int) -> list[dict]:
+    """Letter Boxed end to end against the compiled peer: the built-in dictionary, and --dict FILE first
+    (empty cache folder) and second run (see the module docstring)."""
+    box = "RME-WCL-TGK-API"
+    with tempfile.TemporaryDirectory() as folder:
+        words = word_list_file(folder)
+        peer = rust_peer(folder)
+        warm, cold = os.path.join(folder, "warm-cache"), os.path.join(folder, "cold-cache")
+        first_run = ["sh", "-c", 'rm -rf "$PUZZLEWRIGHT_CACHE" && exec "$0" "$@"',
+                     *puzzlewright("letterboxed", "solve", box, "--dict", words)]
+        commands = {"built-in dictionary": (puzzlewright("letterboxed", "solve", box), {"PUZZLEWRIGHT_CACHE": warm}),
+                    "--dict FILE, second run": (puzzlewright("letterboxed", "solve", box, "--dict", words),
+                                                {"PUZZLEWRIGHT_CACHE": warm}),
+                    "--dict FILE, first run": (first_run, {"PUZZLEWRIGHT_CACHE": cold})}
+        if peer is not None:
+            commands["Rust trie solver, same file"] = ([peer, box, words], {})
+        figures = alternated(commands, repeat)
+    baseline = "Rust trie solver, same file" if peer is not None else "built-in dictionary"
+    return [report(f"letterboxed solve {box} end to end, {LETTERBOXED_WORDS:,}-word list", figures, baseline)]
+
+
+SECTIONS = ("small_count", "kernel_rate", "workers", "unscramble", "lookup", "letterboxed")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="alternated runs of each side (default 7)")
-    parser.add_argument("--big", action="store_true",
-                        help="whole big counts and the larger worker-scaling count (an hour or more)")
-    parser.add_argument("--fraction", type=int, default=24, help="big counts: every Fth partition (default 24)")
+    parser.add_argument("--big", action="store_true", help="the larger worker-scaling count (minutes)")
+    parser.add_argument("--only", nargs="+", choices=SECTIONS, default=SECTIONS, metavar="SECTION",
+                        help=f"run only these sections ({', '.join(SECTIONS)})")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     args = parser.parse_args()
     load = os.getloadavg()[0]
     print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"load average {load:.2f} at start")
-    with tempfile.TemporaryDirectory() as scratch:
-        sections = [small_count(args.repeat), kernels(args.repeat, scratch),
-                    big_counts(1, 1 if args.big else args.fraction), workers(max(3, args.repeat // 2), args.big),
-                    unscramble(args.repeat), lookup(args.repeat)]
+    runners = {"small_count": lambda: [small_count(args.repeat)], "kernel_rate": lambda: [kernel_rate(args.repeat)],
+               "workers": lambda: [workers(max(3, args.repeat // 2), args.big)],
+               "unscramble": lambda: [unscramble(args.repeat)], "lookup": lambda: [lookup(args.repeat)],
+               "letterboxed": lambda: letterboxed(args.repeat)}
+    sections = [figure for name in SECTIONS if name in args.only for figure in runners[name]()]
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump({"when": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "load_at_start": load,
