@@ -123,7 +123,7 @@ def kernel_rate(repeat: int) -> dict:
     from puzzlewright.lexicon import load_lexicon
 
     _, trie = kernel.word_trie(load_lexicon("wordle-answers"), 5)
-    backends = {"C kernel": kernel._CKernel(kernel.build_c_kernel(kernel.c_compiler())),
+    backends = {"C kernel": kernel.c_kernel(),
                 "numba kernel (previous)": kernel._numba_kernel}
 
     def run(backend) -> tuple[float, int]:

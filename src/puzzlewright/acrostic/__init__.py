@@ -10,31 +10,56 @@ True
 
 The verbs over request models are in :mod:`puzzlewright.acrostic.api`, the models in
 :mod:`puzzlewright.acrostic.schema`; underneath are :class:`Puzzle`, :func:`solve_puzzle` and the generator.
+The names below are imported when first used, so that a command needing one submodule (``acrostic count``
+needs the schema and the kernel) does not pay for importing the solver, the generator and numpy.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from puzzlewright.acrostic import api
-from puzzlewright.acrostic.generator import GenerateOptions, generate_one, generate_puzzles
-from puzzlewright.acrostic.model import Grid, Puzzle
-from puzzlewright.acrostic.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT, GeneratedPuzzle,
-                                          GenerateRequest, GenerateResult, SolveRequest, SolveResult, Square,
-                                          VerifyRequest, VerifyResult)
-from puzzlewright.acrostic.solver import solve_puzzle
-from puzzlewright.acrostic.verdict import Verdict, verify_grid
-from puzzlewright.schema import DEFAULT_DICTIONARY, request
+from puzzlewright.acrostic.schema import DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT
+from puzzlewright.schema import DEFAULT_DICTIONARY
 
 if TYPE_CHECKING:
+    from puzzlewright.acrostic import api
+    from puzzlewright.acrostic.generator import GenerateOptions, generate_one, generate_puzzles
+    from puzzlewright.acrostic.model import Grid, Puzzle
+    from puzzlewright.acrostic.schema import (GeneratedPuzzle, GenerateRequest, GenerateResult, SolveRequest,
+                                              SolveResult, Square, VerifyRequest, VerifyResult)
+    from puzzlewright.acrostic.solver import solve_puzzle
+    from puzzlewright.acrostic.verdict import Verdict, verify_grid
     from puzzlewright.lexicon import Lexicon
 
 __all__ = ["GenerateOptions", "GenerateRequest", "GenerateResult", "GeneratedPuzzle", "Grid", "Puzzle",
            "SolveRequest", "SolveResult", "Square", "Verdict", "VerifyRequest", "VerifyResult", "api", "generate",
            "generate_one", "generate_puzzles", "solve", "solve_puzzle", "verify", "verify_grid"]
 
+_HOMES = {"GenerateOptions": "generator", "generate_one": "generator", "generate_puzzles": "generator",
+          "Grid": "model", "Puzzle": "model", "solve_puzzle": "solver", "Verdict": "verdict",
+          "verify_grid": "verdict", **{name: "schema" for name in (
+              "GeneratedPuzzle", "GenerateRequest", "GenerateResult", "SolveRequest", "SolveResult", "Square",
+              "VerifyRequest", "VerifyResult")}}
+
 WordList = Sequence[str] | str | None
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name's submodule on first use (PEP 562) and keep the name here."""
+    if name == "api":
+        value: Any = importlib.import_module("puzzlewright.acrostic.api")
+    elif name in _HOMES:
+        value = getattr(importlib.import_module(f"puzzlewright.acrostic.{_HOMES[name]}"), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 
 def solve(seed: str | None, pool: str, *, template: str | Sequence[str] | None = None, all: bool = False,
@@ -44,7 +69,12 @@ def solve(seed: str | None, pool: str, *, template: str | Sequence[str] | None =
           lexicon: Lexicon | None = None) -> SolveResult:
     """Arrange ``pool`` under the ``seed`` row (or into ``template``, with ``seed`` None) so that every row
     and column is a word: the first solution, the first ``limit``, or ``all``."""
-    return api.solve(request(SolveRequest, locals()), lexicon=lexicon)
+    arguments = {**locals()}  # a copy: the imports below must not become arguments
+    from puzzlewright.acrostic import api
+    from puzzlewright.acrostic.schema import SolveRequest
+    from puzzlewright.schema import request
+
+    return api.solve(request(SolveRequest, arguments), lexicon=lexicon)
 
 
 def verify(grid: str | Sequence[str], *, pool: str | None = None, dict: str = DEFAULT_DICTIONARY,
@@ -52,7 +82,12 @@ def verify(grid: str | Sequence[str], *, pool: str | None = None, dict: str = DE
            min_commonness: float | None = None, lexicon: Lexicon | None = None) -> VerifyResult:
     """Check a filled square (``"eras/lick/more/stew"`` or its rows): which rows and columns are not words,
     and, given a ``pool``, whether its letters (all but the first row, or all) are exactly the pool's."""
-    return api.verify(request(VerifyRequest, locals()), lexicon=lexicon)
+    arguments = {**locals()}  # a copy: the imports below must not become arguments
+    from puzzlewright.acrostic import api
+    from puzzlewright.acrostic.schema import VerifyRequest
+    from puzzlewright.schema import request
+
+    return api.verify(request(VerifyRequest, arguments), lexicon=lexicon)
 
 
 def generate(size: int, *, count: int = 1, unique: bool = False,
@@ -62,4 +97,9 @@ def generate(size: int, *, count: int = 1, unique: bool = False,
              lexicon: Lexicon | None = None) -> GenerateResult:
     """Random ``size`` x ``size`` puzzles of words at least ``min_commonness`` common (``unique``: with one
     solution under the dictionary)."""
-    return api.generate(request(GenerateRequest, locals()), lexicon=lexicon)
+    arguments = {**locals()}  # a copy: the imports below must not become arguments
+    from puzzlewright.acrostic import api
+    from puzzlewright.acrostic.schema import GenerateRequest
+    from puzzlewright.schema import request
+
+    return api.generate(request(GenerateRequest, arguments), lexicon=lexicon)

@@ -13,6 +13,7 @@ keeping the one whose rows, read in order, sort first (for double squares: first
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import time
 from collections.abc import Callable
@@ -125,16 +126,10 @@ def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
     cleanly (``complete`` False) when it runs out, and its result's ``resume`` says where: passed back as
     ``resume``, the partition continues from there (counting on from the squares already found).
     """
-    from puzzlewright.acrostic.kernel import SquareSearch, word_trie
-
     size = options.size
     if len(key) > size or not all("a" <= ch <= "z" for ch in key):
         raise PuzzleInputError(f"bad partition key {key!r} for {size}x{size} squares")
-    words, trie = word_trie(lexicon, size)
-    forced = np.full(size * size, -1)
-    forced[:len(key)] = letter_codes(key)
-    search = SquareSearch(size, trie, forced, double=options.double, canonical=options.canonical,
-                          symmetric=options.symmetric)
+    words, search = _partition_search(lexicon, options, key)
     squares: list[tuple[str, ...]] = []
     count = 0
     if resume is not None:
@@ -145,9 +140,11 @@ def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
         if budget is not None and budget.nodes_left is not None:
             step = min(step, max(1, budget.nodes_left))
         before = search.nodes
-        rows = search.run(step)
-        count += len(rows)
-        if on_square is not None or keep_squares:
+        if on_square is None and not keep_squares:
+            count += search.count(step)
+        else:
+            rows = search.run(step)
+            count += len(rows)
             for row in rows:
                 square = tuple(words[i] for i in row)
                 if keep_squares:
@@ -158,6 +155,25 @@ def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
             budget.spend(search.nodes - before)
     where = None if search.done else {"search": search.snapshot(), "count": count}
     return PartitionResult(key, squares, search.nodes, search.done, count, where)
+
+
+def _partition_search(lexicon: Lexicon, options: CountOptions, key: str) -> tuple[tuple[str, ...], Any]:
+    """The words and a fresh search over the squares whose first row starts with ``key``: the C counting
+    kernel (row by row) when it is available and the kind is plain, double or canonical, else the cell-by-cell
+    kernel (symmetric squares, or numba without a C compiler). Both find the same squares in the same order."""
+    from puzzlewright.acrostic.kernel import CountSearch, SquareSearch, count_tables, word_trie
+
+    size = options.size
+    tables = None if options.symmetric else count_tables(lexicon, size)
+    if tables is not None:
+        lo = bisect.bisect_left(tables.words, key)
+        hi = bisect.bisect_left(tables.words, key + "{")  # "{" sorts after "z"
+        return tables.words, CountSearch(tables, lo, hi, double=options.double, canonical=options.canonical)
+    words, trie = word_trie(lexicon, size)
+    forced = np.full(size * size, -1)
+    forced[:len(key)] = letter_codes(key)
+    return words, SquareSearch(size, trie, forced, double=options.double, canonical=options.canonical,
+                               symmetric=options.symmetric)
 
 
 def count_squares(lexicon: Lexicon, options: CountOptions, *,

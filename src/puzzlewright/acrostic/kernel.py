@@ -12,6 +12,9 @@ The kernel is C (``square_kernel.c``), compiled once per machine with the system
 folder and loaded with ctypes: a process then starts counting in milliseconds, where numba's import and cache
 load took about 1.3 s. Without a C compiler (or with ``PUZZLEWRIGHT_KERNEL=numba``) the same search runs as a
 numba function (:mod:`puzzlewright.acrostic.kernel_numba`).
+
+Counts use a second C kernel, :class:`CountSearch` (``square_count``): whole words row by row, candidates
+from bitset intersections, a row-below lookahead in the last rows; the same squares in the same order.
 """
 
 from __future__ import annotations
@@ -86,6 +89,16 @@ class _CKernel:
     def __init__(self, library: ctypes.CDLL):
         self.function = library.square_kernel
         self.function.restype = None
+        self.count = library.square_count
+        self.count.restype = None
+        int64, pointer = ctypes.c_int64, ctypes.c_void_p
+        self.count.argtypes = [int64, int64, *[pointer] * 6, int64, pointer, *[int64] * 4, *[pointer] * 3,
+                               int64, int64, pointer]
+        self.tables = library.count_tables
+        self.tables.restype = None
+        self.state_words = library.count_state_words
+        self.state_words.restype = ctypes.c_int64
+        self.state_words.argtypes = [ctypes.c_int64]
 
     def __call__(self, search: SquareSearch, out: np.ndarray, max_nodes: int) -> tuple[int, int, int]:
         pointer = ctypes.c_void_p
@@ -122,6 +135,24 @@ def kernel_backend() -> Callable[[SquareSearch, np.ndarray, int], tuple[int, int
     return _numba_kernel if library is None else _CKernel(library)
 
 
+def pack_snapshot(nodes: int, done: bool, arrays: tuple[np.ndarray, ...]) -> dict[str, Any]:
+    """A search's state arrays and progress as JSON-able data (compressed, base64)."""
+    return {"nodes": nodes, "done": done,
+            "arrays": base64.b64encode(zlib.compress(b"".join(a.tobytes() for a in arrays))).decode()}
+
+
+def unpack_snapshot(snapshot: dict[str, Any], arrays: tuple[np.ndarray, ...]) -> tuple[int, bool]:
+    """Copy a :func:`pack_snapshot` back into ``arrays`` (ValueError if the shapes differ); its nodes and done."""
+    raw = zlib.decompress(base64.b64decode(snapshot["arrays"]))
+    if len(raw) != sum(a.nbytes for a in arrays):
+        raise ValueError("the snapshot is of a different search")
+    offset = 0
+    for array in arrays:
+        array[...] = np.frombuffer(raw, array.dtype, array.size, offset).reshape(array.shape)
+        offset += array.nbytes
+    return int(snapshot["nodes"]), bool(snapshot["done"])
+
+
 class SquareSearch:
     """A resumable kernel search: the trie, the constraints and the search state, advanced by :meth:`run`.
 
@@ -153,21 +184,11 @@ class SquareSearch:
     def snapshot(self) -> dict[str, Any]:
         """Where the search stands, as JSON-able data (a few KB): :meth:`restore` on a search built with the
         same arguments continues exactly from here, in another process or after a restart."""
-        arrays = (self.state, self.frontier, self.cursor)
-        return {"nodes": self.nodes, "done": self.done,
-                "arrays": base64.b64encode(zlib.compress(b"".join(a.tobytes() for a in arrays))).decode()}
+        return pack_snapshot(self.nodes, self.done, (self.state, self.frontier, self.cursor))
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         """Continue from a :meth:`snapshot` (ValueError if it does not fit this search's shape)."""
-        raw = zlib.decompress(base64.b64decode(snapshot["arrays"]))
-        arrays = (self.state, self.frontier, self.cursor)
-        if len(raw) != sum(a.nbytes for a in arrays):
-            raise ValueError("the snapshot is of a different search")
-        offset = 0
-        for array in arrays:
-            array[...] = np.frombuffer(raw, array.dtype, array.size, offset).reshape(array.shape)
-            offset += array.nbytes
-        self.nodes, self.done = int(snapshot["nodes"]), bool(snapshot["done"])
+        self.nodes, self.done = unpack_snapshot(snapshot, (self.state, self.frontier, self.cursor))
 
     def run(self, max_nodes: int, capacity: int = 1024) -> list[np.ndarray]:
         """Advance by at most ``max_nodes`` nodes or ``capacity`` squares; return the squares' row word
@@ -177,3 +198,128 @@ class SquareSearch:
         self.nodes += nodes
         self.done = why == DONE
         return list(out[:found])
+
+    def count(self, max_nodes: int) -> int:
+        """Advance like :meth:`run`, returning only how many squares were found."""
+        return len(self.run(max_nodes))
+
+
+SHALLOW_TABLE_BYTES = 32 << 20  # the per-prefix candidate bitsets of depth-2 prefixes, when they fit in this
+
+
+def c_kernel() -> _CKernel | None:
+    """The loaded C kernel, or None where it cannot be used (no compiler, or ``PUZZLEWRIGHT_KERNEL=numba``)."""
+    backend = kernel_backend()
+    return backend if isinstance(backend, _CKernel) else None
+
+
+def _pointer(array: np.ndarray) -> ctypes.c_void_p:
+    return ctypes.c_void_p(array.ctypes.data)
+
+
+class CountTables:
+    """What the counting kernel reads about one lexicon's N-letter words (built once per lexicon and size,
+    see :func:`count_tables`): the trie as (mask, first child) per node, each word's letters, per-letter
+    word bitsets and, for prefixes of up to two letters, the bitset of words each column prefix allows."""
+
+    def __init__(self, backend: _CKernel, words: tuple[str, ...], letters: np.ndarray,
+                 trie: tuple[np.ndarray, np.ndarray, np.ndarray]):
+        child, mask, word = trie
+        self.size = letters.shape[1]
+        self.words = words
+        self.n = len(words)
+        self.letters = np.ascontiguousarray(letters, np.uint8)
+        self.mask = np.ascontiguousarray(mask, np.uint32)
+        lowest = np.where(self.mask > 0, _lowest_set_bit(self.mask), 0)
+        self.first = np.ascontiguousarray(np.where(self.mask > 0, child[np.arange(len(mask)), lowest], -1), np.int32)
+        self.word = np.ascontiguousarray(word, np.int32)
+        blocks = (self.n + 63) // 64
+        self.shallow = _shallow_nodes(self.mask, self.first, blocks * 8 * self.size)
+        self.bits = np.zeros(self.size * 26 * blocks, np.uint64)
+        self.allowed = np.zeros(self.shallow * self.size * blocks, np.uint64)
+        self.skip = np.zeros(self.size * self.n, np.int32)
+        int64 = ctypes.c_int64
+        backend.tables(int64(self.size), int64(self.n), _pointer(self.letters), _pointer(self.mask),
+                       _pointer(self.first), int64(blocks), int64(self.shallow), _pointer(self.bits),
+                       _pointer(self.allowed), _pointer(self.skip))
+        # the kernel's first arguments, the same for every search over these words
+        self.arguments = (self.size, self.n, *(a.ctypes.data for a in (self.letters, self.mask, self.first,
+                          self.word, self.bits, self.allowed)), self.shallow, self.skip.ctypes.data)
+
+
+def _lowest_set_bit(masks: np.ndarray) -> np.ndarray:
+    """The index of the lowest set bit of each (non-zero) 26-bit mask."""
+    low = masks.astype(np.int64) & -masks.astype(np.int64)
+    return np.log2(np.maximum(low, 1)).astype(np.int64)
+
+
+def _shallow_nodes(mask: np.ndarray, first: np.ndarray, bytes_per_node: int) -> int:
+    """How many trie nodes (the root, then depth 1, then depth 2: they are numbered depth by depth) get a
+    precomputed candidate bitset: up to depth 2 when that fits in SHALLOW_TABLE_BYTES, else depth 1."""
+    depth_one = bin(int(mask[0])).count("1")
+    depth_two = sum(bin(int(m)).count("1") for m in mask[1:1 + depth_one]) if len(mask) > 1 + depth_one else 0
+    if (1 + depth_one + depth_two) * bytes_per_node <= SHALLOW_TABLE_BYTES:
+        return 1 + depth_one + depth_two
+    return 1 + depth_one
+
+
+@lru_cache(maxsize=8)
+def count_tables(lexicon: Lexicon, size: int) -> CountTables | None:
+    """The counting kernel's tables for the lexicon's ``size``-letter words (None without the C kernel)."""
+    backend = c_kernel()
+    if backend is None:
+        return None
+    words, trie = word_trie(lexicon, size)
+    return CountTables(backend, words, lexicon.of_length(size).letters, trie)
+
+
+class CountSearch:
+    """A resumable count of the squares whose first row is one of the words ``lo``..``hi - 1`` (indexes into
+    the sorted words), run by the C counting kernel (see ``square_count`` in ``square_kernel.c``): the
+    same squares, in the same order, as :class:`SquareSearch` finds for a first-row prefix. Same interface:
+    :meth:`run`, :attr:`done`, :attr:`nodes` (words placed plus row-below prefixes extended),
+    :meth:`snapshot` and :meth:`restore`."""
+
+    def __init__(self, tables: CountTables, lo: int, hi: int, *, double: bool = False, canonical: bool = False):
+        self.tables = tables
+        self.size = tables.size
+        self.range = (lo, hi)
+        self.flags = (int(double), int(canonical))
+        backend = c_kernel()
+        assert backend is not None, "CountSearch needs the C kernel"
+        self.backend = backend
+        self.state = np.zeros(backend.state_words(self.size), np.int32)
+        self.candidates = np.zeros(self.size * 2 * ((tables.n + 63) // 64), np.uint64)
+        self.nodes = 0
+        self.done = lo >= hi
+
+    def run(self, max_nodes: int, capacity: int = 1024) -> list[np.ndarray]:
+        """Advance by at most about ``max_nodes`` nodes or ``capacity`` squares (0: count them only, see
+        :meth:`count`); return the squares' row word indexes found meanwhile."""
+        found, out = self._call(max_nodes, capacity)
+        return list(out[:found])
+
+    def count(self, max_nodes: int) -> int:
+        """Advance by at most about ``max_nodes`` nodes, only counting squares; return how many were found."""
+        return self._call(max_nodes, 0)[0]
+
+    def _call(self, max_nodes: int, capacity: int) -> tuple[int, np.ndarray]:
+        if self.done:
+            return 0, np.zeros((0, self.size), np.int32)
+        out = np.zeros((max(capacity, 1), self.size), np.int32)
+        result = np.zeros(3, np.int64)
+        self.backend.count(*self.tables.arguments, *self.range, *self.flags, self.state.ctypes.data,
+                           self.candidates.ctypes.data, out.ctypes.data if capacity > 0 else None,
+                           capacity if capacity > 0 else 1 << 62, max_nodes, result.ctypes.data)
+        found, nodes, why = result.tolist()
+        self.nodes += nodes
+        self.done = why == DONE
+        return found, out
+
+    def snapshot(self) -> dict[str, Any]:
+        """Where the search stands, as JSON-able data: :meth:`restore` continues from exactly here."""
+        return pack_snapshot(self.nodes, self.done, (self.state, self.candidates))
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        """Continue from a :meth:`snapshot` (ValueError if it does not fit this search's shape)."""
+        self.nodes, self.done = unpack_snapshot(snapshot, (self.state, self.candidates))

@@ -7,6 +7,7 @@
  * [STATE_ROWS x width], frontier int64 [cells x frontier_cap], cursor int64 [3], out int32
  * [capacity x size]. The result (squares written, nodes expanded, why) goes to result int64 [3].
  */
+#include <stddef.h>
 #include <stdint.h>
 
 enum { DONE = 0, NODE_LIMIT = 1, OUT_FULL = 2 };
@@ -219,5 +220,277 @@ void square_kernel(int64_t size, const int32_t *child, const uint32_t *mask, con
         }
         t += 1;
         mode = ENTER;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------------
+ * The counting kernel: every square (plain, double, canonical) whose first row lies in a range of the
+ * sorted words, row by row. A row is a whole word: rows 0..size-4 take their candidates from bitsets
+ * (the words whose letter j each column's prefix allows: an AND of one precomputed bitset per column),
+ * the last rows from a list built while the row above was placed: for every word tried in a row with
+ * lookahead, the prefixes of the row below that the columns allow are extended letter by letter (a
+ * "frontier" in the trie), so a word with no row below is dropped at once, with every later word that
+ * shares the prefix at which the row below died; when the frontier reaches full length it *is* the list
+ * of words that fit the row below. Words are tried in sorted order, so squares come out in the same order
+ * as the cell-by-cell search.
+ *
+ * Tables (built by count_tables from the trie of square_kernel: node 0 = root, nodes numbered depth by
+ * depth, the children of a node consecutive in letter order): letters uint8 [n x size], mask uint32 and
+ * first int32 per node (child(node, l) = first + rank of l in mask), word int32 per node, bits uint64
+ * [size x 26 x blocks] (words with letter l at j), allowed uint64 [shallow x size x blocks] (words whose
+ * letter j is in mask[node], for the `shallow` nodes of depth <= 2), skip int32 [size x n] (the first
+ * word after w whose first j+1 letters differ).
+ * -------------------------------------------------------------------------------------------------- */
+
+#define FRONT_CAP 256  /* prefixes tracked per frontier position; beyond this the lookahead stays silent */
+
+typedef struct {
+    int64_t size, n, blocks, shallow;
+    const uint8_t *letters;
+    const uint32_t *mask;
+    const int32_t *first, *word, *skip;
+    const uint64_t *bits, *allowed;
+} CountTables;
+
+/* The search state, all int32 in one array (so Python can snapshot it) plus one bitset per row. */
+typedef struct {
+    int32_t *level, *started, *pos, *from_list, *prev, *fvalid, *col, *grid, *ids, *tie, *nfront, *front;
+} CountState;
+
+static inline int32_t trie_child(const CountTables *t, int32_t node, int letter) {
+    uint32_t m = t->mask[node];
+    return t->first[node] + __builtin_popcount(m & ((1u << letter) - 1u));
+}
+
+int64_t count_state_words(int64_t size) {
+    return 2 + 5 * size + size * (size + 1) + size * size + 2 * size + size * size + size * size * FRONT_CAP;
+}
+
+static CountState count_state(int32_t *s, int64_t size) {
+    CountState c;
+    c.level = s; s += 1;
+    c.started = s; s += 1;
+    c.pos = s; s += size;
+    c.from_list = s; s += size;
+    c.prev = s; s += size;
+    c.fvalid = s; s += size;
+    c.tie = s; s += size;
+    c.col = s; s += size * (size + 1);   /* col[j * (size + 1) + k]: column j's prefix node after k rows */
+    c.grid = s; s += size * size;
+    c.ids = s; s += 2 * size;
+    c.nfront = s; s += size * size;       /* nfront[k * size + j]: prefixes of row k+1 after position j */
+    c.front = s;                          /* front[(k * size + j) * FRONT_CAP + i] */
+    return c;
+}
+
+/* The words whose letter j is one of `letters` (an OR of the per-letter bitsets), into `into`. */
+static void words_with_letters(const CountTables *t, int64_t j, uint32_t letters, uint64_t *into) {
+    for (int64_t i = 0; i < t->blocks; i++) into[i] = 0;
+    while (letters) {
+        const uint64_t *b = t->bits + (j * 26 + __builtin_ctz(letters)) * t->blocks;
+        letters &= letters - 1u;
+        for (int64_t i = 0; i < t->blocks; i++) into[i] |= b[i];
+    }
+}
+
+/* The words of row k that every column allows: an AND over the columns of the words whose letter j
+ * extends column j's prefix (precomputed for shallow prefixes, else built in the spare bitset). */
+static void row_candidates(const CountTables *t, const CountState *c, int64_t k, uint64_t *cand) {
+    int64_t size = t->size, blocks = t->blocks;
+    uint64_t *spare = cand + blocks;
+    for (int64_t j = 0; j < size; j++) {
+        int32_t node = c->col[j * (size + 1) + k];
+        const uint64_t *u = spare;
+        if (node < t->shallow) u = t->allowed + ((int64_t)node * size + j) * blocks;
+        else words_with_letters(t, j, t->mask[node], spare);
+        if (j == 0) for (int64_t i = 0; i < blocks; i++) cand[i] = u[i];
+        else for (int64_t i = 0; i < blocks; i++) cand[i] &= u[i];
+    }
+}
+
+/* Fill the per-word tables from the trie (letters, mask, first and word given). */
+void count_tables(int64_t size, int64_t n, const uint8_t *letters, const uint32_t *mask, const int32_t *first,
+                  int64_t blocks, int64_t shallow, uint64_t *bits, uint64_t *allowed, int32_t *skip) {
+    for (int64_t w = 0; w < n; w++)
+        for (int64_t j = 0; j < size; j++)
+            bits[(j * 26 + letters[w * size + j]) * blocks + (w >> 6)] |= (uint64_t)1 << (w & 63);
+    CountTables t = {size, n, blocks, shallow, letters, mask, first, NULL, NULL, bits, allowed};
+    for (int64_t node = 0; node < shallow; node++)
+        for (int64_t j = 0; j < size; j++) words_with_letters(&t, j, mask[node], allowed + (node * size + j) * blocks);
+    for (int64_t j = 0; j < size; j++) {
+        int32_t *s = skip + j * n;
+        s[n - 1] = (int32_t)n;
+        for (int64_t w = n - 2; w >= 0; w--) {
+            int differs = 0;
+            for (int64_t q = 0; q <= j; q++) differs |= letters[w * size + q] != letters[(w + 1) * size + q];
+            s[w] = differs ? (int32_t)(w + 1) : s[w + 1];
+        }
+    }
+}
+
+/* Extend the frontier of row k+1 to position j (from position j-1, or from the root), keeping the prefixes
+ * whose letter j column j allows; returns how many (-1: too many to track, the lookahead stays silent). */
+static int32_t extend_front(const CountTables *t, const CountState *c, int64_t k, int64_t j, uint32_t allowed,
+                            int64_t *steps) {
+    int64_t size = t->size;
+    int32_t *out = c->front + (k * size + j) * FRONT_CAP;
+    int32_t before = 1, count = 0;
+    const int32_t *prev = NULL;
+    if (j > 0) {
+        before = c->nfront[k * size + j - 1];
+        if (before < 0) return -1;
+        prev = c->front + (k * size + j - 1) * FRONT_CAP;
+    }
+    for (int32_t i = 0; i < before; i++) {
+        int32_t node = j == 0 ? 0 : prev[i];
+        uint32_t b = t->mask[node] & allowed;
+        uint32_t m = t->mask[node];
+        while (b) {
+            int letter = __builtin_ctz(b);
+            b &= b - 1u;
+            if (count == FRONT_CAP) return -1;
+            out[count++] = t->first[node] + __builtin_popcount(m & ((1u << letter) - 1u));
+        }
+    }
+    *steps += count;
+    return count;
+}
+
+/* Whether a finished square passes the double (2N distinct words) and canonical (rows sort before
+ * columns) tests; its column words are written to ids[size..]. */
+static int square_ok(const CountTables *t, const CountState *c, int64_t double_, int64_t canonical) {
+    int64_t size = t->size, cells = size * size;
+    for (int64_t q = 0; q < size; q++) c->ids[size + q] = t->word[c->col[q * (size + 1) + size]];
+    if (double_)
+        for (int64_t x = 0; x < 2 * size; x++)
+            for (int64_t y = x + 1; y < 2 * size; y++)
+                if (c->ids[x] == c->ids[y]) return 0;
+    if (canonical)
+        for (int64_t p = 0; p < cells; p++) {
+            int32_t here = c->grid[p], transposed = c->grid[(p % size) * size + p / size];
+            if (here != transposed) return here < transposed;
+        }
+    return 1;
+}
+
+void square_count(int64_t size, int64_t n, const uint8_t *letters, const uint32_t *mask, const int32_t *first,
+                  const int32_t *word, const uint64_t *bits, const uint64_t *allowed, int64_t shallow,
+                  const int32_t *skip, int64_t lo, int64_t hi, int64_t double_, int64_t canonical,
+                  int32_t *state, uint64_t *cands, int32_t *out, int64_t capacity, int64_t max_nodes,
+                  int64_t *result) {
+    CountTables t = {size, n, (n + 63) / 64, shallow, letters, mask, first, word, skip, bits, allowed};
+    CountState c = count_state(state, size);
+    int64_t blocks = t.blocks, found = 0, nodes = 0, steps = 0;
+    int64_t scanned = 0;  /* bitset blocks combined: work that is not nodes, but must end a slice too */
+    int64_t lookahead_from = size > 3 ? size - 3 : 0;  /* rows with a lookahead on the row below */
+    int64_t k = *c.level;
+    int entering = !*c.started;
+    if (entering) {
+        *c.started = 1;
+        k = 0;
+        for (int64_t j = 0; j < size; j++) c.col[j * (size + 1)] = 0;
+    }
+    for (;;) {
+        uint64_t *cand = cands + k * 2 * blocks;
+        if (entering) {  /* a new row: where its candidates come from */
+            entering = 0;
+            c.prev[k] = -1;
+            c.fvalid[k] = 0;
+            c.from_list[k] = k - 1 >= lookahead_from && c.nfront[(k - 1) * size + size - 1] >= 0;
+            if (c.from_list[k]) c.pos[k] = 0;
+            else {
+                row_candidates(&t, &c, k, cand);
+                scanned += size * blocks;
+                c.pos[k] = k == 0 ? (int32_t)lo : 0;
+            }
+        }
+        /* the next candidate word of row k, or -1 */
+        int32_t w = -1;
+        if (c.from_list[k]) {
+            int32_t listed = c.nfront[(k - 1) * size + size - 1];
+            const int32_t *list = c.front + ((k - 1) * size + size - 1) * FRONT_CAP;
+            if (c.pos[k] < listed) w = t.word[list[c.pos[k]]];
+        } else {
+            int64_t limit = k == 0 ? hi : n;
+            int64_t at = c.pos[k];
+            if (at < limit) {
+                int64_t block = at >> 6;
+                uint64_t b = cand[block] & (~(uint64_t)0 << (at & 63));
+                while (!b && ++block < blocks) b = cand[block];
+                if (b) {
+                    int64_t found_at = block * 64 + __builtin_ctzll(b);
+                    if (found_at < limit) w = (int32_t)found_at;
+                }
+            }
+        }
+        if (w < 0) {  /* row k exhausted: back to the row above */
+            if (k == 0) {
+                *c.level = -1;
+                result[0] = found, result[1] = nodes + steps, result[2] = DONE;
+                return;
+            }
+            k -= 1;
+            continue;
+        }
+        if (nodes + steps + scanned / 16 >= max_nodes || found >= capacity) {
+            *c.level = (int32_t)k;
+            result[0] = found, result[1] = nodes + steps, result[2] = found >= capacity ? OUT_FULL : NODE_LIMIT;
+            return;
+        }
+        /* advance past w now, so that a rejection below simply moves on */
+        if (c.from_list[k]) c.pos[k] += 1;
+        else c.pos[k] = w + 1;
+        const uint8_t *row = letters + (int64_t)w * size;
+        if (double_) {
+            int repeated = 0;
+            for (int64_t q = 0; q < k; q++) repeated |= c.ids[q] == w;
+            if (repeated) continue;
+        }
+        if (canonical && k > 0 && c.tie[k - 1] && row[0] < c.grid[k]) continue;
+        nodes += 1;
+        c.ids[k] = w;
+        for (int64_t j = 0; j < size; j++) {
+            c.grid[k * size + j] = row[j];
+            c.col[j * (size + 1) + k + 1] = trie_child(&t, c.col[j * (size + 1) + k], row[j]);
+        }
+        c.tie[k] = k == 0 || (c.tie[k - 1] && row[0] == c.grid[k]);
+        if (k == size - 1) {
+            if (square_ok(&t, &c, double_, canonical)) {
+                if (capacity > 0 && out != NULL)
+                    for (int64_t q = 0; q < size; q++) out[found * size + q] = c.ids[q];
+                found += 1;
+            }
+            continue;
+        }
+        if (k >= lookahead_from) {  /* is there a row below? extend its prefixes from where they differ */
+            int64_t p = 0;
+            if (c.prev[k] >= 0) {
+                const uint8_t *before = letters + (int64_t)c.prev[k] * size;
+                while (p < c.fvalid[k] && before[p] == row[p]) p++;
+            }
+            int64_t dead = -1;
+            for (int64_t j = p; j < size; j++) {
+                int32_t kept = extend_front(&t, &c, k, j, t.mask[c.col[j * (size + 1) + k + 1]], &steps);
+                c.nfront[k * size + j] = kept;
+                if (kept == 0) {
+                    dead = j;
+                    break;
+                }
+            }
+            c.prev[k] = w;
+            if (dead >= 0) {
+                c.fvalid[k] = (int32_t)dead;
+                int32_t next = skip[dead * n + w];  /* every word sharing the dead prefix fails too */
+                if (c.from_list[k]) {
+                    int32_t listed = c.nfront[(k - 1) * size + size - 1];
+                    const int32_t *list = c.front + ((k - 1) * size + size - 1) * FRONT_CAP;
+                    while (c.pos[k] < listed && t.word[list[c.pos[k]]] < next) c.pos[k] += 1;
+                } else if (c.pos[k] < next) c.pos[k] = next;
+                continue;
+            }
+            c.fvalid[k] = (int32_t)size;
+        }
+        k += 1;
+        entering = 1;
     }
 }

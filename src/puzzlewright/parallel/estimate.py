@@ -9,6 +9,10 @@ the mean over many probes estimates the total, and the probes' spread gives its 
 kernel's speed (nodes per second) is measured on the budgeted runs that did not finish, which are pure
 kernel time. Time = nodes / rate; the per-first-row estimates show how uneven the partitions are.
 
+The estimate is of the cell-by-cell search (one node = one cell filled). ``acrostic count`` itself runs
+the row-by-row counting kernel (``CountSearch``), which finds the same squares with fewer nodes and in less
+time (about 3-4x less at 5x5), so the time estimated here is an upper bound for a count.
+
 Run ``python scripts/estimate_count.py --size 8 --dict english-large --double --seconds 60``.
 """
 

@@ -33,6 +33,10 @@ Streams = Callable[[str], FoundStream] | None
 # Asked before each partition starts: True means start no more (a time limit ran out).
 ShouldStop = Callable[[], bool]
 DEFAULT_MAX_ATTEMPTS = 3
+# A pool of the default size first runs the smallest partitions in this process for this much CPU time: a job
+# that small is done before a pool would have started (fork, hand-over, a result per partition) and never
+# starts one.
+IN_PROCESS_FIRST_S = 0.2
 DEFAULT_CONNECT_TIMEOUT_S = 3.0
 
 
@@ -113,15 +117,17 @@ class PoolRunner:
 
     name = "process-pool"
 
-    def __init__(self, workers: int | None = None, *, max_attempts: int = DEFAULT_MAX_ATTEMPTS):
+    def __init__(self, workers: int | None = None, *, max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+                 in_process_first_s: float = 0.0):
         if workers is not None and workers < 1:
             raise PuzzleInputError(f"--workers must be at least 1, not {workers}")
         self.workers = workers or default_workers()
         self.max_attempts = max_attempts
+        self.in_process_first_s = in_process_first_s
 
     def run(self, job: PartitionedJob, todo: list[Partition], streams: Streams, on_done: OnDone,
             should_stop: ShouldStop = lambda: False) -> None:
-        pending = deque(todo)
+        pending = deque(self._smallest_here(job, todo, streams, on_done, should_stop))
         attempts: Counter[str] = Counter()
         while pending and not should_stop():
             died = self._run_pool(job, pending, streams, on_done, should_stop)
@@ -131,6 +137,17 @@ class PoolRunner:
                     raise WorkerDiedError(f"{job.name}: the worker running partition {partition.key!r} died "
                                           f"{attempts[partition.key]} times; giving up")
             pending.extendleft(reversed(died))
+
+    def _smallest_here(self, job: PartitionedJob, todo: list[Partition], streams: Streams, on_done: OnDone,
+                       should_stop: ShouldStop) -> list[Partition]:
+        """Run the smallest partitions in this process until it has spent ``in_process_first_s`` more CPU
+        seconds; return the rest (still biggest first) for the pool."""
+        rest = list(todo)  # biggest first: the smallest is last
+        deadline = time.process_time() + self.in_process_first_s  # CPU time: a busy machine does not cut it short
+        while rest and time.process_time() < deadline and not should_stop():
+            partition = rest.pop()
+            on_done(timed_partition(job, partition.key, streams(partition.key) if streams else None))
+        return rest
 
     def _run_pool(self, job: PartitionedJob, pending: deque[Partition], streams: Streams,
                   on_done: OnDone, should_stop: ShouldStop) -> list[Partition]:
@@ -279,8 +296,9 @@ def _import_distributed() -> Any:
 def make_runner(workers: int | None = None, cluster: str | None = None,
                 partitions: int | None = None) -> InProcessRunner | PoolRunner | DaskRunner:
     """The runner the options ask for: a Dask cluster when ``cluster`` is given, else a process pool of
-    ``workers`` (default: all cores), or this process alone when that makes one worker or there is at
-    most one partition to run (a pool would only add its start-up time)."""
+    ``workers`` (default: all cores, after running the smallest partitions here for
+    :data:`IN_PROCESS_FIRST_S`, so a small job never pays for a pool), or this process alone when that makes
+    one worker or there is at most one partition to run (a pool would only add its start-up time)."""
     if cluster:
         return DaskRunner(cluster, workers)
     if workers is not None and workers < 1:
@@ -290,4 +308,4 @@ def make_runner(workers: int | None = None, cluster: str | None = None,
         count = min(count, partitions)  # a process per partition at most: --workers 100000 is not a fork bomb
     if count <= 1:
         return InProcessRunner()
-    return PoolRunner(count)
+    return PoolRunner(count, in_process_first_s=IN_PROCESS_FIRST_S if workers is None else 0.0)
