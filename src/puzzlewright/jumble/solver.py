@@ -76,9 +76,10 @@ class PoolSource:
     shortfall: float
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Answer:
-    """A ranked final answer: its search score (stage 1) and, once ranked, its features and final score."""
+    """A ranked final answer: its search score (stage 1) and, once ranked, its features and final score.
+    (Slots, not frozen: a search builds thousands, and a frozen dataclass is about 4x slower to create.)"""
 
     fills: tuple[str, ...]
     phrase: tuple[str, ...]
@@ -224,7 +225,7 @@ class TopAnswers:
         return sorted(self.answers.values(), key=_rank_key)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Descending:
     """Words that compare in reverse, so that among equal scores the heap's top is alphabetically last."""
 
