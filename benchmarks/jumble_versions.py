@@ -12,12 +12,13 @@ is steadier than the wall time on a shared machine.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
 import subprocess
 import sys
+
+from bench import versions_arguments
 
 TIMED = r"""
 import json, statistics, time
@@ -45,11 +46,7 @@ def timed(src: str) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("before", help="the baseline checkout's src directory")
-    parser.add_argument("after", help="the changed checkout's src directory")
-    parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args(argv)
+    args = versions_arguments(__doc__.splitlines()[0], argv)
     runs: dict[str, list[tuple[float, float]]] = {"before": [], "after": []}
     for _ in range(args.rounds):
         for side in runs:
