@@ -11,7 +11,6 @@ alternating the checkouts makes both see the same machine load.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import resource
@@ -21,7 +20,7 @@ import sys
 import tempfile
 import time
 
-from bench import shared_data_dir
+from bench import shared_data_dir, versions_arguments
 
 SAMPLE = "samples/letterboxed-nyt-sample.json"
 BATCH_SIZE = 1000
@@ -41,11 +40,7 @@ def timed(command: list[str], env: dict) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("before", help="the baseline checkout's src directory")
-    parser.add_argument("after", help="the changed checkout's src directory")
-    parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args(argv)
+    args = versions_arguments(__doc__.splitlines()[0], argv)
     puzzles = json.loads((shared_data_dir() / SAMPLE).read_text())
     with tempfile.TemporaryDirectory() as directory:
         batch = os.path.join(directory, "batch.jsonl")

@@ -8,6 +8,7 @@ the same process, the ratio baseline / ours is reported, since these machines ar
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import os
 import statistics
@@ -53,6 +54,16 @@ class BenchResult:
 
     def to_json(self) -> dict:
         return {**asdict(self), "ratio": self.ratio, "met": self.met}
+
+
+def versions_arguments(description: str, argv: list[str] | None) -> argparse.Namespace:
+    """The command line of the scripts that time two checkouts against each other (``*_versions.py``):
+    the baseline's and the changed checkout's ``src`` directories, and ``--rounds``."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("before", help="the baseline checkout's src directory")
+    parser.add_argument("after", help="the changed checkout's src directory")
+    parser.add_argument("--rounds", type=int, default=5)
+    return parser.parse_args(argv)
 
 
 def median_time(fn: Callable[[], object], *, repeat: int = 7, warmup: int = 1, max_seconds: float = 20.0) -> float:

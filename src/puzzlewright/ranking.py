@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import mul, sub
 from typing import ClassVar, TypeVar
 
 M = TypeVar("M", bound="LinearModel")
@@ -51,7 +52,7 @@ class LinearModel:
 
     def score(self, features: Sequence[float]) -> float:
         """A solution's score: the sum of :meth:`contributions`."""
-        return sum(weight * (value - typical) for weight, value, typical in zip(self.weights, features, self.typical))
+        return sum(map(mul, self.weights, map(sub, features, self.typical)))
 
     def contributions(self, features: Sequence[float]) -> dict[str, float]:
         """Each feature's part of the score: weight x (value - the typical answer's value)."""

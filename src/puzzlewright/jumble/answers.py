@@ -100,6 +100,11 @@ class SlotWords:
         return {key: tuple(rows) for key, rows in groups.items()}
 
     @cached_property
+    def need_lists(self) -> list[list[int]]:
+        """The letters each word needs, as Python lists (comparing two is far cheaper than two arrays)."""
+        return self.needs.tolist()
+
+    @cached_property
     def need_hashes(self) -> np.ndarray:
         """The distinct hashes of :attr:`by_needs`, sorted."""
         return np.array(sorted(self.by_needs), np.int64)
@@ -233,10 +238,12 @@ class AnswerSearch:
         bounds ``totals``), the last slot's words that take exactly the letters left."""
         last = self.slots[k_last]
         keys = count_hash(left)
+        need_lists = last.need_lists
         for i in np.flatnonzero(last.has_hash(keys)).tolist():
+            left_i = left[i].tolist()
             for partner in last.by_needs[int(keys[i])]:
                 if (float(totals[i]) + float(last.bounds[partner]) > state.floor()
-                        and np.array_equal(last.needs[partner], left[i])):
+                        and need_lists[partner] == left_i):
                     for k, rows in prefix.items():
                         state.chosen[k] = self.slots[k].words[rows[i]]
                     state.chosen[k_last] = last.words[partner]

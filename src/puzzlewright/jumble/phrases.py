@@ -92,10 +92,6 @@ class PhraseTable:
         np.maximum.at(best, rows[keep], self.values[keep])
         return best
 
-    def association(self, phrase: tuple[str, ...]) -> float:
-        """The sum of :meth:`pair_value` over the phrase's adjacent pairs."""
-        return sum(self.pair_value(first, second) for first, second in zip(phrase, phrase[1:]))
-
 
 @cache
 def phrase_table() -> PhraseTable:

@@ -89,10 +89,10 @@ class Weights:
         return cls(**{name: weight[name] for name in cls.__dataclass_fields__})
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Score:
     """An answer's search score and its parts (already weighted), and its phrase's association (the
-    unweighted phrase part, a feature of stage 2)."""
+    unweighted phrase part, a feature of stage 2). (Slots, not frozen: one per answer the search scores.)"""
 
     words: float
     phrase: float
@@ -127,6 +127,7 @@ class Ranker:
                                         + w.caption_topic * self.links.topic, 0.0)  # index -1: no stem
         self.last_caption_word = _last_word(caption)
         self.values: dict[str, float] = {}
+        self.pairs: dict[tuple[str, str], float] = {}
 
     def zipf(self, word: str) -> float:
         """A word's commonness as the ranking counts it (unknown: ``UNKNOWN_ZIPF``; extra words at least
@@ -183,9 +184,20 @@ class Ranker:
         """The readings' part of the score: minus their weighted shortfall."""
         return -self.weights.readings * shortfall
 
+    def pair_value(self, first: str, second: str) -> float:
+        """The phrase table's value of a pair of adjacent words (cached: a puzzle's answers share most)."""
+        value = self.pairs.get((first, second))
+        if value is None:
+            value = self.pairs[first, second] = self.phrases.pair_value(first, second)
+        return value
+
+    def association(self, phrase: tuple[str, ...]) -> float:
+        """The sum of :meth:`pair_value` over the phrase's adjacent pairs."""
+        return sum(self.pair_value(first, second) for first, second in zip(phrase, phrase[1:]))
+
     def score(self, fills: tuple[str, ...], phrase: tuple[str, ...], reading_shortfall: float) -> Score:
         """The score of an answer: its filled words, the whole phrase, and its readings' total shortfall."""
-        association = self.phrases.association(phrase)
+        association = self.association(phrase)
         return Score(sum(self.word_value(w) for w in fills), self.weights.phrase * association,
                      self.readings_value(reading_shortfall), association)
 
@@ -226,9 +238,9 @@ class AnswerFeatures:
         the search has it already), its readings' shortfall."""
         ranker = self.ranker
         if association is None:
-            association = ranker.phrases.association(phrase)
+            association = ranker.association(phrase)
         zipf, familiar, same, linked, topic = zip(*map(self.word, fills)) if fills else ((),) * 5
-        join = (ranker.phrases.pair_value(ranker.last_caption_word, phrase[0])
+        join = (ranker.pair_value(ranker.last_caption_word, phrase[0])
                 if ranker.last_caption_word and phrase else 0.0)
         return (sum(zipf), association, -shortfall, min(familiar, default=0.0),
                 float(self.relations.is_phrase(phrase)), self.in_set_phrase(phrase), sum(same), sum(linked),
@@ -276,7 +288,7 @@ def rejoined(phrase: tuple[str, ...]) -> int:
 
 def within_two(a: str, b: str) -> bool:
     """Are the words at most two edits (letters dropped, added or replaced) apart?"""
-    if abs(len(a) - len(b)) > 2:
+    if abs(len(a) - len(b)) > 2 or len(set(a) ^ set(b)) > 4:  # each edit changes the letter set by 2 at most
         return False
     previous = list(range(len(b) + 1))
     for i, x in enumerate(a, 1):
