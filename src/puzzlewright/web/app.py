@@ -35,7 +35,7 @@ from puzzlewright.search import Budget
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb
 from puzzlewright.web.guard import JsonErrors, RequestGuard, json_error_protocol
 from puzzlewright.web.limits import (BODY_KEY, MAX_BODY_BYTES, SEARCH_SECONDS, BodyLimit, SearchPool,
-                                     SearchTimeout, budget_message, limit_malloc_arenas)
+                                     SearchTimeout, budget_message, tune_malloc)
 
 log = logging.getLogger("puzzlewright.web")
 
@@ -403,7 +403,7 @@ def run_server(app: FastAPI, host: str = "127.0.0.1", port: int = 8000, **option
 
     check_address(host, port)
     sys.setswitchinterval(SWITCH_INTERVAL_S)
-    limit_malloc_arenas()
+    tune_malloc()
     uvicorn.run(app, host=host, port=port, server_header=False,
                 **{"log_level": "warning", "http": json_error_protocol(), **options})
 
