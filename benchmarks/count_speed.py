@@ -27,10 +27,8 @@ printed at the start.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
-import shlex
 import shutil
 import statistics
 import subprocess
@@ -40,34 +38,8 @@ import time
 
 KERNEL_NAMES = {"rows": "counting kernel (rows, C)", "cells": "cell-by-cell C kernel (previous)",
                 "numba": "cell-by-cell numba kernel"}
-SMALL_COUNT = ["acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers",
-               "--workers", "1"]
-
-
-def run_process(command: list[str], env: dict | None = None) -> tuple[float, float, str, float]:
-    """Wall seconds, peak RSS in MiB, stdout and CPU seconds (user + system) of one run of ``command``."""
-    started = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                               env={**os.environ, **(env or {})})
-    output = process.stdout.read().decode()
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - started
-    if status != 0:
-        raise SystemExit(f"{shlex.join(command)} failed (status {status})")
-    return elapsed, usage.ru_maxrss / 1024, output, usage.ru_utime + usage.ru_stime
-
-
-def alternated(commands: dict[str, tuple[list[str], dict]], repeat: int) -> dict[str, dict]:
-    """Run each named command ``repeat`` times, alternating them; median wall time, CPU time and peak RSS."""
-    runs: dict[str, list[tuple]] = {name: [] for name in commands}
-    for name, (command, env) in commands.items():  # one untimed run each: compile/caches are warm
-        run_process(command, env)
-    for _ in range(repeat):
-        for name, (command, env) in commands.items():
-            runs[name].append(run_process(command, env))
-    return {name: {"median_s": statistics.median(run[0] for run in runs[name]),
-                   "cpu_s": statistics.median(run[3] for run in runs[name]),
-                   "peak_mib": statistics.median(run[1] for run in runs[name])} for name in commands}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from speed import SMALL_COUNT, alternated, write_figures  # noqa: E402  (what both scripts time, and how)
 
 
 def report(title: str, figures: dict[str, dict], baseline: str, *, nodes: bool = False) -> dict:
@@ -264,10 +236,7 @@ def main() -> None:
         sections = [small_count(args.repeat), kernels(args.repeat, scratch),
                     big_counts(1, 1 if args.big else args.fraction), workers(max(3, args.repeat // 2), args.big)]
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump({"when": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "load_at_start": load,
-                       "machine": f"{platform.machine()} {os.cpu_count()} cores", "sections": sections}, handle,
-                      indent=1)
+        write_figures(args.json, load, sections)
 
 
 if __name__ == "__main__":

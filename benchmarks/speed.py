@@ -2,15 +2,14 @@
 """Speed where users feel it, side by side in one run: each figure is a median of alternated runs against a
 baseline measured in the same run, reported as a ratio.
 
-Usage: python benchmarks/speed.py [--repeat N] [--big] [--only SECTION ...] [--json FILE]
+Usage: python benchmarks/speed.py [--repeat N] [--only SECTION ...] [--json FILE]
 
 * small count end to end (``acrostic count --size 5 --double --canonical --dict wordle-answers``, 81
   squares): the C kernel against the previous implementation (the numba kernel, ``PUZZLEWRIGHT_KERNEL=numba``),
   wall time and peak memory of the whole process;
 * the kernel in-process: nodes/s of both kernels on the same count (one core);
-* 1 worker against 2 (``--big``: the 5x5 double canonical count over ``english`` words of commonness >= 3);
 * ``jumble unscramble`` per word in-process: the signature index against the letter-count scan it replaced;
-* ``dict lookup cat`` end to end;
+* ``dict lookup cat`` end to end (worker scaling and big counts: ``benchmarks/count_speed.py``);
 * Letter Boxed end to end (``letterboxed``): ``letterboxed solve RME-WCL-TGK-API`` on the built-in
   dictionary, and with ``--dict FILE`` on a 178,000-word list (made from SCOWL's lists in
   ``/usr/share/dict/scowl`` when installed, Debian's ``scowl`` package, else from ``english-large``), first
@@ -70,6 +69,14 @@ def alternated(commands: dict[str, tuple[list[str], dict]], repeat: int) -> dict
             memory[name].append(rss)
     return {name: {"median_s": statistics.median(times[name]), "cpu_s": statistics.median(cpu[name]),
                    "peak_mib": statistics.median(memory[name])} for name in commands}
+
+
+def write_figures(path: str, load: float, sections: list[dict]) -> None:
+    """The run's figures as JSON: when, the load average at the start, the machine and every section."""
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump({"when": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "load_at_start": load,
+                   "machine": f"{platform.machine()} {os.cpu_count()} cores", "sections": sections}, handle,
+                  indent=1)
 
 
 def report(title: str, figures: dict[str, dict], baseline: str) -> dict:
@@ -152,16 +159,6 @@ def kernel_rate(repeat: int) -> dict:
     for name, figure in figures.items():
         print(f"  {name:34} {figure['nodes']:,} nodes, {figure['nodes_per_s'] / 1e6:.1f} M nodes/s")
     return result
-
-
-def workers(repeat: int, big: bool) -> dict:
-    floor = "3" if big else "3.5"
-    count = ["acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "english",
-             "--min-commonness", floor]
-    commands = {f"{n} worker{'s' if n > 1 else ''}": (puzzlewright(*count, "--workers", str(n)), {})
-                for n in (1, 2)}
-    return report(f"5x5 double canonical count, english at commonness >= {floor}: 2 workers against 1",
-                  alternated(commands, repeat), "1 worker")
 
 
 def unscramble(repeat: int) -> dict:
@@ -274,13 +271,12 @@ def letterboxed(repeat: int) -> list[dict]:
     return [report(f"letterboxed solve {box} end to end, {LETTERBOXED_WORDS:,}-word list", figures, baseline)]
 
 
-SECTIONS = ("small_count", "kernel_rate", "workers", "unscramble", "lookup", "letterboxed")
+SECTIONS = ("small_count", "kernel_rate", "unscramble", "lookup", "letterboxed")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="alternated runs of each side (default 7)")
-    parser.add_argument("--big", action="store_true", help="the larger worker-scaling count (minutes)")
     parser.add_argument("--only", nargs="+", choices=SECTIONS, default=SECTIONS, metavar="SECTION",
                         help=f"run only these sections ({', '.join(SECTIONS)})")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
@@ -289,16 +285,12 @@ def main() -> None:
     print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"load average {load:.2f} at start")
     runners = {"small_count": lambda: [small_count(args.repeat)], "kernel_rate": lambda: [kernel_rate(args.repeat)],
-               "workers": lambda: [workers(max(3, args.repeat // 2), args.big)],
                "unscramble": lambda: [unscramble(args.repeat)], "lookup": lambda: [lookup(args.repeat)],
                "letterboxed": lambda: letterboxed(args.repeat)}
     sections = [figure for name in SECTIONS if name in args.only for figure in runners[name]()]
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump({"when": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "load_at_start": load,
-                       "machine": f"{platform.machine()} {os.cpu_count()} cores", "sections": sections}, handle,
-                      indent=1)
+        write_figures(args.json, load, sections)
 
 
 if __name__ == "__main__":
