@@ -167,6 +167,7 @@ class GenerateJob(_CompactLexicon):
 
     def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
         from puzzlewright.acrostic.api import generated_puzzle
+        from puzzlewright.acrostic.catalogue import CatalogueIncomplete
         from puzzlewright.acrostic.generator import generate_one
         from puzzlewright.schema import to_jsonable
 
@@ -177,6 +178,8 @@ class GenerateJob(_CompactLexicon):
             budget = None if self.seconds_per_puzzle is None else Budget(seconds=self.seconds_per_puzzle)
             try:
                 generated = generate_one(self.lexicon, self.options, index, budget)
+            except CatalogueIncomplete as error:
+                raise CatalogueIncomplete(f"puzzle {index}: {error}") from None
             except BudgetExceeded:
                 size = self.options.size
                 raise BudgetExceeded(f"puzzle {index}: no {size}x{size} puzzle found within the time limit of "
