@@ -25,12 +25,9 @@ fitted on every training puzzle.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -43,15 +40,14 @@ from puzzlewright.lexicon import Lexicon, load_lexicon
 from puzzlewright.schema import validate
 from puzzlewright.search import Budget
 
-# $PUZZLEWRIGHT_SHARED_DATA, else shared/data beside the checkout (as for the tests and benchmarks)
-SHARED_DATA = Path(os.environ.get("PUZZLEWRIGHT_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+from conditional_logit import (L2, SHARED_DATA, arguments, fit, percent, ranker_json, reproduces, rounded, typical_answer,
+                               write)
+
 TRAIN = "train/jumble-train.json"
 SAMPLE = "samples/jumble-sample.json"
 DICTIONARY = "english"
-L2 = 1.0  # penalty on the squared weights (in log-likelihood units), against overfitting rare features
 FOLDS = 10
 SHUFFLE_SEED = 13
-DECIMALS = 4
 TIME_LIMIT = 60.0
 TOP = 10
 POOL = 100  # candidates per training puzzle: the bigram model's best (words + phrase + readings)
@@ -93,29 +89,6 @@ def load(name: str, lexicon: Lexicon) -> list[Puzzle]:
     return [training_puzzle(r, lexicon) for r in records if r.get("final_answer")]
 
 
-def fit(puzzles: list[Puzzle], l2: float = L2, steps: int = 50) -> np.ndarray:
-    """Newton's method on the penalised conditional-logit log-likelihood, from zero weights."""
-    usable = [p for p in puzzles if p.answer is not None and len(p.candidates) > 1]
-    w = np.zeros(len(FEATURES))
-    for _ in range(steps):
-        gradient = -2 * l2 * w
-        hessian = -2 * l2 * np.eye(len(w))
-        for p in usable:
-            x = p.features
-            z = x @ w
-            prob = np.exp(z - z.max())
-            prob /= prob.sum()
-            mean = prob @ x
-            gradient += x[p.answer] - mean
-            centred = x - mean
-            hessian -= (centred * prob[:, None]).T @ centred
-        step = np.linalg.solve(hessian, gradient)
-        w = w - step
-        if np.abs(step).max() < 1e-10:
-            break
-    return w
-
-
 def place(puzzle: Puzzle, lexicon: Lexicon, model: Model) -> int | None:
     """The true answer's place (0 = first) in what the solver returns with ``model`` (top 10), or None."""
     pattern = AnswerPattern.parse(puzzle.record["answer_pattern"])
@@ -134,9 +107,7 @@ def figures(puzzles: list[Puzzle], lexicon: Lexicon, models: list[Model]) -> dic
 
 def model_of(puzzles: list[Puzzle], l2: float = L2) -> Model:
     """The model fitted on these puzzles, weights rounded as shipped."""
-    w = fit(puzzles, l2)
-    return Model(tuple(round(float(x), DECIMALS) + 0.0 for x in w),
-                 tuple(round(float(x), DECIMALS) + 0.0 for x in typical_answer(puzzles)))
+    return Model(tuple(rounded(fit(puzzles, len(FEATURES), l2))), tuple(rounded(typical_answer(puzzles))))
 
 
 def cross_validate(puzzles: list[Puzzle], lexicon: Lexicon, l2: float = L2) -> dict:
@@ -150,39 +121,22 @@ def cross_validate(puzzles: list[Puzzle], lexicon: Lexicon, l2: float = L2) -> d
     return figures(puzzles, lexicon, models)
 
 
-def percent(part: dict) -> str:
-    n = part["puzzles"]
-    return (f"{n} puzzles: found {part['found']} ({100 * part['found'] / n:.1f} %), top-1 {part['top1']} "
-            f"({100 * part['top1'] / n:.1f} %), top-10 {part['top10']} ({100 * part['top10'] / n:.1f} %)")
-
-
-def typical_answer(puzzles: list[Puzzle]) -> np.ndarray:
-    """The mean features of the true answers (the zero of the score scale)."""
-    return np.mean([p.features[p.answer] for p in puzzles if p.answer is not None], axis=0)
-
-
 def model_json(model: Model, n_fitted: int) -> str:
-    data = {"features": list(FEATURES), "weights": list(model.weights), "typical": list(model.typical),
-            "fitted_on": f"{n_fitted} Jumbles of {TRAIN} (scripts/fit_jumble_ranker.py)",
-            "dictionary": DICTIONARY, "pool": POOL, "candidates": CANDIDATES, "l2": L2}
-    return json.dumps(data, indent=1) + "\n"
+    """The ranker file's text for a model fitted on ``n_fitted`` puzzles."""
+    return ranker_json(FEATURES, model.weights, model.typical,
+                       fitted_on=f"{n_fitted} Jumbles of {TRAIN} (scripts/fit_jumble_ranker.py)",
+                       dictionary=DICTIONARY, pool=POOL, candidates=CANDIDATES, l2=L2)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="refit and compare with the shipped file")
-    parser.add_argument("--no-cv", action="store_true", help="skip the cross-validation report")
-    args = parser.parse_args(argv)
+    args = arguments(__doc__.splitlines()[0], argv)
     lexicon = load_lexicon(DICTIONARY)
     train = load(TRAIN, lexicon)
     model = model_of(train)
     text = model_json(model, sum(p.answer is not None for p in train))
     if args.check:
-        same = Path(RANKER_FILE).exists() and Path(RANKER_FILE).read_text() == text
-        print("ranker.json reproduced bit for bit" if same else "ranker.json differs from a refit")
-        return 0 if same else 1
-    Path(RANKER_FILE).write_text(text)
-    print(f"wrote {RANKER_FILE}")
+        return 0 if reproduces(RANKER_FILE, text) else 1
+    write(RANKER_FILE, text)
     for name, weight in zip(FEATURES, model.weights):
         print(f"  {name:<20} {weight:+.4f}")
     if not args.no_cv:

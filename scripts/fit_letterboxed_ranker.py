@@ -22,12 +22,9 @@ dated after the training period.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -36,14 +33,13 @@ from puzzlewright.letterboxed.index import builtin_index
 from puzzlewright.letterboxed.rank import FEATURES, RANKER_FILE, ChainFeatures, Model
 from puzzlewright.letterboxed.solver import _ChainSearch, box_words, without_spare_words
 
-# $PUZZLEWRIGHT_SHARED_DATA, else shared/data beside the checkout (as for the tests and benchmarks)
-SHARED_DATA = Path(os.environ.get("PUZZLEWRIGHT_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+from conditional_logit import (L2, SHARED_DATA, arguments, fit, percent, ranker_json, reproduces, rounded, typical_answer,
+                               write)
+
 TRAIN = "train/letterboxed-nyt-train.json"
 SAMPLE = "samples/letterboxed-nyt-sample.json"
 DICTIONARY = "english-letterboxed"
-L2 = 1.0  # penalty on the squared weights (in log-likelihood units), against overfitting rare features
 BLOCKS, FIRST_SCORED = 10, 3
-DECIMALS = 4
 
 
 @dataclass
@@ -73,29 +69,6 @@ def candidates(sides: list[str], answer: list[str], date: str) -> Puzzle:
 def load(name: str) -> list[Puzzle]:
     puzzles = json.loads((SHARED_DATA / name).read_text())
     return [candidates(p["sides"], p["nyt_solution"], p.get("date")) for p in puzzles]
-
-
-def fit(puzzles: list[Puzzle], l2: float = L2, steps: int = 50) -> np.ndarray:
-    """Newton's method on the penalised conditional-logit log-likelihood, from zero weights."""
-    usable = [p for p in puzzles if p.answer is not None and len(p.candidates) > 1]
-    w = np.zeros(len(FEATURES))
-    for _ in range(steps):
-        gradient = -2 * l2 * w
-        hessian = -2 * l2 * np.eye(len(w))
-        for p in usable:
-            x = p.features
-            z = x @ w
-            prob = np.exp(z - z.max())
-            prob /= prob.sum()
-            mean = prob @ x
-            gradient += x[p.answer] - mean
-            centred = x - mean
-            hessian -= (centred * prob[:, None]).T @ centred
-        step = np.linalg.solve(hessian, gradient)
-        w = w - step
-        if np.abs(step).max() < 1e-10:
-            break
-    return w
 
 
 def ranks(puzzle: Puzzle, w: np.ndarray) -> int | None:
@@ -134,59 +107,45 @@ def time_split(puzzles: list[Puzzle], l2: float = L2) -> dict:
     edges = [round(k * len(ordered) / BLOCKS) for k in range(BLOCKS + 1)]
     total = {"puzzles": 0, "found": 0, "top1": 0, "top10": 0, "log_likelihood": 0.0}
     for b in range(FIRST_SCORED, BLOCKS):
-        w = fit(ordered[:edges[b]], l2)
+        w = fit(ordered[:edges[b]], len(FEATURES), l2)
         for key, value in figures(ordered[edges[b]:edges[b + 1]], w).items():
             total[key] += value
     total["scored_from"] = ordered[edges[FIRST_SCORED]].date
     return total
 
 
-def percent(part: dict) -> str:
-    n = part["puzzles"]
-    return (f"{part['puzzles']} puzzles: found {part['found']} ({100 * part['found'] / n:.1f} %), "
-            f"top-1 {part['top1']} ({100 * part['top1'] / n:.1f} %), top-10 {part['top10']} "
-            f"({100 * part['top10'] / n:.1f} %), log-likelihood of the NYT's answers {part['log_likelihood']:.1f}")
-
-
-def typical_answer(puzzles: list[Puzzle]) -> np.ndarray:
-    """The mean features of the NYT answers (the zero of the score scale)."""
-    return np.mean([p.features[p.answer] for p in puzzles if p.answer is not None], axis=0)
+def with_likelihood(part: dict) -> str:
+    """The figures' line with the log-likelihood of the NYT's answers."""
+    return f"{percent(part)}, log-likelihood of the NYT's answers {part['log_likelihood']:.1f}"
 
 
 def model_json(w: np.ndarray, typical: np.ndarray, n_fitted: int) -> str:
-    data = {"features": list(FEATURES), "weights": [round(float(x), DECIMALS) + 0.0 for x in w],
-            "typical": [round(float(x), DECIMALS) + 0.0 for x in typical],
-            "fitted_on": f"{n_fitted} NYT puzzles of {TRAIN} (scripts/fit_letterboxed_ranker.py)",
-            "dictionary": DICTIONARY, "l2": L2}
-    return json.dumps(data, indent=1) + "\n"
+    """The ranker file's text for weights and typical values fitted on ``n_fitted`` puzzles."""
+    return ranker_json(FEATURES, rounded(w), rounded(typical),
+                       fitted_on=f"{n_fitted} NYT puzzles of {TRAIN} (scripts/fit_letterboxed_ranker.py)",
+                       dictionary=DICTIONARY, l2=L2)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="refit and compare with the shipped file")
-    parser.add_argument("--no-cv", action="store_true", help="skip the cross-validation report")
-    args = parser.parse_args(argv)
+    args = arguments(__doc__.splitlines()[0], argv)
     train = load(TRAIN)
-    w = fit(train)
+    w = fit(train, len(FEATURES))
     text = model_json(w, typical_answer(train), sum(p.answer is not None for p in train))
     if args.check:
-        same = Path(RANKER_FILE).read_text() == text
-        print("ranker.json reproduced bit for bit" if same else "ranker.json differs from a refit")
-        return 0 if same else 1
-    Path(RANKER_FILE).write_text(text)
-    print(f"wrote {RANKER_FILE}")
+        return 0 if reproduces(RANKER_FILE, text) else 1
+    write(RANKER_FILE, text)
     for name, weight in zip(FEATURES, Model.from_json(json.loads(text)).weights):
         print(f"  {name:<18} {weight:+.4f}")
     if not args.no_cv:
         cv = time_split(train)
         print(f"time-split CV (blocks {FIRST_SCORED}-{BLOCKS - 1} of {BLOCKS}, from {cv['scored_from']}): "
-              + percent(cv))
+              + with_likelihood(cv))
         fitted = np.array(Model.from_json(json.loads(text)).weights)
         sample = load(SAMPLE)
-        print("sample, all: " + percent(figures(sample, fitted)))
+        print("sample, all: " + with_likelihood(figures(sample, fitted)))
         later = [p for p in sample if p.date > max(p.date for p in train)]
-        print("sample, after the training period: " + percent(figures(later, fitted)))
-        print("training set, fitted on itself (not a measure): " + percent(figures(train, fitted)))
+        print("sample, after the training period: " + with_likelihood(figures(later, fitted)))
+        print("training set, fitted on itself (not a measure): " + with_likelihood(figures(train, fitted)))
     return 0
 
 

@@ -31,12 +31,10 @@ echoing words, a dangling last word) and is ordered by the model's score.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
@@ -44,6 +42,7 @@ from puzzlewright.jumble.model import AnswerPattern
 from puzzlewright.jumble.phrases import PhraseTable, phrase_table
 from puzzlewright.jumble.relations import CaptionLinks, RelationTable, relation_table
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.ranking import LinearModel
 
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 BLANK = re.compile(r"_+|[\u2013\u2014]|(?<!\w)-+(?!\w)")  # where a caption's answer goes: ___, – – –, --
@@ -191,36 +190,14 @@ class Ranker:
                      self.readings_value(reading_shortfall), association)
 
 
-@dataclass(frozen=True)
-class Model:
-    """The fitted weights, one per feature of :data:`FEATURES`, and the features of a typical true answer
-    (the mean over the answers fitted on): a score is measured from that answer's, so each feature's
-    contribution is its weight times how far the answer's value is from the typical one."""
+class Model(LinearModel):
+    """The fitted final-answer ranker (``ranker.json``): weights and a typical true answer's features."""
 
-    weights: tuple[float, ...]
-    typical: tuple[float, ...]
-
-    @classmethod
-    def from_json(cls, data: dict) -> Model:
-        if list(data["features"]) != list(FEATURES):
-            raise ValueError(f"{RANKER_FILE}: features {data['features']} are not {list(FEATURES)}")
-        return cls(tuple(map(float, data["weights"])), tuple(map(float, data["typical"])))
-
-    def score(self, features: Sequence[float]) -> float:
-        """The answer's score: the sum of :meth:`contributions`."""
-        return sum(weight * (value - typical) for weight, value, typical in zip(self.weights, features, self.typical))
-
-    def contributions(self, features: Sequence[float]) -> dict[str, float]:
-        """Each feature's part of the score: weight x (value - the typical answer's value)."""
-        return {name: weight * (value - typical)
-                for name, weight, value, typical in zip(FEATURES, self.weights, features, self.typical)}
+    FEATURES = FEATURES
+    FILE = RANKER_FILE
 
 
-@cache
-def shipped_model() -> Model:
-    """The model in ``ranker.json`` (read once per process)."""
-    with open(RANKER_FILE, encoding="utf-8") as handle:
-        return Model.from_json(json.load(handle))
+shipped_model = Model.shipped  # the model in ranker.json, read once per process
 
 
 class AnswerFeatures:

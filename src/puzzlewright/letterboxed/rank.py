@@ -14,13 +14,12 @@ docs/letterboxed.md for the fit and its cross-validated figures.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
+
+from puzzlewright.ranking import LinearModel
 
 if TYPE_CHECKING:
     from puzzlewright.letterboxed.solver import BoxWords, Solution
@@ -64,32 +63,14 @@ def ed_or_ing(word: str) -> bool:
     return word.endswith(("ed", "ing"))
 
 
-@dataclass(frozen=True)
-class Model:
-    """The fitted weights, one per feature of :data:`FEATURES`, and the features of a typical answer (the
-    mean over the NYT answers fitted on): a score is measured from that answer's, so 0 is a typical NYT
-    answer and each feature's contribution is its weight times how far it is from the typical value."""
+class Model(LinearModel):
+    """The fitted solution ranker (``ranker.json``): weights and a typical NYT answer's features."""
 
-    weights: tuple[float, ...]
-    typical: tuple[float, ...]
-
-    @classmethod
-    def from_json(cls, data: dict) -> Model:
-        if list(data["features"]) != list(FEATURES):
-            raise ValueError(f"{RANKER_FILE}: features {data['features']} are not {list(FEATURES)}")
-        return cls(tuple(map(float, data["weights"])), tuple(map(float, data["typical"])))
-
-    @property
-    def offset(self) -> float:
-        """The typical answer's raw score (weights . typical), subtracted from every score."""
-        return sum(w * x for w, x in zip(self.weights, self.typical))
+    FEATURES = FEATURES
+    FILE = RANKER_FILE
 
 
-@cache
-def shipped_model() -> Model:
-    """The model in ``ranker.json`` (read once per process)."""
-    with open(RANKER_FILE, encoding="utf-8") as handle:
-        return Model.from_json(json.load(handle))
+shipped_model = Model.shipped  # the model in ranker.json, read once per process
 
 
 class ChainFeatures:
@@ -157,9 +138,7 @@ class ChainFeatures:
 def explain(features: Sequence[float], model: Model | None = None) -> dict[str, float]:
     """Each feature's contribution to a score: weight x (value - the typical answer's value); they add up
     to the score."""
-    model = model or shipped_model()
-    return {name: weight * (value - typical)
-            for name, weight, value, typical in zip(FEATURES, model.weights, features, model.typical)}
+    return (model or shipped_model()).contributions(features)
 
 
 def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None = None) -> list[Solution]:
