@@ -154,3 +154,28 @@ def test_cli_generate_6x6_and_its_time_limit(cli, small, cache, tmp_path):
                "--show-solution", "--json").json()
     (puzzle,) = made["puzzles"]
     assert puzzle["unique"] and puzzle["seed"] == puzzle["solution"]["rows"][0]
+
+
+def test_web_generate_lists_with_progress_then_answers(cache):
+    """Each request of the web page continues the listing within its budget and says how far it got (503
+    with ``progress``); once the listing is whole, the answer is definite (english has no 6x6 double square
+    of words with commonness >= 4)."""
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from puzzlewright.web import create_app
+
+    client = TestClient(create_app(search_seconds=0.3))
+    request = {"size": 6, "count": 1, "unique": True, "min_commonness": 4, "random_seed": 1}
+    progress = []
+    for _ in range(200):
+        response = client.post("/api/acrostic/generate", json=request)
+        if response.status_code != 503:
+            break
+        body = response.json()
+        assert "run again to continue" in body["error"]
+        progress.append(body["progress"])
+    assert len(progress) >= 2 and progress == sorted(progress) and progress[-1] < 1
+    assert response.status_code == 422
+    assert "no 6x6 double word square can be made from the 3,543 words" in response.json()["error"]
+    assert "every possibility was searched" in response.json()["error"]

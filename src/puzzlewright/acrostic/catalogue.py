@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +28,7 @@ import numpy as np
 
 from puzzlewright.acrostic.count import CountOptions, count_partition, count_partitions
 from puzzlewright.acrostic.model import Grid
-from puzzlewright.errors import BudgetExceeded
+from puzzlewright.errors import BudgetExceeded, WorkInProgress
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget, ran_out
 
@@ -36,6 +37,7 @@ CATALOGUE_MAX_NODES = 1_000_000_000  # a whole space this large takes a few minu
 SAMPLE_ROWS = 48  # first rows searched exhaustively to estimate the space
 SAMPLE_SEED = 15  # the sample is fixed, so the estimate (and the choice it drives) depends only on the words
 FORMAT_VERSION = 1
+SAVE_INTERVAL_S = 1.0  # while listing, the progress is saved this often (and whenever the time runs out)
 
 
 @dataclass
@@ -73,7 +75,7 @@ def catalogue_path(words: Lexicon, size: int) -> str:
     return os.path.join(cache_dir(), f"acrostic-squares-{size}-{words_digest(words, size)}.json")
 
 
-def estimated_nodes(words: Lexicon, size: int) -> float:
+def estimated_nodes(words: Lexicon, size: int, budget: Budget | None = None) -> float:
     """About how many kernel nodes enumerating every canonical double square of ``words`` takes: the mean
     over :data:`SAMPLE_ROWS` first rows (a fixed sample) of the exhaustive search under that row, times the
     number of words; infinite as soon as the sample alone shows it is above :data:`CATALOGUE_MAX_NODES`
@@ -87,6 +89,8 @@ def estimated_nodes(words: Lexicon, size: int) -> float:
     allowance = count * CATALOGUE_MAX_NODES // len(vocabulary)
     spent = 0
     for row in sample:
+        if ran_out(budget):
+            raise BudgetExceeded(budget.describe())
         forced = np.full(size * size, -1)
         forced[:size] = letters[row]
         search = SquareSearch(size, trie, forced, double=True, canonical=True)
@@ -98,7 +102,7 @@ def estimated_nodes(words: Lexicon, size: int) -> float:
     return spent / count * len(vocabulary)
 
 
-def worth_cataloguing(words: Lexicon, size: int) -> bool:
+def worth_cataloguing(words: Lexicon, size: int, budget: Budget | None = None) -> bool:
     """Whether generation from ``words`` should draw from the catalogue (else: random search). The
     estimate behind the answer is kept in the cache folder with the catalogue."""
     if size < CATALOGUE_MIN_SIZE:
@@ -106,7 +110,7 @@ def worth_cataloguing(words: Lexicon, size: int) -> bool:
     path = catalogue_path(words, size)
     saved = _load(path)
     if saved is None:
-        saved = Catalogue([], 0, -1, 0, estimated_nodes(words, size))
+        saved = Catalogue([], 0, -1, 0, estimated_nodes(words, size, budget))
         _save(path, saved)
     return saved.estimated_nodes <= CATALOGUE_MAX_NODES
 
@@ -137,7 +141,7 @@ def _save(path: str, catalogue: Catalogue) -> None:
 def square_catalogue(words: Lexicon, size: int, budget: Budget | None = None) -> Catalogue:
     """Every canonical double square of ``words``' ``size``-letter words, from the cache or enumerated now.
 
-    Enumeration goes partition by partition (the counter's first-row prefixes), saving after each one; when
+    Enumeration goes partition by partition (the counter's first-row prefixes), saving every second; when
     ``budget`` runs out it saves what is done, down to where the partition under way stopped, and raises
     :class:`CatalogueIncomplete` saying how far it got; the next call continues from there."""
     path = catalogue_path(words, size)
@@ -145,12 +149,14 @@ def square_catalogue(words: Lexicon, size: int, budget: Budget | None = None) ->
     keys = count_partitions(words, options)
     catalogue = _load(path)
     if catalogue is None or catalogue.partitions_total != len(keys):
-        estimate = estimated_nodes(words, size) if catalogue is None else catalogue.estimated_nodes
+        estimate = estimated_nodes(words, size, budget) if catalogue is None else catalogue.estimated_nodes
         catalogue = Catalogue([], 0, len(keys), 0, estimate)
     if catalogue.resume is not None and catalogue.resume["kernel"] != kernel_version():
         catalogue.resume = None  # stopped by another kernel: that partition starts again
+    saved_at = time.monotonic()
     while not catalogue.complete:
         if ran_out(budget):
+            _save(path, catalogue)
             _stopped(catalogue, size, len(words.of_length(size).words), budget)
         resume = catalogue.resume or {"search": None, "squares": [], "nodes": 0}
         part = count_partition(words, options, keys[catalogue.partitions_done], budget=budget,
@@ -164,7 +170,9 @@ def square_catalogue(words: Lexicon, size: int, budget: Budget | None = None) ->
         else:
             catalogue.resume = {"search": part.resume, "squares": squares, "nodes": part.nodes,
                                 "kernel": kernel_version()}
-        _save(path, catalogue)
+        if catalogue.complete or time.monotonic() - saved_at > SAVE_INTERVAL_S:
+            _save(path, catalogue)
+            saved_at = time.monotonic()
     return catalogue
 
 
@@ -178,7 +186,7 @@ def kernel_version() -> str:
     return hashlib.sha256(source).hexdigest()[:16]
 
 
-class CatalogueIncomplete(BudgetExceeded):
+class CatalogueIncomplete(WorkInProgress):
     """The time ran out while the catalogue was being built (what was done is kept)."""
 
 
@@ -187,4 +195,4 @@ def _stopped(catalogue: Catalogue, size: int, words: int, budget: Budget | None)
     seconds = f" of {budget.seconds:g} s" if budget is not None and budget.seconds is not None else ""
     raise CatalogueIncomplete(f"listing every {size}x{size} double word square of the {words:,} words (done once, "
                               f"then kept) was {done:.0%} done when the time{seconds} ran out; run again to "
-                              "continue from there, or allow more time")
+                              "continue from there, or allow more time", done)

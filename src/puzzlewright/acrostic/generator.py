@@ -124,7 +124,7 @@ def generate_one(lexicon: Lexicon, options: GenerateOptions, index: int, budget:
 
     rng = np.random.default_rng([options.random_seed, index])
     words = construction_words(lexicon, options.size, options.min_commonness)
-    if worth_cataloguing(words, options.size):
+    if worth_cataloguing(words, options.size, budget):
         return from_catalogue(lexicon, words, options, index, rng, budget)
     for attempt in range(1, MAX_ATTEMPTS + 1):
         if ran_out(budget):

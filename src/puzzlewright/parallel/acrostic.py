@@ -179,7 +179,7 @@ class GenerateJob(_CompactLexicon):
             try:
                 generated = generate_one(self.lexicon, self.options, index, budget)
             except CatalogueIncomplete as error:
-                raise CatalogueIncomplete(f"puzzle {index}: {error}") from None
+                raise CatalogueIncomplete(f"puzzle {index}: {error}", error.progress) from None
             except BudgetExceeded:
                 size = self.options.size
                 raise BudgetExceeded(f"puzzle {index}: no {size}x{size} puzzle found within the time limit of "
