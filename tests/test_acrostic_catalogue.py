@@ -149,7 +149,7 @@ def test_cli_generate_6x6_and_its_time_limit(cli, small, cache, tmp_path):
     word_file.write_text("\n".join(small.words) + "\n")
     stopped = cli("acrostic", "generate", "--size", "6", "--unique", "--dict", str(word_file), "--random-seed", "3",
                   "--time-limit", "0.001")
-    assert stopped.exit_code == 2 and stopped.stderr.count("\n") == 1 and stopped.stderr.startswith("error: puzzle 0")
+    assert stopped.exit_code == 2 and stopped.stderr.count("\n") == 1 and stopped.stderr.startswith("error: ")
     made = cli("acrostic", "generate", "--size", "6", "--unique", "--dict", str(word_file), "--random-seed", "3",
                "--show-solution", "--json").json()
     (puzzle,) = made["puzzles"]

@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,12 +139,14 @@ def _save(path: str, catalogue: Catalogue) -> None:
     store(path, lambda handle: handle.write(data), text=True)
 
 
-def square_catalogue(words: Lexicon, size: int, budget: Budget | None = None) -> Catalogue:
+def square_catalogue(words: Lexicon, size: int, budget: Budget | None = None,
+                     on_progress: Callable[[float], None] | None = None) -> Catalogue:
     """Every canonical double square of ``words``' ``size``-letter words, from the cache or enumerated now.
 
     Enumeration goes partition by partition (the counter's first-row prefixes), saving every second; when
     ``budget`` runs out it saves what is done, down to where the partition under way stopped, and raises
-    :class:`CatalogueIncomplete` saying how far it got; the next call continues from there."""
+    :class:`CatalogueIncomplete` saying how far it got; the next call continues from there.
+    ``on_progress`` is told the fraction of partitions done after each one."""
     path = catalogue_path(words, size)
     options = CountOptions(size, double=True, canonical=True)
     keys = count_partitions(words, options)
@@ -170,6 +173,8 @@ def square_catalogue(words: Lexicon, size: int, budget: Budget | None = None) ->
         else:
             catalogue.resume = {"search": part.resume, "squares": squares, "nodes": part.nodes,
                                 "kernel": kernel_version()}
+        if on_progress is not None:
+            on_progress(catalogue.partitions_done / catalogue.partitions_total)
         if catalogue.complete or time.monotonic() - saved_at > SAVE_INTERVAL_S:
             _save(path, catalogue)
             saved_at = time.monotonic()
