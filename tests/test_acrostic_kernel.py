@@ -8,15 +8,15 @@ import json
 import numpy as np
 import pytest
 
+from puzzlewright import native
 from puzzlewright.acrostic import kernel
 from puzzlewright.acrostic.count import CountOptions, count_partition, count_partitions
-from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import load_lexicon
 from puzzlewright.parallel import run_job
 from puzzlewright.parallel.acrostic import CountJob
 
-needs_c = pytest.mark.skipif(kernel.c_compiler() is None, reason="no C compiler here")
+needs_c = pytest.mark.skipif(native.c_compiler() is None, reason="no C compiler here")
 
 
 @pytest.fixture(scope="module")
@@ -56,32 +56,12 @@ def searches(lexicon, size: int, seed: int):
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_c_and_numba_kernels_find_the_same_squares_with_the_same_nodes(seed):
     lexicon = load_lexicon("acrostic-4", min_commonness=4)  # 500-odd words: every kind runs to the end fast
-    c_kernel = kernel._CKernel(kernel.build_c_kernel(kernel.c_compiler()))
+    c_kernel = kernel._CKernel(native.c_library("puzzlewright.acrostic", kernel.KERNEL_SOURCE, "square kernel"))
     for c_search, numba_search in zip(searches(lexicon, 4, seed), searches(lexicon, 4, seed)):
         step = 997 + seed * 1000
         expected = run_to_the_end(numba_search, kernel._numba_kernel, step)
         assert run_to_the_end(c_search, c_kernel, step) == expected
         assert expected[1] > 0
-
-
-@needs_c
-def test_the_compiled_kernel_is_cached_by_content(tmp_path, monkeypatch):
-    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
-    compiler = kernel.c_compiler()
-    path = kernel.build_c_kernel(compiler)
-    assert path.startswith(str(tmp_path)) and kernel.build_c_kernel(compiler) == path
-    assert kernel.compiled_kernel_path(compiler, b"int x;") != path  # another source: another library
-    assert [p.name for p in (tmp_path / "kernels").iterdir()] == [path.rsplit("/", 1)[1]]  # no leftovers
-
-
-def test_an_unknown_kernel_choice_is_a_clear_error(monkeypatch):
-    kernel.kernel_backend.cache_clear()
-    monkeypatch.setenv("PUZZLEWRIGHT_KERNEL", "fortran")
-    try:
-        with pytest.raises(PuzzleInputError, match="PUZZLEWRIGHT_KERNEL"):
-            kernel.kernel_backend()
-    finally:
-        kernel.kernel_backend.cache_clear()
 
 
 def test_count_partition_can_count_without_keeping_squares(wordle):

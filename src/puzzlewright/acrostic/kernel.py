@@ -18,17 +18,9 @@ from __future__ import annotations
 
 import base64
 import ctypes
-import hashlib
-import os
-import shutil
-import subprocess
-import sys
-import sysconfig
-import tempfile
 import zlib
 from collections.abc import Callable
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 import numpy as np
@@ -86,14 +78,13 @@ NO_ORDER = np.zeros((0, 26), np.int8)  # try letters alphabetically
 
 
 KERNEL_SOURCE = "square_kernel.c"
-_C_FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
 
 
 class _CKernel:
     """The C kernel loaded with ctypes, called with :class:`SquareSearch`'s arrays (ctypes releases the GIL)."""
 
-    def __init__(self, library_path: str):
-        self.function = ctypes.CDLL(library_path).square_kernel
+    def __init__(self, library: ctypes.CDLL):
+        self.function = library.square_kernel
         self.function.restype = None
 
     def __call__(self, search: SquareSearch, out: np.ndarray, max_nodes: int) -> tuple[int, int, int]:
@@ -122,62 +113,13 @@ def _numba_kernel(search: SquareSearch, out: np.ndarray, max_nodes: int) -> tupl
     return int(found), int(nodes), int(why)
 
 
-def c_compiler() -> str | None:
-    """The C compiler to build the kernel with: ``$CC``, else Python's own, else ``cc``/``gcc``/``clang``."""
-    names = [os.environ.get("CC"), (sysconfig.get_config_var("CC") or "").split(" ")[0], "cc", "gcc", "clang"]
-    for name in names:
-        if name and shutil.which(name):
-            return shutil.which(name)
-    return None
-
-
-def _say(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
-
-
-def compiled_kernel_path(compiler: str, source: bytes) -> str:
-    """Where the kernel compiled from ``source`` by ``compiler`` lives in the cache folder (content-addressed,
-    so an edited kernel or another compiler never reuses a stale library)."""
-    from puzzlewright.cache import cache_dir
-
-    key = hashlib.sha256(source + b"\0" + compiler.encode() + b"\0" + " ".join(_C_FLAGS).encode()
-                         + sys.platform.encode()).hexdigest()[:20]
-    return os.path.join(cache_dir(), "kernels", f"square-{key}{sysconfig.get_config_var('SHLIB_SUFFIX') or '.so'}")
-
-
-def build_c_kernel(compiler: str) -> str:
-    """Compile the C kernel into the cache folder unless it is there already (saying so on stderr: it takes
-    about a second, once per machine); return the library's path. Raises OSError or CalledProcessError."""
-    source = resources.files("puzzlewright.acrostic").joinpath(KERNEL_SOURCE).read_bytes()
-    path = compiled_kernel_path(compiler, source)
-    if os.path.exists(path):
-        return path
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    _say("compiling the square kernel (once per machine)…")
-    with tempfile.TemporaryDirectory(dir=os.path.dirname(path)) as work:
-        source_path = os.path.join(work, KERNEL_SOURCE)
-        with open(source_path, "wb") as handle:
-            handle.write(source)
-        built = os.path.join(work, os.path.basename(path))
-        subprocess.run([compiler, *_C_FLAGS, "-o", built, source_path], check=True, capture_output=True,
-                       timeout=120)
-        os.replace(built, path)  # atomic: concurrent processes either see the whole library or none
-    return path
-
-
 @lru_cache(maxsize=1)
 def kernel_backend() -> Callable[[SquareSearch, np.ndarray, int], tuple[int, int, int]]:
     """The kernel function: C when it can be compiled here (``PUZZLEWRIGHT_KERNEL=numba`` forces numba)."""
-    choice = os.environ.get("PUZZLEWRIGHT_KERNEL", "c").lower()
-    if choice not in ("c", "numba"):
-        raise PuzzleInputError(f"PUZZLEWRIGHT_KERNEL must be 'c' or 'numba', not {choice!r}")
-    compiler = c_compiler() if choice == "c" else None
-    if compiler is not None:
-        try:
-            return _CKernel(build_c_kernel(compiler))
-        except (OSError, subprocess.SubprocessError) as error:
-            _say(f"note: the C square kernel could not be built ({error}); using numba (slower to start)")
-    return _numba_kernel
+    from puzzlewright.native import c_library
+
+    library = c_library("puzzlewright.acrostic", KERNEL_SOURCE, "square kernel")
+    return _numba_kernel if library is None else _CKernel(library)
 
 
 class SquareSearch:

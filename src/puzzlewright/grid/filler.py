@@ -4,7 +4,7 @@ The search is a constraint solver over the slots. Each slot's *domain* is the se
 its length that still fit it. Crossing slots constrain each other through their shared cell: every crossing
 is kept arc consistent (a word stays only while the crossing slot still has a word with the same letter
 there), by counting each slot's supports per position and letter (see :mod:`puzzlewright.grid.kernel`, a
-numba kernel); a slot left with one word removes that word from every other slot of its length (no
+compiled kernel); a slot left with one word removes that word from every other slot of its length (no
 repeats). A slot left with no words is a dead end.
 
 Variables are chosen by *dom/wdeg*: the open slot with the fewest words per unit of weighted degree, where

@@ -14,209 +14,96 @@ State, per slot ``s`` (its words are the dictionary's words of its length, numbe
 Variable choice is dom/wdeg (fewest candidates per weighted open crossing; a crossing's weight counts the
 wipeouts it caused and persists across restarts); the value is the candidate with the highest key (score
 plus noise, from Python). Branching: ``s = w``, then on failure ``s != w``.
+
+The search is C (``grid_kernel.c``, compiled once per machine by :mod:`puzzlewright.native`), so a process
+fills its first grid without numba's 1-3 s start and ~120 MB of LLVM; the numba build
+(:mod:`puzzlewright.grid.kernel_numba`) is the fallback. Both take the same arrays, in the same order.
 """
 
 from __future__ import annotations
 
-import numba
+import ctypes
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
 import numpy as np
 
 FOUND, DONE, LIMIT = 0, 1, 2
+KERNEL_SOURCE = "grid_kernel.c"
+_GRID_ARRAYS = 16  # alive .. wipeouts: the arrays before ``distinct`` in both builds' argument lists
+_GRID_TYPES = (np.uint8,) + (np.int64,) * 13 + (np.float64, np.int64)  # alive is bytes, weights doubles
 
 
-@numba.njit(cache=True, nogil=True)
-def _remove(s, w, alive, alive_at, size, support, lengths, letters, letters_at, cross_t, events, n_events,
-            singles, n_singles, trail, n_trail):
-    """Remove word ``w`` from slot ``s``: update supports, queue the letters that lost their last support
-    and the slot if it has one word left. Returns the new (n_events, n_singles, n_trail)."""
-    alive[alive_at[s] + w] = 0
-    size[s] -= 1
-    trail[n_trail, 0] = s
-    trail[n_trail, 1] = w
-    n_trail += 1
-    length = lengths[s]
-    base = letters_at[s] + w * length
-    for i in range(length):
-        c = letters[base + i]
-        support[s, i, c] -= 1
-        if support[s, i, c] == 0 and cross_t[s, i] >= 0:
-            events[n_events, 0] = s
-            events[n_events, 1] = i
-            events[n_events, 2] = c
-            n_events += 1
-    if size[s] == 1:
-        singles[n_singles] = s
-        n_singles += 1
-    return n_events, n_singles, n_trail
+def _pointer(array: np.ndarray, dtype: type = np.int64) -> ctypes.c_void_p:
+    """The buffer of a C-ordered numpy array of ``dtype``, for the C kernel (which reads and writes it in
+    place, so a wrong type or layout must fail here rather than corrupt memory)."""
+    if array.dtype != dtype or not array.flags.c_contiguous:
+        raise TypeError(f"the grid kernel needs C-ordered {np.dtype(dtype).name} arrays, not {array.dtype}")
+    return ctypes.c_void_p(array.ctypes.data)
 
 
-@numba.njit(cache=True, nogil=True)
-def _undo(mark, alive, alive_at, size, support, lengths, letters, letters_at, trail, n_trail):
-    """Put back every removal after trail position ``mark``."""
-    while n_trail > mark:
-        n_trail -= 1
-        s = trail[n_trail, 0]
-        w = trail[n_trail, 1]
-        alive[alive_at[s] + w] = 1
-        size[s] += 1
-        length = lengths[s]
-        base = letters_at[s] + w * length
-        for i in range(length):
-            support[s, i, letters[base + i]] += 1
-    return n_trail
+class _CKernel:
+    """The C build, called with the numba build's arguments (ctypes releases the GIL meanwhile)."""
+
+    def __init__(self, library: ctypes.CDLL):
+        self.c_propagate = library.grid_propagate
+        self.c_propagate.restype = None
+        self.c_search = library.grid_search
+        self.c_search.restype = ctypes.c_int64
+
+    @staticmethod
+    def _grid(arrays: tuple[Any, ...]) -> list[Any]:
+        """The shared leading arguments: the grid's arrays, then ``distinct``, the slot count and the
+        longest slot (the C code indexes the 2-D and 3-D arrays by hand)."""
+        cross_t = arrays[9]
+        return [*map(_pointer, arrays[:_GRID_ARRAYS], _GRID_TYPES), ctypes.c_int64(int(arrays[_GRID_ARRAYS])),
+                ctypes.c_int64(cross_t.shape[0]), ctypes.c_int64(cross_t.shape[1])]
+
+    def propagate(self, *arguments: Any) -> tuple[int, int]:
+        grid = self._grid(arguments)
+        events, n_events, singles, n_singles, trail, n_trail = arguments[_GRID_ARRAYS + 1:]
+        result = np.zeros(2, np.int64)
+        self.c_propagate(*grid, _pointer(events), ctypes.c_int64(n_events), _pointer(singles),
+                         ctypes.c_int64(n_singles), _pointer(trail), ctypes.c_int64(n_trail), _pointer(result))
+        return int(result[0]), int(result[1])
+
+    def search(self, *arguments: Any) -> int:
+        grid = self._grid(arguments)
+        keys, keys_at, events, singles, trail, stack, cursor, node_limit, out = arguments[_GRID_ARRAYS + 1:]
+        buffers = [_pointer(keys, np.float64), *map(_pointer, (keys_at, events, singles, trail, stack, cursor))]
+        return int(self.c_search(*grid, *buffers, ctypes.c_int64(node_limit), _pointer(out)))
 
 
-@numba.njit(cache=True, nogil=True)
-def propagate(alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j,
-              cross_id, by_letter_at, by_letter, weights, wipeouts, distinct, events, n_events, singles, n_singles,
-              trail, n_trail):
-    """Process queued letter events and single-word slots until nothing changes. Returns (failed slot or -1,
-    n_trail)."""
-    slots = size.shape[0]
-    while n_events > 0 or n_singles > 0:
-        if n_events > 0:
-            n_events -= 1
-            s = events[n_events, 0]
-            i = events[n_events, 1]
-            c = events[n_events, 2]
-            t = cross_t[s, i]
-            j = cross_j[s, i]
-            at = by_letter_at[t, j, c]
-            stop = by_letter_at[t, j, c + 1]
-            for k in range(at, stop):
-                w = by_letter[k]
-                if alive[alive_at[t] + w]:
-                    n_events, n_singles, n_trail = _remove(t, w, alive, alive_at, size, support, lengths, letters,
-                                                           letters_at, cross_t, events, n_events, singles,
-                                                           n_singles, trail, n_trail)
-                    if size[t] == 0:
-                        weights[cross_id[s, i]] += 1
-                        wipeouts[t] += 1
-                        return t, n_trail
-            continue
-        n_singles -= 1
-        s = singles[n_singles]
-        if not distinct or size[s] != 1:
-            continue
-        w = -1
-        for k in range(words[s]):
-            if alive[alive_at[s] + k]:
-                w = k
-                break
-        for u in range(slots):
-            if u != s and group[u] == group[s] and alive[alive_at[u] + w]:
-                n_events, n_singles, n_trail = _remove(u, w, alive, alive_at, size, support, lengths, letters,
-                                                       letters_at, cross_t, events, n_events, singles, n_singles,
-                                                       trail, n_trail)
-                if size[u] == 0:
-                    wipeouts[u] += 1
-                    return u, n_trail
-    return -1, n_trail
+@cache
+def _backend() -> tuple[Callable[..., tuple[int, int]], Callable[..., int]]:
+    """(propagate, search) of the C build when it can be compiled here, else of the numba build."""
+    from puzzlewright.native import c_library
+
+    library = c_library("puzzlewright.grid", KERNEL_SOURCE, "grid kernel")
+    if library is not None:
+        kernel = _CKernel(library)
+        return kernel.propagate, kernel.search
+    from puzzlewright.grid import kernel_numba
+
+    return kernel_numba.propagate, kernel_numba.search
 
 
-@numba.njit(cache=True, nogil=True)
-def _choose(size, cross_t, cross_id, lengths, weights):
-    """dom/wdeg: the open slot with the fewest candidates per weighted crossing with other open slots."""
-    best = -1
-    best_ratio = 0.0
-    for s in range(size.shape[0]):
-        if size[s] <= 1:
-            continue
-        degree = 1.0
-        for i in range(lengths[s]):
-            t = cross_t[s, i]
-            if t >= 0 and size[t] > 1:
-                degree += weights[cross_id[s, i]]
-        ratio = size[s] / degree
-        if best < 0 or ratio < best_ratio:
-            best = s
-            best_ratio = ratio
-    return best
+def propagate(*arguments: Any) -> tuple[int, int]:
+    """Process the queued letter events and single-word slots until nothing changes: ``(failed slot or -1,
+    trail length)``. Arguments: the grid's arrays, ``distinct``, then ``events, n_events, singles,
+    n_singles, trail, n_trail``."""
+    return _backend()[0](*arguments)
 
 
-@numba.njit(cache=True, nogil=True)
-def search(alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id,
-           by_letter_at, by_letter, weights, wipeouts, distinct, keys, keys_at, events, singles, trail, stack, cursor,
-           node_limit, out):
-    """Depth-first search from the state in the arrays; resumable through ``stack`` and ``cursor``
-    (``cursor`` = [depth, trail length, nodes, resume-by-backtracking flag]).
+def search(*arguments: Any) -> int:
+    """Depth-first search from the state in the arrays, resumable through ``stack`` and ``cursor``
+    (``cursor`` = [depth, trail length, nodes, resume-by-backtracking flag]). Arguments: the grid's arrays,
+    ``distinct``, then ``keys, keys_at, events, singles, trail, stack, cursor, node_limit, out``.
 
     Returns FOUND with a fill's word per slot in ``out`` (call again to continue after it), DONE when the
     space is exhausted, LIMIT once ``cursor[2]`` reaches ``node_limit``."""
-    depth = cursor[0]
-    n_trail = cursor[1]
-    nodes = cursor[2]
-    failing = cursor[3] == 1
-    slots = size.shape[0]
-    while True:
-        if failing:
-            # backtrack: the deepest decision still on its left branch flips to its right branch
-            failing = False
-            flipped = False
-            while depth > 0:
-                top = depth - 1
-                n_trail = _undo(stack[top, 2], alive, alive_at, size, support, lengths, letters, letters_at, trail,
-                                n_trail)
-                if stack[top, 3] == 1:
-                    depth -= 1
-                    continue
-                stack[top, 3] = 1
-                s = stack[top, 0]
-                w = stack[top, 1]
-                n_events, n_singles, n_trail = _remove(s, w, alive, alive_at, size, support, lengths, letters,
-                                                       letters_at, cross_t, events, 0, singles, 0, trail, n_trail)
-                failed = size[s] == 0
-                if not failed:
-                    failed_slot, n_trail = propagate(alive, alive_at, size, support, lengths, letters, letters_at,
-                                                     words, group, cross_t, cross_j, cross_id, by_letter_at,
-                                                     by_letter, weights, wipeouts, distinct, events, n_events,
-                                                     singles, n_singles, trail, n_trail)
-                    failed = failed_slot >= 0
-                if failed:
-                    n_trail = _undo(stack[top, 2], alive, alive_at, size, support, lengths, letters, letters_at,
-                                    trail, n_trail)
-                    depth -= 1
-                    continue
-                flipped = True
-                break
-            if not flipped:
-                cursor[0], cursor[1], cursor[2], cursor[3] = depth, n_trail, nodes, 0
-                return DONE
-        s = _choose(size, cross_t, cross_id, lengths, weights)
-        if s < 0:
-            for u in range(slots):
-                for k in range(words[u]):
-                    if alive[alive_at[u] + k]:
-                        out[u] = k
-                        break
-            cursor[0], cursor[1], cursor[2], cursor[3] = depth, n_trail, nodes, 1
-            return FOUND
-        if nodes >= node_limit:
-            cursor[0], cursor[1], cursor[2], cursor[3] = depth, n_trail, nodes, 0
-            return LIMIT
-        nodes += 1
-        best = -1
-        best_key = 0.0
-        for k in range(words[s]):
-            if alive[alive_at[s] + k] and (best < 0 or keys[keys_at[s] + k] > best_key):
-                best = k
-                best_key = keys[keys_at[s] + k]
-        stack[depth, 0] = s
-        stack[depth, 1] = best
-        stack[depth, 2] = n_trail
-        stack[depth, 3] = 0
-        depth += 1
-        n_events = 0
-        n_singles = 0
-        for k in range(words[s]):
-            if k != best and alive[alive_at[s] + k]:
-                n_events, n_singles, n_trail = _remove(s, k, alive, alive_at, size, support, lengths, letters,
-                                                       letters_at, cross_t, events, n_events, singles, n_singles,
-                                                       trail, n_trail)
-        failed_slot, n_trail = propagate(alive, alive_at, size, support, lengths, letters, letters_at, words, group,
-                                         cross_t, cross_j, cross_id, by_letter_at, by_letter, weights, wipeouts,
-                                         distinct, events, n_events, singles, n_singles, trail, n_trail)
-        failing = failed_slot >= 0
+    return _backend()[1](*arguments)
 
 
 def letter_index(letters: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

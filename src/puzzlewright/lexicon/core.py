@@ -16,7 +16,7 @@ mean a minimum familiarity.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, KeysView, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -132,14 +132,15 @@ class Lexicon:
         return iter(self.words)
 
     def __contains__(self, word: object) -> bool:
-        return word in self.word_set
+        return word in self.position
 
     def __repr__(self) -> str:
         return f"<Lexicon {self.name!r}: {len(self):,} words>"
 
-    @cached_property
-    def word_set(self) -> frozenset[str]:
-        return frozenset(self.words)
+    @property
+    def word_set(self) -> KeysView[str]:
+        """The words as a set (a view of :attr:`position`'s keys: no second copy of a large dictionary)."""
+        return self.position.keys()
 
     @cached_property
     def position(self) -> dict[str, int]:

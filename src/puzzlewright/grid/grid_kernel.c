@@ -1,0 +1,232 @@
+/* The grid filler's search in C (see puzzlewright/grid/kernel.py for what it does and
+ * puzzlewright/grid/kernel_numba.py for the same search in numba, which it follows step for step).
+ *
+ * Every array is a numpy buffer owned by Python: int64 unless noted, 2-D and 3-D ones in C order:
+ * support[slots][longest][26], cross_t/cross_j/cross_id[slots][longest], by_letter_at[slots][longest][27],
+ * events[][3], trail[][2], stack[][4]. alive is uint8; weights and keys are double. */
+
+#include <stdint.h>
+
+typedef int64_t i64;
+
+enum { FOUND = 0, DONE = 1, LIMIT = 2 };
+
+typedef struct {
+    uint8_t *alive;
+    i64 *alive_at, *size, *support, *lengths, *letters, *letters_at, *words, *group;
+    i64 *cross_t, *cross_j, *cross_id, *by_letter_at, *by_letter;
+    double *weights;
+    i64 *wipeouts;
+    i64 distinct, slots, longest;
+    i64 *events, *singles, *trail;
+    i64 n_events, n_singles, n_trail;
+} Grid;
+
+/* Remove word w from slot s: update supports, queue the letters that lost their last support and the
+ * slot if it has one word left. */
+static void remove_word(Grid *g, i64 s, i64 w) {
+    g->alive[g->alive_at[s] + w] = 0;
+    g->size[s] -= 1;
+    g->trail[2 * g->n_trail] = s;
+    g->trail[2 * g->n_trail + 1] = w;
+    g->n_trail += 1;
+    i64 length = g->lengths[s];
+    i64 base = g->letters_at[s] + w * length;
+    for (i64 i = 0; i < length; i++) {
+        i64 c = g->letters[base + i];
+        i64 *count = &g->support[(s * g->longest + i) * 26 + c];
+        *count -= 1;
+        if (*count == 0 && g->cross_t[s * g->longest + i] >= 0) {
+            i64 *event = &g->events[3 * g->n_events];
+            event[0] = s;
+            event[1] = i;
+            event[2] = c;
+            g->n_events += 1;
+        }
+    }
+    if (g->size[s] == 1) {
+        g->singles[g->n_singles] = s;
+        g->n_singles += 1;
+    }
+}
+
+/* Put back every removal after trail position mark. */
+static void undo(Grid *g, i64 mark) {
+    while (g->n_trail > mark) {
+        g->n_trail -= 1;
+        i64 s = g->trail[2 * g->n_trail];
+        i64 w = g->trail[2 * g->n_trail + 1];
+        g->alive[g->alive_at[s] + w] = 1;
+        g->size[s] += 1;
+        i64 length = g->lengths[s];
+        i64 base = g->letters_at[s] + w * length;
+        for (i64 i = 0; i < length; i++)
+            g->support[(s * g->longest + i) * 26 + g->letters[base + i]] += 1;
+    }
+}
+
+/* Process queued letter events and single-word slots until nothing changes; the failed slot or -1. */
+static i64 propagate_queue(Grid *g) {
+    while (g->n_events > 0 || g->n_singles > 0) {
+        if (g->n_events > 0) {
+            g->n_events -= 1;
+            i64 *event = &g->events[3 * g->n_events];
+            i64 s = event[0], i = event[1], c = event[2];
+            i64 t = g->cross_t[s * g->longest + i];
+            i64 j = g->cross_j[s * g->longest + i];
+            i64 at = g->by_letter_at[(t * g->longest + j) * 27 + c];
+            i64 stop = g->by_letter_at[(t * g->longest + j) * 27 + c + 1];
+            for (i64 k = at; k < stop; k++) {
+                i64 w = g->by_letter[k];
+                if (g->alive[g->alive_at[t] + w]) {
+                    remove_word(g, t, w);
+                    if (g->size[t] == 0) {
+                        g->weights[g->cross_id[s * g->longest + i]] += 1;
+                        g->wipeouts[t] += 1;
+                        return t;
+                    }
+                }
+            }
+            continue;
+        }
+        g->n_singles -= 1;
+        i64 s = g->singles[g->n_singles];
+        if (!g->distinct || g->size[s] != 1)
+            continue;
+        i64 w = -1;
+        for (i64 k = 0; k < g->words[s]; k++)
+            if (g->alive[g->alive_at[s] + k]) {
+                w = k;
+                break;
+            }
+        for (i64 u = 0; u < g->slots; u++) {
+            if (u != s && g->group[u] == g->group[s] && g->alive[g->alive_at[u] + w]) {
+                remove_word(g, u, w);
+                if (g->size[u] == 0) {
+                    g->wipeouts[u] += 1;
+                    return u;
+                }
+            }
+        }
+    }
+    return -1;
+}
+
+/* dom/wdeg: the open slot with the fewest candidates per weighted crossing with other open slots. */
+static i64 choose(Grid *g) {
+    i64 best = -1;
+    double best_ratio = 0.0;
+    for (i64 s = 0; s < g->slots; s++) {
+        if (g->size[s] <= 1)
+            continue;
+        double degree = 1.0;
+        for (i64 i = 0; i < g->lengths[s]; i++) {
+            i64 t = g->cross_t[s * g->longest + i];
+            if (t >= 0 && g->size[t] > 1)
+                degree += g->weights[g->cross_id[s * g->longest + i]];
+        }
+        double ratio = (double)g->size[s] / degree;
+        if (best < 0 || ratio < best_ratio) {
+            best = s;
+            best_ratio = ratio;
+        }
+    }
+    return best;
+}
+
+#define GRID_ARGUMENTS                                                                                       \
+    uint8_t *alive, i64 *alive_at, i64 *size, i64 *support, i64 *lengths, i64 *letters, i64 *letters_at,     \
+        i64 *words, i64 *group, i64 *cross_t, i64 *cross_j, i64 *cross_id, i64 *by_letter_at, i64 *by_letter, \
+        double *weights, i64 *wipeouts, i64 distinct, i64 slots, i64 longest
+
+#define GRID_INIT(events, singles, trail)                                                                    \
+    {alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id, \
+     by_letter_at, by_letter, weights, wipeouts, distinct, slots, longest, events, singles, trail, 0, 0, 0}
+
+/* The queued events and singles propagated; result = (failed slot or -1, trail length). */
+void grid_propagate(GRID_ARGUMENTS, i64 *events, i64 n_events, i64 *singles, i64 n_singles, i64 *trail,
+                    i64 n_trail, i64 *result) {
+    Grid g = GRID_INIT(events, singles, trail);
+    g.n_events = n_events;
+    g.n_singles = n_singles;
+    g.n_trail = n_trail;
+    result[0] = propagate_queue(&g);
+    result[1] = g.n_trail;
+}
+
+/* Depth-first search from the state in the arrays, resumable through stack and cursor
+ * (cursor = depth, trail length, nodes, resume-by-backtracking flag). FOUND with a fill's word per slot in
+ * out, DONE when the space is exhausted, LIMIT once cursor[2] reaches node_limit. */
+i64 grid_search(GRID_ARGUMENTS, double *keys, i64 *keys_at, i64 *events, i64 *singles, i64 *trail, i64 *stack,
+                i64 *cursor, i64 node_limit, i64 *out) {
+    Grid g = GRID_INIT(events, singles, trail);
+    i64 depth = cursor[0];
+    g.n_trail = cursor[1];
+    i64 nodes = cursor[2];
+    int failing = cursor[3] == 1;
+    for (;;) {
+        if (failing) {
+            /* backtrack: the deepest decision still on its left branch flips to its right branch */
+            failing = 0;
+            int flipped = 0;
+            while (depth > 0) {
+                i64 *top = &stack[4 * (depth - 1)];
+                undo(&g, top[2]);
+                if (top[3] == 1) {
+                    depth -= 1;
+                    continue;
+                }
+                top[3] = 1;
+                g.n_events = 0;
+                g.n_singles = 0;
+                remove_word(&g, top[0], top[1]);
+                int failed = g.size[top[0]] == 0;
+                if (!failed)
+                    failed = propagate_queue(&g) >= 0;
+                if (failed) {
+                    undo(&g, top[2]);
+                    depth -= 1;
+                    continue;
+                }
+                flipped = 1;
+                break;
+            }
+            if (!flipped) {
+                cursor[0] = depth, cursor[1] = g.n_trail, cursor[2] = nodes, cursor[3] = 0;
+                return DONE;
+            }
+        }
+        i64 s = choose(&g);
+        if (s < 0) {
+            for (i64 u = 0; u < slots; u++)
+                for (i64 k = 0; k < words[u]; k++)
+                    if (alive[alive_at[u] + k]) {
+                        out[u] = k;
+                        break;
+                    }
+            cursor[0] = depth, cursor[1] = g.n_trail, cursor[2] = nodes, cursor[3] = 1;
+            return FOUND;
+        }
+        if (nodes >= node_limit) {
+            cursor[0] = depth, cursor[1] = g.n_trail, cursor[2] = nodes, cursor[3] = 0;
+            return LIMIT;
+        }
+        nodes += 1;
+        i64 best = -1;
+        double best_key = 0.0;
+        for (i64 k = 0; k < words[s]; k++)
+            if (alive[alive_at[s] + k] && (best < 0 || keys[keys_at[s] + k] > best_key)) {
+                best = k;
+                best_key = keys[keys_at[s] + k];
+            }
+        i64 *decision = &stack[4 * depth];
+        decision[0] = s, decision[1] = best, decision[2] = g.n_trail, decision[3] = 0;
+        depth += 1;
+        g.n_events = 0;
+        g.n_singles = 0;
+        for (i64 k = 0; k < words[s]; k++)
+            if (k != best && alive[alive_at[s] + k])
+                remove_word(&g, s, k);
+        failing = propagate_queue(&g) >= 0;
+    }
+}

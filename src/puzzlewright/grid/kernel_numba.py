@@ -1,0 +1,205 @@
+"""The numba build of the grid filler's kernel: the fallback where no C compiler is available (or with
+``PUZZLEWRIGHT_KERNEL=numba``). It runs the same search as ``grid_kernel.c``, step for step; the search is
+described in :mod:`puzzlewright.grid.kernel`.
+"""
+
+from __future__ import annotations
+
+import numba
+
+from puzzlewright.grid.kernel import DONE, FOUND, LIMIT
+
+
+@numba.njit(cache=True, nogil=True)
+def _remove(s, w, alive, alive_at, size, support, lengths, letters, letters_at, cross_t, events, n_events,
+            singles, n_singles, trail, n_trail):
+    """Remove word ``w`` from slot ``s``: update supports, queue the letters that lost their last support
+    and the slot if it has one word left. Returns the new (n_events, n_singles, n_trail)."""
+    alive[alive_at[s] + w] = 0
+    size[s] -= 1
+    trail[n_trail, 0] = s
+    trail[n_trail, 1] = w
+    n_trail += 1
+    length = lengths[s]
+    base = letters_at[s] + w * length
+    for i in range(length):
+        c = letters[base + i]
+        support[s, i, c] -= 1
+        if support[s, i, c] == 0 and cross_t[s, i] >= 0:
+            events[n_events, 0] = s
+            events[n_events, 1] = i
+            events[n_events, 2] = c
+            n_events += 1
+    if size[s] == 1:
+        singles[n_singles] = s
+        n_singles += 1
+    return n_events, n_singles, n_trail
+
+
+@numba.njit(cache=True, nogil=True)
+def _undo(mark, alive, alive_at, size, support, lengths, letters, letters_at, trail, n_trail):
+    """Put back every removal after trail position ``mark``."""
+    while n_trail > mark:
+        n_trail -= 1
+        s = trail[n_trail, 0]
+        w = trail[n_trail, 1]
+        alive[alive_at[s] + w] = 1
+        size[s] += 1
+        length = lengths[s]
+        base = letters_at[s] + w * length
+        for i in range(length):
+            support[s, i, letters[base + i]] += 1
+    return n_trail
+
+
+@numba.njit(cache=True, nogil=True)
+def propagate(alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j,
+              cross_id, by_letter_at, by_letter, weights, wipeouts, distinct, events, n_events, singles, n_singles,
+              trail, n_trail):
+    """Process queued letter events and single-word slots until nothing changes. Returns (failed slot or -1,
+    n_trail)."""
+    slots = size.shape[0]
+    while n_events > 0 or n_singles > 0:
+        if n_events > 0:
+            n_events -= 1
+            s = events[n_events, 0]
+            i = events[n_events, 1]
+            c = events[n_events, 2]
+            t = cross_t[s, i]
+            j = cross_j[s, i]
+            at = by_letter_at[t, j, c]
+            stop = by_letter_at[t, j, c + 1]
+            for k in range(at, stop):
+                w = by_letter[k]
+                if alive[alive_at[t] + w]:
+                    n_events, n_singles, n_trail = _remove(t, w, alive, alive_at, size, support, lengths, letters,
+                                                           letters_at, cross_t, events, n_events, singles,
+                                                           n_singles, trail, n_trail)
+                    if size[t] == 0:
+                        weights[cross_id[s, i]] += 1
+                        wipeouts[t] += 1
+                        return t, n_trail
+            continue
+        n_singles -= 1
+        s = singles[n_singles]
+        if not distinct or size[s] != 1:
+            continue
+        w = -1
+        for k in range(words[s]):
+            if alive[alive_at[s] + k]:
+                w = k
+                break
+        for u in range(slots):
+            if u != s and group[u] == group[s] and alive[alive_at[u] + w]:
+                n_events, n_singles, n_trail = _remove(u, w, alive, alive_at, size, support, lengths, letters,
+                                                       letters_at, cross_t, events, n_events, singles, n_singles,
+                                                       trail, n_trail)
+                if size[u] == 0:
+                    wipeouts[u] += 1
+                    return u, n_trail
+    return -1, n_trail
+
+
+@numba.njit(cache=True, nogil=True)
+def _choose(size, cross_t, cross_id, lengths, weights):
+    """dom/wdeg: the open slot with the fewest candidates per weighted crossing with other open slots."""
+    best = -1
+    best_ratio = 0.0
+    for s in range(size.shape[0]):
+        if size[s] <= 1:
+            continue
+        degree = 1.0
+        for i in range(lengths[s]):
+            t = cross_t[s, i]
+            if t >= 0 and size[t] > 1:
+                degree += weights[cross_id[s, i]]
+        ratio = size[s] / degree
+        if best < 0 or ratio < best_ratio:
+            best = s
+            best_ratio = ratio
+    return best
+
+
+@numba.njit(cache=True, nogil=True)
+def search(alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id,
+           by_letter_at, by_letter, weights, wipeouts, distinct, keys, keys_at, events, singles, trail, stack, cursor,
+           node_limit, out):
+    """Depth-first search from the state in the arrays; resumable through ``stack`` and ``cursor``
+    (``cursor`` = [depth, trail length, nodes, resume-by-backtracking flag]).
+
+    Returns FOUND with a fill's word per slot in ``out`` (call again to continue after it), DONE when the
+    space is exhausted, LIMIT once ``cursor[2]`` reaches ``node_limit``."""
+    depth = cursor[0]
+    n_trail = cursor[1]
+    nodes = cursor[2]
+    failing = cursor[3] == 1
+    slots = size.shape[0]
+    while True:
+        if failing:
+            # backtrack: the deepest decision still on its left branch flips to its right branch
+            failing = False
+            flipped = False
+            while depth > 0:
+                top = depth - 1
+                n_trail = _undo(stack[top, 2], alive, alive_at, size, support, lengths, letters, letters_at, trail,
+                                n_trail)
+                if stack[top, 3] == 1:
+                    depth -= 1
+                    continue
+                stack[top, 3] = 1
+                s = stack[top, 0]
+                w = stack[top, 1]
+                n_events, n_singles, n_trail = _remove(s, w, alive, alive_at, size, support, lengths, letters,
+                                                       letters_at, cross_t, events, 0, singles, 0, trail, n_trail)
+                failed = size[s] == 0
+                if not failed:
+                    failed_slot, n_trail = propagate(alive, alive_at, size, support, lengths, letters, letters_at,
+                                                     words, group, cross_t, cross_j, cross_id, by_letter_at,
+                                                     by_letter, weights, wipeouts, distinct, events, n_events,
+                                                     singles, n_singles, trail, n_trail)
+                    failed = failed_slot >= 0
+                if failed:
+                    n_trail = _undo(stack[top, 2], alive, alive_at, size, support, lengths, letters, letters_at,
+                                    trail, n_trail)
+                    depth -= 1
+                    continue
+                flipped = True
+                break
+            if not flipped:
+                cursor[0], cursor[1], cursor[2], cursor[3] = depth, n_trail, nodes, 0
+                return DONE
+        s = _choose(size, cross_t, cross_id, lengths, weights)
+        if s < 0:
+            for u in range(slots):
+                for k in range(words[u]):
+                    if alive[alive_at[u] + k]:
+                        out[u] = k
+                        break
+            cursor[0], cursor[1], cursor[2], cursor[3] = depth, n_trail, nodes, 1
+            return FOUND
+        if nodes >= node_limit:
+            cursor[0], cursor[1], cursor[2], cursor[3] = depth, n_trail, nodes, 0
+            return LIMIT
+        nodes += 1
+        best = -1
+        best_key = 0.0
+        for k in range(words[s]):
+            if alive[alive_at[s] + k] and (best < 0 or keys[keys_at[s] + k] > best_key):
+                best = k
+                best_key = keys[keys_at[s] + k]
+        stack[depth, 0] = s
+        stack[depth, 1] = best
+        stack[depth, 2] = n_trail
+        stack[depth, 3] = 0
+        depth += 1
+        n_events = 0
+        n_singles = 0
+        for k in range(words[s]):
+            if k != best and alive[alive_at[s] + k]:
+                n_events, n_singles, n_trail = _remove(s, k, alive, alive_at, size, support, lengths, letters,
+                                                       letters_at, cross_t, events, n_events, singles, n_singles,
+                                                       trail, n_trail)
+        failed_slot, n_trail = propagate(alive, alive_at, size, support, lengths, letters, letters_at, words, group,
+                                         cross_t, cross_j, cross_id, by_letter_at, by_letter, weights, wipeouts,
+                                         distinct, events, n_events, singles, n_singles, trail, n_trail)
+        failing = failed_slot >= 0

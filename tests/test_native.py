@@ -1,0 +1,69 @@
+"""Kernels compiled once per machine (:mod:`puzzlewright.native`): built into the cache folder by content,
+chosen by ``$PUZZLEWRIGHT_KERNEL``, and the grid filler's C build runs the numba build's search step for
+step (same fills, same nodes, same learned weights)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from puzzlewright import native
+from puzzlewright.errors import PuzzleInputError
+from puzzlewright.grid import kernel, kernel_numba
+from puzzlewright.grid.filler import FillOptions, fill_grid
+from puzzlewright.grid.model import Grid
+from puzzlewright.lexicon import load_lexicon
+
+needs_c = pytest.mark.skipif(native.c_compiler() is None, reason="no C compiler here")
+
+
+@needs_c
+def test_a_kernel_is_compiled_once_and_cached_by_content(tmp_path, monkeypatch):
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
+    compiler = native.c_compiler()
+    path = native.build_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel", compiler)
+    assert path.startswith(str(tmp_path))
+    assert native.build_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel", compiler) == path
+    assert native.library_path(compiler, b"int x;", "grid-kernel") != path  # another source: another library
+    assert [p.name for p in (tmp_path / "kernels").iterdir()] == [path.rsplit("/", 1)[1]]  # no leftovers
+
+
+def test_an_unknown_kernel_choice_is_a_clear_error(monkeypatch):
+    monkeypatch.setenv("PUZZLEWRIGHT_KERNEL", "fortran")
+    with pytest.raises(PuzzleInputError, match="PUZZLEWRIGHT_KERNEL must be 'c' or 'numba'"):
+        native.c_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel")
+
+
+def test_the_numba_choice_needs_no_compiler(monkeypatch):
+    monkeypatch.setenv("PUZZLEWRIGHT_KERNEL", "numba")
+    assert native.c_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel") is None
+
+
+def test_the_c_grid_kernel_refuses_arrays_of_the_wrong_type():
+    with pytest.raises(TypeError, match="int64"):
+        kernel._pointer(np.zeros(3, np.int32))
+    with pytest.raises(TypeError, match="C-ordered"):
+        kernel._pointer(np.zeros((3, 4), np.int64).T)
+
+
+def fill_with(backend, monkeypatch, template: str, dictionary: str, options: FillOptions):
+    """Fill ``template`` from a small dictionary with the kernel ``backend`` = (propagate, search)."""
+    monkeypatch.setattr(kernel, "_backend", lambda: backend)
+    lexicon = load_lexicon(dictionary, min_commonness=4 if dictionary == "english" else None)
+    return fill_grid(Grid.parse(template), lexicon, options)
+
+
+@needs_c
+@pytest.mark.parametrize(("template", "dictionary", "options"), [
+    ("...../...../...../...../.....", "wordle-answers", FillOptions(count=3, random_seed=1)),  # restarts
+    ("#.../..../..../...#", "english", FillOptions(count=None)),  # exhaustive: every fill, then DONE
+    ("c...#/...../...../...../#....", "english", FillOptions(count=2, random_seed=5)),  # a fixed letter
+])
+def test_c_and_numba_grid_kernels_search_alike(monkeypatch, template, dictionary, options):
+    library = native.c_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel")
+    c_kernel = kernel._CKernel(library)
+    by_c = fill_with((c_kernel.propagate, c_kernel.search), monkeypatch, template, dictionary, options)
+    by_numba = fill_with((kernel_numba.propagate, kernel_numba.search), monkeypatch, template, dictionary, options)
+    assert [fill.words for fill in by_c.fills] == [fill.words for fill in by_numba.fills]
+    assert (by_c.nodes, by_c.restarts, by_c.complete) == (by_numba.nodes, by_numba.restarts, by_numba.complete)
+    assert by_c.nodes > 0
