@@ -127,8 +127,50 @@ def test_min_score_keeps_only_familiar_words(english):
     result = api.fill({"grid": "..../..../....", "count": 2, "min_score": 3.5}, lexicon=english)
     assert len(result) == 2
     for fill in result:
+        assert_valid_fill(fill.rows, "..../..../....", english.word_set)
         assert fill.min_score >= 3.5
         assert all(english.familiarity(word) >= 3.5 for word in fill.words)
+
+
+def test_a_scored_list_scores_the_fill(tmp_path):
+    """A ``word;score`` list's scores are the word scores (x 0.06): --min-score keeps the entries above the
+    floor, and each fill reports its words' own scores."""
+    lines = {"aahs": 70, "beau": 80, "bond": 95, "ends": 75, "abbe": 90, "aeon": 85, "hand": 72, "suds": 71,
+             "abed": 90, "bade": 60, "urge": 80, "teed": 30, "abut": 85, "bare": 80, "edge": 99, "deed": 65}
+    path = tmp_path / "scored.txt"
+    path.write_text("".join(f"{word};{score}\n" for word, score in lines.items()))
+    words = load_lexicon(path)
+    assert words.familiarity("abed") == pytest.approx(90 * 0.06)
+    every = api.fill({"grid": "..../..../..../....", "count": 50}, lexicon=words)
+    floor = api.fill({"grid": "..../..../..../....", "count": 50, "min_score": 60 * 0.06}, lexicon=words)
+    assert every.complete and floor.complete and len(every) > len(floor) > 0
+    assert [tuple(fill.rows) for fill in floor] == [tuple(fill.rows) for fill in every
+                                                  if min(lines[w] for w in fill.words) >= 60]
+    for fill in every:
+        assert_valid_fill(fill.rows, "..../..../..../....", set(lines))
+        assert fill.min_score == pytest.approx(min(lines[w] for w in fill.words) * 0.06, abs=0.01)
+        assert fill.mean_score == pytest.approx(sum(lines[w] for w in fill.words) * 0.06 / 8, abs=0.01)
+
+
+def test_a_shipped_pattern_fills_under_american_rules(english):
+    """A 15x15 pattern from english, re-checked: every 3+ letter run a word, no repeats, blocks kept."""
+    grid = pattern_grid("american-1")
+    result = fill_grid(grid, english.filter(min_commonness=2), FillOptions(random_seed=1), Budget(nodes=50_000))
+    assert result.fills, result.stopped
+    fill = result.fills[0]
+    assert_valid_fill(fill.grid.rows, "/".join(grid.rows), english.word_set)
+    assert runs(list(fill.grid.rows), 1) == runs(list(fill.grid.rows), 3)  # no 1- or 2-letter runs
+    assert min(english.familiarity(word) for word in runs(list(fill.grid.rows), 3)) >= 2
+
+
+def test_an_open_rectangle_fills_with_distinct_words():
+    """``grid fill --size 4x5``: rows are 5-letter words, columns 4-letter words, all distinct."""
+    words = load_lexicon("english").filter(min_commonness=3, lengths=[4, 5])
+    result = api.fill({"size": "4x5", "count": 2}, lexicon=words)
+    assert len(result) == 2
+    for fill in result:
+        assert_valid_fill(fill.rows, "...../...../...../.....", words.word_set)
+        assert len(runs(list(fill.rows))) == 9
 
 
 SQUARES = [("eras/..../..../....", "ceeiklmorstw", "acrostic-4"),
@@ -290,6 +332,42 @@ def test_rectangle_counts_match_brute_force(double, wordle):
         result = count_rectangles(lexicon, RectangleOptions(height, width, double, partitions=5))
         assert result.complete
         assert set(result.rectangles) == brute_force_rectangles(words, height, width, double)
+        assert result.count == len(result.rectangles) > 0
+
+
+def rectangles_row_by_row(words: list[str], height: int, width: int) -> set[tuple[str, ...]]:
+    """Every rectangle by a plain row-by-row search with column prefix sets (independent of the kernel)."""
+    rows = [w for w in words if len(w) == width]
+    columns = {w for w in words if len(w) == height}
+    next_letters: dict[str, set[str]] = {}
+    for column in columns:
+        for k in range(height):
+            next_letters.setdefault(column[:k], set()).add(column[k])
+    found = set()
+
+    def extend(chosen: list[str]) -> None:
+        if len(chosen) == height:
+            found.add(tuple(chosen))
+            return
+        allowed = [next_letters.get("".join(r[c] for r in chosen), set()) for c in range(width)]
+        for row in rows:
+            if all(letter in allowed[c] for c, letter in enumerate(row)):
+                extend(chosen + [row])
+
+    extend([])
+    return found
+
+
+@pytest.mark.parametrize("height, width", [(4, 5), (3, 6)])
+def test_larger_rectangle_counts_match_a_row_by_row_search(height, width, english):
+    """Rectangles tall enough for the kernel's two-rows-below lookahead, against an independent search."""
+    words = sorted(w for length in (height, width) for w in english.filter(min_commonness=5.0).of_length(length).words)
+    every = rectangles_row_by_row(words, height, width)
+    doubles = {rows for rows in every if len(set(rows)) == height and len(set(map("".join, zip(*rows)))) == width}
+    for double, expected in ((False, every), (True, doubles)):
+        result = count_rectangles(Lexicon(words), RectangleOptions(height, width, double, partitions=7))
+        assert result.complete
+        assert set(result.rectangles) == expected
         assert result.count == len(result.rectangles) > 0
 
 

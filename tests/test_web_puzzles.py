@@ -391,3 +391,40 @@ def test_any_request_gets_an_answer_or_a_clear_error(quick_client, path, request
     if response.status_code != 200:
         message = response.json()["error"]
         assert message and "\n" not in message and "Traceback" not in message
+
+
+# -- Crossword grids ---------------------------------------------------------------------------------------
+
+def test_grid_fill_keeps_the_lowest_word_score(client):
+    """The Grid tab's "Lowest word score" reaches the search: every word of every fill scores at least the
+    floor (its familiarity), the reported scores are the words' own, and an impossible floor is explained."""
+    from puzzlewright.lexicon import load_lexicon
+
+    english = load_lexicon("english")
+    template = ["....#", ".....", ".....", "#...."]
+    for floor in (2.0, 4.0):
+        result = post(client, "/api/grid/fill", {"grid": template, "min_score": floor, "count": 2, "random_seed": 5})
+        assert result["count"] == 2
+        for fill in result["fills"]:
+            scores = [english.familiarity(word) for word in fill["words"]]
+            assert min(scores) >= floor and fill["min_score"] == pytest.approx(min(scores), abs=0.01)
+            assert fill["mean_score"] == pytest.approx(sum(scores) / len(scores), abs=0.01)
+            across = [run for row in fill["rows"] for run in row.split("#") if len(run) >= 2]
+            down = ["".join(row[c] for row in fill["rows"]) for c in range(5)]
+            down = [run for column in down for run in column.split("#") if len(run) >= 2]
+            assert sorted(across + down) == sorted(fill["words"]) and len(set(fill["words"])) == len(fill["words"])
+    none = post(client, "/api/grid/fill", {"grid": "qz../..../..../....", "dict": "acrostic-4", "min_score": 2})
+    assert none["fills"] == [] and none["explanation"].startswith("no word fits 1-Across")
+
+
+def test_grid_export_and_reroll(client):
+    from puzzlewright.lexicon import load_lexicon
+
+    exported = post(client, "/api/grid/export", {"grid": "...#/..../#...", "format": "ipuz"})
+    assert json.loads(exported["content"])["dimensions"] == {"width": 4, "height": 3}
+    rerolled = post(client, "/api/grid/reroll", {"grid": "eras/lick/more/stew", "slot": "1-Down", "dict": "english"})
+    best = rerolled["fills"][0]["rows"]
+    assert "".join(row[0] for row in best) != "elms"  # 1-Down changed
+    words = best + ["".join(row[c] for row in best) for c in range(4)]
+    assert sorted(words) == sorted(rerolled["fills"][0]["words"]) and len(set(words)) == 8
+    assert all(word in load_lexicon("english") for word in words)

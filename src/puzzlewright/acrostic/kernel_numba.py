@@ -10,28 +10,8 @@ import numba
 import numpy as np
 
 from puzzlewright.acrostic.kernel import COMPLETION_STEPS, DONE, ENTER, NODE_LIMIT, OUT_FULL, RESUME, RETURN
-
-
-def _lowest_bit_table() -> np.ndarray:
-    """The index of the lowest set bit of every 16-bit number (0 for 0)."""
-    numbers = np.arange(1 << 16)
-    table = np.zeros(1 << 16, np.uint8)
-    for bit in reversed(range(16)):
-        table[(numbers >> bit) & 1 == 1] = bit
-    return table
-
-
-LOWEST_BIT = _lowest_bit_table()
-
-
-@numba.njit(cache=True, nogil=True)
-def _lowest(bits: np.uint32, table: np.ndarray) -> int:
-    low = bits & np.uint32(0xFFFF)
-    if low:
-        return table[low]
-    return 16 + table[bits >> np.uint32(16)]
-
-
+from puzzlewright.prefix_walk import LOWEST_BIT, cell_prefixes, note_column_words, row_below_alive, row_word_fresh
+from puzzlewright.prefix_walk import lowest_letter as _lowest
 
 
 @numba.njit(cache=True, nogil=True)
@@ -93,41 +73,6 @@ def _column_completable(node, below, size, child, mask, forced, remaining, path)
 
 
 @numba.njit(cache=True, nogil=True)
-def _row_below_alive(t, j, size, child, mask, forced, in_pool, col_after, frontier, front_size) -> bool:
-    """Lookahead for the row below: extend the set of its prefixes (cells 0..j) that every column placed so
-    far in this row allows; False when it is empty, i.e. no word can go below. Whole-row pruning, found
-    while the current row is still being filled."""
-    below = t + size
-    allowed = mask[col_after[t]]
-    if forced[below] >= 0:
-        allowed &= np.uint32(1) << np.uint32(forced[below])
-    else:
-        allowed &= in_pool
-    cap = frontier.shape[1]
-    if j == 0:
-        nodes_before = 1
-    else:
-        nodes_before = front_size[t - 1]
-        if nodes_before < 0:
-            front_size[t] = -1
-            return True
-    count = 0
-    for i in range(nodes_before):
-        node = 0 if j == 0 else frontier[t - 1, i]
-        bits = mask[node] & allowed
-        while bits:
-            letter = _lowest(bits, LOWEST_BIT)
-            bits &= bits - np.uint32(1)
-            if count == cap:
-                front_size[t] = -1
-                return True
-            frontier[t, count] = child[node, letter]
-            count += 1
-    front_size[t] = count
-    return count > 0
-
-
-@numba.njit(cache=True, nogil=True)
 def square_kernel(size, child, mask, word, forced, letter_order, double, canonical, symmetric, constrained,
                   state, frontier, cursor, out, max_nodes, table):
     """Enumerate squares whose cells match ``forced`` (letter or -1 per cell), filling the other cells from
@@ -147,7 +92,7 @@ def square_kernel(size, child, mask, word, forced, letter_order, double, canonic
     remaining = state[7]  # 26 pool counts
     ids = state[8]  # word index of each row, then each column
     tie = state[9]  # tie[k]: first column's letters 0..k equal the first row's
-    front_size = state[10]  # frontier[t, :front_size[t]]: see _row_below_alive (-1: too many to track)
+    front_size = state[10]  # frontier[t, :front_size[t]]: see row_below_alive (-1: too many to track)
     path = np.zeros(3 * size + 1, np.int64)  # scratch for _column_completable
     t, mode, in_pool = cursor[0], cursor[1], np.uint32(cursor[2])  # mode: ENTER, RETURN or RESUME
     found = 0
@@ -156,11 +101,8 @@ def square_kernel(size, child, mask, word, forced, letter_order, double, canonic
         if t < 0:
             cursor[0] = t
             return found, nodes, DONE
-        k = t // size
-        j = t - k * size
+        k, j, r, c = cell_prefixes(t, size, row_after, col_after)
         if mode == ENTER:
-            r = 0 if j == 0 else row_after[t - 1]
-            c = 0 if k == 0 else col_after[t - size]
             row_before[t] = r
             col_before[t] = c
             a = mask[r] & mask[c]
@@ -209,7 +151,7 @@ def square_kernel(size, child, mask, word, forced, letter_order, double, canonic
         if k < size - 1:
             if constrained and not _column_can_continue(col_after[t], t + size, forced, mask, in_pool):
                 continue
-            if not _row_below_alive(t, j, size, child, mask, forced, in_pool, col_after, frontier, front_size):
+            if not row_below_alive(t, j, size, child, mask, mask, forced, in_pool, col_after, frontier, front_size):
                 continue
         if constrained and j == size - 1 and k < size - 1:  # every column must be completable from what is left
             stuck = False
@@ -222,19 +164,11 @@ def square_kernel(size, child, mask, word, forced, letter_order, double, canonic
                 continue
         if j == 0:
             tie[k] = (k == 0) or (tie[k - 1] and letter == grid[k])
-        if j == size - 1:
-            ids[k] = word[row_after[t]]
-            if double:
-                repeated = False
-                for q in range(k):
-                    if ids[q] == ids[k]:
-                        repeated = True
-                if repeated:
-                    continue
+        if not row_word_fresh(t, j, k, size, ids, word, row_after, double):
+            continue
         if t == cells - 1:
             ok = True
-            for q in range(size):
-                ids[size + q] = word[col_after[(size - 1) * size + q]]
+            note_column_words(ids, size, size, word, col_after)
             if double:
                 for x in range(2 * size):
                     for y in range(x + 1, 2 * size):

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlewright.counting import CountRun
 from puzzlewright.notebook import LetterGrid
 from puzzlewright.schema import Config, DictionaryOptions, Listing, Result, model_config
 
@@ -219,32 +220,14 @@ class GenerateResult(Result):
 
 
 @dataclass
-class Partitions:
-    """How a partitioned run went: partitions in all, done, computed in this run, resumed from a checkpoint."""
-
-    __pydantic_config__: ClassVar[Config] = model_config("Partitions")
-
-    total: int
-    done: int
-    computed: int
-    resumed: int
-
-
-@dataclass
-class CountResult(Result):
-    """Every square of a dictionary's N-letter words, counted (``acrostic count --json``)."""
+class CountResult(CountRun):
+    """Every square of a dictionary's N-letter words, counted (``acrostic count --json``): the run's fields
+    (:class:`~puzzlewright.counting.CountRun`), then what was counted."""
 
     __pydantic_config__: ClassVar[Config] = model_config("AcrosticCountResult")
 
     size: int
-    count: int
     double: bool
     canonical: bool
     symmetric: bool
-    nodes: int
-    elapsed_s: float
-    complete: bool
-    partitions: Partitions
-    workers: int
-    runner: str
 

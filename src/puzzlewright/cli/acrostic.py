@@ -13,9 +13,10 @@ import time
 import click
 
 from puzzlewright.acrostic.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT, SECONDS_PER_PUZZLE,
-                                          CountResult, GenerateResult, Partitions, SolveRequest, SolveResult,
+                                          CountResult, GenerateResult, SolveRequest, SolveResult,
                                           VerifyRequest)
 from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
+from puzzlewright.counting import count_run_fields
 from puzzlewright.errors import PuzzleInputError, read_text
 from puzzlewright.parallel.cli import checkpoint_directory, output_target, parallel_options, worker_options
 
@@ -239,18 +240,15 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
     file_path, directory = output_target(output, resume)
     result, interrupted = run_streamed_job(job, output, resume, workers=workers, cluster=cluster,
                                            time_limit=time_limit)
-    nodes = int(result.stats().get("nodes", 0))
-    summary = CountResult(size=size, count=result.count, double=double, canonical=canonical, symmetric=symmetric,
-                          nodes=nodes, elapsed_s=round(result.elapsed_s, 4), complete=result.complete,
-                          partitions=Partitions(**result.summary()["partitions"]), workers=result.workers,
-                          runner=result.runner)
+    summary = CountResult(size=size, double=double, canonical=canonical, symmetric=symmetric,
+                          **count_run_fields(result))
     if as_json:
         emit_json(summary)
     else:
         done, total = len(result.partitions), result.total
         state = "" if summary.complete else f" (stopped after {done} of {total} partitions)"
         click.echo(f"{result.count:,} {options.describe()} squares in {lexicon.name!r}{state}: "
-                   f"{nodes:,} nodes in {result.elapsed_s:.2f} s ({result.workers} {result.runner} workers)")
+                   f"{summary.nodes:,} nodes in {result.elapsed_s:.2f} s ({result.workers} {result.runner} workers)")
         if output:
             click.echo(f"squares written to {output}" if file_path else
                        f"checkpoint in {directory} (squares in results.jsonl)")

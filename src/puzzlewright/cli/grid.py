@@ -14,11 +14,11 @@ from typing import Any
 import click
 
 from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
+from puzzlewright.counting import count_run_fields
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.schema import (DEFAULT_TIME_LIMIT, MAX_FILLS, CountResult, FillRequest, FillResult,
                                       RerollRequest, VerifyRequest)
 from puzzlewright.parallel.cli import parallel_options
-from puzzlewright.acrostic.schema import Partitions
 from puzzlewright.schema import DictionaryOptions, dataclass_fields
 
 GRID_FILES = (".ipuz", ".puz", ".txt")
@@ -98,7 +98,8 @@ fill_search_options = [
                  help="How many fills (best first: by the weakest word's score, then the mean)."),
     click.option("--unique", is_flag=True, help="Say whether the fill is the only one given the fixed letters."),
     click.option("--min-score", type=FiniteFloat(min=0), default=None,
-                 help="Use only words scoring at least this (familiarity; Zipf commonness until scored lists land)."),
+                 help="Use only words scoring at least this. A word's score is its familiarity (about 1-7; 2 keeps "
+                      "fills lively, 3 is everyday words); a word;score list's score x 0.06 (50 -> 3.0)."),
     click.option("--allow-repeats", is_flag=True, help="Let a word appear more than once."),
     click.option("--random-seed", type=click.IntRange(min=0), default=0, show_default=True, help="Vary the fill."),
     click.option("--time-limit", type=FiniteFloat(min=0.001), default=DEFAULT_TIME_LIMIT, show_default=True,
@@ -249,17 +250,13 @@ def count(size: str, double: bool, output: str | None, time_limit: float | None,
                         deadline=None if time_limit is None else time.time() + time_limit, partitions=partitions)
     result, interrupted = run_streamed_job(job, output, resume, workers=workers, cluster=cluster,
                                            time_limit=time_limit)
-    nodes = int(result.stats().get("nodes", 0))
-    summary = CountResult(size=f"{height}x{width}", count=result.count, double=double, nodes=nodes,
-                          elapsed_s=round(result.elapsed_s, 4), complete=result.complete,
-                          partitions=Partitions(**result.summary()["partitions"]), workers=result.workers,
-                          runner=result.runner)
+    summary = CountResult(size=f"{height}x{width}", double=double, **count_run_fields(result))
     if as_json:
         emit_json(summary)
     else:
         state = "" if result.complete else f" (stopped after {len(result.partitions)} of {result.total} partitions)"
         kind = f"{height}x{width}" + (" double" if double else "")
-        click.echo(f"{result.count:,} {kind} rectangles in {lexicon.name!r}{state}: {nodes:,} nodes in "
+        click.echo(f"{result.count:,} {kind} rectangles in {lexicon.name!r}{state}: {summary.nodes:,} nodes in "
                    f"{result.elapsed_s:.2f} s ({result.workers} {result.runner} workers)")
     if interrupted:
         raise KeyboardInterrupt

@@ -26,11 +26,14 @@ from puzzlewright.grid.model import check_dimensions
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.parallel.acrostic import _CompactLexicon, first_row_work, lexicon_identity
 from puzzlewright.parallel.job import Emit, Partition, PartitionResult
+from puzzlewright.prefix_walk import (LOWEST_BIT, cell_prefixes, lowest_letter, note_column_words, repeats_earlier,
+                                      row_below_alive, row_word_fresh)
 from puzzlewright.search import Budget, ran_out
 
 DEFAULT_PARTITIONS = 64
 SLICE_NODES = 2_000_000
 DONE, NODE_LIMIT, OUT_FULL = 0, 1, 2
+FRONTIER_CAP = 64  # next-row prefixes the lookahead tracks per cell; beyond this it stays silent
 
 
 @dataclass(frozen=True)
@@ -70,15 +73,19 @@ class RectangleCount:
 
 
 @numba.njit(cache=True, nogil=True)
-def rectangle_kernel(height, width, row_child, row_mask, row_word, col_child, col_mask, col_word, forced, double,
-                     state, cursor, out, max_nodes):
+def rectangle_kernel(height, width, row_child, row_mask, row_word, col_child, col_mask, col_word, col_mask2, forced,
+                     double, state, frontier, frontier2, cursor, out, max_nodes):
     """Enumerate rectangles whose cells match ``forced`` (letter or -1 per cell), resumably.
 
     ``state`` rows: 0 letters still to try per cell, 1 row-trie node after each cell, 2 column-trie node
-    after each cell, 3 word ids (rows, then columns). Writes each rectangle's row word ids to ``out`` and
-    returns (rectangles written, nodes, why): DONE, NODE_LIMIT or OUT_FULL; calling again continues."""
+    after each cell, 3 word ids (rows, then columns), 4 the size of each cell's lookahead frontier (the next
+    row's possible prefixes, in ``frontier``; see :func:`~puzzlewright.prefix_walk.row_below_alive`).
+    Writes each rectangle's row word ids to ``out`` and returns (rectangles written, nodes, why): DONE,
+    NODE_LIMIT or OUT_FULL; calling again continues."""
     cells = height * width
-    avail, row_node, col_node, ids = state[0], state[1], state[2], state[3]
+    avail, row_node, col_node, ids, front_size, front_size2 = state[0], state[1], state[2], state[3], state[4], state[5]
+    forced_below = forced[width:]
+    every_letter = np.uint32((1 << 26) - 1)
     t, entering = cursor[0], cursor[1]
     found = 0
     nodes = 0
@@ -86,10 +93,7 @@ def rectangle_kernel(height, width, row_child, row_mask, row_word, col_child, co
         if t < 0:
             cursor[0] = t
             return found, nodes, DONE
-        k = t // width
-        j = t - k * width
-        row_before = 0 if j == 0 else row_node[t - 1]
-        col_before = 0 if k == 0 else col_node[t - width]
+        k, j, row_before, col_before = cell_prefixes(t, width, row_node, col_node)
         if entering:
             a = row_mask[row_before] & col_mask[col_before]
             if forced[t] >= 0:
@@ -103,30 +107,25 @@ def rectangle_kernel(height, width, row_child, row_mask, row_word, col_child, co
         if nodes >= max_nodes or found >= out.shape[0]:
             cursor[0], cursor[1] = t, 0
             return found, nodes, NODE_LIMIT if nodes >= max_nodes else OUT_FULL
-        letter = 0
-        while not (a >> np.uint32(letter)) & np.uint32(1):
-            letter += 1
+        letter = lowest_letter(a, LOWEST_BIT)
         avail[t] = a & (a - np.uint32(1))
         nodes += 1
         row_node[t] = row_child[row_before, letter]
         col_node[t] = col_child[col_before, letter]
-        if j == width - 1:
-            ids[k] = row_word[row_node[t]]
-            if double:
-                repeated = False
-                for q in range(k):
-                    if ids[q] == ids[k]:
-                        repeated = True
-                if repeated:
-                    continue
+        if k < height - 1 and not row_below_alive(t, j, width, row_child, row_mask, col_mask, forced, every_letter,
+                                                  col_node, frontier, front_size):
+            continue
+        if k < height - 2 and not row_below_alive(t, j, width, row_child, row_mask, col_mask2, forced_below,
+                                                  every_letter, col_node, frontier2, front_size2):
+            continue
+        if not row_word_fresh(t, j, k, width, ids, row_word, row_node, double):
+            continue
         if t == cells - 1:
+            note_column_words(ids, height, width, col_word, col_node)
             ok = True
             for q in range(width):
-                ids[height + q] = col_word[col_node[(height - 1) * width + q]]
-                if double:
-                    for p in range(q):
-                        if ids[height + p] == ids[height + q]:
-                            ok = False
+                if double and repeats_earlier(ids, height, height + q):
+                    ok = False
             if ok:
                 for q in range(height):
                     out[found, q] = ids[q]
@@ -145,7 +144,14 @@ def _tries(lexicon: Lexicon, height: int, width: int):
     for length, table in ((width, rows), (height, columns)):
         if not len(table):
             raise PuzzleInputError(f"the dictionary {lexicon.name!r} has no {length}-letter words")
-    return rows.words, build_trie(rows.letters), build_trie(columns.letters)
+    column_trie = build_trie(columns.letters)
+    return rows.words, build_trie(rows.letters), column_trie, grandchild_masks(*column_trie[:2])
+
+
+def grandchild_masks(child: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Per trie node, the letters that can come two places after it (the union of its children's masks):
+    what the row two below may hold in a column, whatever goes between."""
+    return np.bitwise_or.reduce(np.where(child >= 0, mask[np.maximum(child, 0)], np.uint32(0)), axis=1).astype(np.uint32)
 
 
 class RectangleSearch:
@@ -153,10 +159,12 @@ class RectangleSearch:
 
     def __init__(self, lexicon: Lexicon, options: RectangleOptions, forced: np.ndarray):
         self.options = options
-        self.words, self.row_trie, self.col_trie = _tries(lexicon, options.height, options.width)
+        self.words, self.row_trie, self.col_trie, self.col_mask2 = _tries(lexicon, options.height, options.width)
         self.forced = np.asarray(forced, np.int64)
         cells = options.height * options.width
-        self.state = np.zeros((4, max(cells, options.height + options.width)), np.int64)
+        self.state = np.zeros((6, max(cells, options.height + options.width)), np.int64)
+        self.frontier = np.zeros((cells, FRONTIER_CAP), np.int64)
+        self.frontier2 = np.zeros((cells, FRONTIER_CAP), np.int64)
         self.cursor = np.array([0, 1], np.int64)
         self.nodes = 0
         self.done = False
@@ -164,8 +172,9 @@ class RectangleSearch:
     def run(self, max_nodes: int, capacity: int = 1024) -> list[tuple[str, ...]]:
         o = self.options
         out = np.zeros((capacity, o.height), np.int32)
-        found, nodes, why = rectangle_kernel(o.height, o.width, *self.row_trie, *self.col_trie, self.forced, o.double,
-                                             self.state, self.cursor, out, max_nodes)
+        found, nodes, why = rectangle_kernel(o.height, o.width, *self.row_trie, *self.col_trie, self.col_mask2,
+                                             self.forced, o.double, self.state, self.frontier, self.frontier2,
+                                             self.cursor, out, max_nodes)
         self.nodes += nodes
         self.done = why == DONE
         return [tuple(self.words[i] for i in row) for row in out[:found]]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlewright.notebook import LetterGrid
-from puzzlewright.acrostic.schema import Partitions  # grid count runs on the same partitioned engine
+from puzzlewright.counting import CountRun  # grid count runs on the same partitioned engine
 from puzzlewright.schema import Config, DictionaryOptions, Listing, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
@@ -56,7 +56,8 @@ class FillRequest(GridSource, DictionaryOptions):
     unique: bool = False
     """Also say whether the fill is the only one given the fixed letters (a complete search for a second)."""
     min_score: Zipf | None = None
-    """Use only words scoring (familiarity) at least this."""
+    """Use only words scoring at least this: a word's score is its familiarity (about 1-7; a ``word;score``
+    list's score x 0.06, so 50 -> 3.0)."""
     allow_repeats: bool = False
     """Let a word appear more than once."""
     random_seed: Annotated[int, Ge(0)] = 0
@@ -226,18 +227,12 @@ class ExportResult(Result):
 
 
 @dataclass
-class CountResult(Result):
-    """Every word rectangle of a size, counted (``grid count --json``)."""
+class CountResult(CountRun):
+    """Every word rectangle of a size, counted (``grid count --json``): the run's fields
+    (:class:`~puzzlewright.counting.CountRun`), then what was counted."""
 
     __pydantic_config__: ClassVar[Config] = model_config("GridCountResult")
 
     size: str
-    count: int
     double: bool
-    nodes: int
-    elapsed_s: float
-    complete: bool
-    partitions: Partitions
-    workers: int
-    runner: str
 

@@ -1,0 +1,47 @@
+"""What every partitioned count reports about its run (``acrostic count`` and ``grid count``): the result
+fields both count models share, and how a finished job fills them in. Each puzzle's model adds what it
+counted (:class:`puzzlewright.acrostic.schema.CountResult`, :class:`puzzlewright.grid.schema.CountResult`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from puzzlewright.schema import Config, Result, model_config
+
+if TYPE_CHECKING:
+    from puzzlewright.parallel.job import JobResult
+
+
+@dataclass
+class Partitions:
+    """How a partitioned run went: partitions in all, done, computed in this run, resumed from a checkpoint."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("Partitions")
+
+    total: int
+    done: int
+    computed: int
+    resumed: int
+
+
+@dataclass
+class CountRun(Result):
+    """The fields of a count's result that say how many were found and how the run went."""
+
+    count: int
+    nodes: int
+    elapsed_s: float
+    complete: bool
+    partitions: Partitions
+    workers: int
+    runner: str
+
+
+def count_run_fields(result: JobResult) -> dict[str, Any]:
+    """A finished partitioned job's :class:`CountRun` fields, to build a count's result model from."""
+    return {"count": result.count, "nodes": int(result.stats().get("nodes", 0)),
+            "elapsed_s": round(result.elapsed_s, 4), "complete": result.complete,
+            "partitions": Partitions(**result.summary()["partitions"]), "workers": result.workers,
+            "runner": result.runner}
