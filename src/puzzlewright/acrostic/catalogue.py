@@ -29,7 +29,7 @@ import numpy as np
 
 from puzzlewright.acrostic.count import CountOptions, count_partition, count_partitions
 from puzzlewright.acrostic.model import Grid
-from puzzlewright.errors import BudgetExceeded, WorkInProgress
+from puzzlewright.errors import WorkInProgress
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget, ran_out
 
@@ -80,7 +80,10 @@ def estimated_nodes(words: Lexicon, size: int, budget: Budget | None = None) -> 
     """About how many kernel nodes enumerating every canonical double square of ``words`` takes: the mean
     over :data:`SAMPLE_ROWS` first rows (a fixed sample) of the exhaustive search under that row, times the
     number of words; infinite as soon as the sample alone shows it is above :data:`CATALOGUE_MAX_NODES`
-    (so the estimate costs at most ``SAMPLE_ROWS / words`` of that limit)."""
+    (so the estimate costs at most ``SAMPLE_ROWS / words`` of that limit: 1.7 M nodes for the 6x6 words of
+    ``english`` at commonness 3, 6.3 M at most). It is made once per word list and kept, and it is not cut
+    short by ``budget`` (a cut estimate would be made again from scratch by every short request and never
+    finish); its nodes are counted on it."""
     from puzzlewright.acrostic.kernel import SquareSearch, word_trie
 
     vocabulary, trie = word_trie(words, size)
@@ -90,14 +93,14 @@ def estimated_nodes(words: Lexicon, size: int, budget: Budget | None = None) -> 
     allowance = count * CATALOGUE_MAX_NODES // len(vocabulary)
     spent = 0
     for row in sample:
-        if ran_out(budget):
-            raise BudgetExceeded(budget.describe())
         forced = np.full(size * size, -1)
         forced[:size] = letters[row]
         search = SquareSearch(size, trie, forced, double=True, canonical=True)
         while not search.done and spent + search.nodes <= allowance:
             search.run(allowance + 1 - spent - search.nodes)
         spent += search.nodes
+        if budget is not None:
+            budget.spend(search.nodes)
         if not search.done:
             return float("inf")
     return spent / count * len(vocabulary)
