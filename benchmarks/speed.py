@@ -2,7 +2,7 @@
 """Speed where users feel it, side by side in one run: each figure is a median of alternated runs against a
 baseline measured in the same run, reported as a ratio.
 
-Usage: python benchmarks/speed.py [--repeat N] [--big] [--json FILE]
+Usage: python benchmarks/speed.py [--repeat N] [--big] [--only SECTION ...] [--json FILE]
 
 * small count end to end (``acrostic count --size 5 --double --canonical --dict wordle-answers``, 81
   squares): the C kernel against the previous implementation (the numba kernel, ``PUZZLEWRIGHT_KERNEL=numba``),
@@ -10,7 +10,14 @@ Usage: python benchmarks/speed.py [--repeat N] [--big] [--json FILE]
 * the kernel in-process: nodes/s of both kernels on the same count (one core);
 * 1 worker against 2 (``--big``: the 5x5 double canonical count over ``english`` words of commonness >= 3);
 * ``jumble unscramble`` per word in-process: the signature index against the letter-count scan it replaced;
-* ``dict lookup cat`` end to end.
+* ``dict lookup cat`` end to end;
+* Letter Boxed end to end (``letterboxed``): ``letterboxed solve RME-WCL-TGK-API`` on the built-in
+  dictionary, and with ``--dict FILE`` on a 178,000-word list (made from SCOWL's lists in
+  ``/usr/share/dict/scowl`` when installed, Debian's ``scowl`` package, else from ``english-large``), first
+  run (empty cache folder) and second run, against a compiled trie solver reading the same file
+  (``benchmarks/peers/letterboxed_trie.rs``, built with ``rustc`` when it is installed, else skipped with a
+  message). CPU time (user + system) is reported beside wall time: on a shared machine wall time is
+  mostly waiting for a core.
 
 Peers (other programs) are used when given, else skipped with a message:
 ``PUZZLEWRIGHT_PEER_COUNT`` is a command counting the 5x5 double canonical squares of a word list file,
@@ -34,8 +41,8 @@ SMALL_COUNT = ["acrostic", "count", "--size", "5", "--double", "--canonical", "-
                "--workers", "1"]
 
 
-def run_process(command: list[str], env: dict | None = None) -> tuple[float, float, str]:
-    """Wall seconds, peak RSS in MiB and stdout of one run of ``command``."""
+def run_process(command: list[str], env: dict | None = None) -> tuple[float, float, str, float]:
+    """Wall seconds, peak RSS in MiB, stdout and CPU seconds (user + system) of one run of ``command``."""
     started = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                env={**os.environ, **(env or {})})
@@ -44,22 +51,25 @@ def run_process(command: list[str], env: dict | None = None) -> tuple[float, flo
     elapsed = time.perf_counter() - started
     if status != 0:
         raise SystemExit(f"{shlex.join(command)} failed (status {status})")
-    return elapsed, usage.ru_maxrss / 1024, output
+    return elapsed, usage.ru_maxrss / 1024, output, usage.ru_utime + usage.ru_stime
 
 
 def alternated(commands: dict[str, tuple[list[str], dict]], repeat: int) -> dict[str, dict]:
-    """Run each named command ``repeat`` times, alternating them; median wall time and peak RSS of each."""
+    """Run each named command ``repeat`` times, alternating them; median wall time, CPU time and peak RSS
+    of each."""
     times: dict[str, list[float]] = {name: [] for name in commands}
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
     memory: dict[str, list[float]] = {name: [] for name in commands}
     for name, (command, env) in commands.items():  # one untimed run each: compile/caches are warm
         run_process(command, env)
     for _ in range(repeat):
         for name, (command, env) in commands.items():
-            elapsed, rss, _ = run_process(command, env)
+            elapsed, rss, _, used = run_process(command, env)
             times[name].append(elapsed)
+            cpu[name].append(used)
             memory[name].append(rss)
-    return {name: {"median_s": statistics.median(times[name]), "peak_mib": statistics.median(memory[name])}
-            for name in commands}
+    return {name: {"median_s": statistics.median(times[name]), "cpu_s": statistics.median(cpu[name]),
+                   "peak_mib": statistics.median(memory[name])} for name in commands}
 
 
 def report(title: str, figures: dict[str, dict], baseline: str) -> dict:
@@ -68,15 +78,19 @@ def report(title: str, figures: dict[str, dict], baseline: str) -> dict:
     base = figures[baseline]["median_s"]
     for name, figure in figures.items():
         ratio = "" if name == baseline else f"  {base / figure['median_s']:.2f}x faster than {baseline}"
+        if name != baseline and "cpu_s" in figure:
+            ratio += f" (CPU: {figures[baseline]['cpu_s'] / max(figure['cpu_s'], 1e-9):.2f}x)"
         memory = f", peak {figure['peak_mib']:.0f} MiB" if "peak_mib" in figure else ""
+        used = f", CPU {figure['cpu_s'] * 1000:.0f} ms" if "cpu_s" in figure else ""
         shown = (f"{figure['median_s'] * 1e6:9.2f} µs" if figure["median_s"] < 1e-3
                  else f"{figure['median_s'] * 1000:9.1f} ms")
-        print(f"  {name:34} {shown}{memory}{ratio}")
+        print(f"  {name:38} {shown}{used}{memory}{ratio}")
     return {"title": title, "baseline": baseline, "figures": figures}
 
 
 def puzzlewright(*arguments: str) -> list[str]:
-    return [sys.executable, "-m", "puzzlewright.cli.main", *arguments]
+    """The command line as the installed ``puzzlewright`` script runs it (not ``-m``: runpy costs start-up)."""
+    return [sys.executable, "-c", "from puzzlewright.cli.main import main; main()", *arguments]
 
 
 def small_count(repeat: int) -> dict:
@@ -188,17 +202,98 @@ def lookup(repeat: int) -> dict:
     return report("dict lookup, end to end", alternated(commands, repeat), "dict lookup cat")
 
 
+LETTERBOXED_WORDS = 178_000  # the size of the word list issue #15 measured the Rust peer on
+SCOWL_FOLDER = "/usr/share/dict/scowl"  # Debian's scowl package
+
+
+def word_list_file(folder: str) -> str:
+    """A 178,000-word list in ``folder``: SCOWL's English and American words of size <= 70, topped up
+    with evenly spaced size-80 words (when the scowl package is installed), else the first 178,000 words
+    of ``english-large``."""
+    import glob
+
+    def scowl_words(size: int) -> set[str]:
+        found = set()
+        for path in glob.glob(f"{SCOWL_FOLDER}/english-words.{size}") + glob.glob(f"{SCOWL_FOLDER}/american-words.{size}"):
+            with open(path, encoding="latin-1") as handle:
+                found.update(w for w in (line.strip() for line in handle) if w.isascii() and w.isalpha() and w.islower())
+        return found
+
+    if os.path.isdir(SCOWL_FOLDER):
+        words: set[str] = set()
+        for size in (10, 20, 35, 40, 50, 55, 60, 70):
+            words |= scowl_words(size)
+        more = sorted(scowl_words(80) - words)
+        need = LETTERBOXED_WORDS - len(words)
+        words |= {more[i * len(more) // need] for i in range(need)} if need > 0 else set()
+        source = "SCOWL"
+    else:
+        from puzzlewright.lexicon import load_lexicon
+
+        words, source = set(load_lexicon("english-large").words[:LETTERBOXED_WORDS]), "english-large"
+    path = os.path.join(folder, "words.txt")
+    with open(path, "w", encoding="ascii") as handle:
+        handle.write("\n".join(sorted(words)) + "\n")
+    print(f"(word list: {len(words):,} words from {source})")
+    return path
+
+
+def rust_peer(folder: str) -> str | None:
+    """benchmarks/peers/letterboxed_trie.rs compiled into ``folder``, None (with a message) without rustc."""
+    import shutil
+
+    rustc = shutil.which("rustc") or (os.path.expanduser("~/.cargo/bin/rustc")
+                                      if os.path.exists(os.path.expanduser("~/.cargo/bin/rustc")) else None)
+    if rustc is None:
+        print("(no Rust peer: rustc not found; install Rust to compare with benchmarks/peers/letterboxed_trie.rs)")
+        return None
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peers", "letterboxed_trie.rs")
+    binary = os.path.join(folder, "letterboxed_trie")
+    subprocess.run([rustc, "-O", "-o", binary, source], check=True)
+    return binary
+
+
+def letterboxed(repeat: int) -> list[dict]:
+    """Letter Boxed end to end against the compiled peer: the built-in dictionary, and --dict FILE first
+    (empty cache folder) and second run (see the module docstring)."""
+    box = "RME-WCL-TGK-API"
+    with tempfile.TemporaryDirectory() as folder:
+        words = word_list_file(folder)
+        peer = rust_peer(folder)
+        warm, cold = os.path.join(folder, "warm-cache"), os.path.join(folder, "cold-cache")
+        first_run = ["sh", "-c", 'rm -rf "$PUZZLEWRIGHT_CACHE" && exec "$0" "$@"',
+                     *puzzlewright("letterboxed", "solve", box, "--dict", words)]
+        commands = {"built-in dictionary": (puzzlewright("letterboxed", "solve", box), {"PUZZLEWRIGHT_CACHE": warm}),
+                    "--dict FILE, second run": (puzzlewright("letterboxed", "solve", box, "--dict", words),
+                                                {"PUZZLEWRIGHT_CACHE": warm}),
+                    "--dict FILE, first run": (first_run, {"PUZZLEWRIGHT_CACHE": cold})}
+        if peer is not None:
+            commands["Rust trie solver, same file"] = ([peer, box, words], {})
+        figures = alternated(commands, repeat)
+    baseline = "Rust trie solver, same file" if peer is not None else "built-in dictionary"
+    return [report(f"letterboxed solve {box} end to end, {LETTERBOXED_WORDS:,}-word list", figures, baseline)]
+
+
+SECTIONS = ("small_count", "kernel_rate", "workers", "unscramble", "lookup", "letterboxed")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="alternated runs of each side (default 7)")
     parser.add_argument("--big", action="store_true", help="the larger worker-scaling count (minutes)")
+    parser.add_argument("--only", nargs="+", choices=SECTIONS, default=SECTIONS, metavar="SECTION",
+                        help=f"run only these sections ({', '.join(SECTIONS)})")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     args = parser.parse_args()
     load = os.getloadavg()[0]
     print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"load average {load:.2f} at start")
-    sections = [small_count(args.repeat), kernel_rate(args.repeat), workers(max(3, args.repeat // 2), args.big),
-                unscramble(args.repeat), lookup(args.repeat)]
+    runners = {"small_count": lambda: [small_count(args.repeat)], "kernel_rate": lambda: [kernel_rate(args.repeat)],
+               "workers": lambda: [workers(max(3, args.repeat // 2), args.big)],
+               "unscramble": lambda: [unscramble(args.repeat)], "lookup": lambda: [lookup(args.repeat)],
+               "letterboxed": lambda: letterboxed(args.repeat)}
+    sections = [figure for name in SECTIONS if name in args.only for figure in runners[name]()]
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump({"when": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "load_at_start": load,

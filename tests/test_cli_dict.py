@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 
@@ -27,6 +30,37 @@ def test_lookup(cli):
     assert found["cat"]["found"] and found["cat"]["scowl_level"] == 10 and found["cat"]["zipf"] > 4
     assert found["cafe"]["found"]
     assert not found["xyzzy"]["found"]
+
+
+@pytest.mark.parametrize("name", ["english", "english-large", "wordle-answers", "acrostic-4"])
+def test_lookup_from_the_archive_gives_what_the_lexicon_gives(cli, name):
+    """dict lookup reads a built-in dictionary's archive without numpy (puzzlewright.word_lookup): the same
+    JSON as looking the words up in the loaded lexicon, first and last words and misses included."""
+    import random
+
+    from puzzlewright.lexicon import load_lexicon, lookup_words
+
+    lexicon = load_lexicon(name)
+    words = [lexicon.words[0], lexicon.words[-1], "Café", "zzzzqx", "ice-cream", *random.Random(7).sample(lexicon.words, 60)]
+    result = cli("dict", "lookup", *words, "--dict", name, "--json")
+    assert result.exit_code == 0 and result.json() == lookup_words(lexicon, words)
+
+
+def test_lookup_of_a_builtin_imports_no_numpy():
+    code = ("import sys\nfrom puzzlewright.cli.main import main\n"
+            "try: main(['dict', 'lookup', 'cat'])\nexcept SystemExit: pass\n"
+            "print('numpy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    answer, numpy_imported = done.stdout.splitlines()
+    assert answer.startswith("cat: yes (familiarity ") and numpy_imported == "False"
+
+
+def test_archive_reader_refuses_what_it_cannot_read(tmp_path):
+    from puzzlewright.word_lookup import read_archive
+
+    (tmp_path / "words.txt").write_text("cat\n")
+    with pytest.raises(ValueError, match="not a zip file"):
+        read_archive(str(tmp_path / "words.txt"))
 
 
 def test_lookup_with_extra_words(cli):

@@ -589,6 +589,49 @@ def test_cache_file_is_written_and_reused(tmp_path):
     assert cached_builtin_index("no-such-dictionary", tmp_path) is None
 
 
+def _word_list_file(path, words):
+    path.write_text("\n".join(words) + "\n")
+    return path
+
+
+def test_a_word_file_index_is_cached_by_content_and_rebuilt_when_the_file_changes(tmp_path, monkeypatch):
+    from puzzlewright.letterboxed import index as index_module
+    from puzzlewright.schema import WordFile
+
+    cache = tmp_path / "cache"
+    words = ["pragmatic", "cakewalk", "wigwam", "marketplace", "earwig", "cat", "tag"]
+    first = _word_list_file(tmp_path / "mine.txt", words)
+    built = index_module.file_index(WordFile(str(first)), cache)
+    cached = list(cache.glob("letterboxed-file-*.marshal"))
+    assert len(cached) == 1 and built.name == "mine.txt"
+    monkeypatch.setattr(index_module, "_BY_FILE", {})  # a new process: the index comes from the file
+    monkeypatch.setattr(WordIndex, "from_lexicon", lambda lexicon: pytest.fail("indexed again"))
+    renamed = _word_list_file(tmp_path / "copy.txt", words)  # the same bytes under another name
+    again = index_module.file_index(WordFile(str(renamed)), cache)
+    assert again.name == "copy.txt" and (again.text, again.masks, again.zipf) == (built.text, built.masks, built.zipf)
+    monkeypatch.undo()
+    monkeypatch.setattr(index_module, "_BY_FILE", {})
+    _word_list_file(first, words[:-2])  # the file changes: another address, indexed again
+    changed = index_module.file_index(WordFile(str(first)), cache)
+    assert "cat" in built.words and "cat" not in changed.words
+    assert len(list(cache.glob("letterboxed-file-*.marshal"))) == 2
+
+
+def test_solving_with_a_word_file_gives_the_same_answer_with_and_without_its_cache(tmp_path, monkeypatch, cli):
+    from puzzlewright.lexicon import builtin_lexicon
+
+    words = [w for w in builtin_lexicon("english").words if set(w) <= set("rmewcltgkapi")]
+    path = _word_list_file(tmp_path / "box-words.txt", words)
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "cache"))
+    runs = [cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(path), "--all", "--json") for _ in range(2)]
+    assert list((tmp_path / "cache").glob("letterboxed-file-*.marshal"))
+    from puzzlewright.lexicon import load_lexicon
+
+    uncached = api.solve({"sides": "RME-WCL-TGK-API", "all": True}, lexicon=load_lexicon(str(path)))
+    assert runs[0].exit_code == 0 and runs[0].json() == runs[1].json() == json.loads(json.dumps(to_jsonable(uncached)))
+    assert runs[0].json()["dictionary"] == "box-words.txt" and runs[0].json()["count"] >= 3
+
+
 def test_render_box():
     drawing = render_box(Box.parse("RME-WCL-TGK-API"), ["PRAGMATIC", "CAKEWALK"])
     for letter in "RMEWCLTGKAPI":

@@ -353,3 +353,26 @@ def test_a_word_list_file_is_read_once_then_loaded_from_the_cache_by_content(tmp
     assert load_lexicon(copy).words == ("dog",)
     assert load_lexicon(first, format="plain").words == built.words  # other options: another entry
     assert len(list((tmp_path / "cache" / "lexicons").glob("wordlist-*.npz"))) == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="abcXYZ #-'9\t\r\x0b\x1c ", max_size=8), max_size=30))
+def test_plain_lists_read_whole_give_what_reading_line_by_line_gives(tmp_path_factory, lines):
+    """The whole-text reader of plain ASCII lists (formats._read_ascii_plain, the fast path of read_plain)
+    keeps, skips and orders exactly the entries the line-by-line reader does."""
+    from puzzlewright.lexicon import formats
+
+    path = tmp_path_factory.mktemp("plain") / "words.txt"
+    path.write_bytes("\n".join(lines).encode("ascii"))
+    whole = formats._read_ascii_plain(path)
+    assert whole is not None and whole == formats._read_plain_lines(path)
+    assert list(whole[0]) == list(formats._read_plain_lines(path)[0])
+
+
+def test_plain_lists_that_are_not_ascii_are_read_line_by_line(tmp_path):
+    from puzzlewright.lexicon import formats
+
+    path = tmp_path / "words.txt"
+    path.write_text("naïve\nCafé\ncat\n", encoding="utf-8")
+    assert formats._read_ascii_plain(path) is None
+    assert formats.read_plain(path) == ({"naive": 0.0, "cafe": 0.0, "cat": 0.0}, 0)

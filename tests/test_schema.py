@@ -136,10 +136,13 @@ def test_typed_results_read_naturally():
 
 
 def test_cli_letterboxed_solve_imports_neither_pydantic_nor_numpy(tmp_path):
+    """Nor the other verbs' models or the rendering (start-up: benchmarks/startup.py)."""
+    unwanted = ('pydantic', 'numpy', 'annotated_types', 'puzzlewright.letterboxed._lazy_schema',
+                'puzzlewright.letterboxed.render')
     code = ("import sys; from puzzlewright.cli.main import main\n"
             "try: main(['letterboxed', 'solve', 'RME-WCL-TGK-API', '--json'])\n"
             "except SystemExit: pass\n"
-            "print(json.dumps(sorted(m for m in ('pydantic', 'numpy', 'annotated_types') if m in sys.modules)),"
+            f"print(json.dumps(sorted(m for m in {unwanted!r} if m in sys.modules)),"
             " file=sys.stderr)")
     environment = {**os.environ, "PUZZLEWRIGHT_CACHE": str(tmp_path)}
     for _ in range(2):  # the first run builds the index cache file (with numpy); the second reads it
@@ -148,6 +151,23 @@ def test_cli_letterboxed_solve_imports_neither_pydantic_nor_numpy(tmp_path):
     assert json.loads(done.stderr.strip().splitlines()[-1]) == []
     assert json.loads(done.stdout)["solutions"][0]["words"] in (["PRAGMATIC", "CAKEWALK"], ["WIGWAM", "MARKETPLACE"],
                                                               ["MARKETPLACE", "EARWIG"])
+
+
+def test_words_and_generate_models_are_created_on_first_use_under_their_usual_names():
+    import puzzlewright as pw
+    from puzzlewright.letterboxed import schema
+
+    for name in ("WordsRequest", "WordsResult", "WordEntry", "GenerateRequest", "GenerateResult", "GeneratedPuzzle"):
+        model = getattr(schema, name)
+        assert model is getattr(pw.letterboxed, name) and model.__name__ == name
+    assert pw.letterboxed.render_box is pw.letterboxed.render.render_box
+    with pytest.raises(AttributeError):
+        schema.NoSuchModel
+    with pytest.raises(AttributeError):
+        pw.letterboxed.no_such_name
+    words = pw.letterboxed.words("RME-WCL-TGK-API", dict="english")
+    assert isinstance(words, schema.WordsResult) and words.count == len(words) > 100
+    assert validate(schema.WordsRequest, {"sides": "RME-WCL-TGK-API"}) == schema.WordsRequest(sides="RME-WCL-TGK-API")
 
 
 def test_models_without_generated_methods_compare_and_print_like_dataclasses():

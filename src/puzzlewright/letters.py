@@ -15,6 +15,18 @@ if TYPE_CHECKING:
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 
+def normalise_word(raw: str) -> str | None:
+    """Case-fold, strip accents (café -> cafe), and return the word if it is a-z only, else None."""
+    word = raw.strip().casefold()
+    if word.isascii():
+        return word if word.isalpha() else None
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", word)
+    word = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return word if word.isascii() and word.isalpha() else None
+
+
 def letter_mask(word: str) -> int:
     """A 26-bit mask with bit i set when letter i occurs in the (lowercase a-z) word."""
     mask = 0

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -77,7 +78,10 @@ class ModelBase:
     """What every model shares: equality field by field and the repr ``Name(field=value, ...)``, as
     :func:`dataclasses.dataclass` would generate them. Models declared with ``eq=False, repr=False`` take
     them from here rather than having dataclasses ``exec`` both for each class at import (about 1.5 M
-    instructions a model: the CLI's start-up)."""
+    instructions a model: the CLI's start-up). Internal dataclasses (Letter Boxed's index and search
+    results) use it for the same reason. No slots of its own, so subclasses may declare theirs."""
+
+    __slots__ = ()
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -160,14 +164,64 @@ def request_words(value: WordList | None, key: str) -> list[str]:
 def builtin_archive(name: str) -> str | None:
     """The shipped archive of a built-in dictionary, None when ``name`` is not one (found without
     importing the lexicon package, which imports numpy)."""
-    import os
-
     import puzzlewright
 
     if not name.replace("-", "").isalnum():
         return None
     path = os.path.join(os.path.dirname(puzzlewright.__file__), "lexicon", "data", f"{name}.npz")
     return path if os.path.isfile(path) else None
+
+
+class WordFile:
+    """A word-list file given as the dictionary (``--dict FILE``), not read yet: Letter Boxed serves it
+    from a cached index of its own (:func:`puzzlewright.letterboxed.index.file_index`) without building
+    the lexicon; :meth:`lexicon` loads it (a plain class: no dataclass to create at import)."""
+
+    __slots__ = ("path", "format", "name", "stamp")
+
+    def __init__(self, path: str, format: str | None = None):
+        from puzzlewright.errors import LexiconError
+
+        self.path, self.format, self.name = os.path.abspath(os.path.expanduser(path)), format, os.path.basename(path)
+        try:
+            stat = os.stat(self.path)
+        except OSError as error:
+            raise LexiconError(f"dictionary file not found: {path}" if isinstance(error, FileNotFoundError)
+                               else f"cannot read dictionary file {path}: {error.strerror}") from None
+        self.stamp = (self.path, stat.st_size, stat.st_mtime_ns, format)  # what a process memo is keyed by
+
+    def lexicon(self) -> Lexicon:
+        """The file's lexicon (read, or loaded from the cache of built word lists)."""
+        from puzzlewright.lexicon import load_lexicon
+
+        return load_lexicon(self.path, format=self.format)
+
+    def digest(self) -> str:
+        """The content address of what is built from the file: see :func:`word_file_digest`."""
+        return word_file_digest(self.path, self.format)
+
+
+def word_file_digest(path: str | os.PathLike[str], format: str | None) -> str:
+    """The SHA-256 of a word-list file's bytes (40 hex digits), then a short hash of the format asked for
+    and of the reference dictionary its commonness is joined from (``english-large``'s archive size and
+    time): what is built from the file is cached under this name, so the same bytes under any name or
+    path are built once, and a changed file or option is built again."""
+    import hashlib
+
+    from puzzlewright.errors import LexiconError, open_input
+
+    digest = hashlib.sha256()
+    with open_input(path, "dictionary file", LexiconError) as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    reference = builtin_archive("english-large")
+    try:
+        stamp = os.stat(reference) if reference else None
+        reference_stamp = f"{stamp.st_size}-{stamp.st_mtime_ns}" if stamp else "unknown"
+    except OSError:
+        reference_stamp = "unknown"
+    options = hashlib.sha256(f"{format or 'auto'}|{reference_stamp}".encode()).hexdigest()[:12]
+    return f"{digest.hexdigest()[:40]}-{options}"
 
 
 def fresh_seed() -> int:

@@ -8,6 +8,7 @@ Puzzle commands use :func:`lexicon_options` (adds ``--dict``, ``--dict-format``,
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -21,23 +22,28 @@ if TYPE_CHECKING:
 
 
 def dictionary_choice(spec: str, format: str | None = None, extra_words: str | None = None,
-                      exclude_words: str | None = None) -> tuple[DictionaryOptions, Any]:
+                      exclude_words: str | None = None, *, word_files: bool = False) -> tuple[DictionaryOptions, Any]:
     """The dictionary options as a request's :class:`~puzzlewright.schema.DictionaryOptions`, and the
     lexicon to pass beside it: None for a built-in dictionary (the verb loads it, or a cached index of it,
-    only when it needs to), the loaded :class:`~puzzlewright.lexicon.Lexicon` for a word list file."""
-    from puzzlewright.schema import DictionaryOptions, builtin_archive
+    only when it needs to), the loaded :class:`~puzzlewright.lexicon.Lexicon` for a word list file (with
+    ``word_files``, a file without added or removed words is passed unread, as a
+    :class:`~puzzlewright.schema.WordFile`, for a verb with a cached index of its own)."""
+    from puzzlewright.schema import DictionaryOptions, WordFile, builtin_archive
 
     if format is None and builtin_archive(spec) is not None:
         return DictionaryOptions(dict=spec, extra_words=extra_words, exclude_words=exclude_words), None
+    if word_files and not extra_words and not exclude_words and os.path.isfile(os.path.expanduser(spec)):
+        return DictionaryOptions(), WordFile(spec, format)
     from puzzlewright.lexicon import load_lexicon
 
     return DictionaryOptions(), load_lexicon(spec, format=format, extra_words=extra_words, exclude_words=exclude_words)
 
 
-def lexicon_options(default: str = "english", *, lazy: bool = False) -> Callable:
+def lexicon_options(default: str = "english", *, lazy: bool = False, word_files: bool = False) -> Callable:
     """Decorator: add the dictionary options and call the command with ``lexicon=`` the loaded lexicon
     (or, with ``lazy=True``, with ``dictionary=`` the request's dictionary options and ``lexicon=`` None
-    or a word list file's lexicon: see :func:`dictionary_choice`)."""
+    or a word list file's lexicon, or with ``word_files=True`` too, the unread file: see
+    :func:`dictionary_choice`)."""
 
     def decorate(command: Callable) -> Callable:
         @click.option("--dict", "dict_spec", default=default, show_default=True, metavar="NAME|PATH",
@@ -49,7 +55,8 @@ def lexicon_options(default: str = "english", *, lazy: bool = False) -> Callable
         @functools.wraps(command)
         def wrapper(dict_spec: str, dict_format: str | None, extra_words: str | None,
                     exclude_words: str | None, **kwargs: Any) -> Any:
-            options, lexicon = dictionary_choice(dict_spec, dict_format, extra_words, exclude_words)
+            options, lexicon = dictionary_choice(dict_spec, dict_format, extra_words, exclude_words,
+                                                 word_files=word_files)
             if lazy:
                 return command(dictionary=options, lexicon=lexicon, **kwargs)
             return command(lexicon=lexicon if lexicon is not None else options.lexicon(), **kwargs)

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options, run_batch
 from puzzlewright.letterboxed.schema import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                              DEFAULT_TIME_LIMIT, EXAMPLE_SIDES, MAX_GENERATE, MAX_WORDS,
-                                             MIN_WORD_LENGTH, GenerateRequest, SolveRequest, SolveResult,
-                                             WordsRequest, WordsResult)
+                                             MIN_WORD_LENGTH, SolveRequest, SolveResult)
 from puzzlewright.schema import DictionaryOptions, dataclass_fields
+
+if TYPE_CHECKING:
+    from puzzlewright.letterboxed.schema import WordsResult
 
 TOUR_SIDES = EXAMPLE_SIDES
 
@@ -53,7 +55,7 @@ def letterboxed() -> None:
               metavar="SECONDS", help="Stop a search (per puzzle) after this long and report what it found.")
 @click.option("--batch", "batch", default=None, metavar="FILE",
               help='Solve each JSON line {"sides": [...]} of FILE ("-" = stdin); one JSON result per line.')
-@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True, word_files=True)
 @json_option
 def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | None, min_length: int | None,
           max_length: int | None, show_all: bool, limit: int, list_words: bool, min_commonness: float | None,
@@ -85,6 +87,8 @@ def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | No
     if not sides:
         raise PuzzleInputError(f"no sides given: e.g. puzzlewright letterboxed solve {EXAMPLE_SIDES}")
     if list_words:
+        from puzzlewright.letterboxed.schema import WordsRequest
+
         _print_words(api.words(WordsRequest(sides=" ".join(sides), **options), lexicon=lexicon), as_json)
         return
     request = SolveRequest(sides=" ".join(sides), **shape, limit=limit, all=show_all, time_limit=time_limit,
@@ -163,12 +167,13 @@ def _print_solutions(result: SolveResult, draw: bool) -> None:
               show_default=True, metavar="ZIPF", help="Commonness floor of the planted two-word answer.")
 @click.option("--show-solution", is_flag=True, help="Also print the planted answer and the best solutions.")
 @click.option("--draw", is_flag=True, help="Draw each box.")
-@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True, word_files=True)
 @json_option
 def generate(count: int, random_seed: int | None, min_commonness: float, show_solution: bool, draw: bool,
              dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> None:
     """Make NYT-style puzzles (12 distinct letters, 4 sides of 3) with a two-word answer of common words."""
     from puzzlewright.letterboxed import api
+    from puzzlewright.letterboxed.schema import GenerateRequest
 
     request = GenerateRequest(**{**dataclass_fields(dictionary), "min_commonness": min_commonness}, count=count,
                               random_seed=random_seed, show_solution=show_solution)

@@ -9,29 +9,43 @@ The functions here are the front door, with natural arguments and typed results:
 >>> str(result.best), len(result)
 ('WIGWAM-MARKETPLACE', 3)
 
-Nothing here imports numpy unless an index has to be built from a lexicon.
+Nothing here imports numpy unless an index has to be built from a lexicon, and the rendering functions
+and the ``words``/``generate`` models are imported on first use (``letterboxed solve``'s start-up).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from puzzlewright.letterboxed import api
 from puzzlewright.letterboxed.index import WordIndex, builtin_index
 from puzzlewright.letterboxed.model import Box
-from puzzlewright.letterboxed.render import box_svg, render_box
-from puzzlewright.letterboxed.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT, DEFAULT_TIME_LIMIT, GeneratedPuzzle, GenerateRequest, GenerateResult,
-                                             Solution, SolveRequest, SolveResult, WordEntry, WordsRequest,
-                                             WordsResult)
+from puzzlewright.letterboxed.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT, DEFAULT_TIME_LIMIT, Solution,
+                                             SolveRequest, SolveResult)
 from puzzlewright.schema import DEFAULT_DICTIONARY, request
 
 if TYPE_CHECKING:
+    from puzzlewright.letterboxed.render import box_svg, render_box
+    from puzzlewright.letterboxed.schema import (GeneratedPuzzle, GenerateRequest, GenerateResult, WordEntry,
+                                                 WordsRequest, WordsResult)
     from puzzlewright.lexicon import Lexicon
 
 __all__ = ["Box", "GenerateRequest", "GenerateResult", "GeneratedPuzzle", "Solution", "SolveRequest", "SolveResult",
            "WordEntry", "WordIndex", "WordsRequest", "WordsResult", "api", "box_svg", "builtin_index", "generate",
            "render_box", "solve", "words"]
+
+_ON_FIRST_USE = {"box_svg": "render", "render_box": "render", "GeneratedPuzzle": "schema", "GenerateRequest": "schema",
+                 "GenerateResult": "schema", "WordEntry": "schema", "WordsRequest": "schema", "WordsResult": "schema"}
+
+
+def __getattr__(name: str) -> Any:
+    """The rendering functions and the ``words``/``generate`` models, imported on first use."""
+    if name in _ON_FIRST_USE:
+        import importlib
+
+        return getattr(importlib.import_module(f"{__name__}.{_ON_FIRST_USE[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def solve(sides: str | Sequence[str], *, max_words: int | None = None, words_exactly: int | None = None,
@@ -50,7 +64,10 @@ def words(sides: str | Sequence[str], *, dict: str = DEFAULT_DICTIONARY, words: 
           extra_words: Sequence[str] | str | None = None, exclude_words: Sequence[str] | str | None = None,
           min_commonness: float | None = None, lexicon: Lexicon | None = None) -> WordsResult:
     """Every valid word of the box, most common first."""
-    return api.words(request(WordsRequest, locals()), lexicon=lexicon)
+    arguments = {**locals()}  # before the import below adds a local
+    from puzzlewright.letterboxed.schema import WordsRequest
+
+    return api.words(request(WordsRequest, arguments), lexicon=lexicon)
 
 
 def generate(count: int = 1, *, random_seed: int | None = None,
@@ -59,4 +76,7 @@ def generate(count: int = 1, *, random_seed: int | None = None,
              words: Sequence[str] | str | None = None, extra_words: Sequence[str] | str | None = None,
              exclude_words: Sequence[str] | str | None = None, lexicon: Lexicon | None = None) -> GenerateResult:
     """NYT-style puzzles with a two-word answer of words at least ``min_commonness`` common."""
-    return api.generate(request(GenerateRequest, locals()), lexicon=lexicon)
+    arguments = {**locals()}  # before the import below adds a local
+    from puzzlewright.letterboxed.schema import GenerateRequest
+
+    return api.generate(request(GenerateRequest, arguments), lexicon=lexicon)

@@ -11,25 +11,29 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letterboxed.model import Box
-from puzzlewright.letterboxed.index import WordIndex, builtin_index
-from puzzlewright.letterboxed.schema import (GenerateRequest, GenerateResult, GeneratedPuzzle, Solution,
-                                             SolveRequest, SolveResult, WordEntry, WordsRequest, WordsResult)
+from puzzlewright.letterboxed.index import WordIndex, builtin_index, file_index
+from puzzlewright.letterboxed.schema import Solution, SolveRequest, SolveResult
 from puzzlewright.letterboxed.solver import box_words, solve_box
-from puzzlewright.schema import DictionaryOptions, fresh_seed, validate
+from puzzlewright.schema import DictionaryOptions, WordFile, fresh_seed, validate
 from puzzlewright.search import Budget
 
 if TYPE_CHECKING:
     from puzzlewright.letterboxed import solver
+    from puzzlewright.letterboxed.schema import GenerateRequest, GenerateResult, WordsRequest, WordsResult
     from puzzlewright.lexicon import Lexicon
 
 
-def index_for(options: DictionaryOptions, lexicon: Lexicon | None = None) -> WordIndex:
+def index_for(options: DictionaryOptions, lexicon: Lexicon | WordFile | None = None) -> WordIndex:
     """The word index the dictionary options ask for (``min_commonness`` is left to :func:`box_words`,
     which applies it to the box's words).
 
-    A plain built-in dictionary comes from its cached index (no lexicon is built, numpy is not imported);
-    anything else (a request word list, extra or excluded words, an explicit ``lexicon``) is indexed here.
+    A plain built-in dictionary and a word-list file (:class:`~puzzlewright.schema.WordFile`, from the
+    command line's ``--dict FILE``) come from their cached indexes (no lexicon is built, numpy is not
+    imported); anything else (a request word list, extra or excluded words, an explicit ``lexicon``) is
+    indexed here.
     """
+    if isinstance(lexicon, WordFile):
+        return file_index(lexicon)
     if lexicon is not None:
         return WordIndex.from_lexicon(lexicon)
     if options.words is None and not options.extra_words and not options.exclude_words:
@@ -39,7 +43,7 @@ def index_for(options: DictionaryOptions, lexicon: Lexicon | None = None) -> Wor
     return WordIndex.from_lexicon(options.lexicon(floor=False))
 
 
-def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
           budget: Budget | None = None) -> SolveResult:
     """The solutions of the request's box, fewest words first, then best first (``budget`` overrides its
     time limit)."""
@@ -93,9 +97,11 @@ def no_solution_message(found: solver.SolveResult) -> str:
     return f"no solution {within}"
 
 
-def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
           budget: Budget | None = None) -> WordsResult:
     """Every valid word of the request's box, most common first."""
+    from puzzlewright.letterboxed.schema import WordEntry, WordsRequest, WordsResult
+
     request = validate(WordsRequest, request)
     box = Box.parse(request.sides)
     index = index_for(request, lexicon)
@@ -105,10 +111,11 @@ def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | None 
                        words=[WordEntry(word=found.words[i].upper(), zipf=round(found.zipf[i], 2)) for i in order])
 
 
-def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
              budget: Budget | None = None) -> GenerateResult:
     """NYT-style puzzles with a two-word solution of common words (the floor is ``min_commonness``)."""
     from puzzlewright.letterboxed.generator import generate_puzzles
+    from puzzlewright.letterboxed.schema import GeneratedPuzzle, GenerateRequest, GenerateResult
 
     request = validate(GenerateRequest, request)
     seed = fresh_seed() if request.random_seed is None else request.random_seed

@@ -20,23 +20,25 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
-from puzzlewright.cache import cache_dir, store, touch
+from puzzlewright.cache import cache_dir, remember, store, touch
 from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
 from puzzlewright.letters import letter_mask, letter_masks
-from puzzlewright.schema import builtin_archive
+from puzzlewright.schema import ModelBase, builtin_archive
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
+    from puzzlewright.schema import WordFile
 
-INDEX_FORMAT = 3
+INDEX_FORMAT = 4
 
 
-@dataclass
-class WordIndex:
+@dataclass(eq=False, repr=False)  # equality and repr from ModelBase (start-up: no generated methods)
+class WordIndex(ModelBase):
     """Playable words of a dictionary, sorted by letter mask, with their commonness.
 
-    The words are kept joined in one string (``text``, each word followed by a newline) so that loading
-    the index does not create 100,000 string objects: word ``i`` is ``text[offsets[i]:offsets[i + 1] - 1]``
+    The words are kept joined in one ASCII byte string (``text``, each word followed by a newline) so that
+    loading the index creates neither 100,000 string objects nor one big decoded string: word ``i`` is
+    ``text[offsets[i]:offsets[i + 1] - 1]``
     with Zipf frequency ``zipf[i]``, familiarity ``familiarity[i]`` (the lexicon's, see
     :class:`~puzzlewright.lexicon.Lexicon`), SCOWL size level ``levels[i]`` (0 = not in SCOWL) and the bit
     set of sources that list it, ``sources[i]`` (:data:`puzzlewright.lexicon.sources.SOURCE_BITS`; 0 =
@@ -45,7 +47,7 @@ class WordIndex:
     """
 
     name: str
-    text: str
+    text: bytes
     offsets: array
     zipf: array
     familiarity: array
@@ -59,12 +61,12 @@ class WordIndex:
 
     def word(self, i: int) -> str:
         """Word number ``i``."""
-        return self.text[self.offsets[i]:self.offsets[i + 1] - 1]
+        return self.text[self.offsets[i]:self.offsets[i + 1] - 1].decode("ascii")
 
     @cached_property
     def words(self) -> list[str]:
         """Every word, in index order (mask, then alphabetical)."""
-        return self.text.split("\n")[:-1]
+        return self.text.decode("ascii").split("\n")[:-1]
 
     def spans(self, box_mask: int) -> list[tuple[int, int, int]]:
         """(mask, first id, end id) for each mask of the index that is a subset of ``box_mask``, ascending.
@@ -119,7 +121,7 @@ class WordIndex:
         for word in words:
             end += len(word) + 1
             offsets.append(end)
-        text = "".join(word + "\n" for word in words)
+        text = "".join(word + "\n" for word in words).encode("ascii")
         return cls(name, text, offsets, zipf, familiarity, levels, sources, masks, starts)
 
     @classmethod
@@ -211,14 +213,9 @@ def cached_builtin_index(name: str, directory: str | os.PathLike) -> WordIndex |
     stat = os.stat(archive)
     prefix = f"letterboxed-{name}-"
     filename = f"{prefix}{stat.st_size}-{stat.st_mtime_ns}-v{INDEX_FORMAT}.marshal"
-    path = os.path.join(directory, filename)
-    try:
-        with open(path, "rb") as handle:
-            index = WordIndex.from_bytes(handle.read())
-        touch(path)  # just used: the cache's eviction takes it last
+    index = _read_cached(os.path.join(directory, filename))
+    if index is not None:
         return index
-    except (OSError, ValueError, EOFError, TypeError):
-        pass
     from puzzlewright.lexicon import builtin_lexicon
 
     index = WordIndex.from_lexicon(builtin_lexicon(name))
@@ -226,6 +223,40 @@ def cached_builtin_index(name: str, directory: str | os.PathLike) -> WordIndex |
         for stale in os.listdir(directory):  # older versions of this dictionary's index
             if stale.startswith(prefix) and stale != filename and stale.count("-") == filename.count("-"):
                 os.remove(os.path.join(directory, stale))
+    return index
+
+
+def file_index(word_file: WordFile, directory: str | os.PathLike | None = None) -> WordIndex:
+    """The index of a word-list file (``--dict FILE``), memoised per process, and kept in the cache folder
+    under the file's content address (:func:`puzzlewright.schema.word_file_digest`: its bytes, the format,
+    the reference dictionary), so the next run on the same bytes reads the built index as a built-in's is
+    read: no numpy, no lexicon. A changed file has another address and is indexed again."""
+    directory = cache_dir() if directory is None else directory
+    key = (word_file.stamp, os.fspath(directory))
+    index = _BY_FILE.get(key)
+    if index is None:
+        filename = f"letterboxed-file-{word_file.digest()}-v{INDEX_FORMAT}.marshal"
+        index = _read_cached(os.path.join(directory, filename))
+        if index is None:
+            index = WordIndex.from_lexicon(word_file.lexicon())
+            _save(directory, filename, index.to_bytes())
+        index.name = word_file.name  # the same bytes may have been indexed under another name
+        remember(_BY_FILE, key, index, MAX_FILE_INDEXES)
+    return index
+
+
+_BY_FILE: dict[tuple[object, str], WordIndex] = {}
+MAX_FILE_INDEXES = 4  # word-list files' indexes kept per process (a long-lived web app or batch)
+
+
+def _read_cached(path: str) -> WordIndex | None:
+    """The index cached in ``path``, None when it is absent, unreadable or of an older format."""
+    try:
+        with open(path, "rb") as handle:
+            index = WordIndex.from_bytes(handle.read())
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    touch(path)  # just used: the cache's eviction takes it last
     return index
 
 

@@ -1,5 +1,10 @@
 """The Letter Boxed verbs' request and result models (see :mod:`puzzlewright.schema` for how models work).
 
+The ``words`` and ``generate`` models (:class:`WordsRequest`, :class:`WordsResult`, :class:`WordEntry`,
+:class:`GenerateRequest`, :class:`GenerateResult`, :class:`GeneratedPuzzle`) are importable from here too;
+they are created on first use (in :mod:`puzzlewright.letterboxed._lazy_schema`) so that a one-off
+``letterboxed solve`` does not pay for them.
+
 Every default of the verbs lives here, once: the CLI's options, the web API and the Python front door
 (:mod:`puzzlewright.letterboxed`) all take them from these constants.
 """
@@ -7,8 +12,8 @@ Every default of the verbs lives here, once: the CLI's options, the web API and 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
 from puzzlewright.schema import Config, DictionaryOptions, ModelBase, Result, model_config
@@ -18,7 +23,13 @@ if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewrig
 
     from annotated_types import Ge, Le
 
-    from puzzlewright.schema import Seconds, Zipf
+    from puzzlewright.letterboxed._lazy_schema import GeneratedPuzzle as GeneratedPuzzle
+    from puzzlewright.letterboxed._lazy_schema import GenerateRequest as GenerateRequest
+    from puzzlewright.letterboxed._lazy_schema import GenerateResult as GenerateResult
+    from puzzlewright.letterboxed._lazy_schema import WordEntry as WordEntry
+    from puzzlewright.letterboxed._lazy_schema import WordsRequest as WordsRequest
+    from puzzlewright.letterboxed._lazy_schema import WordsResult as WordsResult
+    from puzzlewright.schema import Seconds
 
 MAX_WORDS = 5
 DEFAULT_LIMIT = 10
@@ -27,7 +38,17 @@ MAX_GENERATE = 100
 DEFAULT_GENERATE_COMMONNESS = 3.0
 EXAMPLE_SIDES = "RME-WCL-TGK-API"
 DEFAULT_DICTIONARY = "english-letterboxed"  # sized like the NYT's own dictionary (docs/letterboxed.md)
+_LAZY_MODELS = frozenset({"GenerateRequest", "GenerateResult", "GeneratedPuzzle", "WordEntry", "WordsRequest",
+                          "WordsResult"})
 
+
+def __getattr__(name: str) -> Any:
+    """The ``words`` and ``generate`` models, created on first use (see the module's docstring)."""
+    if name in _LAZY_MODELS:
+        from puzzlewright.letterboxed import _lazy_schema
+
+        return getattr(_lazy_schema, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
@@ -58,39 +79,6 @@ class SolveRequest(DictionaryOptions):
     """Stop the search after this many seconds and report what it found (complete: false)."""
     explain: bool = False
     """Give each returned solution's score as the contributions of the ranking features."""
-
-
-@dataclass(kw_only=True, eq=False, repr=False)
-class WordsRequest(DictionaryOptions):
-    """List every valid word of a box."""
-
-    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWordsRequest", {"sides": EXAMPLE_SIDES})
-
-    dict: str = DEFAULT_DICTIONARY
-    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
-    sides: str | list[str]
-    """The sides, clockwise from the top (as for solve)."""
-
-
-@dataclass(kw_only=True, eq=False, repr=False)
-class GenerateRequest(DictionaryOptions):
-    """Make NYT-style puzzles (4 sides of 3 distinct letters) with a two-word answer of common words.
-    Here `min_commonness` is the floor of the planted answer's words."""
-
-    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateRequest", {"count": 1})
-
-    dict: str = DEFAULT_DICTIONARY
-    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
-    min_commonness: Zipf | None = DEFAULT_GENERATE_COMMONNESS
-    """Commonness floor (Zipf) of the planted two-word answer."""
-    count: Annotated[int, Ge(1), Le(MAX_GENERATE)] = 1
-    """How many puzzles to make."""
-    random_seed: Annotated[int, Ge(0)] | None = None
-    """Seed for reproducible puzzles (a fresh one, reported back, when omitted)."""
-    show_solution: bool = False
-    """Include the planted answer and the best solutions."""
-    time_limit: Seconds = DEFAULT_TIME_LIMIT
-    """Give up after this many seconds."""
 
 
 @dataclass(eq=False, repr=False)
@@ -165,77 +153,3 @@ class SolveResult(Result):
         rows = "".join(f"<li>{html.escape(str(s))} <small>({s.score:.2f})</small></li>" for s in self.solutions[:10])
         path = self.best.words if self.best else []
         return f"<div>{box_svg(self.sides, path)}<ol>{rows}</ol><p>{html.escape(repr(self))}</p></div>"
-
-
-@dataclass(eq=False, repr=False)
-class WordEntry(ModelBase):
-    """A valid word of a box and its commonness."""
-
-    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWord")
-
-    word: str
-    zipf: float
-
-
-@dataclass(eq=False, repr=False)
-class WordsResult(Result):
-    """Every valid word of a box, most common first (iterating goes over the words)."""
-
-    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWordsResult")
-
-    sides: list[str]
-    words: list[WordEntry]
-    count: int
-    dictionary: str
-
-    def __iter__(self) -> Iterator[WordEntry]:
-        return iter(self.words)
-
-    def __len__(self) -> int:
-        return len(self.words)
-
-    def __repr__(self) -> str:
-        shown = ", ".join(entry.word for entry in self.words[:5])
-        return f"<Letter Boxed {'-'.join(self.sides)}: {self.count} valid words ({shown}{', ...' if self.count > 5 else ''})>"
-
-
-@dataclass(eq=False, repr=False)
-class GeneratedPuzzle(ModelBase):
-    """A generated box; `solution` and `solutions` are filled when the request asked to show them."""
-
-    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGeneratedPuzzle")
-
-    sides: list[str]
-    two_word_solutions: int
-    """How many two-word solutions the box has."""
-    par: int
-    """The number of words to aim for."""
-    valid_words: int
-    solution: list[str] | None = None
-    """The planted two-word answer."""
-    solutions: list[Solution] | None = None
-    """The best solutions."""
-
-    def __str__(self) -> str:
-        return "-".join(self.sides)
-
-
-@dataclass(eq=False, repr=False)
-class GenerateResult(Result):
-    """Generated puzzles (iterating goes over them)."""
-
-    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateResult")
-
-    puzzles: list[GeneratedPuzzle]
-    dictionary: str
-    random_seed: int = field(default=0)
-    """The seed that reproduces these puzzles."""
-
-    def __iter__(self) -> Iterator[GeneratedPuzzle]:
-        return iter(self.puzzles)
-
-    def __len__(self) -> int:
-        return len(self.puzzles)
-
-    def __repr__(self) -> str:
-        return f"<Letter Boxed puzzles {', '.join(map(str, self.puzzles))} (random_seed={self.random_seed})>"

@@ -29,6 +29,7 @@ from functools import cache, cached_property
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex
 from puzzlewright.letterboxed.rank import rank
+from puzzlewright.schema import ModelBase
 from puzzlewright.search import Budget
 
 MAX_WORDS = 5
@@ -42,8 +43,8 @@ MAX_BITSET_LETTERS = 16
 _SAME_SIDE_TWICE = re.compile(r"(.)\1")
 
 
-@dataclass
-class BoxWords:
+@dataclass(eq=False, repr=False)  # equality and repr from ModelBase (start-up: no generated methods)
+class BoxWords(ModelBase):
     """The valid words of one box: ``words[i]`` has Zipf frequency ``zipf[i]``, familiarity
     ``familiarity[i]``, SCOWL level ``levels[i]``, source bits ``sources[i]`` (see
     :class:`~puzzlewright.letterboxed.index.WordIndex`) and box-local mask ``masks[i]``."""
@@ -79,46 +80,47 @@ def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -
     """Every word of ``index`` valid in ``box`` (with at least ``min_commonness`` Zipf), in index order.
 
     The candidate words (letters all in the box), which are contiguous runs of the index's text, are cut
-    out in blocks, translated to side numbers in one call, and split back into words.
+    out in blocks, translated to side numbers in one call, and split back into words; only the words
+    that pass have their columns (commonness, levels, sources) gathered.
     """
     t0, t1, t2, t3 = _localiser(box)
-    text, offsets, index_zipf, index_levels = index.text, index.offsets, index.zipf, index.levels
-    index_familiarity, index_sources = index.familiarity, index.sources
-    blocks, zipf, familiarity, levels, sources, masks = [], array("f"), array("f"), array("B"), array("H"), []
+    text, offsets = index.text, index.offsets
+    blocks: list[bytes] = []
+    ids: list[int] = []
+    masks: list[int] = []
     for mask, first, end in index.spans(box.mask):
         blocks.append(text[offsets[first]:offsets[end]])
-        zipf.extend(index_zipf[first:end])
-        familiarity.extend(index_familiarity[first:end])
-        levels.extend(index_levels[first:end])
-        sources.extend(index_sources[first:end])
-        local = t0[mask & 255] | t1[mask >> 8 & 255] | t2[mask >> 16 & 255] | t3[mask >> 24]
-        masks.extend([local] * (end - first))
-    joined = "".join(blocks)
+        ids += range(first, end)
+        masks += [t0[mask & 255] | t1[mask >> 8 & 255] | t2[mask >> 16 & 255] | t3[mask >> 24]] * (end - first)
+    joined = b"".join(blocks).decode("ascii")
     candidates = joined.split("\n")
     sides = box.side_string(joined).split("\n")
-    floor = float("-inf") if min_commonness is None else min_commonness
-    keep = [i for i, side_string in enumerate(sides[:-1])
-            if zipf[i] >= floor and not _SAME_SIDE_TWICE.search(side_string)]
-    return BoxWords(box, [candidates[i] for i in keep], [zipf[i] for i in keep], [familiarity[i] for i in keep],
-                    [levels[i] for i in keep], [sources[i] for i in keep], [masks[i] for i in keep])
+    keep = [i for i, side_string in enumerate(sides[:-1]) if not _SAME_SIDE_TWICE.search(side_string)]
+    if min_commonness is not None:
+        keep = [i for i in keep if index.zipf[ids[i]] >= min_commonness]
+    kept = [ids[i] for i in keep]
+    return BoxWords(box, [candidates[i] for i in keep], [index.zipf[i] for i in kept],
+                    [index.familiarity[i] for i in kept], [index.levels[i] for i in kept],
+                    [index.sources[i] for i in kept], [masks[i] for i in keep])
 
 
 def _localiser(box: Box) -> list[list[int]]:
-    """Four 256-entry tables turning the bytes of a 26-bit letter mask into box-local bits."""
+    """Four 256-entry tables turning the bytes of a 26-bit letter mask into box-local bits (bit i = the
+    box's i-th letter), each built by doubling: the values with a byte's bit b set are those without it
+    plus that letter's box-local bit (0 for a letter off the box)."""
+    local_bit = {ord(letter) - ord("a"): 1 << i for i, letter in enumerate(box.letters)}
     tables = []
     for byte in range(4):
-        table = [0] * 256
-        for value in range(1, 256):
-            low = value & -value
-            letter = 8 * byte + low.bit_length() - 1
-            bit = 1 << box.letters.index(chr(97 + letter)) if chr(97 + letter) in box.side_of else 0
-            table[value] = table[value & (value - 1)] | bit
+        table = [0]
+        for letter in range(8 * byte, 8 * byte + 8):
+            bit = local_bit.get(letter, 0)
+            table += [value | bit for value in table]
         tables.append(table)
     return tables
 
 
-@dataclass(slots=True)
-class Solution:
+@dataclass(slots=True, eq=False, repr=False)
+class Solution(ModelBase):
     """A chain of words solving a box, with its ranking score (higher = a person's likelier pick)."""
 
     words: tuple[str, ...]
@@ -129,8 +131,8 @@ class Solution:
         return "-".join(word.upper() for word in self.words)
 
 
-@dataclass
-class SolveResult:
+@dataclass(eq=False, repr=False)
+class SolveResult(ModelBase):
     """The solutions of a box (fewest words first, then best first) and how the search went."""
 
     box: Box

@@ -130,38 +130,30 @@ def _build_file_lexicon(path: Path, format: str | None) -> FileLexicon:
     words, skipped, format = read_word_file(path, format)
     names = sorted(words)
     reference = builtin_lexicon("english-large")
+    position = reference.position
+    at = np.fromiter((position.get(word, -1) for word in names), np.int64, len(names))  # -1: not in it
+    known, rows = at >= 0, np.maximum(at, 0)
+
+    def joined(column: np.ndarray) -> np.ndarray:
+        """The reference's values for the file's words, 0 for words it lacks (one vectorised join)."""
+        return np.where(known, column[rows], 0).astype(column.dtype)
+
     if format == "freq":
-        zipf = familiarity = [words[w] for w in names]
+        zipf = familiarity = np.asarray([words[w] for w in names], np.float32)
     elif format == "scored":
-        zipf = [reference.zipf_of(w) for w in names]
-        familiarity = [words[w] for w in names]
+        zipf, familiarity = joined(reference.zipf), np.asarray([words[w] for w in names], np.float32)
     else:
-        zipf = [reference.zipf_of(w) for w in names]
-        familiarity = [reference.familiarity(w) or 0.0 for w in names]
-    level = [reference.level[reference.position[w]] if w in reference else 0 for w in names]
-    return (names, np.asarray(zipf, np.float32), np.asarray(level, np.uint8),
-            np.asarray(familiarity, np.float32), skipped, format)
+        zipf, familiarity = joined(reference.zipf), joined(reference.familiarity_values)
+    return (names, zipf.astype(np.float32), joined(reference.level).astype(np.uint8),
+            familiarity.astype(np.float32), skipped, format)
 
 
 def _file_cache_key(path: Path, format: str | None) -> str:
-    """The cache name of a word-list file: the SHA-256 of its bytes, the format asked for, the reference
-    dictionary it was joined with (its archive's size and time) and :data:`FILE_CACHE_FORMAT`."""
-    import hashlib
+    """The cache name of a word-list file: its content address (:func:`puzzlewright.schema.word_file_digest`:
+    the file's bytes, the format asked for, the reference dictionary) and :data:`FILE_CACHE_FORMAT`."""
+    from puzzlewright.schema import word_file_digest
 
-    from puzzlewright.errors import open_input
-
-    digest = hashlib.sha256()
-    with open_input(path, "dictionary file", LexiconError) as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    reference = resources.files("puzzlewright.lexicon.data").joinpath(BUILTINS["english-large"].file)
-    try:
-        stamp = os.stat(str(reference))
-        reference_stamp = f"{stamp.st_size}-{stamp.st_mtime_ns}"
-    except OSError:
-        reference_stamp = "unknown"
-    options = hashlib.sha256(f"{format or 'auto'}|{reference_stamp}".encode()).hexdigest()[:12]
-    return f"wordlist-{digest.hexdigest()[:40]}-{options}-v{FILE_CACHE_FORMAT}"
+    return f"wordlist-{word_file_digest(path, format)}-v{FILE_CACHE_FORMAT}"
 
 
 def _cached_file_path(key: str) -> str:

@@ -23,23 +23,7 @@ from functools import cached_property
 import numpy as np
 
 from puzzlewright.letters import letter_masks
-
-
-@dataclass(frozen=True)
-class Commonness:
-    """How common a word is: its Zipf frequency, its SCOWL size level (None when not in SCOWL) and its
-    familiarity (see the module docstring; equal to ``zipf`` when nothing else is known)."""
-
-    zipf: float
-    level: int | None
-    familiarity: float | None = None
-
-    def __post_init__(self) -> None:
-        if self.familiarity is None:
-            object.__setattr__(self, "familiarity", self.zipf)
-
-    def to_json(self) -> dict:
-        return {"zipf": round(self.zipf, 2), "scowl_level": self.level, "familiarity": round(self.familiarity, 2)}
+from puzzlewright.word_lookup import Commonness
 
 
 def signature(word: str) -> str:

@@ -34,11 +34,11 @@ from __future__ import annotations
 import math
 import re
 import sys
-import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
 from puzzlewright.errors import MAX_LINE_BYTES, LexiconError, capped_lines, open_input
+from puzzlewright.letters import normalise_word
 
 FORMATS = ("plain", "freq", "scored", "agid")
 SCORE_TO_FAMILIARITY = 0.06
@@ -47,16 +47,8 @@ _FREQ_ENTRY = re.compile(r"^\S+[\t ]+\d+(\.\d+)?([eE][+-]?\d+)?\s*$")
 _SCORED_ENTRY = re.compile(r"^[^;]+;\s*\d+(\.\d+)?\s*$")
 _AGID_NOTE = re.compile(r"\{[^}]*\}")
 _SNIFF_LINES = 50
-
-
-def normalise_word(raw: str) -> str | None:
-    """Case-fold, strip accents (café -> cafe), and return the word if it is a-z only, else None."""
-    word = raw.strip().casefold()
-    if word.isascii():
-        return word if word.isalpha() else None
-    decomposed = unicodedata.normalize("NFKD", word)
-    word = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return word if word.isascii() and word.isalpha() else None
+_BLOCK_BYTES = 1 << 14  # plain ASCII lists are read this much at a time (see _read_ascii_plain)
+_UNTIDY = re.compile(rb"[ \t\r\x0b\x0c\x1c-\x1f#]")  # what str.strip() removes (but newlines), and comments
 
 
 def _lines(path: Path) -> Iterator[str]:
@@ -114,6 +106,12 @@ def detect_format(path: Path) -> str:
 
 def read_plain(path: Path) -> tuple[dict[str, float], int]:
     """Words of a plain list (one per line) -> ({word: 0.0}, skipped)."""
+    fast = _read_ascii_plain(path)
+    return fast if fast is not None else _read_plain_lines(path)
+
+
+def _read_plain_lines(path: Path) -> tuple[dict[str, float], int]:
+    """:func:`read_plain` line by line: any file (other encodings, accents), with each problem reported."""
     words: dict[str, float] = {}
     skipped = 0
     for line in _content_lines(path):
@@ -123,6 +121,35 @@ def read_plain(path: Path) -> tuple[dict[str, float], int]:
         else:
             words[word] = 0.0
     return words, skipped
+
+
+def _read_ascii_plain(path: Path) -> tuple[dict[str, float], int] | None:
+    """:func:`read_plain`'s answer from whole blocks of text at a time for the usual file (ASCII, no NUL
+    byte, no line near :data:`MAX_LINE_BYTES`): a 178,000-word list in tens of milliseconds instead of a
+    second line by line, in memory that grows with the distinct words, not with the file (blocks of
+    :data:`_BLOCK_BYTES`). None for any other file, which is read line by line (and any problem reported
+    with its line number)."""
+    words: dict[str, float] = {}
+    skipped = 0
+    rest = b""  # the start of a line the last block cut
+    with open_input(path, "dictionary file", LexiconError) as handle:
+        while True:
+            block = handle.read(_BLOCK_BYTES)
+            text = rest + block
+            cut = text.rfind(b"\n") + 1 if block else len(text)
+            text, rest = text[:cut], text[cut:]
+            if len(rest) > MAX_LINE_BYTES // 2 or not text.isascii() or b"\x00" in text:
+                return None
+            lines = text.decode("ascii").lower().split("\n")
+            if _UNTIDY.search(text):  # blanks to strip or comments to drop
+                entries = [entry for entry in map(str.strip, lines) if entry and not entry.startswith("#")]
+            else:
+                entries = list(filter(None, lines))
+            kept = list(filter(str.isalpha, entries))
+            words.update(dict.fromkeys(kept, 0.0))
+            skipped += len(entries) - len(kept)
+            if not block:
+                return words, skipped
 
 
 def read_freq(path: Path) -> tuple[dict[str, float], int]:

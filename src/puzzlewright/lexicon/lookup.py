@@ -1,25 +1,16 @@
 """Looking words up: the JSON that ``puzzlewright dict lookup --json`` prints and ``GET /api/dict/lookup``
-returns."""
+returns (built by :func:`puzzlewright.word_lookup.lookup_entries`, which the command line also uses on a
+built-in dictionary's archive without loading it as a lexicon)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from puzzlewright.lexicon.core import Lexicon
-from puzzlewright.lexicon.formats import normalise_word
+from puzzlewright.word_lookup import lookup_entries
 
 
 def lookup_words(lexicon: Lexicon, words: Iterable[str], *, clip: int | None = None) -> dict:
-    """``{"dictionary": name, "words": [{"word", "found", "zipf", "scowl_level"}, ...]}``, one entry per
-    raw word in order; ``zipf`` and ``scowl_level`` only for words found. A word is looked up normalised
-    (``Café`` -> ``cafe``); one that is not a word of letters is reported as given (stripped and cut to
-    ``clip`` characters when ``clip`` is set) and not found."""
-    entries = []
-    for raw in words:
-        word = normalise_word(raw)
-        common = lexicon.commonness(word) if word else None
-        entry = {"word": word or (raw if clip is None else raw.strip()[:clip]), "found": common is not None}
-        if common is not None:
-            entry.update(common.to_json())
-        entries.append(entry)
-    return {"dictionary": lexicon.name, "words": entries}
+    """``{"dictionary": name, "words": [{"word", "found", "zipf", "scowl_level", "familiarity"}, ...]}``,
+    one entry per raw word in order (see :func:`~puzzlewright.word_lookup.lookup_entries`)."""
+    return lookup_entries(lexicon.name, lexicon.commonness, words, clip=clip)

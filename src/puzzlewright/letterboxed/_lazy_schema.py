@@ -1,0 +1,136 @@
+"""The request and result models of Letter Boxed's ``words`` and ``generate`` verbs.
+
+They are part of :mod:`puzzlewright.letterboxed.schema` (import them from there); they live in this module
+so that ``letterboxed solve`` does not create them: each model class costs about a million instructions
+to create, and a one-off solve from the command line is measured against the start-up it had before the
+models existed (``benchmarks/startup.py``). :mod:`~puzzlewright.letterboxed.schema` hands them out on
+first use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from puzzlewright.letterboxed.schema import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT,
+                                             EXAMPLE_SIDES, MAX_GENERATE, Solution)
+from puzzlewright.schema import Config, DictionaryOptions, ModelBase, Result, model_config
+
+if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
+    from typing import Annotated
+
+    from annotated_types import Ge, Le
+
+    from puzzlewright.schema import Seconds, Zipf
+
+__all__ = ["GenerateRequest", "GenerateResult", "GeneratedPuzzle", "WordEntry", "WordsRequest", "WordsResult"]
+
+
+@dataclass(kw_only=True, eq=False, repr=False)
+class WordsRequest(DictionaryOptions):
+    """List every valid word of a box."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWordsRequest", {"sides": EXAMPLE_SIDES})
+
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
+    sides: str | list[str]
+    """The sides, clockwise from the top (as for solve)."""
+
+
+@dataclass(kw_only=True, eq=False, repr=False)
+class GenerateRequest(DictionaryOptions):
+    """Make NYT-style puzzles (4 sides of 3 distinct letters) with a two-word answer of common words.
+    Here `min_commonness` is the floor of the planted answer's words."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateRequest", {"count": 1})
+
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
+    min_commonness: Zipf | None = DEFAULT_GENERATE_COMMONNESS
+    """Commonness floor (Zipf) of the planted two-word answer."""
+    count: Annotated[int, Ge(1), Le(MAX_GENERATE)] = 1
+    """How many puzzles to make."""
+    random_seed: Annotated[int, Ge(0)] | None = None
+    """Seed for reproducible puzzles (a fresh one, reported back, when omitted)."""
+    show_solution: bool = False
+    """Include the planted answer and the best solutions."""
+    time_limit: Seconds = DEFAULT_TIME_LIMIT
+    """Give up after this many seconds."""
+
+
+
+
+@dataclass(eq=False, repr=False)
+class WordEntry(ModelBase):
+    """A valid word of a box and its commonness."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWord")
+
+    word: str
+    zipf: float
+
+
+@dataclass(eq=False, repr=False)
+class WordsResult(Result):
+    """Every valid word of a box, most common first (iterating goes over the words)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWordsResult")
+
+    sides: list[str]
+    words: list[WordEntry]
+    count: int
+    dictionary: str
+
+    def __iter__(self) -> Iterator[WordEntry]:
+        return iter(self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(entry.word for entry in self.words[:5])
+        return f"<Letter Boxed {'-'.join(self.sides)}: {self.count} valid words ({shown}{', ...' if self.count > 5 else ''})>"
+
+
+@dataclass(eq=False, repr=False)
+class GeneratedPuzzle(ModelBase):
+    """A generated box; `solution` and `solutions` are filled when the request asked to show them."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGeneratedPuzzle")
+
+    sides: list[str]
+    two_word_solutions: int
+    """How many two-word solutions the box has."""
+    par: int
+    """The number of words to aim for."""
+    valid_words: int
+    solution: list[str] | None = None
+    """The planted two-word answer."""
+    solutions: list[Solution] | None = None
+    """The best solutions."""
+
+    def __str__(self) -> str:
+        return "-".join(self.sides)
+
+
+@dataclass(eq=False, repr=False)
+class GenerateResult(Result):
+    """Generated puzzles (iterating goes over them)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateResult")
+
+    puzzles: list[GeneratedPuzzle]
+    dictionary: str
+    random_seed: int = field(default=0)
+    """The seed that reproduces these puzzles."""
+
+    def __iter__(self) -> Iterator[GeneratedPuzzle]:
+        return iter(self.puzzles)
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def __repr__(self) -> str:
+        return f"<Letter Boxed puzzles {', '.join(map(str, self.puzzles))} (random_seed={self.random_seed})>"

@@ -1,0 +1,132 @@
+"""Looking words up without numpy: ``puzzlewright dict lookup`` on a built-in dictionary reads the few
+columns it needs straight from the dictionary's shipped archive instead of importing numpy and building a
+map of 150,000 words to answer one (issue #15: a lookup in under 0.1 s).
+
+The archives (``puzzlewright/lexicon/data/*.npz``, see :mod:`puzzlewright.lexicon.builtin`) are zip files
+of ``.npy`` arrays written by ``numpy.savez_compressed``; :func:`read_archive` inflates the members with
+:mod:`zlib` and reads each array as an :class:`array.array` (the standard library's :mod:`zipfile` costs
+more to import than the whole lookup). The words are sorted and joined by newlines, so a word is found
+with one ``bytes.find`` and its number is the count of newlines before it. The values are those
+:class:`~puzzlewright.lexicon.Lexicon` gives (tested): the commonness columns are stored x 100 and divided
+in float32 as numpy does.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import sys
+import zlib
+from array import array
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from puzzlewright.letters import normalise_word
+
+_END_RECORD = struct.Struct("<4s4H2IH")  # end of the zip's central directory
+_DIRECTORY_ENTRY = struct.Struct("<4s6H3I5H2I")  # one member in the central directory
+_LOCAL_HEADER = struct.Struct("<4s5H3I2H")  # the header before a member's data
+_NPY_TYPES = {"|u1": "B", "<u2": "H", "<u4": "I", "<f4": "f"}
+_DESCR = re.compile(r"'descr':\s*'([^']+)'")
+
+
+@dataclass(frozen=True)
+class Commonness:
+    """How common a word is: its Zipf frequency, its SCOWL size level (None when not in SCOWL) and its
+    familiarity (see :mod:`puzzlewright.lexicon.core`; equal to ``zipf`` when nothing else is known)."""
+
+    zipf: float
+    level: int | None
+    familiarity: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.familiarity is None:
+            object.__setattr__(self, "familiarity", self.zipf)
+
+    def to_json(self) -> dict:
+        return {"zipf": round(self.zipf, 2), "scowl_level": self.level, "familiarity": round(self.familiarity, 2)}
+
+
+def lookup_entries(name: str, commonness: Callable[[str], Commonness | None], words: Iterable[str], *,
+                   clip: int | None = None) -> dict:
+    """``{"dictionary": name, "words": [{"word", "found", "zipf", "scowl_level", "familiarity"}, ...]}``, one
+    entry per raw word in order, ``commonness(word)`` giving a normalised word's values (None: not in the
+    dictionary). A word is looked up normalised (``Café`` -> ``cafe``); one that is not a word of letters is
+    reported as given (stripped and cut to ``clip`` characters when ``clip`` is set) and not found."""
+    entries = []
+    for raw in words:
+        word = normalise_word(raw)
+        common = commonness(word) if word else None
+        entry: dict = {"word": word or (raw if clip is None else raw.strip()[:clip]), "found": common is not None}
+        if common is not None:
+            entry.update(common.to_json())
+        entries.append(entry)
+    return {"dictionary": name, "words": entries}
+
+
+class ShippedWords:
+    """A built-in dictionary's words and commonness columns, read from its archive without numpy."""
+
+    def __init__(self, path: str):
+        columns = read_archive(path, ("words", "zipf", "level", "familiarity"))
+        self.text = b"\n" + columns["words"].tobytes() + b"\n"
+        self.zipf, self.level, self.familiarity = columns["zipf"], columns["level"], columns["familiarity"]
+
+    def commonness(self, word: str) -> Commonness | None:
+        """The word's commonness, None when the dictionary does not have it."""
+        at = self.text.find(b"\n" + word.encode("ascii") + b"\n")
+        if at < 0:
+            return None
+        number = self.text.count(b"\n", 0, at)  # the newlines before the word's own
+        return Commonness(_hundredths(self.zipf[number]), self.level[number] or None,
+                          _hundredths(self.familiarity[number]))
+
+
+def _hundredths(stored: int) -> float:
+    """A column stored x 100, divided in float32 as :mod:`puzzlewright.lexicon.builtin` does with numpy."""
+    return float(array("f", [stored / 100])[0])
+
+
+def read_archive(path: str, names: Iterable[str] | None = None) -> dict[str, array]:
+    """The arrays of a ``numpy.savez_compressed`` archive by name (``words.npy`` -> ``words``): those of
+    ``names`` (default: all). Raises ValueError for anything else (zip64 sizes, other compression,
+    big-endian data, other types)."""
+    if sys.byteorder != "little":
+        raise ValueError("the archives' arrays are little-endian")
+    with open(path, "rb") as handle:
+        data = handle.read()
+    end = data.rfind(b"PK\x05\x06")
+    if end < 0:
+        raise ValueError(f"{path} is not a zip file")
+    *_, count, _, directory, _ = _END_RECORD.unpack_from(data, end)
+    wanted = None if names is None else {f"{name}.npy" for name in names}
+    arrays = {}
+    for _ in range(count):
+        entry = _DIRECTORY_ENTRY.unpack_from(data, directory)
+        method, packed_size, name_length, extra_length, comment_length, offset = (
+            entry[4], entry[8], entry[10], entry[11], entry[12], entry[16])
+        name = data[directory + _DIRECTORY_ENTRY.size:directory + _DIRECTORY_ENTRY.size + name_length].decode()
+        directory += _DIRECTORY_ENTRY.size + name_length + extra_length + comment_length
+        if wanted is not None and name not in wanted:
+            continue
+        local = _LOCAL_HEADER.unpack_from(data, offset)
+        start = offset + _LOCAL_HEADER.size + local[-2] + local[-1]
+        if packed_size == 0xFFFFFFFF or method not in (0, 8):
+            raise ValueError(f"{path}: member {name} is not a plain or deflated one")
+        member = data[start:start + packed_size]
+        arrays[name.removesuffix(".npy")] = _npy_array(zlib.decompress(member, -15) if method == 8 else member)
+    return arrays
+
+
+def _npy_array(blob: bytes) -> array:
+    """The data of a one-dimensional ``.npy`` file as an array of its type."""
+    if not blob.startswith(b"\x93NUMPY"):
+        raise ValueError("not a .npy array")
+    header_length, start = (struct.unpack_from("<H", blob, 8)[0], 10) if blob[6] == 1 else (
+        struct.unpack_from("<I", blob, 8)[0], 12)
+    descr = _DESCR.search(blob[start:start + header_length].decode("latin-1"))
+    if descr is None or descr.group(1) not in _NPY_TYPES:
+        raise ValueError("unsupported .npy array type")
+    values = array(_NPY_TYPES[descr.group(1)])
+    values.frombytes(blob[start + header_length:])
+    return values
