@@ -30,6 +30,18 @@ class BudgetExceeded(PuzzlewrightError):
     """A search ran out of its time or node budget before it finished."""
 
 
+class WorkInProgress(BudgetExceeded):
+    """A one-off preparation that is kept once done (a cached listing) ran out of time part-way: what was
+    done is kept, so asking again continues from there; ``progress`` (0-1) says how far it got."""
+
+    def __init__(self, message: str, progress: float):
+        super().__init__(message)
+        self.progress = progress
+
+    def __reduce__(self) -> tuple[type[WorkInProgress], tuple[str, float]]:
+        return type(self), (str(self), self.progress)  # survives the trip back from a worker process
+
+
 def open_input(path: str | os.PathLike[str], what: str, error: type[PuzzlewrightError], *,
                text: bool = False) -> IO[Any]:
     """Open an input file for reading, turning the OS's failures into ``error`` with one clear line.

@@ -7,6 +7,11 @@ words distinct); an attempt that finds none within a node allowance starts again
 (an independent search), against the *whole* dictionary and kept only when that square is its only
 solution.
 
+From 6x6 up, when the construction words are few enough (see :mod:`puzzlewright.acrostic.catalogue`), squares
+are drawn instead from the list of *every* double square of those words, enumerated once and cached: in a
+random order, each tried (with its uniqueness check) until one qualifies, and with a definite error when
+there is none.
+
 Puzzle ``i`` of a run depends only on ``(random_seed, i)``, so a bulk run can be split into index ranges
 and run anywhere with the same results.
 """
@@ -115,8 +120,12 @@ def has_unique_solution(puzzle: Puzzle, lexicon: Lexicon, budget: Budget | None 
 
 def generate_one(lexicon: Lexicon, options: GenerateOptions, index: int, budget: Budget | None = None) -> GeneratedPuzzle:
     """Puzzle number ``index`` of the run ``options`` (deterministic in ``options.random_seed`` and ``index``)."""
+    from puzzlewright.acrostic.catalogue import worth_cataloguing
+
     rng = np.random.default_rng([options.random_seed, index])
     words = construction_words(lexicon, options.size, options.min_commonness)
+    if worth_cataloguing(words, options.size, budget):
+        return from_catalogue(lexicon, words, options, index, rng, budget)
     for attempt in range(1, MAX_ATTEMPTS + 1):
         if ran_out(budget):
             raise BudgetExceeded(budget.describe())
@@ -130,6 +139,36 @@ def generate_one(lexicon: Lexicon, options: GenerateOptions, index: int, budget:
             return GeneratedPuzzle(index, puzzle, square, True, attempt)
     raise PuzzleInputError(f"no {'unique ' if options.unique else ''}{options.size}x{options.size} puzzle found in "
                            f"{MAX_ATTEMPTS} attempts; try a lower --min-commonness")
+
+
+def from_catalogue(lexicon: Lexicon, words: Lexicon, options: GenerateOptions, index: int,
+                   rng: np.random.Generator, budget: Budget | None) -> GeneratedPuzzle:
+    """Puzzle ``index`` drawn from every double square of ``words``: the squares (each as written and
+    transposed) in a random order, the first that qualifies (with ``unique``: has one solution)."""
+    from puzzlewright.acrostic.catalogue import square_catalogue
+
+    size = options.size
+    catalogue = square_catalogue(words, size, budget)
+    if not catalogue.squares:
+        raise PuzzleInputError(f"no {size}x{size} double word square can be made from the "
+                               f"{len(words.of_length(size)):,} words of {words.name!r}{_floor(options)} (every "
+                               "possibility was searched); try a lower --min-commonness")
+    for attempt, choice in enumerate(rng.permutation(2 * len(catalogue.squares)).tolist(), start=1):
+        if ran_out(budget):
+            raise BudgetExceeded(budget.describe())
+        square = catalogue.oriented(choice)
+        puzzle = puzzle_of(square)
+        if not options.unique:
+            return GeneratedPuzzle(index, puzzle, square, False, attempt)
+        if has_unique_solution(puzzle, lexicon, budget):
+            return GeneratedPuzzle(index, puzzle, square, True, attempt)
+    raise PuzzleInputError(f"none of the {2 * len(catalogue.squares):,} {size}x{size} double word squares of "
+                           f"{words.name!r}{_floor(options)} makes a puzzle with a unique solution; try a lower "
+                           "--min-commonness")
+
+
+def _floor(options: GenerateOptions) -> str:
+    return "" if options.min_commonness is None else f" with commonness >= {options.min_commonness:g}"
 
 
 def generate_puzzles(lexicon: Lexicon, options: GenerateOptions, count: int, *, start: int = 0,

@@ -157,6 +157,29 @@ class GenerateJob(_CompactLexicon):
             raise PuzzleInputError(f"a generate run makes 1 to {MAX_GENERATE_RUN:,} puzzles, not {self.count:,}")
         self.lexicon = words_of_length(self.lexicon, self.options.size)
 
+    def prepare(self) -> None:
+        """List every square once here, before workers start, when the generator draws from such a list
+        (6x6 and up over few enough words): a progress bar on a terminal, the per-puzzle time limit as the
+        budget (a listing cut short is kept, and the error says how far it got)."""
+        from puzzlewright.acrostic.catalogue import square_catalogue, worth_cataloguing
+        from puzzlewright.acrostic.generator import construction_words
+        from puzzlewright.progress import progress_bar
+
+        size = self.options.size
+        budget = None if self.seconds_per_puzzle is None else Budget(seconds=self.seconds_per_puzzle)
+        words = construction_words(self.lexicon, size, self.options.min_commonness)
+        if not worth_cataloguing(words, size, budget):
+            return
+        with progress_bar(f"listing every {size}x{size} double word square (once, then kept)", 1.0,
+                          counted=False) as advance:
+            shown = [0.0]
+
+            def show(done: float) -> None:
+                advance(done - shown[0])
+                shown[0] = done
+
+            square_catalogue(words, size, budget, show)
+
     def identity(self) -> dict:
         return {"job": self.name, **asdict(self.options), "count": self.count,
                 "dictionary": lexicon_identity(self.lexicon)}
@@ -167,6 +190,7 @@ class GenerateJob(_CompactLexicon):
 
     def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
         from puzzlewright.acrostic.api import generated_puzzle
+        from puzzlewright.acrostic.catalogue import CatalogueIncomplete
         from puzzlewright.acrostic.generator import generate_one
         from puzzlewright.schema import to_jsonable
 
@@ -177,6 +201,8 @@ class GenerateJob(_CompactLexicon):
             budget = None if self.seconds_per_puzzle is None else Budget(seconds=self.seconds_per_puzzle)
             try:
                 generated = generate_one(self.lexicon, self.options, index, budget)
+            except CatalogueIncomplete as error:
+                raise CatalogueIncomplete(f"puzzle {index}: {error}", error.progress) from None
             except BudgetExceeded:
                 size = self.options.size
                 raise BudgetExceeded(f"puzzle {index}: no {size}x{size} puzzle found within the time limit of "

@@ -27,7 +27,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from puzzlewright import __version__
-from puzzlewright.errors import BudgetExceeded, PuzzleInputError, PuzzlewrightError
+from puzzlewright.errors import BudgetExceeded, PuzzleInputError, PuzzlewrightError, WorkInProgress
 from puzzlewright.jsontext import JsonTextError, loads_strict
 from puzzlewright.lexicon import BUILTINS, builtin_lexicon, lookup_words
 from puzzlewright.schema import dump_json, json_schemas
@@ -188,6 +188,8 @@ async def _guarded(work: Callable[[], Awaitable[Response]], seconds: float = SEA
         return await work()
     except ApiError as error:
         return _error(error.status, str(error))
+    except WorkInProgress as error:  # kept and resumable: the client may simply ask again (the page does)
+        return JSONResponse({"error": str(error), "progress": round(error.progress, 4)}, status_code=503)
     except BudgetExceeded as error:
         return _error(503, budget_message(error, seconds))
     except SearchTimeout as error:

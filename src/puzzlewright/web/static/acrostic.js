@@ -2,6 +2,7 @@
 import { api, el, setStatus, typed } from "./common.js";
 
 const LIMIT = 500;  // solutions fetched per solve (the count still covers them all)
+const STALLED_TRIES = 3;  // requests in a row without progress before a listing is given up
 let panel, status, gridNode, pager, wordsNode;
 let solutions = [], shown = 0, seedLength = 0;
 
@@ -77,10 +78,29 @@ async function solve() {
   }
 }
 
+/** Ask for a puzzle; while the server is listing every square of the words (once, then kept: each request
+ * continues the listing), show how far it got and ask again, until it stops moving forward. */
+async function generateWithProgress(request) {
+  let best = -1, stalled = 0;
+  for (;;) {
+    try {
+      return await api("/api/acrostic/generate", request);
+    } catch (error) {
+      const progress = error.data && error.data.progress;
+      if (typeof progress !== "number") throw error;
+      stalled = progress > best ? 0 : stalled + 1;
+      best = Math.max(best, progress);
+      if (stalled >= STALLED_TRIES) throw error;
+      const n = request.size;
+      setStatus(status, `Listing every ${n}\u00D7${n} square of these words (once; later puzzles are quick): ${Math.floor(best * 100)} %\u2026`);
+    }
+  }
+}
+
 async function generate() {
   setStatus(status, "Generating\u2026");
   try {
-    const result = await api("/api/acrostic/generate", {
+    const result = await generateWithProgress({
       size: Number($("ac-size").value), count: 1, unique: $("ac-unique").checked,
       min_commonness: Number($("ac-floor").value), random_seed: Math.floor(Math.random() * 2 ** 31),
     });

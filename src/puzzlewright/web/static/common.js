@@ -14,7 +14,9 @@ export async function api(path, body) {
   let data = null;
   try { data = await response.json(); } catch (error) { /* not JSON: reported below */ }
   if (!response.ok) {
-    throw new Error((data && data.error) || `request failed (HTTP ${response.status})`);
+    const failure = new Error((data && data.error) || `request failed (HTTP ${response.status})`);
+    failure.data = data;  // the whole JSON body: e.g. `progress` when asking again continues the work
+    throw failure;
   }
   return data;
 }
