@@ -226,8 +226,10 @@ def _wait_for_partitions(output: Path, count: int, process: subprocess.Popen, ti
 
 @pytest.mark.parametrize("kill_signal", [signal.SIGKILL, signal.SIGINT])
 def test_kill_at_a_random_point_then_resume_gives_the_same_result(tmp_path, kill_signal):
-    job = ToyJob(blocks=14, block=3000, delay_s=0.08)
-    stop_after = random.randint(1, job.blocks - 3)
+    job = ToyJob(blocks=14, block=3000, delay_s=0.12)
+    # at least 5 partitions (>= 0.24 s on 2 workers) are left when the signal is sent after <= 0.08 s, so it
+    # lands mid-run (with 3 left, a fast run sometimes finished first and exited 0)
+    stop_after = random.randint(1, job.blocks - 5)
     process = _start_toy_run(tmp_path, job, workers=2)
     _wait_for_partitions(tmp_path, stop_after, process)
     time.sleep(random.uniform(0, 0.08))
