@@ -213,7 +213,16 @@ def test_full_disk_stops_with_a_message_and_what_was_written_stays_valid(tmp_pat
 def _start_toy_run(output: Path, job: ToyJob, workers: int) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
     return subprocess.Popen([sys.executable, str(TESTS / "parallel_toy.py"), str(output), str(workers),
-                             json.dumps(asdict(job))], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             json.dumps(asdict(job))], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=_as_from_a_shell)
+
+
+def _as_from_a_shell() -> None:
+    """Start the run with Ctrl-C as a shell gives it (default action, not blocked). An ignored or blocked
+    SIGINT is inherited across exec; in full test sessions (never alone) the toy run went on to finish with
+    exit 0 after the test's SIGINT, as if the test process had left SIGINT so (cause not yet found)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _wait_for_partitions(output: Path, count: int, process: subprocess.Popen, timeout_s: float = 60) -> None:
