@@ -180,3 +180,44 @@ def test_web_generate_lists_with_progress_then_answers(cache):
     assert response.status_code == 422
     assert "no 6x6 double word square can be made from the 3,543 words" in response.json()["error"]
     assert "every possibility was searched" in response.json()["error"]
+
+
+@pytest.mark.parametrize("size, count", [(6, 62), (7, 0)])
+def test_shipped_catalogues_of_english_are_sound(size, count, cache):
+    """The package carries the complete catalogues of ``english`` at the default floor: every square's rows
+    and columns are construction words, all 2N distinct, and no square is listed twice or as a transpose.
+    (That they are every square is checked by ``scripts/build_catalogues.py --check``: minutes of CPU.)"""
+    from puzzlewright.acrostic.generator import construction_words
+    from puzzlewright.acrostic.schema import DEFAULT_GENERATE_COMMONNESS
+    from puzzlewright.lexicon import load_lexicon
+
+    words = construction_words(load_lexicon("english"), size, DEFAULT_GENERATE_COMMONNESS)
+    shipped = catalogues.shipped_catalogue(words, size)
+    assert shipped is not None and shipped.complete and len(shipped.squares) == count
+    vocabulary = set(words.of_length(size).words)
+    oriented = oriented_squares(shipped)
+    assert len(oriented) == 2 * count
+    for rows in oriented:
+        lines = rows + columns_of(rows)
+        assert len(set(lines)) == 2 * size and set(lines) <= vocabulary
+    assert worth_cataloguing(words, size) and square_catalogue(words, size) is not None
+    assert not list(cache.iterdir())  # nothing estimated or listed on this machine
+
+
+def test_a_changed_word_list_does_not_use_the_shipped_catalogue(cache):
+    from puzzlewright.acrostic.generator import construction_words
+    from puzzlewright.lexicon import load_lexicon
+
+    words = construction_words(load_lexicon("english"), 6, 3.0)
+    fewer = Lexicon(words.words[1:], [4.0] * (len(words.words) - 1), name="fewer")
+    assert catalogues.shipped_catalogue(fewer, 6) is None
+
+
+def test_first_default_6x6_generation_draws_from_the_shipped_catalogue(cli, cache):
+    made = cli("acrostic", "generate", "--size", "6", "--unique", "--random-seed", "5", "--show-solution",
+               "--json", "--time-limit", "20").json()
+    (puzzle,) = made["puzzles"]
+    assert puzzle["unique"] and puzzle["seed"] == puzzle["solution"]["rows"][0]
+    assert not list(cache.glob("acrostic-squares-*"))
+    none = cli("acrostic", "generate", "--size", "7", "--time-limit", "20")
+    assert none.exit_code == 2 and "no 7x7 double word square can be made from the 9,337 words" in none.stderr

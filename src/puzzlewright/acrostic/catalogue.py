@@ -13,6 +13,11 @@ Whether a word list is small enough for that is decided up front by :func:`estim
 searches under a fixed sample of first rows, scaled up); lists whose space is larger than
 :data:`CATALOGUE_MAX_NODES` are left to the generator's random search, where squares are plentiful.
 Both the estimate and the catalogue depend only on the words, so generated puzzles stay reproducible.
+
+The package ships the complete catalogues of the built-in ``english`` dictionary's construction words at the
+default commonness floor (6x6 and 7x7, a few KB; made by ``scripts/build_catalogues.py``), so the default
+``generate --size 6`` draws at once on its first run and ``--size 7`` says at once that there is no square;
+other lists and floors are listed on first use and kept in the cache folder.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ SAMPLE_ROWS = 48  # first rows searched exhaustively to estimate the space
 SAMPLE_SEED = 15  # the sample is fixed, so the estimate (and the choice it drives) depends only on the words
 FORMAT_VERSION = 1
 SAVE_INTERVAL_S = 1.0  # while listing, the progress is saved this often (and whenever the time runs out)
+SHIPPED_FOLDER = "catalogues"  # complete catalogues shipped in the package, named by shipped_name()
 
 
 @dataclass
@@ -68,6 +74,24 @@ def words_digest(words: Lexicon, size: int) -> str:
     """What names a word list's catalogue: its ``size``-letter words (nothing else matters to it)."""
     text = "\n".join(words.of_length(size).words)
     return hashlib.sha256(f"{FORMAT_VERSION}/{size}/{text}".encode()).hexdigest()[:24]
+
+
+def shipped_name(words: Lexicon, size: int) -> str:
+    """The file name a complete catalogue of ``words`` has in the package's :data:`SHIPPED_FOLDER`."""
+    return f"squares-{size}-{words_digest(words, size)}.json"
+
+
+def shipped_catalogue(words: Lexicon, size: int) -> Catalogue | None:
+    """The complete catalogue of ``words`` shipped in the package, or None when there is none for them."""
+    from importlib import resources
+
+    source = resources.files("puzzlewright.acrostic").joinpath(SHIPPED_FOLDER, shipped_name(words, size))
+    try:
+        saved = json.loads(source.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    squares = list(saved["squares"])
+    return Catalogue(squares, 1, 1, int(saved["nodes"]), float(saved["nodes"]))
 
 
 def catalogue_path(words: Lexicon, size: int) -> str:
@@ -111,6 +135,8 @@ def worth_cataloguing(words: Lexicon, size: int, budget: Budget | None = None) -
     estimate behind the answer is kept in the cache folder with the catalogue."""
     if size < CATALOGUE_MIN_SIZE:
         return False
+    if shipped_catalogue(words, size) is not None:
+        return True
     path = catalogue_path(words, size)
     saved = _load(path)
     if saved is None:
@@ -144,6 +170,13 @@ def _save(path: str, catalogue: Catalogue) -> None:
 
 def square_catalogue(words: Lexicon, size: int, budget: Budget | None = None,
                      on_progress: Callable[[float], None] | None = None) -> Catalogue:
+    """Every canonical double square of ``words``' ``size``-letter words: shipped in the package, kept in
+    the cache folder, or enumerated now (see :func:`list_squares`)."""
+    return shipped_catalogue(words, size) or list_squares(words, size, budget, on_progress)
+
+
+def list_squares(words: Lexicon, size: int, budget: Budget | None = None,
+                 on_progress: Callable[[float], None] | None = None) -> Catalogue:
     """Every canonical double square of ``words``' ``size``-letter words, from the cache or enumerated now.
 
     Enumeration goes partition by partition (the counter's first-row prefixes), saving every second; when
