@@ -475,6 +475,8 @@ def test_caption_similarity_by_word_vectors():
     assert CaptionSimilarity("A DOG", tiny).of("cat") == pytest.approx(2 ** -0.5, abs=1e-6)
     assert CaptionSimilarity("A DOG", tiny).of("dogs") == 0.0  # not in the table
     assert CaptionSimilarity("THE DOGS", tiny).of("dog") == 0.0  # the caption's own stem: caption_same's
+    empty = WordVectors([], np.zeros((0, 1), np.int8))  # what a checkout without vectors.npz loads
+    assert CaptionSimilarity("A DOG", empty).of_words(("cat", "dog")) == [0.0, 0.0]
 
 
 def test_set_phrases_count():
