@@ -462,7 +462,7 @@ def test_caption_similarity_by_word_vectors():
     stems count 0."""
     import numpy as np
 
-    from puzzlewright.jumble.vectors import CaptionSimilarity, WordVectors, word_vectors
+    from puzzlewright.jumble.vectors import CaptionSimilarity, WordVectors, empty_vectors, word_vectors
 
     pizza = CaptionSimilarity("HE WAS TELLING HIS FRIEND THAT THIS PIZZA PLACE HAD THE BEST PIZZA, \u2013 \u2013")
     assert pizza.of("slice") > 0.5 > 0.3 > max(pizza.of("since"), pizza.of("lay"))  # ANY WAY YOU SLICE IT
@@ -475,8 +475,7 @@ def test_caption_similarity_by_word_vectors():
     assert CaptionSimilarity("A DOG", tiny).of("cat") == pytest.approx(2 ** -0.5, abs=1e-6)
     assert CaptionSimilarity("A DOG", tiny).of("dogs") == 0.0  # not in the table
     assert CaptionSimilarity("THE DOGS", tiny).of("dog") == 0.0  # the caption's own stem: caption_same's
-    empty = WordVectors([], np.zeros((0, 1), np.int8))  # what a checkout without vectors.npz loads
-    assert CaptionSimilarity("A DOG", empty).of_words(("cat", "dog")) == [0.0, 0.0]
+    assert CaptionSimilarity("A DOG", empty_vectors()).of_words(("cat", "dog")) == [0.0, 0.0]  # no vectors.npz
 
 
 def test_set_phrases_count():

@@ -53,8 +53,10 @@ class CaptionSimilarity:
     answer search asks for thousands of words at once (:meth:`of_words`)."""
 
     def __init__(self, caption: str | None, vectors: WordVectors | None = None):
-        self.vectors = word_vectors() if vectors is None else vectors
-        known = [word for word in content_words(caption or "") if word in self.vectors.index]
+        words = content_words(caption or "")
+        # the shipped table is loaded (about 75 ms) only for a caption with content words
+        self.vectors = vectors if vectors is not None else word_vectors() if words else empty_vectors()
+        known = [word for word in words if word in self.vectors.index]
         self.stems = np.array([stem(word) for word in known], dtype=object)
         # a word's stem keeps its first 3 letters, so only words starting like a caption word can share its stem
         self.openings = {word[:3] for word in known}
@@ -70,6 +72,8 @@ class CaptionSimilarity:
 
     def of_words(self, words: Sequence[str]) -> list[float]:
         """:meth:`of` for many words, the new ones worked out together."""
+        if not len(self.matrix):  # no caption word has a vector: nothing to be near
+            return [0.0] * len(words)
         values = self.values
         new = [w for w in dict.fromkeys(words) if w not in values]
         if new:
@@ -81,7 +85,7 @@ class CaptionSimilarity:
                            np.int64, len(words))
         found = np.zeros(len(words))
         known = np.flatnonzero(rows >= 0)
-        if not len(known) or not len(self.matrix):
+        if not len(known):
             return found.tolist()
         cosines = self.vectors.vectors[rows[known]] @ self.matrix.T
         for at, i in enumerate(known):
@@ -101,4 +105,9 @@ def word_vectors() -> WordVectors:
             words = archive["words"].tobytes().decode("ascii").split("\n")
             return WordVectors(words, archive["vectors"])
     except (FileNotFoundError, ModuleNotFoundError):
-        return WordVectors([], np.zeros((0, 1), np.int8))
+        return empty_vectors()
+
+
+def empty_vectors() -> WordVectors:
+    """A table without words: every similarity is 0."""
+    return WordVectors([], np.zeros((0, 1), np.int8))
