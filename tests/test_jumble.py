@@ -456,6 +456,28 @@ def test_caption_stems_and_links():
     assert CaptionLinks(None).of("sofa") == (0.0, 0.0, 0.0)
 
 
+def test_caption_similarity_by_word_vectors():
+    """Words WordNet does not tie to the caption but text puts beside it (SLICE and PIZZA, PLANE and
+    AIRPORT) are closer to it than unrelated common words; stop words, unknown words and the caption's own
+    stems count 0."""
+    import numpy as np
+
+    from puzzlewright.jumble.vectors import CaptionSimilarity, WordVectors, empty_vectors, word_vectors
+
+    pizza = CaptionSimilarity("HE WAS TELLING HIS FRIEND THAT THIS PIZZA PLACE HAD THE BEST PIZZA, \u2013 \u2013")
+    assert pizza.of("slice") > 0.5 > 0.3 > max(pizza.of("since"), pizza.of("lay"))  # ANY WAY YOU SLICE IT
+    airport = CaptionSimilarity("IT WAS EASY TO SEE THE AIRPORT AS THEY APPROACHED")
+    assert airport.of("plane") > 0.5 > 0.1 > airport.of("spite")  # IN PLANE SITE, not IN SPITE LANE
+    assert airport.of("the") == 0.0 and airport.of("qzxv") == 0.0 and airport.of("airports") < 0.5
+    assert CaptionSimilarity(None).of("slice") == 0.0
+    assert len(word_vectors()) > 30_000 and np.allclose(np.linalg.norm(word_vectors().vectors, axis=1), 1, atol=1e-5)
+    tiny = WordVectors(["cat", "dog", "car"], np.array([[127, 0], [90, 90], [0, 127]], np.int8))
+    assert CaptionSimilarity("A DOG", tiny).of("cat") == pytest.approx(2 ** -0.5, abs=1e-6)
+    assert CaptionSimilarity("A DOG", tiny).of("dogs") == 0.0  # not in the table
+    assert CaptionSimilarity("THE DOGS", tiny).of("dog") == 0.0  # the caption's own stem: caption_same's
+    assert CaptionSimilarity("A DOG", empty_vectors()).of_words(("cat", "dog")) == [0.0, 0.0]  # no vectors.npz
+
+
 def test_set_phrases_count():
     from puzzlewright.jumble.rank import AnswerFeatures, FEATURES, Ranker
 

@@ -20,7 +20,7 @@ with the model's weights, so that the branch-and-bound search can bound them:
 * **readings**: minus how far each jumble word's reading that the answer needs falls below that word's
   most common reading, in Zipf units, so an answer built on a rare unscrambling is penalised.
 * **caption**: each word's ties to the cartoon's caption (:mod:`.relations`: the same stem, a dictionary
-  link, a shared topic).
+  link, a shared topic; :mod:`.vectors`: its word-vector similarity to the nearest caption word).
 
 The search keeps the best ``CANDIDATES`` answers by these (or ``top``, if more).
 
@@ -41,6 +41,7 @@ import numpy as np
 from puzzlewright.jumble.model import AnswerPattern
 from puzzlewright.jumble.phrases import PhraseTable, phrase_table
 from puzzlewright.jumble.relations import CaptionLinks, RelationTable, relation_table
+from puzzlewright.jumble.vectors import CaptionSimilarity, WordVectors
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.ranking import LinearModel
 
@@ -63,6 +64,7 @@ FEATURES: dict[str, str] = {
     "caption_linked": "open words a dictionary entry ties to a caption word (synonym, broader term, gloss)",
     "caption_topic": "sum over the open words of log(1 + what their dictionary entries share with the caption's)",
     "caption_join": "how well the caption's last word runs into the answer's first (bigram PMI)",
+    "caption_similar": "sum over the open words of their word-vector similarity to the nearest caption word (GloVe)",
     "echo": "pairs of the answer's words that repeat or sound alike (EIGHT ATE AT EIGHT, SENT SCENTS)",
     "dangling_end": "1 when the answer ends on an article, possessive or linking word (... ESCAPE THE)",
 }
@@ -81,6 +83,7 @@ class Weights:
     caption_same: float = 0.0
     caption_linked: float = 0.0
     caption_topic: float = 0.0
+    caption_similar: float = 0.0
 
     @classmethod
     def of(cls, model: Model) -> Weights:
@@ -111,7 +114,7 @@ class Ranker:
 
     def __init__(self, lexicon: Lexicon, *, extra_words: frozenset[str] = frozenset(), caption: str | None = None,
                  model: Model | None = None, candidates: int = CANDIDATES, phrases: PhraseTable | None = None,
-                 relations: RelationTable | None = None):
+                 relations: RelationTable | None = None, vectors: WordVectors | None = None):
         self.lexicon = lexicon
         self.candidates = candidates
         self.extra_words = extra_words
@@ -121,6 +124,7 @@ class Ranker:
         self.phrases = phrase_table() if phrases is None else phrases
         self.relations = relations or relation_table()
         self.links = CaptionLinks(caption, self.relations)
+        self.similarity = CaptionSimilarity(caption, vectors)
         w = self.weights
         # each stem's weighted caption features: what a word of that stem adds to the search's score
         self.caption_values = np.append(w.caption_same * self.links.same + w.caption_linked * self.links.linked
@@ -140,7 +144,8 @@ class Ranker:
         value = self.values.get(word)
         if value is None:
             value = self.values[word] = (self.weights.words * self.zipf(word)
-                                         + float(self.caption_values[self.relations.word_id(word)]))
+                                         + float(self.caption_values[self.relations.word_id(word)])
+                                         + self.weights.caption_similar * self.similarity.of(word))
         return value
 
     def word_values(self, words: tuple[str, ...], zipf: np.ndarray) -> np.ndarray:
@@ -149,7 +154,8 @@ class Ranker:
         for i, word in enumerate(words if self.extra_words else ()):
             if word in self.extra_words:
                 values[i] = max(values[i], EXTRA_WORD_ZIPF)
-        return self.weights.words * values + self.caption_values[self.links.word_ids(words)]
+        return (self.weights.words * values + self.caption_values[self.links.word_ids(words)]
+                + self.weights.caption_similar * np.array(self.similarity.of_words(words)))
 
     def slot_bounds(self, pattern: AnswerPattern, candidates: dict[int, tuple[tuple[str, ...], np.ndarray]]
                     ) -> dict[int, np.ndarray]:
@@ -219,17 +225,18 @@ class AnswerFeatures:
     def __init__(self, ranker: Ranker):
         self.ranker = ranker
         self.relations = ranker.relations
-        self.words: dict[str, tuple[float, float, float, float, float]] = {}
+        self.words: dict[str, tuple[float, float, float, float, float, float]] = {}
         self.echo_pairs: dict[tuple[str, str], bool] = {}
 
-    def word(self, word: str) -> tuple[float, float, float, float, float]:
-        """``(zipf, familiarity, same, linked, topic)`` of an open word (cached)."""
+    def word(self, word: str) -> tuple[float, float, float, float, float, float]:
+        """``(zipf, familiarity, same, linked, topic, similar)`` of an open word (cached)."""
         known = self.words.get(word)
         if known is None:
             ranker = self.ranker
             familiar = max(ranker.lexicon.familiarity(word) or 0.0,
                            EXTRA_WORD_ZIPF if word in ranker.extra_words else 0.0)
-            known = self.words[word] = (ranker.zipf(word), familiar, *ranker.links.of(word))
+            known = self.words[word] = (ranker.zipf(word), familiar, *ranker.links.of(word),
+                                        ranker.similarity.of(word))
         return known
 
     def of(self, fills: tuple[str, ...], phrase: tuple[str, ...], shortfall: float,
@@ -239,12 +246,13 @@ class AnswerFeatures:
         ranker = self.ranker
         if association is None:
             association = ranker.association(phrase)
-        zipf, familiar, same, linked, topic = zip(*map(self.word, fills)) if fills else ((),) * 5
+        zipf, familiar, same, linked, topic, similar = zip(*map(self.word, fills)) if fills else ((),) * 6
         join = (ranker.pair_value(ranker.last_caption_word, phrase[0])
                 if ranker.last_caption_word and phrase else 0.0)
         return (sum(zipf), association, -shortfall, min(familiar, default=0.0),
                 float(self.relations.is_phrase(phrase)), self.in_set_phrase(phrase), sum(same), sum(linked),
-                sum(topic), join, float(self.echoes(phrase)), float(bool(phrase) and phrase[-1] in DANGLING))
+                sum(topic), join, sum(similar), float(self.echoes(phrase)),
+                float(bool(phrase) and phrase[-1] in DANGLING))
 
     def in_set_phrase(self, phrase: tuple[str, ...]) -> float:
         """The share of the phrase's words covered by its longest run (of two words or more) that is a

@@ -76,15 +76,20 @@ def stem(word: str) -> str:
     return w
 
 
-def content_stems(text: str) -> list[str]:
-    """The stems of a text's content words (stop words, one-letter words and contractions' endings left
+def content_words(text: str) -> list[str]:
+    """A text's content words, lowercase (stop words, one-letter words and contractions' endings left
     out), in order, once each."""
     seen: dict[str, None] = {}
     for word in WORD.findall(text.lower().replace("\u2019", "'")):
         word = word[:-3] if word.endswith("n't") else word.split("'")[0]  # hadn't -> had, they'd -> they
         if word not in STOP_WORDS and len(word) > 1:
-            seen.setdefault(stem(word), None)
+            seen.setdefault(word, None)
     return list(seen)
+
+
+def content_stems(text: str) -> list[str]:
+    """The stems of a text's content words (:func:`content_words`), in order, once each."""
+    return list(dict.fromkeys(stem(word) for word in content_words(text)))
 
 
 class RelationTable:
