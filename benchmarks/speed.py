@@ -13,7 +13,10 @@ Usage: python benchmarks/speed.py [--repeat N] [--only SECTION ...] [--json FILE
 * Letter Boxed end to end (``letterboxed``): ``letterboxed solve RME-WCL-TGK-API`` on the built-in
   dictionary, and with ``--dict FILE`` on a 178,000-word list (made from SCOWL's lists in
   ``/usr/share/dict/scowl`` when installed, Debian's ``scowl`` package, else from ``english-large``), first
-  run (empty cache folder) and second run, against a compiled trie solver reading the same file
+  run on a file (new bytes each run; the cache folder holds what earlier runs left, as on any machine
+  after the first solve: the built-in dictionaries' indexes), second run, and a run with an empty cache
+  folder (the one-off after installing: english-large's index, which a file's commonness is joined
+  from, is built then), against a compiled trie solver reading the same file
   (``benchmarks/peers/letterboxed_trie.rs``, built with ``rustc`` when it is installed, else skipped with a
   message). CPU time (user + system) is reported beside wall time: on a shared machine wall time is
   mostly waiting for a core.
@@ -26,15 +29,18 @@ Peers (other programs) are used when given, else skipped with a message:
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import platform
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 SMALL_COUNT = ["acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers",
                "--workers", "1"]
@@ -53,17 +59,17 @@ def run_process(command: list[str], env: dict | None = None) -> tuple[float, flo
     return elapsed, usage.ru_maxrss / 1024, output, usage.ru_utime + usage.ru_stime
 
 
-def alternated(commands: dict[str, tuple[list[str], dict]], repeat: int) -> dict[str, dict]:
+def alternated(commands: dict[str, tuple[list[str] | Callable[[], list[str]], dict]], repeat: int) -> dict[str, dict]:
     """Run each named command ``repeat`` times, alternating them; median wall time, CPU time and peak RSS
-    of each."""
+    of each. A command may be a function giving the command line of each run (prepared untimed)."""
     times: dict[str, list[float]] = {name: [] for name in commands}
     cpu: dict[str, list[float]] = {name: [] for name in commands}
     memory: dict[str, list[float]] = {name: [] for name in commands}
     for name, (command, env) in commands.items():  # one untimed run each: compile/caches are warm
-        run_process(command, env)
+        run_process(command() if callable(command) else command, env)
     for _ in range(repeat):
         for name, (command, env) in commands.items():
-            elapsed, rss, _, used = run_process(command, env)
+            elapsed, rss, _, used = run_process(command() if callable(command) else command, env)
             times[name].append(elapsed)
             cpu[name].append(used)
             memory[name].append(rss)
@@ -237,7 +243,6 @@ def word_list_file(folder: str) -> str:
 
 def rust_peer(folder: str) -> str | None:
     """benchmarks/peers/letterboxed_trie.rs compiled into ``folder``, None (with a message) without rustc."""
-    import shutil
 
     rustc = shutil.which("rustc") or (os.path.expanduser("~/.cargo/bin/rustc")
                                       if os.path.exists(os.path.expanduser("~/.cargo/bin/rustc")) else None)
@@ -252,18 +257,29 @@ def rust_peer(folder: str) -> str | None:
 
 def letterboxed(repeat: int) -> list[dict]:
     """Letter Boxed end to end against the compiled peer: the built-in dictionary, and --dict FILE first
-    (empty cache folder) and second run (see the module docstring)."""
+    (a new file, and an empty cache folder) and second run (see the module docstring)."""
     box = "RME-WCL-TGK-API"
     with tempfile.TemporaryDirectory() as folder:
         words = word_list_file(folder)
         peer = rust_peer(folder)
         warm, cold = os.path.join(folder, "warm-cache"), os.path.join(folder, "cold-cache")
-        first_run = ["sh", "-c", 'rm -rf "$PUZZLEWRIGHT_CACHE" && exec "$0" "$@"',
-                     *puzzlewright("letterboxed", "solve", box, "--dict", words)]
+        runs = itertools.count()
+
+        def first_run() -> list[str]:
+            """A file never seen before: the list and a comment line naming the run (new bytes each time)."""
+            new_file = os.path.join(folder, f"new-words-{next(runs)}.txt")
+            shutil.copyfile(words, new_file)
+            with open(new_file, "a", encoding="ascii") as handle:
+                handle.write(f"# {new_file}\n")
+            return puzzlewright("letterboxed", "solve", box, "--dict", new_file)
+
+        empty_cache = ["sh", "-c", 'rm -rf "$PUZZLEWRIGHT_CACHE" && exec "$0" "$@"',
+                       *puzzlewright("letterboxed", "solve", box, "--dict", words)]
         commands = {"built-in dictionary": (puzzlewright("letterboxed", "solve", box), {"PUZZLEWRIGHT_CACHE": warm}),
                     "--dict FILE, second run": (puzzlewright("letterboxed", "solve", box, "--dict", words),
                                                 {"PUZZLEWRIGHT_CACHE": warm}),
-                    "--dict FILE, first run": (first_run, {"PUZZLEWRIGHT_CACHE": cold})}
+                    "--dict FILE, first run (new file)": (first_run, {"PUZZLEWRIGHT_CACHE": warm}),
+                    "--dict FILE, empty cache folder": (empty_cache, {"PUZZLEWRIGHT_CACHE": cold})}
         if peer is not None:
             commands["Rust trie solver, same file"] = ([peer, box, words], {})
         figures = alternated(commands, repeat)

@@ -6,7 +6,10 @@ from __future__ import annotations
 import itertools
 import re
 import json
+import os
 import string
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -624,12 +627,90 @@ def test_solving_with_a_word_file_gives_the_same_answer_with_and_without_its_cac
     path = _word_list_file(tmp_path / "box-words.txt", words)
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "cache"))
     runs = [cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(path), "--all", "--json") for _ in range(2)]
-    assert list((tmp_path / "cache").glob("letterboxed-file-*.marshal"))
+    assert not list((tmp_path / "cache").glob("letterboxed-file-*.marshal"))  # one box reads the file as it is
     from puzzlewright.lexicon import load_lexicon
 
     uncached = api.solve({"sides": "RME-WCL-TGK-API", "all": True}, lexicon=load_lexicon(str(path)))
     assert runs[0].exit_code == 0 and runs[0].json() == runs[1].json() == json.loads(json.dumps(to_jsonable(uncached)))
     assert runs[0].json()["dictionary"] == "box-words.txt" and runs[0].json()["count"] >= 3
+
+
+def _box_words_columns(found):
+    return (found.words, found.zipf, found.familiarity, found.levels, found.sources, found.masks)
+
+
+@pytest.fixture(scope="module")
+def word_list_files(tmp_path_factory):
+    """A plain list of every third word of english-large written untidily (capitals, blanks around words,
+    comments, blank lines, CRLF line ends, entries that are not words), the same words as a frequency list
+    and as a scored list, and a plain list with accented entries (read line by line)."""
+    large = builtin_lexicon("english-large")
+    words = list(large.words[::3])
+    folder = tmp_path_factory.mktemp("word-lists")
+    untidy = ["# a comment line", "", "ice-cream", "R2D2", "new york"]
+    for i, word in enumerate(words):
+        untidy.append([word, word.upper(), f"  {word}\t", word.capitalize(), f"#{word}"][i % 5])
+    plain = folder / "plain.txt"
+    plain.write_bytes(("\r\n".join(untidy) + "\r\n").encode("ascii"))
+    freq = folder / "freq.txt"
+    freq.write_text("".join(f"{word}\t{1 + i % 997}\n" for i, word in enumerate(words)))
+    scored = folder / "scored.txt"
+    scored.write_text("".join(f"{word};{i % 101}\n" for i, word in enumerate(words)))
+    accented = folder / "accented.txt"
+    accented.write_text("\n".join(["café", "Ärger", "naïve", *words[:20000]]) + "\n", encoding="utf-8")
+    return {"plain": plain, "freq": freq, "scored": scored, "accented": accented}
+
+
+@pytest.mark.parametrize("kind", ["plain", "freq", "scored", "accented"])
+def test_a_word_file_read_for_one_box_gives_the_words_of_the_whole_file_index(kind, word_list_files, shared_data,
+                                                                              tmp_path, monkeypatch):
+    """The box's words read straight from the file (only the lines it can spell, commonness joined from
+    english-large's index) are those the file's whole index gives, with the same values, on real puzzles."""
+    import sys
+
+    from puzzlewright.letterboxed import index as index_module
+    from puzzlewright.schema import WordFile
+
+    word_file = WordFile(str(word_list_files[kind]))
+    whole = index_module.file_index(word_file, tmp_path)
+    puzzles = json.loads((shared_data / "train" / "letterboxed-nyt-train.json").read_text())[::40]
+    puzzles.append({"sides": ["RME", "WCL", "TGK", "API"]})
+    for puzzle in puzzles:
+        box = Box.parse(puzzle["sides"])
+        from_file = index_module.box_file_index(word_file, box)
+        assert from_file.name == word_file.name
+        assert _box_words_columns(box_words(box, from_file)) == _box_words_columns(box_words(box, whole)), puzzle
+    assert len(box_words(box, from_file)) > 50
+
+
+def test_a_word_file_solve_reads_the_file_each_time_and_follows_its_changes(tmp_path, monkeypatch, cli):
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "cache"))
+    path = _word_list_file(tmp_path / "mine.txt", ["pragmatic", "cakewalk", "wigwam", "marketplace", "earwig"])
+    first = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(path), "--json").json()
+    assert [s["words"] for s in first["solutions"]] == [["WIGWAM", "MARKETPLACE"], ["PRAGMATIC", "CAKEWALK"],
+                                                        ["MARKETPLACE", "EARWIG"]]
+    _word_list_file(path, ["pragmatic", "cakewalk"])
+    second = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(path), "--json").json()
+    assert [s["words"] for s in second["solutions"]] == [["PRAGMATIC", "CAKEWALK"]] and second["valid_words"] == 2
+    _word_list_file(path, ["zzz", "qqq"])  # no word of the box: no solution, no error
+    assert cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(path), "--json").json()["count"] == 0
+    path.write_text("# only a comment\n\n")
+    empty = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(path))
+    assert empty.exit_code == 2 and "error:" in empty.stderr and len(empty.stderr.strip().splitlines()) == 1
+
+
+def test_a_word_file_solve_imports_no_numpy(tmp_path):
+    """Once english-large's index is cached (by any earlier run), a new file is solved without numpy."""
+    from puzzlewright.letterboxed.index import REFERENCE
+
+    path = _word_list_file(tmp_path / "mine.txt", ["pragmatic", "cakewalk", "wigwam", "marketplace", "earwig"])
+    cached_builtin_index(REFERENCE, tmp_path / "cache")
+    code = ("import sys\nfrom puzzlewright.cli.main import main\n"
+            f"try: main(['letterboxed', 'solve', 'RME-WCL-TGK-API', '--dict', {str(path)!r}])\n"
+            "except SystemExit: pass\nprint('numpy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PUZZLEWRIGHT_CACHE": str(tmp_path / "cache")})
+    assert "WIGWAM-MARKETPLACE" in done.stdout and done.stdout.splitlines()[-1] == "False"
 
 
 def test_render_box():

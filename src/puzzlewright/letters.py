@@ -28,11 +28,12 @@ def normalise_word(raw: str) -> str | None:
 
 
 def letter_mask(word: str) -> int:
-    """A 26-bit mask with bit i set when letter i occurs in the (lowercase a-z) word."""
-    mask = 0
-    for ch in word:
-        mask |= 1 << (ord(ch) - 97)
-    return mask
+    """A 26-bit mask with bit i set when letter i occurs in the (lowercase a-z) word (each distinct
+    letter's bit looked up and summed in C: a few thousand words' masks in a millisecond or two)."""
+    return sum(map(_LETTER_BIT.__getitem__, set(word)))
+
+
+_LETTER_BIT = {letter: 1 << i for i, letter in enumerate(ALPHABET)}
 
 
 def letter_codes(word: str) -> np.ndarray:

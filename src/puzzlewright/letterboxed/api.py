@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letterboxed.model import Box
-from puzzlewright.letterboxed.index import WordIndex, builtin_index, file_index
+from puzzlewright.letterboxed.index import WordIndex, box_file_index, builtin_index, file_index
 from puzzlewright.letterboxed.schema import Solution, SolveRequest, SolveResult
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.schema import DictionaryOptions, WordFile, fresh_seed, validate
@@ -23,17 +23,19 @@ if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
 
 
-def index_for(options: DictionaryOptions, lexicon: Lexicon | WordFile | None = None) -> WordIndex:
+def index_for(options: DictionaryOptions, lexicon: Lexicon | WordFile | None = None,
+              box: Box | None = None) -> WordIndex:
     """The word index the dictionary options ask for (``min_commonness`` is left to :func:`box_words`,
     which applies it to the box's words).
 
     A plain built-in dictionary and a word-list file (:class:`~puzzlewright.schema.WordFile`, from the
     command line's ``--dict FILE``) come from their cached indexes (no lexicon is built, numpy is not
-    imported); anything else (a request word list, extra or excluded words, an explicit ``lexicon``) is
-    indexed here.
+    imported); for one ``box`` a word-list file's index holds just the words the box can spell, read
+    from the file as it is (:func:`box_file_index`: nothing to build or cache). Anything else (a request
+    word list, extra or excluded words, an explicit ``lexicon``) is indexed here.
     """
     if isinstance(lexicon, WordFile):
-        return file_index(lexicon)
+        return file_index(lexicon) if box is None else box_file_index(lexicon, box)
     if lexicon is not None:
         return WordIndex.from_lexicon(lexicon)
     if options.words is None and not options.extra_words and not options.exclude_words:
@@ -50,7 +52,7 @@ def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | WordF
     request = validate(SolveRequest, request)
     check_solve_request(request)
     box = Box.parse(request.sides)
-    index = index_for(request, lexicon)
+    index = index_for(request, lexicon, box)
     allowed = box_words(box, index, request.min_commonness).of_lengths(request.min_length, request.max_length)
     found = solve_box(box, allowed, max_words=request.max_words, words_exactly=request.words_exactly,
                       budget=budget or Budget(seconds=request.time_limit))
@@ -104,7 +106,7 @@ def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | WordF
 
     request = validate(WordsRequest, request)
     box = Box.parse(request.sides)
-    index = index_for(request, lexicon)
+    index = index_for(request, lexicon, box)
     found = box_words(box, index, request.min_commonness)
     order = sorted(range(len(found)), key=lambda i: (-found.zipf[i], found.words[i]))
     return WordsResult(sides=list(box.sides), count=len(found), dictionary=index.name,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import marshal
 import os
+import re
 import weakref
 from array import array
 from bisect import bisect_left
@@ -26,6 +27,7 @@ from puzzlewright.letters import letter_mask, letter_masks
 from puzzlewright.schema import ModelBase, builtin_archive
 
 if TYPE_CHECKING:
+    from puzzlewright.letterboxed.model import Box
     from puzzlewright.lexicon import Lexicon
     from puzzlewright.schema import WordFile
 
@@ -157,7 +159,10 @@ def _array(kind: str, data: bytes) -> array:
 
 
 def _playable(word: str) -> bool:
-    return len(word) >= MIN_WORD_LENGTH and all(a != b for a, b in zip(word, word[1:]))
+    return len(word) >= MIN_WORD_LENGTH and not _DOUBLED_LETTER.search(word)
+
+
+_DOUBLED_LETTER = re.compile(r"(.)\1")
 
 
 def _index_lexicon(lexicon: Lexicon) -> WordIndex:
@@ -246,6 +251,36 @@ def file_index(word_file: WordFile, directory: str | os.PathLike | None = None) 
 
 
 _BY_FILE: dict[tuple[object, str], WordIndex] = {}
+REFERENCE = "english-large"  # the built-in dictionary a word-list file's commonness is joined from
+
+
+def box_file_index(word_file: WordFile, box: Box) -> WordIndex:
+    """The index of the words of a word-list file (``--dict FILE``) that ``box`` can spell: the words
+    :func:`file_index` would give the box, with the same commonness, without reading the whole file into
+    a lexicon. The file is scanned for lines spelt with the box's letters (one regular expression per
+    block of an ASCII plain list; other files are read whole and filtered), and only those few thousand
+    words are joined with the reference dictionary's commonness, taken from its own cached Letter Boxed
+    index (the words of :data:`REFERENCE` that the box can spell). So a first run on a new file costs about
+    what a built-in dictionary costs, and nothing needs caching."""
+    from puzzlewright.lexicon.formats import read_word_file
+
+    words, _, format = read_word_file(word_file.path, word_file.format, within=box.letters)
+    if not words:
+        read_word_file(word_file.path, format)  # a file with no usable word at all is an error
+    reference = builtin_index(REFERENCE)
+    known = {} if reference is None else {reference.word(i): i for _, first, end in reference.spans(box.mask)
+                                          for i in range(first, end)}
+    entries = []
+    for word, value in words.items():
+        at = known.get(word)
+        zipf, familiarity, level = (0.0, 0.0, 0) if at is None else (
+            reference.zipf[at], reference.familiarity[at], reference.levels[at])
+        if format == "freq":  # the file's own Zipf values (and no familiarity of their own)
+            zipf = familiarity = value
+        elif format == "scored":  # the file's scores are the familiarity
+            familiarity = value
+        entries.append((word, zipf, familiarity, level, 0))
+    return WordIndex.from_words(word_file.name, entries)
 MAX_FILE_INDEXES = 4  # word-list files' indexes kept per process (a long-lived web app or batch)
 
 

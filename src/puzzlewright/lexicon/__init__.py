@@ -9,17 +9,21 @@ door's ``pw.lexicon(...)``).
 (True, True)
 """
 
+from __future__ import annotations
+
+import importlib
 import os
 import sys
 import types
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from puzzlewright.lexicon.builtin import (BUILTINS, DEFAULT, adjust_lexicon, builtin_lexicon, load_lexicon,
-                                         parse_word_list)
-from puzzlewright.letters import ALPHABET, letter_mask
-from puzzlewright.lexicon.core import Commonness, Lexicon, WordTable, signature
-from puzzlewright.lexicon.formats import FORMATS, detect_format, normalise_word, read_word_file
-from puzzlewright.lexicon.lookup import lookup_words
+if TYPE_CHECKING:
+    from puzzlewright.letters import ALPHABET, letter_mask
+    from puzzlewright.lexicon.builtin import (BUILTINS, DEFAULT, adjust_lexicon, builtin_lexicon, load_lexicon,
+                                             parse_word_list)
+    from puzzlewright.lexicon.core import Commonness, Lexicon, WordTable, signature
+    from puzzlewright.lexicon.formats import FORMATS, detect_format, normalise_word, read_word_file
+    from puzzlewright.lexicon.lookup import lookup_words
 
 __all__ = [
     "ALPHABET", "BUILTINS", "adjust_lexicon", "DEFAULT", "FORMATS", "Commonness", "Lexicon", "WordTable", "builtin_lexicon",
@@ -27,13 +31,42 @@ __all__ = [
     "signature",
 ]
 
+# name -> the module defining it. Imported on first use, so that reading a word-list file
+# (:mod:`puzzlewright.lexicon.formats`) does not import numpy with the lexicon (``letterboxed solve --dict FILE``).
+_HOMES = {
+    **dict.fromkeys(("BUILTINS", "DEFAULT", "adjust_lexicon", "builtin_lexicon", "load_lexicon", "parse_word_list"),
+                    "puzzlewright.lexicon.builtin"),
+    **dict.fromkeys(("ALPHABET", "letter_mask"), "puzzlewright.letters"),
+    **dict.fromkeys(("Commonness", "Lexicon", "WordTable", "signature"), "puzzlewright.lexicon.core"),
+    **dict.fromkeys(("FORMATS", "detect_format", "normalise_word", "read_word_file"), "puzzlewright.lexicon.formats"),
+    "lookup_words": "puzzlewright.lexicon.lookup",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The package's names (and its submodules), imported on first use."""
+    if name in _HOMES:
+        return getattr(importlib.import_module(_HOMES[name]), name)
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{__name__}.{name}":  # the submodule exists but needs something missing
+            raise
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})
+
 
 class _CallableModule(types.ModuleType):
     """This package's module type: calling it loads a lexicon, so ``pw.lexicon("english")`` works although
     ``pw.lexicon`` is the package (a function of that name would be replaced by the package on import)."""
 
-    def __call__(self, spec: str | os.PathLike[str] = DEFAULT, **options: Any) -> Lexicon:
-        return load_lexicon(spec, **options)
+    def __call__(self, spec: str | os.PathLike[str] | None = None, **options: Any) -> Lexicon:
+        from puzzlewright.lexicon.builtin import DEFAULT, load_lexicon
+
+        return load_lexicon(DEFAULT if spec is None else spec, **options)
 
 
 sys.modules[__name__].__class__ = _CallableModule
