@@ -257,9 +257,17 @@ typedef struct {
     int32_t *level, *started, *pos, *from_list, *prev, *fvalid, *col, *grid, *ids, *tie, *nfront, *front;
 } CountState;
 
+/* The number of set bits (portable: __builtin_popcount is a library call without -mpopcnt). */
+static inline int bit_count(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
+
 static inline int32_t trie_child(const CountTables *t, int32_t node, int letter) {
     uint32_t m = t->mask[node];
-    return t->first[node] + __builtin_popcount(m & ((1u << letter) - 1u));
+    return t->first[node] + bit_count(m & ((1u << letter) - 1u));
 }
 
 int64_t count_state_words(int64_t size) {
@@ -283,28 +291,66 @@ static CountState count_state(int32_t *s, int64_t size) {
     return c;
 }
 
-/* The words whose letter j is one of `letters` (an OR of the per-letter bitsets), into `into`. */
-static void words_with_letters(const CountTables *t, int64_t j, uint32_t letters, uint64_t *into) {
-    for (int64_t i = 0; i < t->blocks; i++) into[i] = 0;
+/* The words whose letter j is one of `letters` (an OR of the per-letter bitsets), blocks b0..b1 of `into`. */
+static void words_with_letters(const CountTables *t, int64_t j, uint32_t letters, uint64_t *into, int64_t b0,
+                               int64_t b1) {
+    for (int64_t i = b0; i <= b1; i++) into[i] = 0;
     while (letters) {
         const uint64_t *b = t->bits + (j * 26 + __builtin_ctz(letters)) * t->blocks;
         letters &= letters - 1u;
-        for (int64_t i = 0; i < t->blocks; i++) into[i] |= b[i];
+        for (int64_t i = b0; i <= b1; i++) into[i] |= b[i];
     }
 }
 
 /* The words of row k that every column allows: an AND over the columns of the words whose letter j
- * extends column j's prefix (precomputed for shallow prefixes, else built in the spare bitset). */
-static void row_candidates(const CountTables *t, const CountState *c, int64_t k, uint64_t *cand) {
+ * extends column j's prefix (precomputed for shallow prefixes, else built in the spare bitset). Only the
+ * blocks holding words that start with a letter the first column allows (`first_letters`) are combined,
+ * the rest are zero: the words are sorted, so each first letter is one run of them (from `start`). */
+static void row_candidates(const CountTables *t, const CountState *c, int64_t k, uint32_t first_letters,
+                           const int32_t *start, uint64_t *cand) {
     int64_t size = t->size, blocks = t->blocks;
     uint64_t *spare = cand + blocks;
+    const uint64_t *shallow[MAX_SIZE];
+    int64_t deep[MAX_SIZE], shallow_count = 0, deep_count = 0;
     for (int64_t j = 0; j < size; j++) {
         int32_t node = c->col[j * (size + 1) + k];
-        const uint64_t *u = spare;
-        if (node < t->shallow) u = t->allowed + ((int64_t)node * size + j) * blocks;
-        else words_with_letters(t, j, t->mask[node], spare);
-        if (j == 0) for (int64_t i = 0; i < blocks; i++) cand[i] = u[i];
-        else for (int64_t i = 0; i < blocks; i++) cand[i] &= u[i];
+        if (node < t->shallow) shallow[shallow_count++] = t->allowed + ((int64_t)node * size + j) * blocks;
+        else deep[deep_count++] = j;
+    }
+    for (int64_t i = 0; i < blocks; i++) cand[i] = 0;
+    uint32_t letters = first_letters & t->mask[c->col[k]];
+    while (letters) {  /* one run of consecutive first letters at a time */
+        int low = __builtin_ctz(letters);
+        uint32_t run = letters >> low;
+        int high = low + __builtin_ctz(~run) - 1;
+        letters &= high >= 25 ? 0u : ~((2u << high) - 1u);
+        int64_t lo = start[low], hi = start[high + 1];
+        if (lo >= hi) continue;
+        int64_t b0 = lo >> 6, b1 = (hi - 1) >> 6;
+        for (int64_t i = b0; i <= b1; i++) {
+            uint64_t v = ~(uint64_t)0;
+            for (int64_t q = 0; q < shallow_count; q++) v &= shallow[q][i];
+            cand[i] = v;
+        }
+        for (int64_t q = 0; q < deep_count; q++) {
+            int64_t j = deep[q];
+            words_with_letters(t, j, t->mask[c->col[j * (size + 1) + k]], spare, b0, b1);
+            for (int64_t i = b0; i <= b1; i++) cand[i] &= spare[i];
+        }
+    }
+}
+
+/* Where the words starting with each letter begin in the sorted words (start[26] = n). */
+static void first_letter_starts(const CountTables *t, int32_t *start) {
+    int64_t w = 0;
+    for (int letter = 0; letter <= 26; letter++) {
+        int64_t lo = w, hi = t->n;  /* the first word at or after w whose first letter is >= letter */
+        while (lo < hi) {
+            int64_t mid = (lo + hi) / 2;
+            if (t->letters[mid * t->size] < letter) lo = mid + 1;
+            else hi = mid;
+        }
+        start[letter] = (int32_t)(w = lo);
     }
 }
 
@@ -316,7 +362,8 @@ void count_tables(int64_t size, int64_t n, const uint8_t *letters, const uint32_
             bits[(j * 26 + letters[w * size + j]) * blocks + (w >> 6)] |= (uint64_t)1 << (w & 63);
     CountTables t = {size, n, blocks, shallow, letters, mask, first, NULL, NULL, bits, allowed};
     for (int64_t node = 0; node < shallow; node++)
-        for (int64_t j = 0; j < size; j++) words_with_letters(&t, j, mask[node], allowed + (node * size + j) * blocks);
+        for (int64_t j = 0; j < size; j++)
+            words_with_letters(&t, j, mask[node], allowed + (node * size + j) * blocks, 0, blocks - 1);
     for (int64_t j = 0; j < size; j++) {
         int32_t *s = skip + j * n;
         s[n - 1] = (int32_t)n;
@@ -349,7 +396,7 @@ static int32_t extend_front(const CountTables *t, const CountState *c, int64_t k
             int letter = __builtin_ctz(b);
             b &= b - 1u;
             if (count == FRONT_CAP) return -1;
-            out[count++] = t->first[node] + __builtin_popcount(m & ((1u << letter) - 1u));
+            out[count++] = t->first[node] + bit_count(m & ((1u << letter) - 1u));
         }
     }
     *steps += count;
@@ -383,6 +430,8 @@ void square_count(int64_t size, int64_t n, const uint8_t *letters, const uint32_
     int64_t blocks = t.blocks, found = 0, nodes = 0, steps = 0;
     int64_t scanned = 0;  /* bitset blocks combined: work that is not nodes, but must end a slice too */
     int64_t lookahead_from = size > 3 ? size - 3 : 0;  /* rows with a lookahead on the row below */
+    int32_t start[27];
+    first_letter_starts(&t, start);
     int64_t k = *c.level;
     int entering = !*c.started;
     if (entering) {
@@ -399,7 +448,9 @@ void square_count(int64_t size, int64_t n, const uint8_t *letters, const uint32_
             c.from_list[k] = k - 1 >= lookahead_from && c.nfront[(k - 1) * size + size - 1] >= 0;
             if (c.from_list[k]) c.pos[k] = 0;
             else {
-                row_candidates(&t, &c, k, cand);
+                uint32_t first_letters = ~0u;  /* canonical: the first column must not sort below the first row */
+                if (canonical && k > 0 && c.tie[k - 1]) first_letters = ~((1u << c.grid[k]) - 1u);
+                row_candidates(&t, &c, k, first_letters, start, cand);
                 scanned += size * blocks;
                 c.pos[k] = k == 0 ? (int32_t)lo : 0;
             }
