@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -148,19 +149,39 @@ def _finished(directory: Path) -> dict[str, int]:
     return {path.name: path.stat().st_ino for path in folder.glob("*.json")} if folder.is_dir() else {}
 
 
+def _signal_mid_run(command: list[str], output: Path, kill_signal: int, stop_after: int) -> bool:
+    """Start the count and, once ``stop_after`` partitions are done, freeze it (SIGSTOP), send ``kill_signal``
+    and let it go on (SIGCONT): True if it was still counting when frozen, and then it must have stopped as
+    the signal says; False if it finished first (the whole count takes a fraction of a second, less than a
+    busy machine may leave this test descheduled)."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while len(_finished(output)) < stop_after and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    process.send_signal(signal.SIGSTOP)
+    counting = process.poll() is None and not (output / "results.jsonl").exists()
+    process.send_signal(kill_signal)
+    process.send_signal(signal.SIGCONT)
+    _, stderr = process.communicate(timeout=20)
+    if not counting:
+        return False
+    expected = 130 if kill_signal == signal.SIGINT else -signal.SIGKILL
+    assert process.returncode == expected, stderr.decode(errors="replace")[-2000:]
+    return True
+
+
 @pytest.mark.parametrize("kill_signal", [signal.SIGKILL, signal.SIGINT])
 def test_cli_count_killed_and_resumed_gives_the_uninterrupted_result(tmp_path, kill_signal, reference_81):
     output = tmp_path / "run"
     command = [sys.executable, "-m", "puzzlewright.cli.main", *COUNT_81, "--partitions", "400", "--workers", "2",
                "--output", f"{output}/", "--json"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    stop_after = random.randint(1, 120)
-    deadline = time.monotonic() + 60
-    while len(_finished(output)) < stop_after and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.002)
-    process.send_signal(kill_signal)
-    process.wait(timeout=20)
-    assert process.returncode == (130 if kill_signal == signal.SIGINT else -signal.SIGKILL)
+    for attempt in range(5):
+        stop_after = random.randint(1, 120 >> attempt)
+        if _signal_mid_run(command, output, kill_signal, stop_after):
+            break
+        shutil.rmtree(output)  # the count finished before it could be stopped (this test was descheduled)
+    else:
+        pytest.fail("the count always finished before the test could stop it")
     before = _finished(output)
     assert stop_after <= len(before) < 400
     resumed = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=120)
