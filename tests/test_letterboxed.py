@@ -626,8 +626,13 @@ def test_solving_with_a_word_file_gives_the_same_answer_with_and_without_its_cac
     words = [w for w in builtin_lexicon("english").words if set(w) <= set("rmewcltgkapi")]
     path = _word_list_file(tmp_path / "box-words.txt", words)
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "cache"))
-    runs = [cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(path), "--all", "--json") for _ in range(2)]
+    from puzzlewright.letterboxed import index as index_module
+
+    monkeypatch.setattr(index_module, "_BOXES_READ", {})
+    runs = [cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(path), "--all", "--json")]
     assert not list((tmp_path / "cache").glob("letterboxed-file-*.marshal"))  # one box reads the file as it is
+    runs.append(cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(path), "--all", "--json"))
+    assert list((tmp_path / "cache").glob("letterboxed-file-*.marshal"))  # a second box in a process: indexed
     from puzzlewright.lexicon import load_lexicon
 
     uncached = api.solve({"sides": "RME-WCL-TGK-API", "all": True}, lexicon=load_lexicon(str(path)))
@@ -697,6 +702,27 @@ def test_a_word_file_solve_reads_the_file_each_time_and_follows_its_changes(tmp_
     path.write_text("# only a comment\n\n")
     empty = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(path))
     assert empty.exit_code == 2 and "error:" in empty.stderr and len(empty.stderr.strip().splitlines()) == 1
+
+
+def test_a_batch_on_a_word_file_answers_as_single_solves(tmp_path, monkeypatch, cli, shared_data):
+    """A batch reads the box's words from the file for its first record and the file's whole index for
+    the rest: every record's answer is the one a process solving only that box gives."""
+    from puzzlewright.letterboxed import index as index_module
+
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "cache"))
+    words = builtin_lexicon("english").words
+    path = _word_list_file(tmp_path / "words.txt", words)
+    puzzles = json.loads((shared_data / "train" / "letterboxed-nyt-train.json").read_text())[:4]
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text("".join(json.dumps({"sides": p["sides"]}) + "\n" for p in puzzles))
+    monkeypatch.setattr(index_module, "_BOXES_READ", {})
+    answers = [json.loads(line) for line in cli("letterboxed", "solve", "--batch", str(batch), "--dict", str(path),
+                                                 "--all").stdout.splitlines()]
+    assert len(answers) == len(puzzles)
+    for puzzle, answer in zip(puzzles, answers):
+        monkeypatch.setattr(index_module, "_BOXES_READ", {})  # a new process: the box's words from the file
+        alone = cli("letterboxed", "solve", *puzzle["sides"], "--dict", str(path), "--all", "--json").json()
+        assert answer == alone and answer["count"] >= 1
 
 
 def test_a_word_file_solve_imports_no_numpy(tmp_path):
