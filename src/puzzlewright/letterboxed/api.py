@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letterboxed.model import Box
-from puzzlewright.letterboxed.index import WordIndex, box_file_index, builtin_index, file_index
+from puzzlewright.letterboxed.index import WordIndex, builtin_index, word_file_index
 from puzzlewright.letterboxed.schema import Solution, SolveRequest, SolveResult
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.schema import DictionaryOptions, WordFile, fresh_seed, validate
@@ -30,12 +30,12 @@ def index_for(options: DictionaryOptions, lexicon: Lexicon | WordFile | None = N
 
     A plain built-in dictionary and a word-list file (:class:`~puzzlewright.schema.WordFile`, from the
     command line's ``--dict FILE``) come from their cached indexes (no lexicon is built, numpy is not
-    imported); for one ``box`` a word-list file's index holds just the words the box can spell, read
-    from the file as it is (:func:`box_file_index`: nothing to build or cache). Anything else (a request
-    word list, extra or excluded words, an explicit ``lexicon``) is indexed here.
+    imported); for the first ``box`` a process solves on a word-list file the index holds just the words
+    the box can spell, read from the file as it is (see :func:`word_file_index`). Anything else (a
+    request word list, extra or excluded words, an explicit ``lexicon``) is indexed here.
     """
     if isinstance(lexicon, WordFile):
-        return file_index(lexicon) if box is None else box_file_index(lexicon, box)
+        return word_file_index(lexicon, box)
     if lexicon is not None:
         return WordIndex.from_lexicon(lexicon)
     if options.words is None and not options.extra_words and not options.exclude_words:

@@ -254,6 +254,20 @@ _BY_FILE: dict[tuple[object, str], WordIndex] = {}
 REFERENCE = "english-large"  # the built-in dictionary a word-list file's commonness is joined from
 
 
+def word_file_index(word_file: WordFile, box: Box | None = None) -> WordIndex:
+    """The index of a word-list file for one ``box`` (:func:`box_file_index`: only the box's words, read
+    from the file) the first time a process asks for the file, and the whole file's index
+    (:func:`file_index`: built once, kept in the cache folder) from then on, or when no box is given: a
+    batch or a web app solving many boxes on one file reads it once, not once a box."""
+    if box is None or word_file.stamp in _BOXES_READ:
+        return file_index(word_file)
+    remember(_BOXES_READ, word_file.stamp, True, MAX_FILE_INDEXES)
+    return box_file_index(word_file, box)
+
+
+_BOXES_READ: dict[object, bool] = {}  # the word-list files a box was read from in this process
+
+
 def box_file_index(word_file: WordFile, box: Box) -> WordIndex:
     """The index of the words of a word-list file (``--dict FILE``) that ``box`` can spell: the words
     :func:`file_index` would give the box, with the same commonness, without reading the whole file into

@@ -160,9 +160,9 @@ def _read_ascii_plain(path: Path, within: str | None = None) -> tuple[dict[str, 
             text, rest = text[:cut], text[cut:]
             if len(rest) > MAX_LINE_BYTES // 2 or not text.isascii() or b"\x00" in text:
                 return None
-            if table is not None:
+            if table is not None and b"\r" in text:
                 text = text.replace(b"\r\n", b"\n")
-            if table is not None and not text.translate(None, _NOT_BLANK):
+            if table is not None and not any(blank in text for blank in _BLANKS):
                 words.update(dict.fromkeys(map(bytes.decode, filter(bytes.isalpha, text.translate(table).split(b"\n"))),
                                            0.0))
             else:
@@ -191,8 +191,8 @@ def _spelt_with_table(letters: str) -> bytes:
     return bytes(table)
 
 
-_BLANKS = b" \t\r\x0b\x0c\x1c\x1d\x1e\x1f"  # what str.strip() removes from an ASCII line (but the newline)
-_NOT_BLANK = bytes(sorted(set(range(256)) - set(_BLANKS)))
+# what str.strip() removes from an ASCII line (but the newline), each looked for with one memchr
+_BLANKS = tuple(bytes([blank]) for blank in b" \t\r\x0b\x0c\x1c\x1d\x1e\x1f")
 
 
 def read_freq(path: Path) -> tuple[dict[str, float], int]:
