@@ -2,7 +2,7 @@
 """Square counting side by side in one run (issue #15 item 3): each figure is a median of alternated runs
 against a baseline measured in the same run, reported as a ratio.
 
-Usage: python benchmarks/count_speed.py [--repeat N] [--big] [--fraction F] [--json FILE]
+Usage: python benchmarks/count_speed.py [--repeat N] [--only SECTION ...] [--big] [--fraction F] [--json FILE]
 
 Wall time on this 2-core machine shared with other jobs mostly measures waiting for a core, so the counting
 figures are CPU time (user + system) and node counts, with ratios from the same run; the load average is
@@ -207,17 +207,25 @@ def calibration() -> float:
     return alone / (time.perf_counter() - started)
 
 
-def workers(repeat: int, big: bool) -> dict:
-    """1 worker against 2 end to end on a count big enough (about 5 s of CPU at commonness >= 3) that the
-    process's fixed start-up (imports, dictionary) does not hide the scaling; ``big``: all of english."""
-    floor = None if big else "3"
-    count = ["acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "english",
-             *(["--min-commonness", floor] if floor else [])]
+def workers(repeat: int, big: bool, scratch: str) -> dict:
+    """1 worker against 2 end to end on a count big enough (about 5 s of CPU: the five-letter words of
+    ``english`` with commonness >= 3, written to a word-list file, since ``acrostic count`` has no commonness
+    option) that the process's fixed start-up (imports, dictionary) does not hide the scaling; ``big``: all
+    of english."""
+    if big:
+        words, source = ["--dict", "english"], "all of english"
+    else:
+        from puzzlewright.lexicon import load_lexicon
+
+        path = os.path.join(scratch, "english-5-commonness-3.txt")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("\n".join(load_lexicon("english", min_commonness=3).of_length(5).words) + "\n")
+        words, source = ["--dict", path], "english at commonness >= 3 (a word-list file)"
+    count = ["acrostic", "count", "--size", "5", "--double", "--canonical", *words]
     commands = {f"{n} worker{'s' if n > 1 else ''}": (puzzlewright(*count, "--workers", str(n)), {})
                 for n in (1, 2)}
     ceiling = calibration()
-    words = "all of english" if floor is None else f"english at commonness >= {floor}"
-    result = report(f"5x5 double canonical count, {words}: 2 workers against 1 "
+    result = report(f"5x5 double canonical count, {source}: 2 workers against 1 "
                     f"(calibration: 2 CPU loops ran {ceiling:.2f}x faster in 2 processes)",
                     alternated(commands, repeat), "1 worker")
     result["calibration"] = ceiling
@@ -227,6 +235,8 @@ def workers(repeat: int, big: bool) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="alternated runs of each side (default 7)")
+    parser.add_argument("--only", choices=["small", "kernels", "big", "workers"], nargs="*", default=None,
+                        help="run only these sections (default: all)")
     parser.add_argument("--big", action="store_true",
                         help="whole big counts and the larger worker-scaling count (an hour or more)")
     parser.add_argument("--fraction", type=int, default=24, help="big counts: every Fth partition (default 24)")
@@ -239,8 +249,10 @@ def main() -> None:
     print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"load average {load:.2f} at start")
     with tempfile.TemporaryDirectory() as scratch:
-        sections = [small_count(args.repeat), kernels(args.repeat, scratch),
-                    big_counts(1, 1 if args.big else args.fraction), workers(max(3, args.repeat // 2), args.big)]
+        runs = {"small": lambda: small_count(args.repeat), "kernels": lambda: kernels(args.repeat, scratch),
+                "big": lambda: big_counts(1, 1 if args.big else args.fraction),
+                "workers": lambda: workers(max(3, args.repeat // 2), args.big, scratch)}
+        sections = [run() for name, run in runs.items() if args.only is None or name in args.only]
     if args.json:
         write_figures(args.json, load, sections)
 
