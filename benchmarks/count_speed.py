@@ -17,7 +17,8 @@ printed at the start.
   (``benchmarks/trie_walk.c``, built here with cc when there is one, else skipped with a message): CPU
   time, nodes and nodes/s;
 * big counts: the counting kernel against the cell-by-cell kernel on a fixed 1/F of the partitions of the
-  5x5 double canonical counts over ``english`` and ``wordle-guesses`` (default F = 24; ``--big``: F = 1);
+  5x5 double canonical counts over ``english`` and ``wordle-guesses`` (default F = 24; ``--big``: F = 1),
+  and on every 8th partition of the 6x6 one over ``english`` at commonness >= 3;
 * 1 worker against 2 (the 5x5 double canonical count over ``english`` words of commonness >= 3,
   ``--big``: all of them), after a calibration (two CPU loops in 2 processes against 1: what the machine can give).
 
@@ -165,23 +166,27 @@ def kernels(repeat: int, scratch: str) -> dict:
 
 def big_counts(repeat: int, fraction: int) -> dict:
     """The counting kernel against the cell-by-cell kernel (what counts ran before) on a fixed 1/``fraction``
-    of the partitions of the 5x5 double canonical counts over english and wordle-guesses (CPU time)."""
+    of the partitions of the 5x5 double canonical counts over english and wordle-guesses, and on every 8th
+    partition of the 6x6 one over english at commonness >= 3 (deeper rows: their bitsets are built, not
+    looked up) (CPU time)."""
     from puzzlewright.acrostic.count import CountOptions, count_partitions
     from puzzlewright.lexicon import load_lexicon
 
-    options = CountOptions(5, double=True, canonical=True)
     sections = []
-    for name in ("english", "wordle-guesses"):
-        lexicon = load_lexicon(name)
-        keys = count_partitions(lexicon, options)[::fraction]
+    for name, size, floor, every in (("english", 5, None, fraction), ("wordle-guesses", 5, None, fraction),
+                                     ("english", 6, 3, 8)):
+        lexicon = load_lexicon(name, **({"min_commonness": floor} if floor else {}))
+        options = CountOptions(size, double=True, canonical=True)
+        keys = count_partitions(lexicon, options)[::every]
         figures = {}
         for kernel_name in ("rows", "cells"):
             seconds, (squares, nodes) = cpu_median(lambda: count_in_process(lexicon, options, kernel_name, keys),
                                                    repeat)
             figures[KERNEL_NAMES[kernel_name]] = {"median_s": seconds, "squares": squares, "nodes": nodes,
                                                   "nodes_per_s": nodes / seconds}
-        sections.append(report(f"5x5 double canonical over {name}, every {fraction}th partition ({len(keys)} of "
-                               f"{len(count_partitions(lexicon, options))}), CPU time", figures,
+        label = name if floor is None else f"{name} >= {floor}"
+        sections.append(report(f"{size}x{size} double canonical over {label}, every {every}th partition ({len(keys)} "
+                               f"of {len(count_partitions(lexicon, options))}), CPU time", figures,
                                KERNEL_NAMES["rows"], nodes=True))
     return {"title": "big counts", "sections": sections}
 
