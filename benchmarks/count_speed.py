@@ -2,7 +2,7 @@
 """Square counting side by side in one run (issue #15 item 3): each figure is a median of alternated runs
 against a baseline measured in the same run, reported as a ratio.
 
-Usage: python benchmarks/count_speed.py [--repeat N] [--big] [--fraction F] [--json FILE]
+Usage: python benchmarks/count_speed.py [--repeat N] [--only SECTION ...] [--big] [--fraction F] [--json FILE]
 
 Wall time on this 2-core machine shared with other jobs mostly measures waiting for a core, so the counting
 figures are CPU time (user + system) and node counts, with ratios from the same run; the load average is
@@ -17,9 +17,10 @@ printed at the start.
   (``benchmarks/trie_walk.c``, built here with cc when there is one, else skipped with a message): CPU
   time, nodes and nodes/s;
 * big counts: the counting kernel against the cell-by-cell kernel on a fixed 1/F of the partitions of the
-  5x5 double canonical counts over ``english`` and ``wordle-guesses`` (default F = 24; ``--big``: F = 1);
-* 1 worker against 2 (the 5x5 double canonical count over ``english`` words of commonness >= 3.5,
-  ``--big``: >= 3), after a calibration (two CPU loops in 2 processes against 1: what the machine can give).
+  5x5 double canonical counts over ``english`` and ``wordle-guesses`` (default F = 24; ``--big``: F = 1),
+  and on every 8th partition of the 6x6 one over ``english`` at commonness >= 3;
+* 1 worker against 2 (the 5x5 double canonical count over ``english`` words of commonness >= 3,
+  ``--big``: all of them), after a calibration (two CPU loops in 2 processes against 1: what the machine can give).
 
 (``benchmarks/speed.py`` has the other start-up figures of issue #15.)
 """
@@ -165,23 +166,27 @@ def kernels(repeat: int, scratch: str) -> dict:
 
 def big_counts(repeat: int, fraction: int) -> dict:
     """The counting kernel against the cell-by-cell kernel (what counts ran before) on a fixed 1/``fraction``
-    of the partitions of the 5x5 double canonical counts over english and wordle-guesses (CPU time)."""
+    of the partitions of the 5x5 double canonical counts over english and wordle-guesses, and on every 8th
+    partition of the 6x6 one over english at commonness >= 3 (deeper rows: their bitsets are built, not
+    looked up) (CPU time)."""
     from puzzlewright.acrostic.count import CountOptions, count_partitions
     from puzzlewright.lexicon import load_lexicon
 
-    options = CountOptions(5, double=True, canonical=True)
     sections = []
-    for name in ("english", "wordle-guesses"):
-        lexicon = load_lexicon(name)
-        keys = count_partitions(lexicon, options)[::fraction]
+    for name, size, floor, every in (("english", 5, None, fraction), ("wordle-guesses", 5, None, fraction),
+                                     ("english", 6, 3, 8)):
+        lexicon = load_lexicon(name, **({"min_commonness": floor} if floor else {}))
+        options = CountOptions(size, double=True, canonical=True)
+        keys = count_partitions(lexicon, options)[::every]
         figures = {}
         for kernel_name in ("rows", "cells"):
             seconds, (squares, nodes) = cpu_median(lambda: count_in_process(lexicon, options, kernel_name, keys),
                                                    repeat)
             figures[KERNEL_NAMES[kernel_name]] = {"median_s": seconds, "squares": squares, "nodes": nodes,
                                                   "nodes_per_s": nodes / seconds}
-        sections.append(report(f"5x5 double canonical over {name}, every {fraction}th partition ({len(keys)} of "
-                               f"{len(count_partitions(lexicon, options))}), CPU time", figures,
+        label = name if floor is None else f"{name} >= {floor}"
+        sections.append(report(f"{size}x{size} double canonical over {label}, every {every}th partition ({len(keys)} "
+                               f"of {len(count_partitions(lexicon, options))}), CPU time", figures,
                                KERNEL_NAMES["rows"], nodes=True))
     return {"title": "big counts", "sections": sections}
 
@@ -207,14 +212,25 @@ def calibration() -> float:
     return alone / (time.perf_counter() - started)
 
 
-def workers(repeat: int, big: bool) -> dict:
-    floor = "3" if big else "3.5"
-    count = ["acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "english",
-             "--min-commonness", floor]
+def workers(repeat: int, big: bool, scratch: str) -> dict:
+    """1 worker against 2 end to end on a count big enough (about 5 s of CPU: the five-letter words of
+    ``english`` with commonness >= 3, written to a word-list file, since ``acrostic count`` has no commonness
+    option) that the process's fixed start-up (imports, dictionary) does not hide the scaling; ``big``: all
+    of english."""
+    if big:
+        words, source = ["--dict", "english"], "all of english"
+    else:
+        from puzzlewright.lexicon import load_lexicon
+
+        path = os.path.join(scratch, "english-5-commonness-3.txt")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("\n".join(load_lexicon("english", min_commonness=3).of_length(5).words) + "\n")
+        words, source = ["--dict", path], "english at commonness >= 3 (a word-list file)"
+    count = ["acrostic", "count", "--size", "5", "--double", "--canonical", *words]
     commands = {f"{n} worker{'s' if n > 1 else ''}": (puzzlewright(*count, "--workers", str(n)), {})
                 for n in (1, 2)}
     ceiling = calibration()
-    result = report(f"5x5 double canonical count, english at commonness >= {floor}: 2 workers against 1 "
+    result = report(f"5x5 double canonical count, {source}: 2 workers against 1 "
                     f"(calibration: 2 CPU loops ran {ceiling:.2f}x faster in 2 processes)",
                     alternated(commands, repeat), "1 worker")
     result["calibration"] = ceiling
@@ -224,17 +240,24 @@ def workers(repeat: int, big: bool) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="alternated runs of each side (default 7)")
+    parser.add_argument("--only", choices=["small", "kernels", "big", "workers"], nargs="*", default=None,
+                        help="run only these sections (default: all)")
     parser.add_argument("--big", action="store_true",
                         help="whole big counts and the larger worker-scaling count (an hour or more)")
     parser.add_argument("--fraction", type=int, default=24, help="big counts: every Fth partition (default 24)")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     args = parser.parse_args()
+    # end-to-end runs import the package as an install does: from compiled bytecode (each command's untimed
+    # first run writes it), even where the environment turns writing it off
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     load = os.getloadavg()[0]
     print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"load average {load:.2f} at start")
     with tempfile.TemporaryDirectory() as scratch:
-        sections = [small_count(args.repeat), kernels(args.repeat, scratch),
-                    big_counts(1, 1 if args.big else args.fraction), workers(max(3, args.repeat // 2), args.big)]
+        runs = {"small": lambda: small_count(args.repeat), "kernels": lambda: kernels(args.repeat, scratch),
+                "big": lambda: big_counts(1, 1 if args.big else args.fraction),
+                "workers": lambda: workers(max(3, args.repeat // 2), args.big, scratch)}
+        sections = [run() for name, run in runs.items() if args.only is None or name in args.only]
     if args.json:
         write_figures(args.json, load, sections)
 

@@ -2,7 +2,7 @@
 
 Every canonical double word square of the built-in ``english`` dictionary's construction words at the
 default commonness floor, for the sizes where generation draws from a catalogue (see
-:mod:`puzzlewright.acrostic.catalogue`). Listing them takes a few minutes of one core (6x6: 62 squares,
+:mod:`puzzlewright.acrostic.catalogue`). Listing them takes seconds to minutes of one core (6x6: 62 squares,
 7x7: none), so the package carries the result and a first ``acrostic generate --size 6`` draws at once.
 The catalogues derive from the shipped word list only; rebuild them when it changes (the file names carry a
 digest of the words, so a stale file is simply not used)::

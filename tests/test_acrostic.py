@@ -406,6 +406,9 @@ def test_cli_verify_and_generate_and_count(cli, tmp_path):
                "--output", str(output), "--json").json()
     assert data["count"] == 81 and data["complete"]
     assert len(output.read_text().splitlines()) == 81
+    here = cli("acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers",
+               "--workers", "1")
+    assert here.stdout.startswith("81 5x5 (double, canonical) squares") and "(in this process)" in here.stdout
 
 
 def test_cli_count_interrupted_keeps_what_was_written(cli, tmp_path, monkeypatch):

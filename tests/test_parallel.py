@@ -121,6 +121,18 @@ def test_make_runner_choices():
         make_runner(0)
 
 
+
+def test_a_pool_that_never_started_reports_the_run_as_in_process():
+    """The default pool runs the smallest partitions here first; when that was the whole job, the result
+    (and the CLI's "N workers" line) says it ran in this process, not in a pool."""
+    job = ToyJob(blocks=4, block=100)
+    small = run_job(job, runner=PoolRunner(2, in_process_first_s=60.0))
+    assert (small.runner, small.workers) == ("in-process", 1)
+    assert list(small.items()) == expected_items(job)
+    pooled = run_job(job, runner=PoolRunner(2, in_process_first_s=0.0))
+    assert (pooled.runner, pooled.workers) == ("process-pool", 2)
+
+
 # -- checkpoint and resume ---------------------------------------------------------------------------------
 
 def test_checkpoint_directory_contents(tmp_path):

@@ -45,3 +45,10 @@ def count_run_fields(result: JobResult) -> dict[str, Any]:
             "elapsed_s": round(result.elapsed_s, 4), "complete": result.complete,
             "partitions": Partitions(**result.summary()["partitions"]), "workers": result.workers,
             "runner": result.runner}
+
+
+def where_it_ran(result: JobResult) -> str:
+    """How a finished job ran, for a summary line: ``in this process``, or ``2 process-pool workers``."""
+    if result.runner == "in-process":
+        return "in this process"
+    return f"{result.workers} {result.runner} worker{'s' * (result.workers != 1)}"

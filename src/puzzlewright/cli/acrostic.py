@@ -16,7 +16,7 @@ from puzzlewright.acrostic.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_T
                                           CountResult, GenerateResult, SolveRequest, SolveResult,
                                           VerifyRequest)
 from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
-from puzzlewright.counting import count_run_fields
+from puzzlewright.counting import count_run_fields, where_it_ran
 from puzzlewright.errors import PuzzleInputError, read_text
 from puzzlewright.parallel.cli import checkpoint_directory, output_target, parallel_options, worker_options
 
@@ -248,7 +248,7 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
         done, total = len(result.partitions), result.total
         state = "" if summary.complete else f" (stopped after {done} of {total} partitions)"
         click.echo(f"{result.count:,} {options.describe()} squares in {lexicon.name!r}{state}: "
-                   f"{summary.nodes:,} nodes in {result.elapsed_s:.2f} s ({result.workers} {result.runner} workers)")
+                   f"{summary.nodes:,} nodes in {result.elapsed_s:.2f} s ({where_it_ran(result)})")
         if output:
             click.echo(f"squares written to {output}" if file_path else
                        f"checkpoint in {directory} (squares in results.jsonl)")

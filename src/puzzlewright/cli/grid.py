@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
-from puzzlewright.counting import count_run_fields
+from puzzlewright.counting import count_run_fields, where_it_ran
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.schema import (DEFAULT_TIME_LIMIT, MAX_FILLS, CountResult, FillRequest, FillResult,
                                       RerollRequest, VerifyRequest)
@@ -257,6 +257,6 @@ def count(size: str, double: bool, output: str | None, time_limit: float | None,
         state = "" if result.complete else f" (stopped after {len(result.partitions)} of {result.total} partitions)"
         kind = f"{height}x{width}" + (" double" if double else "")
         click.echo(f"{result.count:,} {kind} rectangles in {lexicon.name!r}{state}: {summary.nodes:,} nodes in "
-                   f"{result.elapsed_s:.2f} s ({result.workers} {result.runner} workers)")
+                   f"{result.elapsed_s:.2f} s ({where_it_ran(result)})")
     if interrupted:
         raise KeyboardInterrupt

@@ -112,7 +112,9 @@ class PoolRunner:
     """Runs partitions in ``workers`` local processes.
 
     At most ``workers`` partitions are in flight at once, so when a worker dies the partitions it may
-    have been running are known exactly: those are retried in a fresh pool.
+    have been running are known exactly: those are retried in a fresh pool. After :meth:`run`, ``name``
+    and ``workers`` say what ran: ``in-process`` and 1 when the partitions run here first were all there
+    was (no pool was started).
     """
 
     name = "process-pool"
@@ -128,6 +130,8 @@ class PoolRunner:
     def run(self, job: PartitionedJob, todo: list[Partition], streams: Streams, on_done: OnDone,
             should_stop: ShouldStop = lambda: False) -> None:
         pending = deque(self._smallest_here(job, todo, streams, on_done, should_stop))
+        if todo and not pending:
+            self.name, self.workers = InProcessRunner.name, InProcessRunner.workers  # the pool never started
         attempts: Counter[str] = Counter()
         while pending and not should_stop():
             died = self._run_pool(job, pending, streams, on_done, should_stop)
