@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,3 +59,12 @@ def run_cli(*args: str, input: str | None = None) -> CliResult:
 def cli():
     """The :func:`run_cli` function, as a fixture."""
     return run_cli
+
+
+def as_from_a_shell() -> None:
+    """``preexec_fn`` for a command-line run a test will interrupt: Ctrl-C as a shell gives it (default
+    action, not blocked). An ignored or blocked SIGINT is inherited across exec, and in full test sessions
+    (never in a file alone) runs started plainly ignored the test's SIGINT and finished with exit 0, although
+    the test process's SIGINT looked default between tests (cause not found)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import as_from_a_shell
 from parallel_toy import ToyJob, expected_items
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.parallel import (DaskRunner, DiskFullError, InProcessRunner, JobInterrupted, PoolRunner,
@@ -226,15 +227,7 @@ def _start_toy_run(output: Path, job: ToyJob, workers: int) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
     return subprocess.Popen([sys.executable, str(TESTS / "parallel_toy.py"), str(output), str(workers),
                              json.dumps(asdict(job))], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            preexec_fn=_as_from_a_shell)
-
-
-def _as_from_a_shell() -> None:
-    """Start the run with Ctrl-C as a shell gives it (default action, not blocked). An ignored or blocked
-    SIGINT is inherited across exec; in full test sessions (never alone) the toy run went on to finish with
-    exit 0 after the test's SIGINT, as if the test process had left SIGINT so (cause not yet found)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+                            preexec_fn=as_from_a_shell)
 
 
 def _wait_for_partitions(output: Path, count: int, process: subprocess.Popen, timeout_s: float = 60) -> None:

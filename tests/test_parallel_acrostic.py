@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import as_from_a_shell
 
 from puzzlewright.acrostic.count import CountOptions, count_squares
 from puzzlewright.errors import PuzzleInputError
@@ -154,7 +155,8 @@ def _signal_mid_run(command: list[str], output: Path, kill_signal: int, stop_aft
     and let it go on (SIGCONT): True if it was still counting when frozen, and then it must have stopped as
     the signal says; False if it finished first (the whole count takes a fraction of a second, less than a
     busy machine may leave this test descheduled)."""
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=as_from_a_shell)
     deadline = time.monotonic() + 60
     while len(_finished(output)) < stop_after and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.002)
