@@ -19,7 +19,7 @@ printed at the start.
 * big counts: the counting kernel against the cell-by-cell kernel on a fixed 1/F of the partitions of the
   5x5 double canonical counts over ``english`` and ``wordle-guesses`` (default F = 24; ``--big``: F = 1),
   and on every 8th partition of the 6x6 one over ``english`` at commonness >= 3;
-* 1 worker against 2 (the 5x5 double canonical count over ``english`` words of commonness >= 3,
+* 1 worker against 2 (the 5x5 double canonical count over ``english`` words of commonness >= 2.5,
   ``--big``: all of them), after a calibration (two CPU loops in 2 processes against 1: what the machine can give).
 
 (``benchmarks/speed.py`` has the other start-up figures of issue #15.)
@@ -213,19 +213,19 @@ def calibration() -> float:
 
 
 def workers(repeat: int, big: bool, scratch: str) -> dict:
-    """1 worker against 2 end to end on a count big enough (about 5 s of CPU: the five-letter words of
-    ``english`` with commonness >= 3, written to a word-list file, since ``acrostic count`` has no commonness
-    option) that the process's fixed start-up (imports, dictionary) does not hide the scaling; ``big``: all
-    of english."""
+    """1 worker against 2 end to end on a count big enough (about 22 s of CPU: the five-letter words of
+    ``english`` with commonness >= 2.5, written to a word-list file, since ``acrostic count`` has no
+    commonness option) that the fixed costs of a run (imports, dictionary, starting the pool: about 0.7 s of
+    CPU) do not hide the scaling; ``big``: all of english."""
     if big:
         words, source = ["--dict", "english"], "all of english"
     else:
         from puzzlewright.lexicon import load_lexicon
 
-        path = os.path.join(scratch, "english-5-commonness-3.txt")
+        path = os.path.join(scratch, "english-5-commonness-2.5.txt")
         with open(path, "w", encoding="utf-8") as handle:
-            handle.write("\n".join(load_lexicon("english", min_commonness=3).of_length(5).words) + "\n")
-        words, source = ["--dict", path], "english at commonness >= 3 (a word-list file)"
+            handle.write("\n".join(load_lexicon("english", min_commonness=2.5).of_length(5).words) + "\n")
+        words, source = ["--dict", path], "english at commonness >= 2.5 (a word-list file)"
     count = ["acrostic", "count", "--size", "5", "--double", "--canonical", *words]
     commands = {f"{n} worker{'s' if n > 1 else ''}": (puzzlewright(*count, "--workers", str(n)), {})
                 for n in (1, 2)}
