@@ -158,15 +158,23 @@ def test_the_counting_kernel_agrees_with_the_cell_by_cell_kernel(wordle):
     words, trie = kernel.word_trie(wordle, 5)
     for double, canonical in ((True, True), (False, False)):
         for key in ("ab", "sh", "tr"):
-            forced = np.full(25, -1)
-            forced[:2] = letter_codes(key)
-            cells = kernel.SquareSearch(5, trie, forced, double=double, canonical=canonical)
-            lo, hi = bisect.bisect_left(words, key), bisect.bisect_left(words, key + "{")
-            rows = kernel.CountSearch(tables, lo, hi, double=double, canonical=canonical)
-            by_rows = [tuple(row) for row in rows.run(10**9, 10**6)]
-            by_cells = [tuple(row) for row in cells.run(10**9, 10**6)]
-            assert rows.done and cells.done and by_rows == by_cells
+            rows, cells, by_rows = both_kernels(5, tables, words, trie, key, double, canonical)
             assert 0 < rows.nodes < cells.nodes
+
+
+def both_kernels(size: int, tables, words: list[str], trie, key: str, double: bool, canonical: bool):
+    """Every square whose first row starts with ``key``, by the row-by-row counting kernel and by the
+    cell-by-cell search: asserts both finish with the same squares in the same order; returns (the counting
+    search, the cell search, the squares)."""
+    forced = np.full(size * size, -1)
+    forced[:len(key)] = letter_codes(key)
+    cells = kernel.SquareSearch(size, trie, forced, double=double, canonical=canonical)
+    lo, hi = bisect.bisect_left(words, key), bisect.bisect_left(words, key + "{")
+    rows = kernel.CountSearch(tables, lo, hi, double=double, canonical=canonical)
+    by_rows = [tuple(row) for row in rows.run(10**9, 10**6)]
+    by_cells = [tuple(row) for row in cells.run(10**9, 10**6)]
+    assert rows.done and cells.done and by_rows == by_cells
+    return rows, cells, by_rows
 
 
 @needs_c
@@ -179,13 +187,5 @@ def test_the_counting_kernel_agrees_with_the_cell_by_cell_kernel_on_6x6():
     words, trie = kernel.word_trie(lexicon, 6)
     checked = 0
     for double, canonical, key in ((True, True, "sta"), (False, False, "pla"), (False, True, "cha")):
-        forced = np.full(36, -1)
-        forced[:3] = letter_codes(key)
-        cells = kernel.SquareSearch(6, trie, forced, double=double, canonical=canonical)
-        lo, hi = bisect.bisect_left(words, key), bisect.bisect_left(words, key + "{")
-        rows = kernel.CountSearch(tables, lo, hi, double=double, canonical=canonical)
-        by_rows = [tuple(row) for row in rows.run(10**9, 10**6)]
-        by_cells = [tuple(row) for row in cells.run(10**9, 10**6)]
-        assert rows.done and cells.done and by_rows == by_cells
-        checked += len(by_rows)
+        checked += len(both_kernels(6, tables, words, trie, key, double, canonical)[2])
     assert checked > 0
