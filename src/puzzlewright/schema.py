@@ -28,7 +28,7 @@ from puzzlewright.errors import PuzzleInputError
 if TYPE_CHECKING:  # pydantic, annotated_types and the lexicon (numpy) are imported only when needed
     from typing import Annotated
 
-    from annotated_types import Ge, Gt, Le, MaxLen
+    from annotated_types import Ge, Gt, MaxLen
     from pydantic import TypeAdapter, ValidationError
 
     from puzzlewright.lexicon import Lexicon
