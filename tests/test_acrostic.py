@@ -25,21 +25,6 @@ OLDER = ("older", "aaaaaddeeeelmmnrrrvv", ("older", "larva", "dream", "evade", "
 
 
 @pytest.fixture(scope="module")
-def acrostic4() -> Lexicon:
-    return load_lexicon("acrostic-4")
-
-
-@pytest.fixture(scope="module")
-def wordle() -> Lexicon:
-    return load_lexicon("wordle-answers")
-
-
-@pytest.fixture(scope="module")
-def english() -> Lexicon:
-    return load_lexicon("english")
-
-
-@pytest.fixture(scope="module")
 def wordle_squares(wordle) -> list[tuple[str, ...]]:
     return count_squares(wordle, CountOptions(5, double=True, canonical=True), keep_squares=True).squares
 
