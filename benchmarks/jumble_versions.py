@@ -12,13 +12,9 @@ is steadier than the wall time on a shared machine.
 
 from __future__ import annotations
 
-import json
-import os
-import statistics
-import subprocess
 import sys
 
-from bench import versions_arguments
+from bench import compare_checkouts, versions_arguments
 
 TIMED = r"""
 import json, statistics, time
@@ -33,29 +29,12 @@ for _ in range(9):
     solve(request, lexicon=lexicon)
     wall.append(time.perf_counter() - started)
     cpu.append(time.process_time() - cpu_started)
-print(json.dumps([statistics.median(wall), statistics.median(cpu)]))
+print(json.dumps({"14-letter final answer, top 1,000": [statistics.median(wall), statistics.median(cpu)]}))
 """
 
 
-def timed(src: str) -> tuple[float, float]:
-    """Median wall and CPU seconds of a solve, in a fresh Python with ``src`` on its path."""
-    output = subprocess.run([sys.executable, "-c", TIMED], env=dict(os.environ, PYTHONPATH=os.path.abspath(src)),
-                            capture_output=True, text=True, check=True).stdout
-    wall, cpu = json.loads(output)
-    return wall, cpu
-
-
 def main(argv: list[str] | None = None) -> int:
-    args = versions_arguments(__doc__.splitlines()[0], argv)
-    runs: dict[str, list[tuple[float, float]]] = {"before": [], "after": []}
-    for _ in range(args.rounds):
-        for side in runs:
-            runs[side].append(timed(getattr(args, side)))
-    medians = {side: [1000 * statistics.median(m[k] for m in runs[side]) for k in (0, 1)] for side in runs}
-    print(f"14-letter final answer, top 1,000: before {medians['before'][0]:.1f} ms wall, "
-          f"{medians['before'][1]:.1f} ms CPU; after {medians['after'][0]:.1f} ms wall, {medians['after'][1]:.1f} ms "
-          f"CPU; ratio {medians['after'][0] / medians['before'][0]:.2f} wall, "
-          f"{medians['after'][1] / medians['before'][1]:.2f} CPU")
+    compare_checkouts(versions_arguments(__doc__.splitlines()[0], argv), TIMED)
     return 0
 
 

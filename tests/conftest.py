@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from puzzlewright.lexicon import Lexicon, load_lexicon
+
 # The benchmark groups (benchmarks/bench/, outside the package) hold the seeds' methods ported to Python:
 # tests use them as exhaustive oracles, and share their idea of where the shared data is.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -25,6 +27,24 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip(f"shared data folder not found at {SHARED_DATA}")
     return SHARED_DATA
+
+
+@pytest.fixture(scope="session")
+def english() -> Lexicon:
+    """The default dictionary."""
+    return load_lexicon("english")
+
+
+@pytest.fixture(scope="session")
+def wordle() -> Lexicon:
+    """The original Wordle answers (2,315 five-letter words)."""
+    return load_lexicon("wordle-answers")
+
+
+@pytest.fixture(scope="session")
+def acrostic4() -> Lexicon:
+    """The dense-acrostics article's 4-letter list."""
+    return load_lexicon("acrostic-4")
 
 
 def load_samples(shared: Path, name: str) -> list[dict]:

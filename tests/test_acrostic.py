@@ -25,21 +25,6 @@ OLDER = ("older", "aaaaaddeeeelmmnrrrvv", ("older", "larva", "dream", "evade", "
 
 
 @pytest.fixture(scope="module")
-def acrostic4() -> Lexicon:
-    return load_lexicon("acrostic-4")
-
-
-@pytest.fixture(scope="module")
-def wordle() -> Lexicon:
-    return load_lexicon("wordle-answers")
-
-
-@pytest.fixture(scope="module")
-def english() -> Lexicon:
-    return load_lexicon("english")
-
-
-@pytest.fixture(scope="module")
 def wordle_squares(wordle) -> list[tuple[str, ...]]:
     return count_squares(wordle, CountOptions(5, double=True, canonical=True), keep_squares=True).squares
 
@@ -118,6 +103,32 @@ def test_every_solution_over_a_big_dictionary_is_checked(english):
     for grid in result.solutions:
         assert_solves(grid.rows, english.word_set, seed, pool)
     assert {grid.rows for grid in result.solutions} == brute_force_solutions(seed, pool, english.word_set)
+
+
+def test_line_search_order_and_nodes_are_pinned(acrostic4, wordle, english):
+    """The line search's solutions come in a fixed order after a fixed number of nodes: a change to its
+    speed must not change either (pinned from the search before its bitset and pool-check rewrite)."""
+    assert solve_puzzle(Puzzle.from_seed(*ERAS[:2]), acrostic4, limit=None).nodes == 19
+    assert solve_puzzle(Puzzle.from_seed(*OLDER[:2]), wordle, limit=None).nodes == 10
+    puzzle = Puzzle.from_seed("palm", "ureagentsate")
+    every = solve_puzzle(puzzle, english, limit=None)
+    assert (len(every.solutions), every.nodes, every.complete) == (23, 204, True)
+    assert [grid.rows for grid in every.solutions[:3]] == [("palm", "ague", "sane", "tret"),
+                                                           ("palm", "ague", "sant", "tree"),
+                                                           ("palm", "agua", "neer", "test")]
+    assert every.solutions[19].rows == ("palm", "urea", "gent", "sate")
+    for grid in every.solutions:
+        assert_solves(grid.rows, english.word_set, "palm", "ureagentsate")
+    first_two = solve_puzzle(puzzle, english, limit=2)
+    assert (first_two.solutions, first_two.nodes, first_two.complete) == (every.solutions[:2], 16, False)
+    symmetric = solve_puzzle(puzzle, english, limit=None, symmetric=True)
+    assert (symmetric.solutions, symmetric.nodes) == ([], 6)
+
+
+def test_a_pool_no_word_fits_has_no_solutions(acrostic4):
+    for puzzle in (Puzzle.from_seed("eras", "z" * 12), Puzzle.from_template("..../..../..../....", "z" * 16)):
+        result = solve_puzzle(puzzle, acrostic4, limit=None)
+        assert (result.solutions, result.complete, result.nodes) == ([], True, 0)
 
 
 def test_limit_stops_early_and_says_so(english):

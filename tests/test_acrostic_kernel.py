@@ -23,11 +23,6 @@ from puzzlewright.parallel.acrostic import CountJob
 needs_c = pytest.mark.skipif(native.c_compiler() is None, reason="no C compiler here")
 
 
-@pytest.fixture(scope="module")
-def wordle():
-    return load_lexicon("wordle-answers")
-
-
 def run_to_the_end(search: kernel.SquareSearch, backend, step: int) -> tuple[list[tuple[int, ...]], int]:
     """Every square of ``search`` (driven in slices of ``step`` nodes by ``backend``) and its nodes."""
     squares = []

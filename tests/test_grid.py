@@ -26,21 +26,6 @@ from puzzlewright.schema import validate
 from puzzlewright.search import Budget
 
 
-@pytest.fixture(scope="module")
-def acrostic4() -> Lexicon:
-    return load_lexicon("acrostic-4")
-
-
-@pytest.fixture(scope="module")
-def wordle() -> Lexicon:
-    return load_lexicon("wordle-answers")
-
-
-@pytest.fixture(scope="module")
-def english() -> Lexicon:
-    return load_lexicon("english")
-
-
 # -- an independent checker, written from the rules only ----------------------------------------------
 
 

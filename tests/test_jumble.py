@@ -38,11 +38,6 @@ PAPER_PATTERN = "----- -------"
 
 
 @pytest.fixture(scope="module")
-def english():
-    return load_lexicon("english")
-
-
-@pytest.fixture(scope="module")
 def paper_lexicon():
     return load_lexicon("english").union(["sesug", "atlanta"], zipf=0.0)
 

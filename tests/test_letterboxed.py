@@ -77,11 +77,6 @@ def brute_force(sides: list[str], dictionary, k: int) -> set[tuple[str, ...]]:
 
 
 @pytest.fixture(scope="module")
-def english():
-    return builtin_lexicon("english")
-
-
-@pytest.fixture(scope="module")
 def default_words():
     """Letter Boxed's default dictionary (sized like the NYT's)."""
     return builtin_lexicon(DEFAULT_DICTIONARY)
@@ -707,8 +702,6 @@ def test_a_word_file_read_for_one_box_gives_the_words_of_the_whole_file_index(ki
                                                                               tmp_path, monkeypatch):
     """The box's words read straight from the file (only the lines it can spell, commonness joined from
     english-large's index) are those the file's whole index gives, with the same values, on real puzzles."""
-    import sys
-
     from puzzlewright.letterboxed import index as index_module
     from puzzlewright.schema import WordFile
 

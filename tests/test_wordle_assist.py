@@ -284,7 +284,6 @@ def test_concurrent_assists_keep_their_own_budgets():
     import threading
 
     from puzzlewright.search import Budget
-    from puzzlewright.wordle import api
 
     request = {"guesses": ["crane:BBBBB", "doubt:BYBBB"]}
     expected = json_assist(request)["best"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import statistics
 import subprocess
@@ -64,6 +65,27 @@ def versions_arguments(description: str, argv: list[str] | None) -> argparse.Nam
     parser.add_argument("after", help="the changed checkout's src directory")
     parser.add_argument("--rounds", type=int, default=5)
     return parser.parse_args(argv)
+
+
+def compare_checkouts(args: argparse.Namespace, code: str) -> dict[str, dict[str, list[float]]]:
+    """Run ``code`` in a fresh Python for each checkout (its ``src`` first on the path), alternating them
+    for ``args.rounds`` rounds so both see the same machine load; ``code`` prints a JSON object
+    ``{figure: [median wall s, median CPU s]}``. Prints and returns, per figure and side, the medians over
+    the rounds in ms and the after/before ratios."""
+    runs: dict[str, list[dict]] = {"before": [], "after": []}
+    for _ in range(args.rounds):
+        for side in runs:
+            output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                    env=dict(os.environ, PYTHONPATH=os.path.abspath(getattr(args, side)))).stdout
+            runs[side].append(json.loads(output))
+    medians: dict[str, dict[str, list[float]]] = {}
+    for figure in runs["before"][0]:
+        medians[figure] = {side: [1000 * statistics.median(run[figure][k] for run in runs[side]) for k in (0, 1)]
+                           for side in runs}
+        before, after = medians[figure]["before"], medians[figure]["after"]
+        print(f"{figure}: before {before[0]:.3g} ms wall, {before[1]:.3g} ms CPU; after {after[0]:.3g} ms wall, "
+              f"{after[1]:.3g} ms CPU; ratio {after[0] / before[0]:.2f} wall, {after[1] / before[1]:.2f} CPU")
+    return medians
 
 
 def median_time(fn: Callable[[], object], *, repeat: int = 7, warmup: int = 1, max_seconds: float = 20.0) -> float:

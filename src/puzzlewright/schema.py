@@ -18,7 +18,6 @@ the attribute docstrings become the field descriptions.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
@@ -29,7 +28,7 @@ from puzzlewright.errors import PuzzleInputError
 if TYPE_CHECKING:  # pydantic, annotated_types and the lexicon (numpy) are imported only when needed
     from typing import Annotated
 
-    from annotated_types import Ge, Gt, Le, MaxLen
+    from annotated_types import Ge, Gt, MaxLen
     from pydantic import TypeAdapter, ValidationError
 
     from puzzlewright.lexicon import Lexicon
@@ -291,6 +290,8 @@ def validate(model: type[Model], data: object) -> Model:
         return data
     if not isinstance(data, Mapping):
         raise PuzzleInputError(f"a request must be a JSON object, not {type(data).__name__}")
+    import json
+
     from pydantic import ValidationError
 
     try:
@@ -402,12 +403,16 @@ def dataclass_fields(model: object) -> dict[str, Any]:
 
 def dump_json(result: object) -> str:
     """A result model as one line of JSON: what ``--json`` prints and the web app returns."""
+    import json  # here, not at the top: the quick path (puzzlewright.cli.quick) prints no JSON
+
     return json.dumps(to_jsonable(result), ensure_ascii=False)
 
 
 def json_schemas(models: Iterable[type], ref_template: str = "#/components/schemas/{model}") -> dict[str, Any]:
     """The JSON schemas of ``models`` and of every model they contain, by name (each model's ``title``,
     unique across puzzles), with references made by ``ref_template``."""
+    import json
+
     from pydantic import TypeAdapter
 
     marker = "#/$defs-to-rename/"

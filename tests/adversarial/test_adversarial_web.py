@@ -7,7 +7,6 @@ every answer is a 4xx with a one-line ``{"error": ...}`` body, never a 500 or pl
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 import time
 

@@ -14,6 +14,7 @@ uniqueness checks); from 6x6 up :func:`solve_puzzle` hands the puzzle to the com
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ import numpy as np
 from puzzlewright.acrostic.model import UNKNOWN, Grid, Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import ALPHABET, cell_codes, codes_text
-from puzzlewright.lexicon import Lexicon
+from puzzlewright.lexicon import Lexicon, WordTable
 from puzzlewright.search import Budget, ran_out
 
 ALL_LETTERS = 26
@@ -43,9 +44,12 @@ class SolveResult:
 
 
 def bitsets(rows: np.ndarray) -> list[int]:
-    """Each row of a 2-D boolean array as a bitset (one numpy call for all rows)."""
+    """Each row of a 2-D boolean array as a bitset (one numpy call for all rows, one bytes copy)."""
     packed = np.packbits(rows, axis=1, bitorder="little")
-    return [int.from_bytes(row.tobytes(), "little") for row in packed]
+    data, width = packed.tobytes(), packed.shape[1]
+    if not width:  # no columns: every row is empty
+        return [0] * len(packed)
+    return [int.from_bytes(data[start:start + width], "little") for start in range(0, len(data), width)]
 
 
 def bit_indexes(bits: int) -> Iterator[int]:
@@ -57,7 +61,8 @@ def bit_indexes(bits: int) -> Iterator[int]:
 
 
 class LineLayout:
-    """The 2N lines of an N x N grid: line i < N is row i, line N + j is column j; cells are r * N + c."""
+    """The 2N lines of an N x N grid: line i < N is row i, line N + j is column j; cells are r * N + c.
+    Shared by every search of one size (:func:`line_layout`): treat it as read-only."""
 
     def __init__(self, size: int):
         self.size = size
@@ -66,6 +71,11 @@ class LineLayout:
         # for each line and position: the crossing line and the cell's position in it
         self.crossing = [[(size + p, line) if line < size else (p, line - size) for p in range(size)]
                          for line in range(2 * size)]
+        # what placing a word in a line walks: (position, cell, crossing line, position there, its bit)
+        self.steps = [[(p, cell, cross, q, 1 << q) for p, (cell, (cross, q)) in enumerate(zip(cells, crossing))]
+                      for cells, crossing in zip(self.cells, self.crossing)]
+        # the positions in a bitmask of a line's open positions
+        self.positions_of = [tuple(p for p in range(size) if mask >> p & 1) for mask in range(1 << size)]
 
     def name(self, line: int) -> str:
         return f"row {line + 1}" if line < self.size else f"column {line - self.size + 1}"
@@ -75,14 +85,26 @@ class LineLayout:
         return (line + self.size) % (2 * self.size)
 
 
+@functools.cache
+def line_layout(size: int) -> LineLayout:
+    """The layout of an N x N grid (built once per size)."""
+    return LineLayout(size)
+
+
 class WordUniverse:
     """The words a search may use, numbered, with bitsets ``at[p][L]`` = words with letter L at position p."""
 
     def __init__(self, words: list[str], letters: np.ndarray):
         self.words = words
-        self.letters = [tuple(row) for row in letters.tolist()]
-        alphabet = np.arange(ALL_LETTERS, dtype=letters.dtype)
-        self.at = [bitsets(letters[:, p][None, :] == alphabet[:, None]) for p in range(letters.shape[1])]
+        self.letters = letters.tolist()
+        size = letters.shape[1]
+        # (position, letter, word) in one comparison and one packing, for the letters the words use
+        present = np.flatnonzero(np.bincount(letters.ravel(), minlength=ALL_LETTERS)).astype(letters.dtype)
+        flat = bitsets((letters.T[:, None, :] == present[None, :, None]).reshape(size * len(present), len(words)))
+        self.at_letter = [[0] * size for _ in range(ALL_LETTERS)]  # [L][p]: words with letter L at position p
+        for k, letter in enumerate(present.tolist()):
+            self.at_letter[letter] = flat[k::len(present)]
+        self.at = [list(by_position) for by_position in zip(*self.at_letter)]  # [p][L]
 
 
 class TemplateSearch:
@@ -91,43 +113,70 @@ class TemplateSearch:
     def __init__(self, template: tuple[str, ...], pool: Counter, lexicon: Lexicon, *, distinct: bool = False,
                  symmetric: bool = False, budget: Budget | None = None):
         self.size = size = len(template)
-        self.layout = LineLayout(size)
+        self.layout = line_layout(size)
         self.distinct = distinct
         self.symmetric = symmetric
         self.budget = budget
         self.nodes = 0
         self.complete = True
-        self.warnings = check_template(template, lexicon)
         table = lexicon.of_length(size)
         self.grid = cell_codes("".join(template), UNKNOWN)
         self.remaining = [pool.get(letter, 0) for letter in ALPHABET]
-        fits = self._line_fits(table.letters, lexicon.length_letter_counts(size))
+        fits = self._line_fits(table, lexicon.letter_count_columns(size))
         universe = np.flatnonzero(np.any(fits, axis=0))
         self.universe = WordUniverse([table.words[i] for i in universe], table.letters[universe])
-        self.free = [sum(self.grid[c] < 0 for c in cells) for cells in self.layout.cells]
+        self.free = self._open_positions()
         self.candidates = bitsets(fits[:, universe])
 
-    def _line_fits(self, letters: np.ndarray, counts: np.ndarray) -> np.ndarray:
-        """(lines x words) booleans: the word matches the open line's given letters and its other letters
-        fit the pool (fully given lines get no candidates: they are not searched)."""
+    def _open_positions(self) -> list[int]:
+        """Each line's open cells as a bitmask of its positions (0: the line is filled)."""
         size = self.size
-        fits = np.zeros((2 * size, len(letters)), bool)
-        pool = np.array(self.remaining)
+        free = [0] * (2 * size)
+        for cell, code in enumerate(self.grid):
+            if code < 0:
+                row, column = divmod(cell, size)
+                free[row] |= 1 << column
+                free[size + column] |= 1 << row
+        return free
+
+    def _line_fits(self, table: WordTable, counts: np.ndarray) -> np.ndarray:
+        """(lines x words) booleans: the word matches the open line's given letters and its other letters
+        fit the pool (fully given lines get no candidates: they are not searched).
+
+        Each word's letters are compared with the pool once, along the (26 x words) count columns, into
+        how many letters it overdraws; a line's given letters only raise their own allowances, so a word
+        fits that line when it overdraws no other letter and the givens cover the ones it needs."""
+        size = self.size
+        fits = np.zeros((2 * size, len(table)), bool)
+        limits = np.minimum(self.remaining, size).astype(np.uint8)  # no word needs more than ``size`` of one
+        overdraws = counts > limits[:, None]
+        overdrawn = overdraws.sum(axis=0, dtype=np.uint8)
         by_pattern: dict[tuple, np.ndarray] = {}
         for line, cells in enumerate(self.layout.cells):
             given = tuple((p, self.grid[c]) for p, c in enumerate(cells) if self.grid[c] >= 0)
             if len(given) == size:
                 continue
             if given not in by_pattern:
-                ok = np.ones(len(letters), bool)
-                for p, letter in given:
-                    ok &= letters[:, p] == letter
-                allowance = pool + np.bincount([letter for _, letter in given], minlength=ALL_LETTERS)
-                index = np.flatnonzero(ok)
-                ok[index] = np.all(counts[index] <= allowance, axis=1)
-                by_pattern[given] = ok
+                by_pattern[given] = (overdrawn == 0 if not given else
+                                     self._given_fits(table, counts, given, overdraws, overdrawn))
             fits[line] = by_pattern[given]
         return fits
+
+    def _given_fits(self, table: WordTable, counts: np.ndarray, given: tuple[tuple[int, int], ...],
+                    overdraws: np.ndarray, overdrawn: np.ndarray) -> np.ndarray:
+        """Which words match the ``(position, letter)`` givens and fit the pool plus those letters
+        (``counts``, ``overdraws`` and ``overdrawn``: see :meth:`_line_fits`)."""
+        columns = table.letter_columns
+        ok = columns[given[0][0]] == given[0][1]
+        for p, letter in given[1:]:
+            ok &= columns[p] == letter
+        others = overdrawn
+        letters = [letter for _, letter in given]
+        for letter in set(letters):
+            others = others - overdraws[letter]
+            ok &= counts[letter] <= min(self.remaining[letter] + letters.count(letter), self.size)
+        ok &= others == 0
+        return ok
 
     # -- the search ------------------------------------------------------------------------------
 
@@ -139,6 +188,7 @@ class TemplateSearch:
 
     def _search(self, candidates: list[int], grid: list[int], free: list[int], remaining: list[int],
                 used: frozenset[int]) -> Iterator[Grid]:
+        """Fill the open line with the fewest candidates with each of them in turn, and search on."""
         self.nodes += 1
         if self.budget is not None and not self.budget.spend():
             self.complete = False
@@ -154,7 +204,7 @@ class TemplateSearch:
                 continue
             placed = self._place(line, word, candidates, grid, free, remaining)
             if placed is not None:
-                yield from self._search(*placed, used | {word})
+                yield from self._search(*placed, used | {word} if self.distinct else used)
                 if not self.complete:
                     return
 
@@ -172,30 +222,25 @@ class TemplateSearch:
         """The state after writing ``word`` into ``line``, or None when a crossing line dies or the pool
         lacks a letter."""
         letters = self.universe.letters[word]
-        cells = self.layout.cells[line]
-        remaining = remaining.copy()
-        exhausted = []
-        for p, cell in enumerate(cells):
-            if grid[cell] < 0:
-                letter = letters[p]
-                if not remaining[letter]:
-                    return None
-                remaining[letter] -= 1
-                if not remaining[letter]:
-                    exhausted.append(letter)
-        candidates, grid, free = candidates.copy(), grid.copy(), free.copy()
         at = self.universe.at
-        for p, cell in enumerate(cells):
+        candidates, grid, free, remaining = candidates.copy(), grid.copy(), free.copy(), remaining.copy()
+        exhausted = []
+        for p, cell, cross, q, bit in self.layout.steps[line]:
             if grid[cell] >= 0:
                 continue
             letter = letters[p]
+            left = remaining[letter]
+            if not left:
+                return None
+            remaining[letter] = left - 1
+            if left == 1:
+                exhausted.append(letter)
             grid[cell] = letter
-            cross, q = self.layout.crossing[line][p]
             narrowed = candidates[cross] & at[q][letter]
             if not narrowed:
                 return None
             candidates[cross] = narrowed
-            free[cross] -= 1
+            free[cross] ^= bit
         free[line] = 0
         candidates[line] = 1 << word
         if self.symmetric:
@@ -204,21 +249,25 @@ class TemplateSearch:
                 candidates[twin] &= 1 << word
                 if not candidates[twin]:
                     return None
-        if exhausted and not self._drop_exhausted(exhausted, candidates, grid, free):
+        if exhausted and not self._drop_exhausted(exhausted, candidates, free):
             return None
         return candidates, grid, free, remaining
 
-    def _drop_exhausted(self, exhausted: list[int], candidates: list[int], grid: list[int], free: list[int]) -> bool:
-        """Remove from every open line the words that need a letter the pool no longer has."""
-        at = self.universe.at
-        for line, cells in enumerate(self.layout.cells):
-            if not free[line]:
+    def _drop_exhausted(self, exhausted: list[int], candidates: list[int], free: list[int]) -> bool:
+        """Remove from every open line the words that need a letter the pool no longer has (at one of the
+        line's open positions: its filled ones already match every candidate)."""
+        at_letter = self.universe.at_letter
+        # at[p]: the words with one of the exhausted letters at position p
+        at = at_letter[exhausted[0]]
+        for letter in exhausted[1:]:
+            at = [words | more for words, more in zip(at, at_letter[letter])]
+        positions_of = self.layout.positions_of
+        for line, open_positions in enumerate(free):
+            if not open_positions:
                 continue
             needing = 0
-            for p, cell in enumerate(cells):
-                if grid[cell] < 0:
-                    for letter in exhausted:
-                        needing |= at[p][letter]
+            for p in positions_of[open_positions]:
+                needing |= at[p]
             if needing:
                 candidates[line] &= ~needing
                 if not candidates[line]:
@@ -235,10 +284,10 @@ def check_template(template: tuple[str, ...], lexicon: Lexicon) -> list[str]:
     """Warnings for fully given lines that are not words (they are solved around, unchecked); a clear error
     when the dictionary lacks the size or a partly given line matches no word at all."""
     size = len(template)
-    letters = lexicon.of_length(size).letters
-    if not len(letters):
+    columns = lexicon.of_length(size).letter_columns
+    if not columns.shape[1]:
         raise PuzzleInputError(f"the dictionary {lexicon.name!r} has no {size}-letter words")
-    layout = LineLayout(size)
+    layout = line_layout(size)
     cells = "".join(template)
     warnings = []
     for line, line_cells in enumerate(layout.cells):
@@ -249,10 +298,7 @@ def check_template(template: tuple[str, ...], lexicon: Lexicon) -> list[str]:
                 warnings.append(f"{layout.name(line)} {pattern!r} is given but is not a word of {lexicon.name!r}; "
                                 "solving anyway without checking it")
         elif given:
-            ok = np.ones(len(letters), bool)
-            for p, letter in given:
-                ok &= letters[:, p] == letter
-            if not ok.any():
+            if not np.logical_and.reduce([columns[p] == letter for p, letter in given]).any():
                 raise PuzzleInputError(f"the template is impossible: {layout.name(line)} {pattern!r} matches no "
                                        f"{size}-letter word of {lexicon.name!r}")
     return warnings

@@ -8,35 +8,14 @@ Puzzle commands use :func:`lexicon_options` (adds ``--dict``, ``--dict-format``,
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
 from puzzlewright.batch import batch_lines, count_batch_lines, solve_record
+from puzzlewright.cli.plain import dictionary_choice
 from puzzlewright.progress import progress_bar
-
-if TYPE_CHECKING:
-    from puzzlewright.schema import DictionaryOptions
-
-
-def dictionary_choice(spec: str, format: str | None = None, extra_words: str | None = None,
-                      exclude_words: str | None = None, *, word_files: bool = False) -> tuple[DictionaryOptions, Any]:
-    """The dictionary options as a request's :class:`~puzzlewright.schema.DictionaryOptions`, and the
-    lexicon to pass beside it: None for a built-in dictionary (the verb loads it, or a cached index of it,
-    only when it needs to), the loaded :class:`~puzzlewright.lexicon.Lexicon` for a word list file (with
-    ``word_files``, a file without added or removed words is passed unread, as a
-    :class:`~puzzlewright.schema.WordFile`, for a verb with a cached index of its own)."""
-    from puzzlewright.schema import DictionaryOptions, WordFile, builtin_archive
-
-    if format is None and builtin_archive(spec) is not None:
-        return DictionaryOptions(dict=spec, extra_words=extra_words, exclude_words=exclude_words), None
-    if word_files and not extra_words and not exclude_words and os.path.isfile(os.path.expanduser(spec)):
-        return DictionaryOptions(), WordFile(spec, format)
-    from puzzlewright.lexicon import load_lexicon
-
-    return DictionaryOptions(), load_lexicon(spec, format=format, extra_words=extra_words, exclude_words=exclude_words)
 
 
 def lexicon_options(default: str = "english", *, lazy: bool = False, word_files: bool = False) -> Callable:

@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from puzzlewright.cli.common import emit_json, json_option, lexicon_options
+from puzzlewright.cli.plain import lookup as lookup_words
+from puzzlewright.cli.plain import lookup_report
+from puzzlewright.schema import DEFAULT_DICTIONARY
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
@@ -69,36 +72,16 @@ def info(lexicon: Lexicon, as_json: bool) -> None:
 
 @dict_group.command("lookup")
 @click.argument("words", nargs=-1, required=True)
-@lexicon_options(lazy=True)
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
 def lookup(words: tuple[str, ...], dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> None:
     """Is each WORD in the dictionary, and how common is it? (Exit 0 either way.)"""
-    found = _lookup(words, dictionary, lexicon)
+    found = lookup_words(words, dictionary, lexicon)
     if as_json:
         emit_json(found)
         return
-    for entry in found["words"]:
-        if entry["found"]:
-            level = entry["scowl_level"]
-            where = f"SCOWL level {level}" if level else "not in SCOWL"
-            click.echo(f"{entry['word']}: yes (familiarity {entry['familiarity']}, zipf {entry['zipf']}, {where})")
-        else:
-            click.echo(f"{entry['word']}: not in {found['dictionary']}")
-
-
-def _lookup(words: tuple[str, ...], dictionary: DictionaryOptions, lexicon: Lexicon | None) -> dict:
-    """The lookup's JSON. A built-in dictionary as shipped is read from its archive without numpy (a
-    lookup answers in a few tens of milliseconds); a file, or added or removed words, load a lexicon."""
-    if lexicon is None and dictionary.is_plain():
-        from puzzlewright.schema import builtin_archive
-        from puzzlewright.word_lookup import ShippedWords, lookup_entries
-
-        archive = builtin_archive(dictionary.dict)
-        if archive is not None:
-            return lookup_entries(dictionary.dict, ShippedWords(archive).commonness, words)
-    from puzzlewright.lexicon import lookup_words
-
-    return lookup_words(lexicon if lexicon is not None else dictionary.lexicon(), words)
+    for line in lookup_report(found):
+        click.echo(line)
 
 
 @dict_group.command("explain")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options, run_batch
+from puzzlewright.cli.plain import letterboxed_solve, solution_report
 from puzzlewright.letterboxed.schema import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                              DEFAULT_TIME_LIMIT, EXAMPLE_SIDES, MAX_GENERATE, MAX_WORDS,
                                              MIN_WORD_LENGTH, SolveRequest, SolveResult)
@@ -91,9 +92,8 @@ def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | No
 
         _print_words(api.words(WordsRequest(sides=" ".join(sides), **options), lexicon=lexicon), as_json)
         return
-    request = SolveRequest(sides=" ".join(sides), **shape, limit=limit, all=show_all, time_limit=time_limit,
-                           explain=explain, **options)
-    result = api.solve(request, lexicon=lexicon)
+    result = letterboxed_solve(sides, dictionary, lexicon, min_commonness=min_commonness, **shape, limit=limit,
+                               all=show_all, time_limit=time_limit, explain=explain)
     if as_json:
         emit_json(result)
     else:
@@ -109,50 +109,11 @@ def _print_words(result: WordsResult, as_json: bool) -> None:
         click.echo(f"{entry.word:<20} {entry.zipf:.2f}")
 
 
-def _plural(n: int, thing: str) -> str:
-    return f"{n:,} {thing}{'s' if n != 1 else ''}"
-
-
-def _by_words(by_words: dict[str, int]) -> str:
-    """' in 2 words' or, for several numbers of words, ': 1 of 1 word, 71 of 2 words'."""
-    if len(by_words) == 1:
-        return f" in {_plural(int(next(iter(by_words))), 'word')}"
-    return ": " + ", ".join(f"{n:,} of {_plural(int(k), 'word')}" for k, n in by_words.items())
-
-
-def _explanation(contributions: dict[str, float]) -> str:
-    """The contributions to a score (against a typical NYT answer's features), largest first, one indented
-    line each (zero ones left out)."""
-    from puzzlewright.letterboxed.rank import FEATURES, shipped_model
-
-    model = shipped_model()
-    weights, typical = dict(zip(FEATURES, model.weights)), dict(zip(FEATURES, model.typical))
-    ordered = sorted(contributions.items(), key=lambda item: -abs(item[1]))
-    return "\n".join(f"{'':>10}{value:+6.2f}  {FEATURES[name]}: "
-                      f"{round(typical[name] + value / weights[name], 2) + 0:g} (typical NYT answer: {typical[name]:.2f})" for name, value in ordered
-                      if abs(value) >= 0.005 and weights[name])
-
-
 def _print_solutions(result: SolveResult, draw: bool) -> None:
-    """The human-readable report of a solve result."""
-    name = "-".join(result.sides)
-    if result.min_words is None:  # no solution (an empty list with a count is --limit 0)
-        hints = ([f"--max-words {MAX_WORDS}"] if result.max_words < MAX_WORDS and not result.words_exactly
-                 else []) + (
-            ["--dict english-large"] if result.dictionary != "english-large" else [])
-        click.echo(f"{name}: {result.message} ({result.valid_words} valid words in {result.dictionary})"
-                   + (f"; try {' or '.join(hints)}" if hints else ""))
-        return
-    shown = len(result.solutions)
-    more = "" if shown == result.count else f", first {shown} shown"
-    click.echo(f"{name}: {_plural(result.count, 'solution')}{_by_words(result.by_words)} "
-               f"({result.valid_words} valid words in {result.dictionary}{more})")
-    if not result.complete:
-        click.echo("(search budget ran out: the list may be incomplete)")
-    for rank, solution in enumerate(result.solutions, 1):
-        click.echo(f"{rank:>4}. {str(solution):<32} score {solution.score:.2f}")
-        if solution.contributions:
-            click.echo(_explanation(solution.contributions))
+    """The human-readable report of a solve result (:func:`~puzzlewright.cli.plain.solution_report`), and
+    with ``draw`` the box with the best solution's path."""
+    for line in solution_report(result):
+        click.echo(line)
     if draw and result.best:
         from puzzlewright.letterboxed.model import Box
 

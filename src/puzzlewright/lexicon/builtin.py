@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -60,13 +59,27 @@ BUILTINS: dict[str, Builtin] = {
 DEFAULT = "english"
 
 
+def _data_file(filename: str) -> str:
+    """The path of a file shipped in ``puzzlewright/lexicon/data`` (found beside this module, as
+    :func:`puzzlewright.schema.builtin_archive` finds the archives)."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", filename)
+
+
+def _archive_arrays(filename: str) -> dict[str, np.ndarray]:
+    """The arrays of a shipped ``.npz`` archive, read by :func:`puzzlewright.word_lookup.read_archive`
+    (the same arrays ``numpy.load`` gives, without the :mod:`zipfile` and :mod:`importlib.resources`
+    machinery, which cost every command that loads a dictionary about 50 M instructions of start-up)."""
+    from puzzlewright.word_lookup import read_archive
+
+    return {name: np.asarray(values) for name, values in read_archive(_data_file(filename)).items()}
+
+
 def _read_archive(filename: str) -> dict[str, np.ndarray | list[str]]:
     """The arrays of a shipped archive: words (as a list), zipf, level, familiarity and sources."""
-    with resources.files("puzzlewright.lexicon.data").joinpath(filename).open("rb") as handle:
-        archive = np.load(handle)
-        return {"words": archive["words"].tobytes().decode("ascii").split("\n"),
-                "zipf": archive["zipf"].astype(np.float32) / 100, "level": archive["level"],
-                "familiarity": archive["familiarity"].astype(np.float32) / 100, "sources": archive["sources"]}
+    archive = _archive_arrays(filename)
+    return {"words": archive["words"].tobytes().decode("ascii").split("\n"),
+            "zipf": archive["zipf"].astype(np.float32) / 100, "level": archive["level"],
+            "familiarity": archive["familiarity"].astype(np.float32) / 100, "sources": archive["sources"]}
 
 
 @cache
@@ -99,10 +112,9 @@ def rejected_words() -> dict[str, str]:
     :data:`puzzlewright.lexicon.sources.REJECT_REASONS`)."""
     from puzzlewright.lexicon.sources import REJECT_REASONS
 
-    with resources.files("puzzlewright.lexicon.data").joinpath("rejected.npz").open("rb") as handle:
-        archive = np.load(handle)
-        words = archive["words"].tobytes().decode("ascii").split("\n")
-        return {word: REJECT_REASONS[reason] for word, reason in zip(words, archive["reason"].tolist())}
+    archive = _archive_arrays("rejected.npz")
+    words = archive["words"].tobytes().decode("ascii").split("\n")
+    return {word: REJECT_REASONS[reason] for word, reason in zip(words, archive["reason"].tolist())}
 
 FILE_CACHE_FORMAT = 2  # bump when what a cached word-list file holds changes
 # a built word-list file: words, zipf, level, familiarity, entries skipped, format

@@ -61,6 +61,12 @@ class WordTable:
     def __len__(self) -> int:
         return len(self.words)
 
+    @cached_property
+    def letter_columns(self) -> np.ndarray:
+        """``letters`` transposed, one contiguous row per position: a test of one position over every word
+        then reads one row (cached)."""
+        return np.ascontiguousarray(self.letters.T)
+
 
 class Lexicon:
     """An immutable word list with commonness and cached indexes.
@@ -290,6 +296,18 @@ class Lexicon:
 
     @cached_property
     def _length_letter_counts(self) -> dict[int, np.ndarray]:
+        return {}
+
+    def letter_count_columns(self, length: int) -> np.ndarray:
+        """(26 x words) :meth:`length_letter_counts` transposed, one contiguous row per letter: comparing
+        every word's counts with 26 limits then runs along rows, not 26 elements at a time (cached)."""
+        columns = self._letter_count_columns.get(length)
+        if columns is None:
+            columns = self._letter_count_columns[length] = np.ascontiguousarray(self.length_letter_counts(length).T)
+        return columns
+
+    @cached_property
+    def _letter_count_columns(self) -> dict[int, np.ndarray]:
         return {}
 
     @cached_property

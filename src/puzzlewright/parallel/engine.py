@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from puzzlewright.parallel.checkpoint import Checkpoint
-from puzzlewright.parallel.job import (JobResult, PartitionedJob, PartitionResult, checked_partitions,
+from puzzlewright.parallel.job import (JobResult, Partition, PartitionedJob, PartitionResult, checked_partitions,
                                        schedule_order)
 from puzzlewright.parallel.runners import DaskRunner, InProcessRunner, PoolRunner, make_runner
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from puzzlewright.lexicon import Lexicon, load_lexicon
+from puzzlewright.lexicon import Lexicon
 
 PROBE_NODES = 300_000
 

@@ -8,7 +8,6 @@ of its time budget, 500 (without details) for a bug. Requests can only name buil
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import socket

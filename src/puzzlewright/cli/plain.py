@@ -1,0 +1,180 @@
+"""What the command line does without click: choosing the dictionary ``--dict`` names, running
+``letterboxed solve`` and ``dict lookup`` and writing their reports, and turning what a command raises
+into one line and an exit status.
+
+Both ways a command runs use these functions: the click commands (:mod:`puzzlewright.cli.root` and the
+puzzle groups) and the quick path (:mod:`puzzlewright.cli.quick`), which answers a one-off
+``letterboxed solve BOX`` or ``dict lookup WORD`` without importing click. So the two print the same
+bytes and fail the same way (``tests/test_cli_quick.py`` checks). Nothing here imports click, and each
+function imports what it needs when called.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Sequence
+    from typing import Any
+
+    from puzzlewright.letterboxed.schema import SolveResult
+    from puzzlewright.lexicon import Lexicon
+    from puzzlewright.schema import DictionaryOptions
+
+USAGE_ERROR = 2  # the exit status of bad input (a PuzzlewrightError, or a usage error click reports)
+INTERRUPTED = 130
+
+
+def dictionary_choice(spec: str, format: str | None = None, extra_words: str | None = None,
+                      exclude_words: str | None = None, *, word_files: bool = False) -> tuple[DictionaryOptions, Any]:
+    """The dictionary options as a request's :class:`~puzzlewright.schema.DictionaryOptions`, and the
+    lexicon to pass beside it: None for a built-in dictionary (the verb loads it, or a cached index of it,
+    only when it needs to), the loaded :class:`~puzzlewright.lexicon.Lexicon` for a word list file (with
+    ``word_files``, a file without added or removed words is passed unread, as a
+    :class:`~puzzlewright.schema.WordFile`, for a verb with a cached index of its own)."""
+    from puzzlewright.schema import DictionaryOptions, WordFile, builtin_archive
+
+    if format is None and builtin_archive(spec) is not None:
+        return DictionaryOptions(dict=spec, extra_words=extra_words, exclude_words=exclude_words), None
+    if word_files and not extra_words and not exclude_words and os.path.isfile(os.path.expanduser(spec)):
+        return DictionaryOptions(), WordFile(spec, format)
+    from puzzlewright.lexicon import load_lexicon
+
+    return DictionaryOptions(), load_lexicon(spec, format=format, extra_words=extra_words, exclude_words=exclude_words)
+
+
+# -- letterboxed solve ------------------------------------------------------------------------------
+
+
+def letterboxed_solve(sides: Sequence[str], dictionary: DictionaryOptions, lexicon: Any,
+                      **settings: Any) -> SolveResult:
+    """``letterboxed solve SIDES``: the request of the sides (one box, however many arguments it was typed
+    as), the dictionary options and the other settings (``SolveRequest`` fields), solved."""
+    from puzzlewright.letterboxed import api
+    from puzzlewright.letterboxed.schema import SolveRequest
+    from puzzlewright.schema import dataclass_fields
+
+    request = SolveRequest(sides=" ".join(sides), **{**dataclass_fields(dictionary), **settings})
+    return api.solve(request, lexicon=lexicon)
+
+
+def solution_report(result: SolveResult) -> list[str]:
+    """The lines ``letterboxed solve`` prints for a result (without ``--draw``'s box): the count, then each
+    solution shown with its score (and with ``--explain``, what each feature adds)."""
+    from puzzlewright.letterboxed.schema import MAX_WORDS
+
+    name = "-".join(result.sides)
+    if result.min_words is None:  # no solution (an empty list with a count is --limit 0)
+        hints = ([f"--max-words {MAX_WORDS}"] if result.max_words < MAX_WORDS and not result.words_exactly
+                 else []) + (["--dict english-large"] if result.dictionary != "english-large" else [])
+        return [f"{name}: {result.message} ({result.valid_words} valid words in {result.dictionary})"
+                + (f"; try {' or '.join(hints)}" if hints else "")]
+    shown = len(result.solutions)
+    more = "" if shown == result.count else f", first {shown} shown"
+    lines = [f"{name}: {_plural(result.count, 'solution')}{_by_words(result.by_words)} "
+             f"({result.valid_words} valid words in {result.dictionary}{more})"]
+    if not result.complete:
+        lines.append("(search budget ran out: the list may be incomplete)")
+    for rank, solution in enumerate(result.solutions, 1):
+        lines.append(f"{rank:>4}. {str(solution):<32} score {solution.score:.2f}")
+        if solution.contributions:
+            lines.append(_explanation(solution.contributions))
+    return lines
+
+
+def _plural(n: int, thing: str) -> str:
+    return f"{n:,} {thing}{'s' if n != 1 else ''}"
+
+
+def _by_words(by_words: dict[str, int]) -> str:
+    """' in 2 words' or, for several numbers of words, ': 1 of 1 word, 71 of 2 words'."""
+    if len(by_words) == 1:
+        return f" in {_plural(int(next(iter(by_words))), 'word')}"
+    return ": " + ", ".join(f"{n:,} of {_plural(int(k), 'word')}" for k, n in by_words.items())
+
+
+def _explanation(contributions: dict[str, float]) -> str:
+    """The contributions to a score (against a typical NYT answer's features), largest first, one indented
+    line each (zero ones left out)."""
+    from puzzlewright.letterboxed.rank import FEATURES, shipped_model
+
+    model = shipped_model()
+    weights, typical = dict(zip(FEATURES, model.weights)), dict(zip(FEATURES, model.typical))
+    ordered = sorted(contributions.items(), key=lambda item: -abs(item[1]))
+    return "\n".join(f"{'':>10}{value:+6.2f}  {FEATURES[name]}: "
+                     f"{round(typical[name] + value / weights[name], 2) + 0:g} (typical NYT answer: "
+                     f"{typical[name]:.2f})" for name, value in ordered if abs(value) >= 0.005 and weights[name])
+
+
+# -- dict lookup ------------------------------------------------------------------------------------
+
+
+def lookup(words: Iterable[str], dictionary: DictionaryOptions, lexicon: Lexicon | None) -> dict:
+    """``dict lookup WORDS``' JSON. A built-in dictionary as shipped is read from its archive without numpy
+    (a lookup answers in a few tens of milliseconds); a file, or added or removed words, load a lexicon."""
+    if lexicon is None and dictionary.is_plain():
+        from puzzlewright.schema import builtin_archive
+        from puzzlewright.word_lookup import ShippedWords, lookup_entries
+
+        archive = builtin_archive(dictionary.dict)
+        if archive is not None:
+            return lookup_entries(dictionary.dict, ShippedWords(archive).commonness, words)
+    from puzzlewright.lexicon import lookup_words
+
+    return lookup_words(lexicon if lexicon is not None else dictionary.lexicon(), words)
+
+
+def lookup_report(found: dict) -> list[str]:
+    """The lines ``dict lookup`` prints: one a word, whether the dictionary has it and how common it is."""
+    lines = []
+    for entry in found["words"]:
+        if entry["found"]:
+            level = entry["scowl_level"]
+            where = f"SCOWL level {level}" if level else "not in SCOWL"
+            lines.append(f"{entry['word']}: yes (familiarity {entry['familiarity']}, zipf {entry['zipf']}, {where})")
+        else:
+            lines.append(f"{entry['word']}: not in {found['dictionary']}")
+    return lines
+
+
+# -- running a command ------------------------------------------------------------------------------
+
+
+def exit_status(command: Callable[[], object]) -> int:
+    """Run ``command`` as every command runs: the exit status it returns (0 for anything but an int);
+    bad input (a :class:`~puzzlewright.errors.PuzzlewrightError`) is one line ``error: ...`` on stderr
+    and status 2, an interrupt ``interrupted`` and 130, a closed pipe (``| head``) a quiet 0, and a bug one
+    line ``internal error: ...`` and 1 (the traceback with ``PUZZLEWRIGHT_DEBUG`` set), never a traceback."""
+    from puzzlewright.errors import PuzzlewrightError
+
+    try:
+        status = command()
+    except PuzzlewrightError as error:
+        return fail(str(error))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr, flush=True)
+        return INTERRUPTED
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+    except Exception as error:  # a bug, not bad input: still one line unless debugging
+        if os.environ.get("PUZZLEWRIGHT_DEBUG"):
+            raise
+        print(f"internal error: {type(error).__name__}: {error} (set PUZZLEWRIGHT_DEBUG=1 for details)",
+              file=sys.stderr, flush=True)
+        return 1
+    return status if isinstance(status, int) else 0
+
+
+def fail(message: str) -> int:
+    """Report bad input (``error: MESSAGE`` on stderr); the exit status to leave with."""
+    print(f"error: {message}", file=sys.stderr, flush=True)
+    return USAGE_ERROR
+
+
+def write_lines(lines: Iterable[str]) -> None:
+    """Print ``lines`` on stdout, each ended by a newline."""
+    sys.stdout.write("".join(f"{line}\n" for line in lines))
+    sys.stdout.flush()

@@ -1,0 +1,126 @@
+"""The quick path (puzzlewright.cli.quick) answers a one-off `letterboxed solve BOX` or `dict lookup WORD`
+without click: it must print the same bytes and fail the same way as the click command line, which
+answers everything else."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from puzzlewright.cli.plain import exit_status
+from puzzlewright.cli.quick import quick_command
+from puzzlewright.cli.root import click_command
+
+
+@pytest.fixture(scope="module")
+def word_file(tmp_path_factory):
+    """A small word list with the seed box's answers, and one word the box cannot spell."""
+    path = tmp_path_factory.mktemp("words") / "mine.txt"
+    path.write_text("pragmatic\ncakewalk\nwigwam\nmarketplace\nearwig\nzebra\n")
+    return str(path)
+
+
+def both_ways(arguments: list[str]) -> tuple[tuple[int, bytes, bytes], tuple[int, bytes, bytes]]:
+    """(exit status, stdout, stderr) of ``arguments`` on the quick path and on the click command line."""
+    quick = quick_command(arguments)
+    assert quick is not None, f"the quick path should answer {arguments}"
+    outcomes = []
+    for command in (quick, click_command(arguments)):
+        with CliRunner().isolation() as (stdout, stderr, _):
+            status = exit_status(command)
+        outcomes.append((status, stdout.getvalue(), stderr.getvalue()))
+    return outcomes[0], outcomes[1]
+
+
+QUICK_INPUTS = [
+    ["letterboxed", "solve", "RME-WCL-TGK-API"],
+    ["letterboxed", "solve", "rme", "wcl", "tgk", "api"],
+    ["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", "english"],
+    ["letterboxed", "solve", "--dict=english-large", "ERG-BID-NCF-TAO"],
+    ["letterboxed", "solve", "ABC-DEF-GHI-JKL"],  # no solution: the hint line
+    ["letterboxed", "solve", "RME-WCL-TGK-AP"],  # bad input from here on: one line, status 2
+    ["letterboxed", "solve", "RME-WCL-TGK-APR"],
+    ["letterboxed", "solve", "RM3-WCL-TGK-API"],
+    ["letterboxed", "solve", "RME--WCL-TGK-API"],
+    ["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", "englsh"],
+    ["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", "/no/such/words.txt"],
+    ["dict", "lookup", "cat"],
+    ["dict", "lookup", "cat", "dgg", "Café", "x-ray", "日本"],
+    ["dict", "lookup", "crane", "--dict", "wordle-answers"],
+    ["dict", "lookup", "--dict", "english-large", "zygote"],
+    ["dict", "lookup", "cat", "--dict", "nope"],
+    ["dict", "lookup", "cat", "--dict", "/no/such/words.txt"],
+]
+
+
+@pytest.mark.parametrize("arguments", QUICK_INPUTS, ids=" ".join)
+def test_quick_path_prints_what_the_click_command_line_prints(arguments):
+    quick, click = both_ways(arguments)
+    assert quick == click
+    status, stdout, stderr = quick
+    if status == 0:
+        assert stdout and not stderr
+    else:
+        assert status == 2 and not stdout and stderr.startswith(b"error: ") and stderr.count(b"\n") == 1
+
+
+def test_quick_path_on_a_word_list_file(word_file):
+    for arguments in (["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", word_file],
+                      ["dict", "lookup", "zebra", "wigwam", "cat", "--dict", word_file]):
+        quick, click = both_ways(arguments)
+        assert quick == click and quick[0] == 0
+    assert b"WIGWAM-MARKETPLACE" in quick_run(["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", word_file])
+
+
+def quick_run(arguments: list[str]) -> bytes:
+    with CliRunner().isolation() as (stdout, _, _):
+        assert exit_status(quick_command(arguments)) == 0
+    return stdout.getvalue()
+
+
+def test_seed_box_answer_on_the_quick_path():
+    lines = quick_run(["letterboxed", "solve", "RME-WCL-TGK-API"]).decode().splitlines()
+    assert lines[0].startswith("RME-WCL-TGK-API: 3 solutions in 2 words")
+    assert [line.split()[1] for line in lines[1:]] == ["WIGWAM-MARKETPLACE", "PRAGMATIC-CAKEWALK",
+                                                       "MARKETPLACE-EARWIG"]
+
+
+@pytest.mark.parametrize("arguments", [
+    [], ["--help"], ["letterboxed"], ["letterboxed", "solve"], ["letterboxed", "solve", "--help"],
+    ["letterboxed", "solve", "RME-WCL-TGK-API", "--json"], ["letterboxed", "solve", "RME-WCL-TGK-API", "--limit", "1"],
+    ["letterboxed", "solve", "RME-WCL-TGK-API", "--dict"], ["letterboxed", "solve", "RME-WCL-TGK-API", "--dict="],
+    ["letterboxed", "solve", "--", "RME-WCL-TGK-API"], ["letterboxed", "solve", "-", "RME-WCL-TGK-API"],
+    ["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", "--json"], ["letterboxed", "generate"],
+    ["dict", "lookup"], ["dict", "lookup", "cat", "--json"], ["dict", "lookup", "\x1b[31mcat"],
+    ["dict", "info"], ["jumble", "unscramble", "shace"], ["letterboxed", "solve", "RME-WCL-TGK-API", "-h"],
+])
+def test_anything_else_is_left_to_click(arguments):
+    assert quick_command(arguments) is None
+
+
+def test_main_runs_both_paths(cli):
+    quick, click = cli("letterboxed", "solve", "RME-WCL-TGK-API"), cli("letterboxed", "solve", "RME-WCL-TGK-API",
+                                                                       "--limit", "10")
+    assert quick.exit_code == click.exit_code == 0 and quick.stdout == click.stdout
+    mistyped = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--limt", "1")
+    assert mistyped.exit_code == 2 and mistyped.stderr.startswith("error: No such option '--limt'")
+    assert mistyped.stderr.count("\n") == 1 and not mistyped.stdout
+
+
+def test_quick_path_imports_neither_click_nor_numpy(tmp_path):
+    code = ("import sys\nfrom puzzlewright.cli.main import main\n"
+            "try: main(sys.argv[1:])\nexcept SystemExit: pass\n"
+            "print(sorted(m for m in ('click', 'numpy', 'pydantic') if m in sys.modules))")
+    environment = {**os.environ, "PUZZLEWRIGHT_CACHE": str(tmp_path)}
+    runs = {("letterboxed", "solve", "RME-WCL-TGK-API"): "[]", ("dict", "lookup", "cat"): "[]",
+            ("dict", "lookup", "cat", "--json"): "['click']"}
+    subprocess.run([sys.executable, "-c", code, "letterboxed", "solve", "RME-WCL-TGK-API"], env=environment,
+                   capture_output=True, timeout=120)  # the first run builds the index cache (with numpy)
+    for arguments, imported in runs.items():
+        done = subprocess.run([sys.executable, "-c", code, *arguments], env=environment, capture_output=True,
+                              text=True, timeout=120)
+        assert done.stdout.splitlines()[-1] == imported, arguments
