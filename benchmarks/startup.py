@@ -4,7 +4,8 @@
 Usage: python benchmarks/startup.py --baseline DIR/src [--runs N] [--instructions]
 
 Each command (``puzzlewright --help``, ``letterboxed solve RME-WCL-TGK-API`` with its default dictionary
-and with ``--dict english``, ``dict lookup cat``) runs as a new process from this checkout's ``src`` and from the baseline's,
+and with ``--dict english``, ``dict lookup cat``, ``acrostic solve eras ceeiklmorstw --dict acrostic-4
+--all``) runs as a new process from this checkout's ``src`` and from the baseline's,
 alternately, ``--runs`` times after one warm-up run each (which builds the index cache and the bytecode,
 as an installed package has it: ``PYTHONDONTWRITEBYTECODE`` is dropped and bytecode goes to a per-checkout
 ``PYTHONPYCACHEPREFIX``). Reported: the median wall time and the median CPU time (user + system) of each,
@@ -28,7 +29,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1] / "src"
 COMMANDS = (["--help"], ["letterboxed", "solve", "RME-WCL-TGK-API"],
-            ["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", "english"], ["dict", "lookup", "cat"])
+            ["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", "english"], ["dict", "lookup", "cat"],
+            ["acrostic", "solve", "eras", "ceeiklmorstw", "--dict", "acrostic-4", "--all"])
 LAUNCHER = "from puzzlewright.cli.main import main; main()"  # what the installed `puzzlewright` script runs
 
 

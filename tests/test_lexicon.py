@@ -376,3 +376,16 @@ def test_plain_lists_that_are_not_ascii_are_read_line_by_line(tmp_path):
     path.write_text("naïve\nCafé\ncat\n", encoding="utf-8")
     assert formats._read_ascii_plain(path) is None
     assert formats.read_plain(path) == ({"naive": 0.0, "cafe": 0.0, "cat": 0.0}, 0)
+
+
+@pytest.mark.parametrize("filename", [spec.file for spec in BUILTINS.values()] + ["rejected.npz"])
+def test_shipped_archives_read_as_numpy_load_reads_them(filename):
+    """The built-in dictionaries are read without numpy.load (start-up): every array must come out the same,
+    dtype included."""
+    from puzzlewright.lexicon.builtin import _archive_arrays, _data_file
+
+    arrays = _archive_arrays(filename)
+    with np.load(_data_file(filename)) as archive:
+        assert sorted(arrays) == sorted(archive.files)
+        for name in archive.files:
+            assert arrays[name].dtype == archive[name].dtype and np.array_equal(arrays[name], archive[name])

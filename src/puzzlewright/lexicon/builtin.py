@@ -14,8 +14,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from importlib import resources
-from pathlib import Path
 
 import numpy as np
 
@@ -60,13 +58,27 @@ BUILTINS: dict[str, Builtin] = {
 DEFAULT = "english"
 
 
+def _data_file(filename: str) -> str:
+    """The path of a file shipped in ``puzzlewright/lexicon/data`` (found beside this module, as
+    :func:`puzzlewright.schema.builtin_archive` finds the archives)."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", filename)
+
+
+def _archive_arrays(filename: str) -> dict[str, np.ndarray]:
+    """The arrays of a shipped ``.npz`` archive, read by :func:`puzzlewright.word_lookup.read_archive`
+    (the same arrays ``numpy.load`` gives, without the :mod:`zipfile` and :mod:`importlib.resources`
+    machinery, which cost every command that loads a dictionary about 50 M instructions of start-up)."""
+    from puzzlewright.word_lookup import read_archive
+
+    return {name: np.asarray(values) for name, values in read_archive(_data_file(filename)).items()}
+
+
 def _read_archive(filename: str) -> dict[str, np.ndarray | list[str]]:
     """The arrays of a shipped archive: words (as a list), zipf, level, familiarity and sources."""
-    with resources.files("puzzlewright.lexicon.data").joinpath(filename).open("rb") as handle:
-        archive = np.load(handle)
-        return {"words": archive["words"].tobytes().decode("ascii").split("\n"),
-                "zipf": archive["zipf"].astype(np.float32) / 100, "level": archive["level"],
-                "familiarity": archive["familiarity"].astype(np.float32) / 100, "sources": archive["sources"]}
+    archive = _archive_arrays(filename)
+    return {"words": archive["words"].tobytes().decode("ascii").split("\n"),
+            "zipf": archive["zipf"].astype(np.float32) / 100, "level": archive["level"],
+            "familiarity": archive["familiarity"].astype(np.float32) / 100, "sources": archive["sources"]}
 
 
 @cache
@@ -99,10 +111,9 @@ def rejected_words() -> dict[str, str]:
     :data:`puzzlewright.lexicon.sources.REJECT_REASONS`)."""
     from puzzlewright.lexicon.sources import REJECT_REASONS
 
-    with resources.files("puzzlewright.lexicon.data").joinpath("rejected.npz").open("rb") as handle:
-        archive = np.load(handle)
-        words = archive["words"].tobytes().decode("ascii").split("\n")
-        return {word: REJECT_REASONS[reason] for word, reason in zip(words, archive["reason"].tolist())}
+    archive = _archive_arrays("rejected.npz")
+    words = archive["words"].tobytes().decode("ascii").split("\n")
+    return {word: REJECT_REASONS[reason] for word, reason in zip(words, archive["reason"].tolist())}
 
 FILE_CACHE_FORMAT = 2  # bump when what a cached word-list file holds changes
 # a built word-list file: words, zipf, level, familiarity, entries skipped, format
@@ -110,7 +121,7 @@ FileLexicon = tuple[list[str], np.ndarray, np.ndarray, np.ndarray, int, str]
 
 
 @lru_cache(maxsize=8)
-def _file_lexicon(path: Path, mtime: float, format: str | None) -> Lexicon:
+def _file_lexicon(path: str, mtime: float, format: str | None) -> Lexicon:
     """A word-list file as a lexicon: read, normalised and joined with the reference commonness once, then
     kept in the cache folder under the file's content hash (and the options), so the next run on the same
     bytes - under any name or path - loads the built lexicon instead (what a built-in dictionary costs)."""
@@ -120,11 +131,11 @@ def _file_lexicon(path: Path, mtime: float, format: str | None) -> Lexicon:
         built = _build_file_lexicon(path, format)
         _save_cached_file(key, built)
     names, zipf, level, familiarity, skipped, used_format = built
-    return Lexicon(names, zipf, level, familiarity=familiarity, name=path.name,
+    return Lexicon(names, zipf, level, familiarity=familiarity, name=os.path.basename(path),
                    source=f"file: {path} ({used_format})", skipped=skipped, presorted=True)
 
 
-def _build_file_lexicon(path: Path, format: str | None) -> FileLexicon:
+def _build_file_lexicon(path: str, format: str | None) -> FileLexicon:
     """Read and normalise a word-list file; commonness from the file (``freq``, a ``scored`` list's
     familiarity) or the reference dictionary."""
     words, skipped, format = read_word_file(path, format)
@@ -148,7 +159,7 @@ def _build_file_lexicon(path: Path, format: str | None) -> FileLexicon:
             familiarity.astype(np.float32), skipped, format)
 
 
-def _file_cache_key(path: Path, format: str | None) -> str:
+def _file_cache_key(path: str, format: str | None) -> str:
     """The cache name of a word-list file: its content address (:func:`puzzlewright.schema.word_file_digest`:
     the file's bytes, the format asked for, the reference dictionary) and :data:`FILE_CACHE_FORMAT`."""
     from puzzlewright.schema import word_file_digest
@@ -189,7 +200,7 @@ def _save_cached_file(key: str, built: FileLexicon) -> None:
 
 
 def _looks_like_path(spec: str) -> bool:
-    return "/" in spec or "\\" in spec or "." in spec or Path(spec).exists()
+    return "/" in spec or "\\" in spec or "." in spec or os.path.exists(spec)
 
 
 def parse_word_list(
@@ -227,7 +238,7 @@ def parse_word_list(
 
 
 def load_lexicon(
-    spec: str | Path = DEFAULT,
+    spec: str | os.PathLike[str] = DEFAULT,
     *,
     format: str | None = None,
     extra_words: str | list[str] | None = None,
@@ -243,15 +254,15 @@ def load_lexicon(
     spec_text = str(spec)
     if spec_text in BUILTINS:
         lexicon = builtin_lexicon(spec_text)
-    elif isinstance(spec, Path) or _looks_like_path(spec_text):
-        path = Path(spec_text).expanduser()
+    elif isinstance(spec, os.PathLike) or _looks_like_path(spec_text):
+        path = os.path.expanduser(spec_text)  # no pathlib: it costs every command that loads a dictionary
         try:
-            mtime = path.stat().st_mtime
+            mtime = os.stat(path).st_mtime
         except FileNotFoundError:
             raise LexiconError(f"dictionary file not found: {path}") from None
         except OSError as error:
             raise LexiconError(f"cannot read dictionary file {path}: {error.strerror}") from None
-        lexicon = _file_lexicon(path.resolve(), mtime, format)
+        lexicon = _file_lexicon(os.path.realpath(path), mtime, format)
     else:
         from puzzlewright.suggest import unknown_name
 

@@ -4,16 +4,42 @@ A job splits into independent partitions (see :mod:`puzzlewright.parallel.job`);
 them in this process, a local process pool (``workers``) or on a Dask cluster (``cluster``), checkpoints
 each finished one in an output directory (resumable after a kill), and merges them in key order, so the
 result is the same whatever ran it. See ``docs/scaling.md``.
+
+The names below are imported from their modules on first use: the command line's ``acrostic`` and
+``grid`` groups import :mod:`puzzlewright.parallel.cli` for their options, and a ``solve`` must not pay
+for the process pools, checkpoints and logging it never uses (about 120 M instructions of start-up).
 """
 
-from puzzlewright.parallel.checkpoint import Checkpoint, DiskFullError
-from puzzlewright.parallel.engine import JobInterrupted, run_job
-from puzzlewright.parallel.job import JobResult, Partition, PartitionedJob, PartitionResult
-from puzzlewright.parallel.runners import (DaskRunner, InProcessRunner, PoolRunner, WorkerDiedError,
-                                           default_workers, make_runner)
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from puzzlewright.parallel.checkpoint import Checkpoint, DiskFullError
+    from puzzlewright.parallel.engine import JobInterrupted, run_job
+    from puzzlewright.parallel.job import JobResult, Partition, PartitionedJob, PartitionResult
+    from puzzlewright.parallel.runners import (DaskRunner, InProcessRunner, PoolRunner, WorkerDiedError,
+                                               default_workers, make_runner)
 
 __all__ = [
     "Checkpoint", "DaskRunner", "DiskFullError", "InProcessRunner", "JobInterrupted", "JobResult", "Partition",
     "PartitionResult", "PartitionedJob", "PoolRunner", "WorkerDiedError", "default_workers", "make_runner",
     "run_job",
 ]
+
+_MODULES = {"Checkpoint": "checkpoint", "DiskFullError": "checkpoint", "JobInterrupted": "engine", "run_job": "engine",
+            "JobResult": "job", "Partition": "job", "PartitionedJob": "job", "PartitionResult": "job",
+            "DaskRunner": "runners", "InProcessRunner": "runners", "PoolRunner": "runners",
+            "WorkerDiedError": "runners", "default_workers": "runners", "make_runner": "runners"}
+
+
+def __getattr__(name: str) -> object:
+    """The package's names, each imported from its module on first use (see the module docstring)."""
+    if name in _MODULES:
+        import importlib
+
+        return getattr(importlib.import_module(f"{__name__}.{_MODULES[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

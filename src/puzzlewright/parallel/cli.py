@@ -12,16 +12,16 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.parallel.job import JobResult, PartitionResult
+
+if TYPE_CHECKING:  # the job machinery loads only when a job runs, not for every acrostic or grid command
+    from puzzlewright.parallel.job import JobResult, PartitionResult
 
 
 def worker_options(command: Callable) -> Callable:
@@ -59,7 +59,7 @@ def output_target(output: str | None, resume: bool) -> tuple[str | None, str | N
     """Split ``--output`` into (plain file, checkpoint directory): at most one of them is set."""
     if checkpoint_directory(output, resume) is None:
         return None, None
-    if resume or output.endswith(("/", os.sep)) or Path(output).is_dir():
+    if resume or output.endswith(("/", os.sep)) or os.path.isdir(output):
         return None, output
     return output, None
 
@@ -72,6 +72,8 @@ def spool_directory(file_path: str | None) -> Iterator[str | None]:
     if file_path is None:
         yield None
         return
+    import tempfile
+
     try:
         spool = tempfile.TemporaryDirectory(prefix=".puzzlewright-spool-",
                                             dir=os.path.dirname(os.path.abspath(file_path)))
