@@ -219,6 +219,21 @@ def test_no_row_shows_a_word_outside_english_common_when_one_inside_fits(guesses
             assert row.word in common
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2314), st.lists(st.text("GYB?+-", min_size=5, max_size=5), min_size=1, max_size=6),
+       st.integers(0, 99), st.booleans())
+def test_each_row_shows_the_first_word_of_its_whole_order(guesses, answer_index, painted, seed, best_effort):
+    """A plain doodle finds each row's word without sorting the row's words: it must be the word the whole
+    order (as ``list_all`` lists it) puts first, wildcards, best effort and the answer-last rule included."""
+    answer = load_lexicon("wordle-answers").words[answer_index]
+    doodler = Doodler(answer, word_pool(guesses, 5))
+    rows = parse_painted_grid(painted, 5)
+    plain = doodler.doodle(rows, seed=seed, best_effort=best_effort).rows
+    listed = doodler.doodle(rows, seed=seed, best_effort=best_effort, list_all=True).rows
+    assert [row.word for row in plain] == [row.word for row in listed]
+    assert [row.word for row in listed] == [row.words[0] if row.words else None for row in listed]
+
+
 def test_a_row_chooses_alike_in_any_grid_with_or_without_distinct(crane):
     grid = [Pattern.parse(p) for p in ["BBBBB", "BGBGB", "GBBBG", "BGGGB", "YYBBB"]]
     for seed in (1, 7, 123):

@@ -86,10 +86,12 @@ def solve_result(found: solver.Solution, date: str | None = None, *, explain: bo
     pattern = found.pattern
     words = [Readings(scrambled=r.word.scrambled.upper(), circles=list(r.word.circles),
                       candidates=[w.upper() for w in r.candidates]) for r in found.words]
+    shown: dict[int, tuple[list[str | None], str]] = {}  # per pool source (answers share a few): as shown
+    for source in {id(a.source): a.source for a in found.answers}.values():
+        shown[id(source)] = ([None if r is None else r.upper() for r in source.readings], source.pool.render())
     answers = [Answer(words=[w.upper() for w in a.fills], answer=pattern.render(a.fills),
-                      unscrambled=[None if r is None else r.upper() for r in a.source.readings],
-                      pool=a.source.pool.render(), score=round(a.final, 3),
-                      contributions=contributions(a.features) if explain else None)
+                      unscrambled=list(shown[id(a.source)][0]), pool=shown[id(a.source)][1],
+                      score=round(a.final, 3), contributions=contributions(a.features) if explain else None)
                for a in found.answers]
     return SolveResult(pattern=pattern.render(), words=words, answers=answers, scored=found.scored, pools=found.pools,
                        complete=found.complete, notes=found.notes, date=date)

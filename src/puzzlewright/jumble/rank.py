@@ -301,15 +301,19 @@ class AnswerFeatures:
         echoes = np.zeros(len(phrases))
         opens = np.zeros(len(phrases), bool)
         length = ids.shape[1]
+        sizes = np.array([len(w) for w in words])[ids]
         for first in range(length):
             for second in range(first + 1, length):
-                keys, at = np.unique(ids[:, first] * len(words) + ids[:, second], return_inverse=True)
-                pairs = [(words[key // len(words)], words[key % len(words)]) for key in keys.tolist()]
-                echoes += np.array([self.echo_pair(a, b) for a, b in pairs], np.float64)[at.ravel()]
-                if second == first + 1:
-                    opens |= np.array([pair in self.relations.openings for pair in pairs], bool)[at.ravel()]
+                # two words can only echo when as long as each other or the shorter has 3 letters or more
+                rows = np.flatnonzero((sizes[:, first] == sizes[:, second])
+                                      | (np.minimum(sizes[:, first], sizes[:, second]) >= 3))
+                if len(rows):
+                    pairs, at = _distinct_pairs(ids[rows, first], ids[rows, second], words)
+                    echoes[rows] += np.array([self.echo_pair(a, b) for a, b in pairs], np.float64)[at]
+            if first + 1 < length:
+                pairs, at = _distinct_pairs(ids[:, first], ids[:, first + 1], words)
+                opens |= np.array([pair in self.relations.openings for pair in pairs], bool)[at]
         # an adjacent pair joined can only be another of the words if the lengths add up
-        sizes = np.array([len(w) for w in words])[ids]
         joinable = np.zeros(len(phrases), bool)
         for first in range(length - 1):
             joinable |= ((sizes[:, first] + sizes[:, first + 1])[:, None] == sizes).any(axis=1)
@@ -341,6 +345,14 @@ class AnswerFeatures:
         if known is None:
             known = self.echo_pairs[(first, second)] = echo(first, second)
         return known
+
+
+def _distinct_pairs(firsts: np.ndarray, seconds: np.ndarray, words: list[str]) -> tuple[list[tuple[str, str]],
+                                                                                       np.ndarray]:
+    """The distinct ``(first, second)`` pairs of two aligned columns of word numbers (into ``words``), and
+    which of them each row holds."""
+    keys, at = np.unique(firsts * len(words) + seconds, return_inverse=True)
+    return [(words[key // len(words)], words[key % len(words)]) for key in keys.tolist()], at.ravel()
 
 
 def echoes(phrase: tuple[str, ...]) -> int:

@@ -170,9 +170,7 @@ class Doodler:
     def matches(self, pattern: Pattern) -> np.ndarray:
         """Indexes of the pool words whose feedback is ``pattern``, most preferred first."""
         code = self.sorted_codes.dtype.type(pattern.code)
-        lo = np.searchsorted(self.sorted_codes, code, "left")
-        hi = np.searchsorted(self.sorted_codes, code, "right")
-        return self.order[lo:hi]
+        return self.order[self.sorted_codes.searchsorted(code, "left"):self.sorted_codes.searchsorted(code, "right")]
 
     def fits(self, paint: Paint) -> np.ndarray:
         """Indexes of the pool words whose feedback the painted row accepts (wildcards any way)."""
@@ -196,12 +194,34 @@ class Doodler:
     def choice_order(self, words: np.ndarray, paint: Paint, seed: int) -> np.ndarray:
         """``words`` (fits of ``paint``) in the order a row tries them: by preference, near-equals
         shuffled by a nudge drawn from (``seed``, the row), so equal rows choose alike in any grid."""
-        nudge = np.random.default_rng([seed, paint.key]).uniform(0, NEAR_EQUAL, len(words))
-        return words[np.argsort(-(self.preference[words] + nudge), kind="stable")]
+        if len(words) < 2:
+            return words
+        return words[np.argsort(self._choice_keys(words, paint, seed), kind="stable")]
+
+    def first_choice(self, words: np.ndarray, paint: Paint, seed: int, answer_last: bool) -> np.ndarray:
+        """The first word of :meth:`choice_order` (after :meth:`_answer_last` when ``answer_last``) alone,
+        as a 0- or 1-word array, found without sorting: all a row needs when rows do not constrain each
+        other and only the chosen words are shown."""
+        if len(words) < 2:
+            return words
+        keys = self._choice_keys(words, paint, seed)
+        if answer_last:  # of two words or more, one at most is the answer: another comes first
+            keys[self._solved(words)] = np.inf
+        return words[[np.argmin(keys)]]  # the first of the least keys, where the stable sort puts it
+
+    def _choice_keys(self, words: np.ndarray, paint: Paint, seed: int) -> np.ndarray:
+        """The words' sort keys: minus their preference plus a nudge below :data:`NEAR_EQUAL`."""
+        # uniform(0, NEAR_EQUAL): the same numbers (NEAR_EQUAL * random() exactly) without its checks
+        nudge = NEAR_EQUAL * np.random.default_rng([seed, paint.key]).random(len(words))
+        return -(self.preference[words] + nudge)
+
+    def _solved(self, words: np.ndarray) -> np.ndarray:
+        """Which of ``words`` is the answer itself (the one all-green word)."""
+        return self.codes[words] == 3**self.pool.table.length - 1
 
     def _answer_last(self, words: np.ndarray) -> np.ndarray:
-        """``words`` with the answer itself (the one all-green word) moved to the end."""
-        solved = self.codes[words] == 3**self.pool.table.length - 1
+        """``words`` with the answer itself moved to the end."""
+        solved = self._solved(words)
         return np.concatenate([words[~solved], words[solved]]) if solved.any() else words
 
     def doodle(self, rows: Sequence[Pattern | Paint | str], *, list_all: bool = False, seed: int | None = None,
@@ -218,10 +238,15 @@ class Doodler:
         fits = [self.fits(paint) for paint in paints]
         buckets = [self.nearest(paint) if best_effort and not len(found) else found
                    for paint, found in zip(paints, fits)]
-        buckets = [self.choice_order(bucket, paint, seed) for bucket, paint in zip(buckets, paints)]
-        for r in range(len(paints) - 1):  # nothing follows a solved row: wildcards avoid one above the last
-            if paints[r].exact is None or not len(fits[r]):
-                buckets[r] = self._answer_last(buckets[r])
+        # nothing follows a solved row: above the last, wildcard and best-effort rows avoid the answer
+        answer_last = [r < len(paints) - 1 and (paint.exact is None or not len(found))
+                       for r, (paint, found) in enumerate(zip(paints, fits))]
+        if list_all or distinct or hard:  # every word's place in its row's order matters
+            buckets = [self.choice_order(bucket, paint, seed) for bucket, paint in zip(buckets, paints)]
+            buckets = [self._answer_last(bucket) if last else bucket for bucket, last in zip(buckets, answer_last)]
+        else:  # each row gets its first word: only that one is needed
+            buckets = [self.first_choice(bucket, paint, seed, last)
+                       for bucket, paint, last in zip(buckets, paints, answer_last)]
         search = _RowSearch(self, paints, buckets, distinct=distinct, hard=hard)
         if distinct or hard:
             budget = budget or Budget(seconds=DOODLE_SECONDS)
@@ -288,6 +313,13 @@ def _paint(row: Pattern | Paint | str, length: int) -> Paint:
     raise PuzzleInputError(f"a doodle row must be a pattern like 'BGBGB', not {type(row).__name__}")
 
 
+def _distinct_codes(codes: np.ndarray) -> set[int]:
+    """The distinct pattern codes of a row's words (most rows: one, found without sorting)."""
+    if len(codes) and (codes == codes[0]).all():
+        return {int(codes[0])}
+    return set(np.unique(codes).tolist())
+
+
 class _RowSearch:
     """Choose one word per row under the cross-row rules (distinct words, hard mode) by backtracking.
 
@@ -301,7 +333,7 @@ class _RowSearch:
                  distinct: bool, hard: bool):
         self.doodler = doodler
         self.buckets = buckets
-        self.bucket_codes = [set(np.unique(doodler.codes[bucket]).tolist()) for bucket in buckets]
+        self.bucket_codes = [_distinct_codes(doodler.codes[bucket]) for bucket in buckets]
         # A row whose words all get one pattern (no wildcards, or best effort's single nearest pattern)
         self.patterns = [doodler.pattern_of(bucket[0]) if len(codes) == 1 else None
                          for bucket, codes in zip(buckets, self.bucket_codes)]
@@ -408,7 +440,9 @@ class _RowSearch:
             return False
         r = self.rows[depth]
         later = self.rows[depth + 1:]
-        for candidate in self.legal(r, chosen).tolist():
+        legal = self.legal(r, chosen)
+        for index in range(len(legal)):  # one at a time: most rows take their first word
+            candidate = int(legal[index])
             if budget is not None and not budget.spend():
                 return False
             chosen[r] = candidate

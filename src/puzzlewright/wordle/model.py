@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from puzzlewright.errors import PuzzleInputError
 
@@ -128,14 +129,15 @@ class Paint:
         """The row that accepts exactly ``pattern``."""
         return cls(tuple((mark,) for mark in pattern.marks))
 
-    @property
+    @cached_property
     def exact(self) -> Pattern | None:
-        """The one pattern this row accepts, or None when it has wildcards."""
+        """The one pattern this row accepts, or None when it has wildcards (worked out once: a doodle asks
+        several times per row)."""
         if all(len(cell) == 1 for cell in self.cells):
             return Pattern(tuple(cell[0] for cell in self.cells))
         return None
 
-    @property
+    @cached_property
     def key(self) -> int:
         """A number naming this row: an exact row's pattern code, else one above every code."""
         exact = self.exact
