@@ -137,6 +137,42 @@ def test_valid_words_match_a_scan_of_the_dictionary(english):
     assert found == {w for w in english if rule_problem(sides, [w], english) in (None, "letters unused")}
 
 
+def test_sample_boxes_words_and_solutions_match_a_scan_of_the_index(shared_data):
+    """On every third NYT sample box and the default dictionary's index: the valid words, in index order with
+    their columns, are those a word-by-word scan of the index finds, and the default search lists exactly
+    the 1- and 2-word chains of them that cover the box without a spare word."""
+    index = builtin_index(DEFAULT_DICTIONARY)
+    text = "\n".join(index.words)
+    position = {word: i for i, word in enumerate(index.words)}
+    for puzzle in load_samples(shared_data, "letterboxed-nyt-sample.json")[::3]:
+        sides = puzzle["sides"]
+        box = Box.parse(sides)
+        side_of = {letter.lower(): k for k, side in enumerate(sides) for letter in side}
+        spelt = re.findall(f"(?m)^[{''.join(side_of)}]+$", text)  # the words of the box's letters
+        valid = sorted(position[word] for word in spelt if all(side_of[a] != side_of[b] for a, b in zip(word, word[1:])))
+        found = box_words(box, index)
+        assert found.words == [index.words[i] for i in valid], sides
+        assert (found.zipf, found.familiarity, found.levels, found.sources) == (
+            [index.zipf[i] for i in valid], [index.familiarity[i] for i in valid],
+            [index.levels[i] for i in valid], [index.sources[i] for i in valid])
+        assert found.masks == [sum(1 << k for k, letter in enumerate(box.letters) if letter in word)
+                               for word in found.words]
+        full = (1 << len(box.letters)) - 1
+        mask = dict(zip(found.words, found.masks))
+        singles = {(word,) for word in found.words if mask[word] == full}
+        by_first: dict[str, list[tuple[str, int]]] = {}
+        for word in found.words:
+            if mask[word] != full:
+                by_first.setdefault(word[0], []).append((word, mask[word]))
+        pairs = {(a, b) for first in by_first.values() for a, mask_a in first
+                 for b, mask_b in by_first.get(a[-1], ()) if mask_a | mask_b == full}
+        solutions = [s.words for s in solve_box(box, found).solutions]
+        if singles or pairs:
+            assert set(solutions) == singles | pairs and len(solutions) == len(singles | pairs), sides
+        else:
+            assert solutions and {len(words) for words in solutions} == {3}, sides
+
+
 # -- completeness and fewest words against brute force --------------------------------------------
 
 THREE_WORD_DICTIONARY = ["adgj", "jbeh", "hckfil", "adg", "glad", "fade"]

@@ -92,7 +92,7 @@ class _CKernel:
         self.count = library.square_count
         self.count.restype = None
         int64, pointer = ctypes.c_int64, ctypes.c_void_p
-        self.count.argtypes = [int64, int64, *[pointer] * 6, int64, pointer, *[int64] * 4, *[pointer] * 3,
+        self.count.argtypes = [int64, int64, *[pointer] * 4, int64, pointer, *[int64] * 4, *[pointer] * 3,
                                int64, int64, pointer]
         self.tables = library.count_tables
         self.tables.restype = None
@@ -219,8 +219,10 @@ def _pointer(array: np.ndarray) -> ctypes.c_void_p:
 
 class CountTables:
     """What the counting kernel reads about one lexicon's N-letter words (built once per lexicon and size,
-    see :func:`count_tables`): the trie as (mask, first child) per node, each word's letters, per-letter
-    word bitsets and, for prefixes of up to two letters, the bitset of words each column prefix allows."""
+    see :func:`count_tables`): the trie as (mask, first child) per node, packed in one uint64 each, each
+    word's letters, per-letter word bitsets and, for prefixes of up to two letters, the bitset of words each
+    column prefix allows. The kernel reads word w at the full-length node ``len(nodes) - n + w`` (nodes are
+    numbered depth by depth in letter order, see :func:`build_trie`)."""
 
     def __init__(self, backend: _CKernel, words: tuple[str, ...], letters: np.ndarray,
                  trie: tuple[np.ndarray, np.ndarray, np.ndarray]):
@@ -228,23 +230,24 @@ class CountTables:
         self.size = letters.shape[1]
         self.words = words
         self.n = len(words)
+        assert np.array_equal(word[len(mask) - self.n:], np.arange(self.n)), "the words must be the last nodes"
         self.letters = np.ascontiguousarray(letters, np.uint8)
         self.mask = np.ascontiguousarray(mask, np.uint32)
         lowest = np.where(self.mask > 0, _lowest_set_bit(self.mask), 0)
         self.first = np.ascontiguousarray(np.where(self.mask > 0, child[np.arange(len(mask)), lowest], -1), np.int32)
-        self.word = np.ascontiguousarray(word, np.int32)
         blocks = (self.n + 63) // 64
         self.shallow = _shallow_nodes(self.mask, self.first, blocks * 8 * self.size)
         self.bits = np.zeros(self.size * 26 * blocks, np.uint64)
         self.allowed = np.zeros(self.shallow * self.size * blocks, np.uint64)
         self.skip = np.zeros(self.size * self.n, np.int32)
+        self.nodes = np.zeros(len(mask), np.uint64)
         int64 = ctypes.c_int64
         backend.tables(int64(self.size), int64(self.n), _pointer(self.letters), _pointer(self.mask),
-                       _pointer(self.first), int64(blocks), int64(self.shallow), _pointer(self.bits),
-                       _pointer(self.allowed), _pointer(self.skip))
+                       _pointer(self.first), int64(len(mask)), int64(blocks), int64(self.shallow),
+                       _pointer(self.nodes), _pointer(self.bits), _pointer(self.allowed), _pointer(self.skip))
         # the kernel's first arguments, the same for every search over these words
-        self.arguments = (self.size, self.n, *(a.ctypes.data for a in (self.letters, self.mask, self.first,
-                          self.word, self.bits, self.allowed)), self.shallow, self.skip.ctypes.data)
+        self.arguments = (self.size, self.n, *(a.ctypes.data for a in (self.letters, self.nodes, self.bits,
+                          self.allowed)), self.shallow, self.skip.ctypes.data)
 
 
 def _lowest_set_bit(masks: np.ndarray) -> np.ndarray:

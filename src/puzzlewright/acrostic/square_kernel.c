@@ -235,20 +235,35 @@ void square_kernel(int64_t size, const int32_t *child, const uint32_t *mask, con
  * as the cell-by-cell search.
  *
  * Tables (built by count_tables from the trie of square_kernel: node 0 = root, nodes numbered depth by
- * depth, the children of a node consecutive in letter order): letters uint8 [n x size], mask uint32 and
- * first int32 per node (child(node, l) = first + rank of l in mask), word int32 per node, bits uint64
+ * depth, the children of a node consecutive in letter order, so the full-length nodes are the last n, in
+ * word order): letters uint8 [n x size], nodes uint64 (per node: its 26-bit mask of children, and its
+ * first child above bit 32, child(node, l) = first + rank of l in mask: one load for both), bits uint64
  * [size x 26 x blocks] (words with letter l at j), allowed uint64 [shallow x size x blocks] (words whose
  * letter j is in mask[node], for the `shallow` nodes of depth <= 2), skip int32 [size x n] (the first
  * word after w whose first j+1 letters differ).
+ *
+ * The search is compiled twice on x86 (square_count picks one at run time): once for any x86 CPU and once
+ * with the POPCNT instruction, which the child lookups above spend their time on (about 1.2x faster).
  * -------------------------------------------------------------------------------------------------- */
 
 #define FRONT_CAP 256  /* prefixes tracked per frontier position; beyond this the lookahead stays silent */
 
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define POPCNT_BUILD 1
+#endif
+/* The search's helpers are inlined into each build of it (the POPCNT one compiles them with POPCNT). */
+#if defined(__GNUC__)
+#define INLINE static inline __attribute__((always_inline))
+#else
+#define INLINE static inline
+#endif
+
 typedef struct {
     int64_t size, n, blocks, shallow;
     const uint8_t *letters;
-    const uint32_t *mask;
-    const int32_t *first, *word, *skip;
+    const uint64_t *nodes;
+    int32_t leaf_base;  /* the node of word 0: word w is node leaf_base + w */
+    const int32_t *skip;
     const uint64_t *bits, *allowed;
 } CountTables;
 
@@ -258,16 +273,18 @@ typedef struct {
 } CountState;
 
 /* The number of set bits (portable: __builtin_popcount is a library call without -mpopcnt). */
-static inline int bit_count(uint32_t x) {
+INLINE int bit_count(uint32_t x) {
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
     x = (x + (x >> 4)) & 0x0F0F0F0Fu;
     return (int)((x * 0x01010101u) >> 24);
 }
 
-static inline int32_t trie_child(const CountTables *t, int32_t node, int letter) {
-    uint32_t m = t->mask[node];
-    return t->first[node] + bit_count(m & ((1u << letter) - 1u));
+INLINE uint32_t node_mask(const CountTables *t, int32_t node) { return (uint32_t)t->nodes[node]; }
+
+INLINE int32_t trie_child(const CountTables *t, int32_t node, int letter) {
+    uint64_t info = t->nodes[node];
+    return (int32_t)(info >> 32) + bit_count((uint32_t)info & ((1u << letter) - 1u));
 }
 
 int64_t count_state_words(int64_t size) {
@@ -292,7 +309,7 @@ static CountState count_state(int32_t *s, int64_t size) {
 }
 
 /* The words whose letter j is one of `letters` (an OR of the per-letter bitsets), blocks b0..b1 of `into`. */
-static void words_with_letters(const CountTables *t, int64_t j, uint32_t letters, uint64_t *into, int64_t b0,
+INLINE void words_with_letters(const CountTables *t, int64_t j, uint32_t letters, uint64_t *into, int64_t b0,
                                int64_t b1) {
     for (int64_t i = b0; i <= b1; i++) into[i] = 0;
     while (letters) {
@@ -306,7 +323,7 @@ static void words_with_letters(const CountTables *t, int64_t j, uint32_t letters
  * extends column j's prefix (precomputed for shallow prefixes, else built in the spare bitset). Only the
  * blocks holding words that start with a letter the first column allows (`first_letters`) are combined,
  * the rest are zero: the words are sorted, so each first letter is one run of them (from `start`). */
-static void row_candidates(const CountTables *t, const CountState *c, int64_t k, uint32_t first_letters,
+INLINE void row_candidates(const CountTables *t, const CountState *c, int64_t k, uint32_t first_letters,
                            const int32_t *start, uint64_t *cand) {
     int64_t size = t->size, blocks = t->blocks;
     uint64_t *spare = cand + blocks;
@@ -318,7 +335,7 @@ static void row_candidates(const CountTables *t, const CountState *c, int64_t k,
         else deep[deep_count++] = j;
     }
     for (int64_t i = 0; i < blocks; i++) cand[i] = 0;
-    uint32_t letters = first_letters & t->mask[c->col[k]];
+    uint32_t letters = first_letters & node_mask(t, c->col[k]);
     while (letters) {  /* one run of consecutive first letters at a time */
         int low = __builtin_ctz(letters);
         uint32_t run = letters >> low;
@@ -334,7 +351,7 @@ static void row_candidates(const CountTables *t, const CountState *c, int64_t k,
         }
         for (int64_t q = 0; q < deep_count; q++) {
             int64_t j = deep[q];
-            words_with_letters(t, j, t->mask[c->col[j * (size + 1) + k]], spare, b0, b1);
+            words_with_letters(t, j, node_mask(t, c->col[j * (size + 1) + k]), spare, b0, b1);
             for (int64_t i = b0; i <= b1; i++) cand[i] &= spare[i];
         }
     }
@@ -354,13 +371,16 @@ static void first_letter_starts(const CountTables *t, int32_t *start) {
     }
 }
 
-/* Fill the per-word tables from the trie (letters, mask, first and word given). */
+/* Fill the per-word tables from the trie (letters, and each node's mask and first child, given). */
 void count_tables(int64_t size, int64_t n, const uint8_t *letters, const uint32_t *mask, const int32_t *first,
-                  int64_t blocks, int64_t shallow, uint64_t *bits, uint64_t *allowed, int32_t *skip) {
+                  int64_t node_count, int64_t blocks, int64_t shallow, uint64_t *nodes, uint64_t *bits,
+                  uint64_t *allowed, int32_t *skip) {
+    for (int64_t node = 0; node < node_count; node++)
+        nodes[node] = mask[node] | (uint64_t)(uint32_t)first[node] << 32;
     for (int64_t w = 0; w < n; w++)
         for (int64_t j = 0; j < size; j++)
             bits[(j * 26 + letters[w * size + j]) * blocks + (w >> 6)] |= (uint64_t)1 << (w & 63);
-    CountTables t = {size, n, blocks, shallow, letters, mask, first, NULL, NULL, bits, allowed};
+    CountTables t = {size, n, blocks, shallow, letters, nodes, 0, NULL, bits, allowed};
     for (int64_t node = 0; node < shallow; node++)
         for (int64_t j = 0; j < size; j++)
             words_with_letters(&t, j, mask[node], allowed + (node * size + j) * blocks, 0, blocks - 1);
@@ -377,7 +397,7 @@ void count_tables(int64_t size, int64_t n, const uint8_t *letters, const uint32_
 
 /* Extend the frontier of row k+1 to position j (from position j-1, or from the root), keeping the prefixes
  * whose letter j column j allows; returns how many (-1: too many to track, the lookahead stays silent). */
-static int32_t extend_front(const CountTables *t, const CountState *c, int64_t k, int64_t j, uint32_t allowed,
+INLINE int32_t extend_front(const CountTables *t, const CountState *c, int64_t k, int64_t j, uint32_t allowed,
                             int64_t *steps) {
     int64_t size = t->size;
     int32_t *out = c->front + (k * size + j) * FRONT_CAP;
@@ -389,14 +409,14 @@ static int32_t extend_front(const CountTables *t, const CountState *c, int64_t k
         prev = c->front + (k * size + j - 1) * FRONT_CAP;
     }
     for (int32_t i = 0; i < before; i++) {
-        int32_t node = j == 0 ? 0 : prev[i];
-        uint32_t b = t->mask[node] & allowed;
-        uint32_t m = t->mask[node];
-        while (b) {
-            int letter = __builtin_ctz(b);
-            b &= b - 1u;
-            if (count == FRONT_CAP) return -1;
-            out[count++] = t->first[node] + bit_count(m & ((1u << letter) - 1u));
+        uint64_t info = t->nodes[prev == NULL ? 0 : prev[i]];
+        uint32_t m = (uint32_t)info, b = m & allowed;
+        int32_t first = (int32_t)(info >> 32);
+        if (count + bit_count(b) > FRONT_CAP) return -1;
+        while (b) {  /* each allowed child: first + the rank of its letter among the node's children */
+            uint32_t low = b & (0u - b);
+            b ^= low;
+            out[count++] = first + bit_count(m & (low - 1u));
         }
     }
     *steps += count;
@@ -405,9 +425,9 @@ static int32_t extend_front(const CountTables *t, const CountState *c, int64_t k
 
 /* Whether a finished square passes the double (2N distinct words) and canonical (rows sort before
  * columns) tests; its column words are written to ids[size..]. */
-static int square_ok(const CountTables *t, const CountState *c, int64_t double_, int64_t canonical) {
+INLINE int square_ok(const CountTables *t, const CountState *c, int64_t double_, int64_t canonical) {
     int64_t size = t->size, cells = size * size;
-    for (int64_t q = 0; q < size; q++) c->ids[size + q] = t->word[c->col[q * (size + 1) + size]];
+    for (int64_t q = 0; q < size; q++) c->ids[size + q] = c->col[q * (size + 1) + size] - t->leaf_base;
     if (double_)
         for (int64_t x = 0; x < 2 * size; x++)
             for (int64_t y = x + 1; y < 2 * size; y++)
@@ -420,12 +440,14 @@ static int square_ok(const CountTables *t, const CountState *c, int64_t double_,
     return 1;
 }
 
-void square_count(int64_t size, int64_t n, const uint8_t *letters, const uint32_t *mask, const int32_t *first,
-                  const int32_t *word, const uint64_t *bits, const uint64_t *allowed, int64_t shallow,
-                  const int32_t *skip, int64_t lo, int64_t hi, int64_t double_, int64_t canonical,
-                  int32_t *state, uint64_t *cands, int32_t *out, int64_t capacity, int64_t max_nodes,
-                  int64_t *result) {
-    CountTables t = {size, n, (n + 63) / 64, shallow, letters, mask, first, word, skip, bits, allowed};
+/* The search itself (square_count runs it; see the top of this part). */
+INLINE void count_search(const CountTables *tables, int64_t lo, int64_t hi, int64_t double_, int64_t canonical,
+                         int32_t *state, uint64_t *cands, int32_t *out, int64_t capacity, int64_t max_nodes,
+                         int64_t *result) {
+    const CountTables t = *tables;
+    int64_t size = t.size, n = t.n;
+    const uint8_t *letters = t.letters;
+    const int32_t *skip = t.skip;
     CountState c = count_state(state, size);
     int64_t blocks = t.blocks, found = 0, nodes = 0, steps = 0;
     int64_t scanned = 0;  /* bitset blocks combined: work that is not nodes, but must end a slice too */
@@ -463,7 +485,7 @@ void square_count(int64_t size, int64_t n, const uint8_t *letters, const uint32_
         if (c.from_list[k]) {
             int32_t listed = c.nfront[(k - 1) * size + size - 1];
             const int32_t *list = c.front + ((k - 1) * size + size - 1) * FRONT_CAP;
-            if (c.pos[k] < listed) w = t.word[list[c.pos[k]]];
+            if (c.pos[k] < listed) w = list[c.pos[k]] - t.leaf_base;
         } else {
             int64_t limit = k == 0 ? hi : n;
             int64_t at = c.pos[k];
@@ -503,20 +525,11 @@ void square_count(int64_t size, int64_t n, const uint8_t *letters, const uint32_
         if (canonical && k > 0 && c.tie[k - 1] && row[0] < c.grid[k]) continue;
         nodes += 1;
         c.ids[k] = w;
-        for (int64_t j = 0; j < size; j++) {
-            c.grid[k * size + j] = row[j];
-            c.col[j * (size + 1) + k + 1] = trie_child(&t, c.col[j * (size + 1) + k], row[j]);
-        }
-        c.tie[k] = k == 0 || (c.tie[k - 1] && row[0] == c.grid[k]);
-        if (k == size - 1) {
-            if (square_ok(&t, &c, double_, canonical)) {
-                if (capacity > 0 && out != NULL)
-                    for (int64_t q = 0; q < size; q++) out[found * size + q] = c.ids[q];
-                found += 1;
-            }
-            continue;
-        }
-        if (k >= lookahead_from) {  /* is there a row below? extend its prefixes from where they differ */
+        const int32_t *col_here = c.col + k;  /* column j's node above this row: col_here[j * (size + 1)] */
+        int32_t *col_below = c.col + k + 1;
+        if (k >= lookahead_from && k < size - 1) {
+            /* is there a row below? extend its prefixes from where this word differs from the last one tried,
+             * and the columns' nodes with them (those past where the row below dies are never needed) */
             int64_t p = 0;
             if (c.prev[k] >= 0) {
                 const uint8_t *before = letters + (int64_t)c.prev[k] * size;
@@ -524,7 +537,9 @@ void square_count(int64_t size, int64_t n, const uint8_t *letters, const uint32_
             }
             int64_t dead = -1;
             for (int64_t j = p; j < size; j++) {
-                int32_t kept = extend_front(&t, &c, k, j, t.mask[c.col[j * (size + 1) + k + 1]], &steps);
+                int32_t node = trie_child(&t, col_here[j * (size + 1)], row[j]);
+                col_below[j * (size + 1)] = node;
+                int32_t kept = extend_front(&t, &c, k, j, node_mask(&t, node), &steps);
                 c.nfront[k * size + j] = kept;
                 if (kept == 0) {
                     dead = j;
@@ -538,13 +553,51 @@ void square_count(int64_t size, int64_t n, const uint8_t *letters, const uint32_
                 if (c.from_list[k]) {
                     int32_t listed = c.nfront[(k - 1) * size + size - 1];
                     const int32_t *list = c.front + ((k - 1) * size + size - 1) * FRONT_CAP;
-                    while (c.pos[k] < listed && t.word[list[c.pos[k]]] < next) c.pos[k] += 1;
+                    while (c.pos[k] < listed && list[c.pos[k]] - t.leaf_base < next) c.pos[k] += 1;
                 } else if (c.pos[k] < next) c.pos[k] = next;
                 continue;
             }
             c.fvalid[k] = (int32_t)size;
+        } else {
+            for (int64_t j = 0; j < size; j++)
+                col_below[j * (size + 1)] = trie_child(&t, col_here[j * (size + 1)], row[j]);
+        }
+        for (int64_t j = 0; j < size; j++) c.grid[k * size + j] = row[j];
+        c.tie[k] = k == 0 || (c.tie[k - 1] && row[0] == c.grid[k]);
+        if (k == size - 1) {
+            if (square_ok(&t, &c, double_, canonical)) {
+                if (capacity > 0 && out != NULL)
+                    for (int64_t q = 0; q < size; q++) out[found * size + q] = c.ids[q];
+                found += 1;
+            }
+            continue;
         }
         k += 1;
         entering = 1;
     }
+}
+
+#ifdef POPCNT_BUILD
+__attribute__((target("popcnt"))) static void count_search_popcnt(const CountTables *tables, int64_t lo, int64_t hi,
+                                                               int64_t double_, int64_t canonical, int32_t *state,
+                                                               uint64_t *cands, int32_t *out, int64_t capacity,
+                                                               int64_t max_nodes, int64_t *result) {
+    count_search(tables, lo, hi, double_, canonical, state, cands, out, capacity, max_nodes, result);
+}
+#endif
+
+void square_count(int64_t size, int64_t n, const uint8_t *letters, const uint64_t *trie_nodes, const uint64_t *bits,
+                  const uint64_t *allowed, int64_t shallow, const int32_t *skip, int64_t lo, int64_t hi,
+                  int64_t double_, int64_t canonical, int32_t *state, uint64_t *cands, int32_t *out,
+                  int64_t capacity, int64_t max_nodes, int64_t *result) {
+    int32_t leaf = 0;  /* word 0's node: the first child, size times */
+    for (int64_t depth = 0; depth < size; depth++) leaf = (int32_t)(trie_nodes[leaf] >> 32);
+    CountTables t = {size, n, (n + 63) / 64, shallow, letters, trie_nodes, leaf, skip, bits, allowed};
+#ifdef POPCNT_BUILD
+    if (__builtin_cpu_supports("popcnt")) {
+        count_search_popcnt(&t, lo, hi, double_, canonical, state, cands, out, capacity, max_nodes, result);
+        return;
+    }
+#endif
+    count_search(&t, lo, hi, double_, canonical, state, cands, out, capacity, max_nodes, result);
 }

@@ -99,6 +99,14 @@ class Box:
         """str.translate table: each box letter -> its side number as a digit."""
         return str.maketrans({letter: str(side) for letter, side in self.side_of.items()})
 
+    @cached_property
+    def side_bytes(self) -> bytes:
+        """bytes.translate table: each box letter (lowercase ASCII) -> its side number as a digit."""
+        table = bytearray(range(256))
+        for letter, side in self.side_of.items():
+            table[ord(letter)] = ord(str(side))
+        return bytes(table)
+
     def side_string(self, word: str) -> str:
         """The word with each letter replaced by its side's digit (letters off the box stay)."""
         return word.translate(self._to_sides)

@@ -20,11 +20,11 @@ process (the CLI, a batch, the web app) takes the same path.
 
 from __future__ import annotations
 
-import re
-from array import array
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache, cached_property
+from itertools import chain, compress, repeat
+from operator import sub
 
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex
@@ -39,8 +39,6 @@ DEFAULT_FALLBACK_WORDS = 3  # searched by default only when no solution of NYT_W
 MAX_CHAINS = 500_000
 # Coverable-set bitsets have 2^letters bits; above this many letters they track only 16 of the letters.
 MAX_BITSET_LETTERS = 16
-
-_SAME_SIDE_TWICE = re.compile(r"(.)\1")
 
 
 @dataclass(eq=False, repr=False)  # equality and repr from ModelBase (start-up: no generated methods)
@@ -79,29 +77,53 @@ class BoxWords(ModelBase):
 def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -> BoxWords:
     """Every word of ``index`` valid in ``box`` (with at least ``min_commonness`` Zipf), in index order.
 
-    The candidate words (letters all in the box), which are contiguous runs of the index's text, are cut
-    out in blocks, translated to side numbers in one call, and split back into words; only the words
-    that pass have their columns (commonness, levels, sources) gathered.
+    The candidate words (letters all in the box) are contiguous runs of the index's text
+    (:meth:`~WordIndex.subset_runs`); they are cut out in blocks and tested all at once in C
+    (:func:`_valid_lines`), and only the words that pass become strings and have their columns
+    (commonness, levels, sources, box-local masks) gathered.
     """
-    t0, t1, t2, t3 = _localiser(box)
-    text, offsets = index.text, index.offsets
+    text, offsets, starts, index_masks = index.text, index.offsets, index.starts, index.masks
     blocks: list[bytes] = []
     ids: list[int] = []
-    masks: list[int] = []
-    for mask, first, end in index.spans(box.mask):
+    masks: list[int] = []  # the candidates' 26-bit masks
+    for a, b in index.subset_runs(box.mask):
+        first, end = starts[a], starts[b]
         blocks.append(text[offsets[first]:offsets[end]])
         ids += range(first, end)
-        masks += [t0[mask & 255] | t1[mask >> 8 & 255] | t2[mask >> 16 & 255] | t3[mask >> 24]] * (end - first)
-    joined = b"".join(blocks).decode("ascii")
-    candidates = joined.split("\n")
-    sides = box.side_string(joined).split("\n")
-    keep = [i for i, side_string in enumerate(sides[:-1]) if not _SAME_SIDE_TWICE.search(side_string)]
+        masks += chain.from_iterable(map(repeat, index_masks[a:b], map(sub, starts[a + 1:b + 1], starts[a:b])))
+    joined = b"".join(blocks)
+    valid = _valid_lines(joined, box)
+    kept = list(compress(ids, valid))
     if min_commonness is not None:
-        keep = [i for i in keep if index.zipf[ids[i]] >= min_commonness]
-    kept = [ids[i] for i in keep]
-    return BoxWords(box, [candidates[i] for i in keep], [index.zipf[i] for i in kept],
-                    [index.familiarity[i] for i in kept], [index.levels[i] for i in kept],
-                    [index.sources[i] for i in kept], [masks[i] for i in keep])
+        zipf = index.zipf
+        valid = [ok and zipf[i] >= min_commonness for i, ok in zip(ids, valid)]
+        kept = list(compress(ids, valid))
+    lines = joined.decode("ascii").split("\n")
+    t0, t1, t2, t3 = _localiser(box)
+    return BoxWords(box, list(compress(lines, valid)), list(map(index.zipf.__getitem__, kept)),
+                    list(map(index.familiarity.__getitem__, kept)), list(map(index.levels.__getitem__, kept)),
+                    list(map(index.sources.__getitem__, kept)),
+                    [t0[m & 255] | t1[m >> 8 & 255] | t2[m >> 16 & 255] | t3[m >> 24] for m in compress(masks, valid)])
+
+
+def _valid_lines(joined: bytes, box: Box) -> bytes:
+    """One byte per word of ``joined`` (lowercase words of the box's letters, each ended by a newline):
+    1 when no two letters in a row are on the same side, else 0.
+
+    All in C, a pass over the text at a time: the letters become side digits, each pair of equal digits
+    becomes ``x``, the digits are dropped (a valid word leaves its bare newline, a clashing one ``x``s),
+    and each ``x``-run with its newline shrinks to one byte.
+    """
+    sides = joined.translate(box.side_bytes)
+    for side in range(len(box.sides)):
+        digit = b"%d" % side
+        sides = sides.replace(digit + digit, b"x")
+    marks = sides.translate(None, _DIGITS).replace(b"x\n", b"\0").translate(None, b"x")
+    return marks.translate(_NEWLINE_TO_ONE)
+
+
+_DIGITS = b"0123456789"
+_NEWLINE_TO_ONE = bytes(1 if value == ord("\n") else 0 for value in range(256))
 
 
 def _localiser(box: Box) -> list[list[int]]:
