@@ -4,6 +4,7 @@ answers everything else."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -113,15 +114,21 @@ def test_main_runs_both_paths(cli):
 
 
 def test_quick_path_imports_neither_click_nor_numpy(tmp_path):
-    code = ("import sys\nfrom puzzlewright.cli.main import main\n"
-            "try: main(sys.argv[1:])\nexcept SystemExit: pass\n"
-            "print(sorted(m for m in ('click', 'numpy', 'pydantic') if m in sys.modules))")
+    """Nor, for a lookup in a built-in dictionary, the request models' typing and dataclasses (beyond what
+    the interpreter's own start-up imports here)."""
+    watched = ("click", "numpy", "pydantic", "typing", "dataclasses")
+    report = f"import json, sys\nprint(json.dumps(sorted(m for m in {watched!r} if m in sys.modules)))"
+    code = "import sys\nfrom puzzlewright.cli.main import main\ntry: main(sys.argv[1:])\nexcept SystemExit: pass\n"
     environment = {**os.environ, "PUZZLEWRIGHT_CACHE": str(tmp_path)}
-    runs = {("letterboxed", "solve", "RME-WCL-TGK-API"): "[]", ("dict", "lookup", "cat"): "[]",
-            ("dict", "lookup", "cat", "--json"): "['click']"}
-    subprocess.run([sys.executable, "-c", code, "letterboxed", "solve", "RME-WCL-TGK-API"], env=environment,
-                   capture_output=True, timeout=120)  # the first run builds the index cache (with numpy)
-    for arguments, imported in runs.items():
-        done = subprocess.run([sys.executable, "-c", code, *arguments], env=environment, capture_output=True,
-                              text=True, timeout=120)
-        assert done.stdout.splitlines()[-1] == imported, arguments
+
+    def imported(*arguments: str, program: str = code + report) -> set[str]:
+        done = subprocess.run([sys.executable, "-c", program, *arguments], env=environment,
+                              capture_output=True, text=True, timeout=120)
+        return set(json.loads(done.stdout.splitlines()[-1]))
+
+    interpreter = imported(program=report)  # what the interpreter's start-up imports by itself
+    imported("letterboxed", "solve", "RME-WCL-TGK-API")  # the first run builds the index cache (with numpy)
+    runs = {("letterboxed", "solve", "RME-WCL-TGK-API"): {"dataclasses", "typing"}, ("dict", "lookup", "cat"): set(),
+            ("dict", "lookup", "cat", "--json"): {"click", "dataclasses", "typing"}}
+    for arguments, expected in runs.items():
+        assert imported(*arguments) - interpreter == expected - interpreter, arguments

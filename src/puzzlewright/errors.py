@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator
-from typing import IO, Any, BinaryIO
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time: dict lookup's quick path never loads it
+    from collections.abc import Iterator
+    from typing import IO, Any, BinaryIO
 
 MAX_LINE_BYTES = 1 << 16  # a line of a word list: far longer than any real entry
 

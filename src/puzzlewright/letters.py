@@ -6,10 +6,10 @@ the array helpers import it when called.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # neither typing nor numpy is imported at run time (dict lookup's quick path)
+    from collections.abc import Iterable
 
-if TYPE_CHECKING:
     import numpy as np
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"

@@ -24,6 +24,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
+from puzzlewright.shipped import builtin_archive as builtin_archive
 
 if TYPE_CHECKING:  # pydantic, annotated_types and the lexicon (numpy) are imported only when needed
     from typing import Annotated
@@ -41,7 +43,6 @@ Model = TypeVar("Model")
 Item = TypeVar("Item")
 Config = dict[str, Any]
 
-DEFAULT_DICTIONARY = "english"
 MAX_REQUEST_WORDS = 20_000
 MAX_DERIVED = 8
 
@@ -158,17 +159,6 @@ def request_words(value: WordList | None, key: str) -> list[str]:
     from puzzlewright.lexicon import parse_word_list
 
     return parse_word_list(value, f"field {key!r}", PuzzleInputError, limit=MAX_REQUEST_WORDS)
-
-
-def builtin_archive(name: str) -> str | None:
-    """The shipped archive of a built-in dictionary, None when ``name`` is not one (found without
-    importing the lexicon package, which imports numpy)."""
-    import puzzlewright
-
-    if not name.replace("-", "").isalnum():
-        return None
-    path = os.path.join(os.path.dirname(puzzlewright.__file__), "lexicon", "data", f"{name}.npz")
-    return path if os.path.isfile(path) else None
 
 
 class WordFile:

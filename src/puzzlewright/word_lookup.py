@@ -19,10 +19,11 @@ import struct
 import sys
 import zlib
 from array import array
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-
 from puzzlewright.letters import normalise_word
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
 
 _END_RECORD = struct.Struct("<4s4H2IH")  # end of the zip's central directory
 _DIRECTORY_ENTRY = struct.Struct("<4s6H3I5H2I")  # one member in the central directory
@@ -31,18 +32,39 @@ _NPY_TYPES = {"|u1": "B", "<u2": "H", "<u4": "I", "<f4": "f"}
 _DESCR = re.compile(r"'descr':\s*'([^']+)'")
 
 
-@dataclass(frozen=True)
 class Commonness:
     """How common a word is: its Zipf frequency, its SCOWL size level (None when not in SCOWL) and its
-    familiarity (see :mod:`puzzlewright.lexicon.core`; equal to ``zipf`` when nothing else is known)."""
+    familiarity (see :mod:`puzzlewright.lexicon.core`; equal to ``zipf`` when nothing else is known).
+    Immutable, compared and hashed by value. A plain class, not a dataclass: importing :mod:`dataclasses`
+    (and :mod:`inspect` under it) would cost ``dict lookup``'s quick path a third of its start-up."""
 
+    __slots__ = ("zipf", "level", "familiarity")
     zipf: float
     level: int | None
-    familiarity: float | None = None
+    familiarity: float
 
-    def __post_init__(self) -> None:
-        if self.familiarity is None:
-            object.__setattr__(self, "familiarity", self.zipf)
+    def __init__(self, zipf: float, level: int | None, familiarity: float | None = None):
+        for name, value in (("zipf", zipf), ("level", level), ("familiarity", zipf if familiarity is None
+                                                                  else familiarity)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Commonness is immutable: cannot set {name!r}")
+
+    def _values(self) -> tuple[float, int | None, float]:
+        return self.zipf, self.level, self.familiarity
+
+    def __eq__(self, other: object) -> bool:
+        return self._values() == other._values() if isinstance(other, Commonness) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __reduce__(self) -> tuple[type[Commonness], tuple[float, int | None, float]]:
+        return Commonness, self._values()
+
+    def __repr__(self) -> str:
+        return f"Commonness(zipf={self.zipf!r}, level={self.level!r}, familiarity={self.familiarity!r})"
 
     def to_json(self) -> dict:
         return {"zipf": round(self.zipf, 2), "scowl_level": self.level, "familiarity": round(self.familiarity, 2)}

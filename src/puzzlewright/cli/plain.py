@@ -34,7 +34,8 @@ def dictionary_choice(spec: str, format: str | None = None, extra_words: str | N
     only when it needs to), the loaded :class:`~puzzlewright.lexicon.Lexicon` for a word list file (with
     ``word_files``, a file without added or removed words is passed unread, as a
     :class:`~puzzlewright.schema.WordFile`, for a verb with a cached index of its own)."""
-    from puzzlewright.schema import DictionaryOptions, WordFile, builtin_archive
+    from puzzlewright.schema import DictionaryOptions, WordFile
+    from puzzlewright.shipped import builtin_archive
 
     if format is None and builtin_archive(spec) is not None:
         return DictionaryOptions(dict=spec, extra_words=extra_words, exclude_words=exclude_words), None
@@ -115,15 +116,22 @@ def lookup(words: Iterable[str], dictionary: DictionaryOptions, lexicon: Lexicon
     """``dict lookup WORDS``' JSON. A built-in dictionary as shipped is read from its archive without numpy
     (a lookup answers in a few tens of milliseconds); a file, or added or removed words, load a lexicon."""
     if lexicon is None and dictionary.is_plain():
-        from puzzlewright.schema import builtin_archive
-        from puzzlewright.word_lookup import ShippedWords, lookup_entries
-
-        archive = builtin_archive(dictionary.dict)
-        if archive is not None:
-            return lookup_entries(dictionary.dict, ShippedWords(archive).commonness, words)
+        found = builtin_lookup(words, dictionary.dict)
+        if found is not None:
+            return found
     from puzzlewright.lexicon import lookup_words
 
     return lookup_words(lexicon if lexicon is not None else dictionary.lexicon(), words)
+
+
+def builtin_lookup(words: Iterable[str], name: str) -> dict | None:
+    """:func:`lookup` on the built-in dictionary ``name`` as shipped, read from its archive (no numpy, no
+    request models); None when ``name`` is not a built-in dictionary."""
+    from puzzlewright.shipped import builtin_archive
+    from puzzlewright.word_lookup import ShippedWords, lookup_entries
+
+    archive = builtin_archive(name)
+    return None if archive is None else lookup_entries(name, ShippedWords(archive).commonness, words)
 
 
 def lookup_report(found: dict) -> list[str]:

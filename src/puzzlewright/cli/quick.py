@@ -11,6 +11,8 @@ way; ``tests/test_cli_quick.py`` runs each input through both.
 
 from __future__ import annotations
 
+from importlib import import_module
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -56,7 +58,7 @@ def _operands_and_dictionary(arguments: list[str]) -> tuple[list[str], str | Non
 def _letterboxed_solve(sides: list[str], spec: str | None) -> Callable[[], None]:
     """``letterboxed solve SIDES [--dict NAME|PATH]`` (see :mod:`puzzlewright.cli.letterboxed`). The
     modules it runs are imported now, with the rest of start-up (see :func:`~puzzlewright.cli.main.main`)."""
-    import puzzlewright.letterboxed.api  # noqa: F401
+    import_module("puzzlewright.letterboxed.api")
     from puzzlewright.cli.plain import dictionary_choice, letterboxed_solve, solution_report, write_lines
     from puzzlewright.letterboxed.schema import DEFAULT_DICTIONARY
 
@@ -70,12 +72,15 @@ def _letterboxed_solve(sides: list[str], spec: str | None) -> Callable[[], None]
 def _dict_lookup(words: list[str], spec: str | None) -> Callable[[], None]:
     """``dict lookup WORDS [--dict NAME|PATH]`` (see :mod:`puzzlewright.cli.dictionary`); its modules are
     imported now, as :func:`_letterboxed_solve`'s are."""
-    import puzzlewright.word_lookup  # noqa: F401
-    from puzzlewright.cli.plain import dictionary_choice, lookup, lookup_report, write_lines
-    from puzzlewright.schema import DEFAULT_DICTIONARY
+    import_module("puzzlewright.word_lookup")
+    from puzzlewright.cli.plain import builtin_lookup, dictionary_choice, lookup, lookup_report, write_lines
+    from puzzlewright.shipped import DEFAULT_DICTIONARY
 
     def run() -> None:
-        dictionary, lexicon = dictionary_choice(spec or DEFAULT_DICTIONARY)
-        write_lines(lookup_report(lookup(words, dictionary, lexicon)))
+        found = builtin_lookup(words, spec or DEFAULT_DICTIONARY)  # what lookup() does for a built-in
+        if found is None:
+            dictionary, lexicon = dictionary_choice(spec or DEFAULT_DICTIONARY)
+            found = lookup(words, dictionary, lexicon)
+        write_lines(lookup_report(found))
 
     return run
