@@ -412,7 +412,21 @@ INLINE int32_t extend_front(const CountTables *t, const CountState *c, int64_t k
         uint64_t info = t->nodes[prev == NULL ? 0 : prev[i]];
         uint32_t m = (uint32_t)info, b = m & allowed;
         int32_t first = (int32_t)(info >> 32);
-        if (count + bit_count(b) > FRONT_CAP) return -1;
+        int kids = bit_count(b);
+        if (count + kids > FRONT_CAP) return -1;
+        if (count + 2 <= FRONT_CAP) {  /* the first two children without a branch (unused slots are scratch) */
+            uint32_t low = b & (0u - b);
+            b ^= low;
+            out[count] = first + bit_count(m & (low - 1u));
+            low = b & (0u - b);
+            b ^= low;
+            out[count + 1] = first + bit_count(m & (low - 1u));
+            if (kids <= 2) {
+                count += kids;
+                continue;
+            }
+            count += 2;
+        }
         while (b) {  /* each allowed child: first + the rank of its letter among the node's children */
             uint32_t low = b & (0u - b);
             b ^= low;
