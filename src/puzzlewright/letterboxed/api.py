@@ -55,7 +55,7 @@ def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | WordF
     index = index_for(request, lexicon, box)
     allowed = box_words(box, index, request.min_commonness).of_lengths(request.min_length, request.max_length)
     found = solve_box(box, allowed, max_words=request.max_words, words_exactly=request.words_exactly,
-                      budget=budget or Budget(seconds=request.time_limit))
+                      budget=budget or Budget(seconds=request.time_limit), explain=request.explain)
     return solve_result(found, index.name, None if request.all else request.limit, explain=request.explain)
 
 

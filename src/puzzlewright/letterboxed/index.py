@@ -2,8 +2,8 @@
 
 Only words of 3+ letters without a doubled letter can ever be played (a doubled letter is two letters of
 the same side in a row), so the index keeps just those, sorted by their 26-bit letter mask. The words a
-box allows are then the runs of masks that are subsets of the box's letters, found by testing every mask
-in C (:meth:`WordIndex.subset_runs`), with Python work only per run.
+box allows are then those of the masks that are subsets of the box's letters, found by binary searches on
+the high letters and tests in C on the low ones (:meth:`WordIndex.subset_masks`).
 
 The index needs no numpy once built, so the command line can load it from a small cache file (see
 :func:`builtin_index`) and answer a puzzle in a few tens of milliseconds from process start.
@@ -17,8 +17,10 @@ import re
 import sys
 import weakref
 from array import array
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache, cached_property
+from itertools import chain, compress, starmap
 from typing import TYPE_CHECKING
 
 from puzzlewright.cache import cache_dir, remember, store, touch
@@ -73,45 +75,46 @@ class WordIndex(ModelBase):
     def spans(self, box_mask: int) -> list[tuple[int, int, int]]:
         """(mask, first id, end id) for each mask of the index that is a subset of ``box_mask``, ascending."""
         masks, starts = self.masks, self.starts
-        return [(masks[j], starts[j], starts[j + 1]) for a, b in self.subset_runs(box_mask) for j in range(a, b)]
+        return [(masks[j], starts[j], starts[j + 1]) for j in self.subset_masks(box_mask)]
 
-    def subset_runs(self, box_mask: int) -> list[tuple[int, int]]:
-        """The runs of consecutive masks that are subsets of ``box_mask``, ascending: ``(a, b)`` for
-        ``masks[a:b]``, whose words are the ids ``starts[a]`` to ``starts[b] - 1``.
+    def subset_masks(self, box_mask: int) -> list[int]:
+        """The numbers ``j`` of the masks that are subsets of ``box_mask``, ascending (the words of
+        ``masks[j]`` are the ids ``starts[j]`` to ``starts[j + 1] - 1``).
 
-        Every mask is tested in C, a byte plane at a time (:attr:`_mask_planes`): ``bytes.translate``
-        turns each byte into 1 when it holds a letter outside the box, else 0; the four planes, read as
-        big integers, OR together into one byte per mask, 0 for the subsets; their runs are found with
-        ``bytes.find`` (memchr). So the cost is a few passes over 4 bytes a mask in C, and Python work only
-        per run (a few hundred for a 12-letter box), whatever the dictionary's size.
+        The masks are sorted, so those whose letters above the lowest :data:`LOW_BITS` are some subset of
+        the box's are a few ranges, two binary searches each (one a subset: for 12 letters, some 70 ranges
+        holding a seventh of the masks). Their low bits are then tested in C, a byte plane at a time
+        (:attr:`_mask_planes`): ``bytes.translate`` makes each byte 1 when it holds a letter outside the
+        box, else 0, and the planes, read as big integers, OR together into one byte per mask, which
+        picks the subsets out of the ranges (``itertools.compress``).
         """
+        masks = self.masks
+        ranges = []
+        end = 0
+        for high in _subsets(box_mask >> LOW_BITS):
+            first = bisect_left(masks, high << LOW_BITS, end)
+            end = bisect_left(masks, (high + 1) << LOW_BITS, first)
+            if first < end:
+                ranges.append((first, end))
         outside = ~box_mask
         missing = 0
         for k, plane in enumerate(self._mask_planes):
-            missing |= int.from_bytes(plane.translate(_outside_table(outside >> 8 * k & 255)), "big")
-        count = len(self.masks)
-        missed = missing.to_bytes(count, "big")  # 0 for a subset of the box, 1 for a mask that is not
-        subset = missed.translate(_FLIP)  # the same, the other way round: finds where a run ends
-        runs = []
-        a = missed.find(0)
-        while a >= 0:
-            b = subset.find(0, a)
-            if b < 0:
-                runs.append((a, count))
-                break
-            runs.append((a, b))
-            a = missed.find(0, b)
-        return runs
+            low = b"".join(plane[first:end] for first, end in ranges)
+            missing |= int.from_bytes(low.translate(_outside_table(outside >> 8 * k & 255)), "big")
+        tested = sum(end - first for first, end in ranges)
+        subset = missing.to_bytes(tested, "big").translate(_FLIP)  # 1 for a subset of the box, else 0
+        return list(compress(chain.from_iterable(starmap(range, ranges)), subset))
 
     @cached_property
-    def _mask_planes(self) -> tuple[bytes, bytes, bytes, bytes]:
-        """Byte k (k = 0 .. 3, the least significant first) of every mask, one bytes object per k."""
+    def _mask_planes(self) -> tuple[bytes, ...]:
+        """Byte k of every mask, one bytes object per k, for the bytes that hold the low bits
+        (:data:`LOW_BITS`) that :meth:`subset_masks` tests this way."""
         masks = self.masks
         if sys.byteorder == "big":
             masks = array(masks.typecode, masks)
             masks.byteswap()
         raw = masks.tobytes()
-        return tuple(raw[k::masks.itemsize] for k in range(4))  # type: ignore[return-value]
+        return tuple(raw[k::masks.itemsize] for k in range((LOW_BITS + 7) // 8))
 
     # -- building and caching ---------------------------------------------------------------------
 
@@ -164,6 +167,18 @@ class WordIndex(ModelBase):
 
 
 _BY_LEXICON: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+LOW_BITS = 12  # subset_masks finds ranges by the letters above these, then tests these in bulk
+
+
+def _subsets(bits: int) -> list[int]:
+    """Every subset of ``bits``, ascending."""
+    subsets = [0]
+    for b in range(bits.bit_length()):
+        if bits >> b & 1:
+            subsets += [subset | 1 << b for subset in subsets]
+    return subsets
 
 
 @cache

@@ -100,11 +100,12 @@ class Box:
         return str.maketrans({letter: str(side) for letter, side in self.side_of.items()})
 
     @cached_property
-    def side_bytes(self) -> bytes:
-        """bytes.translate table: each box letter (lowercase ASCII) -> its side number as a digit."""
-        table = bytearray(range(256))
+    def side_numbers(self) -> bytes:
+        """bytes.translate table: each box letter (lowercase ASCII) -> its side's number plus 1; anything
+        else -> 0."""
+        table = bytearray(256)
         for letter, side in self.side_of.items():
-            table[ord(letter)] = ord(str(side))
+            table[ord(letter)] = side + 1
         return bytes(table)
 
     def side_string(self, word: str) -> str:

@@ -31,7 +31,7 @@ EVERYDAY = 3.0  # familiarity below this counts as rare (the shortfall features)
 # the source bits of WordNet's lemmas and irregular forms (lexicon.sources.SOURCE_BITS; not imported from
 # there, as importing the lexicon package imports numpy, which a one-off solve avoids; a test checks them)
 WORDNET = 1 << 3 | 1 << 4
-EXPLAINED = 1000  # solutions (best first) that keep their feature vectors, for --explain
+EXPLAINED = 1000  # solutions (best first) that keep their feature vectors when asked to (--explain)
 
 # name -> what it measures, for --explain and the docs (order = the weight vector's order)
 FEATURES: dict[str, str] = {
@@ -141,9 +141,11 @@ def explain(features: Sequence[float], model: Model | None = None) -> dict[str, 
     return (model or shipped_model()).contributions(features)
 
 
-def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None = None) -> list[Solution]:
+def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None = None, *,
+         explain: bool = False) -> list[Solution]:
     """Solutions for the chains of word ids: fewer words first, then best first (then fewer letters,
-    then alphabetical)."""
+    then alphabetical). With ``explain`` the first :data:`EXPLAINED` keep their feature vectors (what
+    ``--explain`` shows); working them out costs more than the scores, so only then."""
     from puzzlewright.letterboxed.solver import Solution
 
     model = model or shipped_model()
@@ -152,5 +154,5 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None
     keyed = sorted((len(chain), -score, letters, tuple(text[i] for i in chain), chain)
                    for chain, score, letters in zip(chains, features.scores(chains, model),
                                                     features.letters(chains)))
-    return [Solution(chain_words, -negated, letters, features.of(chain) if place < EXPLAINED else ())
+    return [Solution(chain_words, -negated, letters, features.of(chain) if explain and place < EXPLAINED else ())
             for place, (_, negated, letters, chain_words, chain) in enumerate(keyed)]

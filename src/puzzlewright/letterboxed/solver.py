@@ -20,11 +20,14 @@ process (the CLI, a batch, the web app) takes the same path.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from bisect import bisect_left, bisect_right
+from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from itertools import chain, compress, repeat
-from operator import sub
+from itertools import chain, compress, islice, repeat
+from operator import add, and_, getitem, itemgetter, not_, or_, sub, xor
+from typing import TypeVar
 
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex
@@ -39,6 +42,8 @@ DEFAULT_FALLBACK_WORDS = 3  # searched by default only when no solution of NYT_W
 MAX_CHAINS = 500_000
 # Coverable-set bitsets have 2^letters bits; above this many letters they track only 16 of the letters.
 MAX_BITSET_LETTERS = 16
+
+T = TypeVar("T")
 
 
 @dataclass(eq=False, repr=False)  # equality and repr from ModelBase (start-up: no generated methods)
@@ -77,53 +82,60 @@ class BoxWords(ModelBase):
 def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -> BoxWords:
     """Every word of ``index`` valid in ``box`` (with at least ``min_commonness`` Zipf), in index order.
 
-    The candidate words (letters all in the box) are contiguous runs of the index's text
-    (:meth:`~WordIndex.subset_runs`); they are cut out in blocks and tested all at once in C
-    (:func:`_valid_lines`), and only the words that pass become strings and have their columns
-    (commonness, levels, sources, box-local masks) gathered.
+    The candidate words (letters all in the box) are those of the index's masks that are subsets of the
+    box (:meth:`~WordIndex.subset_masks`), each mask's words a block of the index's text; the blocks are
+    cut out and tested all at once in C (:func:`_valid_lines`), and only the words that pass become
+    strings and have their columns (commonness, levels, sources, box-local masks) gathered. The masks
+    (a thousand or so) are walked with ``map`` and ``itertools``, not a Python loop.
     """
-    text, offsets, starts, index_masks = index.text, index.offsets, index.starts, index.masks
-    blocks: list[bytes] = []
-    ids: list[int] = []
-    masks: list[int] = []  # the candidates' 26-bit masks
-    for a, b in index.subset_runs(box.mask):
-        first, end = starts[a], starts[b]
-        blocks.append(text[offsets[first]:offsets[end]])
-        ids += range(first, end)
-        masks += chain.from_iterable(map(repeat, index_masks[a:b], map(sub, starts[a + 1:b + 1], starts[a:b])))
-    joined = b"".join(blocks)
+    text, offsets, starts = index.text, index.offsets, index.starts
+    found = index.subset_masks(box.mask)
+    firsts, ends = gather(starts, found), gather(starts, list(map(add, found, repeat(1))))  # word ids
+    joined = b"".join(map(getitem, repeat(text), map(slice, gather(offsets, firsts), gather(offsets, ends))))
+    ids = list(chain.from_iterable(map(range, firsts, ends)))
+    masks = chain.from_iterable(map(repeat, gather(index.masks, found), map(sub, ends, firsts)))  # 26-bit, a word each
     valid = _valid_lines(joined, box)
-    kept = list(compress(ids, valid))
     if min_commonness is not None:
         zipf = index.zipf
-        valid = [ok and zipf[i] >= min_commonness for i, ok in zip(ids, valid)]
-        kept = list(compress(ids, valid))
+        valid = bytes(ok and zipf[i] >= min_commonness for i, ok in zip(ids, valid))
+    kept = list(compress(ids, valid))
     lines = joined.decode("ascii").split("\n")
     t0, t1, t2, t3 = _localiser(box)
-    return BoxWords(box, list(compress(lines, valid)), list(map(index.zipf.__getitem__, kept)),
-                    list(map(index.familiarity.__getitem__, kept)), list(map(index.levels.__getitem__, kept)),
-                    list(map(index.sources.__getitem__, kept)),
+    return BoxWords(box, list(compress(lines, valid)), gather(index.zipf, kept), gather(index.familiarity, kept),
+                    gather(index.levels, kept), gather(index.sources, kept),
                     [t0[m & 255] | t1[m >> 8 & 255] | t2[m >> 16 & 255] | t3[m >> 24] for m in compress(masks, valid)])
+
+
+def gather(values: Sequence[T], positions: list[int]) -> list[T]:
+    """``[values[p] for p in positions]``, looked up in C (one :func:`operator.itemgetter` call)."""
+    if len(positions) > 1:
+        return list(itemgetter(*positions)(values))
+    return [values[p] for p in positions]
 
 
 def _valid_lines(joined: bytes, box: Box) -> bytes:
     """One byte per word of ``joined`` (lowercase words of the box's letters, each ended by a newline):
     1 when no two letters in a row are on the same side, else 0.
 
-    All in C, a pass over the text at a time: the letters become side digits, each pair of equal digits
-    becomes ``x``, the digits are dropped (a valid word leaves its bare newline, a clashing one ``x``s),
-    and each ``x``-run with its newline shrinks to one byte.
+    All in C, a pass over the text at a time: the letters become their side's number (1 up) and the
+    newlines 0; XOR with itself shifted by one letter, read as big integers, is 0 where a side repeats;
+    those places and the newlines are marked, the rest dropped, and each word's marks shrink to one byte.
     """
-    sides = joined.translate(box.side_bytes)
-    for side in range(len(box.sides)):
-        digit = b"%d" % side
-        sides = sides.replace(digit + digit, b"x")
-    marks = sides.translate(None, _DIGITS).replace(b"x\n", b"\0").translate(None, b"x")
-    return marks.translate(_NEWLINE_TO_ONE)
+    if not joined:
+        return b""
+    sides = joined.translate(box.side_numbers)
+    length = len(sides)
+    repeats = int.from_bytes(sides, "big") ^ int.from_bytes(sides[1:] + b"\xff", "big")
+    marks = int.from_bytes(repeats.to_bytes(length, "big").translate(_ZERO_TO_REPEAT), "big") | int.from_bytes(
+        sides.translate(_ZERO_TO_NEWLINE), "big")
+    return marks.to_bytes(length, "big").translate(None, b"\0").replace(b"\1\2", b"\3").translate(_NEWLINE_TO_VALID, b"\1")
 
 
-_DIGITS = b"0123456789"
-_NEWLINE_TO_ONE = bytes(1 if value == ord("\n") else 0 for value in range(256))
+# bytes.translate tables of _valid_lines: its marks are 1 (a side repeats), 2 (a newline), 3 (a word's
+# newline after a repeat)
+_ZERO_TO_REPEAT = bytes([1] + [0] * 255)
+_ZERO_TO_NEWLINE = bytes([2] + [0] * 255)
+_NEWLINE_TO_VALID = bytes([0, 0, 1] + [0] * 253)
 
 
 def _localiser(box: Box) -> list[list[int]]:
@@ -179,7 +191,7 @@ class SolveResult(ModelBase):
 
 
 def solve_box(box: Box, words: BoxWords, *, max_words: int | None = None, words_exactly: int | None = None,
-              budget: Budget | None = None) -> SolveResult:
+              budget: Budget | None = None, explain: bool = False) -> SolveResult:
     """The solutions of ``box``, fewest words first and ranked best first within each number of words.
 
     A solution is a chain of words that covers the box and needs every word (see
@@ -204,7 +216,7 @@ def solve_box(box: Box, words: BoxWords, *, max_words: int | None = None, words_
     searched = sizes[-1]
     if not chains and fallback is not None and not search.stopped:
         chains, searched = search.chains(fallback), fallback
-    solutions = rank(words, without_spare_words(words, chains))
+    solutions = rank(words, without_spare_words(words, chains), explain=explain)
     return SolveResult(box, solutions, min((len(s.words) for s in solutions), default=None), searched,
                        len(words), complete=not search.stopped, words_exactly=words_exactly)
 
@@ -262,21 +274,32 @@ class _ChainSearch:
         self.projected_full = self.full if project is None else project(self.full)
         self.planes = bit_planes(self.projected_full.bit_length())
         self.project = project
+        self.bits = self.projected_full.bit_length()  # coverable sets are over masks of this many bits
+        texts, masks = words.words, words.masks
+        projected = masks if project is None else list(map(project, masks))
+        firsts = [word[0] for word in texts]
+        lasts = [word[-1] for word in texts]
+        moves = list(zip(lasts, masks, projected, range(len(texts))))
+        # what a move's coverable-set test reads (see _tails): its last letter's table offset and the
+        # letters its word leaves uncovered
+        offset_of = {letter: slot << self.bits for slot, letter in enumerate(words.box.letters)}
+        offsets = list(map(offset_of.__getitem__, lasts))
+        uncovered = list(map(xor, repeat(self.projected_full), projected))
+        # the words of each first letter, in index order (a stable sort by first letter); letters in the
+        # order they first appear
+        order = sorted(range(len(texts)), key=firsts.__getitem__)
+        sorted_firsts = list(map(firsts.__getitem__, order))
         # letter -> [(last letter, mask, projected mask, word id)] for the words starting with that letter
-        self.moves_from: dict[str, list[tuple[str, int, int, int]]] = defaultdict(list)
-        # letter -> {mask: [(word id,), ...]}: the same words by mask (for last words and coverable sets)
-        self.by_mask: dict[str, dict[int, list[tuple[int]]]] = defaultdict(dict)
-        projected = words.masks if project is None else [project(mask) for mask in words.masks]
-        for i, (word, mask, projected_mask) in enumerate(zip(words.words, words.masks, projected)):
-            first = word[0]
-            self.moves_from[first].append((word[-1], mask, projected_mask, i))
-            group = self.by_mask[first].get(mask)
-            if group is None:
-                self.by_mask[first][mask] = [(i,)]
-            else:
-                group.append((i,))
-        self._finishers: dict[str, tuple[list[int], list[list[tuple[int]]], list[int]]] = {}
+        self.moves_from: dict[str, list[tuple[str, int, int, int]]] = {}
+        # letter -> (table offsets, uncovered letters) of the same moves
+        self._tests_from: dict[str, tuple[list[int], list[int]]] = {}
+        for letter in dict.fromkeys(firsts):
+            ids = order[bisect_left(sorted_firsts, letter):bisect_right(sorted_firsts, letter)]
+            self.moves_from[letter] = list(map(moves.__getitem__, ids))
+            self._tests_from[letter] = (list(map(offsets.__getitem__, ids)), list(map(uncovered.__getitem__, ids)))
+        self._finishers: dict[str, tuple[list[int], list[int], list[int]]] = {}
         self._cover: list[dict[str, int]] = []  # cover[r - 1][letter]: coverable sets in r words
+        self._cover_tables: dict[int, bytes] = {}
 
     # -- coverable sets -------------------------------------------------------------------------
 
@@ -303,11 +326,10 @@ class _ChainSearch:
         while len(self._cover) < r:
             if not self._cover:
                 level: dict[str, int] = defaultdict(int)
-                project = self.project
-                for letter, groups in self.by_mask.items():
+                for letter, moves in self.moves_from.items():
                     sets = 0
-                    for mask in groups:
-                        sets |= 1 << (mask if project is None else project(mask))
+                    for projected_mask in {move[2] for move in moves}:
+                        sets |= 1 << projected_mask
                     level[letter] = self._down_closure(sets)
             else:
                 below = self._cover[-1]
@@ -321,20 +343,33 @@ class _ChainSearch:
             self._cover.append(dict(level))
         return self._cover[r - 1]
 
-    def _finishing_moves(self, letter: str) -> tuple[list[int], list[list[tuple[int]]], list[int]]:
-        """The words from ``letter`` for last words: their distinct masks, most letters first, the words
-        (as 1-tuples) of each mask, and ``enough[p]``: how many masks have at least p letters (a last
-        word must hold every letter still needed)."""
+    def _cover_table(self, r: int) -> bytes:
+        """:meth:`cover` (r) as one byte per (letter, letter set): byte ``(slot << bits) | sets`` is 1 when
+        a chain of r words from the box's ``slot``-th letter can cover the letter set ``sets``, so the
+        tests of many moves run in C (``map``) instead of a big-integer shift each."""
+        table = self._cover_tables.get(r)
+        if table is None:
+            cover, size = self.cover(r), 1 << self.bits
+            table = self._cover_tables[r] = b"".join(
+                _bit_bytes(cover.get(letter, 0), size) for letter in self.words.box.letters)
+        return table
+
+    def _finishing_moves(self, letter: str) -> tuple[list[int], list[int], list[int]]:
+        """The words from ``letter`` for last words, most letters first (then in index order): their ids,
+        the box letters each lacks, and ``enough[p]``: how many have at least p letters (a last word must
+        hold every letter still needed, so only those are tested)."""
         found = self._finishers.get(letter)
         if found is None:
-            by_mask = self.by_mask.get(letter, {})
-            masks = sorted(by_mask, key=int.bit_count, reverse=True)
+            moves = self.moves_from.get(letter, [])
+            masks = list(map(itemgetter(1), moves))
+            sizes = list(map(int.bit_count, masks))
+            order = sorted(range(len(moves)), key=sizes.__getitem__, reverse=True)
+            counts = Counter(sizes)
             enough = [0] * (len(self.words.box.letters) + 2)
-            for mask in masks:
-                enough[mask.bit_count()] += 1
             for p in range(len(enough) - 2, -1, -1):
-                enough[p] += enough[p + 1]
-            found = self._finishers[letter] = (masks, [by_mask[mask] for mask in masks], enough)
+                enough[p] = enough[p + 1] + counts[p]
+            found = self._finishers[letter] = (list(map(itemgetter(3), map(moves.__getitem__, order))),
+                                               list(map(xor, repeat(self.full), map(masks.__getitem__, order))), enough)
         return found
 
     # -- enumeration ----------------------------------------------------------------------------
@@ -364,24 +399,34 @@ class _ChainSearch:
             return []
         if r == 1:
             need = self.full & ~covered
-            masks, singles, enough = self._finishing_moves(letter)
-            found = [single for j in range(enough[need.bit_count()]) if not need & ~masks[j]
-                     for single in singles[j]]
+            ids, lacking, enough = self._finishing_moves(letter)
+            tried = enough[need.bit_count()]
+            found = [(i,) for i in compress(islice(ids, tried), map(not_, map(and_, repeat(need), islice(lacking, tried))))]
         else:
-            coverable = self.cover(r - 1)
-            projected_full = self.projected_full
             found = []
-            for last, mask, projected_mask, i in self.moves_from.get(letter, ()):
-                now = projected | projected_mask
-                if coverable.get(last, 0) >> (projected_full & ~now) & 1:
-                    tails = self._tails(last, covered | mask, now, r - 1, memo)
-                    found.extend([(i, *tail) for tail in tails])
-                    self.kept += len(tails)
-                    if self.kept > MAX_CHAINS:
-                        self.stopped = True
-                        break
+            # a move can be finished when the letters it leaves uncovered are a coverable set of its last
+            # letter in r - 1 words: one byte of the cover table, looked up for all the moves in C
+            offsets, uncovered = self._tests_from.get(letter, ((), ()))
+            table = self._cover_table(r - 1)
+            left = self.projected_full & ~projected
+            tests = map(getitem, repeat(table), map(or_, offsets, map(and_, repeat(left), uncovered)))
+            for last, mask, projected_mask, i in compress(self.moves_from.get(letter, ()), tests):
+                tails = self._tails(last, covered | mask, projected | projected_mask, r - 1, memo)
+                found.extend([(i, *tail) for tail in tails])
+                self.kept += len(tails)
+                if self.kept > MAX_CHAINS:
+                    self.stopped = True
+                    break
         memo[key] = found
         return found
+
+
+def _bit_bytes(bits: int, size: int) -> bytes:
+    """The first ``size`` bits of ``bits``, bit 0 first, as one byte (0 or 1) each."""
+    return b"".join(map(_EIGHT_BITS.__getitem__, bits.to_bytes(max(1, size // 8), "little")))[:size]
+
+
+_EIGHT_BITS = [bytes(value >> b & 1 for b in range(8)) for value in range(256)]  # a byte -> its 8 bits
 
 
 def _projection(words: BoxWords):
