@@ -196,7 +196,7 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
                 scored += 1
             if budget.exhausted:
                 break
-        ranked = rerank(best.ranked(), ranker)[:top]
+        ranked = rerank(list(best.answers.values()), ranker)[:top]  # rerank orders them itself
     notes = [budget.describe() + "; the answers found so far are ranked"] if budget.exhausted else []
     return Solution(pattern, [], ranked, scored, len(sources), not budget.exhausted, notes)
 
@@ -240,9 +240,6 @@ class TopAnswers:
                 heapq.heappop(self.heap)
             self.bar = self.heap[0][0]
 
-    def ranked(self) -> list[Answer]:
-        return sorted(self.answers.values(), key=_rank_key)
-
 
 @dataclass(slots=True)
 class _Descending:
@@ -252,8 +249,3 @@ class _Descending:
 
     def __lt__(self, other: _Descending) -> bool:
         return self.words > other.words
-
-
-def _rank_key(answer: Answer) -> tuple:
-    """Best first: highest score, then alphabetical words."""
-    return (-answer.score.total, answer.fills)
