@@ -17,7 +17,8 @@ printed at the start.
   (``benchmarks/trie_walk.c``, built here with cc when there is one, else skipped with a message): CPU
   time, nodes and nodes/s;
 * big counts: the counting kernel against the cell-by-cell kernel on a fixed 1/F of the partitions of the
-  5x5 double canonical counts over ``english`` and ``wordle-guesses`` (default F = 24; ``--big``: F = 1),
+  5x5 double canonical counts over ``english`` and ``wordle-guesses`` (default F = 24; ``--big``: F = 1;
+  medians of ``--repeat`` rounds, at most 3, that alternate the two kernels; ``--big``: one round),
   and on every 8th partition of the 6x6 one over ``english`` at commonness >= 3;
 * 1 worker against 2 (the 5x5 double canonical count over ``english`` words of commonness >= 2.5,
   ``--big``: all of them), after a calibration (two CPU loops in 2 processes against 1: what the machine can give).
@@ -95,6 +96,19 @@ def cpu_median(fn, repeat: int) -> tuple[float, object]:
     return statistics.median(times), result
 
 
+def alternated_cpu(runs: dict[str, object], repeat: int) -> dict[str, tuple[float, object]]:
+    """Median CPU seconds of each ``runs[name]()`` over ``repeat`` rounds that run every one of them in turn
+    (so a change in the machine's load falls on all of them alike), and each one's last result."""
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    results: dict[str, object] = {}
+    for _ in range(repeat):
+        for name, fn in runs.items():
+            started = time.process_time()
+            results[name] = fn()
+            times[name].append(time.process_time() - started)
+    return {name: (statistics.median(times[name]), results[name]) for name in runs}
+
+
 def count_in_process(lexicon, options, kernel_name: str, keys: list[str] | None = None):
     """A count in this process by one kernel: "rows" (the counting kernel), "cells" (the C cell-by-cell
     kernel, what counts ran before) or "numba" (the cell-by-cell kernel compiled by numba); over every
@@ -168,7 +182,7 @@ def big_counts(repeat: int, fraction: int) -> dict:
     """The counting kernel against the cell-by-cell kernel (what counts ran before) on a fixed 1/``fraction``
     of the partitions of the 5x5 double canonical counts over english and wordle-guesses, and on every 8th
     partition of the 6x6 one over english at commonness >= 3 (deeper rows: their bitsets are built, not
-    looked up) (CPU time)."""
+    looked up) (CPU time, medians of ``repeat`` alternated runs)."""
     from puzzlewright.acrostic.count import CountOptions, count_partitions
     from puzzlewright.lexicon import load_lexicon
 
@@ -179,9 +193,9 @@ def big_counts(repeat: int, fraction: int) -> dict:
         options = CountOptions(size, double=True, canonical=True)
         keys = count_partitions(lexicon, options)[::every]
         figures = {}
-        for kernel_name in ("rows", "cells"):
-            seconds, (squares, nodes) = cpu_median(lambda: count_in_process(lexicon, options, kernel_name, keys),
-                                                   repeat)
+        runs = {kernel_name: (lambda kernel_name=kernel_name: count_in_process(lexicon, options, kernel_name, keys))
+                for kernel_name in ("rows", "cells")}
+        for kernel_name, (seconds, (squares, nodes)) in alternated_cpu(runs, repeat).items():
             figures[KERNEL_NAMES[kernel_name]] = {"median_s": seconds, "squares": squares, "nodes": nodes,
                                                   "nodes_per_s": nodes / seconds}
         label = name if floor is None else f"{name} >= {floor}"
@@ -255,7 +269,7 @@ def main() -> None:
           f"load average {load:.2f} at start")
     with tempfile.TemporaryDirectory() as scratch:
         runs = {"small": lambda: small_count(args.repeat), "kernels": lambda: kernels(args.repeat, scratch),
-                "big": lambda: big_counts(1, 1 if args.big else args.fraction),
+                "big": lambda: big_counts(1 if args.big else min(args.repeat, 3), 1 if args.big else args.fraction),
                 "workers": lambda: workers(max(3, args.repeat // 2), args.big, scratch)}
         sections = [run() for name, run in runs.items() if args.only is None or name in args.only]
     if args.json:

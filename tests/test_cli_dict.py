@@ -147,3 +147,24 @@ def test_diff_lists_what_one_dictionary_has_that_another_lacks(cli):
     assert familiarity == sorted(familiarity, reverse=True)
     text = cli("dict", "diff", "english-large", "english", "--limit", "3")
     assert text.exit_code == 0 and len(text.stdout.splitlines()) == 4
+
+
+@pytest.mark.parametrize("name", ["english", "english-large", "wordle-answers"])
+def test_archive_lookup_inflates_only_as_far_as_the_word(name):
+    """Each word from a new reader (the search stops at the first word after it): the lexicon's values,
+    for the first and last words, a prefix of the last, words past the end and between two words."""
+    import random
+
+    from puzzlewright.lexicon import load_lexicon
+    from puzzlewright.schema import builtin_archive
+    from puzzlewright.word_lookup import ShippedWords
+
+    lexicon = load_lexicon(name)
+    last = lexicon.words[-1]
+    words = [lexicon.words[0], last, last[:-1], last + "z", "zzzzzzzz", "a", "aaaaaaaa", "cat", "mmmmmq",
+             *random.Random(3).sample(lexicon.words, 20)]
+    for word in words:
+        assert ShippedWords(builtin_archive(name)).commonness(word) == lexicon.commonness(word), word
+    if name == "english":
+        early = ShippedWords(builtin_archive(name))
+        assert early.commonness("cat") is not None and not early.words.done and not early.zipf.done

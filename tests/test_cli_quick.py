@@ -41,6 +41,7 @@ QUICK_INPUTS = [
     ["letterboxed", "solve", "rme", "wcl", "tgk", "api"],
     ["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", "english"],
     ["letterboxed", "solve", "--dict=english-large", "ERG-BID-NCF-TAO"],
+    ["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", "nope", "--dict", "english"],  # the last one counts
     ["letterboxed", "solve", "ABC-DEF-GHI-JKL"],  # no solution: the hint line
     ["letterboxed", "solve", "RME-WCL-TGK-AP"],  # bad input from here on: one line, status 2
     ["letterboxed", "solve", "RME-WCL-TGK-APR"],

@@ -544,6 +544,41 @@ def test_echoes(phrase, count):
     assert echoes(phrase) == count
 
 
+def test_features_of_many_answers_are_each_answers_own(english):
+    """rerank works the features of all a puzzle's answers out at once, per distinct word and pair of
+    words: each row must be that answer's vector to the last bit, and its phrase columns must agree with
+    the definitions (echoes(), the set-phrase table) taken answer by answer."""
+    from puzzlewright.jumble.rank import FEATURES, AnswerFeatures, Ranker, echoes
+
+    ranker = Ranker(english, caption="The day the carpenter left his shop: ___")
+    phrases = [("in", "other", "words"), ("ad", "here", "adhere"), ("eight", "ate", "eight"), ("so", "far", "the"),
+               ("out", "of", "pocket"), ("sent", "scents", "in"), ("in", "other", "words")]
+    shortfalls = [0.0, 0.5, 1.25, 0.0, 2.0, 0.0, 0.75]
+    features = AnswerFeatures(ranker)
+    together = features.of_many(phrases, phrases, shortfalls, [ranker.association(p) for p in phrases])
+    names = list(FEATURES)
+    for phrase, shortfall, row in zip(phrases, shortfalls, together.tolist()):
+        assert tuple(row) == AnswerFeatures(ranker).of(phrase, phrase, shortfall)
+        assert row[names.index("echo")] == echoes(phrase)
+        assert row[names.index("set_phrase")] == float(ranker.relations.is_phrase(phrase))
+        assert row[names.index("in_set_phrase")] == features.in_set_phrase(phrase)
+        assert row[names.index("words")] == sum(features.word(w)[0] for w in phrase)
+        assert row[names.index("dangling_end")] == float(phrase[-1] == "the")
+    assert together[0, names.index("set_phrase")] == 1.0 and together[1, names.index("echo")] == 2.0
+
+
+def test_final_answer_ranking_is_pinned(english):
+    """The 14-letter pool of the speed benchmark, every answer ranked: how many the search scored and the
+    order and scores of the first and last (speed work must not move them; refitting the model would)."""
+    result = solve_json({"pool": "INMANYRESPECTS", "answer_pattern": "-- ---- --------", "top": 1000},
+                        lexicon=english)
+    assert (result["scored"], len(result["answers"]), result["complete"]) == (1070, 1000, True)
+    assert [(a["answer"], a["score"]) for a in result["answers"][:4]] == [
+        ("IN MANY RESPECTS", 4.94), ("IN MANY SPECTRES", -0.97), ("IN MANY SPECTERS", -1.207),
+        ("IN MANY SCEPTERS", -1.688)]
+    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("TP MAYS INCENSER", -13.87)
+
+
 def test_ranker_file_matches_the_features_and_the_script():
     """The shipped weights name the features the code computes, in order, in the very text the fitting
     script writes (``python scripts/fit_jumble_ranker.py --check`` refits them on the training set)."""

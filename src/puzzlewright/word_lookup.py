@@ -6,7 +6,8 @@ The archives (``puzzlewright/lexicon/data/*.npz``, see :mod:`puzzlewright.lexico
 of ``.npy`` arrays written by ``numpy.savez_compressed``; :func:`read_archive` inflates the members with
 :mod:`zlib` and reads each array as an :class:`array.array` (the standard library's :mod:`zipfile` costs
 more to import than the whole lookup). The words are sorted and joined by newlines, so a word is found
-with one ``bytes.find`` and its number is the count of newlines before it. The values are those
+with ``bytes.find`` in as much of the list as has to be inflated to reach it (:class:`ShippedWords`), and
+its number is the count of newlines before it. The values are those
 :class:`~puzzlewright.lexicon.Lexicon` gives (tested): the commonness columns are stored x 100 and divided
 in float32 as numpy does.
 """
@@ -65,21 +66,83 @@ def lookup_entries(name: str, commonness: Callable[[str], Commonness | None], wo
 
 
 class ShippedWords:
-    """A built-in dictionary's words and commonness columns, read from its archive without numpy."""
+    """A built-in dictionary's words and commonness columns, read from its archive without numpy.
+
+    The archive's members are inflated only as far as the words looked up need (:class:`_Inflating`):
+    the words are sorted, so the search for one stops at the first word after it, and each column is
+    inflated up to that word's entry. A lookup of ``cat`` inflates about a sixth of ``english``."""
 
     def __init__(self, path: str):
-        columns = read_archive(path, ("words", "zipf", "level", "familiarity"))
-        self.text = b"\n" + columns["words"].tobytes() + b"\n"
-        self.zipf, self.level, self.familiarity = columns["zipf"], columns["level"], columns["familiarity"]
+        members = archive_members(path, _COLUMNS)
+        missing = [name for name in _COLUMNS if name not in members]
+        if missing:
+            raise ValueError(f"{path} has no {', '.join(missing)} array")
+        self.words, self.zipf, self.level, self.familiarity = (_Inflating(*members[name]) for name in _COLUMNS)
 
     def commonness(self, word: str) -> Commonness | None:
         """The word's commonness, None when the dictionary does not have it."""
-        at = self.text.find(b"\n" + word.encode("ascii") + b"\n")
-        if at < 0:
+        number = self._number(word.encode("ascii"))
+        if number is None:
             return None
-        number = self.text.count(b"\n", 0, at)  # the newlines before the word's own
-        return Commonness(_hundredths(self.zipf[number]), self.level[number] or None,
-                          _hundredths(self.familiarity[number]))
+        return Commonness(_hundredths(self.zipf.item(number)), self.level.item(number) or None,
+                          _hundredths(self.familiarity.item(number)))
+
+    def _number(self, word: bytes) -> int | None:
+        """The word's position in the sorted list, inflating the list until it is found or passed."""
+        words = self.words
+        key = b"\n" + word + b"\n"
+        searched = words.start - 1  # the .npy header ends with a newline, just before the first word
+        while True:
+            at = words.raw.find(key, searched)
+            if at < 0 and words.done and words.raw.endswith(key[:-1]):  # the last word: no newline after it
+                at = len(words.raw) - len(key) + 1
+            if at >= 0:
+                return words.raw.count(b"\n", words.start, at + 1)  # the newlines before the word's own
+            if words.done or words.raw[words.raw.rfind(b"\n") + 1:] > word:  # the last (partial) word read
+                return None
+            searched = max(searched, len(words.raw) - len(key) + 1)
+            words.inflate_more()
+
+
+_COLUMNS = ("words", "zipf", "level", "familiarity")
+
+
+class _Inflating:
+    """A member of an archive (a ``.npy`` array) inflated only as far as it has been read: ``raw`` holds
+    the member's bytes so far (the header, then the array's data from ``start``)."""
+
+    def __init__(self, method: int, packed: bytes):
+        self._inflater = zlib.decompressobj(-15) if method == 8 else None
+        self._packed = packed
+        self.raw = bytearray() if self._inflater is not None else bytearray(packed)
+        self._chunk = 1 << 16
+        self.done = self._inflater is None
+        header = _npy_header(self.raw)
+        while header is None and not self.done:
+            self.inflate_more()
+            header = _npy_header(self.raw)
+        if header is None:
+            raise ValueError("not a .npy array")
+        self._format, self.start = "<" + header[0], header[1]
+
+    def inflate_more(self) -> None:
+        """Inflate about as much again as so far (so a whole member costs a few steps, not one per word)."""
+        if self.done:
+            return
+        more = self._inflater.decompress(self._packed, self._chunk)
+        self._packed = self._inflater.unconsumed_tail
+        self.raw += more
+        self._chunk *= 2
+        self.done = self._inflater.eof or not (more or self._packed)
+
+    def item(self, number: int) -> int | float:
+        """Element ``number`` of the array."""
+        end = self.start + (number + 1) * struct.calcsize(self._format)
+        while len(self.raw) < end and not self.done:
+            self.inflate_more()
+        if len(self.raw) < end:
+            raise ValueError(f"the array ends before its entry {number}")
+        return struct.unpack_from(self._format, self.raw, end - struct.calcsize(self._format))[0]
 
 
 def _hundredths(stored: int) -> float:
@@ -91,6 +154,13 @@ def read_archive(path: str, names: Iterable[str] | None = None) -> dict[str, arr
     """The arrays of a ``numpy.savez_compressed`` archive by name (``words.npy`` -> ``words``): those of
     ``names`` (default: all). Raises ValueError for anything else (zip64 sizes, other compression,
     big-endian data, other types)."""
+    return {name: _npy_array(zlib.decompress(packed, -15) if method == 8 else packed)
+            for name, (method, packed) in archive_members(path, names).items()}
+
+
+def archive_members(path: str, names: Iterable[str] | None = None) -> dict[str, tuple[int, bytes]]:
+    """The members of a ``numpy.savez_compressed`` archive by array name: (compression method, 8 =
+    deflated or 0 = stored, and the member's bytes as stored), those of ``names`` (default: all)."""
     if sys.byteorder != "little":
         raise ValueError("the archives' arrays are little-endian")
     with open(path, "rb") as handle:
@@ -100,7 +170,7 @@ def read_archive(path: str, names: Iterable[str] | None = None) -> dict[str, arr
         raise ValueError(f"{path} is not a zip file")
     *_, count, _, directory, _ = _END_RECORD.unpack_from(data, end)
     wanted = None if names is None else {f"{name}.npy" for name in names}
-    arrays = {}
+    members = {}
     for _ in range(count):
         entry = _DIRECTORY_ENTRY.unpack_from(data, directory)
         method, packed_size, name_length, extra_length, comment_length, offset = (
@@ -113,20 +183,33 @@ def read_archive(path: str, names: Iterable[str] | None = None) -> dict[str, arr
         start = offset + _LOCAL_HEADER.size + local[-2] + local[-1]
         if packed_size == 0xFFFFFFFF or method not in (0, 8):
             raise ValueError(f"{path}: member {name} is not a plain or deflated one")
-        member = data[start:start + packed_size]
-        arrays[name.removesuffix(".npy")] = _npy_array(zlib.decompress(member, -15) if method == 8 else member)
-    return arrays
+        members[name.removesuffix(".npy")] = (method, data[start:start + packed_size])
+    return members
 
 
 def _npy_array(blob: bytes) -> array:
     """The data of a one-dimensional ``.npy`` file as an array of its type."""
+    header = _npy_header(blob)
+    if header is None:
+        raise ValueError("not a .npy array")
+    typecode, start = header
+    values = array(typecode)
+    values.frombytes(blob[start:])
+    return values
+
+
+def _npy_header(blob: bytes) -> tuple[str, int] | None:
+    """(array typecode, where the data starts) of a ``.npy`` file's first bytes; None when they do not
+    hold the whole header yet. Raises ValueError for what is not a ``.npy`` array of a supported type."""
+    if len(blob) < 12:
+        return None
     if not blob.startswith(b"\x93NUMPY"):
         raise ValueError("not a .npy array")
     header_length, start = (struct.unpack_from("<H", blob, 8)[0], 10) if blob[6] == 1 else (
         struct.unpack_from("<I", blob, 8)[0], 12)
+    if len(blob) < start + header_length:
+        return None
     descr = _DESCR.search(blob[start:start + header_length].decode("latin-1"))
     if descr is None or descr.group(1) not in _NPY_TYPES:
         raise ValueError("unsupported .npy array type")
-    values = array(_NPY_TYPES[descr.group(1)])
-    values.frombytes(blob[start + header_length:])
-    return values
+    return _NPY_TYPES[descr.group(1)], start + header_length

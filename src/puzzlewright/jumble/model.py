@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import check_letters
@@ -169,15 +170,22 @@ class AnswerPattern:
         """How many pool letters the answer takes."""
         return sum(slot.blanks for slot in self.slots)
 
+    @cached_property
+    def printed(self) -> bool:
+        """Whether the pattern has printed words (else an answer's phrase is just its fills)."""
+        return any(slot.fixed for slot in self.slots)
+
     def render(self, words: tuple[str, ...] | None = None) -> str:
         """The pattern, or the answer with ``words`` filled into its open slots (printed words kept)."""
         if words is None:
             return " ".join(slot.render() for slot in self.slots)
-        fill = iter(words)
-        return " ".join(slot.text.upper() if slot.fixed else next(fill).upper() for slot in self.slots)
+        return " ".join(self.phrase(words)).upper()
 
     def phrase(self, words: tuple[str, ...]) -> tuple[str, ...]:
-        """Every word of the answer in order (printed words included), lowercase."""
+        """Every word of the answer in order (printed words included), lowercase. (Called for every
+        answer a search scores: without printed words, the fills are the phrase.)"""
+        if not self.printed:
+            return tuple(words)
         fill = iter(words)
         return tuple(slot.text if slot.fixed else next(fill) for slot in self.slots)
 

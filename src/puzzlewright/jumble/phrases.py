@@ -44,9 +44,9 @@ class PhraseTable:
         self.size = len(vocab)
         self.keys = keys.astype(np.int64)  # int64 so that look-ups by Python int do not copy the array
         self.values = values.astype(np.float64) / PMI_SCALE
-        self.logp = logp.astype(np.float64) / LOGP_SCALE
+        # log10 P(w), read one at a time as Python floats (not numpy scalars)
+        self.logp = array("d", (logp.astype(np.float64) / LOGP_SCALE).tobytes())
         self.floor = floor
-        self.firsts = self.keys // max(self.size, 1)
         self.seconds = self.keys % max(self.size, 1)
         # bisect on a flat array beats numpy for one key at a time; arrays, not lists, so 300k pairs cost
         # 5 MB rather than 21 MB of boxed Python numbers
@@ -59,8 +59,10 @@ class PhraseTable:
     def listed_value(self, first: str, second: str) -> float | None:
         """The value of a pair the table lists, or None."""
         a, b = self.index.get(first), self.index.get(second)
-        if a is None or b is None:
-            return None
+        return None if a is None or b is None else self._listed(a, b)
+
+    def _listed(self, a: int, b: int) -> float | None:
+        """The listed value of the pair of vocabulary numbers ``a``, ``b``, or None."""
         key = a * self.size + b
         at = bisect.bisect_left(self.key_list, key)
         if at < len(self.key_list) and self.key_list[at] == key:
@@ -69,12 +71,12 @@ class PhraseTable:
 
     def pair_value(self, first: str, second: str) -> float:
         """What the pair adds to a phrase (see the module docstring)."""
-        value = self.listed_value(first, second)
-        if value is not None:
-            return value
         a, b = self.index.get(first), self.index.get(second)
         if a is None or b is None:
             return 0.0
+        value = self._listed(a, b)
+        if value is not None:
+            return value
         return max(min(0.0, self.floor - self.logp[a] - self.logp[b]), -ABSENT_CAP)
 
     def best_following(self, firsts: tuple[str, ...], seconds: tuple[str, ...]) -> np.ndarray:
@@ -83,13 +85,15 @@ class PhraseTable:
         known = [(i, self.index[w]) for i, w in enumerate(firsts) if w in self.index]
         if not known:
             return best
-        position = np.full(self.size, -1, np.int64)
-        position[[vocab for _, vocab in known]] = [i for i, _ in known]
+        rows, ids = np.array(known, np.int64).T
+        # the keys are sorted, so each first word's pairs are one run of them: gather only those runs
+        starts = np.searchsorted(self.keys, ids * self.size)
+        sizes = np.searchsorted(self.keys, (ids + 1) * self.size) - starts
+        pairs = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(sizes.sum())
         wanted = np.zeros(self.size, bool)
         wanted[[self.index[w] for w in seconds if w in self.index]] = True
-        rows = position[self.firsts]
-        keep = (rows >= 0) & wanted[self.seconds]
-        np.maximum.at(best, rows[keep], self.values[keep])
+        keep = wanted[self.seconds[pairs]]
+        np.maximum.at(best, np.repeat(rows, sizes)[keep], self.values[pairs[keep]])
         return best
 
 

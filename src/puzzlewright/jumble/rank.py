@@ -199,12 +199,14 @@ class Ranker:
 
     def association(self, phrase: tuple[str, ...]) -> float:
         """The sum of :meth:`pair_value` over the phrase's adjacent pairs."""
-        return sum(self.pair_value(first, second) for first, second in zip(phrase, phrase[1:]))
+        return sum(map(self.pair_value, phrase, phrase[1:]))
 
     def score(self, fills: tuple[str, ...], phrase: tuple[str, ...], reading_shortfall: float) -> Score:
-        """The score of an answer: its filled words, the whole phrase, and its readings' total shortfall."""
+        """The score of an answer: its filled words, the whole phrase, and its readings' total shortfall.
+        (Called for every answer a search finds: sums over ``map``, not generators, which cost more here
+        than the look-ups they sum.)"""
         association = self.association(phrase)
-        return Score(sum(self.word_value(w) for w in fills), self.weights.phrase * association,
+        return Score(sum(map(self.word_value, fills)), self.weights.phrase * association,
                      self.readings_value(reading_shortfall), association)
 
 
@@ -213,6 +215,14 @@ class Model(LinearModel):
 
     FEATURES = FEATURES
     FILE = RANKER_FILE
+
+    def scores(self, features: np.ndarray) -> np.ndarray:
+        """:meth:`score` of each row of a feature matrix, the same to the last bit: the same products,
+        added up feature by feature from 0."""
+        total = np.zeros(len(features))
+        for column, (weight, typical) in enumerate(zip(self.weights, self.typical)):
+            total = total + weight * (features[:, column] - typical)
+        return total
 
 
 shipped_model = Model.shipped  # the model in ranker.json, read once per process
@@ -243,36 +253,94 @@ class AnswerFeatures:
            association: float | None = None) -> tuple[float, ...]:
         """The feature vector of one answer: its open words, its whole phrase (and its association, when
         the search has it already), its readings' shortfall."""
-        ranker = self.ranker
         if association is None:
-            association = ranker.association(phrase)
-        zipf, familiar, same, linked, topic, similar = zip(*map(self.word, fills)) if fills else ((),) * 6
-        join = (ranker.pair_value(ranker.last_caption_word, phrase[0])
-                if ranker.last_caption_word and phrase else 0.0)
-        return (sum(zipf), association, -shortfall, min(familiar, default=0.0),
-                float(self.relations.is_phrase(phrase)), self.in_set_phrase(phrase), sum(same), sum(linked),
-                sum(topic), join, sum(similar), float(self.echoes(phrase)),
-                float(bool(phrase) and phrase[-1] in DANGLING))
+            association = self.ranker.association(phrase)
+        return tuple(self.of_many([fills], [phrase], [shortfall], [association])[0].tolist())
+
+    def of_many(self, fills: Sequence[tuple[str, ...]], phrases: Sequence[tuple[str, ...]],
+                shortfalls: Sequence[float], associations: Sequence[float]) -> np.ndarray:
+        """The feature vectors of answers of one pattern (as many open and printed words each), one row
+        per answer, given what :meth:`of` is given. Worked out per distinct word or pair of words and
+        added up column by column in the order :meth:`of` defines (each sum word by word, from 0), so
+        every value is the same to the last bit as answer by answer, at a fraction of the cost."""
+        count = len(phrases)
+        vectors = np.zeros((count, len(FEATURES)))
+        if not count:
+            return vectors
+        open_index: dict[str, int] = {}
+        open_ids = np.array([[open_index.setdefault(w, len(open_index)) for w in words] for words in fills],
+                            np.int64).reshape(count, -1)
+        per_word = np.array([self.word(w) for w in open_index]).reshape(len(open_index), 6)[open_ids]
+
+        def total(part: int) -> np.ndarray:
+            """A per-word part summed over each answer's open words, in order."""
+            summed = np.zeros(count)
+            for position in range(open_ids.shape[1]):
+                summed = summed + per_word[:, position, part]
+            return summed
+
+        vectors[:, 0] = total(0)
+        vectors[:, 1] = associations
+        vectors[:, 2] = -np.asarray(shortfalls, np.float64)
+        vectors[:, 3] = per_word[:, :, 1].min(axis=1) if open_ids.shape[1] else 0.0
+        vectors[:, 6], vectors[:, 7], vectors[:, 8], vectors[:, 10] = total(2), total(3), total(4), total(5)
+        self._phrase_features(phrases, vectors)
+        return vectors
+
+    def _phrase_features(self, phrases: Sequence[tuple[str, ...]], vectors: np.ndarray) -> None:
+        """Fill in what depends on the whole phrase (``set_phrase``, ``in_set_phrase``, ``caption_join``,
+        ``echo``, ``dangling_end``): per distinct word, or per distinct pair of words at two positions."""
+        index: dict[str, int] = {}
+        ids = np.array([[index.setdefault(w, len(index)) for w in phrase] for phrase in phrases], np.int64)
+        words = list(index)
+        ranker = self.ranker
+        if ranker.last_caption_word:
+            vectors[:, 9] = np.array([ranker.pair_value(ranker.last_caption_word, w) for w in words])[ids[:, 0]]
+        vectors[:, 12] = np.array([w in DANGLING for w in words], np.float64)[ids[:, -1]]
+        # pairs of positions: how many pairs echo; adjacent pairs: which open a set phrase
+        echoes = np.zeros(len(phrases))
+        opens = np.zeros(len(phrases), bool)
+        length = ids.shape[1]
+        for first in range(length):
+            for second in range(first + 1, length):
+                keys, at = np.unique(ids[:, first] * len(words) + ids[:, second], return_inverse=True)
+                pairs = [(words[key // len(words)], words[key % len(words)]) for key in keys.tolist()]
+                echoes += np.array([self.echo_pair(a, b) for a, b in pairs], np.float64)[at.ravel()]
+                if second == first + 1:
+                    opens |= np.array([pair in self.relations.openings for pair in pairs], bool)[at.ravel()]
+        # an adjacent pair joined can only be another of the words if the lengths add up
+        sizes = np.array([len(w) for w in words])[ids]
+        joinable = np.zeros(len(phrases), bool)
+        for first in range(length - 1):
+            joinable |= ((sizes[:, first] + sizes[:, first + 1])[:, None] == sizes).any(axis=1)
+        for row in np.flatnonzero(joinable).tolist():
+            echoes[row] += rejoined(phrases[row])
+        vectors[:, 11] = echoes
+        # a phrase none of whose adjacent pairs opens a set phrase neither is nor holds one (its words are
+        # a-z, so they are the set phrase's own words)
+        for row in (np.flatnonzero(opens) if length > 1 else range(len(phrases))):
+            vectors[row, 4] = float(self.relations.is_phrase(phrases[row]))
+            vectors[row, 5] = self.in_set_phrase(phrases[row])
 
     def in_set_phrase(self, phrase: tuple[str, ...]) -> float:
         """The share of the phrase's words covered by its longest run (of two words or more) that is a
         set phrase."""
-        starts = [i for i in range(len(phrase) - 1) if (phrase[i], phrase[i + 1]) in self.relations.openings]
+        openings = self.relations.openings
+        starts = [i for i, pair in enumerate(zip(phrase, phrase[1:])) if pair in openings]
+        if not starts:  # most answers: no run of theirs opens a set phrase
+            return 0.0
         for size in range(min(len(phrase), self.relations.longest_phrase), 1, -1):
-            if any(self.relations.is_phrase(phrase[i:i + size]) for i in starts if i + size <= len(phrase)):
-                return size / len(phrase)
+            for i in starts:
+                if i + size <= len(phrase) and self.relations.is_phrase(phrase[i:i + size]):
+                    return size / len(phrase)
         return 0.0
 
-    def echoes(self, phrase: tuple[str, ...]) -> int:
-        """:func:`echoes`, with each pair of words judged once per puzzle."""
-        count = 0
-        for i, a in enumerate(phrase):
-            for b in phrase[i + 1:]:
-                known = self.echo_pairs.get((a, b))
-                if known is None:
-                    known = self.echo_pairs[(a, b)] = echo(a, b)
-                count += known
-        return count + rejoined(phrase)
+    def echo_pair(self, first: str, second: str) -> bool:
+        """:func:`echo`, judged once per puzzle for each pair of words."""
+        known = self.echo_pairs.get((first, second))
+        if known is None:
+            known = self.echo_pairs[(first, second)] = echo(first, second)
+        return known
 
 
 def echoes(phrase: tuple[str, ...]) -> int:
@@ -284,7 +352,7 @@ def echoes(phrase: tuple[str, ...]) -> int:
 def echo(a: str, b: str) -> bool:
     """Do two words repeat or sound alike: the same word, one beginning or ending the other (3+ letters),
     or two letters or fewer apart (words of 4+ letters)?"""
-    short, long = sorted((a, b), key=len)
+    short, long = (a, b) if len(a) <= len(b) else (b, a)  # sorted by length, stably, without sorted()
     return (a == b or (len(short) >= 3 and (long.startswith(short) or long.endswith(short)))
             or (len(short) >= 4 and within_two(a, b)))
 

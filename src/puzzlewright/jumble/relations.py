@@ -143,7 +143,7 @@ class RelationTable:
 
     def is_phrase(self, words: tuple[str, ...]) -> bool:
         """Is this run of words a set phrase (a WordNet multiword lemma)?"""
-        return " ".join(w.replace("'", "") for w in words) in self.phrases
+        return " ".join(words).replace("'", "") in self.phrases
 
 
 class CaptionLinks:

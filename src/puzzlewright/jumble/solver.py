@@ -203,11 +203,11 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
 
 def rerank(answers: list[Answer], ranker: Ranker) -> list[Answer]:
     """The answers with their features and the model's score, best first (then alphabetical)."""
-    features = AnswerFeatures(ranker)
-    scored = []
-    for a in answers:
-        vector = features.of(a.fills, a.phrase, a.source.shortfall, a.score.association)
-        scored.append(Answer(a.fills, a.phrase, a.source, a.score, vector, ranker.model.score(vector)))
+    vectors = AnswerFeatures(ranker).of_many([a.fills for a in answers], [a.phrase for a in answers],
+                                             [a.source.shortfall for a in answers],
+                                             [a.score.association for a in answers])
+    scored = [Answer(a.fills, a.phrase, a.source, a.score, tuple(vector), final)
+              for a, vector, final in zip(answers, vectors.tolist(), ranker.model.scores(vectors).tolist())]
     return sorted(scored, key=lambda a: (-a.final, a.fills))
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
 
 import numpy as np
 
@@ -122,7 +121,7 @@ FileLexicon = tuple[list[str], np.ndarray, np.ndarray, np.ndarray, int, str]
 
 
 @lru_cache(maxsize=8)
-def _file_lexicon(path: Path, mtime: float, format: str | None) -> Lexicon:
+def _file_lexicon(path: str, mtime: float, format: str | None) -> Lexicon:
     """A word-list file as a lexicon: read, normalised and joined with the reference commonness once, then
     kept in the cache folder under the file's content hash (and the options), so the next run on the same
     bytes - under any name or path - loads the built lexicon instead (what a built-in dictionary costs)."""
@@ -132,11 +131,11 @@ def _file_lexicon(path: Path, mtime: float, format: str | None) -> Lexicon:
         built = _build_file_lexicon(path, format)
         _save_cached_file(key, built)
     names, zipf, level, familiarity, skipped, used_format = built
-    return Lexicon(names, zipf, level, familiarity=familiarity, name=path.name,
+    return Lexicon(names, zipf, level, familiarity=familiarity, name=os.path.basename(path),
                    source=f"file: {path} ({used_format})", skipped=skipped, presorted=True)
 
 
-def _build_file_lexicon(path: Path, format: str | None) -> FileLexicon:
+def _build_file_lexicon(path: str, format: str | None) -> FileLexicon:
     """Read and normalise a word-list file; commonness from the file (``freq``, a ``scored`` list's
     familiarity) or the reference dictionary."""
     words, skipped, format = read_word_file(path, format)
@@ -160,7 +159,7 @@ def _build_file_lexicon(path: Path, format: str | None) -> FileLexicon:
             familiarity.astype(np.float32), skipped, format)
 
 
-def _file_cache_key(path: Path, format: str | None) -> str:
+def _file_cache_key(path: str, format: str | None) -> str:
     """The cache name of a word-list file: its content address (:func:`puzzlewright.schema.word_file_digest`:
     the file's bytes, the format asked for, the reference dictionary) and :data:`FILE_CACHE_FORMAT`."""
     from puzzlewright.schema import word_file_digest
@@ -201,7 +200,7 @@ def _save_cached_file(key: str, built: FileLexicon) -> None:
 
 
 def _looks_like_path(spec: str) -> bool:
-    return "/" in spec or "\\" in spec or "." in spec or Path(spec).exists()
+    return "/" in spec or "\\" in spec or "." in spec or os.path.exists(spec)
 
 
 def parse_word_list(
@@ -239,7 +238,7 @@ def parse_word_list(
 
 
 def load_lexicon(
-    spec: str | Path = DEFAULT,
+    spec: str | os.PathLike[str] = DEFAULT,
     *,
     format: str | None = None,
     extra_words: str | list[str] | None = None,
@@ -255,15 +254,15 @@ def load_lexicon(
     spec_text = str(spec)
     if spec_text in BUILTINS:
         lexicon = builtin_lexicon(spec_text)
-    elif isinstance(spec, Path) or _looks_like_path(spec_text):
-        path = Path(spec_text).expanduser()
+    elif isinstance(spec, os.PathLike) or _looks_like_path(spec_text):
+        path = os.path.expanduser(spec_text)  # no pathlib: it costs every command that loads a dictionary
         try:
-            mtime = path.stat().st_mtime
+            mtime = os.stat(path).st_mtime
         except FileNotFoundError:
             raise LexiconError(f"dictionary file not found: {path}") from None
         except OSError as error:
             raise LexiconError(f"cannot read dictionary file {path}: {error.strerror}") from None
-        lexicon = _file_lexicon(path.resolve(), mtime, format)
+        lexicon = _file_lexicon(os.path.realpath(path), mtime, format)
     else:
         from puzzlewright.suggest import unknown_name
 
