@@ -226,14 +226,14 @@ def without_spare_words(words: BoxWords, chains: list[tuple[int, ...]]) -> list[
     where LEXICOGRAPHY alone covers the box) is a shorter solution with a spare word, not a solution."""
     masks, full = words.masks, words.full
     kept = []
-    for chain in chains:
-        if len(chain) > 1:
+    for ids in chains:
+        if len(ids) > 1:
             inner = 0
-            for i in chain[1:-1]:
+            for i in ids[1:-1]:
                 inner |= masks[i]
-            if inner | masks[chain[0]] == full or inner | masks[chain[-1]] == full:
+            if inner | masks[ids[0]] == full or inner | masks[ids[-1]] == full:
                 continue
-        kept.append(chain)
+        kept.append(ids)
     return kept
 
 
