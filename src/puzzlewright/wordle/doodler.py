@@ -39,6 +39,7 @@ MAX_ROWS = 100  # rows of one doodle (the row search recurses once per row)
 MARK_NAMES = ("grey", "yellow", "green")
 NEAR_EQUAL = 0.4  # familiarity (Zipf-like scale) within which words of one tier count as near-equals for the seed
 TIER_STEP = 100.0  # preference = tier x TIER_STEP + familiarity: no familiarity outweighs a tier
+ROUNDING = 1e-9  # far above float64 rounding of preferences (< 1,000) plus a nudge, far below any real gap
 
 
 @dataclass
@@ -201,19 +202,30 @@ class Doodler:
     def first_choice(self, words: np.ndarray, paint: Paint, seed: int, answer_last: bool) -> np.ndarray:
         """The first word of :meth:`choice_order` (after :meth:`_answer_last` when ``answer_last``) alone,
         as a 0- or 1-word array, found without sorting: all a row needs when rows do not constrain each
-        other and only the chosen words are shown."""
+        other and only the chosen words are shown. When the best word leads the next by more than
+        :data:`NEAR_EQUAL`, no nudge can change the order, and none is drawn."""
         if len(words) < 2:
             return words
-        keys = self._choice_keys(words, paint, seed)
+        preference = self.preference[words]
         if answer_last:  # of two words or more, one at most is the answer: another comes first
-            keys[self._solved(words)] = np.inf
+            preference = np.where(self._solved(words), -np.inf, preference)
+        leader = int(np.argmax(preference))
+        runner_up = np.partition(preference, len(words) - 2)[-2]
+        if preference[leader] - runner_up > NEAR_EQUAL + ROUNDING:
+            return words[[leader]]  # no nudge can put another word first: the seed's draw is not needed
+        keys = -(preference + self._nudge(len(words), paint, seed))
         return words[[np.argmin(keys)]]  # the first of the least keys, where the stable sort puts it
 
     def _choice_keys(self, words: np.ndarray, paint: Paint, seed: int) -> np.ndarray:
         """The words' sort keys: minus their preference plus a nudge below :data:`NEAR_EQUAL`."""
+        return -(self.preference[words] + self._nudge(len(words), paint, seed))
+
+    @staticmethod
+    def _nudge(count: int, paint: Paint, seed: int) -> np.ndarray:
+        """``count`` nudges in [0, :data:`NEAR_EQUAL`) drawn from (``seed``, the row). Making the generator
+        is much of a row's time, so :meth:`first_choice` draws them only when they can change its answer."""
         # uniform(0, NEAR_EQUAL): the same numbers (NEAR_EQUAL * random() exactly) without its checks
-        nudge = NEAR_EQUAL * np.random.default_rng([seed, paint.key]).random(len(words))
-        return -(self.preference[words] + nudge)
+        return NEAR_EQUAL * np.random.default_rng([seed, paint.key]).random(count)
 
     def _solved(self, words: np.ndarray) -> np.ndarray:
         """Which of ``words`` is the answer itself (the one all-green word)."""
