@@ -56,7 +56,17 @@ QUICK_INPUTS = [
     ["dict", "lookup", "--dict", "english-large", "zygote"],
     ["dict", "lookup", "cat", "--dict", "nope"],
     ["dict", "lookup", "cat", "--dict", "/no/such/words.txt"],
+    ["dict", "lookup", "cat", "--dict", "rejected"],  # an archive in the data folder, not a dictionary
+    ["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", "rejected"],
 ]
+
+
+def test_the_shipped_names_are_the_described_dictionaries():
+    from puzzlewright.lexicon.builtin import BUILTINS
+    from puzzlewright.shipped import BUILTIN_NAMES, builtin_archive
+
+    assert set(BUILTIN_NAMES) == set(BUILTINS)
+    assert all(builtin_archive(name) for name in BUILTIN_NAMES) and builtin_archive("rejected") is None
 
 
 @pytest.mark.parametrize("arguments", QUICK_INPUTS, ids=" ".join)

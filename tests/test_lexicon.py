@@ -382,10 +382,11 @@ def test_plain_lists_that_are_not_ascii_are_read_line_by_line(tmp_path):
 def test_shipped_archives_read_as_numpy_load_reads_them(filename):
     """The built-in dictionaries are read without numpy.load (start-up): every array must come out the same,
     dtype included."""
-    from puzzlewright.lexicon.builtin import _archive_arrays, _data_file
+    from puzzlewright.lexicon.builtin import _archive_arrays
+    from puzzlewright.shipped import data_file
 
     arrays = _archive_arrays(filename)
-    with np.load(_data_file(filename)) as archive:
+    with np.load(data_file(filename)) as archive:
         assert sorted(arrays) == sorted(archive.files)
         for name in archive.files:
             assert arrays[name].dtype == archive[name].dtype and np.array_equal(arrays[name], archive[name])

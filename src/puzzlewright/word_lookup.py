@@ -146,6 +146,7 @@ class _Inflating:
         if header is None:
             raise ValueError("not a .npy array")
         self._format, self.start = "<" + header[0], header[1]
+        self._size = struct.calcsize(self._format)
 
     def inflate_more(self) -> None:
         """Inflate about as much again as so far (so a whole member costs a few steps, not one per word)."""
@@ -159,12 +160,12 @@ class _Inflating:
 
     def item(self, number: int) -> int | float:
         """Element ``number`` of the array."""
-        end = self.start + (number + 1) * struct.calcsize(self._format)
+        end = self.start + (number + 1) * self._size
         while len(self.raw) < end and not self.done:
             self.inflate_more()
         if len(self.raw) < end:
             raise ValueError(f"the array ends before its entry {number}")
-        return struct.unpack_from(self._format, self.raw, end - struct.calcsize(self._format))[0]
+        return struct.unpack_from(self._format, self.raw, end - self._size)[0]
 
 
 def _hundredths(stored: int) -> float:

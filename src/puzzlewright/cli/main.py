@@ -19,6 +19,12 @@ import sys  # noqa: E402
 def main(argv: list[str] | None = None) -> None:
     """Run the command line on ``argv`` (default: the process's arguments) and exit with its status."""
     from puzzlewright.cli.plain import exit_status
+
+    sys.exit(exit_status(lambda: run(argv)))  # start-up too: Ctrl-C while it loads is "interrupted"
+
+
+def run(argv: list[str] | None) -> object:
+    """Load the command answering ``argv`` (the quick path's, else click's), then run it."""
     from puzzlewright.cli.quick import quick_command
 
     command = quick_command(sys.argv[1:] if argv is None else list(argv))  # its modules loaded
@@ -27,7 +33,7 @@ def main(argv: list[str] | None = None) -> None:
 
         command = click_command(argv)
     settle_start_up()
-    sys.exit(exit_status(command))
+    return command()
 
 
 def settle_start_up() -> None:

@@ -20,6 +20,7 @@ import numpy as np
 from puzzlewright.errors import LexiconError
 from puzzlewright.lexicon.core import Lexicon
 from puzzlewright.lexicon.formats import normalise_word, read_word_file
+from puzzlewright.shipped import data_file
 
 
 @dataclass(frozen=True)
@@ -58,19 +59,13 @@ BUILTINS: dict[str, Builtin] = {
 DEFAULT = "english"
 
 
-def _data_file(filename: str) -> str:
-    """The path of a file shipped in ``puzzlewright/lexicon/data`` (found beside this module, as
-    :func:`puzzlewright.schema.builtin_archive` finds the archives)."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", filename)
-
-
 def _archive_arrays(filename: str) -> dict[str, np.ndarray]:
     """The arrays of a shipped ``.npz`` archive, read by :func:`puzzlewright.word_lookup.read_archive`
     (the same arrays ``numpy.load`` gives, without the :mod:`zipfile` and :mod:`importlib.resources`
     machinery, which cost every command that loads a dictionary about 50 M instructions of start-up)."""
     from puzzlewright.word_lookup import read_archive
 
-    return {name: np.asarray(values) for name, values in read_archive(_data_file(filename)).items()}
+    return {name: np.asarray(values) for name, values in read_archive(data_file(filename)).items()}
 
 
 def _read_archive(filename: str) -> dict[str, np.ndarray | list[str]]:
