@@ -473,3 +473,16 @@ def test_tour_step_shows_both_article_puzzles(capsys):
     tour_step()
     shown = capsys.readouterr().out
     assert "eras lick more stew" in shown and "older larva dream evade ramen" in shown
+
+
+def test_symmetric_line_search_rejects_a_square_whose_lines_were_filled_by_crossings(wordle):
+    """A line completed by its crossing words is never placed, so its twin was not tied to it: the
+    non-symmetric PRISM/LANCE/AVERT/TEPEE/ENTER square once came back from a symmetric search
+    (found by the property test above)."""
+    from puzzlewright.acrostic.solver import _kernel_solve, _line_solve
+
+    puzzle = Puzzle.from_template(["...sm", "l...e", "av...", "tep..", "ente."], "priancerteer")
+    for symmetric, expected in ((False, [("prism", "lance", "avert", "tepee", "enter")]), (True, [])):
+        for search in (_line_solve, _kernel_solve):
+            found, complete, _ = search(puzzle, wordle, None, False, symmetric, None)
+            assert complete and [grid.rows for grid in found] == expected, (search.__name__, symmetric)

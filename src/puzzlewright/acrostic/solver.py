@@ -196,6 +196,9 @@ class TemplateSearch:
         line = self._fewest_candidates(candidates, free)
         if line is None:
             grid_words = self._grid(grid)
+            # a line completed by its crossings was never placed, so its twin was never tied to it
+            if self.symmetric and grid_words.rows != grid_words.columns:
+                return
             if not self.distinct or len(set(grid_words.words)) == 2 * self.size:
                 yield grid_words
             return
