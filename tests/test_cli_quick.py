@@ -124,8 +124,9 @@ def test_main_runs_both_paths(cli):
 
 
 def test_quick_path_imports_neither_click_nor_numpy(tmp_path):
-    """Nor, for a lookup in a built-in dictionary, the request models' typing and dataclasses (beyond what
-    the interpreter's own start-up imports here)."""
+    """Nor the request models' typing and dataclasses (beyond what the interpreter's own start-up imports
+    here), for a lookup in a built-in dictionary and for a solve on a built-in dictionary or a word-list
+    file."""
     watched = ("click", "numpy", "pydantic", "typing", "dataclasses")
     report = f"import json, sys\nprint(json.dumps(sorted(m for m in {watched!r} if m in sys.modules)))"
     code = "import sys\nfrom puzzlewright.cli.main import main\ntry: main(sys.argv[1:])\nexcept SystemExit: pass\n"
@@ -137,8 +138,12 @@ def test_quick_path_imports_neither_click_nor_numpy(tmp_path):
         return set(json.loads(done.stdout.splitlines()[-1]))
 
     interpreter = imported(program=report)  # what the interpreter's start-up imports by itself
+    words = tmp_path / "words.txt"
+    words.write_text("marketplace\nearwig\nwigwam\npragmatic\ncakewalk\n")
     imported("letterboxed", "solve", "RME-WCL-TGK-API")  # the first run builds the index cache (with numpy)
-    runs = {("letterboxed", "solve", "RME-WCL-TGK-API"): {"dataclasses", "typing"}, ("dict", "lookup", "cat"): set(),
+    imported("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(words))  # and english-large's
+    runs = {("letterboxed", "solve", "RME-WCL-TGK-API"): set(), ("dict", "lookup", "cat"): set(),
+            ("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(words)): set(),
             ("dict", "lookup", "cat", "--json"): {"click", "dataclasses", "typing"}}
     for arguments, expected in runs.items():
         assert imported(*arguments) - interpreter == expected - interpreter, arguments

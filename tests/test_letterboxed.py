@@ -816,3 +816,24 @@ def test_spaced_and_labelled_notations_round_trip(sides):
     assert Box.parse(" ".join("".join(sides)).lower()) == box
     labelled = dict(zip(("Top", "Right", "Bottom", "Left"), sides))
     assert Box.parse(" ".join(f"{label}: {side}" for label, side in reversed(labelled.items()))) == box
+
+
+def test_plain_value_classes_compare_hash_and_show_their_fields_and_refuse_changes():
+    """Box, the index and the ranker are plain classes (no dataclasses on the quick path), with a
+    dataclass's equality, repr and, where immutable, hash."""
+    box, same, other = Box.parse("RME-WCL-TGK-API"), Box(("RME", "WCL", "TGK", "API")), Box.parse("ERG-BID-NCF-TAO")
+    assert box == same and box != other and hash(box) == hash(same) and len({box, same, other}) == 2
+    assert repr(box) == "Box(sides=('RME', 'WCL', 'TGK', 'API'))"
+    with pytest.raises(AttributeError, match="immutable"):
+        box.sides = ("ABC",)  # type: ignore[misc]
+    with pytest.raises(PuzzleInputError):
+        Box(("AB", "CD"))  # the shape is checked on construction, as before
+    model = shipped_model()
+    assert model == type(model)(model.weights, model.typical) and hash(model) == hash(type(model)(model.weights,
+                                                                                                 model.typical))
+    with pytest.raises(AttributeError, match="immutable"):
+        model.weights = ()  # type: ignore[misc]
+    small = WordIndex.from_words("small", [("cat", 4.0, 4.0, 10, 0), ("act", 3.0, 3.0, 20, 0)])
+    assert small == WordIndex.from_words("small", [("act", 3.0, 3.0, 20, 0), ("cat", 4.0, 4.0, 10, 0)])
+    assert small != WordIndex.from_words("small", [("cat", 4.0, 4.0, 10, 0)])
+    assert repr(small).startswith("WordIndex(name='small', text=b'act\\ncat\\n', ")

@@ -6,7 +6,7 @@ Every file the package caches lives in :func:`cache_dir` under a name starting w
 :func:`touch` what they read, so "least recently used" means used, not written. Nothing else in the
 folder is ever counted, evicted or cleared, whatever ``$PUZZLEWRIGHT_CACHE`` points at.
 
-Only ``os`` is imported (no pathlib, no tempfile): Letter Boxed's command line reads its cached index
+Only ``os`` is imported (no pathlib, no tempfile, no typing): Letter Boxed's command line reads its cached index
 through this module on a path that must start in a few tens of milliseconds.
 """
 
@@ -15,8 +15,13 @@ from __future__ import annotations
 import itertools
 import os
 import time
-from collections.abc import Callable
-from typing import IO, Any, NamedTuple
+
+from puzzlewright.record import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
+    from collections.abc import Callable
+    from typing import IO, Any
 
 _TEMPORARY_NUMBERS = itertools.count()  # distinct temporary names for threads of one process
 DEFAULT_CACHE_LIMIT = 2 * 2**30  # bytes; $PUZZLEWRIGHT_CACHE_LIMIT overrides (e.g. 500M, 4G)
@@ -85,12 +90,16 @@ def remember(memo: dict, key: object, value: object, limit: int) -> None:
             break
 
 
-class CacheFile(NamedTuple):
+class CacheFile(Record):
     """One file of the cache folder: where, how big, when last used (written or read)."""
 
     path: str
     size: int
     used: float
+    FIELDS = __slots__ = ("path", "size", "used")
+
+    def __init__(self, path: str, size: int, used: float) -> None:
+        self.path, self.size, self.used = path, size, used
 
 
 def cache_limit() -> int:

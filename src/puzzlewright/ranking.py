@@ -10,26 +10,41 @@ module imports nothing heavy (no numpy): a one-off Letter Boxed solve loads it.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from operator import mul, sub
-from typing import ClassVar, TypeVar
 
-M = TypeVar("M", bound="LinearModel")
+from puzzlewright.record import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
+    from collections.abc import Mapping, Sequence
+    from typing import ClassVar, TypeVar
+
+    M = TypeVar("M", bound="LinearModel")
 
 
-@dataclass(frozen=True)
-class LinearModel:
+class LinearModel(Record):
     """The fitted weights, one per feature of :attr:`FEATURES`, and the features of a typical true answer:
     each feature's contribution to a score is its weight times how far the value is from the typical one.
-    A puzzle's ranking module subclasses it, naming its features (name -> what it measures) and file."""
+    A puzzle's ranking module subclasses it, naming its features (name -> what it measures) and file.
+    Immutable and hashable, as a frozen dataclass would be (a plain class: see :mod:`puzzlewright.record`)."""
 
     weights: tuple[float, ...]
     typical: tuple[float, ...]
+    FIELDS = __slots__ = ("weights", "typical")
 
     FEATURES: ClassVar[Mapping[str, str]] = {}
     FILE: ClassVar[str] = ""
+
+    def __init__(self, weights: tuple[float, ...], typical: tuple[float, ...]) -> None:
+        object.__setattr__(self, "weights", weights)
+        object.__setattr__(self, "typical", typical)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a fitted model is immutable")
+
+    def __hash__(self) -> int:
+        return hash(self.field_values())
 
     @classmethod
     def from_json(cls: type[M], data: dict) -> M:

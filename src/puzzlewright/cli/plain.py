@@ -61,10 +61,37 @@ def letterboxed_solve(sides: Sequence[str], dictionary: DictionaryOptions, lexic
     return api.solve(request, lexicon=lexicon)
 
 
+def quick_letterboxed_solve(sides: Sequence[str], spec: str) -> Any:
+    """:func:`letterboxed_solve` with every setting at its default, for the quick path: the result's
+    fields (:func:`~puzzlewright.letterboxed.outcome.result_fields`) as attributes, read the way
+    :func:`solution_report` reads a result model, without creating the models (a one-off solve does not
+    import :mod:`dataclasses` or :mod:`typing`). A dictionary that is neither built in nor a file is left to
+    :func:`dictionary_choice` and :func:`letterboxed_solve` (which say what is wrong with it)."""
+    from types import SimpleNamespace
+
+    from puzzlewright.letterboxed.defaults import DEFAULT_LIMIT, DEFAULT_TIME_LIMIT
+    from puzzlewright.letterboxed.index import builtin_index, word_file_index
+    from puzzlewright.letterboxed.model import Box
+    from puzzlewright.letterboxed.outcome import result_fields
+    from puzzlewright.letterboxed.solver import box_words, solve_box
+    from puzzlewright.search import Budget
+    from puzzlewright.shipped import builtin_archive
+    from puzzlewright.wordfile import WordFile
+
+    if builtin_archive(spec) is None and not os.path.isfile(os.path.expanduser(spec)):
+        return letterboxed_solve(sides, *dictionary_choice(spec, word_files=True))
+    word_file = None if builtin_archive(spec) is not None else WordFile(spec)
+    box = Box.parse(" ".join(sides))
+    index = builtin_index(spec) if word_file is None else word_file_index(word_file, box)
+    found = solve_box(box, box_words(box, index), budget=Budget(seconds=DEFAULT_TIME_LIMIT))
+    fields = result_fields(found, index.name, DEFAULT_LIMIT)
+    return SimpleNamespace(**{**fields, "solutions": [SimpleNamespace(**solution) for solution in fields["solutions"]]})
+
+
 def solution_report(result: SolveResult) -> list[str]:
     """The lines ``letterboxed solve`` prints for a result (without ``--draw``'s box): the count, then each
     solution shown with its score (and with ``--explain``, what each feature adds)."""
-    from puzzlewright.letterboxed.schema import MAX_WORDS
+    from puzzlewright.letterboxed.defaults import MAX_WORDS
 
     name = "-".join(result.sides)
     if result.min_words is None:  # no solution (an empty list with a count is --limit 0)
@@ -79,7 +106,7 @@ def solution_report(result: SolveResult) -> list[str]:
     if not result.complete:
         lines.append("(search budget ran out: the list may be incomplete)")
     for rank, solution in enumerate(result.solutions, 1):
-        lines.append(f"{rank:>4}. {str(solution):<32} score {solution.score:.2f}")
+        lines.append(f"{rank:>4}. {'-'.join(solution.words):<32} score {solution.score:.2f}")
         if solution.contributions:
             lines.append(_explanation(solution.contributions))
     return lines

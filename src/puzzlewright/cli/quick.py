@@ -56,15 +56,16 @@ def _operands_and_dictionary(arguments: list[str]) -> tuple[list[str], str | Non
 
 
 def _letterboxed_solve(sides: list[str], spec: str | None) -> Callable[[], None]:
-    """``letterboxed solve SIDES [--dict NAME|PATH]`` (see :mod:`puzzlewright.cli.letterboxed`). The
+    """``letterboxed solve SIDES [--dict NAME|PATH]`` (see :mod:`puzzlewright.cli.letterboxed`), solved
+    without the request and result models (:func:`~puzzlewright.cli.plain.quick_letterboxed_solve`). The
     modules it runs are imported now, with the rest of start-up (see :func:`~puzzlewright.cli.main.main`)."""
-    import_module("puzzlewright.letterboxed.api")
-    from puzzlewright.cli.plain import dictionary_choice, letterboxed_solve, solution_report, write_lines
-    from puzzlewright.letterboxed.schema import DEFAULT_DICTIONARY
+    for module in ("letterboxed.solver", "letterboxed.outcome", "wordfile"):
+        import_module(f"puzzlewright.{module}")
+    from puzzlewright.cli.plain import quick_letterboxed_solve, solution_report, write_lines
+    from puzzlewright.letterboxed.defaults import DEFAULT_DICTIONARY
 
     def run() -> None:
-        dictionary, lexicon = dictionary_choice(spec or DEFAULT_DICTIONARY, word_files=True)
-        write_lines(solution_report(letterboxed_solve(sides, dictionary, lexicon)))
+        write_lines(solution_report(quick_letterboxed_solve(sides, spec or DEFAULT_DICTIONARY)))
 
     return run
 

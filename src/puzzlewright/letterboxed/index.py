@@ -18,17 +18,17 @@ import sys
 import weakref
 from array import array
 from bisect import bisect_left
-from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import chain, compress, starmap
-from typing import TYPE_CHECKING
 
 from puzzlewright.cache import cache_dir, remember, store, touch
 from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
 from puzzlewright.letters import letter_mask, letter_masks
-from puzzlewright.schema import ModelBase, builtin_archive
+from puzzlewright.record import Record
+from puzzlewright.shipped import builtin_archive
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
     from puzzlewright.letterboxed.model import Box
     from puzzlewright.lexicon import Lexicon
     from puzzlewright.schema import WordFile
@@ -36,8 +36,7 @@ if TYPE_CHECKING:
 INDEX_FORMAT = 4
 
 
-@dataclass(eq=False, repr=False)  # equality and repr from ModelBase (start-up: no generated methods)
-class WordIndex(ModelBase):
+class WordIndex(Record):
     """Playable words of a dictionary, sorted by letter mask, with their commonness.
 
     The words are kept joined in one ASCII byte string (``text``, each word followed by a newline) so that
@@ -59,6 +58,12 @@ class WordIndex(ModelBase):
     sources: array
     masks: array
     starts: array
+    FIELDS = ("name", "text", "offsets", "zipf", "familiarity", "levels", "sources", "masks", "starts")
+
+    def __init__(self, name: str, text: bytes, offsets: array, zipf: array, familiarity: array, levels: array,
+                 sources: array, masks: array, starts: array) -> None:
+        self.name, self.text, self.offsets, self.zipf, self.familiarity = name, text, offsets, zipf, familiarity
+        self.levels, self.sources, self.masks, self.starts = levels, sources, masks, starts
 
     def __len__(self) -> int:
         return len(self.zipf)

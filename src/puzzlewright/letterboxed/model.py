@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_mask
+from puzzlewright.record import Record
 
 MIN_SIDES, MAX_SIDES = 3, 6
 MIN_SIDE_LETTERS, MAX_SIDE_LETTERS = 2, 5
@@ -30,14 +30,25 @@ _CLOCKWISE = ("top", "right", "bottom", "left")
 _DOUBLED = re.compile(r"(.)\1")
 
 
-@dataclass(frozen=True)
-class Box:
-    """The sides of a Letter Boxed puzzle, clockwise from the top, as uppercase strings."""
+class Box(Record):
+    """The sides of a Letter Boxed puzzle, clockwise from the top, as uppercase strings. Immutable and
+    hashable, as a frozen dataclass would be (a plain class: see :mod:`puzzlewright.record`)."""
 
+    FIELDS = ("sides",)
     sides: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        _check_shape(self.sides)
+    def __init__(self, sides: tuple[str, ...]) -> None:
+        _check_shape(sides)
+        object.__setattr__(self, "sides", sides)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a Box is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a Box is immutable")
+
+    def __hash__(self) -> int:
+        return hash(self.field_values())
 
     # -- reading and writing the notation ---------------------------------------------------------
 

@@ -17,11 +17,10 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
 from puzzlewright.ranking import LinearModel
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
     from puzzlewright.letterboxed.solver import BoxWords, Solution
 
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")

@@ -35,12 +35,12 @@ import math
 import re
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from puzzlewright.errors import MAX_LINE_BYTES, LexiconError, capped_lines, open_input
 from puzzlewright.letters import normalise_word
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (letterboxed solve --dict FILE)
     from os import PathLike
 
     Path = str | PathLike[str]  # a file name (pathlib is not imported: it costs a Letter Boxed solve 10 ms)
