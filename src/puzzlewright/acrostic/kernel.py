@@ -45,28 +45,46 @@ def build_trie(letters: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     """The trie of equal-length words given as a (words x length) array of letters 0-25.
 
     Returns ``child`` (nodes x 26, -1 = none), ``mask`` (26-bit set of letters that extend each node) and
-    ``word`` (the word's index at a full-length node, else -1). Node 0 is the empty prefix.
-    """
+    ``word`` (the word's index at a full-length node, else -1). Node 0 is the empty prefix; the nodes of
+    each depth are numbered in the order of their prefixes.
+
+    Built in one pass over the words in sorted order (as the word tables keep them): a word's prefixes
+    are new nodes from the first position where it differs from the word before, so every node's number
+    is a running count, with no per-depth sort (solves build a trie per puzzle, see
+    :func:`puzzlewright.acrostic.solver.puzzle_words`)."""
     count, length = letters.shape
-    # nodes of depth d are the distinct d-letter prefixes; number them depth by depth with numpy
-    child = np.full((1, 26), -1, np.int32)
-    mask = np.zeros(1, np.uint32)
-    parent_of_word = np.zeros(count, np.int64)
-    first_id = 1
-    for depth in range(length):
-        keys = parent_of_word * 26 + letters[:, depth]
-        unique, inverse = np.unique(keys, return_inverse=True)
-        ids = first_id + np.arange(len(unique))
-        parents, chars = unique // 26, unique % 26
-        child = np.vstack([child, np.full((len(unique), 26), -1, np.int32)])
-        mask = np.concatenate([mask, np.zeros(len(unique), np.uint32)])
-        child[parents, chars] = ids
-        np.bitwise_or.at(mask, parents, (np.uint32(1) << chars.astype(np.uint32)))
-        parent_of_word = ids[inverse]
-        first_id += len(unique)
-    word = np.full(len(mask), -1, np.int32)
-    word[parent_of_word] = np.arange(count, dtype=np.int32)
+    ordered, order = _sorted_rows(letters)
+    # the depth from which word i's prefixes are new nodes (0 for the first word; length: a repeated word)
+    first_new = np.zeros(count, np.int64)
+    if count > 1:
+        differs = ordered[1:] != ordered[:-1]
+        first_new[1:] = np.where(differs.any(axis=1), differs.argmax(axis=1), length)
+    new = np.arange(length)[None, :] >= first_new[:, None]
+    per_depth = new.sum(axis=0)
+    first_id = 1 + np.concatenate([[0], np.cumsum(per_depth)[:-1]]).astype(np.int64)
+    ids = first_id[None, :] + np.cumsum(new, axis=0) - 1  # word i's node at each depth
+    total = 1 + int(per_depth.sum())
+    parents = np.concatenate([np.zeros((count, 1), np.int64), ids[:, :-1]], axis=1)[new]
+    letters_in, made = ordered[new], ids[new]
+    child = np.full((total, 26), -1, np.int32)
+    child[parents, letters_in] = made
+    mask = np.bincount(parents, weights=1 << letters_in, minlength=total).astype(np.uint32)  # one bit per child
+    word = np.full(total, -1, np.int32)
+    if count and length:
+        word[ids[:, -1]] = np.arange(count) if order is None else order
     return child, mask, word
+
+
+def _sorted_rows(letters: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    """The rows (as int64) in lexicographic order, and their original indexes (None: already sorted)."""
+    ordered = letters.astype(np.int64)
+    if len(ordered) > 1 and ordered.shape[1]:
+        at = (ordered[1:] != ordered[:-1]).argmax(axis=1)  # where each row first differs from the one before
+        rows = np.arange(1, len(ordered))
+        if np.any(ordered[rows, at] < ordered[rows - 1, at]):
+            order = np.lexsort(ordered.T[::-1])
+            return ordered[order], order
+    return ordered, None
 
 
 
