@@ -8,6 +8,7 @@ import re
 import json
 from collections import Counter
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -185,7 +186,7 @@ def test_kernel_solves_over_the_puzzles_words_in_the_whole_lexicons_order():
     """The kernel's per-puzzle trie (the words that fit some line, and the given lines) finds the squares the
     trie of every word finds, in the same order, with fewer nodes."""
     from puzzlewright.acrostic.kernel import SquareSearch, word_trie
-    from puzzlewright.acrostic.solver import puzzle_words
+    from puzzlewright.acrostic.solver import puzzle_trie
     from puzzlewright.letters import ALPHABET, cell_codes
 
     words = load_lexicon("english-large")
@@ -197,8 +198,35 @@ def test_kernel_solves_over_the_puzzles_words_in_the_whole_lexicons_order():
     squares = [tuple(vocabulary[i] for i in rows) for rows in whole.run(10**9, 100)]
     assert whole.done and result.complete and [grid.rows for grid in result.solutions] == squares
     assert 0 < result.nodes < whole.nodes
-    _, kept, _ = puzzle_words(puzzle, words)
-    assert 0 < len(kept) < len(vocabulary) and "lubber" in [vocabulary[i] for i in kept]
+    placeable = trie_words(puzzle_trie(puzzle, words))
+    assert "lubber" in placeable and set(squares[0][1:]) <= placeable and len(placeable) < len(vocabulary) // 2
+    assert all(not Counter(word) - Counter(puzzle.pool) - Counter(word[0]) for word in placeable - {"lubber"})
+
+
+def trie_words(words_and_trie) -> set[str]:
+    """The words a kernel can reach in a trie: from the root, only through the letters of each node's mask."""
+    words, (child, mask, word) = words_and_trie
+    found, stack = set(), [0]
+    while stack:
+        node = stack.pop()
+        if word[node] >= 0:
+            found.add(words[word[node]])
+        stack += [child[node, letter] for letter in range(26) if mask[node] >> letter & 1]
+    return found
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(0, 499), unique=True, max_size=60))
+def test_property_a_subset_trie_reaches_exactly_its_words(chosen):
+    from puzzlewright.acrostic.kernel import build_trie, subset_trie, word_trie
+
+    lexicon = load_lexicon("acrostic-4")
+    words = word_trie(lexicon, 4)[0]
+    kept = np.array(sorted(i * 5 for i in chosen), np.int64)
+    expected = {words[i] for i in kept}
+    assert trie_words((words, subset_trie(lexicon, 4, kept))) == expected
+    letters = lexicon.of_length(4).letters[kept]
+    assert trie_words(([words[i] for i in kept], build_trie(letters))) == expected
 
 
 def test_large_seed_that_is_not_a_word_is_solved_by_the_kernel_unchecked():

@@ -313,7 +313,7 @@ def solve_puzzle(puzzle: Puzzle, lexicon: Lexicon, *, limit: int | None = 1, dis
     """Find the first ``limit`` solutions of ``puzzle`` (every solution when ``limit`` is None).
 
     Grids up to 5x5 use the bitset line search (pure Python, no start-up cost); larger grids the compiled
-    cell kernel over the trie of :func:`puzzle_words` (a given line that is not a word is left unchecked
+    cell kernel over the trie of :func:`puzzle_trie` (a given line that is not a word is left unchecked
     either way).
     ``complete`` is True when the search proved there are no other solutions.
     """
@@ -341,20 +341,21 @@ def _line_solve(puzzle: Puzzle, lexicon: Lexicon, limit: int | None, distinct: b
     return found, search.complete, search.nodes
 
 
-def puzzle_words(puzzle: Puzzle, lexicon: Lexicon) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
-    """The words a solve of ``puzzle`` can place: the words that fit some open line (its given letters and
-    the pool: :func:`line_fits`) and the fully given lines, words of the lexicon or not. Returns a
-    vocabulary (the lexicon's words of the size, then any given lines that are not words), the indexes of
-    the kept words into it and their letters (kept words x size).
+def puzzle_trie(puzzle: Puzzle, lexicon: Lexicon) -> tuple[tuple[str, ...], tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The words a solve of ``puzzle`` can place and their trie (as :func:`~puzzlewright.acrostic.kernel.word_trie`
+    gives them): the words that fit some open line (its given letters and the pool: :func:`line_fits`) and
+    the fully given lines, words of the lexicon or not.
 
-    The kernel's trie is built from these rather than from the whole lexicon: the search finds the same
-    squares in the same order (it tries letters alphabetically; the words left out could never complete a
-    line), with fewer nodes (7x7 english-large puzzles: about half), for a few ms of numpy per puzzle."""
+    The kernel searches this trie rather than the whole lexicon's: the same squares in the same order (it
+    tries letters alphabetically; the words left out could never complete a line), with fewer nodes (7x7
+    english-large puzzles: about half). It is the lexicon's cached trie with a per-puzzle mask; only a given
+    line that is not a word needs a trie of its own."""
+    from puzzlewright.acrostic.kernel import build_trie, subset_trie, word_trie
+
     size = puzzle.size
     table = lexicon.of_length(size)
     grid = cell_codes("".join(puzzle.template), UNKNOWN)
-    remaining = [puzzle.pool_counts.get(letter, 0) for letter in ALPHABET]
-    fits = np.any(line_fits(grid, remaining, table, lexicon.letter_count_columns(size)), axis=0)
+    fits = np.any(line_fits(grid, pool_list(puzzle), table, lexicon.letter_count_columns(size)), axis=0)
     others = []
     for word in set(given_lines(puzzle.template).values()):
         at = bisect.bisect_left(table.words, word)
@@ -364,32 +365,37 @@ def puzzle_words(puzzle: Puzzle, lexicon: Lexicon) -> tuple[tuple[str, ...], np.
             others.append(word)
     kept = np.flatnonzero(fits)
     if not others:
-        return table.words, kept, table.letters[kept]
+        return word_trie(lexicon, size)[0], subset_trie(lexicon, size, kept)
+    words = tuple(table.words[i] for i in kept.tolist()) + tuple(others)
     other_letters = np.frombuffer("".join(others).encode("ascii"), np.uint8).reshape(len(others), size) - 97
-    return (table.words + tuple(others), np.concatenate([kept, len(table) + np.arange(len(others))]),
-            np.concatenate([table.letters[kept], other_letters]))
+    return words, build_trie(np.concatenate([table.letters[kept], other_letters]))
 
 
 def _kernel_solve(puzzle: Puzzle, lexicon: Lexicon, limit: int | None, distinct: bool, symmetric: bool,
                   budget: Budget | None) -> tuple[list[Grid], bool, int]:
-    from puzzlewright.acrostic.kernel import SquareSearch, build_trie
+    from puzzlewright.acrostic.kernel import SquareSearch
 
-    vocabulary, kept, letters = puzzle_words(puzzle, lexicon)
+    words, trie = puzzle_trie(puzzle, lexicon)
     forced = cell_codes("".join(puzzle.template), UNKNOWN)
-    pool = [puzzle.pool_counts.get(letter, 0) for letter in ALPHABET]
-    search = SquareSearch(puzzle.size, build_trie(letters), forced, pool, double=distinct, symmetric=symmetric)
+    search = SquareSearch(puzzle.size, trie, forced, pool_list(puzzle), double=distinct, symmetric=symmetric)
     unchecked = _unchecked_lines(puzzle, lexicon)
     found: list[Grid] = []
     while not search.done and not ran_out(budget):
         wanted = KERNEL_CAPACITY if limit is None else limit - len(found)
         before = search.nodes
-        squares = (Grid(tuple(vocabulary[i] for i in kept[rows].tolist())) for rows in search.run(KERNEL_SLICE, wanted))
+        squares = (Grid(tuple(words[i] for i in rows)) for rows in search.run(KERNEL_SLICE, wanted))
         found += [grid for grid in squares if not unchecked or _checked_lines_are_words(grid, unchecked, lexicon)]
         if budget is not None:
             budget.spend(search.nodes - before)
         if limit is not None and len(found) >= limit:
             return found, False, search.nodes
     return found, search.done, search.nodes
+
+
+def pool_list(puzzle: Puzzle) -> list[int]:
+    """The pool's count of each letter a-z (one Counter for all 26)."""
+    counts = puzzle.pool_counts
+    return [counts.get(letter, 0) for letter in ALPHABET]
 
 
 def _unchecked_lines(puzzle: Puzzle, lexicon: Lexicon) -> dict[int, str]:
