@@ -184,3 +184,32 @@ def test_the_counting_kernel_agrees_with_the_cell_by_cell_kernel_on_6x6():
     for double, canonical, key in ((True, True, "sta"), (False, False, "pla"), (False, True, "cha")):
         checked += len(both_kernels(6, tables, words, trie, key, double, canonical)[2])
     assert checked > 0
+
+
+def reference_trie(words: list[str], length: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The trie by its definition: node 0 the empty prefix, then each depth's distinct prefixes in sorted
+    order; child[node, letter], the mask of a node's children, and each full-length node's word index."""
+    prefixes = [""] + [p for depth in range(1, length + 1) for p in sorted({w[:depth] for w in words})]
+    number = {p: i for i, p in enumerate(prefixes)}
+    child = np.full((len(prefixes), 26), -1, np.int32)
+    mask = np.zeros(len(prefixes), np.uint32)
+    word = np.full(len(prefixes), -1, np.int32)
+    for p in prefixes[1:]:
+        child[number[p[:-1]], ord(p[-1]) - 97] = number[p]
+        mask[number[p[:-1]]] |= 1 << (ord(p[-1]) - 97)
+    for index, w in enumerate(words):
+        word[number[w]] = index
+    return child, mask, word
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda length: st.lists(st.text("abcdxyz", min_size=length, max_size=length),
+                                                          unique=True, max_size=40)))
+def test_property_build_trie_is_the_trie_of_the_words_in_any_order(words):
+    """build_trie numbers nodes from the sorted words in one pass (re-sorting input given out of order)."""
+    length = len(words[0]) if words else 3
+    letters = np.array([letter_codes(w) for w in words], np.uint8).reshape(len(words), length)
+    built = kernel.build_trie(letters)
+    expected = reference_trie(words, length)
+    for got, want in zip(built, expected):
+        assert got.dtype == want.dtype and np.array_equal(got, want)
