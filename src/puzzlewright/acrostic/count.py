@@ -18,15 +18,14 @@ import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from puzzlewright.acrostic.model import check_size
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.letters import letter_codes
-from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget, ran_out
+
+if TYPE_CHECKING:
+    from puzzlewright.lexicon import Lexicon
 
 DEFAULT_PARTITIONS = 64
 _SLICE_NODES = 2_000_000  # kernel nodes between budget checks (a few hundredths of a second)
@@ -160,15 +159,24 @@ def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
 def _partition_search(lexicon: Lexicon, options: CountOptions, key: str) -> tuple[tuple[str, ...], Any]:
     """The words and a fresh search over the squares whose first row starts with ``key``: the C counting
     kernel (row by row) when it is available and the kind is plain, double or canonical, else the cell-by-cell
-    kernel (symmetric squares, or numba without a C compiler). Both find the same squares in the same order."""
-    from puzzlewright.acrostic.kernel import CountSearch, SquareSearch, count_tables, word_trie
+    kernel (symmetric squares, or numba without a C compiler). Both find the same squares in the same order.
+    Only the second imports numpy."""
+    from puzzlewright.acrostic.count_kernel import CountSearch, count_tables_of
 
     size = options.size
-    tables = None if options.symmetric else count_tables(lexicon, size)
+    words = lexicon.of_length(size).words
+    if not words:
+        raise PuzzleInputError(f"the dictionary {lexicon.name!r} has no {size}-letter words")
+    tables = None if options.symmetric else count_tables_of(words)
     if tables is not None:
-        lo = bisect.bisect_left(tables.words, key)
-        hi = bisect.bisect_left(tables.words, key + "{")  # "{" sorts after "z"
-        return tables.words, CountSearch(tables, lo, hi, double=options.double, canonical=options.canonical)
+        lo = bisect.bisect_left(words, key)
+        hi = bisect.bisect_left(words, key + "{")  # "{" sorts after "z"
+        return words, CountSearch(tables, lo, hi, double=options.double, canonical=options.canonical)
+    import numpy as np
+
+    from puzzlewright.acrostic.kernel import SquareSearch, word_trie
+    from puzzlewright.letters import letter_codes
+
     words, trie = word_trie(lexicon, size)
     forced = np.full(size * size, -1)
     forced[:len(key)] = letter_codes(key)
