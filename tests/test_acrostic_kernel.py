@@ -216,3 +216,17 @@ def test_the_tables_trie_of_a_real_list_is_the_numpy_trie(wordle):
     words = wordle.of_length(5).words
     assert list(kernel.count_tables(wordle, 5).nodes) == packed_trie(list(words))
 
+
+
+@needs_c
+def test_built_tables_are_kept_for_the_last_word_lists():
+    """Every partition of a count asks for its word list's tables: the same list (or an equal one) gets
+    the same tables back; the least recently used list's are dropped once TABLES_KEPT others were built."""
+    words = ["".join(letters) for letters in itertools.product("abc", repeat=3)]
+    lists = [tuple(words[n:n + 5]) for n in range(count_kernel.TABLES_KEPT + 1)]  # sorted, all different
+    first = count_kernel.count_tables_of(lists[0])
+    assert count_kernel.count_tables_of(lists[0]) is first
+    assert count_kernel.count_tables_of(tuple(list(lists[0]))) is first  # an equal list, not the same tuple
+    for words in lists[1:]:
+        count_kernel.count_tables_of(words)
+    assert count_kernel.count_tables_of(lists[0]) is not first and first.words == lists[0]

@@ -102,14 +102,27 @@ def _shallow_nodes(levels: array, bytes_per_node: int) -> int:
     return 1 + depth_one
 
 
-@lru_cache(maxsize=8)
+TABLES_KEPT = 8  # word lists whose tables stay built (most recently used first)
+_BUILT: list[CountTables] = []
+
+
 def count_tables_of(words: tuple[str, ...]) -> CountTables | None:
-    """The counting kernel's tables for ``words`` (sorted, distinct, of one length; cached: the same
-    tuple of words reuses them), or None without the C kernel."""
+    """The counting kernel's tables for ``words`` (sorted, distinct, of one length), or None without the C
+    kernel. The tables of the last :data:`TABLES_KEPT` lists are kept, found by the list's identity
+    first (every partition of a count asks: hashing thousands of words each time cost more than the
+    look-up of the tables it found), else by equal words."""
     if not words:
         raise PuzzleInputError("there are no words to count squares of")
+    for position, tables in enumerate(_BUILT):
+        if tables.words is words or tables.words == words:
+            _BUILT.insert(0, _BUILT.pop(position))
+            return tables
     kernel = count_kernel()
-    return None if kernel is None else CountTables(kernel, words)
+    if kernel is None:
+        return None
+    _BUILT.insert(0, CountTables(kernel, words))
+    del _BUILT[TABLES_KEPT:]
+    return _BUILT[0]
 
 
 class CountSearch:
