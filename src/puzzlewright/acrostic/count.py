@@ -24,8 +24,11 @@ from puzzlewright.acrostic.model import check_size
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.search import Budget, ran_out
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # any of the two: a PlainLexicon (a built-in dictionary's words) counts without numpy
     from puzzlewright.lexicon import Lexicon
+    from puzzlewright.lexicon.plain import PlainLexicon
+
+    Words = Lexicon | PlainLexicon
 
 DEFAULT_PARTITIONS = 64
 _SLICE_NODES = 2_000_000  # kernel nodes between budget checks (a few hundredths of a second)
@@ -87,7 +90,7 @@ class CountResult:
     squares: list[tuple[str, ...]] = field(default_factory=list)
 
 
-def count_partitions(lexicon: Lexicon, options: CountOptions) -> list[str]:
+def count_partitions(lexicon: Words, options: CountOptions) -> list[str]:
     """Deterministic partition keys (first-row prefixes, in alphabetical order) covering every square."""
     words = lexicon.of_length(options.size).words
     if not words:
@@ -114,7 +117,7 @@ def prefix_partitions(words: tuple[str, ...], partitions: int) -> list[str]:
     return keys
 
 
-def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
+def count_partition(lexicon: Words, options: CountOptions, key: str,
                     on_square: Callable[[tuple[str, ...]], None] | None = None,
                     budget: Budget | None = None, *, keep_squares: bool = True,
                     resume: dict[str, Any] | None = None) -> PartitionResult:
@@ -156,7 +159,7 @@ def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
     return PartitionResult(key, squares, search.nodes, search.done, count, where)
 
 
-def _partition_search(lexicon: Lexicon, options: CountOptions, key: str) -> tuple[tuple[str, ...], Any]:
+def _partition_search(lexicon: Words, options: CountOptions, key: str) -> tuple[tuple[str, ...], Any]:
     """The words and a fresh search over the squares whose first row starts with ``key``: the C counting
     kernel (row by row) when it is available and the kind is plain, double or canonical, else the cell-by-cell
     kernel (symmetric squares, or numba without a C compiler). Both find the same squares in the same order.
@@ -184,7 +187,7 @@ def _partition_search(lexicon: Lexicon, options: CountOptions, key: str) -> tupl
                                symmetric=options.symmetric)
 
 
-def count_squares(lexicon: Lexicon, options: CountOptions, *,
+def count_squares(lexicon: Words, options: CountOptions, *,
                   on_square: Callable[[tuple[str, ...]], None] | None = None,
                   on_partition: Callable[[PartitionResult], None] | None = None,
                   budget: Budget | None = None, keep_squares: bool = False) -> CountResult:

@@ -4,9 +4,9 @@ a command raises into one line and an exit status.
 
 Both ways a command runs use these functions: the click commands (:mod:`puzzlewright.cli.root` and the
 puzzle groups) and the quick path (:mod:`puzzlewright.cli.quick`), which answers a one-off
-``letterboxed solve BOX``, ``dict lookup WORD`` or ``acrostic count --size N`` without importing click. So the two print the same
-bytes and fail the same way (``tests/test_cli_quick.py`` checks). Nothing here imports click, and each
-function imports what it needs when called.
+``letterboxed solve BOX``, ``dict lookup WORD`` or ``acrostic count --size N`` without importing click.
+So the two print the same bytes and fail the same way (``tests/test_cli_quick.py`` checks). Nothing here
+imports click, and each function imports what it needs when called.
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ option, and ``acrostic count --size N`` (with at most ``--double``, ``--canonica
 built-in ``--dict NAME``: counted without numpy) run here; click and the command line's option machinery
 cost more start-up than the answer (click alone is about 130 M instructions, three times the
 interpreter's start). Any other argument (any other option, ``--help``, ``--``, an argument click would
-read differently, such as one that is not printable text) leaves the command to the click command line. Both paths run the same functions
-(:mod:`puzzlewright.cli.plain`) with the same settings, so they print the same bytes and fail the same
-way; ``tests/test_cli_quick.py`` runs each input through both.
+read differently, such as one that is not printable text) leaves the command to the click command line.
+Both paths run the same functions (:mod:`puzzlewright.cli.plain`) with the same settings, so they print
+the same bytes and fail the same way; ``tests/test_cli_quick.py`` runs each input through both.
 """
 
 from __future__ import annotations
