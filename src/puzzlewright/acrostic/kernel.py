@@ -13,23 +13,27 @@ folder and loaded with ctypes: a process then starts counting in milliseconds, w
 load took about 1.3 s. Without a C compiler (or with ``PUZZLEWRIGHT_KERNEL=numba``) the same search runs as a
 numba function (:mod:`puzzlewright.acrostic.kernel_numba`).
 
-Counts use a second C kernel, :class:`CountSearch` (``square_count``): whole words row by row, candidates
-from bitset intersections, a row-below lookahead in the last rows; the same squares in the same order.
+Counts use a second C kernel, :class:`~puzzlewright.acrostic.count_kernel.CountSearch` (``square_count``):
+whole words row by row, candidates from bitset intersections, a row-below lookahead in the last rows; the
+same squares in the same order. Its Python side (:mod:`puzzlewright.acrostic.count_kernel`) needs no numpy.
 """
 
 from __future__ import annotations
 
-import base64
 import ctypes
-import zlib
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from puzzlewright.acrostic.count_kernel import (CountSearch, CountTables, count_tables_of, pack_snapshot,
+                                                 unpack_snapshot)
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon
+
+__all__ = ["CountSearch", "CountTables", "SquareSearch", "build_trie", "c_kernel", "count_tables", "kernel_backend",
+           "pack_snapshot", "unpack_snapshot", "word_trie"]  # the counting kernel's names are re-exported
 
 
 @lru_cache(maxsize=8)
@@ -130,16 +134,6 @@ class _CKernel:
     def __init__(self, library: ctypes.CDLL):
         self.function = library.square_kernel
         self.function.restype = None
-        self.count = library.square_count
-        self.count.restype = None
-        int64, pointer = ctypes.c_int64, ctypes.c_void_p
-        self.count.argtypes = [int64, int64, *[pointer] * 4, int64, pointer, *[int64] * 4, *[pointer] * 3,
-                               int64, int64, pointer]
-        self.tables = library.count_tables
-        self.tables.restype = None
-        self.state_words = library.count_state_words
-        self.state_words.restype = ctypes.c_int64
-        self.state_words.argtypes = [ctypes.c_int64]
 
     def __call__(self, search: SquareSearch, out: np.ndarray, max_nodes: int) -> tuple[int, int, int]:
         pointer = ctypes.c_void_p
@@ -174,24 +168,6 @@ def kernel_backend() -> Callable[[SquareSearch, np.ndarray, int], tuple[int, int
 
     library = c_library("puzzlewright.acrostic", KERNEL_SOURCE, "square kernel")
     return _numba_kernel if library is None else _CKernel(library)
-
-
-def pack_snapshot(nodes: int, done: bool, arrays: tuple[np.ndarray, ...]) -> dict[str, Any]:
-    """A search's state arrays and progress as JSON-able data (compressed, base64)."""
-    return {"nodes": nodes, "done": done,
-            "arrays": base64.b64encode(zlib.compress(b"".join(a.tobytes() for a in arrays))).decode()}
-
-
-def unpack_snapshot(snapshot: dict[str, Any], arrays: tuple[np.ndarray, ...]) -> tuple[int, bool]:
-    """Copy a :func:`pack_snapshot` back into ``arrays`` (ValueError if the shapes differ); its nodes and done."""
-    raw = zlib.decompress(base64.b64decode(snapshot["arrays"]))
-    if len(raw) != sum(a.nbytes for a in arrays):
-        raise ValueError("the snapshot is of a different search")
-    offset = 0
-    for array in arrays:
-        array[...] = np.frombuffer(raw, array.dtype, array.size, offset).reshape(array.shape)
-        offset += array.nbytes
-    return int(snapshot["nodes"]), bool(snapshot["done"])
 
 
 class SquareSearch:
@@ -245,125 +221,16 @@ class SquareSearch:
         return len(self.run(max_nodes))
 
 
-SHALLOW_TABLE_BYTES = 32 << 20  # the per-prefix candidate bitsets of depth-2 prefixes, when they fit in this
-
-
 def c_kernel() -> _CKernel | None:
     """The loaded C kernel, or None where it cannot be used (no compiler, or ``PUZZLEWRIGHT_KERNEL=numba``)."""
     backend = kernel_backend()
     return backend if isinstance(backend, _CKernel) else None
 
 
-def _pointer(array: np.ndarray) -> ctypes.c_void_p:
-    return ctypes.c_void_p(array.ctypes.data)
-
-
-class CountTables:
-    """What the counting kernel reads about one lexicon's N-letter words (built once per lexicon and size,
-    see :func:`count_tables`): the trie as (mask, first child) per node, packed in one uint64 each, each
-    word's letters, per-letter word bitsets and, for prefixes of up to two letters, the bitset of words each
-    column prefix allows. The kernel reads word w at the full-length node ``len(nodes) - n + w`` (nodes are
-    numbered depth by depth in letter order, see :func:`build_trie`)."""
-
-    def __init__(self, backend: _CKernel, words: tuple[str, ...], letters: np.ndarray,
-                 trie: tuple[np.ndarray, np.ndarray, np.ndarray]):
-        child, mask, word = trie
-        self.size = letters.shape[1]
-        self.words = words
-        self.n = len(words)
-        assert np.array_equal(word[len(mask) - self.n:], np.arange(self.n)), "the words must be the last nodes"
-        self.letters = np.ascontiguousarray(letters, np.uint8)
-        self.mask = np.ascontiguousarray(mask, np.uint32)
-        lowest = np.where(self.mask > 0, _lowest_set_bit(self.mask), 0)
-        self.first = np.ascontiguousarray(np.where(self.mask > 0, child[np.arange(len(mask)), lowest], -1), np.int32)
-        blocks = (self.n + 63) // 64
-        self.shallow = _shallow_nodes(self.mask, self.first, blocks * 8 * self.size)
-        self.bits = np.zeros(self.size * 26 * blocks, np.uint64)
-        self.allowed = np.zeros(self.shallow * self.size * blocks, np.uint64)
-        self.skip = np.zeros(self.size * self.n, np.int32)
-        self.nodes = np.zeros(len(mask), np.uint64)
-        int64 = ctypes.c_int64
-        backend.tables(int64(self.size), int64(self.n), _pointer(self.letters), _pointer(self.mask),
-                       _pointer(self.first), int64(len(mask)), int64(blocks), int64(self.shallow),
-                       _pointer(self.nodes), _pointer(self.bits), _pointer(self.allowed), _pointer(self.skip))
-        # the kernel's first arguments, the same for every search over these words
-        self.arguments = (self.size, self.n, *(a.ctypes.data for a in (self.letters, self.nodes, self.bits,
-                          self.allowed)), self.shallow, self.skip.ctypes.data)
-
-
-def _lowest_set_bit(masks: np.ndarray) -> np.ndarray:
-    """The index of the lowest set bit of each (non-zero) 26-bit mask."""
-    low = masks.astype(np.int64) & -masks.astype(np.int64)
-    return np.log2(np.maximum(low, 1)).astype(np.int64)
-
-
-def _shallow_nodes(mask: np.ndarray, first: np.ndarray, bytes_per_node: int) -> int:
-    """How many trie nodes (the root, then depth 1, then depth 2: they are numbered depth by depth) get a
-    precomputed candidate bitset: up to depth 2 when that fits in SHALLOW_TABLE_BYTES, else depth 1."""
-    depth_one = bin(int(mask[0])).count("1")
-    depth_two = sum(bin(int(m)).count("1") for m in mask[1:1 + depth_one]) if len(mask) > 1 + depth_one else 0
-    if (1 + depth_one + depth_two) * bytes_per_node <= SHALLOW_TABLE_BYTES:
-        return 1 + depth_one + depth_two
-    return 1 + depth_one
-
-
-@lru_cache(maxsize=8)
 def count_tables(lexicon: Lexicon, size: int) -> CountTables | None:
-    """The counting kernel's tables for the lexicon's ``size``-letter words (None without the C kernel)."""
-    backend = c_kernel()
-    if backend is None:
-        return None
-    words, trie = word_trie(lexicon, size)
-    return CountTables(backend, words, lexicon.of_length(size).letters, trie)
-
-
-class CountSearch:
-    """A resumable count of the squares whose first row is one of the words ``lo``..``hi - 1`` (indexes into
-    the sorted words), run by the C counting kernel (see ``square_count`` in ``square_kernel.c``): the
-    same squares, in the same order, as :class:`SquareSearch` finds for a first-row prefix. Same interface:
-    :meth:`run`, :attr:`done`, :attr:`nodes` (words placed plus row-below prefixes extended),
-    :meth:`snapshot` and :meth:`restore`."""
-
-    def __init__(self, tables: CountTables, lo: int, hi: int, *, double: bool = False, canonical: bool = False):
-        self.tables = tables
-        self.size = tables.size
-        self.range = (lo, hi)
-        self.flags = (int(double), int(canonical))
-        backend = c_kernel()
-        assert backend is not None, "CountSearch needs the C kernel"
-        self.backend = backend
-        self.state = np.zeros(backend.state_words(self.size), np.int32)
-        self.candidates = np.zeros(self.size * 2 * ((tables.n + 63) // 64), np.uint64)
-        self.nodes = 0
-        self.done = lo >= hi
-
-    def run(self, max_nodes: int, capacity: int = 1024) -> list[np.ndarray]:
-        """Advance by at most about ``max_nodes`` nodes or ``capacity`` squares (0: count them only, see
-        :meth:`count`); return the squares' row word indexes found meanwhile."""
-        found, out = self._call(max_nodes, capacity)
-        return list(out[:found])
-
-    def count(self, max_nodes: int) -> int:
-        """Advance by at most about ``max_nodes`` nodes, only counting squares; return how many were found."""
-        return self._call(max_nodes, 0)[0]
-
-    def _call(self, max_nodes: int, capacity: int) -> tuple[int, np.ndarray]:
-        if self.done:
-            return 0, np.zeros((0, self.size), np.int32)
-        out = np.zeros((max(capacity, 1), self.size), np.int32)
-        result = np.zeros(3, np.int64)
-        self.backend.count(*self.tables.arguments, *self.range, *self.flags, self.state.ctypes.data,
-                           self.candidates.ctypes.data, out.ctypes.data if capacity > 0 else None,
-                           capacity if capacity > 0 else 1 << 62, max_nodes, result.ctypes.data)
-        found, nodes, why = result.tolist()
-        self.nodes += nodes
-        self.done = why == DONE
-        return found, out
-
-    def snapshot(self) -> dict[str, Any]:
-        """Where the search stands, as JSON-able data: :meth:`restore` continues from exactly here."""
-        return pack_snapshot(self.nodes, self.done, (self.state, self.candidates))
-
-    def restore(self, snapshot: dict[str, Any]) -> None:
-        """Continue from a :meth:`snapshot` (ValueError if it does not fit this search's shape)."""
-        self.nodes, self.done = unpack_snapshot(snapshot, (self.state, self.candidates))
+    """The counting kernel's tables for the lexicon's ``size``-letter words (None without the C kernel;
+    cached per list of words, see :func:`~puzzlewright.acrostic.count_kernel.count_tables_of`)."""
+    words = lexicon.of_length(size).words
+    if not words:
+        raise PuzzleInputError(f"the dictionary {lexicon.name!r} has no {size}-letter words")
+    return count_tables_of(words)
