@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import marshal
 import os
-import re
 import sys
 import weakref
 from array import array
@@ -22,7 +21,7 @@ from functools import cache, cached_property
 from itertools import chain, compress, starmap
 
 from puzzlewright.cache import cache_dir, remember, store, touch
-from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
+from puzzlewright.letterboxed.model import MIN_WORD_LENGTH, doubled_at
 from puzzlewright.letters import letter_mask, letter_masks
 from puzzlewright.record import Record
 from puzzlewright.shipped import builtin_archive
@@ -76,6 +75,14 @@ class WordIndex(Record):
     def words(self) -> list[str]:
         """Every word, in index order (mask, then alphabetical)."""
         return self.text.decode("ascii").split("\n")[:-1]
+
+    def word_ids(self, box_mask: int) -> dict[str, int]:
+        """Word -> id of every word whose letters are all in ``box_mask`` (the words of :meth:`spans`),
+        decoded all at once."""
+        spans = self.spans(box_mask)
+        offsets = self.offsets
+        text = b"".join([self.text[offsets[first]:offsets[end]] for _, first, end in spans])
+        return dict(zip(text.decode("ascii").split("\n"), chain.from_iterable(range(first, end) for _, first, end in spans)))
 
     def spans(self, box_mask: int) -> list[tuple[int, int, int]]:
         """(mask, first id, end id) for each mask of the index that is a subset of ``box_mask``, ascending."""
@@ -202,10 +209,7 @@ def _array(kind: str, data: bytes) -> array:
 
 
 def _playable(word: str) -> bool:
-    return len(word) >= MIN_WORD_LENGTH and not _DOUBLED_LETTER.search(word)
-
-
-_DOUBLED_LETTER = re.compile(r"(.)\1")
+    return len(word) >= MIN_WORD_LENGTH and doubled_at(word) < 0
 
 
 def _index_lexicon(lexicon: Lexicon) -> WordIndex:
@@ -325,8 +329,7 @@ def box_file_index(word_file: WordFile, box: Box) -> WordIndex:
     if not words:
         read_word_file(word_file.path, format)  # a file with no usable word at all is an error
     reference = builtin_index(REFERENCE)
-    known = {} if reference is None else {reference.word(i): i for _, first, end in reference.spans(box.mask)
-                                          for i in range(first, end)}
+    known = {} if reference is None else reference.word_ids(box.mask)
     entries = []
     for word, value in words.items():
         at = known.get(word)
