@@ -464,11 +464,13 @@ def test_cli_explain(cli):
 
 def test_ranking_features_come_from_the_lexicon():
     """The features of WIGWAM-MARKETPLACE, worked out by hand from the default dictionary's familiarity,
-    Zipf frequency, SCOWL level and sources (rank.py keeps its own copy of the WordNet source bits)."""
-    from puzzlewright.letterboxed.rank import EVERYDAY, FEATURES, WORDNET
+    Zipf frequency, SCOWL level and sources (rank.py keeps its own copy of the WordNet and known-words
+    source bits)."""
+    from puzzlewright.letterboxed.rank import EVERYDAY, FEATURES, KNOWN, WORDNET
     from puzzlewright.lexicon.sources import SOURCE_BITS
 
     assert WORDNET == SOURCE_BITS["wordnet"] | SOURCE_BITS["wordnet-irregular"]
+    assert KNOWN == SOURCE_BITS["lancaster"]
     lexicon = builtin_lexicon("english-letterboxed")
     result = solve_json({"sides": "RME-WCL-TGK-API", "explain": True})
     solution = next(s for s in result["solutions"] if s["words"] == ["WIGWAM", "MARKETPLACE"])
@@ -481,7 +483,8 @@ def test_ranking_features_come_from_the_lexicon():
                 "shortest": 6, "plurals": 0, "ed_ing": 0,
                 "obscure": sum(int(lexicon.level[i]) > 60 for i in position),
                 "rarest_level": max(int(lexicon.level[i]) or 70 for i in position) / 10,
-                "not_wordnet": sum(not int(lexicon.sources[i]) & WORDNET for i in position), "repeats": 3}
+                "not_wordnet": sum(not int(lexicon.sources[i]) & WORDNET for i in position),
+                "not_known": sum(not int(lexicon.sources[i]) & KNOWN for i in position), "repeats": 3}
     model = shipped_model()
     for name, weight, typical in zip(FEATURES, model.weights, model.typical):
         if name in expected:
@@ -489,14 +492,16 @@ def test_ranking_features_come_from_the_lexicon():
 
 
 def test_a_word_list_without_sources_is_not_marked_missing_from_wordnet():
-    """A plain word list records no sources: "not in WordNet" must not count against its words."""
+    """A plain word list records no sources: "not in WordNet" (nor "not known") must not count against its
+    words."""
     from puzzlewright.letterboxed.rank import FEATURES
 
     result = solve_json({"sides": "RME-WCL-TGK-API", "words": ["pragmatic", "cakewalk", "wigwam"], "explain": True})
     assert [s["words"] for s in result["solutions"]] == [["PRAGMATIC", "CAKEWALK"]]
     model = dict(zip(FEATURES, zip(shipped_model().weights, shipped_model().typical)))
-    weight, typical = model["not_wordnet"]
-    assert result["solutions"][0]["contributions"]["not_wordnet"] == pytest.approx(-weight * typical, abs=1e-3)
+    for feature in ("not_wordnet", "not_known"):  # nor "outside the words most people know"
+        weight, typical = model[feature]
+        assert result["solutions"][0]["contributions"][feature] == pytest.approx(-weight * typical, abs=1e-3)
 
 
 def test_web_tooltip_names_every_feature():

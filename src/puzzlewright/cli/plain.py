@@ -1,12 +1,12 @@
 """What the command line does without click: choosing the dictionary ``--dict`` names, running
-``letterboxed solve`` and ``dict lookup`` and writing their reports, and turning what a command raises
-into one line and an exit status.
+``letterboxed solve``, ``dict lookup`` and ``acrostic count`` and writing their reports, and turning what
+a command raises into one line and an exit status.
 
 Both ways a command runs use these functions: the click commands (:mod:`puzzlewright.cli.root` and the
 puzzle groups) and the quick path (:mod:`puzzlewright.cli.quick`), which answers a one-off
-``letterboxed solve BOX`` or ``dict lookup WORD`` without importing click. So the two print the same
-bytes and fail the same way (``tests/test_cli_quick.py`` checks). Nothing here imports click, and each
-function imports what it needs when called.
+``letterboxed solve BOX``, ``dict lookup WORD`` or ``acrostic count --size N`` without importing click.
+So the two print the same bytes and fail the same way (``tests/test_cli_quick.py`` checks). Nothing here
+imports click, and each function imports what it needs when called.
 """
 
 from __future__ import annotations
@@ -19,8 +19,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
     from typing import Any
 
+    from puzzlewright.acrostic.count import CountOptions
     from puzzlewright.letterboxed.schema import SolveResult
     from puzzlewright.lexicon import Lexicon
+    from puzzlewright.lexicon.plain import PlainLexicon
+    from puzzlewright.parallel.job import JobResult
     from puzzlewright.schema import DictionaryOptions
 
 USAGE_ERROR = 2  # the exit status of bad input (a PuzzlewrightError, or a usage error click reports)
@@ -171,6 +174,43 @@ def lookup_report(found: dict) -> list[str]:
             lines.append(f"{entry['word']}: yes (familiarity {entry['familiarity']}, zipf {entry['zipf']}, {where})")
         else:
             lines.append(f"{entry['word']}: not in {found['dictionary']}")
+    return lines
+
+
+# -- acrostic count --------------------------------------------------------------------------------
+
+
+def acrostic_count(lexicon: Lexicon | PlainLexicon, options: CountOptions, *, output: str | None = None,
+                   resume: bool = False, time_limit: float | None = None, workers: int | None = None,
+                   cluster: str | None = None) -> tuple[JobResult, bool]:
+    """``acrostic count``: every square of ``options`` over ``lexicon``, run as a partitioned job (in this
+    process while it is small, else on every core or a cluster), the squares streamed to ``--output`` when
+    given. Returns (result, interrupted), as :func:`~puzzlewright.parallel.cli.run_streamed_job` does."""
+    import time
+
+    from puzzlewright.parallel.acrostic import CountJob
+    from puzzlewright.parallel.cli import run_streamed_job
+
+    job = CountJob(lexicon, options, keep_squares=output is not None,
+                   deadline=None if time_limit is None else time.time() + time_limit)
+    return run_streamed_job(job, output, resume, workers=workers, cluster=cluster, time_limit=time_limit)
+
+
+def count_report(result: JobResult, options: CountOptions, dictionary: str, output: str | None = None,
+                 resume: bool = False) -> list[str]:
+    """The lines ``acrostic count`` prints (without ``--json``): how many squares, how many nodes in how
+    long and where, and where the squares went."""
+    from puzzlewright.counting import where_it_ran
+    from puzzlewright.parallel.cli import output_target
+
+    state = "" if result.complete else f" (stopped after {len(result.partitions)} of {result.total} partitions)"
+    nodes = int(result.stats().get("nodes", 0))
+    lines = [f"{result.count:,} {options.describe()} squares in {dictionary!r}{state}: "
+             f"{nodes:,} nodes in {result.elapsed_s:.2f} s ({where_it_ran(result)})"]
+    if output:
+        file_path, directory = output_target(output, resume)
+        lines.append(f"squares written to {output}" if file_path else
+                     f"checkpoint in {directory} (squares in results.jsonl)")
     return lines
 
 
