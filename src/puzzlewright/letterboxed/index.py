@@ -270,8 +270,17 @@ def cached_builtin_index(name: str, directory: str | os.PathLike) -> WordIndex |
     if _save(directory, filename, index.to_bytes()):
         for stale in os.listdir(directory):  # older versions of this dictionary's index
             if stale.startswith(prefix) and stale != filename and stale.count("-") == filename.count("-"):
-                os.remove(os.path.join(directory, stale))
+                _remove_stale(os.path.join(directory, stale))
     return index
+
+
+def _remove_stale(path: str) -> None:
+    """Remove an older version's cached index. Another process rebuilding the same index (every process
+    started after an upgrade does) may have removed it already, or be unable to: either is no error."""
+    try:
+        os.remove(path)
+    except OSError:
+        pass
 
 
 def file_index(word_file: WordFile, directory: str | os.PathLike | None = None) -> WordIndex:
