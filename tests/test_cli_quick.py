@@ -174,8 +174,8 @@ def test_quick_count_finds_the_known_squares():
 def test_quick_path_imports_neither_click_nor_numpy(tmp_path):
     """Nor the request models' typing and dataclasses (beyond what the interpreter's own start-up imports
     here), for a lookup in a built-in dictionary and for a solve on a built-in dictionary or a word-list
-    file."""
-    watched = ("click", "numpy", "pydantic", "typing", "dataclasses")
+    file; a solve imports no re or json either."""
+    watched = ("click", "numpy", "pydantic", "typing", "dataclasses", "re", "json")
     report = f"import json, sys\nprint(json.dumps(sorted(m for m in {watched!r} if m in sys.modules)))"
     code = "import sys\nfrom puzzlewright.cli.main import main\ntry: main(sys.argv[1:])\nexcept SystemExit: pass\n"
     environment = {**os.environ, "PUZZLEWRIGHT_CACHE": str(tmp_path)}
@@ -190,9 +190,9 @@ def test_quick_path_imports_neither_click_nor_numpy(tmp_path):
     words.write_text("marketplace\nearwig\nwigwam\npragmatic\ncakewalk\n")
     imported("letterboxed", "solve", "RME-WCL-TGK-API")  # the first run builds the index cache (with numpy)
     imported("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(words))  # and english-large's
-    runs = {("letterboxed", "solve", "RME-WCL-TGK-API"): set(), ("dict", "lookup", "cat"): set(),
+    runs = {("letterboxed", "solve", "RME-WCL-TGK-API"): set(), ("dict", "lookup", "cat"): {"re"},
             ("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(words)): set(),
-            ("dict", "lookup", "cat", "--json"): {"click", "dataclasses", "typing"},
+            ("dict", "lookup", "cat", "--json"): {"click", "dataclasses", "typing", "re", "json"},
             ("acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers"):
                 {"dataclasses", "typing"}}
     for arguments, expected in runs.items():

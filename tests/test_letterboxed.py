@@ -3,6 +3,7 @@ against brute force, ranking on the NYT sample, the API shapes, batch mode, the 
 
 from __future__ import annotations
 
+import array
 import itertools
 import re
 import json
@@ -652,6 +653,26 @@ def test_an_old_index_removed_by_another_process_meanwhile_is_no_error(tmp_path,
     kept = [path.name for path in tmp_path.glob("letterboxed-wordle-answers-*")]
     assert len(kept) == 1 and kept[0].endswith(f"-v{index_module.INDEX_FORMAT}.marshal")
     assert cached_builtin_index("wordle-answers", tmp_path).text == built.text  # read back from that file
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "empty", "old format"])
+def test_a_damaged_index_cache_file_is_built_again(tmp_path, damage):
+    """The cached index is viewed in place (memoryviews of the mapped file): one cut short, overwritten,
+    emptied or of another format is never used, and is replaced by a good one."""
+    import pickle
+
+    built = cached_builtin_index("wordle-answers", tmp_path)
+    [path] = tmp_path.glob("letterboxed-wordle-answers-*.marshal")
+    data = path.read_bytes()
+    path.write_bytes({"truncated": data[:len(data) // 2], "garbage": b"PWLB" + bytes(range(256)) * 40, "empty": b"",
+                      "old format": data.replace(b"PWLB", b"PWLA", 1)}[damage])
+    again = cached_builtin_index("wordle-answers", tmp_path)
+    assert again == built and isinstance(again.zipf, (array.array, memoryview))
+    assert path.read_bytes() == data  # rewritten whole
+    viewed = cached_builtin_index("wordle-answers", tmp_path)
+    assert isinstance(viewed.text, memoryview) and viewed == built
+    copy = pickle.loads(pickle.dumps(viewed))
+    assert copy == built and isinstance(copy.text, bytes) and copy.word(0) == built.word(0)
 
 
 def _word_list_file(path, words):

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # typing is not imported at run time (the command line's quic
 
 _TEMPORARY_NUMBERS = itertools.count()  # distinct temporary names for threads of one process
 DEFAULT_CACHE_LIMIT = 2 * 2**30  # bytes; $PUZZLEWRIGHT_CACHE_LIMIT overrides (e.g. 500M, 4G)
-OWN_PREFIXES = ("wordle-", "letterboxed-", "acrostic-", "grid-", "kernels")
+OWN_PREFIXES = ("wordle-", "letterboxed-", "acrostic-", "grid-", "kernels", "ranker-")
 STALE_TEMPORARY_S = 3600  # a temporary file this old was left by a killed process
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
@@ -189,6 +189,30 @@ def clear_cache(directory: str | None = None) -> list[CacheFile]:
     """Remove every file the package cached (not the temporary files of writes in progress); returns what
     was removed."""
     return trim_cache(directory, limit=-1)
+
+
+def kept(filename: str, build: Callable[[], Any]) -> Any:
+    """What ``build()`` returns (a value :mod:`marshal` can write), kept in the cache folder under
+    ``filename`` (a name that changes with whatever the value is built from): read from there when a
+    readable copy exists, else built and stored. A copy that cannot be read is built again, and one that
+    cannot be written (read-only home, full disk) only costs the building next time."""
+    import marshal
+
+    path = os.path.join(cache_dir(), filename)
+    try:
+        with open(path, "rb") as handle:
+            value = marshal.load(handle)
+        touch(path)
+        return value
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    value = build()
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        store(path, lambda handle: marshal.dump(value, handle))
+    except OSError:
+        pass
+    return value
 
 
 def store(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: bool = False) -> None:

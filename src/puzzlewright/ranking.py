@@ -9,7 +9,7 @@ module imports nothing heavy (no numpy): a one-off Letter Boxed solve loads it.
 
 from __future__ import annotations
 
-import json
+import os
 from functools import cache
 from operator import mul, sub
 
@@ -18,7 +18,7 @@ from puzzlewright.record import Record
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
     from collections.abc import Mapping, Sequence
-    from typing import ClassVar, TypeVar
+    from typing import Any, ClassVar, TypeVar
 
     M = TypeVar("M", bound="LinearModel")
 
@@ -57,8 +57,7 @@ class LinearModel(Record):
     @cache
     def shipped(cls: type[M]) -> M:
         """The model in the subclass's shipped file (read once per process)."""
-        with open(cls.FILE, encoding="utf-8") as handle:
-            return cls.from_json(json.load(handle))
+        return cls.from_json(shipped_data(cls.FILE))
 
     @property
     def offset(self) -> float:
@@ -73,3 +72,24 @@ class LinearModel(Record):
         """Each feature's part of the score: weight x (value - the typical answer's value)."""
         return {name: weight * (value - typical)
                 for name, weight, value, typical in zip(self.FEATURES, self.weights, features, self.typical)}
+
+
+def shipped_data(path: str) -> dict[str, Any]:
+    """A shipped ranker file's data. Parsing JSON imports :mod:`json`, and with it :mod:`re` (a fifth of a
+    one-off ``letterboxed solve``'s instructions), so the data is parsed once and kept in the cache folder
+    (:func:`~puzzlewright.cache.kept`, as :mod:`marshal`) under the file's folder, size and time: a new
+    ranker file is parsed again."""
+    from puzzlewright.cache import kept
+
+    stat = os.stat(path)
+    folder = os.path.basename(os.path.dirname(path))
+
+    def parsed() -> dict[str, Any]:
+        import json
+
+        with open(path, encoding="utf-8") as handle:
+            data: dict[str, Any] = json.load(handle)
+        return data
+
+    data = kept(f"ranker-{folder}-{stat.st_size}-{stat.st_mtime_ns}.marshal", parsed)
+    return data if isinstance(data, dict) else parsed()
