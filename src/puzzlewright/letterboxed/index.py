@@ -310,7 +310,7 @@ def cached_builtin_index(name: str, directory: str | os.PathLike) -> WordIndex |
             if stale.startswith(prefix) and stale != filename and stale.count("-") == filename.count("-"):
                 try:
                     os.remove(os.path.join(directory, stale))
-                except OSError:  # mapped by a running process where that forbids removal (Windows)
+                except OSError:  # another process rebuilding it removed it first, or it is mapped (Windows)
                     pass
     return index
 
