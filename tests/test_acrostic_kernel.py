@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlewright import native
-from puzzlewright.acrostic import kernel
+from puzzlewright.acrostic import count_kernel, kernel
 from puzzlewright.acrostic.count import CountOptions, count_partition, count_partitions
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import Lexicon, load_lexicon
@@ -184,3 +184,78 @@ def test_the_counting_kernel_agrees_with_the_cell_by_cell_kernel_on_6x6():
     for double, canonical, key in ((True, True, "sta"), (False, False, "pla"), (False, True, "cha")):
         checked += len(both_kernels(6, tables, words, trie, key, double, canonical)[2])
     assert checked > 0
+
+
+def reference_trie(words: list[str], length: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The trie by its definition: node 0 the empty prefix, then each depth's distinct prefixes in sorted
+    order; child[node, letter], the mask of a node's children, and each full-length node's word index."""
+    prefixes = [""] + [p for depth in range(1, length + 1) for p in sorted({w[:depth] for w in words})]
+    number = {p: i for i, p in enumerate(prefixes)}
+    child = np.full((len(prefixes), 26), -1, np.int32)
+    mask = np.zeros(len(prefixes), np.uint32)
+    word = np.full(len(prefixes), -1, np.int32)
+    for p in prefixes[1:]:
+        child[number[p[:-1]], ord(p[-1]) - 97] = number[p]
+        mask[number[p[:-1]]] |= 1 << (ord(p[-1]) - 97)
+    for index, w in enumerate(words):
+        word[number[w]] = index
+    return child, mask, word
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda length: st.lists(st.text("abcdxyz", min_size=length, max_size=length),
+                                                          unique=True, max_size=40)))
+def test_property_build_trie_is_the_trie_of_the_words_in_any_order(words):
+    """build_trie numbers nodes from the sorted words in one pass (re-sorting input given out of order)."""
+    length = len(words[0]) if words else 3
+    letters = np.array([letter_codes(w) for w in words], np.uint8).reshape(len(words), length)
+    built = kernel.build_trie(letters)
+    expected = reference_trie(words, length)
+    for got, want in zip(built, expected):
+        assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def packed_trie(words: list[str]) -> list[int]:
+    """The counting kernel's packed trie built with numpy from :func:`kernel.build_trie`: per node its
+    mask of children and, above bit 32, its first child (-1 as an unsigned 32-bit number for a leaf)."""
+    child, mask, _ = kernel.build_trie(np.frombuffer("".join(words).encode(), np.uint8).reshape(len(words), -1) - 97)
+    packed = []
+    for node, bits in enumerate(mask.tolist()):
+        first = int(child[node, (bits & -bits).bit_length() - 1]) if bits else -1
+        packed.append(bits | (first & 0xFFFFFFFF) << 32)
+    return packed
+
+
+@needs_c
+@settings(max_examples=60, deadline=None)
+@given(words=st.integers(1, 6).flatmap(lambda size: st.lists(st.text("abcxyz", min_size=size, max_size=size),
+                                                             min_size=1, max_size=60, unique=True)))
+def test_the_tables_trie_built_in_c_is_the_numpy_trie(words):
+    """The C code that builds the counting kernel's trie from the words' letters (no numpy) numbers and
+    packs the nodes exactly as the numpy trie of the cell-by-cell kernel does."""
+    words = sorted(words)
+    tables = count_kernel.count_tables_of(tuple(words))
+    assert list(tables.nodes) == packed_trie(words)
+    assert tables.shallow == 1 + len({word[:1] for word in words}) + (len({word[:2] for word in words})
+                                                                        if len(words[0]) > 1 else 0)
+
+
+@needs_c
+def test_the_tables_trie_of_a_real_list_is_the_numpy_trie(wordle):
+    words = wordle.of_length(5).words
+    assert list(kernel.count_tables(wordle, 5).nodes) == packed_trie(list(words))
+
+
+
+@needs_c
+def test_built_tables_are_kept_for_the_last_word_lists():
+    """Every partition of a count asks for its word list's tables: the same list (or an equal one) gets
+    the same tables back; the least recently used list's are dropped once TABLES_KEPT others were built."""
+    words = ["".join(letters) for letters in itertools.product("abc", repeat=3)]
+    lists = [tuple(words[n:n + 5]) for n in range(count_kernel.TABLES_KEPT + 1)]  # sorted, all different
+    first = count_kernel.count_tables_of(lists[0])
+    assert count_kernel.count_tables_of(lists[0]) is first
+    assert count_kernel.count_tables_of(tuple(list(lists[0]))) is first  # an equal list, not the same tuple
+    for words in lists[1:]:
+        count_kernel.count_tables_of(words)
+    assert count_kernel.count_tables_of(lists[0]) is not first and first.words == lists[0]

@@ -33,3 +33,37 @@ def test_atomic_write_replaces_the_file_and_leaves_nothing_on_failure(tmp_path):
     with pytest.raises(OSError, match="disk full"):
         atomic_write(target, fail)
     assert target.read_text(encoding="utf-8") == "zweite ü" and os.listdir(tmp_path) == ["data.bin"]
+
+
+def test_kept_builds_once_then_reads_and_rebuilds_a_damaged_copy(monkeypatch, tmp_path):
+    from puzzlewright.cache import cache_files, kept
+
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
+    built = []
+
+    def build():
+        built.append(1)
+        return {"weights": [0.5, -1.0], "features": ["a", "b"]}
+
+    assert kept("ranker-test-1.marshal", build) == build() and len(built) == 2
+    assert kept("ranker-test-1.marshal", build) == build() and len(built) == 3  # read, not built
+    (tmp_path / "ranker-test-1.marshal").write_bytes(b"\x00not marshal")
+    assert kept("ranker-test-1.marshal", build) == build() and len(built) == 5  # damaged: built again
+    assert kept("ranker-test-1.marshal", build) == build() and len(built) == 6  # and stored again
+    assert [os.path.basename(f.path) for f in cache_files(str(tmp_path))] == ["ranker-test-1.marshal"]
+
+
+def test_a_shipped_ranker_is_read_from_its_kept_copy_and_a_new_file_is_parsed_again(monkeypatch, tmp_path):
+    import json
+
+    from puzzlewright.ranking import shipped_data
+
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "cache"))
+    ranker = tmp_path / "puzzle" / "ranker.json"
+    ranker.parent.mkdir()
+    ranker.write_text(json.dumps({"features": ["a"], "weights": [1.5], "typical": [0.25]}))
+    assert shipped_data(str(ranker)) == {"features": ["a"], "weights": [1.5], "typical": [0.25]}
+    assert len(list((tmp_path / "cache").glob("ranker-puzzle-*.marshal"))) == 1
+    ranker.write_text(json.dumps({"features": ["a"], "weights": [-2.0], "typical": [0.5]}))
+    os.utime(ranker, ns=(1, 2))  # another time: another copy
+    assert shipped_data(str(ranker)) == {"features": ["a"], "weights": [-2.0], "typical": [0.5]}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -109,6 +110,13 @@ def test_seed_box_answer_on_the_quick_path():
     ["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", "--json"], ["letterboxed", "generate"],
     ["dict", "lookup"], ["dict", "lookup", "cat", "--json"], ["dict", "lookup", "\x1b[31mcat"],
     ["dict", "info"], ["jumble", "unscramble", "shace"], ["letterboxed", "solve", "RME-WCL-TGK-API", "-h"],
+    ["acrostic", "count"], ["acrostic", "count", "--double"], ["acrostic", "count", "--size"],
+    ["acrostic", "count", "--size", "five"], ["acrostic", "count", "--size", "--double"],
+    ["acrostic", "count", "--size", "5", "--json"], ["acrostic", "count", "--size", "5", "--symmetric"],
+    ["acrostic", "count", "--size", "5", "--output", "squares.txt"], ["acrostic", "count", "--size", "5", "--help"],
+    ["acrostic", "count", "--size", "5", "--dict", "nope"], ["acrostic", "count", "--size", "5", "--dict", "words.txt"],
+    ["acrostic", "count", "--size", "5", "--workers", "0"], ["acrostic", "count", "--size", "5", "--double=yes"],
+    ["acrostic", "count", "--size", "5", "extra"], ["acrostic", "count", "--size", "5", "--cluster", "local"],
 ])
 def test_anything_else_is_left_to_click(arguments):
     assert quick_command(arguments) is None
@@ -123,10 +131,51 @@ def test_main_runs_both_paths(cli):
     assert mistyped.stderr.count("\n") == 1 and not mistyped.stdout
 
 
+COUNT_INPUTS = [
+    ["acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers"],
+    ["acrostic", "count", "--canonical", "--double", "--size=5", "--dict=wordle-answers", "--workers", "1"],
+    ["acrostic", "count", "--size", "3", "--size", "5", "--double", "--canonical", "--double", "--dict", "wordle-answers",
+     "--workers=2"],  # repeated: the last one counts
+    ["acrostic", "count", "--size", "5", "--double", "--dict", "wordle-answers", "--workers", "1"],
+    ["acrostic", "count", "--size", "2", "--dict", "wordle-answers"],  # bad input from here on
+    ["acrostic", "count", "--size", "11", "--dict", "wordle-answers"],
+    ["acrostic", "count", "--size", "6", "--double", "--dict", "wordle-answers"],
+]
+
+
+def without_elapsed(outcome: tuple[int, bytes, bytes]) -> tuple[int, bytes, bytes]:
+    """An outcome with the seconds a count took left out (the only part that differs from run to run)."""
+    status, stdout, stderr = outcome
+    return status, re.sub(rb"nodes in [0-9.]+ s", b"nodes in ... s", stdout), stderr
+
+
+@pytest.mark.parametrize("arguments", COUNT_INPUTS, ids=" ".join)
+def test_quick_count_prints_what_the_click_command_line_prints(arguments):
+    """``acrostic count`` over a built-in dictionary runs on the quick path without numpy (over a
+    PlainLexicon); the same lines and exit status as the click command line over a Lexicon."""
+    from puzzlewright.acrostic.count_kernel import count_kernel
+
+    count_kernel()  # compiled before the comparison: on a new machine only the first path would say so
+    quick, click = both_ways(arguments)
+    assert without_elapsed(quick) == without_elapsed(click)
+    status, stdout, stderr = quick
+    if status == 0:
+        assert re.fullmatch(rb"[0-9,]+ [0-9]x[0-9] \(double(, canonical)?\) squares in '[-a-z0-9]+': [0-9,]+ nodes in "
+                            rb"[0-9.]+ s \((in this process|2 process-pool workers)\)\n", stdout) and not stderr
+    else:
+        assert status == 2 and not stdout and stderr.startswith(b"error: ") and stderr.count(b"\n") == 1
+
+
+def test_quick_count_finds_the_known_squares():
+    assert quick_run(COUNT_INPUTS[0]).startswith(b"81 5x5 (double, canonical) squares in 'wordle-answers': "
+                                                 b"3,516,727 nodes in ")
+
+
 def test_quick_path_imports_neither_click_nor_numpy(tmp_path):
-    """Nor, for a lookup in a built-in dictionary, the request models' typing and dataclasses (beyond what
-    the interpreter's own start-up imports here)."""
-    watched = ("click", "numpy", "pydantic", "typing", "dataclasses")
+    """Nor the request models' typing and dataclasses (beyond what the interpreter's own start-up imports
+    here), for a lookup in a built-in dictionary and for a solve on a built-in dictionary or a word-list
+    file; a solve imports no re or json either."""
+    watched = ("click", "numpy", "pydantic", "typing", "dataclasses", "re", "json")
     report = f"import json, sys\nprint(json.dumps(sorted(m for m in {watched!r} if m in sys.modules)))"
     code = "import sys\nfrom puzzlewright.cli.main import main\ntry: main(sys.argv[1:])\nexcept SystemExit: pass\n"
     environment = {**os.environ, "PUZZLEWRIGHT_CACHE": str(tmp_path)}
@@ -137,8 +186,14 @@ def test_quick_path_imports_neither_click_nor_numpy(tmp_path):
         return set(json.loads(done.stdout.splitlines()[-1]))
 
     interpreter = imported(program=report)  # what the interpreter's start-up imports by itself
+    words = tmp_path / "words.txt"
+    words.write_text("marketplace\nearwig\nwigwam\npragmatic\ncakewalk\n")
     imported("letterboxed", "solve", "RME-WCL-TGK-API")  # the first run builds the index cache (with numpy)
-    runs = {("letterboxed", "solve", "RME-WCL-TGK-API"): {"dataclasses", "typing"}, ("dict", "lookup", "cat"): set(),
-            ("dict", "lookup", "cat", "--json"): {"click", "dataclasses", "typing"}}
+    imported("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(words))  # and english-large's
+    runs = {("letterboxed", "solve", "RME-WCL-TGK-API"): set(), ("dict", "lookup", "cat"): {"re"},
+            ("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(words)): set(),
+            ("dict", "lookup", "cat", "--json"): {"click", "dataclasses", "typing", "re", "json"},
+            ("acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers"):
+                {"dataclasses", "typing"}}
     for arguments, expected in runs.items():
         assert imported(*arguments) - interpreter == expected - interpreter, arguments

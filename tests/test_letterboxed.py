@@ -3,6 +3,7 @@ against brute force, ranking on the NYT sample, the API shapes, batch mode, the 
 
 from __future__ import annotations
 
+import array
 import itertools
 import re
 import json
@@ -463,11 +464,13 @@ def test_cli_explain(cli):
 
 def test_ranking_features_come_from_the_lexicon():
     """The features of WIGWAM-MARKETPLACE, worked out by hand from the default dictionary's familiarity,
-    Zipf frequency, SCOWL level and sources (rank.py keeps its own copy of the WordNet source bits)."""
-    from puzzlewright.letterboxed.rank import EVERYDAY, FEATURES, WORDNET
+    Zipf frequency, SCOWL level and sources (rank.py keeps its own copy of the WordNet and known-words
+    source bits)."""
+    from puzzlewright.letterboxed.rank import EVERYDAY, FEATURES, KNOWN, WORDNET
     from puzzlewright.lexicon.sources import SOURCE_BITS
 
     assert WORDNET == SOURCE_BITS["wordnet"] | SOURCE_BITS["wordnet-irregular"]
+    assert KNOWN == SOURCE_BITS["lancaster"]
     lexicon = builtin_lexicon("english-letterboxed")
     result = solve_json({"sides": "RME-WCL-TGK-API", "explain": True})
     solution = next(s for s in result["solutions"] if s["words"] == ["WIGWAM", "MARKETPLACE"])
@@ -480,7 +483,8 @@ def test_ranking_features_come_from_the_lexicon():
                 "shortest": 6, "plurals": 0, "ed_ing": 0,
                 "obscure": sum(int(lexicon.level[i]) > 60 for i in position),
                 "rarest_level": max(int(lexicon.level[i]) or 70 for i in position) / 10,
-                "not_wordnet": sum(not int(lexicon.sources[i]) & WORDNET for i in position), "repeats": 3}
+                "not_wordnet": sum(not int(lexicon.sources[i]) & WORDNET for i in position),
+                "not_known": sum(not int(lexicon.sources[i]) & KNOWN for i in position), "repeats": 3}
     model = shipped_model()
     for name, weight, typical in zip(FEATURES, model.weights, model.typical):
         if name in expected:
@@ -488,14 +492,16 @@ def test_ranking_features_come_from_the_lexicon():
 
 
 def test_a_word_list_without_sources_is_not_marked_missing_from_wordnet():
-    """A plain word list records no sources: "not in WordNet" must not count against its words."""
+    """A plain word list records no sources: "not in WordNet" (nor "not known") must not count against its
+    words."""
     from puzzlewright.letterboxed.rank import FEATURES
 
     result = solve_json({"sides": "RME-WCL-TGK-API", "words": ["pragmatic", "cakewalk", "wigwam"], "explain": True})
     assert [s["words"] for s in result["solutions"]] == [["PRAGMATIC", "CAKEWALK"]]
     model = dict(zip(FEATURES, zip(shipped_model().weights, shipped_model().typical)))
-    weight, typical = model["not_wordnet"]
-    assert result["solutions"][0]["contributions"]["not_wordnet"] == pytest.approx(-weight * typical, abs=1e-3)
+    for feature in ("not_wordnet", "not_known"):  # nor "outside the words most people know"
+        weight, typical = model[feature]
+        assert result["solutions"][0]["contributions"][feature] == pytest.approx(-weight * typical, abs=1e-3)
 
 
 def test_web_tooltip_names_every_feature():
@@ -621,6 +627,26 @@ def test_cache_file_is_written_and_reused(tmp_path):
     assert len(files) == 1
     assert cached_builtin_index("wordle-answers", tmp_path).text == built.text
     assert cached_builtin_index("no-such-dictionary", tmp_path) is None
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "empty", "old format"])
+def test_a_damaged_index_cache_file_is_built_again(tmp_path, damage):
+    """The cached index is viewed in place (memoryviews of the mapped file): one cut short, overwritten,
+    emptied or of another format is never used, and is replaced by a good one."""
+    import pickle
+
+    built = cached_builtin_index("wordle-answers", tmp_path)
+    [path] = tmp_path.glob("letterboxed-wordle-answers-*.marshal")
+    data = path.read_bytes()
+    path.write_bytes({"truncated": data[:len(data) // 2], "garbage": b"PWLB" + bytes(range(256)) * 40, "empty": b"",
+                      "old format": data.replace(b"PWLB", b"PWLA", 1)}[damage])
+    again = cached_builtin_index("wordle-answers", tmp_path)
+    assert again == built and isinstance(again.zipf, (array.array, memoryview))
+    assert path.read_bytes() == data  # rewritten whole
+    viewed = cached_builtin_index("wordle-answers", tmp_path)
+    assert isinstance(viewed.text, memoryview) and viewed == built
+    copy = pickle.loads(pickle.dumps(viewed))
+    assert copy == built and isinstance(copy.text, bytes) and copy.word(0) == built.word(0)
 
 
 def _word_list_file(path, words):
@@ -816,3 +842,24 @@ def test_spaced_and_labelled_notations_round_trip(sides):
     assert Box.parse(" ".join("".join(sides)).lower()) == box
     labelled = dict(zip(("Top", "Right", "Bottom", "Left"), sides))
     assert Box.parse(" ".join(f"{label}: {side}" for label, side in reversed(labelled.items()))) == box
+
+
+def test_plain_value_classes_compare_hash_and_show_their_fields_and_refuse_changes():
+    """Box, the index and the ranker are plain classes (no dataclasses on the quick path), with a
+    dataclass's equality, repr and, where immutable, hash."""
+    box, same, other = Box.parse("RME-WCL-TGK-API"), Box(("RME", "WCL", "TGK", "API")), Box.parse("ERG-BID-NCF-TAO")
+    assert box == same and box != other and hash(box) == hash(same) and len({box, same, other}) == 2
+    assert repr(box) == "Box(sides=('RME', 'WCL', 'TGK', 'API'))"
+    with pytest.raises(AttributeError, match="immutable"):
+        box.sides = ("ABC",)  # type: ignore[misc]
+    with pytest.raises(PuzzleInputError):
+        Box(("AB", "CD"))  # the shape is checked on construction, as before
+    model = shipped_model()
+    assert model == type(model)(model.weights, model.typical) and hash(model) == hash(type(model)(model.weights,
+                                                                                                 model.typical))
+    with pytest.raises(AttributeError, match="immutable"):
+        model.weights = ()  # type: ignore[misc]
+    small = WordIndex.from_words("small", [("cat", 4.0, 4.0, 10, 0), ("act", 3.0, 3.0, 20, 0)])
+    assert small == WordIndex.from_words("small", [("act", 3.0, 3.0, 20, 0), ("cat", 4.0, 4.0, 10, 0)])
+    assert small != WordIndex.from_words("small", [("cat", 4.0, 4.0, 10, 0)])
+    assert repr(small).startswith("WordIndex(name='small', text=b'act\\ncat\\n', ")

@@ -390,3 +390,40 @@ def test_shipped_archives_read_as_numpy_load_reads_them(filename):
         assert sorted(arrays) == sorted(archive.files)
         for name in archive.files:
             assert arrays[name].dtype == archive[name].dtype and np.array_equal(arrays[name], archive[name])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text("abcdeACE#z \r", max_size=6), max_size=60), st.booleans(), st.booleans(),
+       st.sets(st.sampled_from("abcdefghijklmnopqrstuvwxyz"), min_size=1, max_size=26))
+def test_reading_a_box_s_words_skips_only_lines_it_cannot_spell(lines, sort, newline_at_end, letters):
+    """The runs of a (sorted or not) list skipped unread hold only lines starting with a letter the box
+    lacks: the lines kept are exactly those every line's translation keeps, in order."""
+    from puzzlewright.lexicon.formats import _spelt_lines, _spelt_with_table
+
+    lines = sorted(lines) if sort else lines
+    text = ("\n".join(line.replace("\n", "") for line in lines) + ("\n" if newline_at_end else "")).encode()
+    letters = "".join(sorted(letters))
+    table = _spelt_with_table(letters)
+    assert _spelt_lines(text, table, letters) == list(filter(bytes.isalpha, text.translate(table).split(b"\n")))
+
+
+def test_a_sorted_list_is_read_for_a_box_by_skipping_the_runs_it_cannot_spell():
+    from puzzlewright.lexicon.formats import _unspellable_runs
+
+    words = sorted(f"{a}{b}{c}" for a in "abcxyz" for b in "abc" for c in "ab")
+    text = ("\n" + "\n".join(words) + "\n").encode()
+    runs = _unspellable_runs(text, "abc")
+    assert [text[first:end].split() for first, end in runs] == [[w.encode() for w in words if w[0] in "xyz"]]
+    shuffled = ("\n" + "\n".join(words[::-1]) + "\n").encode()  # not sorted: nothing is skipped wrongly
+    assert all(text_line[:1] in b"xyz" for first, end in _unspellable_runs(shuffled, "abc")
+               for text_line in shuffled[first:end].split())
+
+
+def test_a_box_s_words_are_read_alike_from_tidy_and_untidy_lines(tmp_path):
+    """Lines with blanks or comments among clean ones are read as line-by-line reading reads them."""
+    from puzzlewright.lexicon.formats import _read_plain_lines, read_plain, spelt_with
+
+    path = tmp_path / "untidy.txt"
+    path.write_bytes(b"cat\n  act \n# tac comment\nTACT\r\ndog\n\tcat\x0c\nta c\n\nact\n" * 3 + b"# last line")
+    words, _ = read_plain(str(path), "act")
+    assert words == spelt_with(_read_plain_lines(str(path))[0], "act") == {"cat": 0.0, "act": 0.0, "tact": 0.0}

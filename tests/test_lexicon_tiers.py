@@ -78,3 +78,22 @@ def test_extra_words_get_the_reference_familiarity():
     assert "divebomb" not in load_lexicon("english")
     english = load_lexicon("english", extra_words="divebomb")
     assert english.familiarity("divebomb") == load_lexicon("english-large").familiarity("divebomb") > 0
+
+
+def test_known_words_are_marked_with_their_inflections(tiers):
+    """The ``lancaster`` source bit: words of the Lancaster norms' list of words most people know, and
+    their regular inflections (TOUCHES of TOUCH: any base counts, not only the one rule 4 links), but not
+    rare words, which the list leaves out however often dictionaries list them."""
+    from puzzlewright.lexicon.sources import SOURCE_BITS, source_names
+
+    large = tiers["english-large"]
+
+    def known(word: str) -> bool:
+        return bool(int(large.sources[large.position[word]]) & SOURCE_BITS["lancaster"])
+
+    assert all(known(w) for w in ("semicolon", "semicolons", "gingerbread", "handiwork", "debonair", "touches",
+                                  "walked", "tantrum"))
+    assert not any(known(w) for w in ("cajolery", "impost", "imposts", "aquavit"))
+    assert "lancaster" in source_names(int(large.sources[large.position["semicolon"]]))
+    share = sum(known(w) for w in tiers["english-common"].word_set) / len(tiers["english-common"].word_set)
+    assert 0.5 < share < 0.95  # most everyday words, not all

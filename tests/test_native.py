@@ -67,3 +67,11 @@ def test_c_and_numba_grid_kernels_search_alike(monkeypatch, template, dictionary
     assert [fill.words for fill in by_c.fills] == [fill.words for fill in by_numba.fills]
     assert (by_c.nodes, by_c.restarts, by_c.complete) == (by_numba.nodes, by_numba.restarts, by_numba.complete)
     assert by_c.nodes > 0
+
+
+def test_a_kernels_source_is_read_from_its_package_folder():
+    """Read from beside the module, without importing the package or importlib.resources (start-up)."""
+    from importlib import resources
+
+    shipped = resources.files("puzzlewright.grid").joinpath(kernel.KERNEL_SOURCE).read_bytes()
+    assert native.kernel_source("puzzlewright.grid", kernel.KERNEL_SOURCE) == shipped and b"#include" in shipped

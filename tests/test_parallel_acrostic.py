@@ -293,14 +293,14 @@ def test_batch_gives_the_same_lines_in_input_order_for_any_worker_count(cli, tmp
 def test_first_row_work_multiplies_the_column_start_counts():
     from puzzlewright.parallel.acrostic import first_row_work
 
-    letters = np.array([[0, 1], [1, 0], [1, 1]])  # ab, ba, bb: one word starts with a, two with b
-    assert first_row_work(letters).tolist() == [2.0, 1.0, 2.0]
+    assert first_row_work(["ab", "ba", "bb"]) == [2.0, 1.0, 2.0]  # one word starts with a, two with b
     # a column can never start with a letter no word starts with: such first rows need no work at all
-    assert first_row_work(np.array([[1, 2]])).tolist() == [0.0]
+    assert first_row_work(["bc"]) == [0.0]
+    assert first_row_work(["ab", "ba"], ["aaa", "abc", "bcd"]) == [2.0, 2.0]  # rectangles: every column
     lexicon = load_lexicon("wordle-answers")
     sizes = [p.size for p in CountJob(lexicon, CountOptions(5)).partitions()]
     # the partitions cover every first row once, so their sizes add up to the work of all first rows
-    assert sum(sizes) == pytest.approx(first_row_work(lexicon.of_length(5).letters).sum())
+    assert sum(sizes) == pytest.approx(sum(first_row_work(lexicon.of_length(5).words)))
 
 
 def test_a_partition_stopped_mid_way_continues_from_its_snapshot():

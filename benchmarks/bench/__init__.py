@@ -57,13 +57,17 @@ class BenchResult:
         return {**asdict(self), "ratio": self.ratio, "met": self.met}
 
 
-def versions_arguments(description: str, argv: list[str] | None) -> argparse.Namespace:
+def versions_arguments(description: str, argv: list[str] | None,
+                       switches: Sequence[tuple[str, str]] = ()) -> argparse.Namespace:
     """The command line of the scripts that time two checkouts against each other (``*_versions.py``):
-    the baseline's and the changed checkout's ``src`` directories, and ``--rounds``."""
+    the baseline's and the changed checkout's ``src`` directories, ``--rounds``, and the script's own
+    on/off ``switches`` (name, help)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("before", help="the baseline checkout's src directory")
     parser.add_argument("after", help="the changed checkout's src directory")
     parser.add_argument("--rounds", type=int, default=5)
+    for name, help_text in switches:
+        parser.add_argument(name, action="store_true", help=help_text)
     return parser.parse_args(argv)
 
 

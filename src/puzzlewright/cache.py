@@ -6,7 +6,7 @@ Every file the package caches lives in :func:`cache_dir` under a name starting w
 :func:`touch` what they read, so "least recently used" means used, not written. Nothing else in the
 folder is ever counted, evicted or cleared, whatever ``$PUZZLEWRIGHT_CACHE`` points at.
 
-Only ``os`` is imported (no pathlib, no tempfile): Letter Boxed's command line reads its cached index
+Only ``os`` is imported (no pathlib, no tempfile, no typing): Letter Boxed's command line reads its cached index
 through this module on a path that must start in a few tens of milliseconds.
 """
 
@@ -15,12 +15,17 @@ from __future__ import annotations
 import itertools
 import os
 import time
-from collections.abc import Callable
-from typing import IO, Any, NamedTuple
+
+from puzzlewright.record import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
+    from collections.abc import Callable
+    from typing import IO, Any
 
 _TEMPORARY_NUMBERS = itertools.count()  # distinct temporary names for threads of one process
 DEFAULT_CACHE_LIMIT = 2 * 2**30  # bytes; $PUZZLEWRIGHT_CACHE_LIMIT overrides (e.g. 500M, 4G)
-OWN_PREFIXES = ("wordle-", "letterboxed-", "acrostic-", "grid-", "kernels")
+OWN_PREFIXES = ("wordle-", "letterboxed-", "acrostic-", "grid-", "kernels", "ranker-")
 STALE_TEMPORARY_S = 3600  # a temporary file this old was left by a killed process
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
@@ -85,12 +90,16 @@ def remember(memo: dict, key: object, value: object, limit: int) -> None:
             break
 
 
-class CacheFile(NamedTuple):
+class CacheFile(Record):
     """One file of the cache folder: where, how big, when last used (written or read)."""
 
     path: str
     size: int
     used: float
+    FIELDS = __slots__ = ("path", "size", "used")
+
+    def __init__(self, path: str, size: int, used: float) -> None:
+        self.path, self.size, self.used = path, size, used
 
 
 def cache_limit() -> int:
@@ -180,6 +189,30 @@ def clear_cache(directory: str | None = None) -> list[CacheFile]:
     """Remove every file the package cached (not the temporary files of writes in progress); returns what
     was removed."""
     return trim_cache(directory, limit=-1)
+
+
+def kept(filename: str, build: Callable[[], Any]) -> Any:
+    """What ``build()`` returns (a value :mod:`marshal` can write), kept in the cache folder under
+    ``filename`` (a name that changes with whatever the value is built from): read from there when a
+    readable copy exists, else built and stored. A copy that cannot be read is built again, and one that
+    cannot be written (read-only home, full disk) only costs the building next time."""
+    import marshal
+
+    path = os.path.join(cache_dir(), filename)
+    try:
+        with open(path, "rb") as handle:
+            value = marshal.load(handle)
+        touch(path)
+        return value
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    value = build()
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        store(path, lambda handle: marshal.dump(value, handle))
+    except OSError:
+        pass
+    return value
 
 
 def store(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: bool = False) -> None:

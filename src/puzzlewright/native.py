@@ -11,17 +11,14 @@ versions of the same kernels stay as the fallback for machines without a C compi
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import os
 import shutil
-import subprocess
 import sys
 import sysconfig
-import tempfile
 from functools import cache
-from importlib import resources
 
 from puzzlewright.errors import PuzzleInputError
+
 
 C_FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
 BACKENDS = ("c", "numba")
@@ -49,9 +46,20 @@ def say(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
+def kernel_source(package: str, source_name: str) -> bytes:
+    """The C source ``source_name`` shipped in ``package`` (a subpackage of puzzlewright), read from beside
+    this module: :mod:`importlib.resources` would import the package and the resource machinery first, a
+    tenth of a small count's time end to end."""
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), *package.split(".")[1:])
+    with open(os.path.join(folder, source_name), "rb") as handle:
+        return handle.read()
+
+
 def library_path(compiler: str, source: bytes, stem: str) -> str:
     """Where the library compiled from ``source`` by ``compiler`` lives in the cache folder (content-addressed,
     so an edited kernel or another compiler never reuses a stale library)."""
+    import hashlib
+
     from puzzlewright.cache import cache_dir
 
     key = hashlib.sha256(source + b"\0" + compiler.encode() + b"\0" + " ".join(C_FLAGS).encode()
@@ -63,10 +71,13 @@ def build_library(package: str, source_name: str, label: str, compiler: str) -> 
     """Compile ``package``'s C file ``source_name`` into the cache folder unless it is there already (saying
     "compiling the <label>" on stderr: it takes about a second, once per machine); return the library's
     path. Raises OSError or CalledProcessError."""
-    source = resources.files(package).joinpath(source_name).read_bytes()
+    source = kernel_source(package, source_name)
     path = library_path(compiler, source, source_name.removesuffix(".c").replace("_", "-"))
     if os.path.exists(path):
         return path
+    import subprocess
+    import tempfile
+
     os.makedirs(os.path.dirname(path), exist_ok=True)
     say(f"compiling the {label} (once per machine)…")
     with tempfile.TemporaryDirectory(dir=os.path.dirname(path)) as work:
@@ -86,6 +97,14 @@ def c_library(package: str, source_name: str, label: str) -> ctypes.CDLL | None:
     return _compiled_library(package, source_name, label) if kernel_choice() == "c" else None
 
 
+def _compile_errors() -> tuple[type[Exception], ...]:
+    """What a failed compilation raises besides OSError: :mod:`subprocess`'s errors, once
+    :func:`build_library` has imported it to compile (a library found in the cache folder never needs it,
+    and importing it costs a small count a few per cent of its time)."""
+    subprocess = sys.modules.get("subprocess")
+    return () if subprocess is None else (subprocess.SubprocessError,)
+
+
 @cache
 def _compiled_library(package: str, source_name: str, label: str) -> ctypes.CDLL | None:
     """:func:`c_library` once per process: built or found in the cache folder, then loaded."""
@@ -94,6 +113,6 @@ def _compiled_library(package: str, source_name: str, label: str) -> ctypes.CDLL
         return None
     try:
         return ctypes.CDLL(build_library(package, source_name, label, compiler))
-    except (OSError, subprocess.SubprocessError) as error:
+    except (OSError, *_compile_errors()) as error:
         say(f"note: the C {label} could not be built ({error}); using numba (slower to start)")
         return None

@@ -18,14 +18,16 @@ the attribute docstrings become the field descriptions.
 from __future__ import annotations
 
 import dataclasses
-import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.record import Record
 from puzzlewright.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
 from puzzlewright.shipped import builtin_archive as builtin_archive
+from puzzlewright.wordfile import WordFile as WordFile
+from puzzlewright.wordfile import word_file_digest as word_file_digest
 
 if TYPE_CHECKING:  # pydantic, annotated_types and the lexicon (numpy) are imported only when needed
     from typing import Annotated
@@ -74,28 +76,18 @@ def model_config(title: str, example: Mapping[str, Any] | None = None) -> Config
     return config
 
 
-class ModelBase:
+class ModelBase(Record):
     """What every model shares: equality field by field and the repr ``Name(field=value, ...)``, as
-    :func:`dataclasses.dataclass` would generate them. Models declared with ``eq=False, repr=False`` take
-    them from here rather than having dataclasses ``exec`` both for each class at import (about 1.5 M
-    instructions a model: the CLI's start-up). Internal dataclasses (Letter Boxed's index and search
-    results) use it for the same reason. No slots of its own, so subclasses may declare theirs."""
+    :func:`dataclasses.dataclass` would generate them (:class:`~puzzlewright.record.Record`'s, over the
+    dataclass's fields). Models declared with ``eq=False, repr=False`` take them from here rather than
+    having dataclasses ``exec`` both for each class at import (about 1.5 M instructions a model: the CLI's
+    start-up). No slots of its own, so subclasses may declare theirs."""
 
     __slots__ = ()
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return _values(self) == _values(other)
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if f.repr)  # type: ignore[arg-type]
-        return f"{type(self).__qualname__}({shown})"
-
-
-def _values(model: object) -> tuple[Any, ...]:
-    """A model's field values, in order (what its equality compares)."""
-    return tuple(getattr(model, f.name) for f in dataclasses.fields(model) if f.compare)  # type: ignore[arg-type]
+    def field_names(self, purpose: str) -> Iterable[str]:
+        """The dataclass fields ``==`` compares (``purpose`` ``"compare"``) or the repr shows (``"repr"``)."""
+        return [f.name for f in dataclasses.fields(self) if getattr(f, purpose)]  # type: ignore[arg-type]
 
 
 @dataclasses.dataclass(kw_only=True, eq=False, repr=False)
@@ -159,58 +151,6 @@ def request_words(value: WordList | None, key: str) -> list[str]:
     from puzzlewright.lexicon import parse_word_list
 
     return parse_word_list(value, f"field {key!r}", PuzzleInputError, limit=MAX_REQUEST_WORDS)
-
-
-class WordFile:
-    """A word-list file given as the dictionary (``--dict FILE``), not read yet: Letter Boxed serves it
-    from a cached index of its own (:func:`puzzlewright.letterboxed.index.file_index`) without building
-    the lexicon; :meth:`lexicon` loads it (a plain class: no dataclass to create at import)."""
-
-    __slots__ = ("path", "format", "name", "stamp")
-
-    def __init__(self, path: str, format: str | None = None):
-        from puzzlewright.errors import LexiconError
-
-        self.path, self.format, self.name = os.path.abspath(os.path.expanduser(path)), format, os.path.basename(path)
-        try:
-            stat = os.stat(self.path)
-        except OSError as error:
-            raise LexiconError(f"dictionary file not found: {path}" if isinstance(error, FileNotFoundError)
-                               else f"cannot read dictionary file {path}: {error.strerror}") from None
-        self.stamp = (self.path, stat.st_size, stat.st_mtime_ns, format)  # what a process memo is keyed by
-
-    def lexicon(self) -> Lexicon:
-        """The file's lexicon (read, or loaded from the cache of built word lists)."""
-        from puzzlewright.lexicon import load_lexicon
-
-        return load_lexicon(self.path, format=self.format)
-
-    def digest(self) -> str:
-        """The content address of what is built from the file: see :func:`word_file_digest`."""
-        return word_file_digest(self.path, self.format)
-
-
-def word_file_digest(path: str | os.PathLike[str], format: str | None) -> str:
-    """The SHA-256 of a word-list file's bytes (40 hex digits), then a short hash of the format asked for
-    and of the reference dictionary its commonness is joined from (``english-large``'s archive size and
-    time): what is built from the file is cached under this name, so the same bytes under any name or
-    path are built once, and a changed file or option is built again."""
-    import hashlib
-
-    from puzzlewright.errors import LexiconError, open_input
-
-    digest = hashlib.sha256()
-    with open_input(path, "dictionary file", LexiconError) as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    reference = builtin_archive("english-large")
-    try:
-        stamp = os.stat(reference) if reference else None
-        reference_stamp = f"{stamp.st_size}-{stamp.st_mtime_ns}" if stamp else "unknown"
-    except OSError:
-        reference_stamp = "unknown"
-    options = hashlib.sha256(f"{format or 'auto'}|{reference_stamp}".encode()).hexdigest()[:12]
-    return f"{digest.hexdigest()[:40]}-{options}"
 
 
 def fresh_seed() -> int:

@@ -11,7 +11,7 @@ True
 The verbs over request models are in :mod:`puzzlewright.acrostic.api`, the models in
 :mod:`puzzlewright.acrostic.schema`; underneath are :class:`Puzzle`, :func:`solve_puzzle` and the generator.
 The names below are imported when first used, so that a command needing one submodule (``acrostic count``
-needs the schema and the kernel) does not pay for importing the solver, the generator and numpy.
+needs the counting kernel) does not pay for importing the models, the solver, the generator and numpy.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from puzzlewright.acrostic.schema import DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT
-from puzzlewright.schema import DEFAULT_DICTIONARY
+from puzzlewright.acrostic.defaults import DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT
+from puzzlewright.shipped import DEFAULT_DICTIONARY
 
 if TYPE_CHECKING:
     from puzzlewright.acrostic import api

@@ -18,15 +18,17 @@ import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from puzzlewright.acrostic.model import check_size
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.letters import letter_codes
-from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget, ran_out
+
+if TYPE_CHECKING:  # any of the two: a PlainLexicon (a built-in dictionary's words) counts without numpy
+    from puzzlewright.lexicon import Lexicon
+    from puzzlewright.lexicon.plain import PlainLexicon
+
+    Words = Lexicon | PlainLexicon
 
 DEFAULT_PARTITIONS = 64
 _SLICE_NODES = 2_000_000  # kernel nodes between budget checks (a few hundredths of a second)
@@ -88,7 +90,7 @@ class CountResult:
     squares: list[tuple[str, ...]] = field(default_factory=list)
 
 
-def count_partitions(lexicon: Lexicon, options: CountOptions) -> list[str]:
+def count_partitions(lexicon: Words, options: CountOptions) -> list[str]:
     """Deterministic partition keys (first-row prefixes, in alphabetical order) covering every square."""
     words = lexicon.of_length(options.size).words
     if not words:
@@ -115,7 +117,7 @@ def prefix_partitions(words: tuple[str, ...], partitions: int) -> list[str]:
     return keys
 
 
-def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
+def count_partition(lexicon: Words, options: CountOptions, key: str,
                     on_square: Callable[[tuple[str, ...]], None] | None = None,
                     budget: Budget | None = None, *, keep_squares: bool = True,
                     resume: dict[str, Any] | None = None) -> PartitionResult:
@@ -157,18 +159,27 @@ def count_partition(lexicon: Lexicon, options: CountOptions, key: str,
     return PartitionResult(key, squares, search.nodes, search.done, count, where)
 
 
-def _partition_search(lexicon: Lexicon, options: CountOptions, key: str) -> tuple[tuple[str, ...], Any]:
+def _partition_search(lexicon: Words, options: CountOptions, key: str) -> tuple[tuple[str, ...], Any]:
     """The words and a fresh search over the squares whose first row starts with ``key``: the C counting
     kernel (row by row) when it is available and the kind is plain, double or canonical, else the cell-by-cell
-    kernel (symmetric squares, or numba without a C compiler). Both find the same squares in the same order."""
-    from puzzlewright.acrostic.kernel import CountSearch, SquareSearch, count_tables, word_trie
+    kernel (symmetric squares, or numba without a C compiler). Both find the same squares in the same order.
+    Only the second imports numpy."""
+    from puzzlewright.acrostic.count_kernel import CountSearch, count_tables_of
 
     size = options.size
-    tables = None if options.symmetric else count_tables(lexicon, size)
+    words = lexicon.of_length(size).words
+    if not words:
+        raise PuzzleInputError(f"the dictionary {lexicon.name!r} has no {size}-letter words")
+    tables = None if options.symmetric else count_tables_of(words)
     if tables is not None:
-        lo = bisect.bisect_left(tables.words, key)
-        hi = bisect.bisect_left(tables.words, key + "{")  # "{" sorts after "z"
-        return tables.words, CountSearch(tables, lo, hi, double=options.double, canonical=options.canonical)
+        lo = bisect.bisect_left(words, key)
+        hi = bisect.bisect_left(words, key + "{")  # "{" sorts after "z"
+        return words, CountSearch(tables, lo, hi, double=options.double, canonical=options.canonical)
+    import numpy as np
+
+    from puzzlewright.acrostic.kernel import SquareSearch, word_trie
+    from puzzlewright.letters import letter_codes
+
     words, trie = word_trie(lexicon, size)
     forced = np.full(size * size, -1)
     forced[:len(key)] = letter_codes(key)
@@ -176,7 +187,7 @@ def _partition_search(lexicon: Lexicon, options: CountOptions, key: str) -> tupl
                                symmetric=options.symmetric)
 
 
-def count_squares(lexicon: Lexicon, options: CountOptions, *,
+def count_squares(lexicon: Words, options: CountOptions, *,
                   on_square: Callable[[tuple[str, ...]], None] | None = None,
                   on_partition: Callable[[PartitionResult], None] | None = None,
                   budget: Budget | None = None, keep_squares: bool = False) -> CountResult:

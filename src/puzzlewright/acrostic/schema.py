@@ -1,7 +1,7 @@
 """The dense-acrostic verbs' request and result models (see :mod:`puzzlewright.schema` for how models work).
 
-Every default of the verbs lives here, once: the CLI's options, the web API and the Python front door
-(:mod:`puzzlewright.acrostic`) take them from these constants.
+The verbs' defaults and limits live in :mod:`puzzlewright.acrostic.defaults` (those the models use are
+importable from here too).
 """
 
 from __future__ import annotations
@@ -10,6 +10,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlewright.acrostic.defaults import DEFAULT_GENERATE_COMMONNESS as DEFAULT_GENERATE_COMMONNESS
+from puzzlewright.acrostic.defaults import DEFAULT_TIME_LIMIT as DEFAULT_TIME_LIMIT
+from puzzlewright.acrostic.defaults import MAX_GENERATE as MAX_GENERATE
+from puzzlewright.acrostic.defaults import MAX_SIZE as MAX_SIZE
+from puzzlewright.acrostic.defaults import MIN_SIZE as MIN_SIZE
 from puzzlewright.counting import CountRun
 from puzzlewright.notebook import LetterGrid
 from puzzlewright.schema import Config, DictionaryOptions, Listing, Result, model_config
@@ -21,11 +26,6 @@ if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewrig
 
     from puzzlewright.schema import Seconds, Zipf
 
-MIN_SIZE, MAX_SIZE = 3, 10
-DEFAULT_TIME_LIMIT = 30.0
-SECONDS_PER_PUZZLE = 60.0  # the CLI's generate --time-limit: each puzzle of a long (parallel) run
-DEFAULT_GENERATE_COMMONNESS = 3.0
-MAX_GENERATE = 10_000
 
 
 @dataclass(kw_only=True)

@@ -14,6 +14,7 @@ uniqueness checks); from 6x6 up :func:`solve_puzzle` hands the puzzle to the com
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections import Counter
 from collections.abc import Iterator
@@ -107,6 +108,48 @@ class WordUniverse:
         self.at = [list(by_position) for by_position in zip(*self.at_letter)]  # [p][L]
 
 
+def line_fits(grid: list[int], remaining: list[int], table: WordTable, counts: np.ndarray) -> np.ndarray:
+    """(lines x words) booleans: the word matches the open line's given letters (``grid``: a letter code or
+    -1 per cell) and its other letters fit the pool (``remaining``: 26 counts); fully given lines get no
+    candidates: they are not searched.
+
+    Each word's letters are compared with the pool once, along the (26 x words) count columns ``counts``,
+    into how many letters it overdraws; a line's given letters only raise their own allowances, so a word
+    fits that line when it overdraws no other letter and the givens cover the ones it needs."""
+    size = table.length
+    fits = np.zeros((2 * size, len(table)), bool)
+    limits = np.minimum(remaining, size).astype(np.uint8)  # no word needs more than ``size`` of one letter
+    overdraws = counts > limits[:, None]
+    overdrawn = overdraws.sum(axis=0, dtype=np.uint8)
+    by_pattern: dict[tuple, np.ndarray] = {}
+    for line, cells in enumerate(line_layout(size).cells):
+        given = tuple((p, grid[c]) for p, c in enumerate(cells) if grid[c] >= 0)
+        if len(given) == size:
+            continue
+        if given not in by_pattern:
+            by_pattern[given] = (overdrawn == 0 if not given else
+                                 _given_fits(table, counts, given, remaining, overdraws, overdrawn))
+        fits[line] = by_pattern[given]
+    return fits
+
+
+def _given_fits(table: WordTable, counts: np.ndarray, given: tuple[tuple[int, int], ...], remaining: list[int],
+                overdraws: np.ndarray, overdrawn: np.ndarray) -> np.ndarray:
+    """Which words match the ``(position, letter)`` givens and fit the pool plus those letters
+    (``counts``, ``remaining``, ``overdraws`` and ``overdrawn``: see :func:`line_fits`)."""
+    columns = table.letter_columns
+    ok = columns[given[0][0]] == given[0][1]
+    for p, letter in given[1:]:
+        ok &= columns[p] == letter
+    others = overdrawn
+    letters = [letter for _, letter in given]
+    for letter in set(letters):
+        others = others - overdraws[letter]
+        ok &= counts[letter] <= min(remaining[letter] + letters.count(letter), table.length)
+    ok &= others == 0
+    return ok
+
+
 class TemplateSearch:
     """One complete search over a template; build it, then iterate :meth:`solutions`."""
 
@@ -122,7 +165,7 @@ class TemplateSearch:
         table = lexicon.of_length(size)
         self.grid = cell_codes("".join(template), UNKNOWN)
         self.remaining = [pool.get(letter, 0) for letter in ALPHABET]
-        fits = self._line_fits(table, lexicon.letter_count_columns(size))
+        fits = line_fits(self.grid, self.remaining, table, lexicon.letter_count_columns(size))
         universe = np.flatnonzero(np.any(fits, axis=0))
         self.universe = WordUniverse([table.words[i] for i in universe], table.letters[universe])
         self.free = self._open_positions()
@@ -138,45 +181,6 @@ class TemplateSearch:
                 free[row] |= 1 << column
                 free[size + column] |= 1 << row
         return free
-
-    def _line_fits(self, table: WordTable, counts: np.ndarray) -> np.ndarray:
-        """(lines x words) booleans: the word matches the open line's given letters and its other letters
-        fit the pool (fully given lines get no candidates: they are not searched).
-
-        Each word's letters are compared with the pool once, along the (26 x words) count columns, into
-        how many letters it overdraws; a line's given letters only raise their own allowances, so a word
-        fits that line when it overdraws no other letter and the givens cover the ones it needs."""
-        size = self.size
-        fits = np.zeros((2 * size, len(table)), bool)
-        limits = np.minimum(self.remaining, size).astype(np.uint8)  # no word needs more than ``size`` of one
-        overdraws = counts > limits[:, None]
-        overdrawn = overdraws.sum(axis=0, dtype=np.uint8)
-        by_pattern: dict[tuple, np.ndarray] = {}
-        for line, cells in enumerate(self.layout.cells):
-            given = tuple((p, self.grid[c]) for p, c in enumerate(cells) if self.grid[c] >= 0)
-            if len(given) == size:
-                continue
-            if given not in by_pattern:
-                by_pattern[given] = (overdrawn == 0 if not given else
-                                     self._given_fits(table, counts, given, overdraws, overdrawn))
-            fits[line] = by_pattern[given]
-        return fits
-
-    def _given_fits(self, table: WordTable, counts: np.ndarray, given: tuple[tuple[int, int], ...],
-                    overdraws: np.ndarray, overdrawn: np.ndarray) -> np.ndarray:
-        """Which words match the ``(position, letter)`` givens and fit the pool plus those letters
-        (``counts``, ``overdraws`` and ``overdrawn``: see :meth:`_line_fits`)."""
-        columns = table.letter_columns
-        ok = columns[given[0][0]] == given[0][1]
-        for p, letter in given[1:]:
-            ok &= columns[p] == letter
-        others = overdrawn
-        letters = [letter for _, letter in given]
-        for letter in set(letters):
-            others = others - overdraws[letter]
-            ok &= counts[letter] <= min(self.remaining[letter] + letters.count(letter), self.size)
-        ok &= others == 0
-        return ok
 
     # -- the search ------------------------------------------------------------------------------
 
@@ -196,6 +200,9 @@ class TemplateSearch:
         line = self._fewest_candidates(candidates, free)
         if line is None:
             grid_words = self._grid(grid)
+            # a line completed by its crossings was never placed, so its twin was never tied to it
+            if self.symmetric and grid_words.rows != grid_words.columns:
+                return
             if not self.distinct or len(set(grid_words.words)) == 2 * self.size:
                 yield grid_words
             return
@@ -309,13 +316,14 @@ def solve_puzzle(puzzle: Puzzle, lexicon: Lexicon, *, limit: int | None = 1, dis
     """Find the first ``limit`` solutions of ``puzzle`` (every solution when ``limit`` is None).
 
     Grids up to 5x5 use the bitset line search (pure Python, no start-up cost); larger grids the compiled
-    cell kernel, unless a given line is not a word (only the line search can leave a line unchecked).
+    cell kernel over the trie of :func:`puzzle_trie` (a given line that is not a word is left unchecked
+    either way).
     ``complete`` is True when the search proved there are no other solutions.
     """
     if limit is not None and limit < 1:
         raise PuzzleInputError("the solution limit must be at least 1")
     warnings = check_template(puzzle.template, lexicon)
-    if puzzle.size >= KERNEL_MIN_SIZE and not warnings:
+    if puzzle.size >= KERNEL_MIN_SIZE:
         found, complete, nodes = _kernel_solve(puzzle, lexicon, limit, distinct, symmetric, budget)
     else:
         found, complete, nodes = _line_solve(puzzle, lexicon, limit, distinct, symmetric, budget)
@@ -336,21 +344,76 @@ def _line_solve(puzzle: Puzzle, lexicon: Lexicon, limit: int | None, distinct: b
     return found, search.complete, search.nodes
 
 
+def puzzle_trie(puzzle: Puzzle, lexicon: Lexicon) -> tuple[tuple[str, ...], tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The words a solve of ``puzzle`` can place and their trie (as :func:`~puzzlewright.acrostic.kernel.word_trie`
+    gives them): the words that fit some open line (its given letters and the pool: :func:`line_fits`) and
+    the fully given lines, words of the lexicon or not.
+
+    The kernel searches this trie rather than the whole lexicon's: the same squares in the same order (it
+    tries letters alphabetically; the words left out could never complete a line), with fewer nodes (7x7
+    english-large puzzles: about half). It is the lexicon's cached trie with a per-puzzle mask; only a given
+    line that is not a word needs a trie of its own."""
+    from puzzlewright.acrostic.kernel import build_trie, subset_trie, word_trie
+
+    size = puzzle.size
+    table = lexicon.of_length(size)
+    grid = cell_codes("".join(puzzle.template), UNKNOWN)
+    fits = np.any(line_fits(grid, pool_list(puzzle), table, lexicon.letter_count_columns(size)), axis=0)
+    others = []
+    for word in set(given_lines(puzzle.template).values()):
+        at = bisect.bisect_left(table.words, word)
+        if at < len(table) and table.words[at] == word:
+            fits[at] = True
+        else:
+            others.append(word)
+    kept = np.flatnonzero(fits)
+    if not others:
+        return word_trie(lexicon, size)[0], subset_trie(lexicon, size, kept)
+    words = tuple(table.words[i] for i in kept.tolist()) + tuple(others)
+    other_letters = np.frombuffer("".join(others).encode("ascii"), np.uint8).reshape(len(others), size) - 97
+    return words, build_trie(np.concatenate([table.letters[kept], other_letters]))
+
+
 def _kernel_solve(puzzle: Puzzle, lexicon: Lexicon, limit: int | None, distinct: bool, symmetric: bool,
                   budget: Budget | None) -> tuple[list[Grid], bool, int]:
-    from puzzlewright.acrostic.kernel import SquareSearch, word_trie
+    from puzzlewright.acrostic.kernel import SquareSearch
 
-    words, trie = word_trie(lexicon, puzzle.size)
+    words, trie = puzzle_trie(puzzle, lexicon)
     forced = cell_codes("".join(puzzle.template), UNKNOWN)
-    pool = [puzzle.pool_counts.get(letter, 0) for letter in ALPHABET]
-    search = SquareSearch(puzzle.size, trie, forced, pool, double=distinct, symmetric=symmetric)
+    search = SquareSearch(puzzle.size, trie, forced, pool_list(puzzle), double=distinct, symmetric=symmetric)
+    unchecked = _unchecked_lines(puzzle, lexicon)
     found: list[Grid] = []
     while not search.done and not ran_out(budget):
         wanted = KERNEL_CAPACITY if limit is None else limit - len(found)
         before = search.nodes
-        found += [Grid(tuple(words[i] for i in rows)) for rows in search.run(KERNEL_SLICE, wanted)]
+        squares = (Grid(tuple(words[i] for i in rows)) for rows in search.run(KERNEL_SLICE, wanted))
+        found += [grid for grid in squares if not unchecked or _checked_lines_are_words(grid, unchecked, lexicon)]
         if budget is not None:
             budget.spend(search.nodes - before)
         if limit is not None and len(found) >= limit:
             return found, False, search.nodes
     return found, search.done, search.nodes
+
+
+def pool_list(puzzle: Puzzle) -> list[int]:
+    """The pool's count of each letter a-z (one Counter for all 26)."""
+    counts = puzzle.pool_counts
+    return [counts.get(letter, 0) for letter in ALPHABET]
+
+
+def _unchecked_lines(puzzle: Puzzle, lexicon: Lexicon) -> dict[int, str]:
+    """The fully given lines that are not words (by line number, see :class:`LineLayout`): the kernel's trie
+    holds them, so a square it finds may also use them in a line where they were not given."""
+    return {line: word for line, word in given_lines(puzzle.template).items() if word not in lexicon}
+
+
+def given_lines(template: tuple[str, ...]) -> dict[int, str]:
+    """The template's fully given lines (no open cell), by line number (see :class:`LineLayout`)."""
+    cells = "".join(template)
+    lines = ("".join(cells[c] for c in line_cells) for line_cells in line_layout(len(template)).cells)
+    return {line: word for line, word in enumerate(lines) if UNKNOWN not in word}
+
+
+def _checked_lines_are_words(grid: Grid, unchecked: dict[int, str], lexicon: Lexicon) -> bool:
+    """Whether every line of ``grid`` but the ``unchecked`` given ones is a word of the lexicon."""
+    return all(line in unchecked or word in lexicon for line, word in enumerate(grid.words))

@@ -371,19 +371,56 @@ static void first_letter_starts(const CountTables *t, int32_t *start) {
     }
 }
 
-/* Fill the per-word tables from the trie (letters, and each node's mask and first child, given). */
-void count_tables(int64_t size, int64_t n, const uint8_t *letters, const uint32_t *mask, const int32_t *first,
-                  int64_t node_count, int64_t blocks, int64_t shallow, uint64_t *nodes, uint64_t *bits,
-                  uint64_t *allowed, int32_t *skip) {
-    for (int64_t node = 0; node < node_count; node++)
-        nodes[node] = mask[node] | (uint64_t)(uint32_t)first[node] << 32;
+/* Where word w (of the sorted, distinct words) first differs from word w - 1 (0 for the first word). */
+static int64_t first_difference(int64_t size, const uint8_t *letters, int64_t w) {
+    int64_t j = 0;
+    if (w == 0) return 0;
+    while (j < size && letters[w * size + j] == letters[(w - 1) * size + j]) j++;
+    return j;
+}
+
+/* How many distinct prefixes of each length 1..size the sorted, distinct words have (the trie's nodes of
+ * each depth), into levels[0..size-1]: the tables' sizes, so Python can allocate them. */
+void count_trie_levels(int64_t size, int64_t n, const uint8_t *letters, int64_t *levels) {
+    for (int64_t d = 0; d < size; d++) levels[d] = 0;
+    for (int64_t w = 0; w < n; w++)
+        for (int64_t d = first_difference(size, letters, w); d < size; d++) levels[d]++;
+}
+
+/* The trie of the sorted, distinct words packed for the search: node 0 the root, then the prefixes depth by
+ * depth in sorted order (so a node's children are consecutive in letter order and word w is one of the
+ * last n nodes), each node its 26-bit mask of children and, above bit 32, its first child (all ones for a
+ * leaf: the -1 of an int32). */
+static void pack_trie(int64_t size, int64_t n, const uint8_t *letters, int64_t node_count, uint64_t *nodes) {
+    for (int64_t node = 0; node < node_count; node++) nodes[node] = (uint64_t)0xFFFFFFFFu << 32;
+    int64_t parents = 0, children = 1;  /* the first node of the depth above, and of this depth */
+    for (int64_t d = 0; d < size; d++) {
+        int64_t parent = parents - 1, child = children - 1;
+        for (int64_t w = 0; w < n; w++) {
+            int64_t differs = first_difference(size, letters, w);
+            if (w == 0 || differs < d) parent++;  /* a new prefix of length d */
+            if (w == 0 || differs <= d) {         /* a new prefix of length d + 1: parent's next child */
+                child++;
+                if ((uint32_t)nodes[parent] == 0) nodes[parent] = (uint64_t)(uint32_t)child << 32;
+                nodes[parent] |= (uint64_t)1 << letters[w * size + d];
+            }
+        }
+        parents = children;
+        children = child + 1;
+    }
+}
+
+/* Fill the tables (the packed trie and the per-word tables) from the sorted, distinct words' letters. */
+void count_tables(int64_t size, int64_t n, const uint8_t *letters, int64_t node_count, int64_t blocks,
+                  int64_t shallow, uint64_t *nodes, uint64_t *bits, uint64_t *allowed, int32_t *skip) {
+    pack_trie(size, n, letters, node_count, nodes);
     for (int64_t w = 0; w < n; w++)
         for (int64_t j = 0; j < size; j++)
             bits[(j * 26 + letters[w * size + j]) * blocks + (w >> 6)] |= (uint64_t)1 << (w & 63);
     CountTables t = {size, n, blocks, shallow, letters, nodes, 0, NULL, bits, allowed};
     for (int64_t node = 0; node < shallow; node++)
         for (int64_t j = 0; j < size; j++)
-            words_with_letters(&t, j, mask[node], allowed + (node * size + j) * blocks, 0, blocks - 1);
+            words_with_letters(&t, j, (uint32_t)nodes[node], allowed + (node * size + j) * blocks, 0, blocks - 1);
     for (int64_t j = 0; j < size; j++) {
         int32_t *s = skip + j * n;
         s[n - 1] = (int32_t)n;

@@ -12,13 +12,12 @@ import time
 
 import click
 
-from puzzlewright.acrostic.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT, SECONDS_PER_PUZZLE,
-                                          CountResult, GenerateResult, SolveRequest, SolveResult,
-                                          VerifyRequest)
+from puzzlewright.acrostic.defaults import DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT, SECONDS_PER_PUZZLE
+from puzzlewright.acrostic.schema import CountResult, GenerateResult, SolveRequest, SolveResult, VerifyRequest
 from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
-from puzzlewright.counting import count_run_fields, where_it_ran
+from puzzlewright.counting import count_run_fields
 from puzzlewright.errors import PuzzleInputError, read_text
-from puzzlewright.parallel.cli import checkpoint_directory, output_target, parallel_options, worker_options
+from puzzlewright.parallel.cli import checkpoint_directory, parallel_options, worker_options
 
 RECORD_DICTIONARY_KEYS = ("dict", "words", "extra_words", "exclude_words", "min_commonness")
 TOUR_PUZZLES = (("eras", "ceeiklmorstw", "acrostic-4"), ("older", "aaaaaddeeeelmmnrrrvv", "wordle-answers"))
@@ -230,28 +229,17 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
     cluster (--cluster), and the result is the same, in the same order, whatever runs them.
     """
     from puzzlewright.acrostic.count import CountOptions
-    from puzzlewright.parallel.acrostic import CountJob
-    from puzzlewright.parallel.cli import run_streamed_job
+    from puzzlewright.cli.plain import acrostic_count, count_report, write_lines
 
     options = CountOptions(size, double=double, canonical=canonical, symmetric=symmetric,
                            **({"partitions": partitions} if partitions else {}))
-    job = CountJob(lexicon, options, keep_squares=output is not None,
-                   deadline=None if time_limit is None else time.time() + time_limit)
-    file_path, directory = output_target(output, resume)
-    result, interrupted = run_streamed_job(job, output, resume, workers=workers, cluster=cluster,
-                                           time_limit=time_limit)
-    summary = CountResult(size=size, double=double, canonical=canonical, symmetric=symmetric,
-                          **count_run_fields(result))
+    result, interrupted = acrostic_count(lexicon, options, output=output, resume=resume, time_limit=time_limit,
+                                         workers=workers, cluster=cluster)
     if as_json:
-        emit_json(summary)
+        emit_json(CountResult(size=size, double=double, canonical=canonical, symmetric=symmetric,
+                              **count_run_fields(result)))
     else:
-        done, total = len(result.partitions), result.total
-        state = "" if summary.complete else f" (stopped after {done} of {total} partitions)"
-        click.echo(f"{result.count:,} {options.describe()} squares in {lexicon.name!r}{state}: "
-                   f"{summary.nodes:,} nodes in {result.elapsed_s:.2f} s ({where_it_ran(result)})")
-        if output:
-            click.echo(f"squares written to {output}" if file_path else
-                       f"checkpoint in {directory} (squares in results.jsonl)")
+        write_lines(count_report(result, options, lexicon.name, output, resume))
     if interrupted:
         raise KeyboardInterrupt
 

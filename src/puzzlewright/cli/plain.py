@@ -1,12 +1,12 @@
 """What the command line does without click: choosing the dictionary ``--dict`` names, running
-``letterboxed solve`` and ``dict lookup`` and writing their reports, and turning what a command raises
-into one line and an exit status.
+``letterboxed solve``, ``dict lookup`` and ``acrostic count`` and writing their reports, and turning what
+a command raises into one line and an exit status.
 
 Both ways a command runs use these functions: the click commands (:mod:`puzzlewright.cli.root` and the
 puzzle groups) and the quick path (:mod:`puzzlewright.cli.quick`), which answers a one-off
-``letterboxed solve BOX`` or ``dict lookup WORD`` without importing click. So the two print the same
-bytes and fail the same way (``tests/test_cli_quick.py`` checks). Nothing here imports click, and each
-function imports what it needs when called.
+``letterboxed solve BOX``, ``dict lookup WORD`` or ``acrostic count --size N`` without importing click.
+So the two print the same bytes and fail the same way (``tests/test_cli_quick.py`` checks). Nothing here
+imports click, and each function imports what it needs when called.
 """
 
 from __future__ import annotations
@@ -19,8 +19,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
     from typing import Any
 
+    from puzzlewright.acrostic.count import CountOptions
     from puzzlewright.letterboxed.schema import SolveResult
     from puzzlewright.lexicon import Lexicon
+    from puzzlewright.lexicon.plain import PlainLexicon
+    from puzzlewright.parallel.job import JobResult
     from puzzlewright.schema import DictionaryOptions
 
 USAGE_ERROR = 2  # the exit status of bad input (a PuzzlewrightError, or a usage error click reports)
@@ -61,10 +64,37 @@ def letterboxed_solve(sides: Sequence[str], dictionary: DictionaryOptions, lexic
     return api.solve(request, lexicon=lexicon)
 
 
+def quick_letterboxed_solve(sides: Sequence[str], spec: str) -> Any:
+    """:func:`letterboxed_solve` with every setting at its default, for the quick path: the result's
+    fields (:func:`~puzzlewright.letterboxed.outcome.result_fields`) as attributes, read the way
+    :func:`solution_report` reads a result model, without creating the models (a one-off solve does not
+    import :mod:`dataclasses` or :mod:`typing`). A dictionary that is neither built in nor a file is left to
+    :func:`dictionary_choice` and :func:`letterboxed_solve` (which say what is wrong with it)."""
+    from types import SimpleNamespace
+
+    from puzzlewright.letterboxed.defaults import DEFAULT_LIMIT, DEFAULT_TIME_LIMIT
+    from puzzlewright.letterboxed.index import builtin_index, word_file_index
+    from puzzlewright.letterboxed.model import Box
+    from puzzlewright.letterboxed.outcome import result_fields
+    from puzzlewright.letterboxed.solver import box_words, solve_box
+    from puzzlewright.search import Budget
+    from puzzlewright.shipped import builtin_archive
+    from puzzlewright.wordfile import WordFile
+
+    if builtin_archive(spec) is None and not os.path.isfile(os.path.expanduser(spec)):
+        return letterboxed_solve(sides, *dictionary_choice(spec, word_files=True))
+    word_file = None if builtin_archive(spec) is not None else WordFile(spec)
+    box = Box.parse(" ".join(sides))
+    index = builtin_index(spec) if word_file is None else word_file_index(word_file, box)
+    found = solve_box(box, box_words(box, index), budget=Budget(seconds=DEFAULT_TIME_LIMIT))
+    fields = result_fields(found, index.name, DEFAULT_LIMIT)
+    return SimpleNamespace(**{**fields, "solutions": [SimpleNamespace(**solution) for solution in fields["solutions"]]})
+
+
 def solution_report(result: SolveResult) -> list[str]:
     """The lines ``letterboxed solve`` prints for a result (without ``--draw``'s box): the count, then each
     solution shown with its score (and with ``--explain``, what each feature adds)."""
-    from puzzlewright.letterboxed.schema import MAX_WORDS
+    from puzzlewright.letterboxed.defaults import MAX_WORDS
 
     name = "-".join(result.sides)
     if result.min_words is None:  # no solution (an empty list with a count is --limit 0)
@@ -79,7 +109,7 @@ def solution_report(result: SolveResult) -> list[str]:
     if not result.complete:
         lines.append("(search budget ran out: the list may be incomplete)")
     for rank, solution in enumerate(result.solutions, 1):
-        lines.append(f"{rank:>4}. {str(solution):<32} score {solution.score:.2f}")
+        lines.append(f"{rank:>4}. {'-'.join(solution.words):<32} score {solution.score:.2f}")
         if solution.contributions:
             lines.append(_explanation(solution.contributions))
     return lines
@@ -144,6 +174,43 @@ def lookup_report(found: dict) -> list[str]:
             lines.append(f"{entry['word']}: yes (familiarity {entry['familiarity']}, zipf {entry['zipf']}, {where})")
         else:
             lines.append(f"{entry['word']}: not in {found['dictionary']}")
+    return lines
+
+
+# -- acrostic count --------------------------------------------------------------------------------
+
+
+def acrostic_count(lexicon: Lexicon | PlainLexicon, options: CountOptions, *, output: str | None = None,
+                   resume: bool = False, time_limit: float | None = None, workers: int | None = None,
+                   cluster: str | None = None) -> tuple[JobResult, bool]:
+    """``acrostic count``: every square of ``options`` over ``lexicon``, run as a partitioned job (in this
+    process while it is small, else on every core or a cluster), the squares streamed to ``--output`` when
+    given. Returns (result, interrupted), as :func:`~puzzlewright.parallel.cli.run_streamed_job` does."""
+    import time
+
+    from puzzlewright.parallel.acrostic import CountJob
+    from puzzlewright.parallel.cli import run_streamed_job
+
+    job = CountJob(lexicon, options, keep_squares=output is not None,
+                   deadline=None if time_limit is None else time.time() + time_limit)
+    return run_streamed_job(job, output, resume, workers=workers, cluster=cluster, time_limit=time_limit)
+
+
+def count_report(result: JobResult, options: CountOptions, dictionary: str, output: str | None = None,
+                 resume: bool = False) -> list[str]:
+    """The lines ``acrostic count`` prints (without ``--json``): how many squares, how many nodes in how
+    long and where, and where the squares went."""
+    from puzzlewright.counting import where_it_ran
+    from puzzlewright.parallel.cli import output_target
+
+    state = "" if result.complete else f" (stopped after {len(result.partitions)} of {result.total} partitions)"
+    nodes = int(result.stats().get("nodes", 0))
+    lines = [f"{result.count:,} {options.describe()} squares in {dictionary!r}{state}: "
+             f"{nodes:,} nodes in {result.elapsed_s:.2f} s ({where_it_ran(result)})"]
+    if output:
+        file_path, directory = output_target(output, resume)
+        lines.append(f"squares written to {output}" if file_path else
+                     f"checkpoint in {directory} (squares in results.jsonl)")
     return lines
 
 

@@ -1,12 +1,13 @@
 """The quick path: the one-off commands people type most, answered without importing click.
 
 ``letterboxed solve SIDES...`` and ``dict lookup WORDS...``, each with at most a ``--dict NAME|PATH``
-option, run here; click and the command line's option machinery cost more start-up than the answer
-(click alone is about 130 M instructions, three times the interpreter's start). Any other argument (any
-other option, ``--help``, ``--``, an argument click would read differently, such as one that is not
-printable text) leaves the command to the click command line. Both paths run the same functions
-(:mod:`puzzlewright.cli.plain`) with the same settings, so they print the same bytes and fail the same
-way; ``tests/test_cli_quick.py`` runs each input through both.
+option, and ``acrostic count --size N`` (with at most ``--double``, ``--canonical``, ``--workers N`` and a
+built-in ``--dict NAME``: counted without numpy) run here; click and the command line's option machinery
+cost more start-up than the answer (click alone is about 130 M instructions, three times the
+interpreter's start). Any other argument (any other option, ``--help``, ``--``, an argument click would
+read differently, such as one that is not printable text) leaves the command to the click command line.
+Both paths run the same functions (:mod:`puzzlewright.cli.plain`) with the same settings, so they print
+the same bytes and fail the same way; ``tests/test_cli_quick.py`` runs each input through both.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ def quick_command(arguments: list[str]) -> Callable[[], None] | None:
     click command line must answer them."""
     if not all(argument.isprintable() for argument in arguments):
         return None  # click's output strips escape sequences when not on a terminal: let it
+    if arguments[:2] == ["acrostic", "count"]:
+        return _acrostic_count(arguments[2:])
     parsed = _operands_and_dictionary(arguments[2:])
     if parsed is None:
         return None
@@ -56,15 +59,16 @@ def _operands_and_dictionary(arguments: list[str]) -> tuple[list[str], str | Non
 
 
 def _letterboxed_solve(sides: list[str], spec: str | None) -> Callable[[], None]:
-    """``letterboxed solve SIDES [--dict NAME|PATH]`` (see :mod:`puzzlewright.cli.letterboxed`). The
+    """``letterboxed solve SIDES [--dict NAME|PATH]`` (see :mod:`puzzlewright.cli.letterboxed`), solved
+    without the request and result models (:func:`~puzzlewright.cli.plain.quick_letterboxed_solve`). The
     modules it runs are imported now, with the rest of start-up (see :func:`~puzzlewright.cli.main.main`)."""
-    import_module("puzzlewright.letterboxed.api")
-    from puzzlewright.cli.plain import dictionary_choice, letterboxed_solve, solution_report, write_lines
-    from puzzlewright.letterboxed.schema import DEFAULT_DICTIONARY
+    for module in ("letterboxed.solver", "letterboxed.outcome", "wordfile"):
+        import_module(f"puzzlewright.{module}")
+    from puzzlewright.cli.plain import quick_letterboxed_solve, solution_report, write_lines
+    from puzzlewright.letterboxed.defaults import DEFAULT_DICTIONARY
 
     def run() -> None:
-        dictionary, lexicon = dictionary_choice(spec or DEFAULT_DICTIONARY, word_files=True)
-        write_lines(solution_report(letterboxed_solve(sides, dictionary, lexicon)))
+        write_lines(solution_report(quick_letterboxed_solve(sides, spec or DEFAULT_DICTIONARY)))
 
     return run
 
@@ -82,5 +86,67 @@ def _dict_lookup(words: list[str], spec: str | None) -> Callable[[], None]:
             dictionary, lexicon = dictionary_choice(spec or DEFAULT_DICTIONARY)
             found = lookup(words, dictionary, lexicon)
         write_lines(lookup_report(found))
+
+    return run
+
+
+COUNT_FLAGS = ("--double", "--canonical")
+COUNT_NUMBERS = ("--size", "--workers")
+
+
+def _count_settings(arguments: list[str]) -> dict[str, object] | None:
+    """``acrostic count``'s options as keyword arguments (``size``, ``double``, ``canonical``, ``workers``,
+    ``dict``), the last of a repeated one counting as click's do; None when anything else is given (or
+    ``--size`` is missing, a number is not one click would read, ``--workers`` is below 1, or ``--dict`` is
+    not a built-in dictionary's name): click then answers, with its own errors."""
+    from puzzlewright.shipped import DEFAULT_DICTIONARY, builtin_archive
+
+    settings: dict[str, object] = {"double": False, "canonical": False, "workers": None, "dict": DEFAULT_DICTIONARY}
+    remaining = iter(arguments)
+    for argument in remaining:
+        name, equals, value = argument.partition("=")
+        if argument in COUNT_FLAGS:
+            settings[argument.removeprefix("--")] = True
+            continue
+        if name not in (*COUNT_NUMBERS, "--dict"):
+            return None
+        value = value if equals else next(remaining, "")
+        if not value or value.startswith("-"):
+            return None
+        if name == "--dict":
+            settings["dict"] = value
+            continue
+        try:
+            settings[name.removeprefix("--")] = int(value)  # what click's int options accept
+        except ValueError:
+            return None
+    if "size" not in settings or (settings["workers"] is not None and settings["workers"] < 1):
+        return None
+    return settings if builtin_archive(settings["dict"]) is not None else None
+
+
+def _acrostic_count(arguments: list[str]) -> Callable[[], None] | None:
+    """``acrostic count --size N [--double] [--canonical] [--workers N] [--dict NAME]`` (see
+    :mod:`puzzlewright.cli.acrostic`) over a built-in dictionary's words read from its archive (a
+    :class:`~puzzlewright.lexicon.plain.PlainLexicon`: no numpy), None for anything else; its modules are
+    imported now, as :func:`_letterboxed_solve`'s are."""
+    settings = _count_settings(arguments)
+    if settings is None:
+        return None
+    for module in ("count_kernel", "count"):
+        import_module(f"puzzlewright.acrostic.{module}")
+    for module in ("acrostic", "cli", "engine"):
+        import_module(f"puzzlewright.parallel.{module}")
+    from puzzlewright.acrostic.count import CountOptions
+    from puzzlewright.cli.plain import acrostic_count, count_report, write_lines
+    from puzzlewright.lexicon.plain import PlainLexicon
+
+    def run() -> None:
+        lexicon = PlainLexicon.builtin(settings["dict"])
+        options = CountOptions(settings["size"], double=settings["double"], canonical=settings["canonical"])
+        result, interrupted = acrostic_count(lexicon, options, workers=settings["workers"])
+        write_lines(count_report(result, options, lexicon.name))
+        if interrupted:
+            raise KeyboardInterrupt
 
     return run

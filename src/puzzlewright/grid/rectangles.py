@@ -12,7 +12,6 @@ counter's job (it also knows about transposes): :func:`rectangle_job` hands them
 
 from __future__ import annotations
 
-import bisect
 import time
 from dataclasses import asdict, dataclass
 from functools import lru_cache
@@ -24,7 +23,7 @@ import numpy as np
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.model import check_dimensions
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.parallel.acrostic import _CompactLexicon, first_row_work, lexicon_identity
+from puzzlewright.parallel.acrostic import _CompactLexicon, first_row_work, lexicon_identity, work_by_prefix
 from puzzlewright.parallel.job import Emit, Partition, PartitionResult
 from puzzlewright.prefix_walk import (LOWEST_BIT, cell_prefixes, lowest_letter, note_column_words, repeats_earlier,
                                       row_below_alive, row_word_fresh)
@@ -251,12 +250,7 @@ class RectangleCountJob(_CompactLexicon):
         """First-row prefixes, each sized by the product of its columns' start counts."""
         rows = self.lexicon.of_length(self.options.width)
         columns = self.lexicon.of_length(self.options.height)
-        work = np.concatenate([[0.0], np.cumsum(first_row_work(rows.letters, columns.letters))])
-
-        def work_under(prefix: str) -> float:
-            first, after = bisect.bisect_left(rows.words, prefix), bisect.bisect_left(rows.words, prefix + "{")
-            return float(work[after] - work[first])
-
+        work_under = work_by_prefix(rows.words, first_row_work(rows.words, columns.words))
         return [Partition(key, work_under(key)) for key in rectangle_partitions(self.lexicon, self.options)]
 
     def prepare(self) -> None:

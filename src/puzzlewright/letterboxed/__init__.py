@@ -9,43 +9,54 @@ The functions here are the front door, with natural arguments and typed results:
 >>> str(result.best), len(result)
 ('WIGWAM-MARKETPLACE', 3)
 
-Nothing here imports numpy unless an index has to be built from a lexicon, and the rendering functions
-and the ``words``/``generate`` models are imported on first use (``letterboxed solve``'s start-up).
+Nothing here imports numpy unless an index has to be built from a lexicon. The verbs, the models, the index
+and the rendering functions are imported on first use: a one-off ``letterboxed solve`` from the command
+line imports this package (its box, index and solver live here) without creating the request and result
+models (:mod:`puzzlewright.cli.quick`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from puzzlewright.letterboxed.defaults import DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT, DEFAULT_TIME_LIMIT
+from puzzlewright.shipped import DEFAULT_DICTIONARY
 
-from puzzlewright.letterboxed import api
-from puzzlewright.letterboxed.index import WordIndex, builtin_index
-from puzzlewright.letterboxed.model import Box
-from puzzlewright.letterboxed.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT, DEFAULT_TIME_LIMIT, Solution,
-                                             SolveRequest, SolveResult)
-from puzzlewright.schema import DEFAULT_DICTIONARY, request
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # what __getattr__ hands out, for type checkers (typing is not imported at run time)
+    from collections.abc import Sequence
+    from typing import Any
 
-if TYPE_CHECKING:
+    from puzzlewright.letterboxed import api
+    from puzzlewright.letterboxed.index import WordIndex, builtin_index
+    from puzzlewright.letterboxed.model import Box
     from puzzlewright.letterboxed.render import box_svg, render_box
-    from puzzlewright.letterboxed.schema import (GeneratedPuzzle, GenerateRequest, GenerateResult, WordEntry,
-                                                 WordsRequest, WordsResult)
+    from puzzlewright.letterboxed.schema import (GeneratedPuzzle, GenerateRequest, GenerateResult, Solution,
+                                                 SolveRequest, SolveResult, WordEntry, WordsRequest, WordsResult)
     from puzzlewright.lexicon import Lexicon
 
 __all__ = ["Box", "GenerateRequest", "GenerateResult", "GeneratedPuzzle", "Solution", "SolveRequest", "SolveResult",
            "WordEntry", "WordIndex", "WordsRequest", "WordsResult", "api", "box_svg", "builtin_index", "generate",
            "render_box", "solve", "words"]
 
-_ON_FIRST_USE = {"box_svg": "render", "render_box": "render", "GeneratedPuzzle": "schema", "GenerateRequest": "schema",
-                 "GenerateResult": "schema", "WordEntry": "schema", "WordsRequest": "schema", "WordsResult": "schema"}
+_MODELS = ("GeneratedPuzzle", "GenerateRequest", "GenerateResult", "Solution", "SolveRequest", "SolveResult",
+           "WordEntry", "WordsRequest", "WordsResult")
+_ON_FIRST_USE = {"Box": "model", "WordIndex": "index", "builtin_index": "index", "box_svg": "render",
+                 "render_box": "render", **dict.fromkeys(_MODELS, "schema")}
 
 
 def __getattr__(name: str) -> Any:
-    """The rendering functions and the ``words``/``generate`` models, imported on first use."""
-    if name in _ON_FIRST_USE:
-        import importlib
+    """The verbs' module, the models, the box, the index and the rendering functions, imported on first use."""
+    import importlib
 
+    if name == "api":
+        return importlib.import_module(f"{__name__}.api")
+    if name in _ON_FIRST_USE:
         return getattr(importlib.import_module(f"{__name__}.{_ON_FIRST_USE[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's names and those imported on first use, so ``dir()`` and tab completion show them."""
+    return sorted({*globals(), *_ON_FIRST_USE, "api"})
 
 
 def solve(sides: str | Sequence[str], *, max_words: int | None = None, words_exactly: int | None = None,
@@ -57,15 +68,22 @@ def solve(sides: str | Sequence[str], *, max_words: int | None = None, words_exa
           lexicon: Lexicon | None = None) -> SolveResult:
     """Every 1- and 2-word solution of the box (or of up to ``max_words`` / exactly ``words_exactly``
     words), fewest words first, then best first: ``solve("RME-WCL-TGK-API").best``."""
-    return api.solve(request(SolveRequest, locals()), lexicon=lexicon)
+    arguments = {**locals()}  # before the imports below add locals
+    from puzzlewright.letterboxed import api
+    from puzzlewright.letterboxed.schema import SolveRequest
+    from puzzlewright.schema import request
+
+    return api.solve(request(SolveRequest, arguments), lexicon=lexicon)
 
 
 def words(sides: str | Sequence[str], *, dict: str = DEFAULT_DICTIONARY, words: Sequence[str] | str | None = None,
           extra_words: Sequence[str] | str | None = None, exclude_words: Sequence[str] | str | None = None,
           min_commonness: float | None = None, lexicon: Lexicon | None = None) -> WordsResult:
     """Every valid word of the box, most common first."""
-    arguments = {**locals()}  # before the import below adds a local
+    arguments = {**locals()}  # before the imports below add locals
+    from puzzlewright.letterboxed import api
     from puzzlewright.letterboxed.schema import WordsRequest
+    from puzzlewright.schema import request
 
     return api.words(request(WordsRequest, arguments), lexicon=lexicon)
 
@@ -76,7 +94,9 @@ def generate(count: int = 1, *, random_seed: int | None = None,
              words: Sequence[str] | str | None = None, extra_words: Sequence[str] | str | None = None,
              exclude_words: Sequence[str] | str | None = None, lexicon: Lexicon | None = None) -> GenerateResult:
     """NYT-style puzzles with a two-word answer of words at least ``min_commonness`` common."""
-    arguments = {**locals()}  # before the import below adds a local
+    arguments = {**locals()}  # before the imports below add locals
+    from puzzlewright.letterboxed import api
     from puzzlewright.letterboxed.schema import GenerateRequest
+    from puzzlewright.schema import request
 
     return api.generate(request(GenerateRequest, arguments), lexicon=lexicon)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index, word_file_index
+from puzzlewright.letterboxed.outcome import result_fields, solution_fields
 from puzzlewright.letterboxed.schema import Solution, SolveRequest, SolveResult
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.schema import DictionaryOptions, WordFile, fresh_seed, validate
@@ -70,33 +71,9 @@ def check_solve_request(request: SolveRequest) -> None:
 def solve_result(found: solver.SolveResult, dictionary: str, limit: int | None, *,
                  explain: bool = False) -> SolveResult:
     """The result model of a search, with at most ``limit`` solutions (None = all), each with its score's
-    feature contributions when ``explain``."""
-    shown = found.solutions if limit is None else found.solutions[:limit]
-    return SolveResult(sides=list(found.box.sides), solutions=[_solution(chain, explain) for chain in shown],
-                       count=found.count, by_words={str(k): n for k, n in found.counts_by_words.items()},
-                       min_words=found.min_words, max_words=found.max_words, words_exactly=found.words_exactly,
-                       complete=found.complete, valid_words=found.valid_words, dictionary=dictionary,
-                       message=None if found.solutions else no_solution_message(found))
-
-
-def _solution(chain: solver.Solution, explain: bool = False) -> Solution:
-    contributions = None
-    if explain and chain.features:
-        from puzzlewright.letterboxed.rank import explain as contributions_of
-
-        contributions = {name: round(value, 3) for name, value in contributions_of(chain.features).items()}
-    return Solution(words=[word.upper() for word in chain.words], score=round(chain.score, 3),
-                    contributions=contributions)
-
-
-def no_solution_message(found: solver.SolveResult) -> str:
-    """Why a search found no solutions, in one line."""
-    k = found.max_words
-    within = (f"of exactly {k} word{'s' if k != 1 else ''}" if found.words_exactly is not None
-              else f"within {k} word{'s' if k != 1 else ''}")
-    if not found.complete:
-        return f"no solution found before the search budget ran out ({within})"
-    return f"no solution {within}"
+    feature contributions when ``explain`` (the fields of :func:`~puzzlewright.letterboxed.outcome.result_fields`)."""
+    fields = result_fields(found, dictionary, limit, explain=explain)
+    return SolveResult(**{**fields, "solutions": [Solution(**solution) for solution in fields["solutions"]]})
 
 
 def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
@@ -128,6 +105,7 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
     puzzles = [GeneratedPuzzle(sides=list(p.box.sides), two_word_solutions=p.two_word_solutions, par=p.par,
                                valid_words=p.valid_words,
                                solution=[w.upper() for w in p.planted] if request.show_solution else None,
-                               solutions=[_solution(s) for s in p.best] if request.show_solution else None)
+                               solutions=[Solution(**solution_fields(s)) for s in p.best] if request.show_solution
+                               else None)
                for p in made]
     return GenerateResult(puzzles=puzzles, dictionary=index.name, random_seed=seed)

@@ -13,31 +13,34 @@ from __future__ import annotations
 
 import marshal
 import os
-import re
 import sys
 import weakref
 from array import array
 from bisect import bisect_left
-from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import chain, compress, starmap
-from typing import TYPE_CHECKING
 
 from puzzlewright.cache import cache_dir, remember, store, touch
-from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
+from puzzlewright.letterboxed.model import MIN_WORD_LENGTH, doubled_at
 from puzzlewright.letters import letter_mask, letter_masks
-from puzzlewright.schema import ModelBase, builtin_archive
+from puzzlewright.record import Record
+from puzzlewright.shipped import builtin_archive
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
+    import mmap
+
     from puzzlewright.letterboxed.model import Box
     from puzzlewright.lexicon import Lexicon
     from puzzlewright.schema import WordFile
 
-INDEX_FORMAT = 4
+INDEX_FORMAT = 5
+Column = array | memoryview  # a column of WordIndex: built (array) or read from the cache folder (memoryview)
+_MAGIC = b"PWLB"  # a cached index's first bytes; then the header's length, the header and the columns
+_ALIGN = 8  # every column of a cached index starts at a multiple of this many bytes
 
 
-@dataclass(eq=False, repr=False)  # equality and repr from ModelBase (start-up: no generated methods)
-class WordIndex(ModelBase):
+class WordIndex(Record):
     """Playable words of a dictionary, sorted by letter mask, with their commonness.
 
     The words are kept joined in one ASCII byte string (``text``, each word followed by a newline) so that
@@ -47,30 +50,46 @@ class WordIndex(ModelBase):
     :class:`~puzzlewright.lexicon.Lexicon`), SCOWL size level ``levels[i]`` (0 = not in SCOWL) and the bit
     set of sources that list it, ``sources[i]`` (:data:`puzzlewright.lexicon.sources.SOURCE_BITS`; 0 =
     none recorded, as for word list files). The distinct letter masks are ``masks`` (ascending); the words
-    of ``masks[j]`` are the ids ``starts[j]`` to ``starts[j + 1] - 1``.
+    of ``masks[j]`` are the ids ``starts[j]`` to ``starts[j + 1] - 1``. An index read from the cache folder
+    holds memoryviews of the mapped file in place of the bytes and arrays (the same items, indexing and
+    buffer); it pickles with copies.
     """
 
     name: str
-    text: bytes
-    offsets: array
-    zipf: array
-    familiarity: array
-    levels: array
-    sources: array
-    masks: array
-    starts: array
+    text: bytes | memoryview
+    offsets: Column
+    zipf: Column
+    familiarity: Column
+    levels: Column
+    sources: Column
+    masks: Column
+    starts: Column
+    FIELDS = ("name", "text", "offsets", "zipf", "familiarity", "levels", "sources", "masks", "starts")
+
+    def __init__(self, name: str, text: bytes | memoryview, offsets: Column, zipf: Column, familiarity: Column,
+                 levels: Column, sources: Column, masks: Column, starts: Column) -> None:
+        self.name, self.text, self.offsets, self.zipf, self.familiarity = name, text, offsets, zipf, familiarity
+        self.levels, self.sources, self.masks, self.starts = levels, sources, masks, starts
 
     def __len__(self) -> int:
         return len(self.zipf)
 
     def word(self, i: int) -> str:
         """Word number ``i``."""
-        return self.text[self.offsets[i]:self.offsets[i + 1] - 1].decode("ascii")
+        return str(self.text[self.offsets[i]:self.offsets[i + 1] - 1], "ascii")
 
     @cached_property
     def words(self) -> list[str]:
         """Every word, in index order (mask, then alphabetical)."""
-        return self.text.decode("ascii").split("\n")[:-1]
+        return str(self.text, "ascii").split("\n")[:-1]
+
+    def word_ids(self, box_mask: int) -> dict[str, int]:
+        """Word -> id of every word whose letters are all in ``box_mask`` (the words of :meth:`spans`),
+        decoded all at once."""
+        spans = self.spans(box_mask)
+        offsets = self.offsets
+        text = b"".join([self.text[offsets[first]:offsets[end]] for _, first, end in spans])
+        return dict(zip(text.decode("ascii").split("\n"), chain.from_iterable(range(first, end) for _, first, end in spans)))
 
     def spans(self, box_mask: int) -> list[tuple[int, int, int]]:
         """(mask, first id, end id) for each mask of the index that is a subset of ``box_mask``, ascending."""
@@ -112,7 +131,7 @@ class WordIndex(ModelBase):
         :func:`~puzzlewright.letterboxed.solver.box_words`)."""
         masks = self.masks
         if sys.byteorder == "big":
-            masks = array(masks.typecode, masks)
+            masks = array("I", masks)
             masks.byteswap()
         raw = masks.tobytes()
         return tuple(raw[k::masks.itemsize] for k in range(4))
@@ -153,18 +172,45 @@ class WordIndex(ModelBase):
         return cached
 
     def to_bytes(self) -> bytes:
-        return marshal.dumps((INDEX_FORMAT, self.name, self.text, self.offsets.tobytes(), self.zipf.tobytes(),
-                              self.familiarity.tobytes(), self.levels.tobytes(), self.sources.tobytes(),
-                              self.masks.tobytes(), self.starts.tobytes()))
+        """The index as the cache folder keeps it: :data:`_MAGIC`, the header's length and the header (a
+        :mod:`marshal`-ed format number, name, and each column's type code and size), then each column's
+        bytes, aligned, so that :meth:`from_bytes` can view them where they lie."""
+        columns = [(code, column if code == "" else column.tobytes()) for code, column in
+                   zip(("", "I", "f", "f", "B", "H", "I", "I"), self.field_values()[1:])]
+        header = marshal.dumps((INDEX_FORMAT, self.name, [(code, len(data)) for code, data in columns]))
+        parts = [_MAGIC, len(header).to_bytes(4, "little"), header]
+        size = len(_MAGIC) + 4 + len(header)
+        for _, data in columns:
+            parts += [bytes(-size % _ALIGN), data]
+            size += -size % _ALIGN + len(data)
+        return b"".join(parts)
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> WordIndex:
-        version, *fields = marshal.loads(data)
+    def from_bytes(cls, data: bytes | mmap.mmap) -> WordIndex:
+        """The index :meth:`to_bytes` wrote, its columns viewed where they lie in ``data`` (no copy: an index
+        read from a mapped cache file pages in only the words a box needs). ValueError when ``data`` is
+        not such an index, or of another format."""
+        if data[:len(_MAGIC)] != _MAGIC:
+            raise ValueError("not a cached Letter Boxed index")
+        start = len(_MAGIC) + 4
+        end = start + int.from_bytes(data[len(_MAGIC):start], "little")
+        version, name, columns = marshal.loads(data[start:end])
         if version != INDEX_FORMAT:
             raise ValueError("stale index format")
-        name, text, offsets, zipf, familiarity, levels, sources, masks, starts = fields
-        return cls(name, text, _array("I", offsets), _array("f", zipf), _array("f", familiarity), _array("B", levels),
-                   _array("H", sources), _array("I", masks), _array("I", starts))
+        view, fields = memoryview(data), []
+        for code, size in columns:
+            end += -end % _ALIGN
+            if end + size > len(view):
+                raise ValueError("truncated index")
+            fields.append(view[end:end + size] if code == "" else view[end:end + size].cast(code))
+            end += size
+        return cls(name, *fields)
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        """Pickled with copies of its columns (an index read from the cache folder views a mapped file)."""
+        name, text, *columns = self.field_values()
+        return type(self), (name, bytes(text), *(array(column.format, column.tobytes())
+                                                 if isinstance(column, memoryview) else column for column in columns))
 
 
 _BY_LEXICON: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -198,10 +244,7 @@ def _array(kind: str, data: bytes) -> array:
 
 
 def _playable(word: str) -> bool:
-    return len(word) >= MIN_WORD_LENGTH and not _DOUBLED_LETTER.search(word)
-
-
-_DOUBLED_LETTER = re.compile(r"(.)\1")
+    return len(word) >= MIN_WORD_LENGTH and doubled_at(word) < 0
 
 
 def _index_lexicon(lexicon: Lexicon) -> WordIndex:
@@ -321,8 +364,7 @@ def box_file_index(word_file: WordFile, box: Box) -> WordIndex:
     if not words:
         read_word_file(word_file.path, format)  # a file with no usable word at all is an error
     reference = builtin_index(REFERENCE)
-    known = {} if reference is None else {reference.word(i): i for _, first, end in reference.spans(box.mask)
-                                          for i in range(first, end)}
+    known = {} if reference is None else reference.word_ids(box.mask)
     entries = []
     for word, value in words.items():
         at = known.get(word)
@@ -339,13 +381,15 @@ MAX_FILE_INDEXES = 4  # word-list files' indexes kept per process (a long-lived 
 
 def _read_cached(path: str) -> WordIndex | None:
     """The index cached in ``path``, None when it is absent, unreadable or of an older format. The file is
-    mapped, not read: unmarshalled straight from the page cache, a one-off solve skips one copy of a few
-    megabytes (about a third of the index's loading time, page faults included)."""
+    mapped, not read, and the index views its columns in the mapping (:meth:`WordIndex.from_bytes`): a
+    one-off solve pages in the few words its box needs instead of copying megabytes. The cache files are
+    replaced whole (:func:`~puzzlewright.cache.store`), never rewritten in place, so a mapping stays valid."""
     import mmap
 
     try:
-        with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
-            index = WordIndex.from_bytes(mapped)
+        with open(path, "rb") as handle:
+            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        index = WordIndex.from_bytes(mapped)
     except (OSError, ValueError, EOFError, TypeError):
         return None
     touch(path)  # just used: the cache's eviction takes it last

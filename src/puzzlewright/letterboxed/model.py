@@ -10,34 +10,47 @@ The NYT game has 4 sides of 3 letters, written clockwise from the top: ``RME-WCL
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
+from itertools import compress, count
+from operator import eq
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.letters import letter_mask
+from puzzlewright.letters import compiled, letter_mask
+from puzzlewright.record import Record
 
 MIN_SIDES, MAX_SIDES = 3, 6
 MIN_SIDE_LETTERS, MAX_SIDE_LETTERS = 2, 5
 MIN_WORD_LENGTH = 3
 NYT_SIDES, NYT_SIDE_LETTERS = 4, 3
 
-_SEPARATOR = re.compile(r"\s*[-,;/|]\s*|\s+")  # one separator: two in a row mean an empty side
-_QUOTES = re.compile(r"[\[\](){}\"']")  # typed around sides (["RME", "WCL", ...]): not part of them
-_LABEL = re.compile(r"\b(top|right|bottom|left)\s*:", re.IGNORECASE)  # "Top: RME Right: WCL ..."
+# the regular expressions of the box notation, compiled on first use (letters.compiled; see _split_sides)
+_SEPARATOR = r"\s*[-,;/|]\s*|\s+"  # one separator: two in a row mean an empty side
+_QUOTES = r"[\[\](){}\"']"  # typed around sides (["RME", "WCL", ...]): not part of them
+_LABEL = r"(?i)\b(top|right|bottom|left)\s*:"  # "Top: RME Right: WCL ..."
+_LABEL_SEPARATORS = r"[\s,;/|-]"  # between a label's letters
 _CLOCKWISE = ("top", "right", "bottom", "left")
-_DOUBLED = re.compile(r"(.)\1")
 
 
-@dataclass(frozen=True)
-class Box:
-    """The sides of a Letter Boxed puzzle, clockwise from the top, as uppercase strings."""
+class Box(Record):
+    """The sides of a Letter Boxed puzzle, clockwise from the top, as uppercase strings. Immutable and
+    hashable, as a frozen dataclass would be (a plain class: see :mod:`puzzlewright.record`)."""
 
+    FIELDS = ("sides",)
     sides: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        _check_shape(self.sides)
+    def __init__(self, sides: tuple[str, ...]) -> None:
+        _check_shape(sides)
+        object.__setattr__(self, "sides", sides)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a Box is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a Box is immutable")
+
+    def __hash__(self) -> int:
+        return hash(self.field_values())
 
     # -- reading and writing the notation ---------------------------------------------------------
 
@@ -48,10 +61,7 @@ class Box:
         p i`` (12 letters: the NYT's 4 sides of 3), ``Top: RME Right: WCL Bottom: TGK Left: API`` (labels
         in any order), or a list of sides. Raises PuzzleInputError, one line, when malformed."""
         if isinstance(spec, str):
-            text = _QUOTES.sub(" ", _in_clockwise_order(spec)).strip()
-            if not text:
-                raise PuzzleInputError("no sides given: expected e.g. RME-WCL-TGK-API")
-            parts = _SEPARATOR.split(text)
+            parts = _split_sides(spec)
             if "" in parts:
                 raise PuzzleInputError(f"empty side in {spec!r}: expected e.g. RME-WCL-TGK-API")
         elif isinstance(spec, Sequence) and all(isinstance(side, str) for side in spec):
@@ -120,9 +130,8 @@ class Box:
         outside = sorted(set(word) - set(self.letters))
         if outside:
             return f"{word.upper()} uses {''.join(outside).upper()}, not in the box"
-        clash = _DOUBLED.search(self.side_string(word))
-        if clash:
-            at = clash.start()
+        at = doubled_at(self.side_string(word))
+        if at >= 0:
             return f"{word.upper()} has {word[at:at + 2].upper()} from the same side in a row"
         return None
 
@@ -147,10 +156,29 @@ class Box:
         return None
 
 
+def doubled_at(text: str) -> int:
+    """Where the first character repeated at once starts in ``text`` (2 in ``seed``), -1 when none: a
+    word's doubled letter, or in a word written as side numbers, two letters of one side in a row."""
+    return next(compress(count(), map(eq, text, text[1:])), -1)
+
+
+def _split_sides(spec: str) -> list[str]:
+    """The sides of a box typed as text, as :meth:`Box.parse` reads them (an empty string for an empty
+    side). The usual notation, letters and hyphens only (``RME-WCL-TGK-API``), is split at its hyphens,
+    as the separator pattern would split it, without importing :mod:`re` (the command line's quick
+    path)."""
+    if spec.isascii() and spec.replace("-", "").isalpha():
+        return spec.split("-")
+    text = compiled(_QUOTES).sub(" ", _in_clockwise_order(spec)).strip()
+    if not text:
+        raise PuzzleInputError("no sides given: expected e.g. RME-WCL-TGK-API")
+    return compiled(_SEPARATOR).split(text)
+
+
 def _in_clockwise_order(text: str) -> str:
     """``Top: RME Right: WCL Bottom: TGK Left: API`` (labels in any order, any case) as ``RME-WCL-TGK-API``;
     text without labels is returned as it is."""
-    pieces = _LABEL.split(text)
+    pieces = compiled(_LABEL).split(text)
     if len(pieces) == 1:
         return text
     example = "e.g. Top: RME Right: WCL Bottom: TGK Left: API"
@@ -162,7 +190,7 @@ def _in_clockwise_order(text: str) -> str:
         label = label.lower()
         if label in sides:
             raise PuzzleInputError(f"{label.title()}: is given twice: label each side once, {example}")
-        sides[label] = re.sub(r"[\s,;/|-]", "", side)
+        sides[label] = compiled(_LABEL_SEPARATORS).sub("", side)
     missing = [label.title() + ":" for label in _CLOCKWISE if label not in sides]
     if missing:
         raise PuzzleInputError(f"no {' or '.join(missing)} side: a labelled box names all four, {example}")

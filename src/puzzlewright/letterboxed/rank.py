@@ -3,8 +3,9 @@
 A solution's score is a weighted sum of a few features a person can check by eye (:data:`FEATURES`):
 how familiar its words are (the dictionary's familiarity score, and how often text uses the rarest one),
 how many letters it takes and how unevenly they split between the words, plurals and -ED/-ING forms
-(setters pick headwords), words only large dictionaries list or WordNet does not, letters repeated inside
-a word, and how many of the box's other solutions share its words. The weights are a conditional-logit
+(setters pick headwords), words only large dictionaries list or WordNet does not, words outside the
+40,000 that most people know (SEMICOLON is in: people know words they rarely write), letters repeated
+inside a word, and how many of the box's other solutions share its words. The weights are a conditional-logit
 model (softmax over each puzzle's solutions) fitted on real NYT puzzles by
 ``scripts/fit_letterboxed_ranker.py`` and shipped in ``ranker.json`` beside this module; nothing is
 trained at run time. The score is the model's log-odds scale, measured from a typical NYT answer (0): a
@@ -17,20 +18,21 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
 from puzzlewright.ranking import LinearModel
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
     from puzzlewright.letterboxed.solver import BoxWords, Solution
 
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 OBSCURE_LEVEL = 60  # SCOWL size above this: a word only large dictionaries list (names, oddities)
 UNLISTED_LEVEL = 70  # the size level assumed for words SCOWL does not list (recent words)
 EVERYDAY = 3.0  # familiarity below this counts as rare (the shortfall features)
-# the source bits of WordNet's lemmas and irregular forms (lexicon.sources.SOURCE_BITS; not imported from
-# there, as importing the lexicon package imports numpy, which a one-off solve avoids; a test checks them)
+# the source bits of WordNet's lemmas and irregular forms, and of the Lancaster norms' known words
+# (lexicon.sources.SOURCE_BITS; not imported from there, as importing the lexicon package imports numpy,
+# which a one-off solve avoids; a test checks them)
 WORDNET = 1 << 3 | 1 << 4
+KNOWN = 1 << 9
 EXPLAINED = 1000  # solutions (best first) that keep their feature vectors when asked to (--explain)
 
 # name -> what it measures, for --explain and the docs (order = the weight vector's order)
@@ -46,11 +48,13 @@ FEATURES: dict[str, str] = {
     "obscure": f"words only large dictionaries list (SCOWL size above {OBSCURE_LEVEL})",
     "rarest_level": "the highest SCOWL size level of the words, in tens (10 = core ... 95 = obscure)",
     "not_wordnet": "words WordNet does not list (among those the dictionary records sources for)",
+    "not_known": "words outside the 40,000 most people know (the Lancaster norms' list, or an inflection "
+                 "of one; among those the dictionary records sources for)",
     "repeats": "letters repeated inside a word",
     "shared": "log(1 + solutions sharing its most shared word)",
 }
 # features that add up over a chain's words (worked out once per word in ChainFeatures.per_word)
-_PER_WORD = ("shortfall", "letters", "plurals", "ed_ing", "obscure", "not_wordnet", "repeats")
+_PER_WORD = ("shortfall", "letters", "plurals", "ed_ing", "obscure", "not_wordnet", "not_known", "repeats")
 
 
 def plural(word: str) -> bool:
@@ -96,7 +100,7 @@ class ChainFeatures:
         """A word's values of the features that add up over words (:data:`_PER_WORD` order)."""
         return (max(0.0, EVERYDAY - familiar), float(len(word)), float(plural(word)), float(ed_or_ing(word)),
                 float(level > OBSCURE_LEVEL), float(sources != 0 and not sources & WORDNET),
-                float(len(word) - len(set(word))))
+                float(sources != 0 and not sources & KNOWN), float(len(word) - len(set(word))))
 
     def letters(self, chains: Sequence[tuple[int, ...]]) -> list[int]:
         """Letters in all the words of each chain."""

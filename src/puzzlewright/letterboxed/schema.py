@@ -5,8 +5,9 @@ The ``words`` and ``generate`` models (:class:`WordsRequest`, :class:`WordsResul
 they are created on first use (in :mod:`puzzlewright.letterboxed._lazy_schema`) so that a one-off
 ``letterboxed solve`` does not pay for them.
 
-Every default of the verbs lives here, once: the CLI's options, the web API and the Python front door
-(:mod:`puzzlewright.letterboxed`) all take them from these constants.
+Every default of the verbs lives in :mod:`puzzlewright.letterboxed.defaults`, once, and is re-exported here:
+the CLI's options, the web API and the Python front door (:mod:`puzzlewright.letterboxed`) all take them
+from those constants.
 """
 
 from __future__ import annotations
@@ -15,6 +16,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from puzzlewright.letterboxed.defaults import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
+from puzzlewright.letterboxed.defaults import DEFAULT_GENERATE_COMMONNESS as DEFAULT_GENERATE_COMMONNESS
+from puzzlewright.letterboxed.defaults import DEFAULT_LIMIT as DEFAULT_LIMIT
+from puzzlewright.letterboxed.defaults import DEFAULT_TIME_LIMIT as DEFAULT_TIME_LIMIT
+from puzzlewright.letterboxed.defaults import EXAMPLE_SIDES as EXAMPLE_SIDES
+from puzzlewright.letterboxed.defaults import MAX_GENERATE as MAX_GENERATE
+from puzzlewright.letterboxed.defaults import MAX_WORDS as MAX_WORDS
 from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
 from puzzlewright.schema import Config, DictionaryOptions, ModelBase, Result, model_config
 
@@ -31,13 +39,6 @@ if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewrig
     from puzzlewright.letterboxed._lazy_schema import WordsResult as WordsResult
     from puzzlewright.schema import Seconds
 
-MAX_WORDS = 5
-DEFAULT_LIMIT = 10
-DEFAULT_TIME_LIMIT = 20.0
-MAX_GENERATE = 100
-DEFAULT_GENERATE_COMMONNESS = 3.0
-EXAMPLE_SIDES = "RME-WCL-TGK-API"
-DEFAULT_DICTIONARY = "english-letterboxed"  # sized like the NYT's own dictionary (docs/letterboxed.md)
 _LAZY_MODELS = frozenset({"GenerateRequest", "GenerateResult", "GeneratedPuzzle", "WordEntry", "WordsRequest",
                           "WordsResult"})
 

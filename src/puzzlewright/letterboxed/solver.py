@@ -23,16 +23,14 @@ from __future__ import annotations
 import sys
 from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import chain, compress, islice, repeat
 from operator import add, and_, getitem, itemgetter, lshift, not_, or_, sub, xor
-from typing import TypeVar
 
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex
 from puzzlewright.letterboxed.rank import rank
-from puzzlewright.schema import ModelBase
+from puzzlewright.record import Record
 from puzzlewright.search import Budget
 
 MAX_WORDS = 5
@@ -43,11 +41,14 @@ MAX_CHAINS = 500_000
 # Coverable-set bitsets have 2^letters bits; above this many letters they track only 16 of the letters.
 MAX_BITSET_LETTERS = 16
 
-T = TypeVar("T")
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 
-@dataclass(eq=False, repr=False)  # equality and repr from ModelBase (start-up: no generated methods)
-class BoxWords(ModelBase):
+class BoxWords(Record):
     """The valid words of one box: word ``i`` is word ``ids[i]`` of ``index``, with box-local mask
     ``masks[i]`` (bit k = the box's k-th letter), and its first and last letters' places in the box
     ``firsts[i]`` and ``lasts[i]`` (0 = the box's first letter). The search reads only these; the words'
@@ -61,6 +62,11 @@ class BoxWords(ModelBase):
     masks: list[int]
     firsts: bytes
     lasts: bytes
+    FIELDS = ("box", "index", "ids", "masks", "firsts", "lasts")
+
+    def __init__(self, box: Box, index: WordIndex, ids: list[int], masks: list[int], firsts: bytes,
+                 lasts: bytes) -> None:
+        self.box, self.index, self.ids, self.masks, self.firsts, self.lasts = box, index, ids, masks, firsts, lasts
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -228,20 +234,22 @@ _ZERO_TO_NEWLINE = bytes([2] + [0] * 255)
 _NEWLINE_TO_VALID = bytes([0, 0, 1] + [0] * 253)
 
 
-@dataclass(slots=True, eq=False, repr=False)
-class Solution(ModelBase):
+class Solution(Record):
     """A chain of words solving a box, with its ranking score (higher = a person's likelier pick)."""
 
     words: tuple[str, ...]
     score: float
     letters: int  # letters in all the words
-    features: tuple[float, ...] = ()  # the ranking features (rank.FEATURES order) the score sums
+    features: tuple[float, ...]  # the ranking features (rank.FEATURES order) the score sums
+    FIELDS = __slots__ = ("words", "score", "letters", "features")
+
+    def __init__(self, words: tuple[str, ...], score: float, letters: int, features: tuple[float, ...] = ()) -> None:
+        self.words, self.score, self.letters, self.features = words, score, letters, features
     def __str__(self) -> str:
         return "-".join(word.upper() for word in self.words)
 
 
-@dataclass(eq=False, repr=False)
-class SolveResult(ModelBase):
+class SolveResult(Record):
     """The solutions of a box (fewest words first, then best first) and how the search went."""
 
     box: Box
@@ -249,8 +257,14 @@ class SolveResult(ModelBase):
     min_words: int | None  # None when there is no solution within max_words
     max_words: int  # the most words a solution was searched with
     valid_words: int
-    complete: bool = True  # False when the budget ran out first
-    words_exactly: int | None = None  # set when only chains of exactly this many words were searched
+    complete: bool  # False when the budget ran out first
+    words_exactly: int | None  # set when only chains of exactly this many words were searched
+    FIELDS = ("box", "solutions", "min_words", "max_words", "valid_words", "complete", "words_exactly")
+
+    def __init__(self, box: Box, solutions: list[Solution], min_words: int | None, max_words: int, valid_words: int,
+                 complete: bool = True, words_exactly: int | None = None) -> None:
+        self.box, self.solutions, self.min_words, self.max_words = box, solutions, min_words, max_words
+        self.valid_words, self.complete, self.words_exactly = valid_words, complete, words_exactly
 
     @property
     def count(self) -> int:

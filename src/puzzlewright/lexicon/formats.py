@@ -32,28 +32,30 @@ Formats:
 from __future__ import annotations
 
 import math
-import re
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from puzzlewright.errors import MAX_LINE_BYTES, LexiconError, capped_lines, open_input
-from puzzlewright.letters import normalise_word
+from puzzlewright.letters import ALPHABET, compiled, normalise_word
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (letterboxed solve --dict FILE)
     from os import PathLike
 
     Path = str | PathLike[str]  # a file name (pathlib is not imported: it costs a Letter Boxed solve 10 ms)
 
 FORMATS = ("plain", "freq", "scored", "agid")
 SCORE_TO_FAMILIARITY = 0.06
-_AGID_ENTRY = re.compile(r"^(\S+) [VNA][?~]?:\s")
-_FREQ_ENTRY = re.compile(r"^\S+[\t ]+\d+(\.\d+)?([eE][+-]?\d+)?\s*$")
-_SCORED_ENTRY = re.compile(r"^[^;]+;\s*\d+(\.\d+)?\s*$")
-_AGID_NOTE = re.compile(r"\{[^}]*\}")
+# regular expressions, compiled on first use (letters.compiled: a plain list is read without importing re)
+_AGID_ENTRY = r"^(\S+) [VNA][?~]?:\s"
+_FREQ_ENTRY = r"^\S+[\t ]+\d+(\.\d+)?([eE][+-]?\d+)?\s*$"
+_SCORED_ENTRY = r"^[^;]+;\s*\d+(\.\d+)?\s*$"
+_AGID_NOTE = r"\{[^}]*\}"
+_AGID_FORMS = r"[|,]"
 _SNIFF_LINES = 50
 _BLOCK_BYTES = 1 << 14  # plain ASCII lists are read this much at a time (see _read_ascii_plain)
-_UNTIDY = re.compile(rb"[ \t\r\x0b\x0c\x1c-\x1f#]")  # what str.strip() removes (but newlines), and comments
+_SPELT_BLOCK_BYTES = 1 << 21  # and this much for a box's words (sorted runs are skipped within a block)
+_UNTIDY = rb"[ \t\r\x0b\x0c\x1c-\x1f#]"  # what str.strip() removes (but newlines), and comments
 
 
 def _lines(path: Path) -> Iterator[str]:
@@ -96,11 +98,13 @@ def detect_format(path: Path) -> str:
             break
     if not sample:
         raise LexiconError(f"dictionary file is empty: {path}")
-    if sum(bool(_AGID_ENTRY.match(line)) for line in sample) > len(sample) / 2:
+    if all(map(str.isalpha, sample)):  # one word a line: plain (the patterns below would say so too)
+        return "plain"
+    if sum(bool(compiled(_AGID_ENTRY).match(line)) for line in sample) > len(sample) / 2:
         return "agid"
-    if sum(bool(_SCORED_ENTRY.match(line)) for line in sample) > len(sample) / 2:
+    if sum(bool(compiled(_SCORED_ENTRY).match(line)) for line in sample) > len(sample) / 2:
         return "scored"
-    if sum(bool(_FREQ_ENTRY.match(line)) for line in sample) > len(sample) / 2:
+    if sum(bool(compiled(_FREQ_ENTRY).match(line)) for line in sample) > len(sample) / 2:
         return "freq"
     if all(len(line.split()) > 2 for line in sample):
         raise LexiconError(
@@ -144,17 +148,19 @@ def _read_ascii_plain(path: Path, within: str | None = None) -> tuple[dict[str, 
     :data:`_BLOCK_BYTES`). None for any other file, which is read line by line (and any problem reported
     with its line number).
 
-    With ``within`` (lowercase letters; see :func:`read_word_file`) a block without blanks to strip is
-    translated in one call (those letters, in either case, to lowercase; any other byte but a newline to
-    ``0``) and its lines that are still all letters are the words kept: a big list is read for a Letter
-    Boxed box in a few milliseconds. The entries skipped are not counted then (0)."""
+    With ``within`` (lowercase letters; see :func:`read_word_file`) a block is translated in one call
+    (those letters, in either case, to lowercase; any other byte but a newline to ``0``) and its lines that
+    are still all letters are the words kept, and in a sorted list the runs of lines that start with
+    letters the box lacks are skipped unread (:func:`_spelt_lines`); the few lines with blanks are read one
+    by one (:func:`_blank_line_words`). A big list is read for a Letter Boxed box in a few milliseconds.
+    The entries skipped are not counted then (0)."""
     table = None if within is None else _spelt_with_table(within)
     words: dict[str, float] = {}
     skipped = 0
     rest = b""  # the start of a line the last block cut
     with open_input(path, "dictionary file", LexiconError) as handle:
         while True:
-            block = handle.read(_BLOCK_BYTES)
+            block = handle.read(_BLOCK_BYTES if table is None else _SPELT_BLOCK_BYTES)
             text = rest + block
             cut = text.rfind(b"\n") + 1 if block else len(text)
             text, rest = text[:cut], text[cut:]
@@ -162,12 +168,13 @@ def _read_ascii_plain(path: Path, within: str | None = None) -> tuple[dict[str, 
                 return None
             if table is not None and b"\r" in text:
                 text = text.replace(b"\r\n", b"\n")
-            if table is not None and not any(blank in text for blank in _BLANKS):
-                words.update(dict.fromkeys(map(bytes.decode, filter(bytes.isalpha, text.translate(table).split(b"\n"))),
-                                           0.0))
+            if table is not None:
+                words.update(dict.fromkeys(map(bytes.decode, _spelt_lines(text, table, within)), 0.0))
+                if any(blank in text for blank in _BLANKS):  # the lines with blanks, stripped
+                    words.update(spelt_with(dict.fromkeys(_blank_line_words(text), 0.0), within))
             else:
                 lines = text.decode("ascii").lower().split("\n")
-                if _UNTIDY.search(text):  # blanks to strip or comments to drop
+                if compiled(_UNTIDY).search(text):  # blanks to strip or comments to drop
                     entries = [entry for entry in map(str.strip, lines) if entry and not entry.startswith("#")]
                 else:
                     entries = list(filter(None, lines))
@@ -179,6 +186,80 @@ def _read_ascii_plain(path: Path, within: str | None = None) -> tuple[dict[str, 
                     words.update(spelt_with(dict.fromkeys(kept, 0.0), within))
             if not block:
                 return words, skipped
+
+
+def _spelt_lines(text: bytes, table: bytes, letters: str) -> list[bytes]:
+    """The lines of ``text`` (whole lines without blanks) that are spelt with ``letters`` only, in either
+    case, lowercased (``table`` is their :func:`_spelt_with_table`), in file order.
+
+    Every line is translated and split in C, but in a sorted list the lines starting with a letter the box
+    lacks come in runs (about half a list, for a Letter Boxed box's dozen letters): those runs
+    (:func:`_unspellable_runs`) are skipped unread. An unsorted list costs what it did."""
+    text = b"\n" + text if text.endswith(b"\n") else b"\n" + text + b"\n"  # each line after a newline
+    kept: list[bytes] = []
+    start = 1
+    for first, end in [*_unspellable_runs(text, letters), (len(text), len(text))]:
+        kept += filter(bytes.isalpha, text[start:first].translate(table).split(b"\n"))
+        start = end
+    return kept
+
+
+def _blank_line_words(text: bytes) -> list[str]:
+    """The entries of the lines of ``text`` that hold blanks (spaces, tabs, carriage returns...; see
+    :data:`_BLANKS`), read as :func:`_read_plain_lines` reads a line: stripped, lowercased, kept when
+    a-z only (so no comment). :func:`_spelt_lines` drops these lines: a list of clean lines with a few
+    untidy ones (a comment line, a trailing space) is still read in bulk."""
+    spans = set()
+    for blank in _BLANKS:
+        at = text.find(blank)
+        while at >= 0:
+            end = text.find(b"\n", at)
+            end = len(text) if end < 0 else end
+            spans.add((text.rfind(b"\n", 0, at) + 1, end))
+            at = text.find(blank, end)
+    return [entry for entry in (text[start:end].decode("ascii").strip().lower() for start, end in sorted(spans))
+            if entry.isalpha()]
+
+
+def _unspellable_runs(text: bytes, letters: str) -> list[tuple[int, int]]:
+    """Runs of whole lines of ``text`` (``\\n`` + lines each ended by ``\\n``) as (first line's start, end),
+    ascending, every line of which starts with a lowercase letter not in ``letters``: one run for each
+    stretch of the alphabet between two of ``letters``, where a binary search would put its lines in a
+    sorted list, kept only when counting shows it holds nothing else. So the runs are right in any file,
+    and found in a sorted one."""
+    runs = []
+    start = _lower_bound(text, b"a", 1, len(text))
+    at = 0
+    while at < len(ALPHABET):
+        following = at + 1
+        while ALPHABET[at] not in letters and following < len(ALPHABET) and ALPHABET[following] not in letters:
+            following += 1
+        end = _lower_bound(text, chr(ord(ALPHABET[following - 1]) + 1).encode(), start, len(text))
+        initials = ALPHABET[at:following]
+        if initials[0] not in letters and end > start and _all_start_with(text, start, end, initials):
+            runs.append((start, end))
+        start, at = end, following
+    return runs
+
+
+def _lower_bound(text: bytes, key: bytes, low: int, high: int) -> int:
+    """The start of the first line between line starts ``low`` and ``high`` that does not begin below
+    ``key``, found by binary search as if the lines were sorted (``high`` when there is none)."""
+    size = len(key)
+    while low < high:
+        start = text.rfind(b"\n", low, (low + high) // 2) + 1 or low  # the line around the midpoint
+        if text[start:start + size] < key:
+            low = text.find(b"\n", start) + 1
+        else:
+            high = start
+    return low
+
+
+def _all_start_with(text: bytes, first: int, end: int, initials: str) -> bool:
+    """Whether every line from line start ``first`` to ``end`` starts with one of ``initials`` (the lines
+    are counted, and the lines starting so)."""
+    starting = sum(text.count(f"\n{letter}".encode(), first - 1, end) for letter in initials)
+    return starting == text.count(b"\n", first, end)
 
 
 def _spelt_with_table(letters: str) -> bytes:
@@ -249,7 +330,7 @@ def read_scored(path: Path) -> tuple[dict[str, float], int]:
 
 def _agid_form(form: str) -> str | None:
     """An inflected form of an AGID entry, or None when it is a variant or tagged form."""
-    form = _AGID_NOTE.sub("", form).strip()
+    form = compiled(_AGID_NOTE).sub("", form).strip()
     if not form or form[-1].isdigit() or any(tag in form for tag in "~<!?"):
         return None
     return normalise_word(form)
@@ -259,9 +340,10 @@ def read_agid(path: Path) -> tuple[dict[str, float], int]:
     """Words of an AGID ``infl.txt`` (base words and untagged inflections) -> ({word: 0.0}, skipped)."""
     words: dict[str, float] = {}
     skipped = 0
+    entry, split_forms = compiled(_AGID_ENTRY), compiled(_AGID_FORMS).split
     for line in _content_lines(path):
         head, sep, forms = line.partition(":")
-        match = _AGID_ENTRY.match(head + ": ") if sep else None
+        match = entry.match(head + ": ") if sep else None
         if match is None:
             skipped += 1
             continue
@@ -270,7 +352,7 @@ def read_agid(path: Path) -> tuple[dict[str, float], int]:
             skipped += 1
         else:
             words[base] = 0.0
-        for raw in re.split(r"[|,]", forms):
+        for raw in split_forms(forms):
             if not raw.strip():
                 continue
             word = _agid_form(raw)

@@ -24,6 +24,7 @@ SOURCE_DESCRIPTIONS = {
     "ding": "a headword of the Ding English-German dictionary",
     "wordfreq-inflection": "wordfreq's English tokens, as a regular inflection of a word already in",
     "reviewed": "the reviewed list of recent words (scripts/recent-words.txt)",
+    "lancaster": "the Lancaster Sensorimotor Norms' 40,000 words most people know (itself or its base word)",
 }
 SOURCE_BITS = {name: 1 << i for i, name in enumerate(SOURCE_DESCRIPTIONS)}
 

@@ -10,60 +10,83 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import itertools
+import math
 import time
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
-from puzzlewright.lexicon import Lexicon
+from puzzlewright.lexicon.plain import PlainLexicon
 from puzzlewright.parallel.job import Emit, Partition, PartitionResult
 from puzzlewright.search import Budget
+
+if TYPE_CHECKING:  # a count over a PlainLexicon (a built-in dictionary's words) runs without numpy
+    from puzzlewright.lexicon import Lexicon
 
 MAX_GENERATE_CHUNK = 25
 MAX_GENERATE_RUN = 1_000_000  # puzzles in one generate run (its partitions are listed up front)
 GENERATE_CHUNKS = 64
 
 
-def words_of_length(lexicon: Lexicon, size: int) -> Lexicon:
+def words_of_length(lexicon: Lexicon | PlainLexicon, size: int) -> Lexicon | PlainLexicon:
     """The lexicon's ``size``-letter words (with their commonness), under the same name."""
     return lexicon.filter(lengths=[size])
 
 
-def lexicon_identity(lexicon: Lexicon) -> dict:
+def lexicon_identity(lexicon: Lexicon | PlainLexicon) -> dict:
     """What identifies a word list in a job's identity: its name, size and a digest of its words."""
     digest = hashlib.sha256("\n".join(lexicon.words).encode()).hexdigest()[:32]
     return {"name": lexicon.name, "words": len(lexicon), "sha256": digest}
 
 
 class _CompactLexicon:
-    """Pickles a job's lexicon as its words and commonness only (not its cached indexes)."""
+    """Pickles a job's lexicon as its words and commonness only (not its cached indexes; a
+    :class:`PlainLexicon` as its words)."""
 
-    lexicon: Lexicon
+    lexicon: Lexicon | PlainLexicon
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         lexicon = state.pop("lexicon")
-        state["_lexicon"] = (lexicon.words, lexicon.zipf, lexicon.level, lexicon.name)
+        plain = isinstance(lexicon, PlainLexicon)
+        state["_lexicon"] = lexicon if plain else (lexicon.words, lexicon.zipf, lexicon.level, lexicon.name)
         return state
 
     def __setstate__(self, state: dict) -> None:
-        words, zipf, level, name = state.pop("_lexicon")
+        packed = state.pop("_lexicon")
         self.__dict__.update(state)
+        if isinstance(packed, PlainLexicon):
+            self.lexicon = packed
+            return
+        from puzzlewright.lexicon import Lexicon
+
+        words, zipf, level, name = packed
         self.lexicon = Lexicon(words, zipf, level, name=name, presorted=True)
 
 
-def first_row_work(letters: np.ndarray, column_letters: np.ndarray | None = None) -> np.ndarray:
-    """A cheap guess of the search under each first row (letters: words x N, 0-25): the product, over
-    columns 2..N, of how many words start with that column's first letter. On the 5x5 count over
-    ``english`` it ranks the partitions' measured times with Spearman 0.91 (the number of first rows: 0.81).
-    For rectangles the columns are other words (``column_letters``), and every column counts."""
-    if column_letters is None:
-        starts = np.bincount(letters[:, 0], minlength=26).astype(float)
-        return np.prod(starts[letters[:, 1:]], axis=1)
-    starts = np.bincount(column_letters[:, 0], minlength=26).astype(float)
-    return np.prod(starts[letters], axis=1)
+def first_row_work(words: Sequence[str], column_words: Sequence[str] | None = None) -> list[float]:
+    """A cheap guess of the search under each first row (equal-length words): the product, over columns
+    2..N, of how many words start with that column's first letter. On the 5x5 count over ``english`` it
+    ranks the partitions' measured times with Spearman 0.91 (the number of first rows: 0.81). For
+    rectangles the columns are other words (``column_words``), and every column counts."""
+    starts = Counter(word[0] for word in (words if column_words is None else column_words))
+    first_column = 1 if column_words is None else 0
+    return [math.prod((float(starts[letter]) for letter in word[first_column:]), start=1.0) for word in words]
+
+
+def work_by_prefix(words: Sequence[str], work: Sequence[float]) -> Callable[[str], float]:
+    """The total ``work`` of the sorted ``words`` that start with a prefix, as a function of the prefix
+    (such words are one run of the list: a difference of two running sums)."""
+    running = list(itertools.accumulate(work, initial=0.0))
+
+    def work_under(prefix: str) -> float:
+        first, after = bisect.bisect_left(words, prefix), bisect.bisect_left(words, prefix + "{")
+        return running[after] - running[first]
+
+    return work_under
 
 
 @dataclass(eq=False)
@@ -76,7 +99,7 @@ class CountJob(_CompactLexicon):
     time limit holds even when one partition alone would take hours.
     """
 
-    lexicon: Lexicon
+    lexicon: Lexicon | PlainLexicon
     options: Any  # puzzlewright.acrostic.count.CountOptions
     keep_squares: bool = True
     deadline: float | None = None
@@ -95,14 +118,8 @@ class CountJob(_CompactLexicon):
         """The counter's first-row prefixes, each sized by :func:`first_row_work` summed over its first rows."""
         from puzzlewright.acrostic.count import count_partitions
 
-        table = self.lexicon.of_length(self.options.size)
-        work = np.concatenate([[0.0], np.cumsum(first_row_work(table.letters))])
-
-        def work_under(prefix: str) -> float:
-            """The first rows with this prefix are one run of the sorted words."""
-            first, after = bisect.bisect_left(table.words, prefix), bisect.bisect_left(table.words, prefix + "{")
-            return float(work[after] - work[first])
-
+        words = self.lexicon.of_length(self.options.size).words
+        work_under = work_by_prefix(words, first_row_work(words))
         return [Partition(key, work_under(key)) for key in count_partitions(self.lexicon, self.options)]
 
     def prepare(self) -> None:

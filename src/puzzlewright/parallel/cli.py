@@ -16,8 +16,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
 
-import click
-
 from puzzlewright.errors import PuzzleInputError
 
 if TYPE_CHECKING:  # the job machinery loads only when a job runs, not for every acrostic or grid command
@@ -26,6 +24,8 @@ if TYPE_CHECKING:  # the job machinery loads only when a job runs, not for every
 
 def worker_options(command: Callable) -> Callable:
     """Decorator: add ``--workers`` and ``--cluster`` (passed as ``workers`` and ``cluster``)."""
+    import click  # here, not above: the quick path runs jobs through this module without click
+
 
     @click.option("--workers", type=int, default=None, metavar="N",
                   help="Local worker processes (default: all cores; 1 = this process only).")
@@ -43,6 +43,8 @@ def worker_options(command: Callable) -> Callable:
 
 def parallel_options(command: Callable) -> Callable:
     """Decorator: :func:`worker_options` plus ``--resume`` (passed as ``resume``)."""
+    import click
+
     resume = click.option("--resume", is_flag=True,
                           help="Continue the run checkpointed in --output DIR, skipping its finished partitions.")
     return worker_options(resume(command))

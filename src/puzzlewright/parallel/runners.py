@@ -9,23 +9,21 @@ itself is not retried: it is the answer (usually bad input).
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import signal
 import sys
-import threading
 import time
-import uuid
 from collections import Counter, deque
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import nullcontext
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlewright.errors import PuzzleInputError, PuzzlewrightError
 from puzzlewright.parallel.checkpoint import FoundStream
 from puzzlewright.parallel.job import Partition, PartitionedJob, PartitionResult
+
+if TYPE_CHECKING:  # the pool's modules load when a pool starts: a job done in this process never needs them
+    import multiprocessing.context
+    from concurrent.futures import ProcessPoolExecutor
 
 OnDone = Callable[[PartitionResult], None]
 # Where a partition streams the items it finds (None: nowhere).
@@ -84,6 +82,9 @@ _WORKER_JOB: PartitionedJob | None = None
 
 def _start_worker(job: PartitionedJob, parent: int) -> None:
     """Pool worker start-up: keep the job, leave Ctrl-C to the parent, and exit if the parent dies."""
+    import signal
+    import threading
+
     global _WORKER_JOB
     _WORKER_JOB = job
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -104,6 +105,8 @@ def _pool_task(key: str, stream: FoundStream | None) -> PartitionResult:
 
 def pool_context() -> multiprocessing.context.BaseContext:
     """Fork where available: workers start in milliseconds and share the parent's loaded dictionary."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods and sys.platform != "darwin" else "spawn")
 
@@ -157,6 +160,9 @@ class PoolRunner:
                   on_done: OnDone, should_stop: ShouldStop) -> list[Partition]:
         """Run ``pending`` in one pool until it is empty (or it is time to stop) or a worker dies; return
         the partitions to retry."""
+        from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+        from concurrent.futures.process import BrokenProcessPool
+
         pool = ProcessPoolExecutor(self.workers, mp_context=pool_context(), initializer=_start_worker,
                                    initargs=(job, os.getpid()))
         running: dict[Future, Partition] = {}
@@ -217,6 +223,8 @@ class DaskRunner:
 
     def run(self, job: PartitionedJob, todo: list[Partition], streams: Streams, on_done: OnDone,
             should_stop: ShouldStop = lambda: False) -> None:
+        import uuid
+
         distributed = _import_distributed()
         cluster, client = self._connect(distributed)
         try:

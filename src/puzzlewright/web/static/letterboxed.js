@@ -110,7 +110,8 @@ const FEATURE_NAMES = {
   lowest_zipf: "how often text uses the rarest word", unused_familiarity: "familiarity only dictionaries vouch for",
   shortfall: "familiarity below everyday", letters: "letters", length_gap: "length gap",
   shortest: "shortest word's letters", plurals: "plurals", ed_ing: "-ED/-ING words", obscure: "obscure words",
-  rarest_level: "rarest SCOWL level", not_wordnet: "words WordNet does not list", repeats: "repeated letters",
+  rarest_level: "rarest SCOWL level", not_wordnet: "words WordNet does not list",
+  not_known: "words outside the 40,000 most people know", repeats: "repeated letters",
   shared: "words shared with other solutions",
 };
 

@@ -1,0 +1,11 @@
+"""Every default and limit of the dense-acrostic verbs, once: the request models
+(:mod:`puzzlewright.acrostic.schema`), the CLI's options, the web API and the Python front door
+(:mod:`puzzlewright.acrostic`) take them from here. A module of its own so that importing the package
+(``acrostic count`` does) does not build the request models.
+"""
+
+MIN_SIZE, MAX_SIZE = 3, 10
+DEFAULT_TIME_LIMIT = 30.0
+SECONDS_PER_PUZZLE = 60.0  # the CLI's generate --time-limit: each puzzle of a long (parallel) run
+DEFAULT_GENERATE_COMMONNESS = 3.0
+MAX_GENERATE = 10_000
