@@ -103,7 +103,7 @@ class WordIndex(Record):
         The masks are sorted, so those whose letters above the lowest :data:`LOW_BITS` are some subset of
         the box's are a few ranges, two binary searches each (one a subset: for 12 letters, some 70 ranges
         holding a seventh of the masks). Their low bits are then tested in C, a byte plane at a time
-        (:attr:`_mask_planes`): ``bytes.translate`` makes each byte 1 when it holds a letter outside the
+        (:attr:`mask_planes`): ``bytes.translate`` makes each byte 1 when it holds a letter outside the
         box, else 0, and the planes, read as big integers, OR together into one byte per mask, which
         picks the subsets out of the ranges (``itertools.compress``).
         """
@@ -117,7 +117,7 @@ class WordIndex(Record):
                 ranges.append((first, end))
         outside = ~box_mask
         missing = 0
-        for k, plane in enumerate(self._mask_planes):
+        for k, plane in enumerate(self.mask_planes[:(LOW_BITS + 7) // 8]):
             low = b"".join(plane[first:end] for first, end in ranges)
             missing |= int.from_bytes(low.translate(_outside_table(outside >> 8 * k & 255)), "big")
         tested = sum(end - first for first, end in ranges)
@@ -125,15 +125,16 @@ class WordIndex(Record):
         return list(compress(chain.from_iterable(starmap(range, ranges)), subset))
 
     @cached_property
-    def _mask_planes(self) -> tuple[bytes, ...]:
-        """Byte k of every mask, one bytes object per k, for the bytes that hold the low bits
-        (:data:`LOW_BITS`) that :meth:`subset_masks` tests this way."""
+    def mask_planes(self) -> tuple[bytes, ...]:
+        """Byte k of every mask, one bytes object per k (0-3: letters a-h, i-p, q-x, y-z), for tests of
+        many masks at once in C (:meth:`subset_masks`, and the box-local masks of
+        :func:`~puzzlewright.letterboxed.solver.box_words`)."""
         masks = self.masks
         if sys.byteorder == "big":
             masks = array("I", masks)
             masks.byteswap()
         raw = masks.tobytes()
-        return tuple(raw[k::masks.itemsize] for k in range((LOW_BITS + 7) // 8))
+        return tuple(raw[k::masks.itemsize] for k in range(4))
 
     # -- building and caching ---------------------------------------------------------------------
 

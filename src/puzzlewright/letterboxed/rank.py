@@ -82,13 +82,13 @@ class ChainFeatures:
     out once, and ``shared`` counts, for each word, the solutions of the same number of words using it."""
 
     def __init__(self, words: BoxWords, chains: Sequence[tuple[int, ...]]):
-        text = words.words
-        used = {i for chain in chains for i in chain}
-        self.familiar = {i: words.familiarity[i] for i in used}
-        self.zipf = {i: max(words.zipf[i], 0.0) for i in used}
-        self.length = {i: len(text[i]) for i in used}
-        self.level = {i: (words.levels[i] or UNLISTED_LEVEL) / 10 for i in used}
-        self.own = {i: self._own(text[i], words.familiarity[i], words.levels[i], words.sources[i]) for i in used}
+        entries = {i: words.entry(i) for i in dict.fromkeys(i for chain in chains for i in chain)}
+        self.text = {i: entry[0] for i, entry in entries.items()}
+        self.familiar = {i: entry[2] for i, entry in entries.items()}
+        self.zipf = {i: max(entry[1], 0.0) for i, entry in entries.items()}
+        self.length = {i: len(entry[0]) for i, entry in entries.items()}
+        self.level = {i: (entry[3] or UNLISTED_LEVEL) / 10 for i, entry in entries.items()}
+        self.own = {i: self._own(word, familiar, level, sources) for i, (word, _, familiar, level, sources) in entries.items()}
         sharing: dict[tuple[int, int], int] = {}
         for chain in chains:
             for i in chain:
@@ -154,7 +154,7 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None
 
     model = model or shipped_model()
     features = ChainFeatures(words, chains)
-    text = words.words
+    text = features.text
     keyed = sorted((len(chain), -score, letters, tuple(text[i] for i in chain), chain)
                    for chain, score, letters in zip(chains, features.scores(chains, model),
                                                     features.letters(chains)))

@@ -20,12 +20,12 @@ process (the CLI, a batch, the web app) takes the same path.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from collections import Counter, defaultdict
-from collections.abc import Sequence
+import sys
+from collections import Counter, defaultdict, deque
+from collections.abc import Iterable, Sequence
 from functools import cache, cached_property
 from itertools import chain, compress, islice, repeat
-from operator import add, and_, getitem, itemgetter, not_, or_, sub, xor
+from operator import add, and_, getitem, itemgetter, lshift, not_, or_, sub, xor
 
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex
@@ -49,41 +49,72 @@ if TYPE_CHECKING:  # typing is not imported at run time (the command line's quic
 
 
 class BoxWords(Record):
-    """The valid words of one box: ``words[i]`` has Zipf frequency ``zipf[i]``, familiarity
-    ``familiarity[i]``, SCOWL level ``levels[i]``, source bits ``sources[i]`` (see
-    :class:`~puzzlewright.letterboxed.index.WordIndex`) and box-local mask ``masks[i]``."""
+    """The valid words of one box: word ``i`` is word ``ids[i]`` of ``index``, with box-local mask
+    ``masks[i]`` (bit k = the box's k-th letter), and its first and last letters' places in the box
+    ``firsts[i]`` and ``lasts[i]`` (0 = the box's first letter). The search reads only these; the words'
+    text and commonness (:attr:`words`, :attr:`zipf`, :attr:`familiarity`, :attr:`levels`,
+    :attr:`sources`, as in :class:`~puzzlewright.letterboxed.index.WordIndex`) are gathered from the index
+    when first asked for, as ranking needs them only for the few words its solutions use (:meth:`entry`)."""
 
     box: Box
-    words: list[str]
-    zipf: list[float]
-    familiarity: list[float]
-    levels: list[int]
-    sources: list[int]
+    index: WordIndex
+    ids: list[int]
     masks: list[int]
-    FIELDS = ("box", "words", "zipf", "familiarity", "levels", "sources", "masks")
+    firsts: bytes
+    lasts: bytes
+    FIELDS = ("box", "index", "ids", "masks", "firsts", "lasts")
 
-    def __init__(self, box: Box, words: list[str], zipf: list[float], familiarity: list[float], levels: list[int],
-                 sources: list[int], masks: list[int]) -> None:
-        self.box, self.words, self.zipf, self.familiarity = box, words, zipf, familiarity
-        self.levels, self.sources, self.masks = levels, sources, masks
+    def __init__(self, box: Box, index: WordIndex, ids: list[int], masks: list[int], firsts: bytes,
+                 lasts: bytes) -> None:
+        self.box, self.index, self.ids, self.masks, self.firsts, self.lasts = box, index, ids, masks, firsts, lasts
 
     def __len__(self) -> int:
-        return len(self.words)
+        return len(self.ids)
 
     @cached_property
     def full(self) -> int:
         """The box-local mask of every letter."""
         return (1 << len(self.box.letters)) - 1
 
+    def entry(self, i: int) -> tuple[str, float, float, int, int]:
+        """Word ``i``: (text, Zipf frequency, familiarity, SCOWL level, source bits)."""
+        index, at = self.index, self.ids[i]
+        return index.word(at), index.zipf[at], index.familiarity[at], index.levels[at], index.sources[at]
+
+    @cached_property
+    def words(self) -> list[str]:
+        """Every word's text, in order (one decode of the words' joined text)."""
+        offsets = self.index.offsets
+        if not self.ids:
+            return []
+        starts, ends = gather(offsets, self.ids), gather(offsets, list(map(add, self.ids, repeat(1))))
+        joined = b"".join(map(getitem, repeat(self.index.text), map(slice, starts, ends)))
+        return joined.decode("ascii").split("\n")[:-1]
+
+    @cached_property
+    def zipf(self) -> list[float]:
+        return gather(self.index.zipf, self.ids)
+
+    @cached_property
+    def familiarity(self) -> list[float]:
+        return gather(self.index.familiarity, self.ids)
+
+    @cached_property
+    def levels(self) -> list[int]:
+        return gather(self.index.levels, self.ids)
+
+    @cached_property
+    def sources(self) -> list[int]:
+        return gather(self.index.sources, self.ids)
+
     def of_lengths(self, min_length: int | None = None, max_length: int | None = None) -> BoxWords:
         """The words of ``min_length`` to ``max_length`` letters (None: no bound), in the same order."""
         if min_length is None and max_length is None:
             return self
         low, high = min_length or 0, max_length or float("inf")
-        keep = [i for i, word in enumerate(self.words) if low <= len(word) <= high]
-        return BoxWords(self.box, [self.words[i] for i in keep], [self.zipf[i] for i in keep],
-                        [self.familiarity[i] for i in keep], [self.levels[i] for i in keep],
-                        [self.sources[i] for i in keep], [self.masks[i] for i in keep])
+        keep = bytes(low <= len(word) <= high for word in self.words)
+        return BoxWords(self.box, self.index, list(compress(self.ids, keep)), list(compress(self.masks, keep)),
+                        bytes(compress(self.firsts, keep)), bytes(compress(self.lasts, keep)))
 
 
 def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -> BoxWords:
@@ -91,26 +122,29 @@ def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -
 
     The candidate words (letters all in the box) are those of the index's masks that are subsets of the
     box (:meth:`~WordIndex.subset_masks`), each mask's words a block of the index's text; the blocks are
-    cut out and tested all at once in C (:func:`_valid_lines`), and only the words that pass become
-    strings and have their columns (commonness, levels, sources, box-local masks) gathered. The masks
-    (a thousand or so) are walked with ``map`` and ``itertools``, not a Python loop.
+    cut out and tested all at once in C (:func:`_valid_lines`). What the search needs of each valid word is
+    worked out in C too: its box-local mask, once per candidate mask (:func:`_local_masks`), and its first
+    and last letters, read off the joined text (:func:`_ends_of_lines`). Python loops over neither the
+    masks nor the words (``map`` and ``itertools`` do), and no word becomes a string here.
     """
-    text, offsets, starts = index.text, index.offsets, index.starts
     found = index.subset_masks(box.mask)
+    if not found:
+        return BoxWords(box, index, [], [], b"", b"")
+    starts = index.starts
     firsts, ends = gather(starts, found), gather(starts, list(map(add, found, repeat(1))))  # word ids
-    joined = b"".join(map(getitem, repeat(text), map(slice, gather(offsets, firsts), gather(offsets, ends))))
-    ids = list(chain.from_iterable(map(range, firsts, ends)))
-    masks = chain.from_iterable(map(repeat, gather(index.masks, found), map(sub, ends, firsts)))  # 26-bit, a word each
+    offsets = index.offsets
+    joined = b"".join(map(getitem, repeat(index.text), map(slice, gather(offsets, firsts), gather(offsets, ends))))
     valid = _valid_lines(joined, box)
+    ids = chain.from_iterable(map(range, firsts, ends))
     if min_commonness is not None:
+        ids = list(ids)
         zipf = index.zipf
         valid = bytes(ok and zipf[i] >= min_commonness for i, ok in zip(ids, valid))
-    kept = list(compress(ids, valid))
-    lines = joined.decode("ascii").split("\n")
-    t0, t1, t2, t3 = _localiser(box)
-    return BoxWords(box, list(compress(lines, valid)), gather(index.zipf, kept), gather(index.familiarity, kept),
-                    gather(index.levels, kept), gather(index.sources, kept),
-                    [t0[m & 255] | t1[m >> 8 & 255] | t2[m >> 16 & 255] | t3[m >> 24] for m in compress(masks, valid)])
+    counts = list(map(sub, ends, firsts))
+    local = chain.from_iterable(map(repeat, _local_masks(box, index, found), counts))  # a word each
+    first_letters, last_letters = _ends_of_lines(joined, box)
+    return BoxWords(box, index, list(compress(ids, valid)), list(compress(local, valid)),
+                    bytes(compress(first_letters, valid)), bytes(compress(last_letters, valid)))
 
 
 def gather(values: Sequence[T], positions: list[int]) -> list[T]:
@@ -118,6 +152,61 @@ def gather(values: Sequence[T], positions: list[int]) -> list[T]:
     if len(positions) > 1:
         return list(itemgetter(*positions)(values))
     return [values[p] for p in positions]
+
+
+def _local_masks(box: Box, index: WordIndex, found: list[int]) -> list[int]:
+    """The box-local mask (bit k = the box's k-th letter) of each of the index's masks ``found``.
+
+    Worked out a box letter at a time in C, as a transposition of bits: the byte plane holding the
+    letter's bit (:attr:`WordIndex.mask_planes`, gathered for ``found``) is translated to one byte per
+    mask, 1 when the mask has the letter, and these read as big integers and shifted to the letter's
+    place in its byte of the result; the bytes of each result make one integer per mask."""
+    planes = [bytes(gather(plane, found)) for plane in index.mask_planes]
+    lanes = []
+    for lane in range((len(box.letters) + 7) // 8):
+        bits = 0
+        for k, letter in enumerate(box.letters[8 * lane:8 * lane + 8]):
+            code = ord(letter) - ord("a")
+            bits |= int.from_bytes(planes[code >> 3].translate(_BIT_OF_BYTE[code & 7]), "little") << k
+        lanes.append(bits.to_bytes(len(found), "little"))
+    if len(lanes) == 1:
+        return list(lanes[0])
+    packed = bytearray(4 * len(found))
+    for lane, values in enumerate(lanes):
+        packed[(lane if sys.byteorder == "little" else 3 - lane)::4] = values
+    return memoryview(packed).cast("I").tolist()
+
+
+_BIT_OF_BYTE = [bytes(value >> b & 1 for value in range(256)) for b in range(8)]  # translate: a byte -> its bit b
+
+
+def _ends_of_lines(joined: bytes, box: Box) -> tuple[bytes, bytes]:
+    """The places in the box (0 = its first letter) of the first and of the last letter of each word of
+    ``joined`` (words of the box's letters, each ended by a newline), as one byte a word.
+
+    In C: the letters become their place plus 1 and the newlines 0 (so no letter is 0), the newlines are
+    marked, and the marks shifted one letter either way pick the letters after and before each newline
+    out of the text, read as big integers; the other bytes become 0 and are deleted."""
+    length = len(joined)
+    places = int.from_bytes(joined.translate(_places_table(box.letters)), "big")
+    newlines = int.from_bytes(joined.translate(_NEWLINE_TO_FF), "big")
+    first_marks = newlines >> 8 | 255 << 8 * (length - 1)
+    firsts = (places & first_marks).to_bytes(length, "big").translate(_PLACE_MINUS_ONE, b"\0")
+    lasts = (places & newlines << 8).to_bytes(length, "big").translate(_PLACE_MINUS_ONE, b"\0")
+    return firsts, lasts
+
+
+@cache
+def _places_table(letters: str) -> bytes:
+    """bytes.translate table: each of ``letters`` -> its place plus 1; anything else -> 0."""
+    table = bytearray(256)
+    for place, letter in enumerate(letters):
+        table[ord(letter)] = place + 1
+    return bytes(table)
+
+
+_NEWLINE_TO_FF = bytes(255 if value == ord("\n") else 0 for value in range(256))
+_PLACE_MINUS_ONE = bytes([0] + list(range(255)))  # translate: place + 1 -> place
 
 
 def _valid_lines(joined: bytes, box: Box) -> bytes:
@@ -143,21 +232,6 @@ def _valid_lines(joined: bytes, box: Box) -> bytes:
 _ZERO_TO_REPEAT = bytes([1] + [0] * 255)
 _ZERO_TO_NEWLINE = bytes([2] + [0] * 255)
 _NEWLINE_TO_VALID = bytes([0, 0, 1] + [0] * 253)
-
-
-def _localiser(box: Box) -> list[list[int]]:
-    """Four 256-entry tables turning the bytes of a 26-bit letter mask into box-local bits (bit i = the
-    box's i-th letter), each built by doubling: the values with a byte's bit b set are those without it
-    plus that letter's box-local bit (0 for a letter off the box)."""
-    local_bit = {ord(letter) - ord("a"): 1 << i for i, letter in enumerate(box.letters)}
-    tables = []
-    for byte in range(4):
-        table = [0]
-        for letter in range(8 * byte, 8 * byte + 8):
-            bit = local_bit.get(letter, 0)
-            table += [value | bit for value in table]
-        tables.append(table)
-    return tables
 
 
 class Solution(Record):
@@ -290,30 +364,30 @@ class _ChainSearch:
         self.planes = bit_planes(self.projected_full.bit_length())
         self.project = project
         self.bits = self.projected_full.bit_length()  # coverable sets are over masks of this many bits
-        texts, masks = words.words, words.masks
+        masks, firsts, lasts = words.masks, words.firsts, words.lasts
         projected = masks if project is None else list(map(project, masks))
-        firsts = [word[0] for word in texts]
-        lasts = [word[-1] for word in texts]
-        moves = list(zip(lasts, masks, projected, range(len(texts))))
+        moves = list(zip(lasts, masks, projected, range(len(masks))))
         # what a move's coverable-set test reads (see _tails): its last letter's table offset and the
         # letters its word leaves uncovered
-        offset_of = {letter: slot << self.bits for slot, letter in enumerate(words.box.letters)}
-        offsets = list(map(offset_of.__getitem__, lasts))
+        offsets = list(map(lshift, lasts, repeat(self.bits)))
         uncovered = list(map(xor, repeat(self.projected_full), projected))
-        # the words of each first letter, in index order (a stable sort by first letter); letters in the
-        # order they first appear
-        order = sorted(range(len(texts)), key=firsts.__getitem__)
-        sorted_firsts = list(map(firsts.__getitem__, order))
+        # the words of each first letter, in index order (a stable sort by first letter, each letter's
+        # words a run of the sorted order); letters in the order they first appear. Letters are their
+        # places in the box (0 = its first letter).
+        order = sorted(range(len(masks)), key=firsts.__getitem__)
+        runs, end = {}, 0
+        for place in sorted(set(firsts)):
+            runs[place] = (end, end := end + firsts.count(place))
         # letter -> [(last letter, mask, projected mask, word id)] for the words starting with that letter
-        self.moves_from: dict[str, list[tuple[str, int, int, int]]] = {}
+        self.moves_from: dict[int, list[tuple[int, int, int, int]]] = {}
         # letter -> (table offsets, uncovered letters) of the same moves
-        self._tests_from: dict[str, tuple[list[int], list[int]]] = {}
-        for letter in dict.fromkeys(firsts):
-            ids = order[bisect_left(sorted_firsts, letter):bisect_right(sorted_firsts, letter)]
-            self.moves_from[letter] = list(map(moves.__getitem__, ids))
-            self._tests_from[letter] = (list(map(offsets.__getitem__, ids)), list(map(uncovered.__getitem__, ids)))
-        self._finishers: dict[str, tuple[list[int], list[int], list[int]]] = {}
-        self._cover: list[dict[str, int]] = []  # cover[r - 1][letter]: coverable sets in r words
+        self._tests_from: dict[int, tuple[list[int], list[int]]] = {}
+        for place in dict.fromkeys(firsts):
+            ids = order[slice(*runs[place])]
+            self.moves_from[place] = list(map(moves.__getitem__, ids))
+            self._tests_from[place] = (list(map(offsets.__getitem__, ids)), list(map(uncovered.__getitem__, ids)))
+        self._finishers: dict[int, tuple[list[int], list[int], list[int]]] = {}
+        self._cover: list[dict[int, int]] = []  # cover[r - 1][letter]: coverable sets in r words
         self._cover_tables: dict[int, bytes] = {}
 
     # -- coverable sets -------------------------------------------------------------------------
@@ -336,20 +410,16 @@ class _ChainSearch:
                 widened |= widened << (1 << b)
         return widened
 
-    def cover(self, r: int) -> dict[str, int]:
+    def cover(self, r: int) -> dict[int, int]:
         """letter -> bitset of the letter sets some chain of r words starting with that letter covers."""
         while len(self._cover) < r:
             if not self._cover:
-                level: dict[str, int] = defaultdict(int)
-                for letter, moves in self.moves_from.items():
-                    sets = 0
-                    for projected_mask in {move[2] for move in moves}:
-                        sets |= 1 << projected_mask
-                    level[letter] = self._down_closure(sets)
+                level: dict[int, int] = {letter: self._down_closure(_bitset(map(itemgetter(2), moves), 1 << self.bits))
+                                         for letter, moves in self.moves_from.items()}
             else:
                 below = self._cover[-1]
                 level = defaultdict(int)
-                widened: dict[tuple[str, int], int] = {}
+                widened: dict[tuple[int, int], int] = {}
                 for letter, moves in self.moves_from.items():
                     for last, _, mask, _ in moves:
                         if (last, mask) not in widened:
@@ -366,10 +436,10 @@ class _ChainSearch:
         if table is None:
             cover, size = self.cover(r), 1 << self.bits
             table = self._cover_tables[r] = b"".join(
-                _bit_bytes(cover.get(letter, 0), size) for letter in self.words.box.letters)
+                _bit_bytes(cover.get(place, 0), size) for place in range(len(self.words.box.letters)))
         return table
 
-    def _finishing_moves(self, letter: str) -> tuple[list[int], list[int], list[int]]:
+    def _finishing_moves(self, letter: int) -> tuple[list[int], list[int], list[int]]:
         """The words from ``letter`` for last words, most letters first (then in index order): their ids,
         the box letters each lacks, and ``enough[p]``: how many have at least p letters (a last word must
         hold every letter still needed, so only those are tested)."""
@@ -392,14 +462,14 @@ class _ChainSearch:
     def chains(self, k: int) -> list[tuple[int, ...]]:
         """Every chain of exactly k word ids covering the box (those found so far when the budget ran out)."""
         chains: list[tuple[int, ...]] = []
-        memo: dict[tuple[str, int, int], list[tuple[int, ...]]] = {}
+        memo: dict[tuple[int, int, int], list[tuple[int, ...]]] = {}
         for letter in self.moves_from:
             chains.extend(self._tails(letter, 0, 0, k, memo))
             if self.stopped:
                 break
         return chains
 
-    def _tails(self, letter: str, covered: int, projected: int, r: int, memo: dict) -> list[tuple[int, ...]]:
+    def _tails(self, letter: int, covered: int, projected: int, r: int, memo: dict) -> list[tuple[int, ...]]:
         """Chains of r words starting with ``letter`` that complete ``covered`` (``projected``: the same,
         projected for the coverable sets) to the full box.
 
@@ -412,7 +482,10 @@ class _ChainSearch:
         if self.budget is not None and not self.budget.spend():
             self.stopped = True
             return []
-        if r == 1:
+        if r == 1 and not covered:  # a one-word chain: the letter's words that cover the box, in index order
+            full = self.full
+            found = [(i,) for _, mask, _, i in self.moves_from.get(letter, ()) if mask == full]
+        elif r == 1:
             need = self.full & ~covered
             ids, lacking, enough = self._finishing_moves(letter)
             tried = enough[need.bit_count()]
@@ -437,11 +510,19 @@ class _ChainSearch:
 
 
 def _bit_bytes(bits: int, size: int) -> bytes:
-    """The first ``size`` bits of ``bits``, bit 0 first, as one byte (0 or 1) each."""
-    return b"".join(map(_EIGHT_BITS.__getitem__, bits.to_bytes(max(1, size // 8), "little")))[:size]
+    """The first ``size`` bits of ``bits``, bit 0 first, as one byte (0 or 1) each (binary digits, in C)."""
+    return format(bits, f"0{size}b")[:-size - 1:-1].encode("ascii").translate(_DIGIT_VALUE)
 
 
-_EIGHT_BITS = [bytes(value >> b & 1 for b in range(8)) for value in range(256)]  # a byte -> its 8 bits
+_DIGIT_VALUE = bytes(value - ord("0") if value in b"01" else 0 for value in range(256))  # translate: "0"/"1" -> 0/1
+
+
+def _bitset(positions: Iterable[int], size: int) -> int:
+    """The integer with bits ``positions`` (each below ``size``) set, built in C: binary digits are
+    written into a string, which is read back as a number."""
+    digits = bytearray(b"0") * size
+    deque(map(digits.__setitem__, positions, repeat(ord("1"))), maxlen=0)  # digits[p] = "1", in C
+    return int(digits[::-1], 2)
 
 
 def _projection(words: BoxWords):
