@@ -629,6 +629,32 @@ def test_cache_file_is_written_and_reused(tmp_path):
     assert cached_builtin_index("no-such-dictionary", tmp_path) is None
 
 
+def test_an_old_index_removed_by_another_process_meanwhile_is_no_error(tmp_path, monkeypatch):
+    """Two processes rebuilding a dictionary's index after an upgrade both list the old version's file to
+    remove it; the one that comes second finds it gone, and still returns the index it built."""
+    import os
+    import types
+
+    from puzzlewright.letterboxed import index as index_module
+
+    old = tmp_path / "letterboxed-wordle-answers-1-2-v4.marshal"
+    old.write_bytes(b"an index of an older version")
+
+    def listdir_then_other_process_removes(path):
+        names = os.listdir(path)
+        old.unlink(missing_ok=True)  # the other process removes it after this one listed it
+        return names
+
+    racing_os = types.SimpleNamespace(**{name: getattr(os, name) for name in dir(os) if not name.startswith("__")})
+    racing_os.listdir = listdir_then_other_process_removes
+    monkeypatch.setattr(index_module, "os", racing_os)
+    built = cached_builtin_index("wordle-answers", tmp_path)
+    assert "cigar" in built.words and not old.exists()
+    kept = [path.name for path in tmp_path.glob("letterboxed-wordle-answers-*")]
+    assert len(kept) == 1 and kept[0].endswith(f"-v{index_module.INDEX_FORMAT}.marshal")
+    assert cached_builtin_index("wordle-answers", tmp_path).text == built.text  # read back from that file
+
+
 @pytest.mark.parametrize("damage", ["truncated", "garbage", "empty", "old format"])
 def test_a_damaged_index_cache_file_is_built_again(tmp_path, damage):
     """The cached index is viewed in place (memoryviews of the mapped file): one cut short, overwritten,

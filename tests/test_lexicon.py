@@ -427,3 +427,11 @@ def test_a_box_s_words_are_read_alike_from_tidy_and_untidy_lines(tmp_path):
     path.write_bytes(b"cat\n  act \n# tac comment\nTACT\r\ndog\n\tcat\x0c\nta c\n\nact\n" * 3 + b"# last line")
     words, _ = read_plain(str(path), "act")
     assert words == spelt_with(_read_plain_lines(str(path))[0], "act") == {"cat": 0.0, "act": 0.0, "tact": 0.0}
+
+
+def test_a_shipped_array_s_type_is_read_from_its_npy_header():
+    from puzzlewright.word_lookup import _descr
+
+    assert _descr("{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }") == "<f4"
+    assert _descr("{'descr':\n  '|u1', 'shape': (0,)}") == "|u1"
+    assert _descr("{'shape': (3,)}") is None and _descr("{'descr': ''}") is None and _descr("{'descr': '<f4") is None

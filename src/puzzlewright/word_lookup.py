@@ -14,7 +14,6 @@ in float32 as numpy does.
 
 from __future__ import annotations
 
-import re
 import struct
 import sys
 import zlib
@@ -29,7 +28,6 @@ _END_RECORD = struct.Struct("<4s4H2IH")  # end of the zip's central directory
 _DIRECTORY_ENTRY = struct.Struct("<4s6H3I5H2I")  # one member in the central directory
 _LOCAL_HEADER = struct.Struct("<4s5H3I2H")  # the header before a member's data
 _NPY_TYPES = {"|u1": "B", "<u2": "H", "<u4": "I", "<f4": "f"}
-_DESCR = re.compile(r"'descr':\s*'([^']+)'")
 
 
 class Commonness:
@@ -232,7 +230,16 @@ def _npy_header(blob: bytes) -> tuple[str, int] | None:
         struct.unpack_from("<I", blob, 8)[0], 12)
     if len(blob) < start + header_length:
         return None
-    descr = _DESCR.search(blob[start:start + header_length].decode("latin-1"))
-    if descr is None or descr.group(1) not in _NPY_TYPES:
+    descr = _descr(blob[start:start + header_length].decode("latin-1"))
+    if descr not in _NPY_TYPES:
         raise ValueError("unsupported .npy array type")
-    return _NPY_TYPES[descr.group(1)], start + header_length
+    return _NPY_TYPES[descr], start + header_length
+
+
+def _descr(header: str) -> str | None:
+    """The ``'descr'`` of a ``.npy`` header (its data type, such as ``'<f4'``), None when it has none;
+    read with ``str`` methods, not :mod:`re` (``dict lookup``'s quick path imports no ``re``)."""
+    at = header.find("'descr':")
+    rest = header[at + len("'descr':"):].lstrip() if at >= 0 else ""
+    end = rest.find("'", 1) if rest.startswith("'") else -1
+    return rest[1:end] if end > 1 else None

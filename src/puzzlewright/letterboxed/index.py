@@ -309,7 +309,10 @@ def cached_builtin_index(name: str, directory: str | os.PathLike) -> WordIndex |
     if _save(directory, filename, index.to_bytes()):
         for stale in os.listdir(directory):  # older versions of this dictionary's index
             if stale.startswith(prefix) and stale != filename and stale.count("-") == filename.count("-"):
-                os.remove(os.path.join(directory, stale))
+                try:
+                    os.remove(os.path.join(directory, stale))
+                except OSError:  # another process rebuilding it removed it first, or it is mapped (Windows)
+                    pass
     return index
 
 
