@@ -510,19 +510,24 @@ class _ChainSearch:
 
 
 def _bit_bytes(bits: int, size: int) -> bytes:
-    """The first ``size`` bits of ``bits``, bit 0 first, as one byte (0 or 1) each (binary digits, in C)."""
-    return format(bits, f"0{size}b")[:-size - 1:-1].encode("ascii").translate(_DIGIT_VALUE)
-
-
-_DIGIT_VALUE = bytes(value - ord("0") if value in b"01" else 0 for value in range(256))  # translate: "0"/"1" -> 0/1
+    """The first ``size`` bits of ``bits``, bit 0 first, as one byte (0 or 1) each, in C: bit b of every
+    byte of ``bits`` is translated to a byte of its own and written to every 8th place from b."""
+    packed = bits.to_bytes((size + 7) // 8, "little")
+    flags = bytearray(8 * len(packed))
+    for b in range(8):
+        flags[b::8] = packed.translate(_BIT_OF_BYTE[b])
+    return bytes(flags[:size])
 
 
 def _bitset(positions: Iterable[int], size: int) -> int:
-    """The integer with bits ``positions`` (each below ``size``) set, built in C: binary digits are
-    written into a string, which is read back as a number."""
-    digits = bytearray(b"0") * size
-    deque(map(digits.__setitem__, positions, repeat(ord("1"))), maxlen=0)  # digits[p] = "1", in C
-    return int(digits[::-1], 2)
+    """The integer with bits ``positions`` (each below ``size``) set, built in C: a byte a bit is set,
+    and every 8th byte from b, read as an integer, gives bit b of each byte of the result."""
+    flags = bytearray(size)
+    deque(map(flags.__setitem__, positions, repeat(1)), maxlen=0)  # flags[p] = 1, in C
+    bits = 0
+    for b in range(8):
+        bits |= int.from_bytes(flags[b::8], "little") << b
+    return bits
 
 
 def _projection(words: BoxWords):
