@@ -614,9 +614,10 @@ def test_index_round_trip_and_builders_agree(english):
     again = WordIndex.from_bytes(from_lexicon.to_bytes())
     for other in (from_words, again):
         assert (other.text, other.offsets, other.masks, other.starts, other.zipf, other.familiarity,
-                other.levels, other.sources) == (
+                other.levels, other.sources, other.mask_numbers, other.firsts, other.lasts, other.all_bitsets()) == (
             from_lexicon.text, from_lexicon.offsets, from_lexicon.masks, from_lexicon.starts, from_lexicon.zipf,
-            from_lexicon.familiarity, from_lexicon.levels, from_lexicon.sources)
+            from_lexicon.familiarity, from_lexicon.levels, from_lexicon.sources, from_lexicon.mask_numbers,
+            from_lexicon.firsts, from_lexicon.lasts, from_lexicon.all_bitsets())
     cat = from_lexicon.words.index("cat")
     assert abs(from_lexicon.familiarity[cat] - english.familiarity("cat")) < 1e-6
 

@@ -2,8 +2,10 @@
 
 Only words of 3+ letters without a doubled letter can ever be played (a doubled letter is two letters of
 the same side in a row), so the index keeps just those, sorted by their 26-bit letter mask. The words a
-box allows are then those of the masks that are subsets of the box's letters, found by binary searches on
-the high letters and tests in C on the low ones (:meth:`WordIndex.subset_masks`).
+box allows are then read off bit sets over the words, kept with the index: the words holding each letter,
+and those holding each pair of letters next to each other (:meth:`WordIndex.valid_ids`). The masks that
+are subsets of a box's letters are found by binary searches on the high letters and tests in C on the
+low ones (:meth:`WordIndex.subset_masks`).
 
 The index needs no numpy once built, so the command line can load it from a small cache file (see
 :func:`builtin_index`) and answer a puzzle in a few tens of milliseconds from process start.
@@ -16,9 +18,11 @@ import os
 import sys
 import weakref
 from array import array
-from bisect import bisect_left
+from collections import deque
+from bisect import bisect_left, bisect_right
 from functools import cache, cached_property
-from itertools import chain, compress, starmap
+from itertools import chain, compress, repeat, starmap
+from operator import add, sub
 
 from puzzlewright.cache import cache_dir, remember, store, touch
 from puzzlewright.letterboxed.model import MIN_WORD_LENGTH, doubled_at
@@ -30,11 +34,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
     import mmap
 
+    from collections.abc import Iterable
+
     from puzzlewright.letterboxed.model import Box
     from puzzlewright.lexicon import Lexicon
     from puzzlewright.schema import WordFile
 
-INDEX_FORMAT = 5
+INDEX_FORMAT = 6
 Column = array | memoryview  # a column of WordIndex: built (array) or read from the cache folder (memoryview)
 _MAGIC = b"PWLB"  # a cached index's first bytes; then the header's length, the header and the columns
 _ALIGN = 8  # every column of a cached index starts at a multiple of this many bytes
@@ -50,7 +56,13 @@ class WordIndex(Record):
     :class:`~puzzlewright.lexicon.Lexicon`), SCOWL size level ``levels[i]`` (0 = not in SCOWL) and the bit
     set of sources that list it, ``sources[i]`` (:data:`puzzlewright.lexicon.sources.SOURCE_BITS`; 0 =
     none recorded, as for word list files). The distinct letter masks are ``masks`` (ascending); the words
-    of ``masks[j]`` are the ids ``starts[j]`` to ``starts[j + 1] - 1``. An index read from the cache folder
+    of ``masks[j]`` are the ids ``starts[j]`` to ``starts[j + 1] - 1``, and word ``i``'s mask is
+    ``masks[mask_numbers[i]]``. Its first and last letters are ``firsts[i]`` and ``lasts[i]`` (0 = a).
+    ``bitsets`` holds :data:`BITSETS` bit sets over the word ids, :meth:`bitset_bytes` each, little-endian:
+    set ``k < 26`` the words holding letter ``k``, then one per pair of letters (:func:`pair_number`) the
+    words where the pair is adjacent (either way round), so a box's valid words are a few big-integer
+    operations (:meth:`valid_ids`); None in an index of a few words built in Python (a box's words of a
+    word-list file), where each set is found in the text when first asked for. An index read from the cache folder
     holds memoryviews of the mapped file in place of the bytes and arrays (the same items, indexing and
     buffer); it pickles with copies.
     """
@@ -64,12 +76,19 @@ class WordIndex(Record):
     sources: Column
     masks: Column
     starts: Column
-    FIELDS = ("name", "text", "offsets", "zipf", "familiarity", "levels", "sources", "masks", "starts")
+    mask_numbers: Column
+    firsts: bytes | memoryview
+    lasts: bytes | memoryview
+    bitsets: bytes | memoryview | None
+    FIELDS = ("name", "text", "offsets", "zipf", "familiarity", "levels", "sources", "masks", "starts",
+              "mask_numbers", "firsts", "lasts", "bitsets")
 
     def __init__(self, name: str, text: bytes | memoryview, offsets: Column, zipf: Column, familiarity: Column,
-                 levels: Column, sources: Column, masks: Column, starts: Column) -> None:
+                 levels: Column, sources: Column, masks: Column, starts: Column, mask_numbers: Column,
+                 firsts: bytes | memoryview, lasts: bytes | memoryview, bitsets: bytes | memoryview | None) -> None:
         self.name, self.text, self.offsets, self.zipf, self.familiarity = name, text, offsets, zipf, familiarity
         self.levels, self.sources, self.masks, self.starts = levels, sources, masks, starts
+        self.mask_numbers, self.firsts, self.lasts, self.bitsets = mask_numbers, firsts, lasts, bitsets
 
     def __len__(self) -> int:
         return len(self.zipf)
@@ -124,6 +143,56 @@ class WordIndex(Record):
         subset = missing.to_bytes(tested, "big").translate(_FLIP)  # 1 for a subset of the box, else 0
         return list(compress(chain.from_iterable(starmap(range, ranges)), subset))
 
+    def bitset(self, k: int) -> int:
+        """Bit set number ``k`` of :attr:`bitsets` as an integer (bit i = word id i), read once per index
+        (a batch or the web app solving many boxes on one index reads each from the mapped file once)."""
+        read = self._bitset_ints
+        bits = read.get(k)
+        if bits is None:
+            size = self.bitset_bytes
+            bits = read[k] = self._found_bitset(k) if self.bitsets is None else int.from_bytes(
+                self.bitsets[k * size:(k + 1) * size], "little")
+        return bits
+
+    def _found_bitset(self, k: int) -> int:
+        """Bit set ``k`` found in the text (an index built in Python, whose text is bytes): the words
+        where its letter (or its pair of letters, either way round) is found."""
+        starts = []
+        for pattern in _bitset_patterns(k):
+            at = self.text.find(pattern)
+            while at >= 0:
+                starts.append(at)
+                at = self.text.find(pattern, at + 1)
+        return bitset_of(map(sub, map(bisect_right, repeat(self.offsets), starts), repeat(1)), len(self))
+
+    def all_bitsets(self) -> bytes:
+        """:attr:`bitsets` as the cache folder keeps them (found in the text when the index has none)."""
+        if self.bitsets is not None:
+            return bytes(self.bitsets)
+        return b"".join(self.bitset(k).to_bytes(self.bitset_bytes, "little") for k in range(BITSETS))
+
+    @cached_property
+    def _bitset_ints(self) -> dict[int, int]:
+        """The bit sets :meth:`bitset` has read so far, by number."""
+        return {}
+
+    @property
+    def bitset_bytes(self) -> int:
+        """The bytes of each bit set over the word ids."""
+        return (len(self) + 7) // 8
+
+    def valid_ids(self, box_mask: int, side_pairs: Iterable[tuple[int, int]]) -> list[int]:
+        """The ids, ascending, of the words whose letters are all in ``box_mask`` and that hold no two
+        letters of one ``side_pairs`` pair (letter numbers, 0 = a) next to each other: the words of the
+        letters outside the box and of the pairs are ORed together, and the words outside that kept."""
+        barred = 0
+        for code in range(26):
+            if not box_mask >> code & 1:
+                barred |= self.bitset(code)
+        for first, second in side_pairs:
+            barred |= self.bitset(26 + pair_number(first, second))
+        return set_bits(((1 << len(self)) - 1) & ~barred, self.bitset_bytes)
+
     @cached_property
     def mask_planes(self) -> tuple[bytes, ...]:
         """Byte k of every mask, one bytes object per k (0-3: letters a-h, i-p, q-x, y-z), for tests of
@@ -148,8 +217,9 @@ class WordIndex(Record):
 
     @classmethod
     def _assemble(cls, name: str, words: list[str], zipf: array, familiarity: array, levels: array,
-                  sources: array, word_masks: list[int]) -> WordIndex:
-        """The index of words already sorted by (mask, word), given each word's mask."""
+                  sources: array, word_masks: list[int], bitsets: bytes | None = None) -> WordIndex:
+        """The index of words already sorted by (mask, word), given each word's mask (and the words' bit
+        sets, when already worked out: else each is found in the text when first asked for)."""
         masks, starts, offsets = array("I"), array("I"), array("I", [0])
         for position, mask in enumerate(word_masks):
             if not masks or masks[-1] != mask:
@@ -161,7 +231,11 @@ class WordIndex(Record):
             end += len(word) + 1
             offsets.append(end)
         text = "".join(word + "\n" for word in words).encode("ascii")
-        return cls(name, text, offsets, zipf, familiarity, levels, sources, masks, starts)
+        mask_numbers = array("I", chain.from_iterable(map(repeat, range(len(masks)), map(sub, starts[1:], starts))))
+        firsts = bytes(map(text.__getitem__, offsets[:-1])).translate(_LETTER_NUMBER)
+        lasts = bytes(map(text.__getitem__, map(sub, offsets[1:], repeat(2)))).translate(_LETTER_NUMBER)
+        return cls(name, text, offsets, zipf, familiarity, levels, sources, masks, starts, mask_numbers,
+                   firsts, lasts, bitsets)
 
     @classmethod
     def from_lexicon(cls, lexicon: Lexicon) -> WordIndex:
@@ -176,7 +250,7 @@ class WordIndex(Record):
         :mod:`marshal`-ed format number, name, and each column's type code and size), then each column's
         bytes, aligned, so that :meth:`from_bytes` can view them where they lie."""
         columns = [(code, column if code == "" else column.tobytes()) for code, column in
-                   zip(("", "I", "f", "f", "B", "H", "I", "I"), self.field_values()[1:])]
+                   zip(_COLUMN_CODES, [*self.field_values()[1:-1], self.all_bitsets()])]
         header = marshal.dumps((INDEX_FORMAT, self.name, [(code, len(data)) for code, data in columns]))
         parts = [_MAGIC, len(header).to_bytes(4, "little"), header]
         size = len(_MAGIC) + 4 + len(header)
@@ -208,12 +282,59 @@ class WordIndex(Record):
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         """Pickled with copies of its columns (an index read from the cache folder views a mapped file)."""
-        name, text, *columns = self.field_values()
-        return type(self), (name, bytes(text), *(array(column.format, column.tobytes())
-                                                 if isinstance(column, memoryview) else column for column in columns))
+        name, *columns = self.field_values()
+        return type(self), (name, *(column if not isinstance(column, memoryview) else
+                                    bytes(column) if code == "" else array(code, column.tobytes())
+                                    for code, column in zip(_COLUMN_CODES, columns)))
 
 
 _BY_LEXICON: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# the array type code of each column after the name ("": raw bytes), as cached and as pickled
+_COLUMN_CODES = ("", "I", "f", "f", "B", "H", "I", "I", "I", "", "", "")
+
+
+def pair_number(first: int, second: int) -> int:
+    """The number (0 to 324) of the unordered pair of distinct letters ``first`` and ``second`` (0 = a)."""
+    low, high = min(first, second), max(first, second)
+    return high * (high - 1) // 2 + low
+
+
+BITSETS = 26 + 26 * 25 // 2  # per letter, then per unordered pair of letters
+
+
+@cache
+def _bitset_patterns(k: int) -> tuple[bytes, ...]:
+    """What bit set ``k`` looks for in the words: its letter, or its pair of letters both ways round."""
+    if k < 26:
+        return (bytes([97 + k]),)
+    first, second = next((a, b) for b in range(26) for a in range(b) if pair_number(a, b) == k - 26)
+    return bytes([97 + first, 97 + second]), bytes([97 + second, 97 + first])
+
+
+def bitset_of(positions: Iterable[int], size: int) -> int:
+    """The integer with bits ``positions`` (each below ``size``) set, built in C: a byte a bit is set,
+    and every 8th byte from b, read as an integer, gives bit b of each byte of the result."""
+    flags = bytearray(size + -size % 8)
+    deque(map(flags.__setitem__, positions, repeat(1)), maxlen=0)  # flags[p] = 1, in C
+    bits = 0
+    for b in range(8):
+        bits |= int.from_bytes(flags[b::8], "little") << b
+    return bits
+
+
+def set_bits(bits: int, size: int) -> list[int]:
+    """The positions of the set bits of ``bits`` (below ``8 * size``), ascending, found in C: the nonzero
+    bytes are picked out, and each one's bits (:data:`_BITS_OF_BYTE`) added to its first bit's position."""
+    packed = bits.to_bytes(size, "little")
+    firsts = list(compress(range(0, 8 * size, 8), packed))  # the first bit's position of each nonzero byte
+    values = packed.translate(None, b"\0")
+    offsets = chain.from_iterable(map(_BITS_OF_BYTE.__getitem__, values))
+    return list(map(add, chain.from_iterable(map(repeat, firsts, values.translate(_BIT_COUNT))), offsets))
+
+
+_LETTER_NUMBER = bytes((value - ord("a")) % 256 for value in range(256))  # translate: a letter -> 0-25
+_BITS_OF_BYTE = [tuple(b for b in range(8) if value >> b & 1) for value in range(256)]  # a byte's set bits
+_BIT_COUNT = bytes(value.bit_count() for value in range(256))  # bytes.translate table: a byte -> its set bits' count
 
 
 LOW_BITS = 12  # subset_masks finds ranges by the letters above these, then tests these in bulk
@@ -252,14 +373,15 @@ def _index_lexicon(lexicon: Lexicon) -> WordIndex:
     import numpy as np
 
     words: list[str] = []
-    zipf, familiarity, levels, sources, masks = [], [], [], [], []
+    zipf, familiarity, levels, sources, masks, letter_rows = [], [], [], [], [], []
     for length in lexicon.length_counts():
         if length < MIN_WORD_LENGTH:
             continue
         table = lexicon.of_length(length)
         letters = table.letters
         keep = ~(letters[:, 1:] == letters[:, :-1]).any(axis=1)
-        masks.append(letter_masks(letters[keep]))
+        letter_rows.append(letters[keep])
+        masks.append(letter_masks(letter_rows[-1]))
         zipf.append(table.zipf[keep])
         familiarity.append(table.familiarity[keep])
         positions = np.flatnonzero(lexicon.word_lengths == length)
@@ -278,7 +400,31 @@ def _index_lexicon(lexicon: Lexicon) -> WordIndex:
         _array("B", np.concatenate(levels).astype(np.uint8)[order].tobytes()),
         _array("H", np.concatenate(sources).astype(np.uint16)[order].tobytes()),
         all_masks[order].tolist(),
+        _numpy_word_bitsets(letter_rows, order),
     )
+
+
+def _numpy_word_bitsets(letter_rows: list, order) -> bytes:
+    """:attr:`WordIndex.bitsets`, vectorised: ``letter_rows`` are the words' letters (0-25), one array per
+    length, in the order the index sorts by ``order``. Each (bit set, word) a word belongs to sets one bit
+    of the bit sets' bytes (``bitwise_or.at``), a length at a time."""
+    import numpy as np
+
+    count = len(order)
+    size = (count + 7) // 8
+    place = np.empty(count, dtype=np.int64)
+    place[order] = np.arange(count)  # where each word (in length order) lands in the index
+    joined = np.zeros(BITSETS * size, dtype=np.uint8)
+    start = 0
+    for letters in letter_rows:
+        rows = place[start:start + len(letters), None]
+        start += len(letters)
+        first, second = letters[:, :-1].astype(np.int64), letters[:, 1:].astype(np.int64)
+        high, low = np.maximum(first, second), np.minimum(first, second)
+        sets = np.concatenate([letters.astype(np.int64), 26 + high * (high - 1) // 2 + low], axis=1)
+        rows = np.broadcast_to(rows, sets.shape)
+        np.bitwise_or.at(joined, (sets * size + (rows >> 3)).ravel(), np.left_shift(1, rows & 7).astype(np.uint8).ravel())
+    return joined.tobytes()
 
 
 # -- the cache of built-in dictionaries' indexes, read without importing numpy ------------------------

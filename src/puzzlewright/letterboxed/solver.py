@@ -1,8 +1,8 @@
 """Finding every solution of a box (of one or two words by default, or of up to / exactly N words).
 
-1. :func:`box_words`: the dictionary words the box allows. The index hands over the words whose letters
-   are all in the box (by letter mask); a word then passes when its letters, translated to side numbers,
-   never repeat a side twice in a row.
+1. :func:`box_words`: the dictionary words the box allows: those with no letter outside the box and no
+   two letters of one side next to each other, from the index's bit sets over its words
+   (:meth:`~puzzlewright.letterboxed.index.WordIndex.valid_ids`).
 2. For each number of words k the request allows (see :func:`solve_box`: by default 1 and 2, the NYT's
    own, then 3 only when neither has a solution) the search enumerates every chain of k words that
    covers the box. Masks are
@@ -21,14 +21,14 @@ process (the CLI, a batch, the web app) takes the same path.
 from __future__ import annotations
 
 import sys
-from collections import Counter, defaultdict, deque
-from collections.abc import Iterable, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Sequence
 from functools import cache, cached_property
 from itertools import chain, compress, islice, repeat
 from operator import add, and_, getitem, itemgetter, lshift, not_, or_, sub, xor
 
 from puzzlewright.letterboxed.model import Box
-from puzzlewright.letterboxed.index import WordIndex
+from puzzlewright.letterboxed.index import WordIndex, bitset_of
 from puzzlewright.letterboxed.rank import rank
 from puzzlewright.record import Record
 from puzzlewright.search import Budget
@@ -120,31 +120,40 @@ class BoxWords(Record):
 def box_words(box: Box, index: WordIndex, min_commonness: float | None = None) -> BoxWords:
     """Every word of ``index`` valid in ``box`` (with at least ``min_commonness`` Zipf), in index order.
 
-    The candidate words (letters all in the box) are those of the index's masks that are subsets of the
-    box (:meth:`~WordIndex.subset_masks`), each mask's words a block of the index's text; the blocks are
-    cut out and tested all at once in C (:func:`_valid_lines`). What the search needs of each valid word is
-    worked out in C too: its box-local mask, once per candidate mask (:func:`_local_masks`), and its first
-    and last letters, read off the joined text (:func:`_ends_of_lines`). Python loops over neither the
-    masks nor the words (``map`` and ``itertools`` do), and no word becomes a string here.
+    The valid words are found from the index's bit sets over its words (:meth:`~WordIndex.valid_ids`):
+    those with no letter outside the box and no two letters of one side next to each other, some 26
+    big-integer ORs. What the search needs of each valid word is then gathered in C: its box-local mask,
+    once per distinct letter mask (:func:`_local_masks`), and its first and last letters' places in the
+    box (the index's first and last letters, translated). No word's text is read here.
     """
-    found = index.subset_masks(box.mask)
-    if not found:
-        return BoxWords(box, index, [], [], b"", b"")
-    starts = index.starts
-    firsts, ends = gather(starts, found), gather(starts, list(map(add, found, repeat(1))))  # word ids
-    offsets = index.offsets
-    joined = b"".join(map(getitem, repeat(index.text), map(slice, gather(offsets, firsts), gather(offsets, ends))))
-    valid = _valid_lines(joined, box)
-    ids = chain.from_iterable(map(range, firsts, ends))
+    ids = index.valid_ids(box.mask, _side_pairs(box))
     if min_commonness is not None:
-        ids = list(ids)
         zipf = index.zipf
-        valid = bytes(ok and zipf[i] >= min_commonness for i, ok in zip(ids, valid))
-    counts = list(map(sub, ends, firsts))
-    local = chain.from_iterable(map(repeat, _local_masks(box, index, found), counts))  # a word each
-    first_letters, last_letters = _ends_of_lines(joined, box)
-    return BoxWords(box, index, list(compress(ids, valid)), list(compress(local, valid)),
-                    bytes(compress(first_letters, valid)), bytes(compress(last_letters, valid)))
+        ids = [i for i in ids if zipf[i] >= min_commonness]
+    if not ids:
+        return BoxWords(box, index, [], [], b"", b"")
+    numbers = gather(index.mask_numbers, ids)
+    found = sorted(set(numbers))
+    local_of = dict(zip(found, _local_masks(box, index, found)))
+    places = _code_places_table(box.letters)
+    return BoxWords(box, index, ids, gather(local_of, numbers), bytes(gather(index.firsts, ids)).translate(places),
+                    bytes(gather(index.lasts, ids)).translate(places))
+
+
+@cache
+def _side_pairs(box: Box) -> tuple[tuple[int, int], ...]:
+    """Every pair of letters (0 = a) on one side of ``box``: no valid word has them next to each other."""
+    return tuple((ord(side[a]) - ord("A"), ord(side[b]) - ord("A")) for side in box.sides
+                 for a in range(len(side)) for b in range(a + 1, len(side)))
+
+
+@cache
+def _code_places_table(letters: str) -> bytes:
+    """bytes.translate table: a letter's number (0 = a) -> its place in ``letters``."""
+    table = bytearray(256)
+    for place, letter in enumerate(letters):
+        table[ord(letter) - ord("a")] = place
+    return bytes(table)
 
 
 def gather(values: Sequence[T], positions: list[int]) -> list[T]:
@@ -178,60 +187,6 @@ def _local_masks(box: Box, index: WordIndex, found: list[int]) -> list[int]:
 
 
 _BIT_OF_BYTE = [bytes(value >> b & 1 for value in range(256)) for b in range(8)]  # translate: a byte -> its bit b
-
-
-def _ends_of_lines(joined: bytes, box: Box) -> tuple[bytes, bytes]:
-    """The places in the box (0 = its first letter) of the first and of the last letter of each word of
-    ``joined`` (words of the box's letters, each ended by a newline), as one byte a word.
-
-    In C: the letters become their place plus 1 and the newlines 0 (so no letter is 0), the newlines are
-    marked, and the marks shifted one letter either way pick the letters after and before each newline
-    out of the text, read as big integers; the other bytes become 0 and are deleted."""
-    length = len(joined)
-    places = int.from_bytes(joined.translate(_places_table(box.letters)), "big")
-    newlines = int.from_bytes(joined.translate(_NEWLINE_TO_FF), "big")
-    first_marks = newlines >> 8 | 255 << 8 * (length - 1)
-    firsts = (places & first_marks).to_bytes(length, "big").translate(_PLACE_MINUS_ONE, b"\0")
-    lasts = (places & newlines << 8).to_bytes(length, "big").translate(_PLACE_MINUS_ONE, b"\0")
-    return firsts, lasts
-
-
-@cache
-def _places_table(letters: str) -> bytes:
-    """bytes.translate table: each of ``letters`` -> its place plus 1; anything else -> 0."""
-    table = bytearray(256)
-    for place, letter in enumerate(letters):
-        table[ord(letter)] = place + 1
-    return bytes(table)
-
-
-_NEWLINE_TO_FF = bytes(255 if value == ord("\n") else 0 for value in range(256))
-_PLACE_MINUS_ONE = bytes([0] + list(range(255)))  # translate: place + 1 -> place
-
-
-def _valid_lines(joined: bytes, box: Box) -> bytes:
-    """One byte per word of ``joined`` (lowercase words of the box's letters, each ended by a newline):
-    1 when no two letters in a row are on the same side, else 0.
-
-    All in C, a pass over the text at a time: the letters become their side's number (1 up) and the
-    newlines 0; XOR with itself shifted by one letter, read as big integers, is 0 where a side repeats;
-    those places and the newlines are marked, the rest dropped, and each word's marks shrink to one byte.
-    """
-    if not joined:
-        return b""
-    sides = joined.translate(box.side_numbers)
-    length = len(sides)
-    repeats = int.from_bytes(sides, "big") ^ int.from_bytes(sides[1:] + b"\xff", "big")
-    marks = int.from_bytes(repeats.to_bytes(length, "big").translate(_ZERO_TO_REPEAT), "big") | int.from_bytes(
-        sides.translate(_ZERO_TO_NEWLINE), "big")
-    return marks.to_bytes(length, "big").translate(None, b"\0").replace(b"\1\2", b"\3").translate(_NEWLINE_TO_VALID, b"\1")
-
-
-# bytes.translate tables of _valid_lines: its marks are 1 (a side repeats), 2 (a newline), 3 (a word's
-# newline after a repeat)
-_ZERO_TO_REPEAT = bytes([1] + [0] * 255)
-_ZERO_TO_NEWLINE = bytes([2] + [0] * 255)
-_NEWLINE_TO_VALID = bytes([0, 0, 1] + [0] * 253)
 
 
 class Solution(Record):
@@ -414,7 +369,7 @@ class _ChainSearch:
         """letter -> bitset of the letter sets some chain of r words starting with that letter covers."""
         while len(self._cover) < r:
             if not self._cover:
-                level: dict[int, int] = {letter: self._down_closure(_bitset(map(itemgetter(2), moves), 1 << self.bits))
+                level: dict[int, int] = {letter: self._down_closure(bitset_of(map(itemgetter(2), moves), 1 << self.bits))
                                          for letter, moves in self.moves_from.items()}
             else:
                 below = self._cover[-1]
@@ -517,17 +472,6 @@ def _bit_bytes(bits: int, size: int) -> bytes:
     for b in range(8):
         flags[b::8] = packed.translate(_BIT_OF_BYTE[b])
     return bytes(flags[:size])
-
-
-def _bitset(positions: Iterable[int], size: int) -> int:
-    """The integer with bits ``positions`` (each below ``size``) set, built in C: a byte a bit is set,
-    and every 8th byte from b, read as an integer, gives bit b of each byte of the result."""
-    flags = bytearray(size)
-    deque(map(flags.__setitem__, positions, repeat(1)), maxlen=0)  # flags[p] = 1, in C
-    bits = 0
-    for b in range(8):
-        bits |= int.from_bytes(flags[b::8], "little") << b
-    return bits
 
 
 def _projection(words: BoxWords):
