@@ -15,8 +15,8 @@ Usage: python benchmarks/speed.py [--repeat N] [--only SECTION ...] [--json FILE
   ``/usr/share/dict/scowl`` when installed, Debian's ``scowl`` package, else from ``english-large``), first
   run on a file (new bytes each run; the cache folder holds what earlier runs left, as on any machine
   after the first solve: the built-in dictionaries' indexes), second run, and a run with an empty cache
-  folder (the one-off after installing: english-large's index, which a file's commonness is joined
-  from, is built then), against a compiled trie solver reading the same file
+  folder (the one-off after installing: english-large's words, which a file's commonness is looked up
+  in, are inflated from its archive and kept then), against a compiled trie solver reading the same file
   (``benchmarks/peers/letterboxed_trie.rs``, built with ``rustc`` when it is installed, else skipped with a
   message). CPU time (user + system) is reported beside wall time: on a shared machine wall time is
   mostly waiting for a core.

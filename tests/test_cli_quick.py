@@ -188,11 +188,11 @@ def test_quick_path_imports_neither_click_nor_numpy(tmp_path):
     words = tmp_path / "words.txt"
     words.write_text("marketplace\nearwig\nwigwam\npragmatic\ncakewalk\n")
     imported("letterboxed", "solve", "RME-WCL-TGK-API")  # the first run builds the index cache (with numpy)
-    imported("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(words))  # and english-large's
-    runs = {("letterboxed", "solve", "RME-WCL-TGK-API"): set(), ("dict", "lookup", "cat"): set(),
-            ("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(words)): set(),
-            ("dict", "lookup", "cat", "--json"): {"click", "dataclasses", "typing", "re", "json"},
-            ("acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers"):
-                {"dataclasses", "typing", "re", "json"}}
-    for arguments, expected in runs.items():
+    runs = [(("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(words)), set()),  # keeps english-large's words
+            (("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(words)), set()),  # and reads them
+            (("letterboxed", "solve", "RME-WCL-TGK-API"), set()), (("dict", "lookup", "cat"), set()),
+            (("dict", "lookup", "cat", "--json"), {"click", "dataclasses", "typing", "re", "json"}),
+            (("acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers"),
+             {"dataclasses", "typing", "re", "json"})]
+    for arguments, expected in runs:
         assert imported(*arguments) - interpreter == expected - interpreter, arguments

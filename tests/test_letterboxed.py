@@ -28,6 +28,7 @@ from puzzlewright.letterboxed.schema import DEFAULT_DICTIONARY
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.lexicon import builtin_lexicon
 from puzzlewright.search import Budget
+from puzzlewright.word_lookup import Commonness
 
 SEED_PUZZLES = ("RME-WCL-TGK-API", "ERG-BID-NCF-TAO")
 
@@ -808,18 +809,83 @@ def test_a_batch_on_a_word_file_answers_as_single_solves(tmp_path, monkeypatch, 
         assert answer == alone and answer["count"] >= 1
 
 
-def test_a_word_file_solve_imports_no_numpy(tmp_path):
-    """Once english-large's index is cached (by any earlier run), a new file is solved without numpy."""
+def test_a_word_file_solve_imports_no_numpy_even_with_an_empty_cache_folder(tmp_path):
+    """A new file is solved without numpy, english-large's commonness looked up in its inflated words (kept
+    in the cache folder by the first run, not built into an index), the same way on the next run."""
     from puzzlewright.letterboxed.index import REFERENCE
 
     path = _word_list_file(tmp_path / "mine.txt", ["pragmatic", "cakewalk", "wigwam", "marketplace", "earwig"])
-    cached_builtin_index(REFERENCE, tmp_path / "cache")
     code = ("import sys\nfrom puzzlewright.cli.main import main\n"
             f"try: main(['letterboxed', 'solve', 'RME-WCL-TGK-API', '--dict', {str(path)!r}])\n"
             "except SystemExit: pass\nprint('numpy' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PUZZLEWRIGHT_CACHE": str(tmp_path / "cache")})
-    assert "WIGWAM-MARKETPLACE" in done.stdout and done.stdout.splitlines()[-1] == "False"
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                           env={**os.environ, "PUZZLEWRIGHT_CACHE": str(tmp_path / "cache")}) for _ in range(2)]
+    assert runs[0].stdout == runs[1].stdout and "WIGWAM-MARKETPLACE" in runs[0].stdout
+    assert runs[0].stdout.splitlines()[-1] == "False"
+    kept = [file.name for file in (tmp_path / "cache").iterdir()]
+    assert any(name.startswith(f"letterboxed-words-{REFERENCE}-") for name in kept), kept
+    assert not any(name.startswith(f"letterboxed-{REFERENCE}-") for name in kept), kept  # no index built
+
+
+def test_the_reference_words_give_each_word_its_number_and_the_lexicon_s_commonness():
+    """:class:`SortedWords` numbers every word of english-large as its lexicon does, with the same values,
+    and finds no word the dictionary lacks (made-up words, words past either end, words that are not a-z)."""
+    from puzzlewright.letterboxed.index import columns_bytes, viewed_columns
+    from puzzlewright.shipped import builtin_archive
+    from puzzlewright.word_lookup import SortedWords
+
+    large = builtin_lexicon("english-large")
+    columns = SortedWords.columns_of(builtin_archive("english-large"))
+    reference = SortedWords(*viewed_columns(columns_bytes(b"TEST", (), columns), b"TEST")[1])  # as kept
+    words = list(large.words)
+    assert reference.numbers(words) == {word: number for number, word in enumerate(words)}
+    sample = [*words[:30], *words[-30:], *words[::997]]
+    for word, (zipf, familiarity, level) in zip(sample, reference.values(reference.numbers([w])[w] for w in sample)):
+        assert large.commonness(word) == Commonness(zipf, level or None, familiarity), word
+    known = set(words)
+    made_up = [word + suffix for word in words[::101] for suffix in ("qx", "a", "z")] + ["zzzzzzzz", "aaaaaa", "q"]
+    assert {word for word in made_up if word in known} == set(reference.numbers(made_up))
+    assert reference.numbers(["Cat", "ca t", "", "café", "x-ray", "cat"]) == {"cat": words.index("cat")}
+
+
+def test_the_reference_words_are_kept_and_a_damaged_or_stale_copy_is_made_again(tmp_path, monkeypatch):
+    """english-large's words are inflated once into the cache folder; an empty, cut, foreign or damaged
+    copy is inflated again (and looks words up as the first did), and older versions are removed."""
+    from puzzlewright.letterboxed import index as index_module
+
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
+    looked_up = ["cat", "zyzzyva", "a", "aardvark", "qqqq"]
+    index_module.reference_words.cache_clear()
+    expected = index_module.reference_words().numbers(looked_up)
+    (path,) = tmp_path.glob("letterboxed-words-english-large-*.columns")
+    kept = path.read_bytes()
+    stale = tmp_path / "letterboxed-words-english-large-1-2-v0.columns"
+    for damage in (b"", kept[:-100], b"PWRW" + kept[8:200], b"x" * 100, kept[:4] + bytes(8)):
+        stale.write_bytes(b"an older version")
+        path.unlink()  # the mapped copy stays readable; a new file takes its name
+        path.write_bytes(damage)
+        index_module.reference_words.cache_clear()
+        assert index_module.reference_words().numbers(looked_up) == expected, damage[:12]
+        assert path.read_bytes() == kept and not stale.exists()
+    index_module.reference_words.cache_clear()
+    assert len(expected) == 4
+
+
+def test_a_box_read_from_a_file_with_words_english_large_lacks_matches_the_whole_file_index(tmp_path):
+    """Words english-large lacks get no commonness whichever way the file is read, and the rest theirs."""
+    from puzzlewright.letterboxed import index as index_module
+    from puzzlewright.schema import WordFile
+
+    box = Box.parse("RME-WCL-TGK-API")
+    real = [word for word in builtin_lexicon("english-large").words if not word.strip(box.letters)][::2]
+    made_up = ["pragmatical", "wigwamp", "cakewalker", "earwigle", "marketplacer", "milkcart", "zzz"]
+    word_file = WordFile(str(_word_list_file(tmp_path / "words.txt", sorted({*real, *made_up}))))
+    from_file = box_words(box, index_module.box_file_index(word_file, box))
+    assert _box_words_columns(from_file) == _box_words_columns(box_words(box, index_module.file_index(word_file,
+                                                                                                     tmp_path)))
+    zipf = dict(zip(from_file.words, from_file.zipf))
+    assert "milkcart" not in builtin_lexicon("english-large")
+    assert zipf["wigwamp"] == zipf["milkcart"] == 0.0 and zipf["wigwam"] > 0
 
 
 def test_render_box():
@@ -861,6 +927,16 @@ def test_cli_takes_spaced_letters_and_labels(cli):
         assert result.exit_code == 0 and result.stdout.startswith("RME-WCL-TGK-API: ")
     result = cli("letterboxed", "solve", "Top: RME Right: WCL")
     assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "no Bottom: or Left: side" in result.stderr
+
+
+@given(data=st.data())
+@pytest.mark.parametrize("boxes", [small_boxes, big_boxes], ids=["3x2", "6x3"])
+def test_valid_words_in_bulk_are_the_words_the_box_allows(boxes, data):
+    """Box.valid_words (all words at once, in C) keeps exactly the words is_valid_word accepts, in order:
+    short words, words with letters off the box, doubled letters and same-side pairs are dropped."""
+    box = Box.parse(data.draw(boxes))
+    words = data.draw(st.lists(st.text("abcdefghijklmnopqrz", max_size=8), max_size=40))
+    assert box.valid_words(words) == [word for word in words if box.is_valid_word(word)]
 
 
 @given(sides=nyt_boxes)

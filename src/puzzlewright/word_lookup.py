@@ -18,11 +18,19 @@ import struct
 import sys
 import zlib
 from array import array
-from puzzlewright.letters import normalise_word
+from functools import cache
+from itertools import repeat
+from operator import itemgetter, truediv
+
+from puzzlewright.letters import ALPHABET, normalise_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
+    from typing import TypeVar
+
+    Column = array | memoryview  # a column of SortedWords: built (array) or read from the cache folder
+    Item = TypeVar("Item")  # what an archive's member is read as (see _dictionary_columns)
 
 _END_RECORD = struct.Struct("<4s4H2IH")  # end of the zip's central directory
 _DIRECTORY_ENTRY = struct.Struct("<4s6H3I5H2I")  # one member in the central directory
@@ -93,19 +101,16 @@ class ShippedWords:
     inflated up to that word's entry. A lookup of ``cat`` inflates about a sixth of ``english``."""
 
     def __init__(self, path: str):
-        members = archive_members(path, _COLUMNS)
-        missing = [name for name in _COLUMNS if name not in members]
-        if missing:
-            raise ValueError(f"{path} has no {', '.join(missing)} array")
-        self.words, self.zipf, self.level, self.familiarity = (_Inflating(*members[name]) for name in _COLUMNS)
+        members = _dictionary_columns(path, archive_members(path, _COLUMNS))
+        self.words, self.zipf, self.level, self.familiarity = (_Inflating(*member) for member in members)
 
     def commonness(self, word: str) -> Commonness | None:
         """The word's commonness, None when the dictionary does not have it."""
         number = self._number(word.encode("ascii"))
         if number is None:
             return None
-        return Commonness(_hundredths(self.zipf.item(number)), self.level.item(number) or None,
-                          _hundredths(self.familiarity.item(number)))
+        zipf, familiarity = _hundredths([self.zipf.item(number), self.familiarity.item(number)])
+        return Commonness(zipf, self.level.item(number) or None, familiarity)
 
     def _number(self, word: bytes) -> int | None:
         """The word's position in the sorted list, inflating the list until it is found or passed."""
@@ -125,6 +130,15 @@ class ShippedWords:
 
 
 _COLUMNS = ("words", "zipf", "level", "familiarity")
+
+
+def _dictionary_columns(path: str, found: dict[str, Item]) -> list[Item]:
+    """The :data:`_COLUMNS` of ``found`` (what was read of the archive at ``path``), in that order;
+    ValueError naming those it lacks."""
+    missing = [name for name in _COLUMNS if name not in found]
+    if missing:
+        raise ValueError(f"{path} has no {', '.join(missing)} array")
+    return [found[name] for name in _COLUMNS]
 
 
 class _Inflating:
@@ -166,9 +180,102 @@ class _Inflating:
         return struct.unpack_from(self._format, self.raw, end - self._size)[0]
 
 
-def _hundredths(stored: int) -> float:
-    """A column stored x 100, divided in float32 as :mod:`puzzlewright.lexicon.builtin` does with numpy."""
-    return float(array("f", [stored / 100])[0])
+class SortedWords:
+    """A built-in dictionary's words and commonness columns, whole, for looking many words up at once
+    without numpy (:meth:`numbers`, then :meth:`values`): how a Letter Boxed box's words of a word-list
+    file get ``english-large``'s commonness without building that dictionary's lexicon or index.
+
+    ``text`` is the sorted words, each after a newline and the last one followed by one too (``b"\\ncat\\n"``
+    for one word); ``zipf``, ``level`` and ``familiarity`` the archive's columns as stored (x 100, as in
+    :class:`ShippedWords`). The words are grouped by their first two letters: group ``k`` (see
+    :func:`_groups`) is the lines from ``bounds[k]`` to ``bounds[k + 1]`` of the text, and its first word's
+    number is ``firsts[k]``. :meth:`columns_of` inflates all this from the archive and finds the groups
+    (about 35 ms for ``english-large``); the columns may be views of a file that keeps them
+    (:func:`puzzlewright.letterboxed.index.reference_words`), of which a lookup reads only its words' groups."""
+
+    __slots__ = ("text", "zipf", "level", "familiarity", "bounds", "firsts")
+
+    def __init__(self, text: bytes | memoryview, zipf: Column, level: Column, familiarity: Column,
+                 bounds: Column, firsts: Column):
+        self.text, self.zipf, self.level, self.familiarity = text, zipf, level, familiarity
+        self.bounds, self.firsts = bounds, firsts
+
+    @staticmethod
+    def columns_of(path: str) -> list[tuple[str, bytes]]:
+        """The columns of the words of the archive at ``path``, in the order :class:`SortedWords` takes
+        them, each as (its array typecode, "" for the text, and its bytes). ValueError for what is not an
+        archive of a dictionary (see :func:`read_archive`)."""
+        from puzzlewright.lexicon.formats import lower_bound
+
+        words, *columns = _dictionary_columns(path, read_archive(path, _COLUMNS))
+        text = b"\n" + words.tobytes() + b"\n"
+        bounds, firsts, start, number = array("I"), array("I"), 1, 0
+        for key in [*_group_keys(), None]:  # each group's first line: the first line not below its key
+            end = len(text) if key is None else lower_bound(text, key.encode("ascii"), start, len(text))
+            number += text.count(b"\n", start, end)
+            start = end
+            bounds.append(start)
+            firsts.append(number)
+        return [("", text), *((column.typecode, column.tobytes()) for column in (*columns, bounds, firsts))]
+
+    def numbers(self, words: Iterable[str]) -> dict[str, int]:
+        """Each of ``words`` (lowercase a-z; others are not looked up) that the dictionary has -> its
+        number in the sorted list.
+
+        The words are taken in order, a group at a time: the group's lines are copied out of the text
+        (only those are read from a mapped file), and each word is looked for with ``bytes.find`` from
+        where the last one was found and its number counted from there (``bytes.count``). So a few
+        thousand words cost a few milliseconds."""
+        words = sorted(words)
+        if not _lowercase_words(words):
+            words = [word for word in words if _lowercase_words([word])]
+        text, bounds, firsts, found = self.text, self.bounds, self.firsts, {}
+        group = position = number = -1
+        lines = b""
+        keys = map(b"\n%b\n".__mod__, map(str.encode, words))  # each word as its line is found: b"\ncat\n"
+        for word, key, k in zip(words, keys, map(_groups().__getitem__, map(itemgetter(slice(2)), words))):
+            if k != group:  # the group's lines, each after its newline
+                group, position, number = k, 1, firsts[k]
+                lines = bytes(text[bounds[k] - 1:bounds[k + 1]])
+            at = lines.find(key, position - 1)
+            if at >= 0:
+                number += lines.count(b"\n", position, at + 1)
+                position = at + 1
+                found[word] = number
+        return found
+
+    def values(self, numbers: Iterable[int]) -> list[tuple[float, float, int]]:
+        """(Zipf frequency, familiarity, SCOWL level) of each of the words ``numbers``: the values of their
+        :class:`~puzzlewright.lexicon.Lexicon` (float32, as :class:`ShippedWords` gives them), divided and
+        rounded in bulk (one float32 array per column)."""
+        numbers = list(numbers)
+        zipf, familiarity = (_hundredths(map(column.__getitem__, numbers)) for column in (self.zipf, self.familiarity))
+        return list(zip(zipf, familiarity, map(self.level.__getitem__, numbers)))
+
+
+def _lowercase_words(words: list[str]) -> bool:
+    """Whether every one of ``words`` is a word of lowercase letters a-z (checked all at once)."""
+    joined = "".join(words)
+    return joined.isascii() and joined.isalpha() and joined.islower() and all(words)
+
+
+@cache
+def _group_keys() -> list[str]:
+    """The first letters of the words of each group of :class:`SortedWords`, in order: 27 groups per first
+    letter, the one-letter word first, then the words whose second letter is a, b, ... z."""
+    return [first + second for first in ALPHABET for second in ("", *ALPHABET)]
+
+
+@cache
+def _groups() -> dict[str, int]:
+    """The number of each group of :class:`SortedWords` by its words' first two letters."""
+    return {key: k for k, key in enumerate(_group_keys())}
+
+
+def _hundredths(stored: Iterable[int]) -> list[float]:
+    """Values of a column stored x 100, divided in float32 as :mod:`puzzlewright.lexicon.builtin` does with
+    numpy (all at once: one float32 array)."""
+    return array("f", map(truediv, stored, repeat(100))).tolist()
 
 
 def read_archive(path: str, names: Iterable[str] | None = None) -> dict[str, array]:

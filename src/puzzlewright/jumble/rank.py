@@ -26,7 +26,8 @@ The search keeps the best ``CANDIDATES`` answers by these (or ``top``, if more).
 
 **Stage 2, the final order** (:class:`AnswerFeatures`): each kept answer gets the whole feature vector
 (the above plus its rarest word's familiarity, set phrases, the caption's last word before the blank,
-echoing words, a dangling last word) and is ordered by the model's score.
+echoing words, a dangling last word, a homophone that would make a set phrase) and is ordered by the
+model's score.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ import numpy as np
 from puzzlewright.jumble.model import AnswerPattern
 from puzzlewright.jumble.phrases import PhraseTable, phrase_table
 from puzzlewright.jumble.relations import CaptionLinks, RelationTable, relation_table
+from puzzlewright.jumble.sounds import SoundTable, sound_table
 from puzzlewright.jumble.vectors import CaptionSimilarity, WordVectors
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.ranking import LinearModel
@@ -67,6 +69,8 @@ FEATURES: dict[str, str] = {
     "caption_similar": "sum over the open words of their word-vector similarity to the nearest caption word (GloVe)",
     "echo": "pairs of the answer's words that repeat or sound alike (EIGHT ATE AT EIGHT, SENT SCENTS)",
     "dangling_end": "1 when the answer ends on an article, possessive or linking word (... ESCAPE THE)",
+    "homophone_phrase": "the most one word's swap for a homophone raises the phrase value of its pairs "
+                        "(LOVE AT FIRST SITE -> SIGHT, MAKE CENTS OF -> SENSE)",
 }
 DANGLING = frozenset("a an the his her their my your our its of to and or as for with at by from".split())
 
@@ -114,7 +118,8 @@ class Ranker:
 
     def __init__(self, lexicon: Lexicon, *, extra_words: frozenset[str] = frozenset(), caption: str | None = None,
                  model: Model | None = None, candidates: int = CANDIDATES, phrases: PhraseTable | None = None,
-                 relations: RelationTable | None = None, vectors: WordVectors | None = None):
+                 relations: RelationTable | None = None, vectors: WordVectors | None = None,
+                 sounds: SoundTable | None = None):
         self.lexicon = lexicon
         self.candidates = candidates
         self.extra_words = extra_words
@@ -123,6 +128,7 @@ class Ranker:
         self.weights = Weights.of(self.model)
         self.phrases = phrase_table() if phrases is None else phrases
         self.relations = relations or relation_table()
+        self.sounds = sound_table() if sounds is None else sounds
         self.links = CaptionLinks(caption, self.relations)
         self.similarity = CaptionSimilarity(caption, vectors)
         w = self.weights
@@ -200,6 +206,21 @@ class Ranker:
     def association(self, phrase: tuple[str, ...]) -> float:
         """The sum of :meth:`pair_value` over the phrase's adjacent pairs."""
         return sum(map(self.pair_value, phrase, phrase[1:]))
+
+    def homophone_gain(self, before: str | None, word: str, after: str | None) -> float:
+        """The most the phrase value of a word's pairs with its neighbours (None: the phrase's end) rises
+        when the word is swapped for one of its homophones (SITE after FIRST -> SIGHT: +2.3), or 0."""
+        def pairs(middle: str) -> float:
+            return ((0.0 if before is None else self.pair_value(before, middle))
+                    + (0.0 if after is None else self.pair_value(middle, after)))
+
+        homophones = self.sounds.of(word)
+        return max(0.0, max(map(pairs, homophones)) - pairs(word)) if homophones else 0.0
+
+    def homophone_phrase(self, phrase: tuple[str, ...]) -> float:
+        """The ``homophone_phrase`` feature of a phrase: the largest :meth:`homophone_gain` of its words."""
+        ends = (None, *phrase, None)
+        return max(map(self.homophone_gain, ends[:-2], phrase, ends[2:]), default=0.0)
 
     def score(self, fills: tuple[str, ...], phrase: tuple[str, ...], reading_shortfall: float) -> Score:
         """The score of an answer: its filled words, the whole phrase, and its readings' total shortfall.
@@ -289,7 +310,8 @@ class AnswerFeatures:
 
     def _phrase_features(self, phrases: Sequence[tuple[str, ...]], vectors: np.ndarray) -> None:
         """Fill in what depends on the whole phrase (``set_phrase``, ``in_set_phrase``, ``caption_join``,
-        ``echo``, ``dangling_end``): per distinct word, or per distinct pair of words at two positions."""
+        ``echo``, ``dangling_end``, ``homophone_phrase``): per distinct word, or per distinct pair (or run of
+        three) of words at given positions."""
         index: dict[str, int] = {}
         ids = np.array([[index.setdefault(w, len(index)) for w in phrase] for phrase in phrases], np.int64)
         words = list(index)
@@ -320,11 +342,33 @@ class AnswerFeatures:
         for row in np.flatnonzero(joinable).tolist():
             echoes[row] += rejoined(phrases[row])
         vectors[:, 11] = echoes
+        vectors[:, 13] = self._homophone_phrases(ids, words)
         # a phrase none of whose adjacent pairs opens a set phrase neither is nor holds one (its words are
         # a-z, so they are the set phrase's own words)
         for row in (np.flatnonzero(opens) if length > 1 else range(len(phrases))):
             vectors[row, 4] = float(self.relations.is_phrase(phrases[row]))
             vectors[row, 5] = self.in_set_phrase(phrases[row])
+
+    def _homophone_phrases(self, ids: np.ndarray, words: list[str]) -> np.ndarray:
+        """``homophone_phrase`` of each phrase (rows of word numbers into ``words``): the gain of each
+        distinct run of a word with a homophone and its two neighbours, worked out once."""
+        best = np.zeros(len(ids))
+        homophones = self.ranker.sounds.homophones
+        has_homophones = np.array([w in homophones for w in words], bool)
+        edge = len(words)  # the number of the phrase's end, beyond either side
+        padded = np.pad(ids, ((0, 0), (1, 1)), constant_values=edge)
+        ends: list[str | None] = [*words, None]
+        for position in range(ids.shape[1]):
+            rows = np.flatnonzero(has_homophones[ids[:, position]])
+            if not len(rows):
+                continue
+            runs = padded[rows, position:position + 3]
+            keys, at = np.unique((runs[:, 0] * (edge + 1) + runs[:, 1]) * (edge + 1) + runs[:, 2],
+                                 return_inverse=True)
+            gains = [self.ranker.homophone_gain(ends[key // (edge + 1) ** 2], words[key // (edge + 1) % (edge + 1)],
+                                                ends[key % (edge + 1)]) for key in keys.tolist()]
+            best[rows] = np.maximum(best[rows], np.array(gains)[at.ravel()])
+        return best
 
     def in_set_phrase(self, phrase: tuple[str, ...]) -> float:
         """The share of the phrase's words covered by its longest run (of two words or more) that is a

@@ -34,11 +34,15 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
     import mmap
 
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
+    from typing import TypeVar
 
     from puzzlewright.letterboxed.model import Box
     from puzzlewright.lexicon import Lexicon
     from puzzlewright.schema import WordFile
+    from puzzlewright.word_lookup import SortedWords
+
+    Read = TypeVar("Read")  # what a cache file is read as (see _mapped)
 
 INDEX_FORMAT = 6
 Column = array | memoryview  # a column of WordIndex: built (array) or read from the cache folder (memoryview)
@@ -246,38 +250,20 @@ class WordIndex(Record):
         return cached
 
     def to_bytes(self) -> bytes:
-        """The index as the cache folder keeps it: :data:`_MAGIC`, the header's length and the header (a
-        :mod:`marshal`-ed format number, name, and each column's type code and size), then each column's
-        bytes, aligned, so that :meth:`from_bytes` can view them where they lie."""
+        """The index as the cache folder keeps it (:func:`columns_bytes`, headed by the format number and
+        the name), so that :meth:`from_bytes` can view its columns where they lie."""
         columns = [(code, column if code == "" else column.tobytes()) for code, column in
                    zip(_COLUMN_CODES, [*self.field_values()[1:-1], self.all_bitsets()])]
-        header = marshal.dumps((INDEX_FORMAT, self.name, [(code, len(data)) for code, data in columns]))
-        parts = [_MAGIC, len(header).to_bytes(4, "little"), header]
-        size = len(_MAGIC) + 4 + len(header)
-        for _, data in columns:
-            parts += [bytes(-size % _ALIGN), data]
-            size += -size % _ALIGN + len(data)
-        return b"".join(parts)
+        return columns_bytes(_MAGIC, (INDEX_FORMAT, self.name), columns)
 
     @classmethod
     def from_bytes(cls, data: bytes | mmap.mmap) -> WordIndex:
         """The index :meth:`to_bytes` wrote, its columns viewed where they lie in ``data`` (no copy: an index
         read from a mapped cache file pages in only the words a box needs). ValueError when ``data`` is
         not such an index, or of another format."""
-        if data[:len(_MAGIC)] != _MAGIC:
-            raise ValueError("not a cached Letter Boxed index")
-        start = len(_MAGIC) + 4
-        end = start + int.from_bytes(data[len(_MAGIC):start], "little")
-        version, name, columns = marshal.loads(data[start:end])
+        (version, name), fields = viewed_columns(data, _MAGIC)
         if version != INDEX_FORMAT:
             raise ValueError("stale index format")
-        view, fields = memoryview(data), []
-        for code, size in columns:
-            end += -end % _ALIGN
-            if end + size > len(view):
-                raise ValueError("truncated index")
-            fields.append(view[end:end + size] if code == "" else view[end:end + size].cast(code))
-            end += size
         return cls(name, *fields)
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
@@ -291,6 +277,37 @@ class WordIndex(Record):
 _BY_LEXICON: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # the array type code of each column after the name ("": raw bytes), as cached and as pickled
 _COLUMN_CODES = ("", "I", "f", "f", "B", "H", "I", "I", "I", "", "", "")
+
+
+def columns_bytes(magic: bytes, header: tuple[object, ...], columns: list[tuple[str, bytes]]) -> bytes:
+    """A cache file of columns: ``magic``, the header's length and the header (``header``'s items, then
+    each column's array type code, "" for raw bytes, and size, :mod:`marshal`-ed), then each column's
+    bytes, aligned, so that :func:`viewed_columns` can view them where they lie."""
+    head = marshal.dumps((*header, [(code, len(data)) for code, data in columns]))
+    parts = [magic, len(head).to_bytes(4, "little"), head]
+    size = len(magic) + 4 + len(head)
+    for _, data in columns:
+        parts += [bytes(-size % _ALIGN), data]
+        size += -size % _ALIGN + len(data)
+    return b"".join(parts)
+
+
+def viewed_columns(data: bytes | mmap.mmap, magic: bytes) -> tuple[list[object], list[memoryview]]:
+    """The header's items and the columns of a :func:`columns_bytes` file, each column a view of ``data``
+    (cast to its type). ValueError when ``data`` is not such a file or is cut short."""
+    if data[:len(magic)] != magic:
+        raise ValueError("not a cached file of this kind")
+    start = len(magic) + 4
+    end = start + int.from_bytes(data[len(magic):start], "little")
+    *header, columns = marshal.loads(data[start:end])
+    view, fields = memoryview(data), []
+    for code, size in columns:
+        end += -end % _ALIGN
+        if end + size > len(view):
+            raise ValueError("truncated cache file")
+        fields.append(view[end:end + size] if code == "" else view[end:end + size].cast(code))
+        end += size
+    return header, fields
 
 
 def pair_number(first: int, second: int) -> int:
@@ -457,13 +474,7 @@ def cached_builtin_index(name: str, directory: str | os.PathLike) -> WordIndex |
     from puzzlewright.lexicon import builtin_lexicon
 
     index = WordIndex.from_lexicon(builtin_lexicon(name))
-    if _save(directory, filename, index.to_bytes()):
-        for stale in os.listdir(directory):  # older versions of this dictionary's index
-            if stale.startswith(prefix) and stale != filename and stale.count("-") == filename.count("-"):
-                try:
-                    os.remove(os.path.join(directory, stale))
-                except OSError:  # another process rebuilding it removed it first, or it is mapped (Windows)
-                    pass
+    _save(directory, filename, index.to_bytes(), replacing=prefix)
     return index
 
 
@@ -505,56 +516,108 @@ _BOXES_READ: dict[object, bool] = {}  # the word-list files a box was read from 
 
 
 def box_file_index(word_file: WordFile, box: Box) -> WordIndex:
-    """The index of the words of a word-list file (``--dict FILE``) that ``box`` can spell: the words
-    :func:`file_index` would give the box, with the same commonness, without reading the whole file into
-    a lexicon. The file is scanned for lines spelt with the box's letters (one regular expression per
-    block of an ASCII plain list; other files are read whole and filtered), and only those few thousand
-    words are joined with the reference dictionary's commonness, taken from its own cached Letter Boxed
-    index (the words of :data:`REFERENCE` that the box can spell). So a first run on a new file costs about
-    what a built-in dictionary costs, and nothing needs caching."""
+    """The index of the words of a word-list file (``--dict FILE``) that ``box`` allows: the words
+    :func:`box_words` would find for the box in :func:`file_index`'s index, with the same commonness,
+    without reading the whole file into a lexicon. The file is scanned for lines spelt with the box's
+    letters (a block of an ASCII plain list at a time; other files are read whole and filtered), those
+    the box allows are kept (:meth:`~puzzlewright.letterboxed.model.Box.valid_words`: a few hundred of a
+    few thousand), and only those are looked up in the reference dictionary's sorted words
+    (:func:`reference_words`). So a first run on a new file, even with an empty cache folder, costs about
+    what a built-in dictionary costs, without numpy."""
     from puzzlewright.lexicon.formats import read_word_file
 
     words, _, format = read_word_file(word_file.path, word_file.format, within=box.letters)
     if not words:
         read_word_file(word_file.path, format)  # a file with no usable word at all is an error
-    reference = builtin_index(REFERENCE)
-    known = {} if reference is None else reference.word_ids(box.mask)
+    allowed = box.valid_words(words)
+    reference = reference_words()
+    numbers = {} if reference is None else reference.numbers(allowed)
+    known = dict(zip(numbers, reference.values(numbers.values()))) if reference is not None else {}
     entries = []
-    for word, value in words.items():
-        at = known.get(word)
-        zipf, familiarity, level = (0.0, 0.0, 0) if at is None else (
-            reference.zipf[at], reference.familiarity[at], reference.levels[at])
+    for word in allowed:
+        zipf, familiarity, level = known.get(word, (0.0, 0.0, 0))
         if format == "freq":  # the file's own Zipf values (and no familiarity of their own)
-            zipf = familiarity = value
+            zipf = familiarity = words[word]
         elif format == "scored":  # the file's scores are the familiarity
-            familiarity = value
+            familiarity = words[word]
         entries.append((word, zipf, familiarity, level, 0))
     return WordIndex.from_words(word_file.name, entries)
+
+
+@cache
+def reference_words() -> SortedWords | None:
+    """The words and commonness of :data:`REFERENCE` (None when it is not shipped), loaded once per
+    process: inflated from its archive the first time (about 35 ms), then kept in the cache folder,
+    uncompressed (about 5 MB, mapped, so a box reads only its words' stretches), under a name that changes
+    with the archive. Building its Letter Boxed index instead took about a second with numpy."""
+    from puzzlewright.word_lookup import SortedWords
+
+    archive = builtin_archive(REFERENCE)
+    if archive is None:
+        return None
+    stat = os.stat(archive)
+    directory, prefix = cache_dir(), f"letterboxed-words-{REFERENCE}-"
+    filename = f"{prefix}{stat.st_size}-{stat.st_mtime_ns}-v{REFERENCE_FORMAT}.columns"
+    fields = _mapped(os.path.join(directory, filename), _reference_columns)
+    if fields is None:
+        columns = SortedWords.columns_of(archive)
+        _save(directory, filename, columns_bytes(_WORDS_MAGIC, (REFERENCE_FORMAT,), columns), replacing=prefix)
+        fields = [memoryview(data) if code == "" else memoryview(data).cast(code) for code, data in columns]
+    return SortedWords(*fields)
+
+
+def _reference_columns(data: mmap.mmap) -> list[memoryview]:
+    """The columns of a cached :func:`reference_words` file; ValueError for another file or version."""
+    from puzzlewright.word_lookup import SortedWords
+
+    header, fields = viewed_columns(data, _WORDS_MAGIC)
+    if header != [REFERENCE_FORMAT] or len(fields) != len(SortedWords.__slots__):
+        raise ValueError("stale reference words")
+    return fields
+
+
+_WORDS_MAGIC = b"PWRW"  # a cached reference_words file's first bytes
+REFERENCE_FORMAT = 1  # bump when what reference_words keeps changes
 MAX_FILE_INDEXES = 4  # word-list files' indexes kept per process (a long-lived web app or batch)
 
 
 def _read_cached(path: str) -> WordIndex | None:
-    """The index cached in ``path``, None when it is absent, unreadable or of an older format. The file is
-    mapped, not read, and the index views its columns in the mapping (:meth:`WordIndex.from_bytes`): a
-    one-off solve pages in the few words its box needs instead of copying megabytes. The cache files are
-    replaced whole (:func:`~puzzlewright.cache.store`), never rewritten in place, so a mapping stays valid."""
+    """The index cached in ``path``, None when it is absent, unreadable or of an older format (see
+    :func:`_mapped`)."""
+    return _mapped(path, WordIndex.from_bytes)
+
+
+def _mapped(path: str, read: Callable[[mmap.mmap], Read]) -> Read | None:
+    """``read`` of the cache file ``path``, None when it is absent, unreadable or not what ``read`` takes
+    (ValueError). The file is mapped, not read, and what ``read`` gives views it in the mapping
+    (:func:`viewed_columns`): a one-off solve pages in the few words its box needs instead of copying
+    megabytes. The cache files are replaced whole (:func:`~puzzlewright.cache.store`), never rewritten in
+    place, so a mapping stays valid."""
     import mmap
 
     try:
         with open(path, "rb") as handle:
             mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-        index = WordIndex.from_bytes(mapped)
+        value = read(mapped)
     except (OSError, ValueError, EOFError, TypeError):
         return None
     touch(path)  # just used: the cache's eviction takes it last
-    return index
+    return value
 
 
-def _save(directory: str | os.PathLike, filename: str, data: bytes) -> bool:
-    """Write ``data`` atomically; a failure (read-only home, full disk) only costs speed next time."""
+def _save(directory: str | os.PathLike, filename: str, data: bytes, replacing: str | None = None) -> bool:
+    """Write ``data`` atomically; a failure (read-only home, full disk) only costs speed next time. Once
+    written, the older versions of the file are removed: the names starting with ``replacing`` with as
+    many parts (a name without its size, time and version)."""
     try:
         os.makedirs(directory, exist_ok=True)
         store(os.path.join(directory, filename), lambda handle: handle.write(data))
-        return True
     except OSError:
         return False
+    for stale in os.listdir(directory) if replacing else ():
+        if stale.startswith(replacing) and stale != filename and stale.count("-") == filename.count("-"):
+            try:
+                os.remove(os.path.join(directory, stale))
+            except OSError:  # another process rebuilding it removed it first, or it is mapped (Windows)
+                pass
+    return True

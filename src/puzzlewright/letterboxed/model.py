@@ -10,10 +10,10 @@ The NYT game has 4 sides of 3 letters, written clockwise from the top: ``RME-WCL
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cached_property
-from itertools import compress, count
-from operator import eq
+from itertools import compress, count, repeat
+from operator import and_, eq, ge, not_
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import compiled, letter_mask
@@ -138,6 +138,18 @@ class Box(Record):
     def is_valid_word(self, word: str) -> bool:
         """True when ``word`` obeys the box's rules (dictionary membership is not checked here)."""
         return self.word_problem(word) is None
+
+    def valid_words(self, words: Iterable[str]) -> list[str]:
+        """The ``words`` (lowercase) that obey the box's rules (:meth:`is_valid_word`), in order, tested
+        all at once in C: the words' side digits (:meth:`side_string`, one translation of them all) must
+        be all digits with no digit twice in a row, and the words :data:`MIN_WORD_LENGTH` letters long or
+        more. A box's words read from a word-list file are cut to these before anything else is done."""
+        words = list(words)
+        digits = "\n".join(words).translate(self._to_sides).split("\n")
+        keep = list(map(and_, map(str.isdigit, digits), map(ge, map(len, words), repeat(MIN_WORD_LENGTH))))
+        for side in range(len(self.sides)):
+            keep = list(map(and_, keep, map(not_, map(str.__contains__, digits, repeat(f"{side}{side}")))))
+        return list(compress(words, keep))
 
     def solution_problem(self, words: Sequence[str]) -> str | None:
         """Why ``words`` is not a solution of this box (rules only), or None when it is one."""

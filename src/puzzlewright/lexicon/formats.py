@@ -228,13 +228,13 @@ def _unspellable_runs(text: bytes, letters: str) -> list[tuple[int, int]]:
     sorted list, kept only when counting shows it holds nothing else. So the runs are right in any file,
     and found in a sorted one."""
     runs = []
-    start = _lower_bound(text, b"a", 1, len(text))
+    start = lower_bound(text, b"a", 1, len(text))
     at = 0
     while at < len(ALPHABET):
         following = at + 1
         while ALPHABET[at] not in letters and following < len(ALPHABET) and ALPHABET[following] not in letters:
             following += 1
-        end = _lower_bound(text, chr(ord(ALPHABET[following - 1]) + 1).encode(), start, len(text))
+        end = lower_bound(text, chr(ord(ALPHABET[following - 1]) + 1).encode(), start, len(text))
         initials = ALPHABET[at:following]
         if initials[0] not in letters and end > start and _all_start_with(text, start, end, initials):
             runs.append((start, end))
@@ -242,7 +242,7 @@ def _unspellable_runs(text: bytes, letters: str) -> list[tuple[int, int]]:
     return runs
 
 
-def _lower_bound(text: bytes, key: bytes, low: int, high: int) -> int:
+def lower_bound(text: bytes, key: bytes, low: int, high: int) -> int:
     """The start of the first line between line starts ``low`` and ``high`` that does not begin below
     ``key``, found by binary search as if the lines were sorted (``high`` when there is none)."""
     size = len(key)
