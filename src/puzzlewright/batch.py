@@ -55,19 +55,33 @@ def count_batch_lines(path: str) -> int | None:
 def solve_record(number: int, line: str, solve_one: Callable[[dict], dict]) -> tuple[dict, bool]:
     """One batch line: (its result, True), or ({"line": N, "error": "..."}, False) when it fails, whatever
     the failure (a bug included: the batch goes on, and the line says what went wrong)."""
+    result, _, ok = _solved_record(number, line, solve_one)
+    return result, ok
+
+
+def solve_record_line(number: int, line: str, solve_one: Callable[[dict], dict]) -> tuple[str, bool]:
+    """:func:`solve_record` as the JSON line to print: a result is serialised once (the check that it
+    is printable is its printing's own serialisation)."""
+    result, text, ok = _solved_record(number, line, solve_one)
+    return dump_json(result) if text is None else text, ok
+
+
+def _solved_record(number: int, line: str, solve_one: Callable[[dict], dict]) -> tuple[dict, str | None, bool]:
+    """One batch line: (its result, its JSON line, True), or ({"line": N, "error": "..."}, None, False)."""
     if line in UNREADABLE:
-        return {"line": number, "error": UNREADABLE[line]}, False
+        return {"line": number, "error": UNREADABLE[line]}, None, False
     try:
         record = loads_strict(line, "the line")
         if not isinstance(record, dict):
             raise PuzzleInputError("each line must be a JSON object")
         result = solve_one(record)
-        dump_json(result).encode("utf-8")  # what is printed must be printable (UTF-8, not a lone surrogate)
-        return result, True
+        text = dump_json(result)
+        text.encode("utf-8")  # what is printed must be printable (UTF-8, not a lone surrogate)
+        return result, text, True
     except JsonTextError as error:
-        return {"line": number, "error": f"invalid JSON: {str(error).removeprefix('the line is not valid JSON: ')}"}, False
+        return {"line": number, "error": f"invalid JSON: {str(error).removeprefix('the line is not valid JSON: ')}"}, None, False
     except Exception as error:  # noqa: BLE001 (a bug too is reported on its line rather than ending the batch)
-        return {"line": number, "error": failure_message(error)}, False
+        return {"line": number, "error": failure_message(error)}, None, False
 
 
 def failure_message(error: Exception) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from puzzlewright.batch import batch_lines, count_batch_lines, solve_record
+from puzzlewright.batch import batch_lines, count_batch_lines, solve_record_line
 from puzzlewright.cli.plain import dictionary_choice
 from puzzlewright.progress import progress_bar
 
@@ -86,8 +86,8 @@ def run_batch(path: str, solve_one: Callable[[dict], Any], description: str = "b
         for number, line in enumerate(batch_lines(path), 1):
             if not line.strip():
                 continue
-            result, ok = solve_record(number, line, solve_one)
+            text, ok = solve_record_line(number, line, solve_one)
             solved, failed = solved + ok, failed + (not ok)
-            emit_json(result)
+            click.echo(text)
             advance()
     return solved, failed

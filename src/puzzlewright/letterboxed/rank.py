@@ -17,7 +17,11 @@ from __future__ import annotations
 
 import math
 import os
+from collections import deque
 from collections.abc import Sequence
+from functools import partial, reduce
+from itertools import repeat
+from operator import add, itemgetter, mul, sub
 from puzzlewright.ranking import LinearModel
 
 TYPE_CHECKING = False
@@ -109,23 +113,42 @@ class ChainFeatures:
 
     def scores(self, chains: Sequence[tuple[int, ...]], model: Model) -> list[float]:
         """``weights . of(chain) - offset`` for each chain, without building the vectors (a box listed up
-        to 3 words has 100,000 chains): the features that add up over words are summed per word once."""
+        to 3 words has 100,000 chains): the features that add up over words are summed per word once, and
+        the chains of each number of words are scored a column (a place in the chain) at a time, in C."""
         w = dict(zip(FEATURES, model.weights))
         word_weights = [w[name] for name in _PER_WORD]
-        per_word = {i: sum(weight * value for weight, value in zip(word_weights, own)) for i, own in self.own.items()}
-        familiar, zipf, length, level, share = self.familiar, self.zipf, self.length, self.level, self.share
-        found = []
-        offset = model.offset
-        for chain in chains:
-            k = len(chain)
-            lengths = [length[i] for i in chain]
-            lowest_zipf = min(zipf[i] for i in chain)
-            found.append(sum(per_word[i] for i in chain) + w["lowest_zipf"] * lowest_zipf
-                         + w["unused_familiarity"] * (min(familiar[i] for i in chain) - lowest_zipf)
-                         + w["length_gap"] * (max(lengths) - min(lengths)) + w["shortest"] * min(lengths)
-                         + w["rarest_level"] * max(level[i] for i in chain)
-                         + w["shared"] * max(share[k, i] for i in chain) - offset)
+        per_word = {i: sum(map(mul, word_weights, own)) for i, own in self.own.items()}
+        found = [0.0] * len(chains)
+        by_length: dict[int, list[int]] = {}
+        for place, chain in enumerate(chains):
+            by_length.setdefault(len(chain), []).append(place)
+        for k, places in by_length.items():
+            columns = list(zip(*map(chains.__getitem__, places)))  # k columns of word ids
+            scored = self._scores_of(columns, w, per_word, model.offset)
+            deque(map(found.__setitem__, places, scored), maxlen=0)
         return found
+
+    def _scores_of(self, columns: list[tuple[int, ...]], w: dict[str, float], per_word: dict[int, float],
+                   offset: float) -> list[float]:
+        """The scores of chains of k words given as k columns of word ids (column j: each chain's j-th
+        word), worked out a column at a time in C; each chain's terms are added in the order of
+        :meth:`of`'s features, so the sums are the same to the last bit whatever the number of words."""
+        k = len(columns)
+
+        def each(values: dict, function) -> list:  # function (min/max) of the chain's words' values
+            gathered = [itemgetter(*column)(values) if len(column) > 1 else (values[column[0]],) for column in columns]
+            return list(gathered[0]) if k == 1 else list(map(function, *gathered))
+
+        share = {i: value for (length, i), value in self.share.items() if length == k}
+        lowest_zipf, lengths_low, lengths_high = each(self.zipf, min), each(self.length, min), each(self.length, max)
+        summed = reduce(partial(map, add), [map(per_word.__getitem__, column) for column in columns])
+        terms = [map(mul, repeat(w["lowest_zipf"]), lowest_zipf),
+                 map(mul, repeat(w["unused_familiarity"]), map(sub, each(self.familiar, min), lowest_zipf)),
+                 map(mul, repeat(w["length_gap"]), map(sub, lengths_high, lengths_low)),
+                 map(mul, repeat(w["shortest"]), lengths_low),
+                 map(mul, repeat(w["rarest_level"]), each(self.level, max)),
+                 map(mul, repeat(w["shared"]), each(share, max))]
+        return list(map(sub, reduce(partial(map, add), terms, summed), repeat(offset)))
 
     def of(self, chain: tuple[int, ...]) -> tuple[float, ...]:
         """The feature vector of one chain (in :data:`FEATURES` order)."""

@@ -26,7 +26,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache, cached_property
 from itertools import compress, repeat
-from operator import add, and_, eq, getitem, itemgetter, lshift, not_, or_, sub, xor
+from operator import add, and_, eq, getitem, itemgetter, lshift, or_, xor
 
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, bitset_of
@@ -189,6 +189,7 @@ def _local_masks(box: Box, index: WordIndex, found: list[int]) -> list[int]:
 
 
 _BIT_OF_BYTE = [bytes(value >> b & 1 for value in range(256)) for b in range(8)]  # translate: a byte -> its bit b
+_NEGATED = bytes(range(255, -1, -1))  # bytes.translate table: a byte -> 255 minus it
 
 
 class Solution(Record):
@@ -438,25 +439,26 @@ class _ChainSearch:
         return whole
 
     @cached_property
-    def _finishers(self) -> tuple[list[int], list[int], list[int], int]:
-        """Every word as a last word: sorted by first letter, then most letters first, then index order, as
-        (the sort keys: first letter, 63 - its letters and its id packed in one integer; the ids; the box
-        letters each lacks; the bits of an id in a key). Built in C, for :meth:`_finishing`."""
-        id_bits = len(self.masks).bit_length()
-        keys = sorted(map(or_, map(or_, map(lshift, self.firsts, repeat(id_bits + 6)),
-                                   map(lshift, map(sub, repeat(63), map(int.bit_count, self.masks)), repeat(id_bits))),
-                          range(len(self.masks))))
-        ids = list(map(and_, keys, repeat((1 << id_bits) - 1)))
-        return keys, ids, list(map(xor, repeat(self.full), gather(self.masks, ids))), id_bits
+    def _finishers(self) -> tuple[list[int], list[int], memoryview]:
+        """Every word as a last word: the ids sorted by first letter, then most letters first, then in index
+        order; their masks in that order; and each word's sort key, first letter x 256 + 255 - its letters
+        (two bytes a word, built with bytes operations). For :meth:`_finishing`."""
+        keys = bytearray(2 * len(self.masks))
+        high = 1 if sys.byteorder == "little" else 0  # the byte of the first letter in each 2-byte key
+        keys[high::2] = self.firsts
+        keys[1 - high::2] = bytes(map(int.bit_count, self.masks)).translate(_NEGATED)
+        key = memoryview(keys).cast("H")
+        ids = sorted(range(len(self.masks)), key=key.__getitem__)
+        return ids, gather(self.masks, ids), key
 
     def _finishing(self, letter: int, need: int) -> list[int]:
         """The ids of the words from ``letter`` holding every letter of ``need``, most letters first (then
         in index order). Only the words with at least as many letters as ``need`` are tested (their range
-        of the sorted keys, found by two binary searches), in C."""
-        keys, ids, lacking, id_bits = self._finishers
-        start = bisect_left(keys, letter << (id_bits + 6))
-        end = bisect_left(keys, (letter << (id_bits + 6)) + ((64 - need.bit_count()) << id_bits), start)
-        return list(compress(ids[start:end], map(not_, map(and_, repeat(need), lacking[start:end]))))
+        of the sorted words, found by two binary searches on the keys), in C."""
+        ids, masks, key = self._finishers
+        start = bisect_left(ids, letter << 8, key=key.__getitem__)
+        end = bisect_left(ids, (letter << 8) + 256 - need.bit_count(), start, key=key.__getitem__)
+        return list(compress(ids[start:end], map(eq, map(and_, repeat(need), masks[start:end]), repeat(need))))
 
     # -- enumeration ----------------------------------------------------------------------------
 
