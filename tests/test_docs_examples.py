@@ -85,3 +85,32 @@ def test_a_python_block_that_raises_is_reported(tmp_path):
     block = Block("python", 5, "x = 1\n1 / 0\n", 2)
     [message] = check_python_block("docs/x.md", block, {}, tmp_path)
     assert "docs/x.md, block 2 (line 6)" in message and "ZeroDivisionError" in message
+
+
+def test_commands_named_in_the_docs_exist():
+    """Every command named inline (`letterboxed solve ...`, `puzzlewright dict info`) in the docs, the
+    changelog and the package's docstrings (which the web API's schema shows) is one the CLI has: a
+    renamed or made-up subcommand (`letterboxed words`, `dict list`) sends a reader to an error."""
+    import re
+
+    import click
+
+    from puzzlewright.cli.root import cli
+
+    context = click.Context(cli)
+    groups = {name: set(command.list_commands(click.Context(command)))
+              for name in cli.list_commands(context)
+              if isinstance(command := cli.get_command(context, name), click.Group)}
+    places = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").glob("*.md")),
+              *sorted((ROOT / "src" / "puzzlewright").rglob("*.py"))]
+    named, unknown = 0, []
+    for path in places:
+        text = path.read_text(encoding="utf-8")
+        for found in re.finditer(r"`(?:puzzlewright )?([a-z]+) ([a-z][a-z-]*)(?=[ `])", text):
+            group, command = found.groups()
+            if group in groups:
+                named += 1
+                if command not in groups[group]:
+                    line = text.count("\n", 0, found.start()) + 1
+                    unknown.append(f"{path.relative_to(ROOT)}:{line}: {found.group(0)}`")
+    assert named > 100 and not unknown, "\n".join(unknown)

@@ -98,7 +98,7 @@ class DictionaryOptions(ModelBase):
     __pydantic_config__: ClassVar[Config] = model_config("DictionaryOptions")
 
     dict: str = DEFAULT_DICTIONARY
-    """A built-in dictionary name (see GET /api/dicts or `puzzlewright dict list`)."""
+    """A built-in dictionary name (see GET /api/dicts or `puzzlewright dict --help`)."""
     words: WordList | None = None
     """A small word list to use as the dictionary instead of `dict`."""
     extra_words: WordList | None = None

@@ -279,7 +279,7 @@ _BY_LEXICON: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _COLUMN_CODES = ("", "I", "f", "f", "B", "H", "I", "I", "I", "", "", "")
 
 
-def columns_bytes(magic: bytes, header: tuple[object, ...], columns: list[tuple[str, bytes]]) -> bytes:
+def columns_bytes(magic: bytes, header: tuple[object, ...], columns: list[tuple[str, bytes | memoryview]]) -> bytes:
     """A cache file of columns: ``magic``, the header's length and the header (``header``'s items, then
     each column's array type code, "" for raw bytes, and size, :mod:`marshal`-ed), then each column's
     bytes, aligned, so that :func:`viewed_columns` can view them where they lie."""
@@ -562,7 +562,7 @@ def reference_words() -> SortedWords | None:
     if fields is None:
         columns = SortedWords.columns_of(archive)
         _save(directory, filename, columns_bytes(_WORDS_MAGIC, (REFERENCE_FORMAT,), columns), replacing=prefix)
-        fields = [memoryview(data) if code == "" else memoryview(data).cast(code) for code, data in columns]
+        fields = [memoryview(data).cast(code or "B") for code, data in columns]
     return SortedWords(*fields)
 
 
