@@ -26,7 +26,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache, cached_property
 from itertools import compress, repeat
-from operator import add, and_, eq, getitem, itemgetter, lshift, or_, xor
+from operator import add, and_, eq, getitem, itemgetter, lshift, or_
 
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, bitset_of
@@ -336,7 +336,7 @@ class _ChainSearch:
         self.projected = self.masks if project is None else list(map(project, self.masks))
         self.letters = list(dict.fromkeys(self.firsts))  # the first letters, in the order the search takes them
         self._coverables: list[int] = []  # _coverable(r) for r = 1, 2, ...
-        self._cover_tables: dict[int, bytes] = {}
+        self._completion_tables: dict[int, bytes] = {}
         self._passing_first: dict[int, dict[int, list[int]]] = {}  # _passing(letter, 0, r), by r
 
     # -- coverable sets -------------------------------------------------------------------------
@@ -388,55 +388,50 @@ class _ChainSearch:
             self._coverables.append(level)
         return self._coverables[r - 1]
 
-    def _cover_table(self, r: int) -> bytes:
-        """:meth:`_coverable` (r) as one byte per (letter, letter set): byte ``(slot << bits) | sets`` is 1
-        when a chain of r words from the box's ``slot``-th letter can cover the letter set ``sets``, so the
-        tests of many moves run in C (``map``) instead of a big-integer shift each."""
-        table = self._cover_tables.get(r)
+    def _completion_table(self, r: int) -> bytes:
+        """:meth:`_coverable` (r) as one byte per (letter, letters covered): byte ``(slot << bits) | covered``
+        is 1 when a chain of r words from the box's ``slot``-th letter can cover every letter ``covered``
+        lacks (the complement of ``covered`` is a coverable set: each letter's bytes of the coverable sets,
+        reversed). The tests of many moves then run in C (``map``) instead of a big-integer shift each."""
+        table = self._completion_tables.get(r)
         if table is None:
-            table = self._cover_tables[r] = _bit_bytes(self._coverable(r), len(self.words.box.letters) << self.bits)
+            size = 1 << self.bits
+            coverable = _bit_bytes(self._coverable(r), len(self.words.box.letters) << self.bits)
+            table = self._completion_tables[r] = b"".join(
+                coverable[start:start + size][::-1] for start in range(0, len(coverable), size))
         return table
 
     # -- the moves ------------------------------------------------------------------------------
 
     @cached_property
     def _moves_of(self) -> dict[int, tuple[list[int], list[int], list[int]]]:
-        """First letter -> the ids of its words in index order, with what a move's coverable-set test reads
-        of each (see :meth:`_passing`): its last letter's table offset, and the letters it leaves uncovered.
-        Only chains of 3+ words need these (the tests from an empty chain run on every word at once)."""
+        """First letter -> the ids of its words in index order, with what a move's test reads of each (see
+        :meth:`_passing`): its last letter's table offset and its projected mask. Only chains of 3+ words
+        need these (the tests from an empty chain run on every word at once)."""
         offsets = list(map(lshift, self.lasts, repeat(self.bits)))
-        uncovered = list(map(xor, repeat(self.projected_full), self.projected))
         order = sorted(range(len(self.masks)), key=self.firsts.__getitem__)  # stable: index order in each letter
         moves, end = {}, 0
         for letter in sorted(self.letters):
             ids = order[end:(end := end + self.firsts.count(letter))]
-            moves[letter] = (ids, gather(offsets, ids), gather(uncovered, ids))
+            moves[letter] = (ids, gather(offsets, ids), gather(self.projected, ids))
         return {letter: moves[letter] for letter in self.letters}
 
     def _passing(self, letter: int, projected: int, r: int) -> Iterable[int]:
         """The ids, in index order, of the words from ``letter`` after which a chain whose letters so far
         are ``projected`` (projected for the coverable sets) can be finished in r - 1 more words: those
-        whose uncovered letters, less ``projected``, are a coverable set of their last letter (one byte
-        of the cover table each, looked up in C)."""
-        table, left = self._cover_table(r - 1), self.projected_full & ~projected
+        whose last letter's completion table says the letters then covered can be completed (one byte each,
+        looked up in C)."""
+        table = self._completion_table(r - 1)
         if not projected:
             passing = self._passing_first.get(r)
             if passing is None:
                 passing = self._passing_first[r] = {first: [] for first in self.letters}
-                positions = map(or_, map(lshift, self.lasts, repeat(self.bits)), map(xor, repeat(left), self.projected))
+                positions = map(or_, map(lshift, self.lasts, repeat(self.bits)), self.projected)
                 for i in compress(range(len(self.masks)), map(getitem, repeat(table), positions)):
                     passing[self.firsts[i]].append(i)
             return passing.get(letter, ())
-        ids, offsets, uncovered = self._moves_of.get(letter, ((), (), ()))
-        return compress(ids, map(getitem, repeat(table), map(or_, offsets, map(and_, repeat(left), uncovered))))
-
-    @cached_property
-    def _whole_words(self) -> dict[int, list[tuple[int]]]:
-        """First letter -> the one-word chains from it (the words of every letter), in index order."""
-        whole: dict[int, list[tuple[int]]] = {}
-        for i in compress(range(len(self.masks)), map(eq, self.masks, repeat(self.full))):
-            whole.setdefault(self.firsts[i], []).append((i,))
-        return whole
+        ids, offsets, masks = self._moves_of.get(letter, ((), (), ()))
+        return compress(ids, map(getitem, repeat(table), map(or_, offsets, map(or_, repeat(projected), masks))))
 
     @cached_property
     def _finishers(self) -> tuple[list[int], list[int], memoryview]:
@@ -485,9 +480,7 @@ class _ChainSearch:
         if self.budget is not None and not self.budget.spend():
             self.stopped = True
             return []
-        if r == 1 and not covered:  # a one-word chain: the letter's words that cover the box
-            found = list(self._whole_words.get(letter, ()))
-        elif r == 1:
+        if r == 1:  # the last word (or the only one: then the letter's words that cover the box)
             found = list(zip(self._finishing(letter, self.full & ~covered)))
         else:
             found = []
