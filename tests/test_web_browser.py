@@ -299,6 +299,34 @@ def test_letterboxed_bad_sides_show_the_error(page):
     expect(page.locator("#lb-status")).to_have_class(re.compile("error"))
 
 
+SLOW_SOLVES = """
+// Hold back the answer to any request naming the 5x5 box ABCDE-... by 1.5 s, so that it arrives after the
+// request sent next: the race a user meets when a long search ends after they typed a new box.
+const realFetch = window.fetch;
+window.fetch = async (url, options) => {
+  const response = await realFetch(url, options);
+  if (options && String(options.body).includes("ABCDE")) await new Promise((done) => setTimeout(done, 1500));
+  return response;
+};
+"""
+
+
+def test_a_late_answer_does_not_overwrite_the_newer_one(page):
+    """Solve a box, then a bad box before the first answer is back: the error stays, the late answer is dropped."""
+    needs("letterboxed")
+    page.add_init_script(SLOW_SOLVES)
+    open_tab(page, "letterboxed")
+    page.fill("#lb-sides", "ABCDE-FGHIJ-KLMNO-PQRST-UVWXY")
+    page.click("#lb-form button[type=submit]")
+    page.fill("#lb-sides", "RME-WCL-TGK-APR")
+    page.click("#lb-form button[type=submit]")
+    status = page.locator("#lb-status")
+    expect(status).to_contain_text("twice")
+    page.wait_for_timeout(2500)  # past the held-back answer
+    expect(status).to_contain_text("twice")
+    expect(status).to_have_class(re.compile("error"))
+
+
 def test_acrostic_seed_puzzle(page):
     needs("acrostic")
     open_tab(page, "acrostic")

@@ -1,5 +1,7 @@
 // Acrostic: seed row and pool in, the square out; browse every solution; generate new puzzles.
-import { api, el, setStatus, typed } from "./common.js";
+import { el, latestOnly, setStatus, typed } from "./common.js";
+
+const ask = latestOnly();  // the tab's latest request wins: a slow earlier answer is dropped
 
 const LIMIT = 500;  // solutions fetched per solve (the count still covers them all)
 const STALLED_TRIES = 3;  // requests in a row without progress before a listing is given up
@@ -58,7 +60,7 @@ async function solve() {
   showEmpty(seed);
   setStatus(status, "Solving\u2026");
   try {
-    const result = await api("/api/acrostic/solve", {
+    const result = await ask("/api/acrostic/solve", {
       seed, pool, dict: $("ac-dict").value || "english", limit: LIMIT,
       distinct: $("ac-distinct").checked, symmetric: $("ac-symmetric").checked,
     });
@@ -84,7 +86,7 @@ async function generateWithProgress(request) {
   let best = -1, stalled = 0;
   for (;;) {
     try {
-      return await api("/api/acrostic/generate", request);
+      return await ask("/api/acrostic/generate", request);
     } catch (error) {
       const progress = error.data && error.data.progress;
       if (typeof progress !== "number") throw error;

@@ -21,6 +21,24 @@ export async function api(path, body) {
   return data;
 }
 
+/** An `api` for one tab whose callers see only the latest call's outcome: when the form is sent again before
+ * the server has answered, the older answer is dropped (its promise never settles), so a slow search that
+ * ends late cannot overwrite the result or error of the request that replaced it. */
+export function latestOnly() {
+  let latest = 0;
+  const never = new Promise(() => {});
+  return async (path, body) => {
+    const call = ++latest;
+    try {
+      const result = await api(path, body);
+      return call === latest ? result : never;
+    } catch (error) {
+      if (call === latest) throw error;
+      return never;
+    }
+  };
+}
+
 /** An element with attributes (on* keys become listeners) and children (strings become text). */
 export function el(tag, attributes = {}, ...children) {
   const svg = ["svg", "line", "polyline", "circle", "text", "rect", "polygon", "g", "title", "path"].includes(tag);

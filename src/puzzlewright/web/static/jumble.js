@@ -1,5 +1,7 @@
 // Jumble: scrambled words with clickable circled positions, the answer pattern, and ranked answers.
-import { api, el, setStatus, typed, wordList } from "./common.js";
+import { el, latestOnly, setStatus, typed, wordList } from "./common.js";
+
+const ask = latestOnly();  // the tab's latest request wins: a slow earlier answer is dropped
 
 const PAPER = {
   words: [["LASRN", [0, 1, 2]], ["SHACE", [0, 3, 4]], ["HOTGUF", [2, 3, 5]], ["CLATHE", [2, 3, 5]]],
@@ -75,7 +77,7 @@ async function solve() {
   $("jb-answers").replaceChildren();
   setStatus(status, "Solving\u2026");
   try {
-    const result = await api("/api/jumble/solve", {
+    const result = await ask("/api/jumble/solve", {
       jumbles: jumbles(), answer_pattern: $("jb-pattern").value, extra_words: wordList($("jb-extra").value), top: 20,
       caption: $("jb-caption").value.trim() || null, explain: true,
     });

@@ -1,5 +1,7 @@
 // Letter Boxed: the box drawn as SVG, the solutions best first; choosing one draws its path.
-import { api, el, setStatus } from "./common.js";
+import { el, latestOnly, setStatus } from "./common.js";
+
+const ask = latestOnly();  // the tab's latest request wins: a slow earlier answer is dropped
 
 const CENTRE = 160, RADIUS = 142, LABEL_OFFSET = 22, SHOWN = 300;
 let panel, box, status, list;
@@ -75,7 +77,7 @@ async function solve() {
   list.replaceChildren();
   setStatus(status, "Solving\u2026");
   try {
-    const result = await api("/api/letterboxed/solve", {
+    const result = await ask("/api/letterboxed/solve", {
       sides: $("lb-sides").value.trim(), max_words: Number($("lb-max").value), dict: $("lb-dict").value || "english", limit: SHOWN, explain: true,
     });
     showSolutions(result);
@@ -132,7 +134,7 @@ async function generate() {
   setStatus(status, "Making a new puzzle\u2026");
   list.replaceChildren();
   try {
-    const result = await api("/api/letterboxed/generate", { count: 1, random_seed: Math.floor(Math.random() * 2 ** 31) });
+    const result = await ask("/api/letterboxed/generate", { count: 1, random_seed: Math.floor(Math.random() * 2 ** 31) });
     const puzzle = result.puzzles[0];
     $("lb-sides").value = puzzle.sides.map((s) => s.toUpperCase()).join("-");
     draw(parseSides($("lb-sides").value));
