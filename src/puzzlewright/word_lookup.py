@@ -201,14 +201,16 @@ class SortedWords:
         self.bounds, self.firsts = bounds, firsts
 
     @staticmethod
-    def columns_of(path: str) -> list[tuple[str, bytes]]:
+    def columns_of(path: str) -> list[tuple[str, bytes | memoryview]]:
         """The columns of the words of the archive at ``path``, in the order :class:`SortedWords` takes
-        them, each as (its array typecode, "" for the text, and its bytes). ValueError for what is not an
-        archive of a dictionary (see :func:`read_archive`)."""
+        them, each as (its array typecode, "" for the text, and its bytes), the archive's columns viewed
+        where they were inflated (not copied). ValueError for what is not an archive of a dictionary (see
+        :func:`read_archive`)."""
         from puzzlewright.lexicon.formats import lower_bound
 
-        words, *columns = _dictionary_columns(path, read_archive(path, _COLUMNS))
-        text = b"\n" + words.tobytes() + b"\n"
+        (_, words), *columns = (_npy_data(zlib.decompress(packed, -15) if method == 8 else packed) for method, packed
+                                in _dictionary_columns(path, archive_members(path, _COLUMNS)))
+        text = b"".join((b"\n", words, b"\n"))
         bounds, firsts, start, number = array("I"), array("I"), 1, 0
         for key in [*_group_keys(), None]:  # each group's first line: the first line not below its key
             end = len(text) if key is None else lower_bound(text, key.encode("ascii"), start, len(text))
@@ -216,7 +218,7 @@ class SortedWords:
             start = end
             bounds.append(start)
             firsts.append(number)
-        return [("", text), *((column.typecode, column.tobytes()) for column in (*columns, bounds, firsts))]
+        return [("", text), *columns, *((column.typecode, column.tobytes()) for column in (bounds, firsts))]
 
     def numbers(self, words: Iterable[str]) -> dict[str, int]:
         """Each of ``words`` (lowercase a-z; others are not looked up) that the dictionary has -> its
@@ -317,13 +319,19 @@ def archive_members(path: str, names: Iterable[str] | None = None) -> dict[str, 
 
 def _npy_array(blob: bytes) -> array:
     """The data of a one-dimensional ``.npy`` file as an array of its type."""
+    typecode, data = _npy_data(blob)
+    values = array(typecode)
+    values.frombytes(data)
+    return values
+
+
+def _npy_data(blob: bytes) -> tuple[str, memoryview]:
+    """(array typecode, the data's bytes, viewed in ``blob``) of a one-dimensional ``.npy`` file."""
     header = _npy_header(blob)
     if header is None:
         raise ValueError("not a .npy array")
     typecode, start = header
-    values = array(typecode)
-    values.frombytes(blob[start:])
-    return values
+    return typecode, memoryview(blob)[start:]
 
 
 def _npy_header(blob: bytes) -> tuple[str, int] | None:

@@ -21,8 +21,8 @@ from array import array
 from collections import deque
 from bisect import bisect_left, bisect_right
 from functools import cache, cached_property
-from itertools import chain, compress, repeat, starmap
-from operator import add, sub
+from itertools import accumulate, chain, compress, repeat, starmap
+from operator import add, mul, sub
 
 from puzzlewright.cache import cache_dir, remember, store, touch
 from puzzlewright.letterboxed.model import MIN_WORD_LENGTH, doubled_at
@@ -279,7 +279,7 @@ _BY_LEXICON: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _COLUMN_CODES = ("", "I", "f", "f", "B", "H", "I", "I", "I", "", "", "")
 
 
-def columns_bytes(magic: bytes, header: tuple[object, ...], columns: list[tuple[str, bytes]]) -> bytes:
+def columns_bytes(magic: bytes, header: tuple[object, ...], columns: list[tuple[str, bytes | memoryview]]) -> bytes:
     """A cache file of columns: ``magic``, the header's length and the header (``header``'s items, then
     each column's array type code, "" for raw bytes, and size, :mod:`marshal`-ed), then each column's
     bytes, aligned, so that :func:`viewed_columns` can view them where they lie."""
@@ -341,16 +341,21 @@ def bitset_of(positions: Iterable[int], size: int) -> int:
 
 def set_bits(bits: int, size: int) -> list[int]:
     """The positions of the set bits of ``bits`` (below ``8 * size``), ascending, found in C: the nonzero
-    bytes are picked out, and each one's bits (:data:`_BITS_OF_BYTE`) added to its first bit's position."""
+    bytes' places are read off the runs of zero bytes between them (a ``split``, then running sums of
+    the runs' lengths), and each nonzero byte's bits (:data:`_BITS_BEFORE_BYTE_END`) added to the place
+    just past it."""
     packed = bits.to_bytes(size, "little")
-    firsts = list(compress(range(0, 8 * size, 8), packed))  # the first bit's position of each nonzero byte
+    zero_runs = packed.translate(_NONZERO_TO_ONE).split(b"\1")[:-1]  # the zero bytes before each nonzero one
+    ends = map(mul, accumulate(map(add, map(len, zero_runs), repeat(1))), repeat(8))  # 8 x (its place + 1)
     values = packed.translate(None, b"\0")
-    offsets = chain.from_iterable(map(_BITS_OF_BYTE.__getitem__, values))
-    return list(map(add, chain.from_iterable(map(repeat, firsts, values.translate(_BIT_COUNT))), offsets))
+    offsets = chain.from_iterable(map(_BITS_BEFORE_BYTE_END.__getitem__, values))
+    return list(map(add, chain.from_iterable(map(repeat, ends, values.translate(_BIT_COUNT))), offsets))
 
 
 _LETTER_NUMBER = bytes((value - ord("a")) % 256 for value in range(256))  # translate: a letter -> 0-25
-_BITS_OF_BYTE = [tuple(b for b in range(8) if value >> b & 1) for value in range(256)]  # a byte's set bits
+# a byte's set bits, counted back from the end of the byte (bit b: b - 8)
+_BITS_BEFORE_BYTE_END = [tuple(b - 8 for b in range(8) if value >> b & 1) for value in range(256)]
+_NONZERO_TO_ONE = bytes([0] + [1] * 255)  # bytes.translate table: a nonzero byte -> 1
 _BIT_COUNT = bytes(value.bit_count() for value in range(256))  # bytes.translate table: a byte -> its set bits' count
 
 
@@ -557,7 +562,7 @@ def reference_words() -> SortedWords | None:
     if fields is None:
         columns = SortedWords.columns_of(archive)
         _save(directory, filename, columns_bytes(_WORDS_MAGIC, (REFERENCE_FORMAT,), columns), replacing=prefix)
-        fields = [memoryview(data) if code == "" else memoryview(data).cast(code) for code, data in columns]
+        fields = [memoryview(data).cast(code or "B") for code, data in columns]
     return SortedWords(*fields)
 
 

@@ -10,8 +10,9 @@
    memoised, so words with the same ends and letters share their continuations. Completion is
    pruned with *coverable sets*: ``cover[r][c]`` is a bitset over the 2^n box-local masks, holding the
    sets of letters that some chain of r words starting with letter c can still cover. It is built from
-   the words' masks by a downward closure (shifts of one big integer per letter), so testing whether a
-   partial chain can be finished is one bit test, and every branch explored leads to a solution. (For
+   the words' masks by a downward closure (shifts of one big integer holding every letter's bitset side
+   by side), so testing whether a partial chain can be finished is one bit test, and every branch
+   explored leads to a solution. (For
    boxes of more than 16 letters the bitsets track the 16 hardest letters: still sound, less sharp.)
 
 Everything here is plain Python over small integers, so the command line runs it without numpy, and every
@@ -21,11 +22,11 @@ process (the CLI, a batch, the web app) takes the same path.
 from __future__ import annotations
 
 import sys
-from collections import Counter, defaultdict
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache, cached_property
-from itertools import chain, compress, islice, repeat
-from operator import add, and_, getitem, itemgetter, lshift, not_, or_, sub, xor
+from itertools import compress, repeat
+from operator import add, and_, eq, getitem, itemgetter, lshift, not_, or_, sub, xor
 
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, bitset_of
@@ -43,6 +44,7 @@ MAX_BITSET_LETTERS = 16
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
+    from collections.abc import Iterable
     from typing import TypeVar
 
     T = TypeVar("T")
@@ -295,6 +297,14 @@ def bit_planes(n: int) -> list[int]:
     return planes
 
 
+@cache
+def _slot_planes(n: int, slots: int) -> list[int]:
+    """:func:`bit_planes` (n), each repeated ``slots`` times side by side (one per 2^n-bit slot), to close
+    the bitsets of several letters at once."""
+    size = 1 << n
+    return [sum(plane << (slot * size) for slot in range(slots)) for plane in bit_planes(n)]
+
+
 def chains_of_length(words: BoxWords, k: int, budget: Budget | None = None) -> list[tuple[int, ...]]:
     """Every chain of exactly k words (ids into ``words``) that solves the box, even when fewer would do."""
     return _ChainSearch(words, budget).chains(k)
@@ -305,7 +315,10 @@ class _ChainSearch:
 
     Coverable sets are bitsets over 2^n masks, so for a box of more than 16 letters they are kept over
     the 16 letters fewest words contain (the hardest to cover): a chain that cannot cover those cannot
-    cover the box, so the pruning stays sound, only less sharp.
+    cover the box, so the pruning stays sound, only less sharp. Each number of words r has one packed
+    bitset of every letter's coverable sets (:meth:`_coverable`), and what a move's test reads of each
+    word is worked out for all the box's words at once, in C; the words are grouped by first letter only
+    where a search needs it (:meth:`_finishing`, and for chains of 3+ words :attr:`_moves_of`).
     """
 
     def __init__(self, words: BoxWords, budget: Budget | None):
@@ -314,42 +327,23 @@ class _ChainSearch:
         self.stopped = False
         self.kept = 0  # chains built so far (stops the search past MAX_CHAINS)
         self.full = words.full
-        project = _projection(words)
+        self.project = project = _projection(words)
         self.projected_full = self.full if project is None else project(self.full)
-        self.planes = bit_planes(self.projected_full.bit_length())
-        self.project = project
         self.bits = self.projected_full.bit_length()  # coverable sets are over masks of this many bits
-        masks, firsts, lasts = words.masks, words.firsts, words.lasts
-        projected = masks if project is None else list(map(project, masks))
-        moves = list(zip(lasts, masks, projected, range(len(masks))))
-        # what a move's coverable-set test reads (see _tails): its last letter's table offset and the
-        # letters its word leaves uncovered
-        offsets = list(map(lshift, lasts, repeat(self.bits)))
-        uncovered = list(map(xor, repeat(self.projected_full), projected))
-        # the words of each first letter, in index order (a stable sort by first letter, each letter's
-        # words a run of the sorted order); letters in the order they first appear. Letters are their
-        # places in the box (0 = its first letter).
-        order = sorted(range(len(masks)), key=firsts.__getitem__)
-        runs, end = {}, 0
-        for place in sorted(set(firsts)):
-            runs[place] = (end, end := end + firsts.count(place))
-        # letter -> [(last letter, mask, projected mask, word id)] for the words starting with that letter
-        self.moves_from: dict[int, list[tuple[int, int, int, int]]] = {}
-        # letter -> (table offsets, uncovered letters) of the same moves
-        self._tests_from: dict[int, tuple[list[int], list[int]]] = {}
-        for place in dict.fromkeys(firsts):
-            ids = order[slice(*runs[place])]
-            self.moves_from[place] = list(map(moves.__getitem__, ids))
-            self._tests_from[place] = (list(map(offsets.__getitem__, ids)), list(map(uncovered.__getitem__, ids)))
-        self._finishers: dict[int, tuple[list[int], list[int], list[int]]] = {}
-        self._cover: list[dict[int, int]] = []  # cover[r - 1][letter]: coverable sets in r words
+        self.planes = bit_planes(self.bits)
+        self.masks, self.firsts, self.lasts = words.masks, words.firsts, words.lasts
+        self.projected = self.masks if project is None else list(map(project, self.masks))
+        self.letters = list(dict.fromkeys(self.firsts))  # the first letters, in the order the search takes them
+        self._coverables: list[int] = []  # _coverable(r) for r = 1, 2, ...
         self._cover_tables: dict[int, bytes] = {}
+        self._passing_first: dict[int, dict[int, list[int]]] = {}  # _passing(letter, 0, r), by r
 
     # -- coverable sets -------------------------------------------------------------------------
 
-    def _down_closure(self, sets: int) -> int:
-        """The bitset of every subset of the masks in ``sets``."""
-        for b, plane in enumerate(self.planes):
+    def _down_closure(self, sets: int, slots: int) -> int:
+        """The bitset of every subset of the masks in ``sets``, which holds ``slots`` bitsets of 2^bits
+        masks side by side (each closed on its own: a mask's subsets are below it in its slot)."""
+        for b, plane in enumerate(_slot_planes(self.bits, slots)):
             sets |= (sets & plane) >> (1 << b)
         return sets
 
@@ -365,52 +359,104 @@ class _ChainSearch:
                 widened |= widened << (1 << b)
         return widened
 
-    def cover(self, r: int) -> dict[int, int]:
-        """letter -> bitset of the letter sets some chain of r words starting with that letter covers."""
-        while len(self._cover) < r:
-            if not self._cover:
-                level: dict[int, int] = {letter: self._down_closure(bitset_of(map(itemgetter(2), moves), 1 << self.bits))
-                                         for letter, moves in self.moves_from.items()}
-            else:
-                below = self._cover[-1]
-                level = defaultdict(int)
-                widened: dict[tuple[int, int], int] = {}
-                for letter, moves in self.moves_from.items():
-                    for last, _, mask, _ in moves:
-                        if (last, mask) not in widened:
-                            widened[last, mask] = self._widen(below.get(last, 0), mask)
-                        level[letter] |= widened[last, mask]
-            self._cover.append(dict(level))
-        return self._cover[r - 1]
+    def _coverable(self, r: int) -> int:
+        """The letter sets chains of r words can cover, by start letter, packed in one bitset: bit
+        ``(slot << bits) | sets`` is set when some chain of r words from the box's ``slot``-th letter covers
+        (at least) the letter set ``sets``.
+
+        One word: the words' (first letter, mask) bits, set in C and closed downward all at once. More:
+        for each move, the sets its last letter covers in r - 1 words, widened by the move's letters."""
+        bits, slots = self.bits, len(self.words.box.letters)
+        one_slot = (1 << (1 << bits)) - 1
+        while len(self._coverables) < r:
+            if not self._coverables:
+                found = bitset_of(map(or_, map(lshift, self.firsts, repeat(bits)), self.projected), slots << bits)
+                self._coverables.append(self._down_closure(found, slots))
+                continue
+            below, level = self._coverables[-1], 0
+            below_of = [below >> (slot << bits) & one_slot for slot in range(slots)]
+            widened: dict[tuple[int, int], int] = {}
+            for letter, (ids, _, _) in self._moves_of.items():
+                sets = 0
+                for i in ids:
+                    move = (last, mask) = (self.lasts[i], self.projected[i])
+                    if move not in widened:
+                        widened[move] = self._widen(below_of[last], mask)
+                    sets |= widened[move]
+                level |= sets << (letter << bits)
+            self._coverables.append(level)
+        return self._coverables[r - 1]
 
     def _cover_table(self, r: int) -> bytes:
-        """:meth:`cover` (r) as one byte per (letter, letter set): byte ``(slot << bits) | sets`` is 1 when
-        a chain of r words from the box's ``slot``-th letter can cover the letter set ``sets``, so the
+        """:meth:`_coverable` (r) as one byte per (letter, letter set): byte ``(slot << bits) | sets`` is 1
+        when a chain of r words from the box's ``slot``-th letter can cover the letter set ``sets``, so the
         tests of many moves run in C (``map``) instead of a big-integer shift each."""
         table = self._cover_tables.get(r)
         if table is None:
-            cover, size = self.cover(r), 1 << self.bits
-            table = self._cover_tables[r] = b"".join(
-                _bit_bytes(cover.get(place, 0), size) for place in range(len(self.words.box.letters)))
+            table = self._cover_tables[r] = _bit_bytes(self._coverable(r), len(self.words.box.letters) << self.bits)
         return table
 
-    def _finishing_moves(self, letter: int) -> tuple[list[int], list[int], list[int]]:
-        """The words from ``letter`` for last words, most letters first (then in index order): their ids,
-        the box letters each lacks, and ``enough[p]``: how many have at least p letters (a last word must
-        hold every letter still needed, so only those are tested)."""
-        found = self._finishers.get(letter)
-        if found is None:
-            moves = self.moves_from.get(letter, [])
-            masks = list(map(itemgetter(1), moves))
-            sizes = list(map(int.bit_count, masks))
-            order = sorted(range(len(moves)), key=sizes.__getitem__, reverse=True)
-            counts = Counter(sizes)
-            enough = [0] * (len(self.words.box.letters) + 2)
-            for p in range(len(enough) - 2, -1, -1):
-                enough[p] = enough[p + 1] + counts[p]
-            found = self._finishers[letter] = (list(map(itemgetter(3), map(moves.__getitem__, order))),
-                                               list(map(xor, repeat(self.full), map(masks.__getitem__, order))), enough)
-        return found
+    # -- the moves ------------------------------------------------------------------------------
+
+    @cached_property
+    def _moves_of(self) -> dict[int, tuple[list[int], list[int], list[int]]]:
+        """First letter -> the ids of its words in index order, with what a move's coverable-set test reads
+        of each (see :meth:`_passing`): its last letter's table offset, and the letters it leaves uncovered.
+        Only chains of 3+ words need these (the tests from an empty chain run on every word at once)."""
+        offsets = list(map(lshift, self.lasts, repeat(self.bits)))
+        uncovered = list(map(xor, repeat(self.projected_full), self.projected))
+        order = sorted(range(len(self.masks)), key=self.firsts.__getitem__)  # stable: index order in each letter
+        moves, end = {}, 0
+        for letter in sorted(self.letters):
+            ids = order[end:(end := end + self.firsts.count(letter))]
+            moves[letter] = (ids, gather(offsets, ids), gather(uncovered, ids))
+        return {letter: moves[letter] for letter in self.letters}
+
+    def _passing(self, letter: int, projected: int, r: int) -> Iterable[int]:
+        """The ids, in index order, of the words from ``letter`` after which a chain whose letters so far
+        are ``projected`` (projected for the coverable sets) can be finished in r - 1 more words: those
+        whose uncovered letters, less ``projected``, are a coverable set of their last letter (one byte
+        of the cover table each, looked up in C)."""
+        table, left = self._cover_table(r - 1), self.projected_full & ~projected
+        if not projected:
+            passing = self._passing_first.get(r)
+            if passing is None:
+                passing = self._passing_first[r] = {first: [] for first in self.letters}
+                positions = map(or_, map(lshift, self.lasts, repeat(self.bits)), map(xor, repeat(left), self.projected))
+                for i in compress(range(len(self.masks)), map(getitem, repeat(table), positions)):
+                    passing[self.firsts[i]].append(i)
+            return passing.get(letter, ())
+        ids, offsets, uncovered = self._moves_of.get(letter, ((), (), ()))
+        return compress(ids, map(getitem, repeat(table), map(or_, offsets, map(and_, repeat(left), uncovered))))
+
+    @cached_property
+    def _whole_words(self) -> dict[int, list[tuple[int]]]:
+        """First letter -> the one-word chains from it (the words of every letter), in index order."""
+        whole: dict[int, list[tuple[int]]] = {}
+        for i in compress(range(len(self.masks)), map(eq, self.masks, repeat(self.full))):
+            whole.setdefault(self.firsts[i], []).append((i,))
+        return whole
+
+    @cached_property
+    def _finishers(self) -> tuple[list[int], list[int], list[int], int]:
+        """Every word as a last word: sorted by first letter, then most letters first, then index order, as
+        (the sort keys: first letter, 63 - its letters and its id packed in one integer; the ids; the box
+        letters each lacks; the bits of an id in a key). Built in C, for :meth:`_finishing`."""
+        id_bits = len(self.masks).bit_length()
+        keys = sorted(map(or_, map(or_, map(lshift, self.firsts, repeat(id_bits + 6)),
+                                   map(lshift, map(sub, repeat(63), map(int.bit_count, self.masks)), repeat(id_bits))),
+                          range(len(self.masks))))
+        ids = list(map(and_, keys, repeat((1 << id_bits) - 1)))
+        return keys, ids, list(map(xor, repeat(self.full), gather(self.masks, ids))), id_bits
+
+    def _finishing(self, letter: int, need: int) -> list[int]:
+        """The ids of the words from ``letter`` holding every letter of ``need``, most letters first (then
+        in index order). Only the words with at least as many letters as ``need`` are tested (their range
+        of the sorted keys, found by two binary searches), in C."""
+        keys, ids, lacking, id_bits = self._finishers
+        start = bisect_left(keys, letter << (id_bits + 6))
+        end = bisect_left(keys, (letter << (id_bits + 6)) + ((64 - need.bit_count()) << id_bits), start)
+        return list(compress(ids[start:end], map(not_, map(and_, repeat(need), lacking[start:end]))))
 
     # -- enumeration ----------------------------------------------------------------------------
 
@@ -418,7 +464,7 @@ class _ChainSearch:
         """Every chain of exactly k word ids covering the box (those found so far when the budget ran out)."""
         chains: list[tuple[int, ...]] = []
         memo: dict[tuple[int, int, int], list[tuple[int, ...]]] = {}
-        for letter in self.moves_from:
+        for letter in self.letters:
             chains.extend(self._tails(letter, 0, 0, k, memo))
             if self.stopped:
                 break
@@ -437,24 +483,15 @@ class _ChainSearch:
         if self.budget is not None and not self.budget.spend():
             self.stopped = True
             return []
-        if r == 1 and not covered:  # a one-word chain: the letter's words that cover the box, in index order
-            full = self.full
-            found = [(i,) for _, mask, _, i in self.moves_from.get(letter, ()) if mask == full]
+        if r == 1 and not covered:  # a one-word chain: the letter's words that cover the box
+            found = list(self._whole_words.get(letter, ()))
         elif r == 1:
-            need = self.full & ~covered
-            ids, lacking, enough = self._finishing_moves(letter)
-            tried = enough[need.bit_count()]
-            found = [(i,) for i in compress(islice(ids, tried), map(not_, map(and_, repeat(need), islice(lacking, tried))))]
+            found = list(zip(self._finishing(letter, self.full & ~covered)))
         else:
             found = []
-            # a move can be finished when the letters it leaves uncovered are a coverable set of its last
-            # letter in r - 1 words: one byte of the cover table, looked up for all the moves in C
-            offsets, uncovered = self._tests_from.get(letter, ((), ()))
-            table = self._cover_table(r - 1)
-            left = self.projected_full & ~projected
-            tests = map(getitem, repeat(table), map(or_, offsets, map(and_, repeat(left), uncovered)))
-            for last, mask, projected_mask, i in compress(self.moves_from.get(letter, ()), tests):
-                tails = self._tails(last, covered | mask, projected | projected_mask, r - 1, memo)
+            masks, projected_masks, lasts = self.masks, self.projected, self.lasts
+            for i in self._passing(letter, projected, r):
+                tails = self._tails(lasts[i], covered | masks[i], projected | projected_masks[i], r - 1, memo)
                 found.extend([(i, *tail) for tail in tails])
                 self.kept += len(tails)
                 if self.kept > MAX_CHAINS:
