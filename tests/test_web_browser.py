@@ -327,6 +327,45 @@ def test_a_late_answer_does_not_overwrite_the_newer_one(page):
     expect(status).to_have_class(re.compile("error"))
 
 
+HELD_GRID_FILLS = """
+// Hold back the answers to the first and third grid fills by 1.5 s, so that each arrives after what the
+// user did next (a new grid and its own fill; a new grid alone).
+const realFetch = window.fetch;
+let fills = 0;
+window.fetch = async (url, options) => {
+  const response = await realFetch(url, options);
+  if (String(url).includes("/api/grid/fill") && [0, 2].includes(fills++)) await new Promise((done) => setTimeout(done, 1500));
+  return response;
+};
+"""
+
+
+def test_a_late_grid_fill_does_not_land_on_a_new_grid(page):
+    """Fill a 4x4 grid, start a 3x3 one and fill it before the first answer is back: the late 4x4 answer
+    is dropped (it drew its rows over the new grid). A fill still pending when the grid is redrawn is
+    dropped too: the new grid stays empty and no longer says it is filling."""
+    needs("grid")
+    page.add_init_script(HELD_GRID_FILLS)
+    open_tab(page, "grid")
+    page.fill("#gr-min-score", "")
+    status, cells = page.locator("#gr-status"), page.locator("#gr-grid button")
+    for rows in ("4", "3"):
+        page.fill("#gr-rows", rows)
+        page.fill("#gr-cols", rows)
+        page.click("#gr-new")
+        page.click("#gr-form button[type=submit]")
+    expect(status).to_contain_text("Filled", timeout=30_000)
+    expect(cells).to_have_count(9)
+    shown, said = cells.all_inner_texts(), status.inner_text()
+    page.wait_for_timeout(2500)  # past the held-back answer
+    assert (cells.all_inner_texts(), status.inner_text()) == (shown, said)
+    page.click("#gr-form button[type=submit]")  # held back, then a new grid before it is answered
+    page.click("#gr-new")
+    page.wait_for_timeout(2500)
+    assert [text.strip() for text in cells.all_inner_texts()] == [""] * 9
+    expect(status).not_to_contain_text("Fill")
+
+
 def test_acrostic_seed_puzzle(page):
     needs("acrostic")
     open_tab(page, "acrostic")

@@ -23,20 +23,30 @@ export async function api(path, body) {
 
 /** An `api` for one tab whose callers see only the latest call's outcome: when the form is sent again before
  * the server has answered, the older answer is dropped (its promise never settles), so a slow search that
- * ends late cannot overwrite the result or error of the request that replaced it. */
+ * ends late cannot overwrite the result or error of the request that replaced it. Its `drop()` drops the
+ * answers of every call in flight (what they answer has been changed or thrown away) and says whether
+ * there were any. */
 export function latestOnly() {
-  let latest = 0;
+  let latest = 0, inFlight = 0;
   const never = new Promise(() => {});
-  return async (path, body) => {
+  const ask = async (path, body) => {
     const call = ++latest;
+    inFlight += 1;
     try {
       const result = await api(path, body);
       return call === latest ? result : never;
     } catch (error) {
       if (call === latest) throw error;
       return never;
+    } finally {
+      inFlight -= 1;
     }
   };
+  ask.drop = () => {
+    latest += 1;
+    return inFlight > 0;
+  };
+  return ask;
 }
 
 /** An element with attributes (on* keys become listeners) and children (strings become text). */

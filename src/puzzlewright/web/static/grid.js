@@ -1,5 +1,7 @@
 // Grid: draw blocks, fix letters, fill every slot with words, re-roll one word, export .ipuz.
-import { api, el, setStatus } from "./common.js";
+import { api, el, latestOnly, setStatus } from "./common.js";
+
+const ask = latestOnly();  // fills and re-rolls: only the latest request's answer is shown, and none once the grid changed
 
 let panel, status, gridNode, wordsNode;
 let height = 5, width = 5;
@@ -37,7 +39,9 @@ function clamp(value, low, high) {
   return Math.min(high, Math.max(low, Number.isFinite(value) ? Math.round(value) : low));
 }
 
+/** Drop the last fill (the grid changed), and the answer of any fill or re-roll still on its way. */
 function forget() {
+  if (ask.drop()) setStatus(status, "");
   filled = null;
   slots = [];
   selected = -1;
@@ -96,6 +100,7 @@ function press(event, index) {
   }
   painting = cells[index] === "#" ? "." : "#";
   cells[index] = painting;
+  forget();
   selected = index;
   render();
   focusCell(index);
@@ -103,7 +108,7 @@ function press(event, index) {
 
 function drag(index) {
   if (painting === null || cells[index] === painting) return;
-  cells[index] = painting;
+  cells[index] = painting;  // press() began the stroke with forget()
   render();
 }
 
@@ -155,7 +160,7 @@ function show(result, verb) {
 async function fill() {
   setStatus(status, "Filling\u2026");
   try {
-    const result = await api("/api/grid/fill", request({ grid: rows(cells), random_seed: Math.floor(Math.random() * 1e6) }));
+    const result = await ask("/api/grid/fill", request({ grid: rows(cells), random_seed: Math.floor(Math.random() * 1e6) }));
     forget();
     show(result, "Filled");
   } catch (error) {
@@ -170,7 +175,7 @@ async function reroll() {
   const name = `${slot.number}-${slot.direction === "across" ? "Across" : "Down"}`;
   setStatus(status, `Re-rolling ${name}\u2026`);
   try {
-    const result = await api("/api/grid/reroll", request({ grid, slot: name, random_seed: Math.floor(Math.random() * 1e6) }));
+    const result = await ask("/api/grid/reroll", request({ grid, slot: name, random_seed: Math.floor(Math.random() * 1e6) }));
     const keep = selected;
     show(result, `Re-rolled ${name}`);
     selected = keep;
