@@ -208,8 +208,8 @@ class SortedWords:
         :func:`read_archive`)."""
         from puzzlewright.lexicon.formats import lower_bound
 
-        (_, words), *columns = (_npy_data(zlib.decompress(packed, -15) if method == 8 else packed) for method, packed
-                                in _dictionary_columns(path, archive_members(path, _COLUMNS)))
+        (_, words), *columns = (_npy_data(inflated(*member))
+                                for member in _dictionary_columns(path, archive_members(path, _COLUMNS)))
         text = b"".join((b"\n", words, b"\n"))
         bounds, firsts, start, number = array("I"), array("I"), 1, 0
         for key in [*_group_keys(), None]:  # each group's first line: the first line not below its key
@@ -284,8 +284,13 @@ def read_archive(path: str, names: Iterable[str] | None = None) -> dict[str, arr
     """The arrays of a ``numpy.savez_compressed`` archive by name (``words.npy`` -> ``words``): those of
     ``names`` (default: all). Raises ValueError for anything else (zip64 sizes, other compression,
     big-endian data, other types)."""
-    return {name: _npy_array(zlib.decompress(packed, -15) if method == 8 else packed)
-            for name, (method, packed) in archive_members(path, names).items()}
+    return {name: _npy_array(inflated(*member)) for name, member in archive_members(path, names).items()}
+
+
+def inflated(method: int, packed: bytes) -> bytes:
+    """An archive member's bytes as the ``.npy`` file it stores: deflated (method 8) members inflated,
+    stored ones (method 0) as they are."""
+    return zlib.decompress(packed, -15) if method == 8 else packed
 
 
 def archive_members(path: str, names: Iterable[str] | None = None) -> dict[str, tuple[int, bytes]]:
