@@ -88,8 +88,8 @@ import numpy as np
 import wordfreq
 
 from puzzlewright.lexicon.formats import normalise_word
-from puzzlewright.lexicon.sources import (COMMON_FLOOR, ENGLISH_FLOOR, LETTERBOXED_FLOOR, REJECT_REASONS,
-                                         SOURCE_BITS)
+from puzzlewright.lexicon.sources import (COMMON_FLOOR, ENGLISH_FLOOR, FLAG_BITS, LETTERBOXED_FLOOR,
+                                         REJECT_REASONS, SOURCE_BITS, flag_mask)
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "puzzlewright" / "lexicon" / "data"
@@ -100,7 +100,8 @@ NUMBER_WORD = re.compile(r"^(twenty|thirty|forty|fifty|sixty|seventy|eighty|nine
 
 LEVEL_PRIOR = {10: 4.0, 20: 3.3, 35: 2.2, 40: 1.9, 50: 1.6, 55: 1.5, 60: 1.4, 70: 1.2, 80: 0.8, 95: 0.3}
 NEXT_LEVEL = dict(zip(sorted(LEVEL_PRIOR), sorted(LEVEL_PRIOR)[1:] + [95]))
-INFLECTION_DISCOUNT = 0.5
+RARE_IN_TEXT_ZIPF = 1.5  # below this Zipf, a SCOWL size prior alone cannot make a word familiar...
+RARE_IN_TEXT_CAP = 3.0   # ...beyond this
 WEAK_EVIDENCE_PENALTY = 1.0
 REVIEWED_FAMILIARITY = 1.8
 UNSEEN_PENALTY = 0.5
@@ -138,10 +139,11 @@ def scowl_levels(scowl_dir: Path) -> tuple[dict[str, int], dict[str, int], dict[
     return main, variant, seldom
 
 
-def scowl_non_words(scowl_dir: Path) -> tuple[set[str], set[str]]:
-    """(names, clipped): lowercased entries of SCOWL's proper-name, upper-case and contraction lists,
-    and the lowercase entries of its abbreviation lists."""
+def scowl_non_words(scowl_dir: Path) -> tuple[set[str], set[str], set[str]]:
+    """(names, contractions, clipped): lowercased entries of SCOWL's proper-name and upper-case lists, of
+    its contraction lists (apostrophes dropped), and the lowercase entries of its abbreviation lists."""
     names: set[str] = set()
+    contractions: set[str] = set()
     clipped: set[str] = set()
     for path in scowl_dir.iterdir():
         if "-words." in path.name or path.name.startswith("special-"):
@@ -150,9 +152,11 @@ def scowl_non_words(scowl_dir: Path) -> tuple[set[str], set[str]]:
             entry = line.strip()
             if "abbreviations" in path.name and entry[:1].islower() and entry.isalpha() and entry.isascii():
                 clipped.add(entry)
+            elif "contractions" in path.name:
+                contractions.add(entry.lower().replace("'", ""))
             else:
                 names.add(entry.lower().replace("'", ""))
-    return names, clipped
+    return names, contractions, clipped
 
 
 @dataclass
@@ -343,8 +347,9 @@ class Entry:
     zipf: float
     familiarity: float = 0.0
     base: str | None = None
-    inherits: bool = False
+    inflected: bool = False  # a regular inflection of ``base``
     attested: bool = True
+    flags: int = 0  # bits of puzzlewright.lexicon.sources.FLAG_BITS
 
 
 @dataclass
@@ -355,6 +360,7 @@ class Sources:
     variant: dict[str, int]
     seldom: dict[str, int]
     names: set[str]
+    contractions: set[str]
     abbreviations: set[str]
     wordnet: WordNet
     gcide: set[str]
@@ -368,11 +374,11 @@ class Sources:
 def load_sources(args: argparse.Namespace) -> Sources:
     """Read every source named in the module docstring."""
     main, variant, seldom = scowl_levels(args.scowl)
-    names, abbreviations = scowl_non_words(args.scowl)
+    names, contractions, abbreviations = scowl_non_words(args.scowl)
     zipf = {w: wordfreq.zipf_frequency(w, "en") for w in wordfreq.get_frequency_dict("en", "large")
             if WORD.match(w)}
     ding, ding_capitalised = read_ding(args.ding)
-    return Sources(main, variant, seldom, names, abbreviations, read_wordnet(args.wordnet),
+    return Sources(main, variant, seldom, names, contractions, abbreviations, read_wordnet(args.wordnet),
                    read_gcide(args.gcide), ding, ding_capitalised, zipf, read_list(ROOT / "scripts" / "recent-words.txt"),
                    read_known_words(args.lancaster or lancaster_norms_file()))
 
@@ -429,16 +435,17 @@ def add_modern_words(found: dict[str, Entry], src: Sources, rejected: dict[str, 
     word's inflections count too."""
     stems = {w for w, e in found.items()
              if len(w) >= 3 and (0 < e.level <= 60 or e.sources & {"wordnet", "ding", "reviewed"})}
+    not_words = src.names | src.contractions | src.wordnet.capitalised | src.ding_capitalised | src.abbreviations
     pool = {w: z for w, z in src.zipf.items()
-            if z >= MODERN_MIN_ZIPF and w not in found and len(w) >= 4 and w not in src.names and w not in src.wordnet.capitalised
-            and w not in src.ding_capitalised and w not in src.abbreviations and not is_letter_string(w)}
+            if z >= MODERN_MIN_ZIPF and w not in found and len(w) >= 4 and w not in not_words
+            and not is_letter_string(w)}
     while True:
         new = {}
         for word, zipf in pool.items():
             if word not in found:
                 base = modern_base(word, found, stems, src.wordnet)
                 if base is not None:
-                    new[word] = Entry({"wordfreq-inflection"}, 0, zipf, base=base, inherits=True)
+                    new[word] = Entry({"wordfreq-inflection"}, 0, zipf, base=base, inflected=True)
         if not new:
             break
         found.update(new)
@@ -448,6 +455,42 @@ def add_modern_words(found: dict[str, Entry], src: Sources, rejected: dict[str, 
             rejected[word] = "modern-unexplained"
 
 
+SUFFIX_PARTS_OF_SPEECH = (  # what a regular ending can inflect, by WordNet's parts of speech
+    (("ied", "ed", "ing", "d"), {"verb"}),
+    (("iest", "ier", "est", "er", "st", "r"), {"adj", "adv"}),
+    (("ies", "es", "s"), {"noun", "verb"}),
+)
+
+
+def fits_part_of_speech(word: str, base: str, wordnet: WordNet) -> bool:
+    """Whether WordNet lists ``base`` as a part of speech the ending of ``word`` can inflect: -ed/-ing a
+    verb, -er/-est an adjective or adverb, -s a noun or verb. False when WordNet does not know ``base``
+    (function words: THED, WITHS) or the ending does not fit it (JUSTED, OVERING, MEMORIED, AREST)."""
+    parts_of_speech = wordnet.parts_of_speech.get(base, set())
+    for endings, fitting in SUFFIX_PARTS_OF_SPEECH:
+        if word.endswith(endings):
+            return bool(parts_of_speech & fitting)
+    return False
+
+
+def attests(word: str, entry: Entry, bases: list[str], found: dict[str, Entry], src: Sources) -> bool:
+    """Rule 4: whether a source attests a regular inflection as a word of its own. A dictionary that lists
+    the form itself (WordNet, its irregular forms, Ding, the reviewed list) does. Otherwise a form made by
+    the rules counts only when it is not a misspelling (GIVED, TAKED, SHOPING) and either fits its base's
+    part of speech and is seen in text (wordfreq) or listed by SCOWL at size <= 70, or is common in text
+    whatever its base (Zipf >= 2). SCOWL's sizes 80 and 95 list rule-made forms no one writes (ENOUGHS,
+    ONERS, WITHS), so they attest nothing on their own."""
+    if word in src.wordnet.irregular or entry.sources & {"wordnet", "ding", "reviewed"}:
+        return True
+    for base in bases:
+        if misspelt_inflection(word, base, found, src.wordnet):
+            continue
+        listed = entry.zipf > 0 or 0 < entry.level <= 70
+        if (listed and fits_part_of_speech(word, base, src.wordnet)) or entry.zipf >= EVERYDAY_ZIPF:
+            return True
+    return False
+
+
 def attest_inflections(found: dict[str, Entry], src: Sources) -> None:
     """Rule 4: link each inflection to its base and mark whether a source attests it."""
     for word, entry in found.items():
@@ -455,10 +498,8 @@ def attest_inflections(found: dict[str, Entry], src: Sources) -> None:
             continue
         bases = inflection_bases(word, found)
         if bases:
-            entry.base, entry.inherits = bases[0], True
-            entry.attested = bool(
-                entry.zipf > 0 or word in src.wordnet.irregular or (entry.level and entry.level <= 80)
-                or entry.sources & {"wordnet", "reviewed"})
+            entry.base, entry.inflected = bases[0], True
+            entry.attested = attests(word, entry, bases, found, src)
 
 
 def weak_evidence(entry: Entry) -> bool:
@@ -468,23 +509,57 @@ def weak_evidence(entry: Entry) -> bool:
             and (not entry.level or entry.level >= 95))
 
 
-def set_familiarity(found: dict[str, Entry]) -> None:
-    """The familiarity formula of the module docstring (bases first, so inflections can use theirs)."""
-    def own(entry: Entry) -> float:
-        value = max(entry.zipf, LEVEL_PRIOR.get(entry.level, 0.0) - (UNSEEN_PENALTY if entry.zipf == 0 else 0.0))
-        value += HEADWORD_BONUS * len(entry.sources & HEADWORD_SOURCES)
-        if "reviewed" in entry.sources:
-            value = max(value, REVIEWED_FAMILIARITY)
-        return value - (WEAK_EVIDENCE_PENALTY if weak_evidence(entry) else 0.0)
+def familiarity(entry: Entry) -> float:
+    """The familiarity formula of the module docstring: evidence about the word itself only (an inflection
+    never borrows its base's), capped for words text rarely writes."""
+    value = max(entry.zipf, LEVEL_PRIOR.get(entry.level, 0.0) - (UNSEEN_PENALTY if entry.zipf == 0 else 0.0))
+    value += HEADWORD_BONUS * len(entry.sources & HEADWORD_SOURCES)
+    if "reviewed" in entry.sources:
+        value = max(value, REVIEWED_FAMILIARITY)
+    elif entry.zipf < RARE_IN_TEXT_ZIPF:
+        value = min(value, RARE_IN_TEXT_CAP)
+    value -= WEAK_EVIDENCE_PENALTY if weak_evidence(entry) else 0.0
+    return round(max(0.0, value), 2)
 
+
+def set_familiarity(found: dict[str, Entry]) -> None:
+    """Every word's :func:`familiarity`."""
     for entry in found.values():
-        entry.familiarity = own(entry)
-    for _ in range(3):  # chains: photobombed -> photobomb -> bomb
+        entry.familiarity = familiarity(entry)
+
+
+COMMON_WORD_SOURCES = {"wordnet", "wordnet-irregular", "ding", "reviewed", "scowl-clipped"}
+
+
+def name_sources(word: str, entry: Entry, src: Sources) -> list[str]:
+    """The sources that list ``word`` capitalised (SCOWL's proper-name and upper-case lists, WordNet's
+    capitalised lemmas, Ding's capitalised headwords) when nothing lists it as a common word (a lowercase
+    dictionary headword, or SCOWL at size <= 70): ALICE, HANOI and TOYOTA are SCOWL size-95 lowercase
+    entries and names everywhere else; CHINA and AUGUST are words too."""
+    if entry.sources & COMMON_WORD_SOURCES or 0 < entry.level <= 70:
+        return []
+    return [source for source, names in (("scowl", src.names), ("wordnet", src.wordnet.capitalised),
+                                         ("ding", src.ding_capitalised)) if word in names]
+
+
+def set_flags(found: dict[str, Entry], src: Sources, listed: dict[str, tuple[str, str]]) -> None:
+    """Each word's flags (FLAG_BITS): ``listed`` (offensive and vulgar words, see scripts/word_flags.py),
+    names (:func:`name_sources`), clipped words only SCOWL's abbreviation lists give, and archaic words
+    (only weak evidence); an inflection carries its base's offensive and vulgar flags (SLUTS, BADASSED)."""
+    for word, entry in found.items():
+        if word in listed:
+            entry.flags |= FLAG_BITS[listed[word]]
+        for source in name_sources(word, entry, src):
+            entry.flags |= FLAG_BITS["proper", source]
+        if "scowl-clipped" in entry.sources and not entry.sources & {"wordnet", "ding", "scowl", "scowl-variant"}:
+            entry.flags |= FLAG_BITS["abbreviation", "scowl"]
+        if weak_evidence(entry):
+            entry.flags |= FLAG_BITS["archaic", "weak-evidence"]
+    inherited = flag_mask({"offensive", "vulgar"})
+    for _ in range(2):  # chains: motherfuckers -> motherfucker
         for entry in found.values():
-            if entry.inherits and entry.attested and entry.base in found:
-                entry.familiarity = max(own(entry), found[entry.base].familiarity - INFLECTION_DISCOUNT)
-    for entry in found.values():
-        entry.familiarity = round(max(0.0, entry.familiarity), 2)
+            if entry.inflected and entry.base in found:
+                entry.flags |= found[entry.base].flags & inherited
 
 
 def mark_known_words(found: dict[str, Entry], known: set[str]) -> None:
@@ -495,7 +570,7 @@ def mark_known_words(found: dict[str, Entry], known: set[str]) -> None:
             entry.sources.add("lancaster")
 
 
-def build(src: Sources) -> tuple[dict[str, Entry], dict[str, str]]:
+def build(src: Sources, listed: dict[str, tuple[str, str]]) -> tuple[dict[str, Entry], dict[str, str]]:
     """All accepted words (the large tier) and the rejected candidates with their reasons."""
     found = candidates(src)
     rejected: dict[str, str] = {}
@@ -512,6 +587,7 @@ def build(src: Sources) -> tuple[dict[str, Entry], dict[str, str]]:
         if not WORD.match(word):
             del found[word]
     mark_known_words(found, src.known)
+    set_flags(found, src, listed)
     return found, rejected
 
 
@@ -522,19 +598,21 @@ def everyday_evidence(entry: Entry, found: dict[str, Entry]) -> bool:
     if 0 < entry.level <= 70 or entry.zipf >= EVERYDAY_ZIPF or entry.sources & {
             "wordnet", "wordnet-irregular", "ding", "reviewed"}:
         return True
-    base = found.get(entry.base) if entry.inherits and entry.attested else None
+    base = found.get(entry.base) if entry.inflected and entry.attested else None
     return base is not None and everyday_evidence(base, found)
 
 
 def tiers(found: dict[str, Entry]) -> dict[str, list[str]]:
     """The built-in English tiers' words (see the module docstring)."""
-    english = [w for w, e in found.items()
+    proper = flag_mask({"proper"})
+    words = {w: e for w, e in found.items() if not e.flags & proper}
+    english = [w for w, e in words.items()
                if e.familiarity >= ENGLISH_FLOOR and not weak_evidence(e) and everyday_evidence(e, found)]
     return {
         "english-large": list(found),
         "english": english,
         "english-common": [w for w in english if found[w].familiarity >= COMMON_FLOOR],
-        "english-letterboxed": [w for w, e in found.items() if e.familiarity >= LETTERBOXED_FLOOR],
+        "english-letterboxed": [w for w, e in words.items() if e.familiarity >= LETTERBOXED_FLOOR],
     }
 
 
@@ -555,6 +633,7 @@ def write_archive(name: str, words: list[str], found: dict[str, Entry], zipf: di
         level=np.array([e.level if e else levels.get(w, 0) for w, e in zip(words, entries)], np.uint8),
         familiarity=np.array([round(f * 100) for f in familiarity], np.uint16),
         sources=np.array([sum(SOURCE_BITS[s] for s in e.sources) if e else 0 for e in entries], np.uint16),
+        flags=np.array([e.flags if e else 0 for e in entries], np.uint32),
     )
     print(f"{name}: {len(words):,} words, {(OUT / f'{name}.npz').stat().st_size / 1e6:.2f} MB")
 
@@ -610,7 +689,7 @@ def main() -> None:
     args = parser.parse_args()
 
     src = load_sources(args)
-    found, rejected = build(src)
+    found, rejected = build(src, {})
     if args.calibrate:
         puzzles = json.loads((args.shared_data / "train" / "letterboxed-nyt-train.json").read_text())
         calibrate(found, puzzles)

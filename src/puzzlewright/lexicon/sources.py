@@ -8,6 +8,8 @@ its reason in :data:`REJECT_REASONS`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 ENGLISH_FLOOR = 1.2
 COMMON_FLOOR = 2.5
 LETTERBOXED_FLOOR = 0.7
@@ -27,6 +29,48 @@ SOURCE_DESCRIPTIONS = {
     "lancaster": "the Lancaster Sensorimotor Norms' 40,000 words most people know (itself or its base word)",
 }
 SOURCE_BITS = {name: 1 << i for i, name in enumerate(SOURCE_DESCRIPTIONS)}
+
+# Flags: what a setter filters on. Each bit of an archive's ``flags`` column is one (flag, source) pair,
+# so ``dict explain`` can say who flagged a word; a flag is set when any of its bits is.
+FLAG_DESCRIPTIONS = {
+    "offensive": "a slur or hate term (constructors never use it)",
+    "vulgar": "sexual or scatological (constructors leave it out unless asked)",
+    "proper": "a name of a person, place or brand, or a proper adjective, with no use as a common word",
+    "abbreviation": "a clipped word or abbreviation said as a word (rec, crit)",
+    "archaic": "archaic, obsolete or obscure: no current source vouches for it",
+}
+FLAG_EVIDENCE = (
+    ("offensive", "wordnet"), ("offensive", "profanity-list"), ("offensive", "reviewed"),
+    ("vulgar", "wordnet"), ("vulgar", "profanity-list"), ("vulgar", "reviewed"),
+    ("proper", "scowl"), ("proper", "wordnet"), ("proper", "ding"),
+    ("abbreviation", "scowl"),
+    ("archaic", "wordnet"), ("archaic", "weak-evidence"),
+)
+FLAG_SOURCE_DESCRIPTIONS = {
+    "wordnet": "WordNet's usage labels (ethnic slur, obscenity, archaism) or its capitalised lemmas",
+    "profanity-list": "a maintained profanity list (see SOURCES)",
+    "reviewed": "our reviewed list (scripts/)",
+    "scowl": "SCOWL's proper-name, upper-case or abbreviation lists",
+    "ding": "the Ding English-German dictionary's capitalised headwords",
+    "weak-evidence": "only GCIDE (Webster 1913) or SCOWL size 95 lists it",
+}
+FLAG_BITS = {pair: 1 << i for i, pair in enumerate(FLAG_EVIDENCE)}
+
+
+def flag_mask(flags: Iterable[str]) -> int:
+    """The bits of the archive's ``flags`` column that set any of ``flags`` (names of FLAG_DESCRIPTIONS)."""
+    wanted = set(flags)
+    return sum(bit for (flag, _), bit in FLAG_BITS.items() if flag in wanted)
+
+
+def flag_evidence(bits: int) -> dict[str, list[str]]:
+    """Flag name -> the sources that set it, for one word's ``flags`` bits."""
+    found: dict[str, list[str]] = {}
+    for (flag, source), bit in FLAG_BITS.items():
+        if bits & bit:
+            found.setdefault(flag, []).append(source)
+    return found
+
 
 REJECT_REASONS = ("letter-string", "proper-noun", "unvouched-scowl-95", "modern-unexplained")
 REJECT_DESCRIPTIONS = {
