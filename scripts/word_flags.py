@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""Per-word ``offensive`` and ``vulgar`` flags for the shipped dictionaries (issue #27), read at build time.
+
+``offensive``: slurs and hate terms; constructors never emit them. ``vulgar``: sexual and scatological
+words; constructors leave them out unless asked. A word with both gets ``offensive``. Only lowercase a-z
+base words are listed; the build extends a flag to a word's regular inflections itself.
+
+Sources, each named in the result (none is needed at run time):
+
+* ``wordnet``: WordNet 3.0 (Debian package ``wordnet-base``, /usr/share/wordnet; WordNet 3.0 licence,
+  permissive, shippable). The single-word member lemmas (lowercase, hyphenated ones joined, as the build
+  reads lemmas) of the synsets in three usage domains (``;u``/``-u`` pointers of data.noun, data.verb,
+  data.adj, data.adv; a lexical pointer names one lemma, a semantic one the whole synset):
+  "ethnic slur" (06718862) and "disparagement, depreciation, derogation" (06717170) -> offensive;
+  "obscenity, smut, vulgarism, filth, dirty word" (07124340) -> vulgar (WordNet 3.0 has no other
+  vulgarism domain: the synset "vulgarism, vulgarity" 04817280 has no members). A domain marks whole
+  synsets, so it also brings innocent synonyms (spade, boy, screw, tool) and mere insults (suit,
+  softness); ``not-flagged.txt`` takes those out.
+* ``ldnoobw``: Shutterstock's "List of Dirty, Naughty, Obscene, and Otherwise Bad Words", English list,
+  as the npm package ``naughty-words`` ships it (``en.json``; CC BY 4.0, attribution required:
+  "List of Dirty, Naughty, Obscene, and Otherwise Bad Words" by Shutterstock and contributors). Get it
+  with ``npm install -g naughty-words@1.2.0`` (found under ``npm root -g``; no JavaScript is run).
+  Its single a-z words are vulgar unless ``offensive-words.txt`` or WordNet calls them offensive.
+  Chosen over PyPI ``better-profanity`` (MIT) for its far fewer false positives: of the words of our
+  large dictionary, that list has 488, 274 of which our review rules leave unflagged even counting
+  inflections (vodka, sandbar, niggle, stupid, murder, god); this one has 178, 62 of them unflagged.
+  (npm ``obscenity``, MIT, ships matching patterns rather than a word list.)
+* ``reviewed``: our own short lists beside this file, each with its review rule in its header:
+  ``offensive-words.txt`` (slurs the sources miss or class as merely vulgar), ``vulgar-words.txt``
+  (sexual and scatological words and compounds the sources miss) and ``not-flagged.txt`` (words a
+  source flags that the rule leaves unflagged; the build keeps them unflagged when extending flags to
+  inflections too, see :func:`not_flagged_words`).
+
+``python scripts/word_flags.py`` prints counts per source and flag and checks the issue's checklist.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+OFFENSIVE_LIST = HERE / "offensive-words.txt"
+VULGAR_LIST = HERE / "vulgar-words.txt"
+NOT_FLAGGED_LIST = HERE / "not-flagged.txt"
+WORD = re.compile(r"^[a-z]+$")
+
+ETHNIC_SLUR = "06718862"
+DISPARAGEMENT = "06717170"
+OBSCENITY = "07124340"
+DOMAIN_FLAGS = {ETHNIC_SLUR: "offensive", DISPARAGEMENT: "offensive", OBSCENITY: "vulgar"}
+
+# Words issue #27 reported or named, each of which must come out flagged (checked by the report).
+CHECKLIST = {
+    "offensive": "nigger nigga kike spic chink gook wetback fag faggot dyke tranny retard raghead".split(),
+    "vulgar": ("twat slut tits arse jism jizz milf cum badass badassed cunt cock dick prick pussy wank "
+               "shit piss fuck motherfucker bullshit dickhead shithead").split(),
+}
+
+
+def read_list(path: Path) -> set[str]:
+    """The words of a one-word-per-line file (``#`` comments and blank lines skipped)."""
+    lines = (line.split("#")[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return {line for line in lines if line}
+
+
+def not_flagged_words() -> set[str]:
+    """Words that get no flag from any source, nor from a flagged base when the build extends flags to
+    inflections (cocked, titter are not inflections of cock, tit in use)."""
+    return read_list(NOT_FLAGGED_LIST)
+
+
+def _synsets(wordnet_dir: Path) -> dict[tuple[str, str], tuple[list[str], list[tuple[str, str, str, str]]]]:
+    """Every synset keyed by (offset, part of speech) -> its lemmas and pointers (symbol, offset, part of
+    speech, source/target); adjective satellites (``s``) count as adjectives, as pointers name them."""
+    synsets = {}
+    for pos in ("noun", "verb", "adj", "adv"):
+        for line in (wordnet_dir / f"data.{pos}").read_text(encoding="latin-1").splitlines():
+            if line.startswith(" "):
+                continue
+            fields = line.split(" | ")[0].split()
+            count = int(fields[3], 16)
+            lemmas = [re.sub(r"\(.*\)$", "", fields[4 + 2 * i]) for i in range(count)]
+            at = 4 + 2 * count
+            pointers = [tuple(fields[at + 1 + 4 * i:at + 5 + 4 * i]) for i in range(int(fields[at]))]
+            synsets[(fields[0], "a" if fields[2] == "s" else fields[2])] = (lemmas, pointers)
+    return synsets
+
+
+def _pointed_lemmas(lemmas: list[str], word_number: str) -> list[str]:
+    """The lemmas a pointer end names: all of them for a semantic pointer (00), else the numbered one."""
+    number = int(word_number, 16)
+    return lemmas if number == 0 else [lemmas[number - 1]]
+
+
+def usage_domain_members(wordnet_dir: Path, domains: set[str]) -> dict[str, set[str]]:
+    """Each usage domain's member lemmas (domain synset offset -> words), read from both directions of
+    the pointer: ``;u`` on a member synset and ``-u`` on the domain synset. Lemmas are kept as the build
+    keeps them: single words, hyphens joined, lowercase ones only (capitalised lemmas are names)."""
+    synsets = _synsets(wordnet_dir)
+    members: dict[str, set[str]] = {domain: set() for domain in domains}
+    for (offset, _), (lemmas, pointers) in synsets.items():
+        for symbol, target, target_pos, ends in pointers:
+            if symbol == ";u" and target in domains:
+                members[target].update(_pointed_lemmas(lemmas, ends[:2]))
+            elif symbol == "-u" and offset in domains:
+                members[offset].update(_pointed_lemmas(synsets[(target, target_pos)][0], ends[2:]))
+    return {domain: {lemma.replace("-", "") for lemma in lemmas if WORD.match(lemma.replace("-", ""))}
+            for domain, lemmas in members.items()}
+
+
+def wordnet_flags(wordnet_dir: Path) -> dict[str, str]:
+    """Word -> flag from WordNet's usage domains (offensive wins over vulgar)."""
+    flags: dict[str, str] = {}
+    for domain, words in usage_domain_members(wordnet_dir, set(DOMAIN_FLAGS)).items():
+        for word in words:
+            if flags.get(word) != "offensive":
+                flags[word] = DOMAIN_FLAGS[domain]
+    return flags
+
+
+def ldnoobw_file() -> Path:
+    """The English list of the globally installed npm package ``naughty-words``."""
+    try:
+        root = subprocess.run(["npm", "root", "-g"], capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        root = ""
+    path = Path(root.strip()) / "naughty-words" / "en.json"
+    if not root or not path.is_file():
+        raise SystemExit("error: the LDNOOBW list comes from the npm package naughty-words: "
+                         "npm install -g naughty-words@1.2.0 (or pass --ldnoobw FILE)")
+    return path
+
+
+def ldnoobw_words(path: Path) -> set[str]:
+    """The list's single lowercase a-z words (phrases, spelled-out and symbol variants dropped)."""
+    return {word for word in json.loads(path.read_text(encoding="utf-8")) if WORD.match(word)}
+
+
+@dataclass
+class FlagSources:
+    """What each source says, before merging: WordNet's word -> flag, the LDNOOBW words and our lists."""
+
+    wordnet: dict[str, str]
+    ldnoobw: set[str]
+    offensive: set[str] = field(default_factory=lambda: read_list(OFFENSIVE_LIST))
+    vulgar: set[str] = field(default_factory=lambda: read_list(VULGAR_LIST))
+    not_flagged: set[str] = field(default_factory=not_flagged_words)
+
+
+def read_sources(wordnet_dir: Path, ldnoobw: Path | None = None) -> FlagSources:
+    """Every source's words (``ldnoobw``: naughty-words' en.json, by default the global npm one)."""
+    return FlagSources(wordnet_flags(wordnet_dir), ldnoobw_words(ldnoobw or ldnoobw_file()))
+
+
+def merge(sources: FlagSources) -> dict[str, tuple[str, str]]:
+    """Word -> (flag, source): the first of WordNet's offensive words, our offensive list, WordNet's
+    vulgar words, LDNOOBW, our vulgar list that has a word decides, so offensive wins and a source's
+    credit goes to WordNet first. ``not-flagged.txt`` overrides WordNet and LDNOOBW; our own lists apply
+    as written. A plural that a source lists as vulgar (beaners, coons)
+    takes its singular's offensive flag and source."""
+    wordnet = {word: flag for word, flag in sources.wordnet.items() if word not in sources.not_flagged}
+    layers = [
+        ("offensive", "wordnet", {word for word, flag in wordnet.items() if flag == "offensive"}),
+        ("offensive", "reviewed", sources.offensive),
+        ("vulgar", "wordnet", {word for word, flag in wordnet.items() if flag == "vulgar"}),
+        ("vulgar", "ldnoobw", sources.ldnoobw - sources.not_flagged),
+        ("vulgar", "reviewed", sources.vulgar),
+    ]
+    flags: dict[str, tuple[str, str]] = {}
+    for flag, source, words in layers:
+        for word in words:
+            flags.setdefault(word, (flag, source))
+    for word, (flag, _) in flags.items():
+        singular = flags.get(word[:-1]) if word.endswith("s") else None
+        if flag == "vulgar" and singular and singular[0] == "offensive":
+            flags[word] = singular
+    return flags
+
+
+def offensive_and_vulgar(wordnet_dir: Path, ldnoobw: Path | None = None) -> dict[str, tuple[str, str]]:
+    """Word -> (flag, source) from every source: what the build stores (see :func:`merge`)."""
+    return merge(read_sources(wordnet_dir, ldnoobw))
+
+
+def report(sources: FlagSources) -> bool:
+    """Print counts per source and flag, entries of our lists that add nothing or contradict each other,
+    and checklist words not flagged as expected; true when the checklist passes."""
+    flags = merge(sources)
+    for (flag, source), count in sorted(Counter(flags.values()).items()):
+        print(f"{flag:10} {source:9} {count:5}")
+    for flag in ("offensive", "vulgar"):
+        print(f"{flag:10} {'all':9} {sum(f == flag for f, _ in flags.values()):5}")
+    sourced = set(sources.wordnet) | sources.ldnoobw
+    wordnet_offensive = {w for w, f in sources.wordnet.items() if f == "offensive"} - sources.not_flagged
+    print("our offensive entries WordNet already gives:", sorted(sources.offensive & wordnet_offensive) or "none")
+    print("our vulgar entries a source already gives:",
+          sorted(sources.vulgar & sourced - sources.not_flagged) or "none")
+    print("in two of our lists:", sorted(sources.offensive & sources.vulgar
+                                         | sources.not_flagged & (sources.offensive | sources.vulgar)) or "none")
+    print("not-flagged entries no source flags (kept for inflections):", len(sources.not_flagged - sourced))
+    missing = [f"{word} ({flag})" for flag, words in CHECKLIST.items() for word in words
+               if flags.get(word, ("", ""))[0] != flag]
+    print("checklist:", f"all {sum(map(len, CHECKLIST.values()))} words flagged as expected" if not missing
+          else f"NOT flagged as expected: {', '.join(missing)}")
+    return not missing
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
+    parser.add_argument("--ldnoobw", type=Path, help="naughty-words' en.json (default: the global npm one)")
+    args = parser.parse_args()
+    raise SystemExit(0 if report(read_sources(args.wordnet, args.ldnoobw)) else 1)
+
+
+if __name__ == "__main__":
+    main()
