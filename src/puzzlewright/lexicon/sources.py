@@ -40,16 +40,16 @@ FLAG_DESCRIPTIONS = {
     "archaic": "archaic, obsolete or obscure: no current source vouches for it",
 }
 FLAG_EVIDENCE = (
-    ("offensive", "wordnet"), ("offensive", "profanity-list"), ("offensive", "reviewed"),
-    ("vulgar", "wordnet"), ("vulgar", "profanity-list"), ("vulgar", "reviewed"),
+    ("offensive", "wordnet"), ("offensive", "ldnoobw"), ("offensive", "reviewed"),
+    ("vulgar", "wordnet"), ("vulgar", "ldnoobw"), ("vulgar", "reviewed"),
     ("proper", "scowl"), ("proper", "wordnet"), ("proper", "ding"),
     ("abbreviation", "scowl"),
     ("archaic", "wordnet"), ("archaic", "weak-evidence"),
 )
 FLAG_SOURCE_DESCRIPTIONS = {
     "wordnet": "WordNet's usage labels (ethnic slur, obscenity, archaism) or its capitalised lemmas",
-    "profanity-list": "a maintained profanity list (see SOURCES)",
-    "reviewed": "our reviewed list (scripts/)",
+    "ldnoobw": "the List of Dirty, Naughty, Obscene, and Otherwise Bad Words (Shutterstock, CC BY 4.0)",
+    "reviewed": "our reviewed lists (scripts/offensive-words.txt, vulgar-words.txt)",
     "scowl": "SCOWL's proper-name, upper-case or abbreviation lists",
     "ding": "the Ding English-German dictionary's capitalised headwords",
     "weak-evidence": "only GCIDE (Webster 1913) or SCOWL size 95 lists it",
