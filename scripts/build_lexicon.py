@@ -417,6 +417,12 @@ def candidates(src: Sources) -> dict[str, Entry]:
         add(word, "scowl-clipped")
     for word in src.reviewed:
         add(word, "reviewed")
+    # -- modern words (issue #27): the en_GB Hunspell dictionary behind a gate, see scripts/modern_words.py
+    from modern_words import modern_words
+    exclude = src.names | src.abbreviations | src.wordnet.capitalised | src.ding_capitalised
+    for word, source in modern_words(src.zipf, exclude, known=found).items():
+        add(word, source)
+    # -- end of modern words
     for word, entry in found.items():
         if word in src.gcide:
             entry.sources.add("gcide")

@@ -27,6 +27,8 @@ SOURCE_DESCRIPTIONS = {
     "wordfreq-inflection": "wordfreq's English tokens, as a regular inflection of a word already in",
     "reviewed": "the reviewed list of recent words (scripts/recent-words.txt)",
     "lancaster": "the Lancaster Sensorimotor Norms' 40,000 words most people know (itself or its base word)",
+    "hunspell-en-gb": "the en_GB Hunspell dictionary (LibreOffice's), as a modern word common in English text "
+                      "(scripts/modern_words.py)",
 }
 SOURCE_BITS = {name: 1 << i for i, name in enumerate(SOURCE_DESCRIPTIONS)}
 
