@@ -89,6 +89,7 @@ from pathlib import Path
 import numpy as np
 import wordfreq
 
+from modern_words import modern_words
 from word_flags import not_flagged_words, offensive_and_vulgar
 
 from puzzlewright.lexicon.formats import normalise_word
@@ -106,6 +107,7 @@ LEVEL_PRIOR = {10: 4.0, 20: 3.3, 35: 2.2, 40: 1.9, 50: 1.6, 55: 1.5, 60: 1.4, 70
 NEXT_LEVEL = dict(zip(sorted(LEVEL_PRIOR), sorted(LEVEL_PRIOR)[1:] + [95]))
 RARE_IN_TEXT_ZIPF = 1.5  # below this Zipf, a SCOWL size prior alone cannot make a word familiar...
 RARE_IN_TEXT_CAP = 3.0   # ...beyond this
+UNSEEN_FORM_CAP = 1.5    # an inflection text never writes (HONESTEST) is at most this familiar
 WEAK_EVIDENCE_PENALTY = 1.0
 REVIEWED_FAMILIARITY = 1.8
 UNSEEN_PENALTY = 0.5
@@ -417,12 +419,9 @@ def candidates(src: Sources) -> dict[str, Entry]:
         add(word, "scowl-clipped")
     for word in src.reviewed:
         add(word, "reviewed")
-    # -- modern words (issue #27): the en_GB Hunspell dictionary behind a gate, see scripts/modern_words.py
-    from modern_words import modern_words
-    exclude = src.names | src.abbreviations | src.wordnet.capitalised | src.ding_capitalised
-    for word, source in modern_words(src.zipf, exclude, known=found).items():
+    not_words = src.names | src.abbreviations | src.wordnet.capitalised | src.ding_capitalised
+    for word, source in modern_words(src.zipf, not_words, known=found).items():  # see scripts/modern_words.py
         add(word, source)
-    # -- end of modern words
     for word, entry in found.items():
         if word in src.gcide:
             entry.sources.add("gcide")
@@ -530,6 +529,8 @@ def familiarity(entry: Entry) -> float:
     is not marked down for being unseen in text: rare inflections of rare words seldom are (BISQUES)."""
     unseen = UNSEEN_PENALTY if entry.zipf == 0 and not entry.regular else 0.0
     value = max(entry.zipf, LEVEL_PRIOR.get(entry.level, 0.0) - unseen)
+    if entry.inflected and entry.zipf == 0:
+        value = min(value, UNSEEN_FORM_CAP)
     value += HEADWORD_BONUS * len(entry.sources & HEADWORD_SOURCES)
     if "reviewed" in entry.sources:
         value = max(value, REVIEWED_FAMILIARITY)
@@ -548,12 +549,15 @@ def set_familiarity(found: dict[str, Entry]) -> None:
 COMMON_WORD_SOURCES = {"wordnet", "wordnet-irregular", "ding", "reviewed", "scowl-clipped"}
 
 
-def name_sources(word: str, entry: Entry, src: Sources) -> list[str]:
+def name_sources(word: str, entry: Entry, src: Sources, found: dict[str, Entry]) -> list[str]:
     """The sources that list ``word`` capitalised (SCOWL's proper-name and upper-case lists, WordNet's
     capitalised lemmas, Ding's capitalised headwords) when nothing lists it as a common word (a lowercase
-    dictionary headword, or SCOWL at size <= 70): ALICE, HANOI and TOYOTA are SCOWL size-95 lowercase
-    entries and names everywhere else; CHINA and AUGUST are words too."""
+    dictionary headword, SCOWL at size <= 70, or a grammatical inflection of such a word): ALICE, HANOI
+    and TOYOTA are SCOWL size-95 lowercase entries and names everywhere else; CHINA and AUGUST are words
+    too, and so is NESTERS, though SCOWL's names list NESTER'S."""
     if entry.sources & COMMON_WORD_SOURCES or 0 < entry.level <= 70:
+        return []
+    if entry.regular and not name_sources(entry.base, found[entry.base], src, found):
         return []
     return [source for source, names in (("scowl", src.names), ("wordnet", src.wordnet.capitalised),
                                          ("ding", src.ding_capitalised)) if word in names]
@@ -568,7 +572,7 @@ def set_flags(found: dict[str, Entry], src: Sources) -> None:
     for word, entry in found.items():
         if word in src.offensive_and_vulgar:
             entry.flags |= FLAG_BITS[src.offensive_and_vulgar[word]]
-        for source in name_sources(word, entry, src):
+        for source in name_sources(word, entry, src, found):
             entry.flags |= FLAG_BITS["proper", source]
         if "scowl-clipped" in entry.sources and not entry.sources & {"wordnet", "ding", "scowl", "scowl-variant"}:
             entry.flags |= FLAG_BITS["abbreviation", "scowl"]
@@ -695,7 +699,7 @@ def box_sizes(words: Iterable[str], puzzles: list[dict]) -> list[tuple[int, int]
 
 def calibrate(found: dict[str, Entry], puzzles: list[dict]) -> None:
     """Print the median per-box size ratio to the NYT's dictionary for a range of familiarity floors."""
-    for floor in np.arange(0.0, 2.01, 0.1):
+    for floor in np.round(np.arange(0.0, 2.01, 0.1), 2):
         words = [w for w, e in common_words(found).items() if e.familiarity >= floor]
         ratios = [ours / nyt for ours, nyt in box_sizes(words, puzzles)]
         print(f"floor {floor:.1f}: {len(words):,} words, median box ratio {np.median(ratios):.3f}")

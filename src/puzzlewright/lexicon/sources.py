@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 ENGLISH_FLOOR = 1.2
 COMMON_FLOOR = 2.5
-LETTERBOXED_FLOOR = 0.7
+LETTERBOXED_FLOOR = 0.4
 TIER_FLOORS = {"english-common": COMMON_FLOOR, "english": ENGLISH_FLOOR, "english-letterboxed": LETTERBOXED_FLOOR,
                "english-large": 0.0}
 
