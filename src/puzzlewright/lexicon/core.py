@@ -85,6 +85,7 @@ class Lexicon:
         *,
         familiarity: Sequence[float] | np.ndarray | None = None,
         sources: Sequence[int] | np.ndarray | None = None,
+        flags: Sequence[int] | np.ndarray | None = None,
         name: str = "custom",
         source: str = "",
         skipped: int = 0,
@@ -96,19 +97,23 @@ class Lexicon:
         level_array = np.zeros(n, np.uint8) if level is None else np.asarray(level, np.uint8)
         familiarity_array = zipf_array if familiarity is None else np.asarray(familiarity, np.float32)
         sources_array = np.zeros(n, np.uint16) if sources is None else np.asarray(sources, np.uint16)
-        if not len(zipf_array) == len(level_array) == len(familiarity_array) == len(sources_array) == n:
-            raise ValueError("words, zipf, level, familiarity and sources must have the same length")
+        flags_array = np.zeros(n, np.uint32) if flags is None else np.asarray(flags, np.uint32)
+        if not len(zipf_array) == len(level_array) == len(familiarity_array) == len(sources_array) == len(
+                flags_array) == n:
+            raise ValueError("words, zipf, level, familiarity, sources and flags must have the same length")
         if not presorted and any(a >= b for a, b in zip(words, words[1:])):
             order = sorted(range(n), key=words.__getitem__)
             words, keep = _dedupe_sorted([words[i] for i in order])
             order = [order[i] for i in keep]
             zipf_array, level_array = zipf_array[order], level_array[order]
             familiarity_array, sources_array = familiarity_array[order], sources_array[order]
+            flags_array = flags_array[order]
         self.words: tuple[str, ...] = tuple(words)
         self.zipf: np.ndarray = zipf_array
         self.level: np.ndarray = level_array
         self.familiarity_values: np.ndarray = familiarity_array
         self.sources: np.ndarray = sources_array
+        self.flags: np.ndarray = flags_array  # bits of puzzlewright.lexicon.sources.FLAG_BITS
         self.name = name
         self.source = source
         self.skipped = skipped
@@ -156,15 +161,34 @@ class Lexicon:
         i = self.position.get(word)
         return None if i is None else float(self.familiarity_values[i])
 
+    def flags_of(self, word: str) -> frozenset[str]:
+        """The word's flags (``offensive``, ``vulgar``, ``proper``, ``abbreviation``, ``archaic``: see
+        :data:`puzzlewright.lexicon.sources.FLAG_DESCRIPTIONS`); empty when it has none or is absent."""
+        from puzzlewright.lexicon.sources import flag_evidence
+
+        i = self.position.get(word)
+        return frozenset() if i is None else frozenset(flag_evidence(int(self.flags[i])))
+
+    def flagged(self, flags: Iterable[str]) -> np.ndarray:
+        """Boolean array over :attr:`words`: which words carry any of ``flags``."""
+        from puzzlewright.lexicon.sources import flag_mask
+
+        return (self.flags & np.uint32(flag_mask(flags))) != 0
+
     # -- deriving new lexicons --------------------------------------------------------------------
 
     def _subset(self, keep: np.ndarray, name: str) -> Lexicon:
         index = np.flatnonzero(keep)
         return Lexicon(
             [self.words[i] for i in index], self.zipf[index], self.level[index],
-            familiarity=self.familiarity_values[index], sources=self.sources[index],
+            familiarity=self.familiarity_values[index], sources=self.sources[index], flags=self.flags[index],
             name=name, source=self.source, skipped=self.skipped, presorted=True,
         )
+
+    def without_flags(self, flags: Iterable[str]) -> Lexicon:
+        """This lexicon without the words that carry any of ``flags`` (itself when none does)."""
+        drop = self.flagged(flags)
+        return self._subset(~drop, self.name) if drop.any() else self
 
     def filter(
         self,
@@ -195,9 +219,10 @@ class Lexicon:
         """This lexicon plus ``extra`` words (normalised lowercase a-z).
 
         New words get ``zipf`` (as Zipf and familiarity) if given, else the frequency and familiarity the
-        embedded dictionary knows for them (0 if none), so that user-added words rank sensibly.
+        embedded dictionary knows for them (0 if none), so that user-added words rank sensibly; they carry
+        the flags the embedded dictionary knows for them either way.
         """
-        from puzzlewright.lexicon.builtin import reference_familiarity, reference_zipf
+        from puzzlewright.lexicon.builtin import reference_familiarity, reference_flags, reference_zipf
 
         new = sorted(set(extra) - self.word_set)
         if not new:
@@ -210,6 +235,7 @@ class Lexicon:
             np.concatenate([self.level, np.zeros(len(new), np.uint8)]),
             familiarity=np.concatenate([self.familiarity_values, np.asarray(new_familiarity, np.float32)]),
             sources=np.concatenate([self.sources, np.zeros(len(new), np.uint16)]),
+            flags=np.concatenate([self.flags, np.asarray([reference_flags(w) for w in new], np.uint32)]),
             name=self.name + "+extra", source=self.source, skipped=self.skipped,
         )
 

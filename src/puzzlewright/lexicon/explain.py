@@ -6,20 +6,21 @@ from __future__ import annotations
 from puzzlewright.lexicon.builtin import builtin_lexicon, rejected_words
 from puzzlewright.lexicon.core import Lexicon
 from puzzlewright.lexicon.formats import normalise_word
-from puzzlewright.lexicon.sources import (REJECT_DESCRIPTIONS, SOURCE_DESCRIPTIONS, TIER_FLOORS,
-                                         source_names)
+from puzzlewright.lexicon.sources import (FLAG_DESCRIPTIONS, FLAG_SOURCE_DESCRIPTIONS, REJECT_DESCRIPTIONS,
+                                         SOURCE_DESCRIPTIONS, TIER_FLOORS, flag_evidence, source_names)
 
 
 def explain_word(raw: str) -> dict:
     """The evidence for one word and, for each English tier, whether it is in and why.
 
-    ``{"word", "familiarity", "zipf", "scowl_level", "sources": [{"name", "what"}], "rejected": reason or
-    None, "tiers": {name: {"in": bool, "why": str}}}``; the numbers are None when the large tier lacks the
-    word."""
+    ``{"word", "familiarity", "zipf", "scowl_level", "sources": [{"name", "what"}], "flags": [{"name",
+    "what", "sources": [{"name", "what"}]}], "rejected": reason or None, "tiers": {name: {"in": bool, "why":
+    str}}}``; the numbers are None when the large tier lacks the word."""
     word = normalise_word(raw) or raw.strip()
     large = builtin_lexicon("english-large")
     common = large.commonness(word)
     sources = source_names(int(large.sources[large.position[word]])) if common else []
+    flags = flag_evidence(int(large.flags[large.position[word]])) if common else {}
     rejected = rejected_words().get(word)
     tiers = {name: {"in": word in builtin_lexicon(name), "why": _tier_reason(name, word, common, rejected)}
              for name in TIER_FLOORS}
@@ -29,6 +30,9 @@ def explain_word(raw: str) -> dict:
         "zipf": round(common.zipf, 2) if common else None,
         "scowl_level": common.level if common else None,
         "sources": [{"name": name, "what": SOURCE_DESCRIPTIONS[name]} for name in sources],
+        "flags": [{"name": flag, "what": FLAG_DESCRIPTIONS[flag],
+                   "sources": [{"name": name, "what": FLAG_SOURCE_DESCRIPTIONS[name]} for name in by]}
+                  for flag, by in flags.items()],
         "rejected": {"reason": rejected, "what": REJECT_DESCRIPTIONS[rejected]} if rejected else None,
         "tiers": tiers,
     }
@@ -49,6 +53,8 @@ def _tier_reason(name: str, word: str, common, rejected: str | None) -> str:
         return f"familiarity {familiarity:.2f} is below this tier's floor of {floor:g}"
     if name == "english-common":
         return "not in english (see its reason)"
+    if "proper" in builtin_lexicon("english-large").flags_of(word):
+        return "a name (flagged proper): of the English tiers, only english-large holds names"
     return ("familiarity is above the floor, but the only evidence is rare: SCOWL size 80-95, GCIDE or an "
             "unattested inflection (english asks for SCOWL <= 70, a WordNet or Ding headword, Zipf >= 2, "
             "or an attested inflection of such a word)")

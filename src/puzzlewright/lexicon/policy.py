@@ -1,0 +1,74 @@
+"""Which words a puzzle may put in front of people: the one publishing policy, by use.
+
+Every word of the shipped archives carries flags (:data:`puzzlewright.lexicon.sources.FLAG_DESCRIPTIONS`,
+each with the source that set it). What they mean depends on what the words are for:
+
+* **Solving** (``Use.SOLVE``): the puzzle's letters decide, so every word of the chosen dictionary is
+  accepted (the NYT's own lists hold BIMBO); rankers put flagged words last among equals (see
+  :data:`RANKED_LOW`).
+* **Constructing** (``Use.CONSTRUCT``: acrostic, Letter Boxed and Jumble generators, Wordle doodles and
+  the assistant's suggested guesses): never an ``offensive`` word; no ``vulgar`` or ``proper`` word
+  unless the user allows it (``--allow vulgar,proper``, ``"allow": ["vulgar"]``).
+* **Crossword fill** (``Use.CROSSWORD``): as constructing, but names are allowed by default (grids use
+  ARIEL and OSLO).
+
+``offensive`` can never be allowed: a setter must be able to print what we make without reading it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+
+import numpy as np
+
+from puzzlewright.errors import LexiconError
+from puzzlewright.lexicon.core import Lexicon
+
+
+class Use(Enum):
+    """What the words are for."""
+
+    SOLVE = "solve"
+    CONSTRUCT = "construct"
+    CROSSWORD = "crossword"
+
+
+NEVER = frozenset({"offensive"})
+ALLOWABLE = ("vulgar", "proper")  # what a user may opt in to, in the order help texts name them
+LEFT_OUT = {Use.SOLVE: frozenset(), Use.CONSTRUCT: NEVER | {"vulgar", "proper"}, Use.CROSSWORD: NEVER | {"vulgar"}}
+RANKED_LOW = frozenset({"offensive", "vulgar", "proper"})  # solvers rank these below unflagged words
+ALLOW_HELP = ("Let constructions use these flagged words, comma-separated: vulgar, proper (names). "
+              "Offensive words (slurs) are never used.")
+
+
+def parse_allow(value: str | Iterable[str] | None) -> frozenset[str]:
+    """The flags a user allows, from ``"vulgar,proper"`` or a list; raises
+    :class:`~puzzlewright.errors.LexiconError` naming what can be allowed for anything else."""
+    if value is None:
+        return frozenset()
+    items = value.replace(",", " ").split() if isinstance(value, str) else list(value)
+    allowed = set()
+    for item in items:
+        flag = item.strip().lower() if isinstance(item, str) else item
+        if flag not in ALLOWABLE:
+            never = " (offensive words are never used)" if flag in NEVER else ""
+            raise LexiconError(f"cannot allow {item!r}{never}: choose from {', '.join(ALLOWABLE)}")
+        allowed.add(flag)
+    return frozenset(allowed)
+
+
+def left_out(use: Use, allow: Iterable[str] = ()) -> frozenset[str]:
+    """The flags whose words ``use`` leaves out, once the user's ``allow`` is granted."""
+    return LEFT_OUT[use] - (frozenset(allow) - NEVER)
+
+
+def publishable(lexicon: Lexicon, use: Use, allow: Iterable[str] = ()) -> Lexicon:
+    """``lexicon`` without the words ``use`` may not emit (itself for solving, or when none is flagged)."""
+    flags = left_out(use, allow)
+    return lexicon.without_flags(flags) if flags else lexicon
+
+
+def ranked_low(lexicon: Lexicon) -> np.ndarray:
+    """Boolean array over the lexicon's words: those a solver ranks below unflagged words."""
+    return lexicon.flagged(RANKED_LOW)
