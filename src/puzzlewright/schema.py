@@ -145,6 +145,27 @@ class DictionaryOptions(ModelBase):
 _DERIVED: dict[tuple[Any, ...], Lexicon] = {}
 
 
+@dataclasses.dataclass(kw_only=True, eq=False, repr=False)
+class PublishingOptions(ModelBase):
+    """What a constructing verb's request carries beside its dictionary options: which flagged words the
+    user lets it use (:mod:`puzzlewright.lexicon.policy`)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("PublishingOptions")
+
+    allow: Annotated[list[str], MaxLen(8)] | str | None = None
+    """Flagged words a construction may use: "vulgar", "proper" (names); offensive words never."""
+
+    def allowed(self) -> frozenset[str]:
+        """The flags the user allows (raises PuzzleInputError naming the choices for anything else)."""
+        from puzzlewright.errors import LexiconError
+        from puzzlewright.lexicon.policy import parse_allow
+
+        try:
+            return parse_allow(self.allow)
+        except LexiconError as error:
+            raise PuzzleInputError(f"field 'allow': {error}") from None
+
+
 def request_words(value: WordList | None, key: str) -> list[str]:
     """A request field's words (a list or a comma-separated string), each normalised; at most
     :data:`MAX_REQUEST_WORDS`."""

@@ -2,7 +2,8 @@
 
 Puzzle commands use :func:`lexicon_options` (adds ``--dict``, ``--dict-format``, ``--extra-words``,
 ``--exclude-words`` and passes a loaded ``lexicon``), :func:`json_option` and :func:`emit_json`, and
-:func:`run_batch` for JSON Lines batches.
+:func:`run_batch` for JSON Lines batches; constructing commands add :data:`allow_option` (``--allow``: the
+flagged words they may use, see :mod:`puzzlewright.lexicon.policy`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import click
 
 from puzzlewright.batch import batch_lines, count_batch_lines, solve_record_line
 from puzzlewright.cli.plain import dictionary_choice
+from puzzlewright.lexicon.policy import ALLOW_HELP
 from puzzlewright.progress import progress_bar
 
 
@@ -66,6 +68,7 @@ class FiniteFloat(click.FloatRange):
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
+allow_option = click.option("--allow", default=None, metavar="vulgar,proper", help=ALLOW_HELP)
 
 
 def emit_json(value: Any) -> None:

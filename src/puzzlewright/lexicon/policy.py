@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from puzzlewright.errors import LexiconError
-from puzzlewright.lexicon.core import Lexicon
+
+if TYPE_CHECKING:  # this module is imported by the CLI's option definitions: no numpy at import
+    import numpy as np
+
+    from puzzlewright.lexicon.core import Lexicon
 
 
 class Use(Enum):
@@ -63,12 +66,12 @@ def left_out(use: Use, allow: Iterable[str] = ()) -> frozenset[str]:
     return LEFT_OUT[use] - (frozenset(allow) - NEVER)
 
 
-def publishable(lexicon: Lexicon, use: Use, allow: Iterable[str] = ()) -> Lexicon:
+def publishable(lexicon: "Lexicon", use: Use, allow: Iterable[str] = ()) -> Lexicon:
     """``lexicon`` without the words ``use`` may not emit (itself for solving, or when none is flagged)."""
     flags = left_out(use, allow)
     return lexicon.without_flags(flags) if flags else lexicon
 
 
-def ranked_low(lexicon: Lexicon) -> np.ndarray:
+def ranked_low(lexicon: "Lexicon") -> "np.ndarray":
     """Boolean array over the lexicon's words: those a solver ranks below unflagged words."""
     return lexicon.flagged(RANKED_LOW)
