@@ -652,6 +652,25 @@ def test_final_answer_ranking_is_pinned(english):
     assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("TP MAYS INCENSER", -14.958)
 
 
+def test_final_answers_are_ranked_the_same_whatever_order_they_come_in(english):
+    """Issue #27: the final ranking depends on the answers alone, not on the order the search offered them:
+    best first (scores equal to 9 decimals tie), then alphabetical by the open words."""
+    import random
+
+    from puzzlewright.jumble.rank import Ranker
+    from puzzlewright.jumble.solver import rerank, solve_pool
+
+    ranker = Ranker(english)
+    answers = solve_pool("inmanyrespects", AnswerPattern.parse("-- ---- --------"), english, top=300,
+                         ranker=ranker).answers
+    keys = [(-round(a.final, 9), a.fills) for a in answers]
+    assert keys == sorted(keys)
+    for seed in (1, 2, 3):
+        shuffled = list(answers)
+        random.Random(seed).shuffle(shuffled)
+        assert [a.fills for a in rerank(shuffled, ranker)] == [a.fills for a in answers]
+
+
 def test_ranker_file_matches_the_features_and_the_script():
     """The shipped weights name the features the code computes, in order, in the very text the fitting
     script writes (``python scripts/fit_jumble_ranker.py --check`` refits them on the training set)."""
