@@ -358,7 +358,7 @@ def rectangles_row_by_row(words: list[str], height: int, width: int) -> set[tupl
 @pytest.mark.parametrize("height, width", [(4, 5), (3, 6)])
 def test_larger_rectangle_counts_match_a_row_by_row_search(height, width, english):
     """Rectangles tall enough for the kernel's two-rows-below lookahead, against an independent search."""
-    words = sorted(w for length in (height, width) for w in english.filter(min_commonness=5.0).of_length(length).words)
+    words = sorted(w for length in (height, width) for w in english.filter(min_commonness=4.6).of_length(length).words)
     every = rectangles_row_by_row(words, height, width)
     doubles = {rows for rows in every if len(set(rows)) == height and len(set(map("".join, zip(*rows)))) == width}
     for double, expected in ((False, every), (True, doubles)):

@@ -178,19 +178,19 @@ def test_equally_good_guesses_go_to_the_most_familiar_on_every_machine(matrix):
     """Issue #27: after salet BBYBB, crane BYBBB many guesses tell the 10 candidates apart (2.00 guesses
     on average each, none a possible answer). Which one was played was left to ``np.argpartition``'s choice
     among ties, which depends on the CPU (BOURD, familiarity 0.5, on one machine; BUOYS on another). The
-    tie rule picks: the most familiar, YOURS; BUOYS (3.1) still ranks above BOURD."""
+    tie rule picks: the most familiar, YOUNG; BUOYS (3.0) still ranks above BOURD."""
     familiarity = load_lexicon("wordle-guesses").familiarity
     result = json_assist({"guesses": ["salet:BBYBB", "crane:BYBBB"], "top": 200})
     words = [s["word"] for s in result["suggestions"]]
     tied = [s["word"] for s in result["suggestions"] if s["entropy"] == result["suggestions"][0]["entropy"]]
-    assert {"yours", "buoys", "bourd"} <= set(tied) and len(tied) > 12  # more than the lookahead looks at
-    assert result["best"] == "yours" == max(tied, key=familiarity)
+    assert {"young", "buoys", "bourd"} <= set(tied) and len(tied) > 12  # more than the lookahead looks at
+    assert result["best"] == "young" == max(tied, key=familiarity)
     assert result["reason"] == "the fewest guesses over all 10 candidates, looking ahead: 2.00 guesses on average from here"
     assert words.index("buoys") < words.index("bourd")
     strategy = Strategy(matrix, opener="salet")
     left = Assistant(matrix, strategy).candidates([Turn("salet", Pattern.parse("BBYBB")),
                                                    Turn("crane", Pattern.parse("BYBBB"))])
-    assert matrix.guesses.table.words[strategy.choose(left)] == "yours"
+    assert matrix.guesses.table.words[strategy.choose(left)] == "young"
 
 
 @pytest.mark.parametrize("guesses", [["salet:BBYBB", "crane:BYBBB"], ["salet:BBBBB"], ["salet:BYBBY", "round:BBBBB"]])
@@ -310,11 +310,11 @@ def test_answer_lists_the_assistant_cannot_use_are_refused(cli, tmp_path):
 
 
 def test_matrix_size_counts_bytes_and_is_refused_before_building(tmp_path, monkeypatch):
-    """6+-letter codes take two bytes each: 19,205 x 19,205 9-letter words is 703 MB, refused at once."""
+    """6+-letter codes take two bytes each: 16,079 x 16,079 9-letter words is 493 MB, refused at once."""
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
     assert matrix_bytes(100, 100, 5) == 10_000 and matrix_bytes(100, 100, 6) == 20_000
     assert matrix_bytes(100, 100, 11) == 40_000
-    with pytest.raises(PuzzleInputError, match=r"19,205 answers x 19,205 guesses of 9 letters need a 703 MB"):
+    with pytest.raises(PuzzleInputError, match=r"16,079 answers x 16,079 guesses of 9 letters need a 493 MB"):
         api.assist({"answers": "english", "guesses": ["abandoned:BBBBBBBBB"]})
     assert not list(tmp_path.iterdir())
 

@@ -195,6 +195,8 @@ class Strategy:
                     f"{ANSWERS_AS_OPTIONS}-{SPLITTER_MAX}" + (f"-hard{HARD_LOOKAHEAD_WIDTH}" if self.hard else "")
                     + (f"-v{DECISIONS_VERSION}" if DECISIONS_VERSION > 1 else ""))
         digest = hashlib.sha256(f"{lists_key(self.matrix.answers, self.matrix.guesses)}-{settings}".encode())
+        for pool in (self.matrix.answers, self.matrix.guesses):  # ties go to the more familiar word
+            digest.update(pool.table.familiarity.tobytes())
         return cache_dir() / f"wordle-strategy-{digest.hexdigest()[:24]}.npy"
 
     def _load_decisions(self) -> dict[bytes, int]:
