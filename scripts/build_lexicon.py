@@ -568,15 +568,32 @@ def set_familiarity(found: dict[str, Entry]) -> None:
 COMMON_WORD_SOURCES = {"wordnet", "wordnet-irregular", "ding", "reviewed", "scowl-clipped"}
 
 
+def possessive_of_irregular_noun(word: str, entry: Entry, wordnet: WordNet) -> bool:
+    """CHILDS, MENS, WOMENS: a noun with an irregular plural plus S reads only as its possessive."""
+    return (entry.inflected and entry.attested and word == f"{entry.base}s"
+            and entry.base in wordnet.irregular_bases and "noun" in wordnet.parts_of_speech.get(entry.base, ()))
+
+
+def inflects_a_word(word: str, entry: Entry, wordnet: WordNet) -> bool:
+    """Whether ``word`` reads as an inflection of its base rather than as a name's possessive: it is
+    grammatical (NESTERS), the possessive of a noun with an irregular plural (CHILDS), or its base is one
+    WordNet lacks, which gets the benefit of the doubt (AMENS), unless the form is impossible."""
+    if not entry.inflected or entry.made_up:
+        return False
+    return (entry.regular or possessive_of_irregular_noun(word, entry, wordnet)
+            or entry.base not in wordnet.parts_of_speech)
+
+
 def name_sources(word: str, entry: Entry, src: Sources, found: dict[str, Entry]) -> list[str]:
     """The sources that list ``word`` capitalised (SCOWL's proper-name and upper-case lists, WordNet's
     capitalised lemmas, Ding's capitalised headwords) when nothing lists it as a common word (a lowercase
-    dictionary headword, SCOWL at size <= 70, or a grammatical inflection of such a word): ALICE, HANOI
-    and TOYOTA are SCOWL size-95 lowercase entries and names everywhere else; CHINA and AUGUST are words
-    too, and so is NESTERS, though SCOWL's names list NESTER'S."""
+    dictionary headword, SCOWL at size <= 70, a grammatical inflection of such a word, or the possessive
+    of a noun with an irregular plural, as puzzles print it without its apostrophe): ALICE, HANOI and
+    TOYOTA are SCOWL size-95 lowercase entries and names everywhere else; CHINA and AUGUST are words too,
+    and so are NESTERS and CHILDS (child's), though SCOWL's names list NESTER'S and CHILDS."""
     if entry.sources & COMMON_WORD_SOURCES or 0 < entry.level <= 70:
         return []
-    if entry.regular and not name_sources(entry.base, found[entry.base], src, found):
+    if inflects_a_word(word, entry, src.wordnet) and not name_sources(entry.base, found[entry.base], src, found):
         return []
     return [source for source, names in (("scowl", src.names), ("wordnet", src.wordnet.capitalised),
                                          ("ding", src.ding_capitalised)) if word in names]
