@@ -32,6 +32,7 @@ from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import builtin_index
 from puzzlewright.letterboxed.rank import FEATURES, RANKER_FILE, ChainFeatures, Model
 from puzzlewright.letterboxed.solver import _ChainSearch, box_words, without_spare_words
+from puzzlewright.ranking import tie_level
 
 from conditional_logit import (L2, SHARED_DATA, arguments, fit, percent, ranker_json, reproduces, rounded, typical_answer,
                                write)
@@ -80,7 +81,7 @@ def ranks(puzzle: Puzzle, w: np.ndarray) -> int | None:
     scores = puzzle.features @ w
     flagged, letters = FEATURE_COLUMNS["flagged"], FEATURE_COLUMNS["letters"]
     order = sorted(range(len(puzzle.candidates)), key=lambda i: (
-        len(puzzle.candidates[i]), puzzle.features[i, flagged], -scores[i], puzzle.features[i, letters],
+        len(puzzle.candidates[i]), puzzle.features[i, flagged], -tie_level(scores[i]), puzzle.features[i, letters],
         puzzle.candidates[i]))
     return order.index(puzzle.answer)
 

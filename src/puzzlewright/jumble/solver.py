@@ -27,6 +27,7 @@ from puzzlewright.jumble.model import AnswerPattern, JumbleWord
 from puzzlewright.jumble.rank import FEATURES, AnswerFeatures, Ranker, Score
 from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.ranking import tie_level
 from puzzlewright.search import Budget
 from puzzlewright.jumble.schema import DEFAULT_TIME_LIMIT
 
@@ -205,15 +206,15 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
 def rerank(answers: list[Answer], ranker: Ranker) -> list[Answer]:
     """The answers, each given its features and the model's score: those with fewer words a solver ranks
     low first (the ``flagged`` feature, :data:`puzzlewright.lexicon.policy.RANKED_LOW`: an answer with a
-    slur, an obscenity or a name comes after every clean one, whatever its score), then best first, then
-    alphabetical."""
+    slur, an obscenity or a name comes after every clean one, whatever its score), then best first (scores
+    equal to :data:`~puzzlewright.ranking.SCORE_DECIMALS` decimals tie), then alphabetical."""
     vectors = AnswerFeatures(ranker).of_many([a.fills for a in answers], [a.phrase for a in answers],
                                              [a.source.shortfall for a in answers],
                                              [a.score.association for a in answers])
     for answer, vector, final in zip(answers, vectors.tolist(), ranker.model.scores(vectors).tolist()):
         answer.features, answer.final = tuple(vector), final
     flagged = list(FEATURES).index("flagged")
-    return sorted(answers, key=lambda a: (a.features[flagged], -a.final, a.fills))
+    return sorted(answers, key=lambda a: (a.features[flagged], -tie_level(a.final), a.fills))
 
 
 class TopAnswers:

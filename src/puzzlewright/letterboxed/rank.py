@@ -26,7 +26,7 @@ from itertools import repeat
 from operator import add, itemgetter, mul, sub
 
 from puzzlewright.lexicon.policy import ranked_low_bits
-from puzzlewright.ranking import LinearModel
+from puzzlewright.ranking import LinearModel, tie_level
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
@@ -187,15 +187,17 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None
          explain: bool = False) -> list[Solution]:
     """Solutions for the chains of word ids: fewer words first, then fewer words a solver ranks low
     (:data:`puzzlewright.lexicon.policy.RANKED_LOW`: a solution with a slur, an obscenity or a name comes
-    after every clean one, whatever the model's score), then best first (then fewer letters, alphabetical). With ``explain`` the first :data:`EXPLAINED` keep their feature vectors (what
-    ``--explain`` shows); working them out costs more than the scores, so only then."""
+    after every clean one, whatever the model's score), then best first (scores equal to
+    :data:`~puzzlewright.ranking.SCORE_DECIMALS` decimals tie: float noise decides nothing), then fewer
+    letters, then alphabetical. With ``explain`` the first :data:`EXPLAINED` keep their feature vectors
+    (what ``--explain`` shows); working them out costs more than the scores, so only then."""
     from puzzlewright.letterboxed.solver import Solution
 
     model = model or shipped_model()
     features = ChainFeatures(words, chains)
     text = features.text
-    keyed = sorted((len(chain), flagged, -score, letters, tuple(text[i] for i in chain), chain)
+    keyed = sorted((len(chain), flagged, -tie_level(score), letters, tuple(text[i] for i in chain), score, chain)
                    for chain, score, flagged, letters in zip(chains, features.scores(chains, model),
                                                              features.flagged(chains), features.letters(chains)))
-    return [Solution(chain_words, -negated, letters, features.of(chain) if explain and place < EXPLAINED else ())
-            for place, (_, _, negated, letters, chain_words, chain) in enumerate(keyed)]
+    return [Solution(chain_words, score, letters, features.of(chain) if explain and place < EXPLAINED else ())
+            for place, (_, _, _, letters, chain_words, score, chain) in enumerate(keyed)]
