@@ -514,12 +514,14 @@ def test_cli_explain(cli):
 def test_ranking_features_come_from_the_lexicon():
     """The features of WIGWAM-MARKETPLACE, worked out by hand from the default dictionary's familiarity,
     Zipf frequency, SCOWL level and sources (rank.py keeps its own copy of the WordNet and known-words
-    source bits)."""
-    from puzzlewright.letterboxed.rank import EVERYDAY, FEATURES, KNOWN, WORDNET
+    source bits, and of the flag bits of the words a solver ranks low)."""
+    from puzzlewright.letterboxed.rank import EVERYDAY, FEATURES, KNOWN, RANKED_LOW, WORDNET
+    from puzzlewright.lexicon.policy import ranked_low_bits
     from puzzlewright.lexicon.sources import SOURCE_BITS
 
     assert WORDNET == SOURCE_BITS["wordnet"] | SOURCE_BITS["wordnet-irregular"]
     assert KNOWN == SOURCE_BITS["lancaster"]
+    assert RANKED_LOW == ranked_low_bits()
     lexicon = builtin_lexicon("english-letterboxed")
     result = solve_json({"sides": "RME-WCL-TGK-API", "explain": True})
     solution = next(s for s in result["solutions"] if s["words"] == ["WIGWAM", "MARKETPLACE"])

@@ -25,7 +25,6 @@ from functools import partial, reduce
 from itertools import repeat
 from operator import add, itemgetter, mul, sub
 
-from puzzlewright.lexicon.policy import ranked_low_bits
 from puzzlewright.ranking import LinearModel, tie_level
 
 TYPE_CHECKING = False
@@ -37,10 +36,12 @@ OBSCURE_LEVEL = 60  # SCOWL size above this: a word only large dictionaries list
 UNLISTED_LEVEL = 70  # the size level assumed for words SCOWL does not list (recent words)
 EVERYDAY = 3.0  # familiarity below this counts as rare (the shortfall features)
 # the source bits of WordNet's lemmas and irregular forms, and of the Lancaster norms' known words
-# (lexicon.sources.SOURCE_BITS; not imported from there, as importing the lexicon package imports numpy,
-# which a one-off solve avoids; a test checks them)
+# (lexicon.sources.SOURCE_BITS), and the flag bits of the words a solver ranks low (offensive, vulgar,
+# proper: lexicon.policy.ranked_low_bits()); not imported from there, as importing the lexicon package and
+# the policy costs a one-off solve several milliseconds; a test checks them
 WORDNET = 1 << 3 | 1 << 4
 KNOWN = 1 << 9
+RANKED_LOW = (1 << 9) - 1
 EXPLAINED = 1000  # solutions (best first) that keep their feature vectors when asked to (--explain)
 
 # name -> what it measures, for --explain and the docs (order = the weight vector's order)
@@ -98,8 +99,7 @@ class ChainFeatures:
         self.zipf = {i: max(entry[1], 0.0) for i, entry in entries.items()}
         self.length = {i: len(entry[0]) for i, entry in entries.items()}
         self.level = {i: (entry[3] or UNLISTED_LEVEL) / 10 for i, entry in entries.items()}
-        low = ranked_low_bits()
-        self.own = {i: self._own(word, familiar, level, sources, bool(flags & low))
+        self.own = {i: self._own(word, familiar, level, sources, bool(flags & RANKED_LOW))
                     for i, (word, _, familiar, level, sources, flags) in entries.items()}
         sharing: dict[tuple[int, int], int] = {}
         for chain in chains:
