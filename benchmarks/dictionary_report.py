@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The figures of issue #11's "done when" for the built-in dictionaries, printed as Markdown.
+"""The figures of issues #11's and #27's "done when" for the built-in dictionaries, printed as Markdown.
 
 Usage: python benchmarks/dictionary_report.py [--sample-size 300] [--seed 11]
 
@@ -9,7 +9,8 @@ Usage: python benchmarks/dictionary_report.py [--sample-size 300] [--seed 11]
   of the ratio), per tier;
 * Jumble answers (training set + sample, jumble words and final-answer words): the ones not in
   ``english`` (pun fragments such as ARIOUS, names);
-* the words issue #11 named as missing or as junk, in or out of each tier;
+* the words issue #11 named as missing or as junk, in or out of each tier; issue #27's made-up forms,
+  names and modern words, words rare in text rated familiar, and how many words carry each flag;
 * a random sample of words from the bottom familiarity tier of ``english`` (its lowest 10%);
 * the size of the shipped data, and the default dictionary's load time and memory.
 
@@ -28,6 +29,7 @@ import sys
 from pathlib import Path
 
 from puzzlewright.lexicon import load_lexicon
+from puzzlewright.lexicon.sources import FLAG_DESCRIPTIONS, SOURCE_BITS
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
@@ -38,6 +40,11 @@ NAMED_MISSING = ("abs autocomplete blowdart bulgogi catsup clownfish crowdsource
                  "powerbroker ritz tangly thunk unhip upshift waterski workaround snuck gangly loch morph toon "
                  "crit rec").split()
 NAMED_JUNK = "ened kond apieces abrupts boughts aaa trt cte taa tuktu clepe prang jaaps cawks".split()
+# issue #27: made-up forms rated as common words, names in the word tiers, everyday modern words missing
+MADE_UP = ("thed arest withs justed gived taked oners overing enoughs memoried gettering capablest honestest "
+           "safariing storyings chiefer driveller").split()
+NAMES = "alice aaron ellen freud hanoi qatar kyoto judah yemen emily diana toyota emile".split()
+MODERN = "doomscroll mansplain hangry podcaster rideshare jeggings athleisure deplatform upvote froyo".split()
 
 
 def letterboxed_puzzles() -> tuple[list[dict], list[dict]]:
@@ -122,6 +129,21 @@ def main() -> None:
             outside = [w for w in words if w not in lexicon]
             print(f"- `{name}`: in {len(inside)}/{len(words)}; out: {', '.join(outside) or 'none'}")
         print()
+
+    print("## Words issue #27 named\n")
+    large = tiers["english-large"]
+    print("made-up forms (familiarity; tiers holding them): " + ", ".join(
+        f"{w} {large.familiarity(w) or 0:.2f} ({', '.join(n for n, lx in tiers.items() if w in lx and n != 'english-large') or '-'})"
+        for w in MADE_UP))
+    for name, lexicon in tiers.items():
+        names = [w for w in NAMES if w in lexicon]
+        modern = [w for w in MODERN if w not in lexicon]
+        rare = sum(1 for i in range(len(lexicon)) if lexicon.zipf[i] < 1.5 and lexicon.familiarity_values[i] > 3
+                   and not lexicon.sources[i] & SOURCE_BITS["reviewed"])
+        print(f"- `{name}`: names in: {', '.join(names) or 'none'}; modern words missing: "
+              f"{', '.join(modern) or 'none'}; Zipf < 1.5 with familiarity > 3: {rare}")
+    print("\nflags in `english-large`: " + ", ".join(
+        f"{flag} {int(large.flagged([flag]).sum()):,}" for flag in FLAG_DESCRIPTIONS) + "\n")
 
     order = sorted(english.words, key=english.familiarity)
     bottom = order[: len(order) // 10]

@@ -107,6 +107,7 @@ LEVEL_PRIOR = {10: 4.0, 20: 3.3, 35: 2.2, 40: 1.9, 50: 1.6, 55: 1.5, 60: 1.4, 70
 NEXT_LEVEL = dict(zip(sorted(LEVEL_PRIOR), sorted(LEVEL_PRIOR)[1:] + [95]))
 RARE_IN_TEXT_ZIPF = 1.5  # below this Zipf, a SCOWL size prior alone cannot make a word familiar...
 RARE_IN_TEXT_CAP = 3.0   # ...beyond this
+FUNCTION_WORD_ZIPF = 5.0  # a word this common that WordNet lacks is a function word (the, with, of)
 UNSEEN_FORM_CAP = 1.5    # an inflection text never writes (HONESTEST) is at most this familiar
 WEAK_EVIDENCE_PENALTY = 1.0
 REVIEWED_FAMILIARITY = 1.8
@@ -312,14 +313,15 @@ def misspelt_inflection(word: str, base: str, known: dict, wordnet: WordNet) -> 
     """A regular form that is a misspelling of a known word: a doubled or undoubled final consonant
     where the other spelling is the word (shoping/shopping, offerred/offered), -s where -es is the word
     (potatos), a regular past of a verb with an irregular one (maked, spended), or an inflection of a
-    form that is itself irregular (paparazzis, dids)."""
+    form that is itself irregular (paparazzis, dids). A doubled or single L is no misspelling: American
+    and British spelling differ there (swiveling, swivelling)."""
     if base in wordnet.irregular:
         return True
     for suffix in ("ed", "ing", "er", "est"):
         if word.endswith(suffix):
             stem = word[: -len(suffix)]
             other = stem[:-1] if len(stem) > 1 and stem[-1] == stem[-2] else stem + stem[-1]
-            if other + suffix in known:
+            if other + suffix in known and stem[-1] != "l":
                 return True
     if word.endswith("s") and (word[:-1] + "es" in known or base + "es" in known):
         return True
@@ -356,6 +358,7 @@ class Entry:
     inflected: bool = False  # a regular inflection of ``base``
     attested: bool = True
     regular: bool = False  # a regular inflection that fits its base's part of speech and is no misspelling
+    made_up: bool = False  # an unattested inflection that cannot be what it looks like (THED, GIVED)
     flags: int = 0  # bits of puzzlewright.lexicon.sources.FLAG_BITS
 
 
@@ -493,6 +496,21 @@ def regular_form(word: str, bases: list[str], found: dict[str, Entry], wordnet: 
                for base in bases)
 
 
+def impossible_form(word: str, bases: list[str], found: dict[str, Entry], wordnet: WordNet) -> bool:
+    """Whether no reading of ``word`` as an inflection of one of ``bases`` can be right: each base is
+    misspelt that way (GIVED: give has gave), or WordNet knows the base and the ending does not fit it
+    (JUSTED, OVERING), or the base is a function word, which WordNet leaves out and nothing inflects
+    (THED, WITHS: Zipf >= FUNCTION_WORD_ZIPF). Bases WordNet merely lacks (writeup, zombify) are given the
+    benefit of the doubt."""
+    def wrong(base: str) -> bool:
+        if misspelt_inflection(word, base, found, wordnet):
+            return True
+        if base in wordnet.parts_of_speech:
+            return not fits_part_of_speech(word, base, wordnet)
+        return found[base].zipf >= FUNCTION_WORD_ZIPF
+    return all(wrong(base) for base in bases)
+
+
 def attests(word: str, entry: Entry, src: Sources) -> bool:
     """Rule 4: whether a source attests a regular inflection as a word of its own. A dictionary that lists
     the form itself (WordNet, its irregular forms, Ding, the reviewed list) does; text does when the form
@@ -514,6 +532,7 @@ def attest_inflections(found: dict[str, Entry], src: Sources) -> None:
             entry.base, entry.inflected = bases[0], True
             entry.regular = regular_form(word, bases, found, src.wordnet)
             entry.attested = attests(word, entry, src)
+            entry.made_up = not entry.attested and impossible_form(word, bases, found, src.wordnet)
 
 
 def weak_evidence(entry: Entry) -> bool:
@@ -628,9 +647,10 @@ def everyday_evidence(entry: Entry, found: dict[str, Entry]) -> bool:
 
 
 def common_words(found: dict[str, Entry]) -> dict[str, Entry]:
-    """The words the everyday tiers draw from: every accepted word but names (flag ``proper``)."""
+    """The words the everyday tiers draw from: every accepted word but names (flag ``proper``) and
+    made-up forms (:func:`impossible_form`), which only ``english-large`` keeps."""
     proper = flag_mask({"proper"})
-    return {w: e for w, e in found.items() if not e.flags & proper}
+    return {w: e for w, e in found.items() if not e.flags & proper and not e.made_up}
 
 
 def tiers(found: dict[str, Entry]) -> dict[str, list[str]]:
