@@ -113,7 +113,7 @@ def test_line_search_order_and_nodes_are_pinned(acrostic4, wordle, english):
     assert solve_puzzle(Puzzle.from_seed(*OLDER[:2]), wordle, limit=None).nodes == 10
     puzzle = Puzzle.from_seed("palm", "ureagentsate")
     every = solve_puzzle(puzzle, english, limit=None)
-    assert (len(every.solutions), every.nodes, every.complete) == (15, 125, True)  # english of issue #27
+    assert (len(every.solutions), every.nodes, every.complete) == (15, 124, True)  # english of issue #27
     assert [grid.rows for grid in every.solutions[:3]] == [("palm", "ague", "sane", "tret"),
                                                            ("palm", "ague", "sant", "tree"),
                                                            ("palm", "agua", "neer", "test")]

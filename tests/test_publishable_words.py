@@ -1,0 +1,99 @@
+"""Issue #27: every word carries flags (offensive, vulgar, proper...), familiarity comes from evidence
+about the form itself, names and made-up forms stay out of the word tiers, and one policy says which words
+each use may emit."""
+
+import pytest
+
+from puzzlewright.errors import LexiconError
+from puzzlewright.lexicon import Lexicon, load_lexicon
+from puzzlewright.lexicon.policy import Use, left_out, parse_allow, publishable
+from puzzlewright.lexicon.sources import FLAG_BITS, SOURCE_BITS, flag_evidence
+
+WORD_TIERS = ("english-common", "english", "english-letterboxed")
+MADE_UP = "thed arest withs justed gived taked oners overing memoried safariing storyings".split()
+NAMES = "alice aaron ellen freud hanoi qatar kyoto judah yemen emily diana toyota emile".split()
+MODERN = "doomscroll mansplain hangry podcaster rideshare jeggings athleisure deplatform upvote froyo".split()
+
+
+@pytest.fixture(scope="module")
+def large():
+    return load_lexicon("english-large")
+
+
+@pytest.mark.parametrize("tier", WORD_TIERS)
+def test_made_up_forms_and_names_are_not_words_of_the_word_tiers(tier):
+    lexicon = load_lexicon(tier)
+    assert [w for w in MADE_UP + NAMES if w in lexicon] == []
+
+
+def test_made_up_forms_are_rated_by_their_own_evidence(large):
+    """THED was 7.63 (the's familiarity less 0.5); now what text and the lists say of THED itself."""
+    for word in MADE_UP + ["enoughs", "capablest", "honestest", "chiefer", "gettering", "driveller"]:
+        assert (large.familiarity(word) or 0) < 2, word
+
+
+@pytest.mark.parametrize("tier", ("english", "english-common"))
+def test_no_word_rare_in_text_is_rated_familiar(tier):
+    """No word text rarely writes (Zipf < 1.5) has familiarity > 3 unless the reviewed list says why."""
+    lexicon = load_lexicon(tier)
+    reviewed = SOURCE_BITS["reviewed"]
+    rare = [w for i, w in enumerate(lexicon.words)
+            if lexicon.zipf[i] < 1.5 and lexicon.familiarity_values[i] > 3 and not lexicon.sources[i] & reviewed]
+    assert rare == []
+
+
+@pytest.mark.parametrize("word", MODERN)
+def test_everyday_modern_words_are_in(word):
+    assert word in load_lexicon("english") and word in load_lexicon("english-letterboxed")
+
+
+@pytest.mark.parametrize("word, flag", [("twat", "vulgar"), ("slut", "vulgar"), ("sluts", "vulgar"),
+                                        ("badassed", "vulgar"), ("cum", "vulgar"), ("faggot", "offensive"),
+                                        ("kike", "offensive"), ("alice", "proper"), ("hanoi", "proper"),
+                                        ("rec", "abbreviation")])
+def test_words_carry_their_flags_with_a_source(large, word, flag):
+    assert flag in large.flags_of(word)
+    assert flag_evidence(int(large.flags[large.position[word]]))[flag]  # who said so
+
+
+@pytest.mark.parametrize("word", ["spiking", "cocked", "titter", "china", "august", "turkey", "nesters", "cat"])
+def test_words_that_only_look_like_flagged_ones_are_not_flagged(large, word):
+    """SPIKING is SPIKE + ING (not only SPIK + ING), TITTER is no inflection of TIT, CHINA is a word too."""
+    assert not large.flags_of(word) & {"offensive", "vulgar", "proper"}
+
+
+def test_a_users_word_list_and_added_words_take_the_reference_flags(tmp_path):
+    words = tmp_path / "mine.txt"
+    words.write_text("twat\ncrane\nalice\n")
+    mine = load_lexicon(str(words))
+    assert mine.flags_of("twat") == {"vulgar"} and mine.flags_of("alice") == {"proper"} and not mine.flags_of("crane")
+    added = load_lexicon("wordle-answers", extra_words="slut")
+    assert added.flags_of("slut") == {"vulgar"}
+    assert "slut" not in added.without_flags({"vulgar"}) and "crane" in added.without_flags({"vulgar"})
+
+
+def test_the_policy_by_use():
+    assert left_out(Use.SOLVE) == frozenset()
+    assert left_out(Use.CONSTRUCT) == {"offensive", "vulgar", "proper"}
+    assert left_out(Use.CROSSWORD) == {"offensive", "vulgar"}
+    assert left_out(Use.CONSTRUCT, {"vulgar", "proper"}) == {"offensive"}
+    assert left_out(Use.CONSTRUCT, {"offensive"}) >= {"offensive"}  # never allowed
+    lexicon = Lexicon(["alice", "crane", "twat"], flags=[FLAG_BITS["proper", "scowl"], 0, FLAG_BITS["vulgar", "reviewed"]])
+    assert publishable(lexicon, Use.SOLVE) is lexicon
+    assert list(publishable(lexicon, Use.CONSTRUCT)) == ["crane"]
+    assert list(publishable(lexicon, Use.CROSSWORD)) == ["alice", "crane"]
+    assert list(publishable(lexicon, Use.CONSTRUCT, parse_allow("vulgar"))) == ["crane", "twat"]
+
+
+@pytest.mark.parametrize("value", ["offensive", "rude", "vulgar,names"])
+def test_allowing_anything_but_vulgar_or_proper_is_a_clear_error(value):
+    with pytest.raises(LexiconError, match="choose from vulgar, proper"):
+        parse_allow(value)
+    assert parse_allow("vulgar, proper") == {"vulgar", "proper"} and parse_allow(None) == frozenset()
+
+
+def test_dict_explain_names_each_flag_and_its_source(cli):
+    result = cli("dict", "explain", "twat")
+    assert result.exit_code == 0 and "flagged vulgar" in result.stdout and "Bad Words" in result.stdout
+    facts = cli("dict", "explain", "alice", "--json").json()
+    assert [flag["name"] for flag in facts["flags"]] == ["proper"] and facts["tiers"]["english"]["in"] is False
