@@ -32,6 +32,7 @@ from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import builtin_index
 from puzzlewright.letterboxed.rank import FEATURES, RANKER_FILE, ChainFeatures, Model
 from puzzlewright.letterboxed.solver import _ChainSearch, box_words, without_spare_words
+from puzzlewright.ranking import tie_level
 
 from conditional_logit import (L2, SHARED_DATA, arguments, fit, percent, ranker_json, reproduces, rounded, typical_answer,
                                write)
@@ -40,6 +41,7 @@ TRAIN = "train/letterboxed-nyt-train.json"
 SAMPLE = "samples/letterboxed-nyt-sample.json"
 DICTIONARY = "english-letterboxed"
 BLOCKS, FIRST_SCORED = 10, 3
+FEATURE_COLUMNS = {name: column for column, name in enumerate(FEATURES)}
 
 
 @dataclass
@@ -72,13 +74,15 @@ def load(name: str) -> list[Puzzle]:
 
 
 def ranks(puzzle: Puzzle, w: np.ndarray) -> int | None:
-    """The NYT answer's place (0 = first) in the order the runtime gives (1-word solutions first, then by
-    score, fewer letters, alphabetical), or None when it is not a candidate."""
+    """The NYT answer's place (0 = first) in the order the runtime gives (1-word solutions first, then fewer
+    flagged words, then by score, fewer letters, alphabetical), or None when it is not a candidate."""
     if puzzle.answer is None:
         return None
     scores = puzzle.features @ w
+    flagged, letters = FEATURE_COLUMNS["flagged"], FEATURE_COLUMNS["letters"]
     order = sorted(range(len(puzzle.candidates)), key=lambda i: (
-        len(puzzle.candidates[i]), -scores[i], puzzle.features[i, 3], puzzle.candidates[i]))
+        len(puzzle.candidates[i]), puzzle.features[i, flagged], -tie_level(scores[i]), puzzle.features[i, letters],
+        puzzle.candidates[i]))
     return order.index(puzzle.answer)
 
 

@@ -8,6 +8,7 @@ import itertools
 import re
 import json
 import os
+import random
 import string
 import subprocess
 import sys
@@ -88,6 +89,13 @@ def solution_words(result: dict) -> set[tuple[str, ...]]:
     return {tuple(w.lower() for w in s["words"]) for s in result["solutions"]}
 
 
+def ranked_low_words(words: list[str], lexicon) -> int:
+    """How many of a solution's words the solvers rank low (offensive, vulgar, proper: lexicon.policy)."""
+    from puzzlewright.lexicon.policy import is_ranked_low
+
+    return sum(is_ranked_low(lexicon.flag_bits(word.lower())) for word in words)
+
+
 # -- known answers ---------------------------------------------------------------------------------
 
 def test_seed_puzzle_known_solutions_and_ranking(default_words):
@@ -103,25 +111,31 @@ def test_seed_puzzle_known_solutions_and_ranking(default_words):
 
 
 @settings(max_examples=10, deadline=None)
-@given(st.randoms(use_true_random=False))
-def test_ranking_is_the_same_whatever_order_the_chains_come_in(rng):
+@given(st.integers(0, 2**32 - 1))
+def test_ranking_is_the_same_whatever_order_the_chains_come_in(seed):
     """Issue #27: the ranking of a box's solutions does not depend on the order the search met them. Scores
     equal to 9 decimals tie (3-word chains of the same words differ only by float rounding) and are broken
-    by fewer letters, then alphabetically: KEP-PRAGMATIC-CATWALK before PRAGMATIC-CATWALK-KEP."""
+    by fewer letters, then alphabetically: KEP-PRAGMATIC-CATWALK before PRAGMATIC-CATWALK-KEP. Issue #27
+    too: a solution with an offensive, vulgar or proper word comes after every clean one of as many words
+    (PRAGMATIC-CATWALK-KIKE, a slur, after IMPLICIT-TRAGIC-CAKEWALK although it scores higher)."""
     from puzzlewright.letterboxed.rank import rank
     from puzzlewright.letterboxed.solver import _ChainSearch, without_spare_words
+    from puzzlewright.lexicon.policy import is_ranked_low
 
     words = box_words(Box.parse("RME-WCL-TGK-API"), builtin_index(DEFAULT_DICTIONARY))
     search = _ChainSearch(words, None)
     chains = without_spare_words(words, [chain for k in (1, 2, 3) for chain in search.chains(k)])
     expected = rank(words, chains)
     shuffled = list(chains)
-    rng.shuffle(shuffled)
+    random.Random(seed).shuffle(shuffled)  # a seed, not a drawn Random: 2,000 chains' shuffle is a large example
     assert rank(words, shuffled) == expected
-    keys = [(len(s.words), -round(s.score, 9), s.letters, s.words) for s in expected]
-    assert keys == sorted(keys)
+    lexicon = builtin_lexicon(DEFAULT_DICTIONARY)
+    flagged = [sum(is_ranked_low(lexicon.flag_bits(w)) for w in s.words) for s in expected]
+    keys = [(len(s.words), low, -round(s.score, 9), s.letters, s.words) for s, low in zip(expected, flagged)]
+    assert keys == sorted(keys) and any(flagged)
     order = [s.words for s in expected]
     assert order.index(("kep", "pragmatic", "catwalk")) < order.index(("pragmatic", "catwalk", "kep"))
+    assert order.index(("implicit", "tragic", "cakewalk")) < order.index(("pragmatic", "catwalk", "kike"))
 
 
 def test_words_of_equal_commonness_are_listed_more_familiar_first():
@@ -246,12 +260,13 @@ def test_a_box_one_word_covers_still_lists_its_two_word_solutions(default_words)
 def test_max_words_lists_every_solution_up_to_n_words_fewest_first(default_words):
     result = solve_json({"sides": "RME-WCL-TGK-API", "max_words": 3, "all": True})
     found = solution_words(result)
-    assert result["by_words"] == {"2": 3, "3": 1404}  # 3-word chains with a spare word are left out
+    assert result["by_words"] == {"2": 5, "3": 1990}  # 3-word chains with a spare word are left out
     assert ("pragmatic", "cakewalk") in found and ("wick", "kept", "telegram") in found
-    assert [s["words"] for s in result["solutions"][:3]] == [
+    assert [s["words"] for s in result["solutions"][:5]] == [
         s["words"] for s in solve_json({"sides": "RME-WCL-TGK-API"})["solutions"]]
-    scores = [s["score"] for s in result["solutions"][3:]]
-    assert scores == sorted(scores, reverse=True)
+    # best first, but a solution with a flagged word (PRAGMATIC-CATWALK-KIKE: a slur) after every clean one
+    keys = [(ranked_low_words(s["words"], default_words), -s["score"]) for s in result["solutions"][5:]]
+    assert keys == sorted(keys) and keys[-1][0] > 0
     for words in found:
         assert rule_problem(result["sides"], list(words), default_words) is None
 
@@ -261,12 +276,13 @@ def test_words_exactly_and_word_lengths():
                         "all": True})
     assert result["count"] > 0 and result["words_exactly"] == 3 and result["by_words"] == {"3": result["count"]}
     assert all(len(words) == 3 and all(5 <= len(w) <= 8 for w in words) for words in solution_words(result))
-    # every 2-word solution has a 9+ letter word (PRAGMATIC, MARKETPLACE): the default falls back to 3 words
-    short = solve_json({"sides": "RME-WCL-TGK-API", "max_length": 8, "all": True})
-    assert short["min_words"] == 3 and all(len(w) <= 8 for words in solution_words(short) for w in words)
-    assert solve_json({"sides": "RME-WCL-TGK-API", "max_length": 8, "max_words": 2})["solutions"] == []
+    # every 2-word solution has an 8+ letter word (CAKEWALK, MARKETPLACE, TWIGLIKE): the default falls back
+    # to 3 words
+    short = solve_json({"sides": "RME-WCL-TGK-API", "max_length": 7, "all": True})
+    assert short["min_words"] == 3 and all(len(w) <= 7 for words in solution_words(short) for w in words)
+    assert solve_json({"sides": "RME-WCL-TGK-API", "max_length": 7, "max_words": 2})["solutions"] == []
     long_only = solve_json({"sides": "RME-WCL-TGK-API", "min_length": 7, "all": True})  # not WIGWAM, EARWIG
-    assert solution_words(long_only) == {("pragmatic", "cakewalk")}
+    assert solution_words(long_only) == {("pragmatic", "cakewalk"), ("crampet", "twiglike"), ("pragmatical", "latewake")}
 
 
 def test_a_budget_stops_a_big_box_and_keeps_what_it_found():
@@ -463,13 +479,13 @@ def test_cli_solve_json(cli):
     answer = result.json()
     best = solve_json({"sides": "RME-WCL-TGK-API"})["solutions"][0]
     assert answer["solutions"] == [best] and best["contributions"] is None
-    assert answer["count"] == 3 and answer["min_words"] == 2 and answer["sides"] == ["RME", "WCL", "TGK", "API"]
+    assert answer["count"] == 5 and answer["min_words"] == 2 and answer["sides"] == ["RME", "WCL", "TGK", "API"]
 
 
 def test_cli_limit_0_counts_without_listing(cli):
     result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--limit", "0", "--draw")  # was KeyError: 'message'
     assert result.exit_code == 0 and result.stderr == ""
-    assert result.stdout == "RME-WCL-TGK-API: 3 solutions in 2 words (922 valid words in english-letterboxed, first 0 shown)\n"
+    assert result.stdout == "RME-WCL-TGK-API: 5 solutions in 2 words (883 valid words in english-letterboxed, first 0 shown)\n"
 
 
 def test_cli_no_solution_exits_0_and_says_so(cli):
@@ -498,12 +514,14 @@ def test_cli_explain(cli):
 def test_ranking_features_come_from_the_lexicon():
     """The features of WIGWAM-MARKETPLACE, worked out by hand from the default dictionary's familiarity,
     Zipf frequency, SCOWL level and sources (rank.py keeps its own copy of the WordNet and known-words
-    source bits)."""
-    from puzzlewright.letterboxed.rank import EVERYDAY, FEATURES, KNOWN, WORDNET
+    source bits, and of the flag bits of the words a solver ranks low)."""
+    from puzzlewright.letterboxed.rank import EVERYDAY, FEATURES, KNOWN, RANKED_LOW, WORDNET
+    from puzzlewright.lexicon.policy import ranked_low_bits
     from puzzlewright.lexicon.sources import SOURCE_BITS
 
     assert WORDNET == SOURCE_BITS["wordnet"] | SOURCE_BITS["wordnet-irregular"]
     assert KNOWN == SOURCE_BITS["lancaster"]
+    assert RANKED_LOW == ranked_low_bits()
     lexicon = builtin_lexicon("english-letterboxed")
     result = solve_json({"sides": "RME-WCL-TGK-API", "explain": True})
     solution = next(s for s in result["solutions"] if s["words"] == ["WIGWAM", "MARKETPLACE"])
@@ -565,7 +583,7 @@ def test_cli_one_word_box_and_max_words(cli):
     assert result.stdout.startswith("LCA-EOP-XGH-IRY: ") and ": 1 of 1 word, " in result.stdout
     assert "1. LEXICOGRAPHY " in result.stdout and "2. " in result.stdout
     result = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--max-words", "3", "--limit", "4")
-    assert "1,407 solutions: 3 of 2 words, 1,404 of 3 words" in result.stdout and "4. " in result.stdout
+    assert "1,995 solutions: 5 of 2 words, 1,990 of 3 words" in result.stdout and "4. " in result.stdout
 
 
 def test_cli_words_and_other_dictionaries(cli, tmp_path):
@@ -608,7 +626,7 @@ def test_cli_batch(cli, tmp_path):
     assert answers[0]["solutions"] == solve_json({"sides": "RME-WCL-TGK-API"})["solutions"]
     assert len(answers[1]["solutions"]) == 2
     assert "appears twice" in answers[2]["error"] and "invalid JSON" in answers[3]["error"]
-    assert answers[4]["by_words"] == {"2": 3, "3": 1404}
+    assert answers[4]["by_words"] == {"2": 5, "3": 1990}
     assert answers[5]["words_exactly"] == 3 and answers[5]["count"] == solve_json(lines[5])["count"] > 0
 
 
@@ -643,16 +661,19 @@ def test_index_round_trip_and_builders_agree(english):
     from_lexicon = WordIndex.from_lexicon(english)
     from_words = WordIndex.from_words(
         "english", list(zip(english.words, english.zipf.tolist(), english.familiarity_values.tolist(),
-                            english.level.tolist(), english.sources.tolist())))
+                            english.level.tolist(), english.sources.tolist(), english.flags.tolist())))
     again = WordIndex.from_bytes(from_lexicon.to_bytes())
     for other in (from_words, again):
         assert (other.text, other.offsets, other.masks, other.starts, other.zipf, other.familiarity,
-                other.levels, other.sources, other.mask_numbers, other.firsts, other.lasts, other.all_bitsets()) == (
+                other.levels, other.sources, other.flags, other.mask_numbers, other.firsts, other.lasts,
+                other.all_bitsets()) == (
             from_lexicon.text, from_lexicon.offsets, from_lexicon.masks, from_lexicon.starts, from_lexicon.zipf,
-            from_lexicon.familiarity, from_lexicon.levels, from_lexicon.sources, from_lexicon.mask_numbers,
-            from_lexicon.firsts, from_lexicon.lasts, from_lexicon.all_bitsets())
+            from_lexicon.familiarity, from_lexicon.levels, from_lexicon.sources, from_lexicon.flags,
+            from_lexicon.mask_numbers, from_lexicon.firsts, from_lexicon.lasts, from_lexicon.all_bitsets())
     cat = from_lexicon.words.index("cat")
     assert abs(from_lexicon.familiarity[cat] - english.familiarity("cat")) < 1e-6
+    flagged = [i for i, word in enumerate(from_lexicon.words) if english.flags_of(word)]
+    assert flagged and all(from_lexicon.flags[i] == english.flag_bits(from_lexicon.words[i]) for i in flagged)
 
 
 def test_cache_file_is_written_and_reused(tmp_path):
@@ -758,7 +779,7 @@ def test_solving_with_a_word_file_gives_the_same_answer_with_and_without_its_cac
 
 
 def _box_words_columns(found):
-    return (found.words, found.zipf, found.familiarity, found.levels, found.sources, found.masks)
+    return (found.words, found.zipf, found.familiarity, found.levels, found.sources, found.flags, found.masks)
 
 
 @pytest.fixture(scope="module")
@@ -860,8 +881,8 @@ def test_a_word_file_solve_imports_no_numpy_even_with_an_empty_cache_folder(tmp_
 
 
 def test_the_reference_words_give_each_word_its_number_and_the_lexicon_s_commonness():
-    """:class:`SortedWords` numbers every word of english-large as its lexicon does, with the same values,
-    and finds no word the dictionary lacks (made-up words, words past either end, words that are not a-z)."""
+    """:class:`SortedWords` numbers every word of english-large as its lexicon does, with the same values
+    (and flags), and finds no word the dictionary lacks (made-up words, words past either end, words that are not a-z)."""
     from puzzlewright.letterboxed.index import columns_bytes, viewed_columns
     from puzzlewright.shipped import builtin_archive
     from puzzlewright.word_lookup import SortedWords
@@ -871,9 +892,12 @@ def test_the_reference_words_give_each_word_its_number_and_the_lexicon_s_commonn
     reference = SortedWords(*viewed_columns(columns_bytes(b"TEST", (), columns), b"TEST")[1])  # as kept
     words = list(large.words)
     assert reference.numbers(words) == {word: number for number, word in enumerate(words)}
-    sample = [*words[:30], *words[-30:], *words[::997]]
-    for word, (zipf, familiarity, level) in zip(sample, reference.values(reference.numbers([w])[w] for w in sample)):
+    sample = [*words[:30], *words[-30:], *words[::997], "kike", "shit", "atlanta"]
+    values = reference.values(reference.numbers([w])[w] for w in sample)
+    for word, (zipf, familiarity, level, flags) in zip(sample, values):
         assert large.commonness(word) == Commonness(zipf, level or None, familiarity), word
+        assert flags == large.flag_bits(word), word
+    assert all(flags for *_, flags in values[-3:])
     known = set(words)
     made_up = [word + suffix for word in words[::101] for suffix in ("qx", "a", "z")] + ["zzzzzzzz", "aaaaaa", "q"]
     assert {word for word in made_up if word in known} == set(reference.numbers(made_up))
@@ -910,6 +934,7 @@ def test_a_box_read_from_a_file_with_words_english_large_lacks_matches_the_whole
 
     box = Box.parse("RME-WCL-TGK-API")
     real = [word for word in builtin_lexicon("english-large").words if not word.strip(box.letters)][::2]
+    real += ["wigwam", "kike"]  # a word with commonness, and a flagged one (a slur: its flags come along)
     made_up = ["pragmatical", "wigwamp", "cakewalker", "earwigle", "marketplacer", "milkcart", "zzz"]
     word_file = WordFile(str(_word_list_file(tmp_path / "words.txt", sorted({*real, *made_up}))))
     from_file = box_words(box, index_module.box_file_index(word_file, box))
@@ -918,6 +943,8 @@ def test_a_box_read_from_a_file_with_words_english_large_lacks_matches_the_whole
     zipf = dict(zip(from_file.words, from_file.zipf))
     assert "milkcart" not in builtin_lexicon("english-large")
     assert zipf["wigwamp"] == zipf["milkcart"] == 0.0 and zipf["wigwam"] > 0
+    flags = dict(zip(from_file.words, from_file.flags))
+    assert flags["kike"] == builtin_lexicon("english-large").flag_bits("kike") != 0 and flags["wigwam"] == 0
 
 
 def test_render_box():
@@ -994,7 +1021,7 @@ def test_plain_value_classes_compare_hash_and_show_their_fields_and_refuse_chang
                                                                                                  model.typical))
     with pytest.raises(AttributeError, match="immutable"):
         model.weights = ()  # type: ignore[misc]
-    small = WordIndex.from_words("small", [("cat", 4.0, 4.0, 10, 0), ("act", 3.0, 3.0, 20, 0)])
-    assert small == WordIndex.from_words("small", [("act", 3.0, 3.0, 20, 0), ("cat", 4.0, 4.0, 10, 0)])
-    assert small != WordIndex.from_words("small", [("cat", 4.0, 4.0, 10, 0)])
+    small = WordIndex.from_words("small", [("cat", 4.0, 4.0, 10, 0, 0), ("act", 3.0, 3.0, 20, 0, 0)])
+    assert small == WordIndex.from_words("small", [("act", 3.0, 3.0, 20, 0, 0), ("cat", 4.0, 4.0, 10, 0, 0)])
+    assert small != WordIndex.from_words("small", [("cat", 4.0, 4.0, 10, 0, 0)])
     assert repr(small).startswith("WordIndex(name='small', text=b'act\\ncat\\n', ")

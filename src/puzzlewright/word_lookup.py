@@ -129,16 +129,17 @@ class ShippedWords:
             words.inflate_more()
 
 
-_COLUMNS = ("words", "zipf", "level", "familiarity")
+_COLUMNS = ("words", "zipf", "level", "familiarity")  # what a lookup reads (ShippedWords)
+_SORTED_COLUMNS = (*_COLUMNS, "flags")  # what SortedWords keeps
 
 
-def _dictionary_columns(path: str, found: dict[str, Item]) -> list[Item]:
-    """The :data:`_COLUMNS` of ``found`` (what was read of the archive at ``path``), in that order;
+def _dictionary_columns(path: str, found: dict[str, Item], names: tuple[str, ...] = _COLUMNS) -> list[Item]:
+    """The columns ``names`` of ``found`` (what was read of the archive at ``path``), in that order;
     ValueError naming those it lacks."""
-    missing = [name for name in _COLUMNS if name not in found]
+    missing = [name for name in names if name not in found]
     if missing:
         raise ValueError(f"{path} has no {', '.join(missing)} array")
-    return [found[name] for name in _COLUMNS]
+    return [found[name] for name in names]
 
 
 class _Inflating:
@@ -186,18 +187,20 @@ class SortedWords:
     file get ``english-large``'s commonness without building that dictionary's lexicon or index.
 
     ``text`` is the sorted words, each after a newline and the last one followed by one too (``b"\\ncat\\n"``
-    for one word); ``zipf``, ``level`` and ``familiarity`` the archive's columns as stored (x 100, as in
-    :class:`ShippedWords`). The words are grouped by their first two letters: group ``k`` (see
+    for one word); ``zipf``, ``level``, ``familiarity`` and ``flags`` the archive's columns as stored
+    (commonness x 100, as in :class:`ShippedWords`; ``flags`` the bits of
+    :data:`puzzlewright.lexicon.sources.FLAG_BITS`, which a word-list file's words take from the reference
+    as its lexicon does). The words are grouped by their first two letters: group ``k`` (see
     :func:`_groups`) is the lines from ``bounds[k]`` to ``bounds[k + 1]`` of the text, and its first word's
     number is ``firsts[k]``. :meth:`columns_of` inflates all this from the archive and finds the groups
     (about 35 ms for ``english-large``); the columns may be views of a file that keeps them
     (:func:`puzzlewright.letterboxed.index.reference_words`), of which a lookup reads only its words' groups."""
 
-    __slots__ = ("text", "zipf", "level", "familiarity", "bounds", "firsts")
+    __slots__ = ("text", "zipf", "level", "familiarity", "flags", "bounds", "firsts")
 
-    def __init__(self, text: bytes | memoryview, zipf: Column, level: Column, familiarity: Column,
+    def __init__(self, text: bytes | memoryview, zipf: Column, level: Column, familiarity: Column, flags: Column,
                  bounds: Column, firsts: Column):
-        self.text, self.zipf, self.level, self.familiarity = text, zipf, level, familiarity
+        self.text, self.zipf, self.level, self.familiarity, self.flags = text, zipf, level, familiarity, flags
         self.bounds, self.firsts = bounds, firsts
 
     @staticmethod
@@ -208,8 +211,8 @@ class SortedWords:
         :func:`read_archive`)."""
         from puzzlewright.lexicon.formats import lower_bound
 
-        (_, words), *columns = (_npy_data(inflated(*member))
-                                for member in _dictionary_columns(path, archive_members(path, _COLUMNS)))
+        (_, words), *columns = (_npy_data(inflated(*member)) for member in _dictionary_columns(
+            path, archive_members(path, _SORTED_COLUMNS), _SORTED_COLUMNS))
         text = b"".join((b"\n", words, b"\n"))
         bounds, firsts, start, number = array("I"), array("I"), 1, 0
         for key in [*_group_keys(), None]:  # each group's first line: the first line not below its key
@@ -246,13 +249,13 @@ class SortedWords:
                 found[word] = number
         return found
 
-    def values(self, numbers: Iterable[int]) -> list[tuple[float, float, int]]:
-        """(Zipf frequency, familiarity, SCOWL level) of each of the words ``numbers``: the values of their
-        :class:`~puzzlewright.lexicon.Lexicon` (float32, as :class:`ShippedWords` gives them), divided and
-        rounded in bulk (one float32 array per column)."""
+    def values(self, numbers: Iterable[int]) -> list[tuple[float, float, int, int]]:
+        """(Zipf frequency, familiarity, SCOWL level, flag bits) of each of the words ``numbers``: the values
+        of their :class:`~puzzlewright.lexicon.Lexicon` (float32, as :class:`ShippedWords` gives them),
+        divided and rounded in bulk (one float32 array per column)."""
         numbers = list(numbers)
         zipf, familiarity = (_hundredths(map(column.__getitem__, numbers)) for column in (self.zipf, self.familiarity))
-        return list(zip(zipf, familiarity, map(self.level.__getitem__, numbers)))
+        return list(zip(zipf, familiarity, map(self.level.__getitem__, numbers), map(self.flags.__getitem__, numbers)))
 
 
 def _lowercase_words(words: list[str]) -> bool:

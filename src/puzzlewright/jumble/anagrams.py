@@ -1,4 +1,5 @@
-"""Unscrambling: every dictionary word made of a scrambled word's letters, most common first.
+"""Unscrambling: every dictionary word made of a scrambled word's letters, most common first, words a
+solver ranks low (offensive, vulgar, names: :data:`puzzlewright.lexicon.policy.RANKED_LOW`) after the rest.
 
 No permutations: a scrambled word is looked up by its anagram signature (its letters sorted) in the
 lexicon's signature index of that word length (:meth:`Lexicon.anagram_index`, built once per length; about
@@ -14,6 +15,7 @@ import numpy as np
 
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.lexicon.policy import is_ranked_low
 from puzzlewright.ranking import best_rows
 from puzzlewright.jumble.model import BLANK, normalise_letters
 
@@ -42,7 +44,8 @@ def count_table(lexicon: Lexicon, length: int) -> np.ndarray:
 
 def unscramble(scrambled: str, lexicon: Lexicon) -> tuple[str, ...]:
     """Every word of ``lexicon`` whose letters are ``scrambled``'s (``?`` = any letter), most common first
-    (ties: the more familiar, then alphabetical, as :meth:`Lexicon.anagrams` orders them).
+    (ties: the more familiar, then alphabetical, as :meth:`Lexicon.anagrams` orders them), the words a
+    solver ranks low after all the others (:func:`ranked_low_last`).
 
     The scrambled form itself comes last when it is a word: a Jumble's answer is never its own scramble.
     Letters may be in any case; anything else is a one-line :class:`PuzzleInputError`.
@@ -56,6 +59,17 @@ def unscramble(scrambled: str, lexicon: Lexicon) -> tuple[str, ...]:
         words = tuple(table.words[i] for i in rows[best_rows(table.familiarity[rows], table.zipf[rows], rows=rows)])
     else:
         words = lexicon.anagrams(scrambled)
+    words = ranked_low_last(words, lexicon)
     if scrambled in words and len(words) > 1:
         words = tuple(w for w in words if w != scrambled) + (scrambled,)
     return words
+
+
+def ranked_low_last(words: tuple[str, ...], lexicon: Lexicon) -> tuple[str, ...]:
+    """``words`` (in their order) with those a solver ranks low (:func:`is_ranked_low`) moved after the
+    others, keeping their order: every unscrambling is accepted, but a puzzle's own word is a clean one
+    (the Jumble's scrambles are never slurs, obscenities or names), so the clean readings lead."""
+    low = [is_ranked_low(lexicon.flag_bits(word)) for word in words]
+    if not any(low):
+        return words
+    return tuple(w for w, bad in zip(words, low) if not bad) + tuple(w for w, bad in zip(words, low) if bad)

@@ -74,12 +74,14 @@ def fits_by_letter(count_columns: np.ndarray, counts: np.ndarray, wild: int) -> 
 @dataclass
 class SlotWords:
     """The words that can fill one open slot: the pool letters each needs (its letters less the slot's
-    printed ones), their Zipf values, and, once ranked, the most each can add to an answer's score."""
+    printed ones), their Zipf values and flag bits, and, once ranked, the most each can add to an answer's
+    score."""
 
     slot: Slot
     words: tuple[str, ...]
     needs: np.ndarray
     zipf: np.ndarray
+    flags: np.ndarray
     bounds: np.ndarray | None = None
 
     @classmethod
@@ -89,20 +91,20 @@ class SlotWords:
         if not slot.literals:  # nothing printed: a word needs all its letters from the pool
             rows = np.flatnonzero(fits_by_letter(lexicon.letter_count_columns(slot.length), ceiling, wild))
             needs = count_table(lexicon, slot.length)[rows].astype(np.int16)  # as the general case's
-            return cls(slot, tuple(table.words[i] for i in rows), needs, table.zipf[rows])
+            return cls(slot, tuple(table.words[i] for i in rows), needs, table.zipf[rows], table.flags[rows])
         needs = count_table(lexicon, slot.length) - letter_counts(slot.literals)
         keep = fits(needs, ceiling, wild) & (needs >= 0).all(axis=1)
         for position, letter in enumerate(slot.text):
             if letter != "-":
                 keep &= table.letters[:, position] == ord(letter) - 97
         rows = np.flatnonzero(keep)
-        return cls(slot, tuple(table.words[i] for i in rows), needs[rows], table.zipf[rows])
+        return cls(slot, tuple(table.words[i] for i in rows), needs[rows], table.zipf[rows], table.flags[rows])
 
     def ranked(self, bounds: np.ndarray) -> SlotWords:
         """The same words ordered by ``bounds``, best first."""
         order = np.argsort(-bounds, kind="stable")
         return SlotWords(self.slot, tuple(self.words[i] for i in order), self.needs[order], self.zipf[order],
-                         bounds[order])
+                         self.flags[order], bounds[order])
 
     @cached_property
     def by_needs(self) -> dict[int, tuple[int, ...]]:
@@ -152,7 +154,7 @@ class AnswerSearch:
         ceiling = np.max([letter_counts(pool.letters) for pool in pools], axis=0)
         wild = max(pool.wild for pool in pools)
         fitting = {i: SlotWords.fitting(pattern.slots[i], lexicon, ceiling, wild) for i in pattern.blank_slots}
-        bounds = ranker.slot_bounds(pattern, {i: (s.words, s.zipf) for i, s in fitting.items()})
+        bounds = ranker.slot_bounds(pattern, {i: (s.words, s.zipf, s.flags) for i, s in fitting.items()})
         self.slots = [fitting[i].ranked(bounds[i]) for i in pattern.blank_slots]
 
     def fills(self, pool: Pool, budget: Budget, floor: Callable[[], float] = lambda: -math.inf

@@ -21,6 +21,9 @@ with the model's weights, so that the branch-and-bound search can bound them:
   most common reading, in Zipf units, so an answer built on a rare unscrambling is penalised.
 * **caption**: each word's ties to the cartoon's caption (:mod:`.relations`: the same stem, a dictionary
   link, a shared topic; :mod:`.vectors`: its word-vector similarity to the nearest caption word).
+* **flagged**: the open words a solver ranks low (slurs, obscenities, names:
+  :data:`puzzlewright.lexicon.policy.RANKED_LOW`), so a clean answer beats a ``NEW CUM SHOT``; a word the
+  user added with ``extra_words`` is never counted (they asked for it).
 
 The search keeps the best ``CANDIDATES`` answers by these (or ``top``, if more).
 
@@ -45,6 +48,7 @@ from puzzlewright.jumble.relations import CaptionLinks, RelationTable, relation_
 from puzzlewright.jumble.sounds import SoundTable, sound_table
 from puzzlewright.jumble.vectors import CaptionSimilarity, WordVectors
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.lexicon.policy import is_ranked_low, ranked_low_bits
 from puzzlewright.ranking import LinearModel
 
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
@@ -71,7 +75,9 @@ FEATURES: dict[str, str] = {
     "dangling_end": "1 when the answer ends on an article, possessive or linking word (... ESCAPE THE)",
     "homophone_phrase": "the most one word's swap for a homophone raises the phrase value of its pairs "
                         "(LOVE AT FIRST SITE -> SIGHT, MAKE CENTS OF -> SENSE)",
+    "flagged": "open words a solver ranks low: offensive, vulgar or a name (lexicon.policy.RANKED_LOW)",
 }
+_PER_WORD = 7  # the values AnswerFeatures.word gives each open word
 DANGLING = frozenset("a an the his her their my your our its of to and or as for with at by from".split())
 
 
@@ -88,6 +94,7 @@ class Weights:
     caption_linked: float = 0.0
     caption_topic: float = 0.0
     caption_similar: float = 0.0
+    flagged: float = 0.0
 
     @classmethod
     def of(cls, model: Model) -> Weights:
@@ -145,28 +152,39 @@ class Ranker:
         zipf = self.lexicon.zipf_of(word) or UNKNOWN_ZIPF
         return max(zipf, EXTRA_WORD_ZIPF) if word in self.extra_words else zipf
 
+    def flagged(self, word: str) -> float:
+        """1.0 for a word a solver ranks low (:func:`~puzzlewright.lexicon.policy.is_ranked_low`) that the
+        user did not add, else 0.0: the ``flagged`` feature's part for one open word."""
+        return float(word not in self.extra_words and is_ranked_low(self.lexicon.flag_bits(word)))
+
     def word_value(self, word: str) -> float:
-        """A filled word's part of the search's score: weighted commonness and caption features (cached)."""
+        """A filled word's part of the search's score: weighted commonness, caption features and flag
+        (cached)."""
         value = self.values.get(word)
         if value is None:
             value = self.values[word] = (self.weights.words * self.zipf(word)
                                          + float(self.caption_values[self.relations.word_id(word)])
-                                         + self.weights.caption_similar * self.similarity.of(word))
+                                         + self.weights.caption_similar * self.similarity.of(word)
+                                         + self.weights.flagged * self.flagged(word))
         return value
 
-    def word_values(self, words: tuple[str, ...], zipf: np.ndarray) -> np.ndarray:
-        """:meth:`word_value` for many words at once, given their Zipf values from the lexicon."""
+    def word_values(self, words: tuple[str, ...], zipf: np.ndarray, flags: np.ndarray) -> np.ndarray:
+        """:meth:`word_value` for many words at once, given their Zipf values and flag bits from the
+        lexicon."""
         values = np.where(zipf > 0, zipf, UNKNOWN_ZIPF).astype(np.float64)
+        low = (flags & np.uint32(ranked_low_bits())) != 0
         for i, word in enumerate(words if self.extra_words else ()):
             if word in self.extra_words:
                 values[i] = max(values[i], EXTRA_WORD_ZIPF)
+                low[i] = False
         return (self.weights.words * values + self.caption_values[self.links.word_ids(words)]
-                + self.weights.caption_similar * np.array(self.similarity.of_words(words)))
+                + self.weights.caption_similar * np.array(self.similarity.of_words(words))
+                + self.weights.flagged * low)
 
-    def slot_bounds(self, pattern: AnswerPattern, candidates: dict[int, tuple[tuple[str, ...], np.ndarray]]
-                    ) -> dict[int, np.ndarray]:
-        """For pruning: for each open slot (index -> its candidate words and their Zipf values), an upper
-        bound of what each word adds to the score of any answer with it there.
+    def slot_bounds(self, pattern: AnswerPattern,
+                    candidates: dict[int, tuple[tuple[str, ...], np.ndarray, np.ndarray]]) -> dict[int, np.ndarray]:
+        """For pruning: for each open slot (index -> its candidate words, their Zipf values and their flag
+        bits), an upper bound of what each word adds to the score of any answer with it there.
 
         That is the word's value plus the most its phrase pairs can add: the pair with the next word
         (exact when that word is printed, else the best pair it makes with any candidate of the next
@@ -175,7 +193,7 @@ class Ranker:
         slots = pattern.slots
         table = self.phrases
         bounds = {}
-        for index, (words, zipf) in candidates.items():
+        for index, (words, zipf, flags) in candidates.items():
             pairs = np.zeros(len(words))
             if index + 1 < len(slots):
                 after = slots[index + 1]
@@ -183,7 +201,7 @@ class Ranker:
                           [table.pair_value(w, after.text) for w in words])
             if index > 0 and slots[index - 1].fixed:
                 pairs += [table.pair_value(slots[index - 1].text, w) for w in words]
-            bounds[index] = self.word_values(words, zipf) + self.weights.phrase * pairs
+            bounds[index] = self.word_values(words, zipf, flags) + self.weights.phrase * pairs
         return bounds
 
     def printed_pairs_value(self, pattern: AnswerPattern) -> float:
@@ -256,18 +274,18 @@ class AnswerFeatures:
     def __init__(self, ranker: Ranker):
         self.ranker = ranker
         self.relations = ranker.relations
-        self.words: dict[str, tuple[float, float, float, float, float, float]] = {}
+        self.words: dict[str, tuple[float, ...]] = {}
         self.echo_pairs: dict[tuple[str, str], bool] = {}
 
-    def word(self, word: str) -> tuple[float, float, float, float, float, float]:
-        """``(zipf, familiarity, same, linked, topic, similar)`` of an open word (cached)."""
+    def word(self, word: str) -> tuple[float, ...]:
+        """``(zipf, familiarity, same, linked, topic, similar, flagged)`` of an open word (cached)."""
         known = self.words.get(word)
         if known is None:
             ranker = self.ranker
             familiar = max(ranker.lexicon.familiarity(word) or 0.0,
                            EXTRA_WORD_ZIPF if word in ranker.extra_words else 0.0)
             known = self.words[word] = (ranker.zipf(word), familiar, *ranker.links.of(word),
-                                        ranker.similarity.of(word))
+                                        ranker.similarity.of(word), ranker.flagged(word))
         return known
 
     def of(self, fills: tuple[str, ...], phrase: tuple[str, ...], shortfall: float,
@@ -291,7 +309,7 @@ class AnswerFeatures:
         open_index: dict[str, int] = {}
         open_ids = np.array([[open_index.setdefault(w, len(open_index)) for w in words] for words in fills],
                             np.int64).reshape(count, -1)
-        per_word = np.array([self.word(w) for w in open_index]).reshape(len(open_index), 6)[open_ids]
+        per_word = np.array([self.word(w) for w in open_index]).reshape(len(open_index), _PER_WORD)[open_ids]
 
         def total(part: int) -> np.ndarray:
             """A per-word part summed over each answer's open words, in order."""
@@ -305,6 +323,7 @@ class AnswerFeatures:
         vectors[:, 2] = -np.asarray(shortfalls, np.float64)
         vectors[:, 3] = per_word[:, :, 1].min(axis=1) if open_ids.shape[1] else 0.0
         vectors[:, 6], vectors[:, 7], vectors[:, 8], vectors[:, 10] = total(2), total(3), total(4), total(5)
+        vectors[:, 14] = total(6)
         self._phrase_features(phrases, vectors)
         return vectors
 

@@ -1,9 +1,10 @@
 """Solving a whole Jumble: unscramble each word, carry every reading forward into pools, rank answers.
 
 A scrambled word may unscramble several ways (SHACE: CHASE or ACHES), and the readings can circle
-different letters. Every distinct set of circled letters is kept, with the most common reading that gives
-it and how far that reading falls below the word's most common one (its *shortfall*). The pools are all
-the combinations of one circled set per word; each pool goes through the answer search
+different letters. Every distinct set of circled letters is kept, with the first reading that gives it
+(:func:`~.anagrams.unscramble`'s order: most common first, slurs, obscenities and names last) and how far
+that reading falls below the word's first one (its *shortfall*). The pools are all the combinations of
+one circled set per word; each pool goes through the answer search
 (:mod:`.answers`), and each answer is scored (:mod:`.rank`) with the shortfall of the readings behind it.
 
 A word with no dictionary reading does not stop the puzzle: its circled letters are unknown, so every
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.answers import AnswerSearch, Pool
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
-from puzzlewright.jumble.rank import AnswerFeatures, Ranker, Score
+from puzzlewright.jumble.rank import FEATURES, AnswerFeatures, Ranker, Score
 from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.ranking import tie_level
@@ -203,14 +204,17 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
 
 
 def rerank(answers: list[Answer], ranker: Ranker) -> list[Answer]:
-    """The answers, each given its features and the model's score, best first (scores equal to
-    :data:`~puzzlewright.ranking.SCORE_DECIMALS` decimals tie), then alphabetical."""
+    """The answers, each given its features and the model's score: those with fewer words a solver ranks
+    low first (the ``flagged`` feature, :data:`puzzlewright.lexicon.policy.RANKED_LOW`: an answer with a
+    slur, an obscenity or a name comes after every clean one, whatever its score), then best first (scores
+    equal to :data:`~puzzlewright.ranking.SCORE_DECIMALS` decimals tie), then alphabetical."""
     vectors = AnswerFeatures(ranker).of_many([a.fills for a in answers], [a.phrase for a in answers],
                                              [a.source.shortfall for a in answers],
                                              [a.score.association for a in answers])
     for answer, vector, final in zip(answers, vectors.tolist(), ranker.model.scores(vectors).tolist()):
         answer.features, answer.final = tuple(vector), final
-    return sorted(answers, key=lambda a: (-tie_level(a.final), a.fills))
+    flagged = list(FEATURES).index("flagged")
+    return sorted(answers, key=lambda a: (a.features[flagged], -tie_level(a.final), a.fills))
 
 
 class TopAnswers:

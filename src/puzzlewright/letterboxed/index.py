@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # typing is not imported at run time (the command line's quic
 
     Read = TypeVar("Read")  # what a cache file is read as (see _mapped)
 
-INDEX_FORMAT = 6
+INDEX_FORMAT = 7
 Column = array | memoryview  # a column of WordIndex: built (array) or read from the cache folder (memoryview)
 _MAGIC = b"PWLB"  # a cached index's first bytes; then the header's length, the header and the columns
 _ALIGN = 8  # every column of a cached index starts at a multiple of this many bytes
@@ -59,7 +59,9 @@ class WordIndex(Record):
     with Zipf frequency ``zipf[i]``, familiarity ``familiarity[i]`` (the lexicon's, see
     :class:`~puzzlewright.lexicon.Lexicon`), SCOWL size level ``levels[i]`` (0 = not in SCOWL) and the bit
     set of sources that list it, ``sources[i]`` (:data:`puzzlewright.lexicon.sources.SOURCE_BITS`; 0 =
-    none recorded, as for word list files). The distinct letter masks are ``masks`` (ascending); the words
+    none recorded, as for word list files), and its flag bits ``flags[i]``
+    (:data:`puzzlewright.lexicon.sources.FLAG_BITS`: the ranking puts offensive, vulgar and proper words
+    low, :func:`puzzlewright.lexicon.policy.is_ranked_low`). The distinct letter masks are ``masks`` (ascending); the words
     of ``masks[j]`` are the ids ``starts[j]`` to ``starts[j + 1] - 1``, and word ``i``'s mask is
     ``masks[mask_numbers[i]]``. Its first and last letters are ``firsts[i]`` and ``lasts[i]`` (0 = a).
     ``bitsets`` holds :data:`BITSETS` bit sets over the word ids, :meth:`bitset_bytes` each, little-endian:
@@ -78,20 +80,22 @@ class WordIndex(Record):
     familiarity: Column
     levels: Column
     sources: Column
+    flags: Column
     masks: Column
     starts: Column
     mask_numbers: Column
     firsts: bytes | memoryview
     lasts: bytes | memoryview
     bitsets: bytes | memoryview | None
-    FIELDS = ("name", "text", "offsets", "zipf", "familiarity", "levels", "sources", "masks", "starts",
+    FIELDS = ("name", "text", "offsets", "zipf", "familiarity", "levels", "sources", "flags", "masks", "starts",
               "mask_numbers", "firsts", "lasts", "bitsets")
 
     def __init__(self, name: str, text: bytes | memoryview, offsets: Column, zipf: Column, familiarity: Column,
-                 levels: Column, sources: Column, masks: Column, starts: Column, mask_numbers: Column,
-                 firsts: bytes | memoryview, lasts: bytes | memoryview, bitsets: bytes | memoryview | None) -> None:
+                 levels: Column, sources: Column, flags: Column, masks: Column, starts: Column,
+                 mask_numbers: Column, firsts: bytes | memoryview, lasts: bytes | memoryview,
+                 bitsets: bytes | memoryview | None) -> None:
         self.name, self.text, self.offsets, self.zipf, self.familiarity = name, text, offsets, zipf, familiarity
-        self.levels, self.sources, self.masks, self.starts = levels, sources, masks, starts
+        self.levels, self.sources, self.flags, self.masks, self.starts = levels, sources, flags, masks, starts
         self.mask_numbers, self.firsts, self.lasts, self.bitsets = mask_numbers, firsts, lasts, bitsets
 
     def __len__(self) -> int:
@@ -212,16 +216,18 @@ class WordIndex(Record):
     # -- building and caching ---------------------------------------------------------------------
 
     @classmethod
-    def from_words(cls, name: str, entries: list[tuple[str, float, float, int, int]]) -> WordIndex:
-        """An index of (word, zipf, familiarity, SCOWL level, sources) entries; unplayable words are dropped."""
+    def from_words(cls, name: str, entries: list[tuple[str, float, float, int, int, int]]) -> WordIndex:
+        """An index of (word, zipf, familiarity, SCOWL level, sources, flags) entries; unplayable words are
+        dropped."""
         keyed = sorted((letter_mask(entry[0]), *entry) for entry in entries if _playable(entry[0]))
-        columns = list(zip(*keyed)) or [[]] * 6
+        columns = list(zip(*keyed)) or [[]] * 7
         return cls._assemble(name, list(columns[1]), array("f", columns[2]), array("f", columns[3]),
-                             array("B", columns[4]), array("H", columns[5]), list(columns[0]))
+                             array("B", columns[4]), array("H", columns[5]), array("I", columns[6]),
+                             list(columns[0]))
 
     @classmethod
     def _assemble(cls, name: str, words: list[str], zipf: array, familiarity: array, levels: array,
-                  sources: array, word_masks: list[int], bitsets: bytes | None = None) -> WordIndex:
+                  sources: array, flags: array, word_masks: list[int], bitsets: bytes | None = None) -> WordIndex:
         """The index of words already sorted by (mask, word), given each word's mask (and the words' bit
         sets, when already worked out: else each is found in the text when first asked for)."""
         masks, starts, offsets = array("I"), array("I"), array("I", [0])
@@ -238,7 +244,7 @@ class WordIndex(Record):
         mask_numbers = array("I", chain.from_iterable(map(repeat, range(len(masks)), map(sub, starts[1:], starts))))
         firsts = bytes(map(text.__getitem__, offsets[:-1])).translate(_LETTER_NUMBER)
         lasts = bytes(map(text.__getitem__, map(sub, offsets[1:], repeat(2)))).translate(_LETTER_NUMBER)
-        return cls(name, text, offsets, zipf, familiarity, levels, sources, masks, starts, mask_numbers,
+        return cls(name, text, offsets, zipf, familiarity, levels, sources, flags, masks, starts, mask_numbers,
                    firsts, lasts, bitsets)
 
     @classmethod
@@ -276,7 +282,7 @@ class WordIndex(Record):
 
 _BY_LEXICON: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # the array type code of each column after the name ("": raw bytes), as cached and as pickled
-_COLUMN_CODES = ("", "I", "f", "f", "B", "H", "I", "I", "I", "", "", "")
+_COLUMN_CODES = ("", "I", "f", "f", "B", "H", "I", "I", "I", "I", "", "", "")
 
 
 def columns_bytes(magic: bytes, header: tuple[object, ...], columns: list[tuple[str, bytes | memoryview]]) -> bytes:
@@ -395,7 +401,7 @@ def _index_lexicon(lexicon: Lexicon) -> WordIndex:
     import numpy as np
 
     words: list[str] = []
-    zipf, familiarity, levels, sources, masks, letter_rows = [], [], [], [], [], []
+    zipf, familiarity, levels, sources, flags, masks, letter_rows = [], [], [], [], [], [], []
     for length in lexicon.length_counts():
         if length < MIN_WORD_LENGTH:
             continue
@@ -409,9 +415,10 @@ def _index_lexicon(lexicon: Lexicon) -> WordIndex:
         positions = np.flatnonzero(lexicon.word_lengths == length)
         levels.append(lexicon.level[positions][keep])
         sources.append(lexicon.sources[positions][keep])
+        flags.append(table.flags[keep])
         words.extend(word for word, kept in zip(table.words, keep.tolist()) if kept)
     if not words:
-        return WordIndex._assemble(lexicon.name, [], array("f"), array("f"), array("B"), array("H"), [])
+        return WordIndex._assemble(lexicon.name, [], array("f"), array("f"), array("B"), array("H"), array("I"), [])
     all_masks = np.concatenate(masks)
     order = np.lexsort((np.array(words), all_masks))
     return WordIndex._assemble(
@@ -421,6 +428,7 @@ def _index_lexicon(lexicon: Lexicon) -> WordIndex:
         _array("f", np.concatenate(familiarity).astype(np.float32)[order].tobytes()),
         _array("B", np.concatenate(levels).astype(np.uint8)[order].tobytes()),
         _array("H", np.concatenate(sources).astype(np.uint16)[order].tobytes()),
+        _array("I", np.concatenate(flags).astype(np.uint32)[order].tobytes()),
         all_masks[order].tolist(),
         _numpy_word_bitsets(letter_rows, order),
     )
@@ -517,8 +525,8 @@ _BOXES_READ: dict[object, bool] = {}  # the word-list files a box was read from 
 
 def box_file_index(word_file: WordFile, box: Box) -> WordIndex:
     """The index of the words of a word-list file (``--dict FILE``) that ``box`` allows: the words
-    :func:`box_words` would find for the box in :func:`file_index`'s index, with the same commonness,
-    without reading the whole file into a lexicon. The file is scanned for lines spelt with the box's
+    :func:`box_words` would find for the box in :func:`file_index`'s index, with the same commonness and
+    flags, without reading the whole file into a lexicon. The file is scanned for lines spelt with the box's
     letters (a block of an ASCII plain list at a time; other files are read whole and filtered), those
     the box allows are kept (:meth:`~puzzlewright.letterboxed.model.Box.valid_words`: a few hundred of a
     few thousand), and only those are looked up in the reference dictionary's sorted words
@@ -535,12 +543,12 @@ def box_file_index(word_file: WordFile, box: Box) -> WordIndex:
     known = dict(zip(numbers, reference.values(numbers.values()))) if reference is not None else {}
     entries = []
     for word in allowed:
-        zipf, familiarity, level = known.get(word, (0.0, 0.0, 0))
+        zipf, familiarity, level, flags = known.get(word, (0.0, 0.0, 0, 0))
         if format == "freq":  # the file's own Zipf values (and no familiarity of their own)
             zipf = familiarity = words[word]
         elif format == "scored":  # the file's scores are the familiarity
             familiarity = words[word]
-        entries.append((word, zipf, familiarity, level, 0))
+        entries.append((word, zipf, familiarity, level, 0, flags))
     return WordIndex.from_words(word_file.name, entries)
 
 
@@ -577,7 +585,7 @@ def _reference_columns(data: mmap.mmap) -> list[memoryview]:
 
 
 _WORDS_MAGIC = b"PWRW"  # a cached reference_words file's first bytes
-REFERENCE_FORMAT = 1  # bump when what reference_words keeps changes
+REFERENCE_FORMAT = 2  # bump when what reference_words keeps changes
 MAX_FILE_INDEXES = 4  # word-list files' indexes kept per process (a long-lived web app or batch)
 
 

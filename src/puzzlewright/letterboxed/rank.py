@@ -5,7 +5,9 @@ how familiar its words are (the dictionary's familiarity score, and how often te
 how many letters it takes and how unevenly they split between the words, plurals and -ED/-ING forms
 (setters pick headwords), words only large dictionaries list or WordNet does not, words outside the
 40,000 that most people know (SEMICOLON is in: people know words they rarely write), letters repeated
-inside a word, and how many of the box's other solutions share its words. The weights are a conditional-logit
+inside a word, how many of the box's other solutions share its words, and words a solver ranks low
+(offensive, vulgar, names: :data:`puzzlewright.lexicon.policy.RANKED_LOW`; the NYT's lists hold some, and
+its answers once used KINKY, so they are accepted but cost what the fit says). The weights are a conditional-logit
 model (softmax over each puzzle's solutions) fitted on real NYT puzzles by
 ``scripts/fit_letterboxed_ranker.py`` and shipped in ``ranker.json`` beside this module; nothing is
 trained at run time. The score is the model's log-odds scale, measured from a typical NYT answer (0): a
@@ -22,6 +24,7 @@ from collections.abc import Sequence
 from functools import partial, reduce
 from itertools import repeat
 from operator import add, itemgetter, mul, sub
+
 from puzzlewright.ranking import LinearModel, tie_level
 
 TYPE_CHECKING = False
@@ -33,10 +36,12 @@ OBSCURE_LEVEL = 60  # SCOWL size above this: a word only large dictionaries list
 UNLISTED_LEVEL = 70  # the size level assumed for words SCOWL does not list (recent words)
 EVERYDAY = 3.0  # familiarity below this counts as rare (the shortfall features)
 # the source bits of WordNet's lemmas and irregular forms, and of the Lancaster norms' known words
-# (lexicon.sources.SOURCE_BITS; not imported from there, as importing the lexicon package imports numpy,
-# which a one-off solve avoids; a test checks them)
+# (lexicon.sources.SOURCE_BITS), and the flag bits of the words a solver ranks low (offensive, vulgar,
+# proper: lexicon.policy.ranked_low_bits()); not imported from there, as importing the lexicon package and
+# the policy costs a one-off solve several milliseconds; a test checks them
 WORDNET = 1 << 3 | 1 << 4
 KNOWN = 1 << 9
+RANKED_LOW = (1 << 9) - 1
 EXPLAINED = 1000  # solutions (best first) that keep their feature vectors when asked to (--explain)
 
 # name -> what it measures, for --explain and the docs (order = the weight vector's order)
@@ -56,9 +61,11 @@ FEATURES: dict[str, str] = {
                  "of one; among those the dictionary records sources for)",
     "repeats": "letters repeated inside a word",
     "shared": "log(1 + solutions sharing its most shared word)",
+    "flagged": "words a solver ranks low: offensive, vulgar or a name (lexicon.policy.RANKED_LOW)",
 }
 # features that add up over a chain's words (worked out once per word in ChainFeatures.per_word)
-_PER_WORD = ("shortfall", "letters", "plurals", "ed_ing", "obscure", "not_wordnet", "not_known", "repeats")
+_PER_WORD = ("shortfall", "letters", "plurals", "ed_ing", "obscure", "not_wordnet", "not_known", "repeats",
+             "flagged")
 
 
 def plural(word: str) -> bool:
@@ -92,7 +99,8 @@ class ChainFeatures:
         self.zipf = {i: max(entry[1], 0.0) for i, entry in entries.items()}
         self.length = {i: len(entry[0]) for i, entry in entries.items()}
         self.level = {i: (entry[3] or UNLISTED_LEVEL) / 10 for i, entry in entries.items()}
-        self.own = {i: self._own(word, familiar, level, sources) for i, (word, _, familiar, level, sources) in entries.items()}
+        self.own = {i: self._own(word, familiar, level, sources, bool(flags & RANKED_LOW))
+                    for i, (word, _, familiar, level, sources, flags) in entries.items()}
         sharing: dict[tuple[int, int], int] = {}
         for chain in chains:
             for i in chain:
@@ -100,16 +108,23 @@ class ChainFeatures:
         self.share = {key: math.log1p(n) for key, n in sharing.items()}
 
     @staticmethod
-    def _own(word: str, familiar: float, level: int, sources: int) -> tuple[float, ...]:
+    def _own(word: str, familiar: float, level: int, sources: int, ranked_low: bool) -> tuple[float, ...]:
         """A word's values of the features that add up over words (:data:`_PER_WORD` order)."""
         return (max(0.0, EVERYDAY - familiar), float(len(word)), float(plural(word)), float(ed_or_ing(word)),
                 float(level > OBSCURE_LEVEL), float(sources != 0 and not sources & WORDNET),
-                float(sources != 0 and not sources & KNOWN), float(len(word) - len(set(word))))
+                float(sources != 0 and not sources & KNOWN), float(len(word) - len(set(word))), float(ranked_low))
 
     def letters(self, chains: Sequence[tuple[int, ...]]) -> list[int]:
         """Letters in all the words of each chain."""
         length = self.length
         return [sum(length[i] for i in chain) for chain in chains]
+
+    def flagged(self, chains: Sequence[tuple[int, ...]]) -> list[int]:
+        """Words a solver ranks low in each chain (the ``flagged`` feature), which :func:`rank` orders by
+        before the score."""
+        place = _PER_WORD.index("flagged")
+        low = {i for i, own in self.own.items() if own[place]}
+        return [sum(i in low for i in chain) for chain in chains] if low else [0] * len(chains)
 
     def scores(self, chains: Sequence[tuple[int, ...]], model: Model) -> list[float]:
         """``weights . of(chain) - offset`` for each chain, without building the vectors (a box listed up
@@ -170,7 +185,9 @@ def explain(features: Sequence[float], model: Model | None = None) -> dict[str, 
 
 def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None = None, *,
          explain: bool = False) -> list[Solution]:
-    """Solutions for the chains of word ids: fewer words first, then best first (scores equal to
+    """Solutions for the chains of word ids: fewer words first, then fewer words a solver ranks low
+    (:data:`puzzlewright.lexicon.policy.RANKED_LOW`: a solution with a slur, an obscenity or a name comes
+    after every clean one, whatever the model's score), then best first (scores equal to
     :data:`~puzzlewright.ranking.SCORE_DECIMALS` decimals tie: float noise decides nothing), then fewer
     letters, then alphabetical. With ``explain`` the first :data:`EXPLAINED` keep their feature vectors
     (what ``--explain`` shows); working them out costs more than the scores, so only then."""
@@ -179,8 +196,8 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None
     model = model or shipped_model()
     features = ChainFeatures(words, chains)
     text = features.text
-    keyed = sorted((len(chain), -tie_level(score), letters, tuple(text[i] for i in chain), score, chain)
-                   for chain, score, letters in zip(chains, features.scores(chains, model),
-                                                    features.letters(chains)))
+    keyed = sorted((len(chain), flagged, -tie_level(score), letters, tuple(text[i] for i in chain), score, chain)
+                   for chain, score, flagged, letters in zip(chains, features.scores(chains, model),
+                                                             features.flagged(chains), features.letters(chains)))
     return [Solution(chain_words, score, letters, features.of(chain) if explain and place < EXPLAINED else ())
-            for place, (_, _, letters, chain_words, score, chain) in enumerate(keyed)]
+            for place, (_, _, _, letters, chain_words, score, chain) in enumerate(keyed)]

@@ -55,7 +55,7 @@ class BoxWords(Record):
     ``masks[i]`` (bit k = the box's k-th letter), and its first and last letters' places in the box
     ``firsts[i]`` and ``lasts[i]`` (0 = the box's first letter). The search reads only these; the words'
     text and commonness (:attr:`words`, :attr:`zipf`, :attr:`familiarity`, :attr:`levels`,
-    :attr:`sources`, as in :class:`~puzzlewright.letterboxed.index.WordIndex`) are gathered from the index
+    :attr:`sources`, :attr:`flags`, as in :class:`~puzzlewright.letterboxed.index.WordIndex`) are gathered from the index
     when first asked for, as ranking needs them only for the few words its solutions use (:meth:`entry`)."""
 
     box: Box
@@ -78,10 +78,11 @@ class BoxWords(Record):
         """The box-local mask of every letter."""
         return (1 << len(self.box.letters)) - 1
 
-    def entry(self, i: int) -> tuple[str, float, float, int, int]:
-        """Word ``i``: (text, Zipf frequency, familiarity, SCOWL level, source bits)."""
+    def entry(self, i: int) -> tuple[str, float, float, int, int, int]:
+        """Word ``i``: (text, Zipf frequency, familiarity, SCOWL level, source bits, flag bits)."""
         index, at = self.index, self.ids[i]
-        return index.word(at), index.zipf[at], index.familiarity[at], index.levels[at], index.sources[at]
+        return (index.word(at), index.zipf[at], index.familiarity[at], index.levels[at], index.sources[at],
+                index.flags[at])
 
     @cached_property
     def words(self) -> list[str]:
@@ -108,6 +109,10 @@ class BoxWords(Record):
     @cached_property
     def sources(self) -> list[int]:
         return gather(self.index.sources, self.ids)
+
+    @cached_property
+    def flags(self) -> list[int]:
+        return gather(self.index.flags, self.ids)
 
     def of_lengths(self, min_length: int | None = None, max_length: int | None = None) -> BoxWords:
         """The words of ``min_length`` to ``max_length`` letters (None: no bound), in the same order."""

@@ -45,8 +45,9 @@ def letter_count_table(letters: np.ndarray) -> np.ndarray:
 class WordTable:
     """All words of one length as aligned arrays, for vectorised work.
 
-    ``letters[i, j]`` is letter j of ``words[i]`` as 0-25; ``zipf[i]`` its frequency and
-    ``familiarity[i]`` its familiarity (the Zipf frequency when none is given).
+    ``letters[i, j]`` is letter j of ``words[i]`` as 0-25; ``zipf[i]`` its frequency,
+    ``familiarity[i]`` its familiarity (the Zipf frequency when none is given) and ``flags[i]`` its flag
+    bits (:data:`puzzlewright.lexicon.sources.FLAG_BITS`; none when not given).
     """
 
     length: int
@@ -54,10 +55,13 @@ class WordTable:
     letters: np.ndarray
     zipf: np.ndarray
     familiarity: np.ndarray | None = None
+    flags: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         if self.familiarity is None:
             object.__setattr__(self, "familiarity", self.zipf)
+        if self.flags is None:
+            object.__setattr__(self, "flags", np.zeros(len(self.words), np.uint32))
 
     def __len__(self) -> int:
         return len(self.words)
@@ -170,6 +174,12 @@ class Lexicon:
         i = self.position.get(word)
         return frozenset() if i is None else frozenset(flag_evidence(int(self.flags[i])))
 
+    def flag_bits(self, word: str) -> int:
+        """The word's flag bits (:data:`puzzlewright.lexicon.sources.FLAG_BITS`), 0 when it has none or is
+        absent: what a ranker tests per word (see :func:`puzzlewright.lexicon.policy.is_ranked_low`)."""
+        i = self.position.get(word)
+        return 0 if i is None else int(self.flags[i])
+
     def flagged(self, flags: Iterable[str]) -> np.ndarray:
         """Boolean array over :attr:`words`: which words carry any of ``flags``."""
         from puzzlewright.lexicon.sources import flag_mask
@@ -267,7 +277,8 @@ class Lexicon:
                 letters = np.frombuffer("".join(words).encode("ascii"), np.uint8).reshape(len(words), length) - 97
             else:
                 letters = np.zeros((0, length), np.uint8)
-            table = WordTable(length, words, letters, self.zipf[index], self.familiarity_values[index])
+            table = WordTable(length, words, letters, self.zipf[index], self.familiarity_values[index],
+                              self.flags[index])
             self._tables[length] = table
         return table
 

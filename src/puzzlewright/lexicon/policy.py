@@ -4,8 +4,10 @@ Every word of the shipped archives carries flags (:data:`puzzlewright.lexicon.so
 each with the source that set it). What they mean depends on what the words are for:
 
 * **Solving** (``Use.SOLVE``): the puzzle's letters decide, so every word of the chosen dictionary is
-  accepted (the NYT's own lists hold BIMBO); rankers put flagged words last among equals (see
-  :data:`RANKED_LOW`).
+  accepted (the NYT's own lists hold BIMBO), but the solvers rank the words of :data:`RANKED_LOW` low:
+  ``jumble unscramble`` lists them after the other words, and the Jumble and Letter Boxed rankers order
+  answers by how many such words they hold before their score (an answer with one comes after every clean
+  one; the fitted models also weigh them, feature ``flagged``, which steers the Jumble search).
 * **Constructing** (``Use.CONSTRUCT``: acrostic, Letter Boxed and Jumble generators, Wordle doodles and
   the assistant's suggested guesses): never an ``offensive`` word; no ``vulgar`` or ``proper`` word
   unless the user allows it (``--allow vulgar,proper``, ``"allow": ["vulgar"]``).
@@ -19,9 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
+from functools import cache
 from typing import TYPE_CHECKING
 
 from puzzlewright.errors import LexiconError
+from puzzlewright.lexicon.sources import flag_mask
 
 if TYPE_CHECKING:  # this module is imported by the CLI's option definitions: no numpy at import
     import numpy as np
@@ -75,3 +79,15 @@ def publishable(lexicon: "Lexicon", use: Use, allow: Iterable[str] = ()) -> Lexi
 def ranked_low(lexicon: "Lexicon") -> "np.ndarray":
     """Boolean array over the lexicon's words: those a solver ranks below unflagged words."""
     return lexicon.flagged(RANKED_LOW)
+
+
+@cache
+def ranked_low_bits() -> int:
+    """The bits of a ``flags`` column (an archive's, a :class:`Lexicon`'s, a Letter Boxed index's) that
+    mark a word :data:`RANKED_LOW`: what the solvers' fast paths test, without numpy."""
+    return flag_mask(RANKED_LOW)
+
+
+def is_ranked_low(flag_bits: int) -> bool:
+    """Whether a word with these ``flags`` bits is one a solver ranks below unflagged words."""
+    return bool(flag_bits & ranked_low_bits())

@@ -104,7 +104,7 @@ def _with_word(table: WordTable, word: str) -> WordTable:
     words = table.words[:at] + (word,) + table.words[at:]
     letters = np.insert(table.letters, at, letter_codes(word), axis=0)
     return WordTable(table.length, words, letters, np.insert(table.zipf, at, np.float32(0)),
-                     np.insert(table.familiarity, at, np.float32(0)))
+                     np.insert(table.familiarity, at, np.float32(0)), np.insert(table.flags, at, np.uint32(0)))
 
 
 def scorer_for(table: WordTable) -> Scorer:
