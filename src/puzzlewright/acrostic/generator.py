@@ -35,7 +35,7 @@ from puzzlewright.acrostic.schema import DEFAULT_GENERATE_COMMONNESS
 from puzzlewright.acrostic.solver import KERNEL_SLICE, solve_puzzle
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.lexicon.policy import Use, publishable
+from puzzlewright.lexicon.policy import Use, left_out_note, publishable
 from puzzlewright.search import Budget, ran_out
 
 # kernel nodes per random attempt at a square, by size, before starting again with fresh letter orders
@@ -121,7 +121,7 @@ def random_square(words: Lexicon, size: int, rng: np.random.Generator, budget: B
             return Grid(tuple(vocabulary[i] for i in squares[0]))
     if search.done:
         raise PuzzleInputError(f"no {size}x{size} double word square can be made from the {len(vocabulary):,} "
-                               f"words of {words.name!r} at this commonness{_left_out_note(left_out)}; try a lower "
+                               f"words of {words.name!r} at this commonness{left_out_note(left_out)}; try a lower "
                                "--min-commonness")
     return None
 
@@ -197,11 +197,6 @@ def from_catalogue(lexicon: Lexicon, words: Lexicon, options: GenerateOptions, i
     raise PuzzleInputError(f"none of the {2 * usable_count:,} {size}x{size} double word squares of "
                            f"{words.name!r}{_floor(options)} makes a puzzle with a unique solution; try a lower "
                            "--min-commonness")
-
-
-def _left_out_note(count: int) -> str:
-    """What an error adds when the publishing policy took words away."""
-    return f" ({count:,} more left out as offensive, vulgar or names: see --allow)" if count else ""
 
 
 def _floor(options: GenerateOptions) -> str:

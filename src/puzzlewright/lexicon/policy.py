@@ -94,6 +94,14 @@ def left_out_words(lexicon: "Lexicon", use: Use, allow: Iterable[str] = ()) -> f
     return frozenset(word for word, dropped in zip(lexicon.words, lexicon.flagged(flags).tolist()) if dropped)
 
 
+def left_out_note(count: int) -> str:
+    """What a constructor's "none found" error adds when the policy left ``count`` candidate words out
+    ("" for none), so that the user knows ``--allow`` may help."""
+    if not count:
+        return ""
+    return f" ({count:,} word{'s' if count != 1 else ''} left out as offensive, vulgar or names: see --allow)"
+
+
 MAX_PUBLISHABLE = 16
 _PUBLISHABLE: dict[tuple[int, frozenset[str]], tuple["Lexicon", "Lexicon"]] = {}
 
