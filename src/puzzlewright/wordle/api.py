@@ -19,6 +19,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
 from puzzlewright.lexicon.core import letter_count_table
+from puzzlewright.lexicon.policy import Use, publishable
 from puzzlewright.schema import fresh_seed, validate
 from puzzlewright.search import Budget
 from puzzlewright.wordle import doodler as doodling
@@ -56,10 +57,11 @@ def doodle(request: DoodleRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     request = validate(DoodleRequest, request)
     if request.image not in (None, *IMAGE_FORMATS):
         raise PuzzleInputError(f"field 'image' must be one of {', '.join(IMAGE_FORMATS)}, not {request.image!r}")
+    allow = request.allowed()
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     answer = _answer(request.answer, seed)
     lexicon = lexicon if lexicon is not None else request.lexicon()
-    doodler = _doodler(lexicon, answer)
+    doodler = _doodler(publishable(lexicon, Use.CONSTRUCT, allow), answer)
     grids = _painted_grids(request, doodler)
     budget = budget or Budget(seconds=request.time_limit)
     found = [doodler.doodle(grid, list_all=request.all, seed=seed, distinct=request.distinct, hard=request.hard,
@@ -239,8 +241,14 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
                turns: list[Turn], length: int | None = None, *, budget: Budget | None = None) -> Assistant:
     """The assistant for the request's lists (cached per process, with its memoised strategy), for words of
     the guesses' length, else ``length`` (the answer's), else the answer list's most common length. Building
-    its pattern matrix is part of the search: it stops when ``budget`` runs out."""
-    guesses = lexicon if lexicon is not None else request.lexicon()
+    its pattern matrix is part of the search: it stops when ``budget`` runs out.
+
+    The guesses it suggests and plays are constructions: the guess list is cut to the words the publishing
+    policy keeps (``allow``), here and nowhere else; the possible answers stay guessable (the game may need
+    one of them), and so does a typed opener."""
+    allow = request.allowed()
+    listed = lexicon if lexicon is not None else request.lexicon()
+    guesses = publishable(listed, Use.CONSTRUCT, allow)
     if answers is None:
         if request.answers not in BUILTINS:
             from puzzlewright.suggest import unknown_name
@@ -253,11 +261,12 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
         raise PuzzleInputError(f"the answer list {answers.name!r} has {length}-letter words; Wordle words have "
                                f"{MIN_LENGTH} to {MAX_LENGTH} letters")
     answer_pool = word_pool(answers, length)
-    guess_pool = word_pool(guesses.union(answer_pool.table.words), length)
-    opener = parse_word(request.opener, "opener", length) if request.opener else (
-        DEFAULT_OPENER if DEFAULT_OPENER in guess_pool else None)
+    opener = parse_word(request.opener, "opener", length) if request.opener else None
+    typed = [opener] if opener is not None and opener in listed else []
+    guess_pool = word_pool(guesses.union([*answer_pool.table.words, *typed]), length)
+    opener = opener or (DEFAULT_OPENER if DEFAULT_OPENER in guess_pool else None)
     key = (lists_key(answer_pool, guess_pool), opener, request.lookahead, request.hard)
-    on_disk = _shipped(guesses) and _shipped(answers)
+    on_disk = _shipped(listed) and _shipped(answers)  # a shipped list cut by the policy: a few cache files at most
     memo = _ASSISTANTS if on_disk else _ASSISTANTS_FOR_REQUESTS
     assistant = memo.get(key)
     if assistant is None:
