@@ -243,12 +243,10 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
     the guesses' length, else ``length`` (the answer's), else the answer list's most common length. Building
     its pattern matrix is part of the search: it stops when ``budget`` runs out.
 
-    The guesses it suggests and plays are constructions: the guess list is cut to the words the publishing
-    policy keeps (``allow``), here and nowhere else; the possible answers stay guessable (the game may need
-    one of them), and so does a typed opener."""
-    allow = request.allowed()
+    The guesses it suggests and plays are constructions: the guess list is cut by :func:`_suggestable`;
+    the possible answers stay guessable (the game may need one of them), and so does a typed opener."""
     listed = lexicon if lexicon is not None else request.lexicon()
-    guesses = publishable(listed, Use.CONSTRUCT, allow)
+    guesses = _suggestable(listed, request)
     if answers is None:
         if request.answers not in BUILTINS:
             from puzzlewright.suggest import unknown_name
@@ -286,8 +284,14 @@ def _shipped_matrix(request: AssistRequest | PlayRequest, answers: Lexicon, leng
     if request.dict not in BUILTINS or not _shipped(answers):
         return None
     answer_pool = word_pool(answers, length)
-    guess_pool = word_pool(load_lexicon(request.dict).union(answer_pool.table.words), length)
+    guess_pool = word_pool(_suggestable(load_lexicon(request.dict), request).union(answer_pool.table.words), length)
     return PatternMatrix.load(answer_pool, guess_pool, budget=budget)
+
+
+def _suggestable(guesses: Lexicon, request: AssistRequest | PlayRequest) -> Lexicon:
+    """The guesses the assistant may suggest or play: those the publishing policy lets constructions use
+    (with the request's ``allow``). The one place the assistant applies the policy."""
+    return publishable(guesses, Use.CONSTRUCT, request.allowed())
 
 
 def _check_hard_turns(assistant: Assistant, turns: list[Turn]) -> None:
