@@ -177,7 +177,7 @@ def test_the_counting_kernel_agrees_with_the_cell_by_cell_kernel_on_6x6():
     """6x6 rows past the second draw on column prefixes too deep for the precomputed bitsets (built from
     per-letter bitsets, only over the first letters the first column allows): the same squares in the same
     order as the cell-by-cell search."""
-    lexicon = load_lexicon("english", min_commonness=3.5)
+    lexicon = load_lexicon("english", min_commonness=3.0)
     tables = kernel.count_tables(lexicon, 6)
     words, trie = kernel.word_trie(lexicon, 6)
     checked = 0

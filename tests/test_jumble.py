@@ -132,6 +132,28 @@ def test_unscramble_with_blanks(english):
     assert all(len(w) == 5 and not Counter("shce") - Counter(w.lower()) for w in entry["candidates"])
 
 
+TIED_ANAGRAMS = ["stare", "tears", "rates", "aster", "tares", "resat", "taser", "treas"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.permutations(range(len(TIED_ANAGRAMS))), st.lists(st.sampled_from([0.0, 2.5]), min_size=8, max_size=8),
+       st.lists(st.sampled_from([1.0, 3.0]), min_size=8, max_size=8))
+def test_unscrambling_orders_equally_common_anagrams_by_the_tie_rule(order, zipf, familiarity):
+    """Issue #27: anagrams of equal commonness come more familiar first, then alphabetical, whatever order
+    the dictionary's words were given in (with and without unknown letters)."""
+    from puzzlewright.jumble.anagrams import unscramble
+    from puzzlewright.lexicon import Lexicon
+
+    lexicon = Lexicon([TIED_ANAGRAMS[i] for i in order], [zipf[i] for i in order],
+                      familiarity=[familiarity[i] for i in order])
+    expected = sorted(TIED_ANAGRAMS, key=lambda w: (-zipf[TIED_ANAGRAMS.index(w)],
+                                                   -familiarity[TIED_ANAGRAMS.index(w)], w))
+    assert list(unscramble("ARTES", lexicon)) == [w for w in expected if w != "artes"]
+    assert list(unscramble("A?TES", lexicon)) == expected
+    stare = [w for w in expected if w != "stare"] + ["stare"]  # the scramble itself, a word, comes last
+    assert list(unscramble("STARE", lexicon)) == stare
+
+
 def test_alternative_readings_give_alternative_pools(english):
     readings = WordReadings.of(JumbleWord.parse("SHACE:O--OO"), english)
     circled = {o.circled: o.reading for o in readings.options}
@@ -628,6 +650,25 @@ def test_final_answer_ranking_is_pinned(english):
         ("IN MANY RESPECTS", 4.559), ("IN MANY SPECTRES", -1.777), ("IN MANY SPECTERS", -2.022),
         ("IN MANY SCEPTERS", -2.521)]
     assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("TP MAYS INCENSER", -14.958)
+
+
+def test_final_answers_are_ranked_the_same_whatever_order_they_come_in(english):
+    """Issue #27: the final ranking depends on the answers alone, not on the order the search offered them:
+    best first (scores equal to 9 decimals tie), then alphabetical by the open words."""
+    import random
+
+    from puzzlewright.jumble.rank import Ranker
+    from puzzlewright.jumble.solver import rerank, solve_pool
+
+    ranker = Ranker(english)
+    answers = solve_pool("inmanyrespects", AnswerPattern.parse("-- ---- --------"), english, top=300,
+                         ranker=ranker).answers
+    keys = [(-round(a.final, 9), a.fills) for a in answers]
+    assert keys == sorted(keys)
+    for seed in (1, 2, 3):
+        shuffled = list(answers)
+        random.Random(seed).shuffle(shuffled)
+        assert [a.fills for a in rerank(shuffled, ranker)] == [a.fills for a in answers]
 
 
 def test_ranker_file_matches_the_features_and_the_script():

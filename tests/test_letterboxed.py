@@ -102,6 +102,38 @@ def test_seed_puzzle_known_solutions_and_ranking(default_words):
         assert rule_problem(result["sides"], list(words), default_words) is None
 
 
+@settings(max_examples=10, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_ranking_is_the_same_whatever_order_the_chains_come_in(rng):
+    """Issue #27: the ranking of a box's solutions does not depend on the order the search met them. Scores
+    equal to 9 decimals tie (3-word chains of the same words differ only by float rounding) and are broken
+    by fewer letters, then alphabetically: KEP-PRAGMATIC-CATWALK before PRAGMATIC-CATWALK-KEP."""
+    from puzzlewright.letterboxed.rank import rank
+    from puzzlewright.letterboxed.solver import _ChainSearch, without_spare_words
+
+    words = box_words(Box.parse("RME-WCL-TGK-API"), builtin_index(DEFAULT_DICTIONARY))
+    search = _ChainSearch(words, None)
+    chains = without_spare_words(words, [chain for k in (1, 2, 3) for chain in search.chains(k)])
+    expected = rank(words, chains)
+    shuffled = list(chains)
+    rng.shuffle(shuffled)
+    assert rank(words, shuffled) == expected
+    keys = [(len(s.words), -round(s.score, 9), s.letters, s.words) for s in expected]
+    assert keys == sorted(keys)
+    order = [s.words for s in expected]
+    assert order.index(("kep", "pragmatic", "catwalk")) < order.index(("pragmatic", "catwalk", "kep"))
+
+
+def test_words_of_equal_commonness_are_listed_more_familiar_first():
+    """The box's word list: most common first, then (equal Zipf frequency) the more familiar, then
+    alphabetical: WRITE (familiar) before ETC, both at Zipf 5.03."""
+    found = box_words(Box.parse("RME-WCL-TGK-API"), builtin_index(DEFAULT_DICTIONARY))
+    expected = sorted(zip(found.zipf, found.familiarity, found.words), key=lambda e: (-e[0], -e[1], e[2]))
+    listed = [entry.word.lower() for entry in api.words({"sides": "RME-WCL-TGK-API"}).words]
+    assert listed == [word for _, _, word in expected]
+    assert listed.index("write") < listed.index("etc")
+
+
 @pytest.mark.parametrize("spec", SEED_PUZZLES)
 @pytest.mark.parametrize("dictionary", ["english", "english-large"])
 def test_seed_puzzles_every_solution_is_valid(spec, dictionary):

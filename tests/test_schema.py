@@ -129,8 +129,8 @@ def test_every_endpoint_example_answers_with_its_published_model():
 def test_typed_results_read_naturally():
     result = letterboxed.solve(SolveRequest(sides="RME-WCL-TGK-API"))
     assert str(result.best) in {"PRAGMATIC-CAKEWALK", "WIGWAM-MARKETPLACE", "MARKETPLACE-EARWIG"}
-    assert len(result) == 3 and [str(solution) for solution in result][0] == str(result.best)
-    assert repr(result).startswith("<Letter Boxed RME-WCL-TGK-API: 3 solution(s) in 2 words")
+    assert len(result) == 5 and [str(solution) for solution in result][0] == str(result.best)
+    assert repr(result).startswith("<Letter Boxed RME-WCL-TGK-API: 5 solution(s) in 2 words")
     picture = result._repr_html_()
     assert picture.count("<polyline") == 2 and ">R</text>" in picture
 

@@ -35,6 +35,13 @@ def test_an_ambiguous_prefix_falls_back_to_spelling():
     assert closest_name("eng", ["english-large", "english-letterboxed"]) is None
 
 
+@given(st.permutations(["abd", "abe", "abf", "xyz"]))
+def test_equally_close_names_go_to_the_alphabetically_first_whatever_their_order(names):
+    """Issue #27: of names spelt equally like what was typed, the alphabetically first is suggested (difflib
+    alone would pick the last), in whatever order the names are known."""
+    assert closest_name("abc", names) == "abd"
+
+
 @given(st.sampled_from(COMMANDS))
 def test_a_known_name_is_its_own_suggestion(name):
     assert closest_name(name.upper(), COMMANDS) == name

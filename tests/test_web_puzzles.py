@@ -159,7 +159,7 @@ def test_letterboxed_solve_matches_library_and_rules(client):
     words = [[w.upper() for w in s["words"]] for s in result["solutions"]]
     assert ["PRAGMATIC", "CAKEWALK"] in words and ["MARKETPLACE", "EARWIG"] in words
     assert result["min_words"] == 2 and result["count"] == len(result["solutions"])
-    english = load_lexicon("english")
+    english = load_lexicon("english-letterboxed")  # Letter Boxed's default dictionary
     for solution in result["solutions"]:
         check_letterboxed(result["sides"], solution["words"], english)
 

@@ -162,14 +162,65 @@ def test_api_assist_shape():
 @pytest.mark.parametrize("guesses", [[], ["salet:BBYBB", "crane:BYBBB"], ["salet:BBBBB"], ["salet:BYBBY"]])
 def test_best_guess_leads_the_table_and_ties_keep_their_order_whatever_top(guesses):
     """The table's first row is the guess to play, the rest by entropy; ties (many 3.322-bit guesses after
-    salet, crane) in one order, a possible answer first and then alphabetical, whatever --top."""
+    salet, crane) in one order, a possible answer first, then the more familiar, then alphabetical,
+    whatever --top."""
+    familiarity = load_lexicon("wordle-guesses").familiarity
     wide = json_assist({"guesses": guesses, "top": 60})
     best, rest = wide["suggestions"][0], wide["suggestions"][1:]
     assert best["word"] == wide["best"] and wide["reason"]
-    keys = [(-s["entropy"], not s["possible_answer"], s["word"]) for s in rest]
+    keys = [(-s["entropy"], not s["possible_answer"], -familiarity(s["word"]), s["word"]) for s in rest]
     assert keys == sorted(keys)
     for top in (1, 2, 5, 13):
         assert json_assist({"guesses": guesses, "top": top})["suggestions"] == wide["suggestions"][:top]
+
+
+def test_equally_good_guesses_go_to_the_most_familiar_on_every_machine(matrix):
+    """Issue #27: after salet BBYBB, crane BYBBB many guesses tell the 10 candidates apart (2.00 guesses
+    on average each, none a possible answer). Which one was played was left to ``np.argpartition``'s choice
+    among ties, which depends on the CPU (BOURD, familiarity 0.5, on one machine; BUOYS on another). The
+    tie rule picks: the most familiar, YOUNG; BUOYS (3.0) still ranks above BOURD."""
+    familiarity = load_lexicon("wordle-guesses").familiarity
+    result = json_assist({"guesses": ["salet:BBYBB", "crane:BYBBB"], "top": 200})
+    words = [s["word"] for s in result["suggestions"]]
+    tied = [s["word"] for s in result["suggestions"] if s["entropy"] == result["suggestions"][0]["entropy"]]
+    assert {"young", "buoys", "bourd"} <= set(tied) and len(tied) > 12  # more than the lookahead looks at
+    assert result["best"] == "young" == max(tied, key=familiarity)
+    assert result["reason"] == "the fewest guesses over all 10 candidates, looking ahead: 2.00 guesses on average from here"
+    assert words.index("buoys") < words.index("bourd")
+    strategy = Strategy(matrix, opener="salet")
+    left = Assistant(matrix, strategy).candidates([Turn("salet", Pattern.parse("BBYBB")),
+                                                   Turn("crane", Pattern.parse("BYBBB"))])
+    assert matrix.guesses.table.words[strategy.choose(left)] == "young"
+
+
+@pytest.mark.parametrize("guesses", [["salet:BBYBB", "crane:BYBBB"], ["salet:BBBBB"], ["salet:BYBBY", "round:BBBBB"]])
+def test_the_lookahead_shortlist_is_the_start_of_the_ranking_whatever_its_length(assistant, guesses):
+    """Which of many tied guesses make a shortlist of any length is decided by the tie rule, not by how
+    the partitioning met them: each shortlist is the start of the longer ones (and of the whole order)."""
+    strategy = assistant.strategy
+    left = assistant.candidates([Turn(g.split(":")[0], Pattern.parse(g.split(":")[1])) for g in guesses])
+    longest = strategy.ranked(left, 300)
+    for top in (1, 2, 5, 12, 50):
+        assert strategy.ranked(left, top) == longest[:top]
+    entropy, _, possible = strategy.scores(left)
+    score = np.round(entropy + 0.1 * possible, 9)
+    keys = [(-score[g], not possible[g], -strategy.familiarity[g], g) for g in longest]
+    assert keys == sorted(keys)
+
+
+def test_the_ranking_does_not_depend_on_the_order_of_tied_candidates(assistant):
+    """Permuting the guess columns' positions among equal scores cannot change the ranking: the order is
+    computed from the keys alone (here: the shortlist recomputed with its tied columns reversed)."""
+    from puzzlewright.ranking import best_rows
+
+    strategy = assistant.strategy
+    left = assistant.candidates([Turn("salet", Pattern.parse("BBYBB")), Turn("crane", Pattern.parse("BYBBB"))])
+    entropy, _, possible = strategy.scores(left)
+    score = entropy + 0.1 * possible
+    columns = np.flatnonzero(np.isfinite(score))[::-1]  # any order in, the same order out
+    again = columns[best_rows(strategy.familiarity[columns], score[columns], possible=possible[columns],
+                              rows=columns, top=30)]
+    assert again.tolist() == strategy.ranked(left, 30)
 
 
 def test_cli_assist_prints_the_best_guess_as_the_first_row(cli):
@@ -259,11 +310,11 @@ def test_answer_lists_the_assistant_cannot_use_are_refused(cli, tmp_path):
 
 
 def test_matrix_size_counts_bytes_and_is_refused_before_building(tmp_path, monkeypatch):
-    """6+-letter codes take two bytes each: 19,205 x 19,205 9-letter words is 703 MB, refused at once."""
+    """6+-letter codes take two bytes each: 16,079 x 16,079 9-letter words is 493 MB, refused at once."""
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
     assert matrix_bytes(100, 100, 5) == 10_000 and matrix_bytes(100, 100, 6) == 20_000
     assert matrix_bytes(100, 100, 11) == 40_000
-    with pytest.raises(PuzzleInputError, match=r"19,205 answers x 19,205 guesses of 9 letters need a 703 MB"):
+    with pytest.raises(PuzzleInputError, match=r"16,079 answers x 16,079 guesses of 9 letters need a 493 MB"):
         api.assist({"answers": "english", "guesses": ["abandoned:BBBBBBBBB"]})
     assert not list(tmp_path.iterdir())
 

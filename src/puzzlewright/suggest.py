@@ -10,6 +10,7 @@ import difflib
 from collections.abc import Iterable
 
 MIN_PREFIX = 3  # a typed prefix shorter than this ("le") says too little to complete it
+CUTOFF = 0.6  # the least spelling similarity (difflib's ratio) that still suggests a name
 
 
 def _folded(name: str) -> str:
@@ -23,7 +24,8 @@ def closest_name(typed: str, known: Iterable[str]) -> str | None:
     Case and separators are ignored (``Letter-Boxed`` -> ``letterboxed``). A single known name that
     starts with what was typed (``letterbox`` -> ``letterboxed``), or that what was typed starts with
     (``acrostics`` -> ``acrostic``), wins; otherwise the closest spelling by :mod:`difflib` (typos and
-    transpositions: ``tuor`` -> ``tour``, ``slove`` -> ``solve``).
+    transpositions: ``tuor`` -> ``tour``, ``slove`` -> ``solve``; of equally close names, the
+    alphabetically first). Of known names alike but for case and separators, the first given counts.
     """
     by_folded: dict[str, str] = {}
     for name in known:
@@ -37,8 +39,24 @@ def closest_name(typed: str, known: Iterable[str]) -> str | None:
                 if len(text) >= MIN_PREFIX and (folded.startswith(text) or text.startswith(folded))]
     if len(prefixed) == 1:
         return prefixed[0]
-    close = difflib.get_close_matches(text, list(by_folded), n=1, cutoff=0.6)
-    return by_folded[close[0]] if close else None
+    close = _closest_spelling(text, by_folded)
+    return by_folded[close] if close is not None else None
+
+
+def _closest_spelling(text: str, names: Iterable[str]) -> str | None:
+    """The name spelt most like ``text`` (difflib's ratio, at least :data:`CUTOFF`), the alphabetically
+    first of equally close ones; None when none is close. (:func:`difflib.get_close_matches` measures
+    the same, but of equally close names returns the alphabetically last.)"""
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(text)
+    scored = []
+    for name in names:
+        matcher.set_seq1(name)
+        if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF:
+            ratio = matcher.ratio()
+            if ratio >= CUTOFF:
+                scored.append((-ratio, name))
+    return min(scored)[1] if scored else None
 
 
 def did_you_mean(typed: str, known: Iterable[str]) -> str:

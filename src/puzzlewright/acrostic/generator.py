@@ -108,7 +108,8 @@ def random_square(words: Lexicon, size: int, rng: np.random.Generator, budget: B
     from puzzlewright.acrostic.kernel import SquareSearch, word_trie
 
     vocabulary, trie = word_trie(words, size)
-    letter_order = np.argsort(rng.random((size * size, 26)), axis=1)
+    # stable: were two draws equal, their order would otherwise be the CPU's sort kernel's choice
+    letter_order = np.argsort(rng.random((size * size, 26)), axis=1, kind="stable")
     search = SquareSearch(size, trie, np.full(size * size, -1), letter_order=letter_order, double=True)
     while search.nodes < CONSTRUCTION_NODES[size] and not search.done:
         if ran_out(budget):

@@ -76,6 +76,12 @@ class Fill:
         """What "best" means: the weakest word first, then the average."""
         return (round(self.min_score, 4), round(self.mean_score, 4))
 
+    def rank_key(self) -> tuple[float, float, list[str]]:
+        """The sort key of fills, best first: :meth:`quality`, then its words (in slot order)
+        alphabetically, so equally good fills come in one order whatever order the search found them in."""
+        weakest, mean = self.quality()
+        return (-weakest, -mean, self.words)
+
 
 @dataclass
 class FillOutcome:
@@ -349,7 +355,7 @@ class Filler:
                 if run_limit is not None and self.nodes >= run_limit:
                     restarts += 1
                     break
-        fills = sorted(found.values(), key=Fill.quality, reverse=True)
+        fills = sorted(found.values(), key=Fill.rank_key)
         explanation = None
         if complete and not fills:
             hardest = int(np.argmax(self.wipeouts))

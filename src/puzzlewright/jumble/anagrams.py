@@ -14,6 +14,7 @@ import numpy as np
 
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.ranking import best_rows
 from puzzlewright.jumble.model import BLANK, normalise_letters
 
 HASH_WEIGHTS = np.random.default_rng(26).integers(1, 2**40, 26, dtype=np.int64)
@@ -40,7 +41,8 @@ def count_table(lexicon: Lexicon, length: int) -> np.ndarray:
 
 
 def unscramble(scrambled: str, lexicon: Lexicon) -> tuple[str, ...]:
-    """Every word of ``lexicon`` whose letters are ``scrambled``'s (``?`` = any letter), most common first.
+    """Every word of ``lexicon`` whose letters are ``scrambled``'s (``?`` = any letter), most common first
+    (ties: the more familiar, then alphabetical, as :meth:`Lexicon.anagrams` orders them).
 
     The scrambled form itself comes last when it is a word: a Jumble's answer is never its own scramble.
     Letters may be in any case; anything else is a one-line :class:`PuzzleInputError`.
@@ -51,7 +53,7 @@ def unscramble(scrambled: str, lexicon: Lexicon) -> tuple[str, ...]:
         counts = count_table(lexicon, length)
         rows = np.flatnonzero((counts >= letter_counts(scrambled)).all(axis=1))
         table = lexicon.of_length(length)
-        words = tuple(table.words[i] for i in rows[np.lexsort((rows, -table.zipf[rows]))])
+        words = tuple(table.words[i] for i in rows[best_rows(table.familiarity[rows], table.zipf[rows], rows=rows)])
     else:
         words = lexicon.anagrams(scrambled)
     if scrambled in words and len(words) > 1:

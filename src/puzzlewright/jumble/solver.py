@@ -26,6 +26,7 @@ from puzzlewright.jumble.model import AnswerPattern, JumbleWord
 from puzzlewright.jumble.rank import AnswerFeatures, Ranker, Score
 from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.ranking import tie_level
 from puzzlewright.search import Budget
 from puzzlewright.jumble.schema import DEFAULT_TIME_LIMIT
 
@@ -202,13 +203,14 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
 
 
 def rerank(answers: list[Answer], ranker: Ranker) -> list[Answer]:
-    """The answers, each given its features and the model's score, best first (then alphabetical)."""
+    """The answers, each given its features and the model's score, best first (scores equal to
+    :data:`~puzzlewright.ranking.SCORE_DECIMALS` decimals tie), then alphabetical."""
     vectors = AnswerFeatures(ranker).of_many([a.fills for a in answers], [a.phrase for a in answers],
                                              [a.source.shortfall for a in answers],
                                              [a.score.association for a in answers])
     for answer, vector, final in zip(answers, vectors.tolist(), ranker.model.scores(vectors).tolist()):
         answer.features, answer.final = tuple(vector), final
-    return sorted(answers, key=lambda a: (-a.final, a.fills))
+    return sorted(answers, key=lambda a: (-tie_level(a.final), a.fills))
 
 
 class TopAnswers:

@@ -15,6 +15,7 @@ from puzzlewright.letterboxed.index import WordIndex, builtin_index, word_file_i
 from puzzlewright.letterboxed.outcome import result_fields, solution_fields
 from puzzlewright.letterboxed.schema import Solution, SolveRequest, SolveResult
 from puzzlewright.letterboxed.solver import box_words, solve_box
+from puzzlewright.ranking import tie_key
 from puzzlewright.schema import DictionaryOptions, WordFile, fresh_seed, validate
 from puzzlewright.search import Budget
 
@@ -86,14 +87,15 @@ def solve_result(found: solver.SolveResult, dictionary: str, limit: int | None, 
 
 def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
           budget: Budget | None = None) -> WordsResult:
-    """Every valid word of the request's box, most common first."""
+    """Every valid word of the request's box, most common first (ties: the more familiar, then alphabetical)."""
     from puzzlewright.letterboxed.schema import WordEntry, WordsRequest, WordsResult
 
     request = validate(WordsRequest, request)
     box = Box.parse(request.sides)
     index = index_for(request, lexicon, box)
     found = box_words(box, index, request.min_commonness)
-    order = sorted(range(len(found)), key=lambda i: (-found.zipf[i], found.words[i]))
+    text, zipf, familiarity = found.words, found.zipf, found.familiarity
+    order = sorted(range(len(found)), key=lambda i: tie_key(text[i], familiarity[i], zipf[i]))
     return WordsResult(sides=list(box.sides), count=len(found), dictionary=index.name,
                        words=[WordEntry(word=found.words[i].upper(), zipf=round(found.zipf[i], 2)) for i in order])
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import partial, reduce
 from itertools import repeat
 from operator import add, itemgetter, mul, sub
-from puzzlewright.ranking import LinearModel
+from puzzlewright.ranking import LinearModel, tie_level
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
@@ -170,16 +170,17 @@ def explain(features: Sequence[float], model: Model | None = None) -> dict[str, 
 
 def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None = None, *,
          explain: bool = False) -> list[Solution]:
-    """Solutions for the chains of word ids: fewer words first, then best first (then fewer letters,
-    then alphabetical). With ``explain`` the first :data:`EXPLAINED` keep their feature vectors (what
-    ``--explain`` shows); working them out costs more than the scores, so only then."""
+    """Solutions for the chains of word ids: fewer words first, then best first (scores equal to
+    :data:`~puzzlewright.ranking.SCORE_DECIMALS` decimals tie: float noise decides nothing), then fewer
+    letters, then alphabetical. With ``explain`` the first :data:`EXPLAINED` keep their feature vectors
+    (what ``--explain`` shows); working them out costs more than the scores, so only then."""
     from puzzlewright.letterboxed.solver import Solution
 
     model = model or shipped_model()
     features = ChainFeatures(words, chains)
     text = features.text
-    keyed = sorted((len(chain), -score, letters, tuple(text[i] for i in chain), chain)
+    keyed = sorted((len(chain), -tie_level(score), letters, tuple(text[i] for i in chain), score, chain)
                    for chain, score, letters in zip(chains, features.scores(chains, model),
                                                     features.letters(chains)))
-    return [Solution(chain_words, -negated, letters, features.of(chain) if explain and place < EXPLAINED else ())
-            for place, (_, negated, letters, chain_words, chain) in enumerate(keyed)]
+    return [Solution(chain_words, score, letters, features.of(chain) if explain and place < EXPLAINED else ())
+            for place, (_, _, letters, chain_words, score, chain) in enumerate(keyed)]

@@ -23,6 +23,7 @@ from functools import cached_property
 import numpy as np
 
 from puzzlewright.letters import letter_masks
+from puzzlewright.ranking import best_rows
 from puzzlewright.word_lookup import Commonness
 
 
@@ -292,12 +293,13 @@ class Lexicon:
         return {}
 
     def anagram_index(self, length: int) -> dict[str, tuple[str, ...]]:
-        """For words of one length: anagram signature -> the words with those letters, most common first
-        (built on first use per length, ~10-40 ms for ``english``; looking a word up is then ~1 µs)."""
+        """For words of one length: anagram signature -> the words with those letters, most common first,
+        ties by the tie rule (:func:`~puzzlewright.ranking.best_rows`: more familiar, then alphabetical;
+        built on first use per length, ~10-40 ms for ``english``; looking a word up is then ~1 µs)."""
         index = self._anagram_indexes.get(length)
         if index is None:
             table = self.of_length(length)
-            order = np.lexsort((np.arange(len(table.words)), -table.zipf))  # most common, then alphabetical
+            order = best_rows(table.familiarity, table.zipf)
             groups: dict[str, list[str]] = {}
             for i in order.tolist():
                 word = table.words[i]

@@ -12,6 +12,11 @@ best few guesses (and, in very small sets, every possible answer) are each score
 number of guesses the strategy needs after them, recursively, and the cheapest wins; a possible answer
 that tells all candidates apart is taken at once, being provably best. Results are memoised per
 candidate set, so a full simulation of every answer is one walk over a shared decision tree.
+
+Equal scores are ordered by the project's tie rule (:func:`puzzlewright.ranking.best_rows`): a possible
+answer first, then the more familiar word, then alphabetical; the same on every machine. (Before, which
+of many equally good guesses made the lookahead's shortlist was left to ``np.argpartition``, whose choice
+among ties depends on the CPU's vector instructions.)
 """
 
 from __future__ import annotations
@@ -26,10 +31,12 @@ import numpy as np
 
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.letters import letter_codes
+from puzzlewright.ranking import best_rows
 from puzzlewright.search import Budget
 from puzzlewright.wordle.scoring import feedback
 from puzzlewright.wordle.matrix import PatternMatrix, cache_dir, lists_key, read_array, write_array
 from puzzlewright.wordle.model import GREEN, GREY, Pattern
+from puzzlewright.wordle.words import familiarity
 
 ANSWER_BONUS = 0.1  # bits: how much entropy a possible answer may give up and still be preferred
 BINCOUNT_MIN = 32  # candidate sets at least this big are counted with bincounts, smaller ones by pairs
@@ -43,6 +50,7 @@ KEY_BYTES = 16  # candidate sets are remembered by a 128-bit hash
 HARD_LOOKAHEAD_WIDTH = 12  # hard mode's lookahead width (fewer guesses are legal, each matters more)
 MAX_GUESSES = 6  # the game's limit: :meth:`Strategy.within` makes every answer solvable within it
 REPAIR_WIDTH = 50  # guesses tried (by score) where the strategy's own choice takes too many guesses
+DECISIONS_VERSION = 2  # bump when the strategy's choices change (2: the tie rule), so remembered ones are dropped
 
 
 @dataclass(frozen=True)
@@ -164,6 +172,7 @@ class Strategy:
         self.lookahead = lookahead
         self.hard = hard
         self.opener = self._column(opener) if opener else None
+        self.familiarity = familiarity(matrix.guesses.table)  # each guess's, for breaking ties
         self._cost: dict[bytes, int] = {}
         self._fits: set[tuple[bytes, int]] = set()  # positions known to finish within so many guesses
         self._decisions_path = self._decisions_file() if remember else None
@@ -183,8 +192,11 @@ class Strategy:
 
     def _decisions_file(self) -> Path:
         settings = (f"{self.opener}-{self.lookahead}-{ANSWER_BONUS}-{LOOKAHEAD_MAX}-{LOOKAHEAD_WIDTH}-"
-                    f"{ANSWERS_AS_OPTIONS}-{SPLITTER_MAX}" + (f"-hard{HARD_LOOKAHEAD_WIDTH}" if self.hard else ""))
+                    f"{ANSWERS_AS_OPTIONS}-{SPLITTER_MAX}" + (f"-hard{HARD_LOOKAHEAD_WIDTH}" if self.hard else "")
+                    + (f"-v{DECISIONS_VERSION}" if DECISIONS_VERSION > 1 else ""))
         digest = hashlib.sha256(f"{lists_key(self.matrix.answers, self.matrix.guesses)}-{settings}".encode())
+        for pool in (self.matrix.answers, self.matrix.guesses):  # ties go to the more familiar word
+            digest.update(pool.table.familiarity.tobytes())
         return cache_dir() / f"wordle-strategy-{digest.hexdigest()[:24]}.npy"
 
     def _load_decisions(self) -> dict[bytes, int]:
@@ -249,15 +261,22 @@ class Strategy:
         is_candidate[columns[columns >= 0]] = True
         return entropy, expected, is_candidate
 
-    def ranked(self, candidates: np.ndarray, top: int, rules: HardRules | None = None) -> list[int]:
+    def ranked(self, candidates: np.ndarray, top: int, rules: HardRules | None = None, *,
+               with_answers: bool = False) -> list[int]:
         """The ``top`` best (legal) guess columns: by entropy, a possible answer counting ANSWER_BONUS bits
-        more."""
+        more, ties broken by the tie rule (a possible answer, then the more familiar, then alphabetical).
+        With ``with_answers``, every possible answer not among them follows, in the same order."""
         entropy, _, is_candidate = self.scores(candidates, rules)
         score = entropy + ANSWER_BONUS * is_candidate
         score[(entropy <= 0) & ~is_candidate] = -np.inf  # learns nothing (hard mode may leave only such)
         top = min(top, int(np.isfinite(score).sum()))
-        best = np.argpartition(-score, top - 1)[:top]
-        return best[np.lexsort((best, -score[best]))].tolist()
+        best = best_rows(self.familiarity, score, possible=is_candidate, top=top)
+        if with_answers:
+            answers = np.setdiff1d(self.matrix.answer_columns[candidates], best)
+            answers = answers[answers >= 0]
+            best = np.concatenate([best, answers[best_rows(self.familiarity[answers], score[answers],
+                                                           possible=is_candidate[answers], rows=answers)]])
+        return best.tolist()
 
     def suggestions(self, candidates: np.ndarray, top: int = 10, *, first: int | None = None,
                     rules: HardRules | None = None) -> list[Suggestion]:
@@ -265,11 +284,11 @@ class Strategy:
         leading.
 
         Ties are broken the same way whatever ``top``: equal entropy (to 9 decimals), then a possible
-        answer first, then alphabetical order; the whole list is sorted before it is cut.
+        answer first, then the more familiar, then alphabetical order; the whole list is sorted before it
+        is cut.
         """
         entropy, expected, is_candidate = self.scores(candidates, rules)
-        columns = np.arange(len(entropy))
-        order = np.lexsort((columns, ~is_candidate, -np.round(entropy, 9)))
+        order = best_rows(self.familiarity, entropy, possible=is_candidate)
         order = order[np.isfinite(entropy[order])]
         if first is not None:
             order = np.concatenate([[first], order[order != first]])
@@ -332,7 +351,7 @@ class Strategy:
             choice = self._splitting_answer(candidates)
         if choice is None:
             options = self._options(candidates, rules)
-            if len(options) > 1:
+            if len(options) > 1:  # the cheapest; of equal costs, the first option (options are ranked)
                 choice = min(options, key=lambda g: (self._cost_after(candidates, g, rules), options.index(g)))
             else:
                 choice = options[0]
@@ -340,24 +359,26 @@ class Strategy:
         return choice
 
     def _options(self, candidates: np.ndarray, rules: HardRules | None = None) -> list[int]:
-        """The guesses worth a lookahead: the best by score, and every possible answer in a small set."""
+        """The guesses worth a lookahead, ranked (:meth:`ranked`): the best by score, and every possible
+        answer in a small set."""
         if not self._looks_ahead(candidates):
             return self.ranked(candidates, 1, rules)
-        options = self.ranked(candidates, HARD_LOOKAHEAD_WIDTH if self.hard else LOOKAHEAD_WIDTH, rules)
-        if len(candidates) <= ANSWERS_AS_OPTIONS:
-            options += [int(c) for c in self.matrix.answer_columns[candidates] if c not in options]
-        return options
+        return self.ranked(candidates, HARD_LOOKAHEAD_WIDTH if self.hard else LOOKAHEAD_WIDTH, rules,
+                           with_answers=len(candidates) <= ANSWERS_AS_OPTIONS)
 
     def _splitting_answer(self, candidates: np.ndarray) -> int | None:
         """A possible answer whose feedback tells every candidate apart, if there is one.
 
         Playing it needs 2k - 1 guesses in total over k candidates (one is solved now, each other one
-        next turn), the least any strategy can do, so no ranking or lookahead is needed.
+        next turn), the least any strategy can do, so no lookahead is needed; of several, the tie rule
+        picks (the most familiar, then the alphabetically first).
         """
         columns = self.matrix.answer_columns[candidates]
         codes = np.sort(self.matrix.codes[np.ix_(candidates, columns)], axis=0)
-        splitting = np.flatnonzero((codes[1:] != codes[:-1]).all(axis=0))
-        return int(columns[splitting[0]]) if len(splitting) else None
+        splitting = columns[(codes[1:] != codes[:-1]).all(axis=0)]
+        if not len(splitting):
+            return None
+        return int(splitting[best_rows(self.familiarity[splitting], rows=splitting, top=1)[0]])
 
     def _looks_ahead(self, candidates: np.ndarray) -> bool:
         return self.lookahead and len(candidates) <= LOOKAHEAD_MAX

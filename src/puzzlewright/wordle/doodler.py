@@ -145,8 +145,9 @@ def _describe_shortage(answer: str, group: Sequence[int], copies: list[int]) -> 
 class Doodler:
     """Everything needed to doodle for one answer: every pool word's pattern code, grouped by code.
 
-    ``order`` lists the pool's word indexes sorted by (pattern code, most preferred first), so the words
-    matching a pattern are one contiguous slice, found by binary search.
+    ``order`` lists the pool's word indexes sorted by (pattern code, most preferred first, then
+    alphabetical: the tie rule), so the words matching a pattern are one contiguous slice, found by binary
+    search.
     """
 
     def __init__(self, answer: str, pool: WordPool):
@@ -154,7 +155,8 @@ class Doodler:
         self.pool = pool
         self.codes = pool.scorer.against(letter_codes(answer))
         self.preference = word_preference(pool)
-        self.order = np.lexsort((-self.preference, self.codes)).astype(np.int32)
+        alphabetical = np.arange(len(self.codes))  # a pool's words are in alphabetical order
+        self.order = np.lexsort((alphabetical, -self.preference, self.codes)).astype(np.int32)
         self.sorted_codes = self.codes[self.order]
 
     @cached_property
@@ -194,7 +196,9 @@ class Doodler:
 
     def choice_order(self, words: np.ndarray, paint: Paint, seed: int) -> np.ndarray:
         """``words`` (fits of ``paint``) in the order a row tries them: by preference, near-equals
-        shuffled by a nudge drawn from (``seed``, the row), so equal rows choose alike in any grid."""
+        shuffled by a nudge drawn from (``seed``, the row), so equal rows choose alike in any grid. Equal
+        keys keep the order of ``words`` (a stable sort), which is the tie rule's: :meth:`matches` gives
+        them by preference then alphabetically, the other callers alphabetically."""
         if len(words) < 2:
             return words
         return words[np.argsort(self._choice_keys(words, paint, seed), kind="stable")]
