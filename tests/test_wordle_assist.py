@@ -320,6 +320,7 @@ def test_matrix_size_counts_bytes_and_is_refused_before_building(tmp_path, monke
 
 
 def test_request_derived_lists_leave_no_cache_file(tmp_path, monkeypatch):
+    json_assist({"guesses": ["salet:BBYBB"]})  # the shipped lists' matrix (cut for the request): in memory now
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
     result = json_assist({"guesses": ["salet:BBYBB"], "exclude_words": ["zymic", "zoril"]})
     assert result["remaining"] > 1 and not list(tmp_path.iterdir())
