@@ -86,6 +86,11 @@ def test_catalogue_squares_holding_a_left_out_word_are_passed_over(tmp_path, mon
         return {line for i in range(12) for line in generate_one(lexicon, options, i).solution.words}
 
     assert "copper" not in drawn(()) and "copper" in drawn(("vulgar",))
+    everywhere = Lexicon(words, [4.0] * len(words), flags=[flag_mask(["proper"]) * (w in {"copper", "claret", "turner"})
+                                                          for w in words], name="small")
+    with pytest.raises(PuzzleInputError, match="every one of the 3 6x6 double word squares of 'small' with "
+                                               "commonness >= 3 holds a word left out as offensive, vulgar or a name"):
+        generate_one(everywhere, GenerateOptions(6, unique=False, min_commonness=3.0), 0)
 
 
 def test_parallel_jobs_carry_flags_and_familiarity_to_their_workers():

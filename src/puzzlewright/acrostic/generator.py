@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,6 +38,9 @@ from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.policy import Use, left_out_note, publishable
 from puzzlewright.search import Budget, ran_out
+
+if TYPE_CHECKING:
+    from puzzlewright.acrostic.catalogue import Catalogue
 
 # kernel nodes per random attempt at a square, by size, before starting again with fresh letter orders
 # (measured: for 7x7 over english-large, 20M-node attempts find squares ~3x as often as 1M-node ones)
@@ -190,7 +194,7 @@ def from_catalogue(lexicon: Lexicon, words: Lexicon, options: GenerateOptions, i
             return GeneratedPuzzle(index, puzzle, square, False, attempt)
         if has_unique_solution(puzzle, lexicon, budget):
             return GeneratedPuzzle(index, puzzle, square, True, attempt)
-    usable_count = sum(holds_only(catalogue.oriented(i), usable) for i in range(0, 2 * len(catalogue.squares), 2))
+    usable_count = usable_squares(catalogue, usable)
     if not usable_count:
         raise PuzzleInputError(f"every one of the {len(catalogue.squares):,} {size}x{size} double word squares of "
                                f"{words.name!r}{_floor(options)} holds a word left out as offensive, vulgar or a name "
@@ -198,6 +202,11 @@ def from_catalogue(lexicon: Lexicon, words: Lexicon, options: GenerateOptions, i
     raise PuzzleInputError(f"none of the {2 * usable_count:,} {size}x{size} double word squares of "
                            f"{words.name!r}{_floor(options)} makes a puzzle with a unique solution; try a lower "
                            "--min-commonness")
+
+
+def usable_squares(catalogue: Catalogue, usable: Lexicon) -> int:
+    """How many squares of ``catalogue`` (a square and its transpose counted once) hold only ``usable`` words."""
+    return sum(holds_only(catalogue.oriented(2 * i), usable) for i in range(len(catalogue.squares)))
 
 
 def _floor(options: GenerateOptions) -> str:
