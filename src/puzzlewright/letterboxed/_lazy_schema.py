@@ -110,7 +110,7 @@ class GeneratedPuzzle(ModelBase):
     solution: list[str] | None = None
     """The two-word answer: the box's best solution (the solver's first)."""
     solutions: list[Solution] | None = None
-    """The best solutions."""
+    """The best solutions (the answer first) that pass the publishing policy (`allow`)."""
 
     def __str__(self) -> str:
         return "-".join(self.sides)

@@ -32,18 +32,19 @@ DEFAULT_MIN_COMMONNESS = 3.0
 MAX_TWO_WORD_SOLUTIONS = 150
 LETTERS = NYT_SIDES * NYT_SIDE_LETTERS
 MAX_ATTEMPTS = 20_000
+SHOWN_SOLUTIONS = 5  # the best solutions a generated puzzle lists beside its answer
 
 
 @dataclass(frozen=True)
 class GeneratedPuzzle:
-    """A generated box, its planted answer, and what solving it found."""
+    """A generated box, its answer, and what solving it found."""
 
     box: Box
     answer: Solution  # the solver's first solution of the box: the puzzle's stated answer
     two_word_solutions: int
     valid_words: int
     par: int
-    best: tuple[Solution, ...]
+    best: tuple[Solution, ...]  # the best solutions without a left-out word, the answer first
 
 
 def suggested_par(valid_words: int) -> int:
@@ -86,7 +87,7 @@ def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = Non
             continue
         seen.add(frozenset(box.letters))
         found = box_words(box, index)
-        puzzle = _describe(box, found)
+        puzzle = _describe(box, found, left_out)
         if puzzle.two_word_solutions <= max_two_word_solutions and _fit_to_state(puzzle.answer, found, min_commonness,
                                                                                left_out):
             puzzles.append(puzzle)
@@ -153,13 +154,15 @@ def _deal(planted: tuple[str, str], rng: random.Random) -> Box | None:
     return Box(tuple("".join(side).upper() for side in sides))
 
 
-def _describe(box: Box, found: BoxWords) -> GeneratedPuzzle:
+def _describe(box: Box, found: BoxWords, left_out: frozenset[str]) -> GeneratedPuzzle:
     """Solve the finished box as ``letterboxed solve`` does (``found``: every word of the index the box
     allows; 1- and 2-word solutions, best first) to find its answer, count its two-word solutions and
-    suggest a par."""
+    suggest a par. The best solutions shown beside the answer are printed too: only those without a
+    ``left_out`` word."""
     result = solve_box(box, found, max_words=2)
+    shown = [solution for solution in result.solutions if not left_out.intersection(solution.words)]
     return GeneratedPuzzle(box, result.solutions[0], result.count, len(found), suggested_par(len(found)),
-                           tuple(result.solutions[:5]))
+                           tuple(shown[:SHOWN_SOLUTIONS]))
 
 
 def _fit_to_state(answer: Solution, found: BoxWords, floor: float, left_out: frozenset[str]) -> bool:
