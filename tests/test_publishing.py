@@ -144,6 +144,8 @@ def test_doodle_fills_hold_no_left_out_word():
     allowed = wordle.doodle({"answer": "crane", "patterns": ["BBBBB"], "all": True, "random_seed": 1,
                              "allow": "vulgar,proper"})
     assert flagged(allowed.rows[0].words)  # the words were there to leave out
+    own = wordle.doodle({"answer": "horny", "patterns": ["BGBGB", "GGGGG"], "random_seed": 1})  # the user's answer
+    assert [row.word for row in own.rows][1] == "horny" and not flagged([own.rows[0].word]) and not own.notes
 
 
 def test_doodle_word_list_with_a_vulgar_word_is_left_out_unless_allowed(cli, tmp_path):

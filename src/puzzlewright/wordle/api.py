@@ -35,7 +35,7 @@ from puzzlewright.wordle.words import parse_word, word_pool
 
 _ASSISTANTS: dict[tuple[str, str | None, bool, bool], Assistant] = {}
 _ASSISTANTS_FOR_REQUESTS: dict[tuple[str, str | None, bool, bool], Assistant] = {}  # derived lists: the latest
-_DOODLERS: dict[tuple[int, str], tuple[Lexicon, Doodler]] = {}
+_DOODLERS: dict[tuple[int, str, frozenset[str]], tuple[Lexicon, Doodler]] = {}
 _MAX_DOODLERS = 64
 IMAGE_FORMATS = ("svg", "png")
 
@@ -61,7 +61,7 @@ def doodle(request: DoodleRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     answer = _answer(request.answer, seed)
     lexicon = lexicon if lexicon is not None else request.lexicon()
-    doodler = _doodler(publishable(lexicon, Use.CONSTRUCT, allow), answer)
+    doodler = _doodler(lexicon, answer, allow)
     grids = _painted_grids(request, doodler)
     budget = budget or Budget(seconds=request.time_limit)
     found = [doodler.doodle(grid, list_all=request.all, seed=seed, distinct=request.distinct, hard=request.hard,
@@ -201,14 +201,18 @@ def _guess(turn: Turn) -> Guess:
 # -- request parsing ---------------------------------------------------------------------------------
 
 
-def _doodler(lexicon: Lexicon, answer: str) -> Doodler:
-    """The Doodler for an answer over a lexicon's words, memoised: building it is most of a doodle's cost,
-    and the web app's users repaint the same answer's grid again and again."""
-    key = (id(lexicon), answer)
+def _doodler(lexicon: Lexicon, answer: str, allow: frozenset[str]) -> Doodler:
+    """The Doodler for an answer over the lexicon's words that the publishing policy lets fills use (with
+    ``allow``), memoised: building it is most of a doodle's cost, and the web app's users repaint the same
+    answer's grid again and again. The answer itself is the user's: kept even when the policy leaves it out."""
+    key = (id(lexicon), answer, allow)
     hit = _DOODLERS.get(key)
     if hit is not None and hit[0] is lexicon:
         return hit[1]
-    doodler = Doodler(answer, word_pool(lexicon, len(answer), include=answer))
+    words = publishable(lexicon, Use.CONSTRUCT, allow)
+    if answer in lexicon and answer not in words:
+        words = words.union([answer])
+    doodler = Doodler(answer, word_pool(words, len(answer), include=answer))
     remember(_DOODLERS, key, (lexicon, doodler), _MAX_DOODLERS)
     return doodler
 
