@@ -324,9 +324,22 @@ def test_matrix_size_counts_bytes_and_is_refused_before_building(tmp_path, monke
 
 
 def test_request_derived_lists_leave_no_cache_file(tmp_path, monkeypatch):
+    """Only the shipped lists' matrix (which a request's own lists are cut from) may be kept on disk: it is
+    in memory or not depending on what ran before in the process."""
+    from puzzlewright.schema import validate
+    from puzzlewright.wordle.matrix import lists_key
+    from puzzlewright.wordle.schema import AssistRequest
+
+    def matrix_file(request: dict) -> str:
+        matrix = api._assistant(validate(AssistRequest, request), None, None, []).matrix
+        return f"wordle-matrix-{lists_key(matrix.answers, matrix.guesses)}.npy"
+
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
-    result = json_assist({"guesses": ["salet:BBYBB"], "exclude_words": ["zymic", "zoril"]})
-    assert result["remaining"] > 1 and not list(tmp_path.iterdir())
+    derived = {"guesses": ["salet:BBYBB"], "exclude_words": ["zymic", "zoril"]}
+    result = json_assist(derived)
+    kept = {path.name for path in tmp_path.iterdir()}
+    assert result["remaining"] > 1 and kept <= {matrix_file({"guesses": []})}
+    assert matrix_file(derived) not in kept
 
 
 def test_unknown_answer_list_is_refused():

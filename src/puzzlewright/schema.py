@@ -136,13 +136,22 @@ class DictionaryOptions(ModelBase):
         key = (None if words else self.dict, words, min_commonness, frozenset(extra), frozenset(exclude))
         lexicon = _DERIVED.get(key)
         if lexicon is None:
-            base = Lexicon(words, name="request words") if words is not None else load_lexicon(self.dict)
+            base = request_word_lexicon(words) if words is not None else load_lexicon(self.dict)
             lexicon = adjust_lexicon(base, extra_words=extra, exclude_words=exclude, min_commonness=min_commonness)
             remember(_DERIVED, key, lexicon, MAX_DERIVED)
         return lexicon
 
 
 _DERIVED: dict[tuple[Any, ...], Lexicon] = {}
+
+
+def request_word_lexicon(words: tuple[str, ...]) -> Lexicon:
+    """The lexicon of a request's own word list: its words with the reference dictionary's flags (as a
+    word-list file's get them), so that constructions hold them to the same publishing policy."""
+    from puzzlewright.lexicon import Lexicon
+    from puzzlewright.lexicon.builtin import reference_flags
+
+    return Lexicon(words, flags=[reference_flags(word) for word in words], name="request words")
 
 
 @dataclasses.dataclass(kw_only=True, eq=False, repr=False)

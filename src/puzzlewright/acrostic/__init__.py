@@ -94,9 +94,10 @@ def generate(size: int, *, count: int = 1, unique: bool = False,
              min_commonness: float | None = DEFAULT_GENERATE_COMMONNESS, random_seed: int | None = None,
              show_solution: bool = True, time_limit: float = DEFAULT_TIME_LIMIT, dict: str = DEFAULT_DICTIONARY,
              words: WordList = None, extra_words: WordList = None, exclude_words: WordList = None,
-             lexicon: Lexicon | None = None) -> GenerateResult:
+             allow: WordList = None, lexicon: Lexicon | None = None) -> GenerateResult:
     """Random ``size`` x ``size`` puzzles of words at least ``min_commonness`` common (``unique``: with one
-    solution under the dictionary)."""
+    solution under the dictionary); never an offensive word, no vulgar word or name unless ``allow``
+    (``["vulgar", "proper"]``) lets them."""
     arguments = {**locals()}  # a copy: the imports below must not become arguments
     from puzzlewright.acrostic import api
     from puzzlewright.acrostic.schema import GenerateRequest

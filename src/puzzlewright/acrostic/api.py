@@ -67,9 +67,11 @@ def verify(request: VerifyRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
 
 
 def generate_options(request: GenerateRequest, seed: int) -> generation.GenerateOptions:
-    """The generator's settings for a request (``min_commonness`` is the construction floor here)."""
+    """The generator's settings for a request (``min_commonness`` is the construction floor here; ``allow``
+    the flagged words the publishing policy may let squares use)."""
     return generation.GenerateOptions(size=request.size, unique=request.unique,
-                                      min_commonness=request.min_commonness, random_seed=seed)
+                                      min_commonness=request.min_commonness, random_seed=seed,
+                                      allow=tuple(sorted(request.allowed())))
 
 
 def generated_puzzle(generated: generation.GeneratedPuzzle, show_solution: bool = True) -> GeneratedPuzzle:
@@ -81,11 +83,13 @@ def generated_puzzle(generated: generation.GeneratedPuzzle, show_solution: bool 
 
 def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
              budget: Budget | None = None) -> GenerateResult:
-    """Random puzzles of common words, each as seed + sorted pool (optionally with a unique solution)."""
+    """Random puzzles of common words, each as seed + sorted pool (optionally with a unique solution), of
+    words the publishing policy lets constructions use."""
     request = validate(GenerateRequest, request)
     seed = fresh_seed() if request.random_seed is None else request.random_seed
+    options = generate_options(request, seed)  # a bad `allow` is refused before the dictionary is loaded
     if lexicon is None:  # the floor applies to construction words, not to the dictionary that checks uniqueness
         lexicon = request.lexicon(floor=False)
-    made = generation.generate_puzzles(lexicon, generate_options(request, seed), request.count,
+    made = generation.generate_puzzles(lexicon, options, request.count,
                                        budget=budget or Budget(seconds=request.time_limit))
     return GenerateResult(puzzles=[generated_puzzle(p, request.show_solution) for p in made], random_seed=seed)

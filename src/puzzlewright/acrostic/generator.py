@@ -12,6 +12,12 @@ are drawn instead from the list of *every* double square of those words, enumera
 random order, each tried (with its uniqueness check) until one qualifies, and with a definite error when
 there is none.
 
+Squares are printable as they come (:mod:`puzzlewright.lexicon.policy`, ``Use.CONSTRUCT``): no offensive
+word, and no vulgar word or name unless the run allows it. The random search builds from the words the
+policy keeps; a catalogue lists every square of the floor's words (one list serves every ``allow``) and
+the squares holding a left-out word are passed over as they are drawn. Uniqueness is still checked
+against the whole dictionary: a solver may answer with any word.
+
 Puzzle ``i`` of a run depends only on ``(random_seed, i)``, so a bulk run can be split into index ranges
 and run anywhere with the same results.
 """
@@ -21,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -29,7 +36,11 @@ from puzzlewright.acrostic.schema import DEFAULT_GENERATE_COMMONNESS
 from puzzlewright.acrostic.solver import KERNEL_SLICE, solve_puzzle
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.lexicon.policy import Use, left_out_note, publishable
 from puzzlewright.search import Budget, ran_out
+
+if TYPE_CHECKING:
+    from puzzlewright.acrostic.catalogue import Catalogue
 
 # kernel nodes per random attempt at a square, by size, before starting again with fresh letter orders
 # (measured: for 7x7 over english-large, 20M-node attempts find squares ~3x as often as 1M-node ones)
@@ -50,6 +61,7 @@ class GenerateOptions:
     unique: bool = True
     min_commonness: float | None = DEFAULT_GENERATE_COMMONNESS
     random_seed: int = 0
+    allow: tuple[str, ...] = ()  # flags the policy lets squares use ("vulgar", "proper"), sorted
 
     def __post_init__(self) -> None:
         check_size(self.size)
@@ -79,8 +91,21 @@ def construction_words(lexicon: Lexicon, size: int, min_commonness: float | None
     return words
 
 
-def random_square(words: Lexicon, size: int, rng: np.random.Generator, budget: Budget | None = None) -> Grid | None:
-    """A random double word square of ``words`` (None if this attempt's letter orders found none quickly).
+def usable_words(words: Lexicon, options: GenerateOptions) -> Lexicon:
+    """The construction words a square may hold under the publishing policy and the run's ``allow``."""
+    return publishable(words, Use.CONSTRUCT, options.allow)
+
+
+def holds_only(square: Grid, usable: Lexicon) -> bool:
+    """Whether every row and column of ``square`` is one of the ``usable`` words."""
+    known = usable.word_set
+    return all(word in known for word in square.rows + square.columns)
+
+
+def random_square(words: Lexicon, size: int, rng: np.random.Generator, budget: Budget | None = None, *,
+                  left_out: int = 0) -> Grid | None:
+    """A random double word square of ``words`` (None if this attempt's letter orders found none quickly;
+    ``left_out``: how many words the publishing policy took away, for the error when there is none).
 
     The kernel runs in slices with ``budget`` checked between them: one attempt at a 7x7 is millions of
     nodes (seconds), which must not outlive a request's time."""
@@ -101,7 +126,8 @@ def random_square(words: Lexicon, size: int, rng: np.random.Generator, budget: B
             return Grid(tuple(vocabulary[i] for i in squares[0]))
     if search.done:
         raise PuzzleInputError(f"no {size}x{size} double word square can be made from the {len(vocabulary):,} "
-                               f"words of {words.name!r} at this commonness; try a lower --min-commonness")
+                               f"words of {words.name!r} at this commonness{left_out_note(left_out)}; try a lower "
+                               "--min-commonness")
     return None
 
 
@@ -127,10 +153,11 @@ def generate_one(lexicon: Lexicon, options: GenerateOptions, index: int, budget:
     words = construction_words(lexicon, options.size, options.min_commonness)
     if worth_cataloguing(words, options.size, budget):
         return from_catalogue(lexicon, words, options, index, rng, budget)
+    usable = usable_words(words, options)
     for attempt in range(1, MAX_ATTEMPTS + 1):
         if ran_out(budget):
             raise BudgetExceeded(budget.describe())
-        square = random_square(words, options.size, rng, budget)
+        square = random_square(usable, options.size, rng, budget, left_out=len(words) - len(usable))
         if square is None:
             continue
         puzzle = puzzle_of(square)
@@ -145,7 +172,8 @@ def generate_one(lexicon: Lexicon, options: GenerateOptions, index: int, budget:
 def from_catalogue(lexicon: Lexicon, words: Lexicon, options: GenerateOptions, index: int,
                    rng: np.random.Generator, budget: Budget | None) -> GeneratedPuzzle:
     """Puzzle ``index`` drawn from every double square of ``words``: the squares (each as written and
-    transposed) in a random order, the first that qualifies (with ``unique``: has one solution)."""
+    transposed) in a random order, the first that qualifies (only usable words, see :func:`usable_words`;
+    with ``unique``: has one solution)."""
     from puzzlewright.acrostic.catalogue import square_catalogue
 
     size = options.size
@@ -154,18 +182,31 @@ def from_catalogue(lexicon: Lexicon, words: Lexicon, options: GenerateOptions, i
         raise PuzzleInputError(f"no {size}x{size} double word square can be made from the "
                                f"{len(words.of_length(size)):,} words of {words.name!r}{_floor(options)} (every "
                                "possibility was searched); try a lower --min-commonness")
+    usable = usable_words(words, options)
     for attempt, choice in enumerate(rng.permutation(2 * len(catalogue.squares)).tolist(), start=1):
         if ran_out(budget):
             raise BudgetExceeded(budget.describe())
         square = catalogue.oriented(choice)
+        if not holds_only(square, usable):
+            continue
         puzzle = puzzle_of(square)
         if not options.unique:
             return GeneratedPuzzle(index, puzzle, square, False, attempt)
         if has_unique_solution(puzzle, lexicon, budget):
             return GeneratedPuzzle(index, puzzle, square, True, attempt)
-    raise PuzzleInputError(f"none of the {2 * len(catalogue.squares):,} {size}x{size} double word squares of "
+    usable_count = usable_squares(catalogue, usable)
+    if not usable_count:
+        raise PuzzleInputError(f"every one of the {len(catalogue.squares):,} {size}x{size} double word squares of "
+                               f"{words.name!r}{_floor(options)} holds a word left out as offensive, vulgar or a name "
+                               "(see --allow); try a lower --min-commonness")
+    raise PuzzleInputError(f"none of the {2 * usable_count:,} {size}x{size} double word squares of "
                            f"{words.name!r}{_floor(options)} makes a puzzle with a unique solution; try a lower "
                            "--min-commonness")
+
+
+def usable_squares(catalogue: Catalogue, usable: Lexicon) -> int:
+    """How many squares of ``catalogue`` (a square and its transpose counted once) hold only ``usable`` words."""
+    return sum(holds_only(catalogue.oriented(2 * i), usable) for i in range(len(catalogue.squares)))
 
 
 def _floor(options: GenerateOptions) -> str:

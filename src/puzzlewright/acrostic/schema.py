@@ -17,7 +17,7 @@ from puzzlewright.acrostic.defaults import MAX_SIZE as MAX_SIZE
 from puzzlewright.acrostic.defaults import MIN_SIZE as MIN_SIZE
 from puzzlewright.counting import CountRun
 from puzzlewright.notebook import LetterGrid
-from puzzlewright.schema import Config, DictionaryOptions, Listing, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -151,9 +151,10 @@ class VerifyResult(Result):
 
 
 @dataclass(kw_only=True)
-class GenerateRequest(DictionaryOptions):
+class GenerateRequest(PublishingOptions, DictionaryOptions):
     """Random puzzles of common words, each as a seed row and a sorted pool. Here `min_commonness` is the
-    floor of the words the squares are built from (the whole dictionary still checks uniqueness)."""
+    floor of the words the squares are built from (the whole dictionary still checks uniqueness). Squares
+    never use an offensive word, nor a vulgar word or a name unless `allow` lets them."""
 
     __pydantic_config__: ClassVar[Config] = model_config("AcrosticGenerateRequest", {"size": 4, "unique": True})
 

@@ -14,7 +14,7 @@ import click
 
 from puzzlewright.acrostic.defaults import DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT, SECONDS_PER_PUZZLE
 from puzzlewright.acrostic.schema import CountResult, GenerateResult, SolveRequest, SolveResult, VerifyRequest
-from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
+from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
 from puzzlewright.counting import count_run_fields
 from puzzlewright.errors import PuzzleInputError, read_text
 from puzzlewright.parallel.cli import checkpoint_directory, parallel_options, worker_options
@@ -157,12 +157,13 @@ def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
               help="Seconds allowed for each puzzle; one not found in time stops the run with an error.")
 @click.option("--output", default=None, metavar="DIR/",
               help="Checkpoint directory: each finished range of puzzles is saved there (resume with --resume).")
+@allow_option
 @parallel_options
 @lexicon_options("english")
 @json_option
 def generate(size: int, how_many: int, unique: bool, min_commonness: float, random_seed: int | None,
-             show_solution: bool, time_limit: float, output: str | None, workers: int | None, cluster: str | None,
-             resume: bool, lexicon, as_json: bool) -> None:
+             show_solution: bool, time_limit: float, output: str | None, allow: str | None, workers: int | None,
+             cluster: str | None, resume: bool, lexicon, as_json: bool) -> None:
     """Random puzzles of common words, printed as the seed word and the pool in sorted order.
 
     Puzzle i depends only on --random-seed and i, so ranges of puzzles run in parallel (--workers,
@@ -175,7 +176,8 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
     from puzzlewright.parallel.acrostic import GenerateJob
     from puzzlewright.schema import fresh_seed, validate
 
-    check_size(size)  # before printing a random seed: a bad size is a one-line error
+    check_size(size)  # before printing a random seed: a bad size (or allow) is a one-line error
+    GenerateRequest(size=size, allow=allow).allowed()
     if random_seed is None:
         if resume:
             raise PuzzleInputError("--resume needs the --random-seed of the run it continues")
@@ -183,7 +185,7 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
         if not as_json:
             click.echo(f"random seed: {random_seed}", err=True)
     request = GenerateRequest(size=size, count=how_many, unique=unique, min_commonness=min_commonness,
-                              random_seed=random_seed, show_solution=show_solution)
+                              random_seed=random_seed, show_solution=show_solution, allow=allow)
     directory = checkpoint_directory(output, resume)
 
     def print_puzzles(part) -> None:

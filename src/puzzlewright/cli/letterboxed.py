@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options, run_batch
+from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch
 from puzzlewright.cli.plain import letterboxed_solve, solution_report
 from puzzlewright.letterboxed.schema import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                              DEFAULT_TIME_LIMIT, EXAMPLE_SIDES, MAX_GENERATE, MAX_WORDS,
@@ -125,19 +125,20 @@ def _print_solutions(result: SolveResult, draw: bool) -> None:
 @click.option("--count", type=click.IntRange(1, MAX_GENERATE), default=1, show_default=True, help="Puzzles to make.")
 @click.option("--random-seed", type=click.IntRange(min=0), default=None, help="Seed for reproducible puzzles.")
 @click.option("--min-commonness", type=FiniteFloat(min=0), default=DEFAULT_GENERATE_COMMONNESS,
-              show_default=True, metavar="ZIPF", help="Commonness floor of the planted two-word answer.")
-@click.option("--show-solution", is_flag=True, help="Also print the planted answer and the best solutions.")
+              show_default=True, metavar="ZIPF", help="Commonness floor of the two-word answer.")
+@click.option("--show-solution", is_flag=True, help="Also print the answer (the best solution) and the next best.")
 @click.option("--draw", is_flag=True, help="Draw each box.")
+@allow_option
 @lexicon_options(DEFAULT_DICTIONARY, lazy=True, word_files=True)
 @json_option
 def generate(count: int, random_seed: int | None, min_commonness: float, show_solution: bool, draw: bool,
-             dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> None:
-    """Make NYT-style puzzles (12 distinct letters, 4 sides of 3) with a two-word answer of common words."""
+             allow: str | None, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> None:
+    """Make NYT-style puzzles (12 distinct letters, 4 sides of 3) whose best solution is two common words."""
     from puzzlewright.letterboxed import api
     from puzzlewright.letterboxed.schema import GenerateRequest
 
     request = GenerateRequest(**{**dataclass_fields(dictionary), "min_commonness": min_commonness}, count=count,
-                              random_seed=random_seed, show_solution=show_solution)
+                              random_seed=random_seed, show_solution=show_solution, allow=allow)
     result = api.generate(request, lexicon=lexicon)
     if as_json:
         emit_json(result)

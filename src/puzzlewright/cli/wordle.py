@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from puzzlewright.cli.colour import colour_wanted, echo
-from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
+from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.wordle.pictures import PRESETS
 from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_TOP, GUESSES, MAX_TOP, PLAY_SECONDS, AssistRequest, DoodleRequest, DoodleResult, DoodleRow, FeedbackRequest,
@@ -73,12 +73,13 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
               help="Also save the filled grids as a PNG image.")
 @click.option("--svg", "svg_file", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE",
               help="Also save the filled grids as an SVG image.")
+@allow_option
 @lexicon_options(GUESSES)
 @json_option
 def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: bool, random_seed: int | None,
                    distinct: bool, hard: bool, best_effort: bool, min_commonness: float | None, text: str | None,
-                   preset: str | None, png_file: str | None, svg_file: str | None, lexicon: Lexicon,
-                   as_json: bool) -> None:
+                   preset: str | None, png_file: str | None, svg_file: str | None, allow: str | None,
+                   lexicon: Lexicon, as_json: bool) -> None:
     """Fill each painted PATTERN row with a word that gets that feedback.
 
     Rows look like BGBGB, 02020 or 🟩🟨⬛⬛⬛; one argument may hold several pasted rows. Cells that
@@ -98,7 +99,8 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
     if not rows and text is None and preset is None:
         raise PuzzleInputError("give the pattern rows as arguments or with --grid FILE (or --text, or --preset)")
     request = DoodleRequest(answer=answer, patterns=rows, text=text, preset=preset, all=list_all,
-                            random_seed=random_seed, distinct=distinct, hard=hard, best_effort=best_effort)
+                            random_seed=random_seed, distinct=distinct, hard=hard, best_effort=best_effort,
+                            allow=allow)
     result = api.doodle(request, lexicon=adjust_lexicon(lexicon, min_commonness=min_commonness))
     save_images(result, png_file, svg_file)
     if as_json:
@@ -160,10 +162,11 @@ hard_assist_option = click.option("--hard", is_flag=True, help="Hard mode: only 
               help="How many next guesses to rank.")
 @hard_assist_option
 @answers_option
+@allow_option
 @lexicon_options(GUESSES)
 @json_option
-def assist_command(guesses: tuple[str, ...], top: int, hard: bool, answers_spec: str, lexicon: Lexicon,
-                   as_json: bool) -> None:
+def assist_command(guesses: tuple[str, ...], top: int, hard: bool, answers_spec: str, allow: str | None,
+                   lexicon: Lexicon, as_json: bool) -> None:
     """The answers still possible, and the best next guesses.
 
     \b
@@ -180,7 +183,7 @@ def assist_command(guesses: tuple[str, ...], top: int, hard: bool, answers_spec:
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.wordle import api
 
-    result = api.assist(AssistRequest(guesses=list(guesses), top=top, hard=hard), lexicon=lexicon,
+    result = api.assist(AssistRequest(guesses=list(guesses), top=top, hard=hard, allow=allow), lexicon=lexicon,
                         answers=load_lexicon(answers_spec))
     if as_json:
         emit_json(result)
@@ -209,10 +212,11 @@ def assist_command(guesses: tuple[str, ...], top: int, hard: bool, answers_spec:
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=PLAY_SECONDS, show_default=True,
               metavar="SECONDS", help="Stop (with an error for --all) after this long.")
 @answers_option
+@allow_option
 @lexicon_options(GUESSES)
 @json_option
 def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, opener: str | None, hard: bool,
-                 random_seed: int | None, time_limit: float, answers_spec: str, lexicon: Lexicon,
+                 random_seed: int | None, time_limit: float, answers_spec: str, allow: str | None, lexicon: Lexicon,
                  as_json: bool) -> None:
     """Let the assistant play against ANSWER (a word or 'random'), or every answer with --all."""
     from puzzlewright.lexicon import load_lexicon
@@ -222,7 +226,7 @@ def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, open
     if not every and not answer:
         raise PuzzleInputError("give an ANSWER to play against (or --all)")
     request = PlayRequest(answer=answer, guesses=list(guesses), all=every, opener=opener, random_seed=random_seed,
-                          time_limit=time_limit, hard=hard)
+                          time_limit=time_limit, hard=hard, allow=allow)
     result = api.play(request, lexicon=lexicon, answers=load_lexicon(answers_spec))
     if as_json:
         emit_json(result)

@@ -92,8 +92,10 @@ def generate(count: int = 1, *, random_seed: int | None = None,
              min_commonness: float | None = DEFAULT_GENERATE_COMMONNESS, show_solution: bool = False,
              time_limit: float = DEFAULT_TIME_LIMIT, dict: str = DEFAULT_DICTIONARY,
              words: Sequence[str] | str | None = None, extra_words: Sequence[str] | str | None = None,
-             exclude_words: Sequence[str] | str | None = None, lexicon: Lexicon | None = None) -> GenerateResult:
-    """NYT-style puzzles with a two-word answer of words at least ``min_commonness`` common."""
+             exclude_words: Sequence[str] | str | None = None, allow: Sequence[str] | str | None = None,
+             lexicon: Lexicon | None = None) -> GenerateResult:
+    """NYT-style puzzles whose best solution is two words at least ``min_commonness`` common; never an
+    offensive word, no vulgar word or name unless ``allow`` (``["vulgar", "proper"]``) lets them."""
     arguments = {**locals()}  # before the imports below add locals
     from puzzlewright.letterboxed import api
     from puzzlewright.letterboxed.schema import GenerateRequest

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from puzzlewright.letterboxed.schema import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT,
                                              EXAMPLE_SIDES, MAX_GENERATE, Solution)
-from puzzlewright.schema import Config, DictionaryOptions, ModelBase, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, ModelBase, PublishingOptions, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -40,22 +40,23 @@ class WordsRequest(DictionaryOptions):
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
-class GenerateRequest(DictionaryOptions):
-    """Make NYT-style puzzles (4 sides of 3 distinct letters) with a two-word answer of common words.
-    Here `min_commonness` is the floor of the planted answer's words."""
+class GenerateRequest(PublishingOptions, DictionaryOptions):
+    """Make NYT-style puzzles (4 sides of 3 distinct letters) whose best solution is two common words.
+    Here `min_commonness` is the floor of that answer's words; they are never offensive, and neither
+    vulgar nor names unless `allow` lets them."""
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateRequest", {"count": 1})
 
     dict: str = DEFAULT_DICTIONARY
     """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
     min_commonness: Zipf | None = DEFAULT_GENERATE_COMMONNESS
-    """Commonness floor (Zipf) of the planted two-word answer."""
+    """Commonness floor (Zipf) of the two-word answer."""
     count: Annotated[int, Ge(1), Le(MAX_GENERATE)] = 1
     """How many puzzles to make."""
     random_seed: Annotated[int, Ge(0)] | None = None
     """Seed for reproducible puzzles (a fresh one, reported back, when omitted)."""
     show_solution: bool = False
-    """Include the planted answer and the best solutions."""
+    """Include the answer and the best solutions."""
     time_limit: Seconds = DEFAULT_TIME_LIMIT
     """Give up after this many seconds."""
 
@@ -107,9 +108,9 @@ class GeneratedPuzzle(ModelBase):
     """The number of words to aim for."""
     valid_words: int
     solution: list[str] | None = None
-    """The planted two-word answer."""
+    """The two-word answer: the box's best solution (the solver's first)."""
     solutions: list[Solution] | None = None
-    """The best solutions."""
+    """The best solutions (the answer first) that pass the publishing policy (`allow`)."""
 
     def __str__(self) -> str:
         return "-".join(self.sides)

@@ -47,6 +47,14 @@ def index_for(options: DictionaryOptions, lexicon: Lexicon | WordFile | None = N
     return WordIndex.from_lexicon(options.lexicon(floor=False))
 
 
+def flagged_lexicon(options: DictionaryOptions, lexicon: Lexicon | WordFile | None = None) -> Lexicon:
+    """The lexicon of the dictionary options (or the given one, or the word-list file's), whose flags the
+    publishing policy reads: a word index (:func:`index_for`) carries no flags."""
+    if isinstance(lexicon, WordFile):
+        return lexicon.lexicon()
+    return lexicon if lexicon is not None else options.lexicon(floor=False)
+
+
 def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
           budget: Budget | None = None) -> SolveResult:
     """The solutions of the request's box, fewest words first, then best first (``budget`` overrides its
@@ -94,19 +102,23 @@ def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | WordF
 
 def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
              budget: Budget | None = None) -> GenerateResult:
-    """NYT-style puzzles with a two-word solution of common words (the floor is ``min_commonness``)."""
+    """NYT-style puzzles whose best solution (the stated one) is two common words (the floor is
+    ``min_commonness``) that the publishing policy lets constructions use (``allow``)."""
     from puzzlewright.letterboxed.generator import generate_puzzles
     from puzzlewright.letterboxed.schema import GeneratedPuzzle, GenerateRequest, GenerateResult
+    from puzzlewright.lexicon.policy import Use, left_out_words
 
     request = validate(GenerateRequest, request)
+    allow = request.allowed()
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     floor = request.min_commonness if request.min_commonness is not None else 0.0
     index = index_for(request, lexicon)
-    made = generate_puzzles(index, count=request.count, seed=seed, min_commonness=floor,
+    left_out = left_out_words(flagged_lexicon(request, lexicon), Use.CONSTRUCT, allow)
+    made = generate_puzzles(index, count=request.count, seed=seed, min_commonness=floor, left_out=left_out,
                             budget=budget or Budget(seconds=request.time_limit))
     puzzles = [GeneratedPuzzle(sides=list(p.box.sides), two_word_solutions=p.two_word_solutions, par=p.par,
                                valid_words=p.valid_words,
-                               solution=[w.upper() for w in p.planted] if request.show_solution else None,
+                               solution=[w.upper() for w in p.answer.words] if request.show_solution else None,
                                solutions=[Solution(**solution_fields(s)) for s in p.best] if request.show_solution
                                else None)
                for p in made]

@@ -1,11 +1,17 @@
 """Making NYT-style puzzles: 12 distinct letters on 4 sides of 3, solvable in two common words.
 
-The generator plants the answer first, as a setter would: it picks a common headword (SCOWL level up to
+The generator plants an answer first, as a setter would: it picks a common headword (SCOWL level up to
 60, no plurals or -ED/-ING forms), then one starting with its last letter such that the two use exactly 12 distinct
 letters, and then deals those letters onto 4 sides of 3 so that no two consecutive letters of either
 word share a side (a small backtracking colouring). The finished box is solved to count its two-word
 solutions; boxes with more than ``max_two_word_solutions`` are too easy and are dealt again (the NYT's
 have a few dozen). The par follows from how many words the box allows.
+
+A generated puzzle is its own best answer: the answer it states is the first solution the solver ranks
+for the box (``letterboxed solve`` would print it first), not the planted pair, which only served to make
+the box. A box is kept only when that answer is two words at or above the commonness floor that the
+publishing policy lets constructions use (:mod:`puzzlewright.lexicon.policy`: never an offensive word, no
+vulgar word or name unless allowed); planted words pass the policy too.
 """
 
 from __future__ import annotations
@@ -18,25 +24,27 @@ from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.letterboxed.model import NYT_SIDE_LETTERS, NYT_SIDES, Box
 from puzzlewright.letterboxed.index import WordIndex
 from puzzlewright.letterboxed.rank import OBSCURE_LEVEL, ed_or_ing, plural
-from puzzlewright.letterboxed.solver import Solution, box_words, solve_box
+from puzzlewright.letterboxed.solver import BoxWords, Solution, box_words, solve_box
+from puzzlewright.lexicon.policy import left_out_note
 from puzzlewright.search import Budget
 
 DEFAULT_MIN_COMMONNESS = 3.0
 MAX_TWO_WORD_SOLUTIONS = 150
 LETTERS = NYT_SIDES * NYT_SIDE_LETTERS
 MAX_ATTEMPTS = 20_000
+SHOWN_SOLUTIONS = 5  # the best solutions a generated puzzle lists beside its answer
 
 
 @dataclass(frozen=True)
 class GeneratedPuzzle:
-    """A generated box, its planted answer, and what solving it found."""
+    """A generated box, its answer, and what solving it found."""
 
     box: Box
-    planted: tuple[str, str]
+    answer: Solution  # the solver's first solution of the box: the puzzle's stated answer
     two_word_solutions: int
     valid_words: int
     par: int
-    best: tuple[Solution, ...]
+    best: tuple[Solution, ...]  # the best solutions without a left-out word, the answer first
 
 
 def suggested_par(valid_words: int) -> int:
@@ -52,12 +60,13 @@ def suggested_par(valid_words: int) -> int:
 
 def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = None,
                      min_commonness: float = DEFAULT_MIN_COMMONNESS,
-                     max_two_word_solutions: int = MAX_TWO_WORD_SOLUTIONS,
+                     max_two_word_solutions: int = MAX_TWO_WORD_SOLUTIONS, left_out: frozenset[str] = frozenset(),
                      budget: Budget | None = None) -> list[GeneratedPuzzle]:
-    """``count`` distinct puzzles whose planted two-word answer uses words of at least ``min_commonness``
-    and that have at most ``max_two_word_solutions`` two-word solutions."""
+    """``count`` distinct puzzles whose best solution (the stated answer) is two words of at least
+    ``min_commonness``, none of them in ``left_out`` (the words the publishing policy keeps out of
+    constructions), and that have at most ``max_two_word_solutions`` two-word solutions."""
     rng = random.Random(seed)
-    pool = _common_words(index, min_commonness)
+    pool = _common_words(index, min_commonness, left_out)
     if not pool:
         raise PuzzleInputError(f"no words of commonness >= {min_commonness} to build puzzles from")
     by_first: dict[str, list[tuple[str, int]]] = defaultdict(list)
@@ -77,24 +86,30 @@ def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = Non
         if box is None or frozenset(box.letters) in seen:
             continue
         seen.add(frozenset(box.letters))
-        puzzle = _describe(box, planted, index)
-        if puzzle.two_word_solutions <= max_two_word_solutions:
+        found = box_words(box, index)
+        puzzle = _describe(box, found, left_out)
+        if puzzle.two_word_solutions <= max_two_word_solutions and _fit_to_state(puzzle.answer, found, min_commonness,
+                                                                               left_out):
             puzzles.append(puzzle)
     if len(puzzles) < count:
-        raise BudgetExceeded(f"made only {len(puzzles)} of {count} puzzles; try a lower --min-commonness")
+        dropped = len(_common_words(index, min_commonness, frozenset())) - len(pool) if left_out else 0
+        raise BudgetExceeded(f"made only {len(puzzles)} of {count} puzzles{left_out_note(dropped)}; try a lower "
+                             "--min-commonness")
     return puzzles
 
 
-def _common_words(index: WordIndex, floor: float) -> list[tuple[str, int]]:
+def _common_words(index: WordIndex, floor: float, left_out: frozenset[str]) -> list[tuple[str, int]]:
     """(word, letter mask) for every headword of the index (a standard-dictionary word by its SCOWL level,
-    not a plural or -ED/-ING form) with at least ``floor`` Zipf and at most 12 distinct letters."""
+    not a plural or -ED/-ING form) with at least ``floor`` Zipf and at most 12 distinct letters, and not
+    ``left_out``."""
     found = []
     for j, mask in enumerate(index.masks):
         if mask.bit_count() > LETTERS:
             continue
         for i in range(index.starts[j], index.starts[j + 1]):
             word = index.word(i)
-            if index.zipf[i] >= floor and 0 < index.levels[i] <= OBSCURE_LEVEL and not (plural(word) or ed_or_ing(word)):
+            if (index.zipf[i] >= floor and 0 < index.levels[i] <= OBSCURE_LEVEL and word not in left_out
+                    and not (plural(word) or ed_or_ing(word))):
                 found.append((word, mask))
     return found
 
@@ -139,9 +154,21 @@ def _deal(planted: tuple[str, str], rng: random.Random) -> Box | None:
     return Box(tuple("".join(side).upper() for side in sides))
 
 
-def _describe(box: Box, planted: tuple[str, str], index: WordIndex) -> GeneratedPuzzle:
-    """Solve the finished box to count its two-word solutions and suggest a par."""
-    found = box_words(box, index)
+def _describe(box: Box, found: BoxWords, left_out: frozenset[str]) -> GeneratedPuzzle:
+    """Solve the finished box as ``letterboxed solve`` does (``found``: every word of the index the box
+    allows; 1- and 2-word solutions, best first) to find its answer, count its two-word solutions and
+    suggest a par. The best solutions shown beside the answer are printed too: only those without a
+    ``left_out`` word."""
     result = solve_box(box, found, max_words=2)
-    return GeneratedPuzzle(box, planted, result.count, len(found), suggested_par(len(found)),
-                           tuple(result.solutions[:5]))
+    shown = [solution for solution in result.solutions if not left_out.intersection(solution.words)]
+    return GeneratedPuzzle(box, result.solutions[0], result.count, len(found), suggested_par(len(found)),
+                           tuple(shown[:SHOWN_SOLUTIONS]))
+
+
+def _fit_to_state(answer: Solution, found: BoxWords, floor: float, left_out: frozenset[str]) -> bool:
+    """Whether a box's best solution can be its stated answer: two words (a box one word covers is
+    another kind of puzzle), each at least ``floor`` Zipf (``found``: the box's words) and none ``left_out``."""
+    if len(answer.words) != 2 or any(word in left_out for word in answer.words):
+        return False
+    zipf = dict(zip(found.words, found.zipf))
+    return all(zipf[word] >= floor for word in answer.words)

@@ -71,9 +71,43 @@ def left_out(use: Use, allow: Iterable[str] = ()) -> frozenset[str]:
 
 
 def publishable(lexicon: "Lexicon", use: Use, allow: Iterable[str] = ()) -> Lexicon:
-    """``lexicon`` without the words ``use`` may not emit (itself for solving, or when none is flagged)."""
+    """``lexicon`` without the words ``use`` may not emit (itself for solving, or when none is flagged).
+
+    Memoised per lexicon and flags, so repeated requests (the web app's) get the same lexicon back and
+    reuse the indexes built on it (doodlers, scorers, construction words are keyed by identity)."""
+    from puzzlewright.cache import remember
+
     flags = left_out(use, allow)
-    return lexicon.without_flags(flags) if flags else lexicon
+    if not flags:
+        return lexicon
+    key = (id(lexicon), flags)
+    hit = _PUBLISHABLE.get(key)
+    if hit is not None and hit[0] is lexicon:
+        return hit[1]
+    kept = lexicon.without_flags(flags)
+    remember(_PUBLISHABLE, key, (lexicon, kept), MAX_PUBLISHABLE)
+    return kept
+
+
+def left_out_words(lexicon: "Lexicon", use: Use, allow: Iterable[str] = ()) -> frozenset[str]:
+    """The words of ``lexicon`` that ``use`` may not emit: for constructors that work on an index of
+    their own (Letter Boxed's) and check the words they pick against the lexicon's flags."""
+    flags = left_out(use, allow)
+    if not flags:
+        return frozenset()
+    return frozenset(word for word, dropped in zip(lexicon.words, lexicon.flagged(flags).tolist()) if dropped)
+
+
+def left_out_note(count: int) -> str:
+    """What a constructor's "none found" error adds when the policy left ``count`` candidate words out
+    ("" for none), so that the user knows ``--allow`` may help."""
+    if not count:
+        return ""
+    return f" ({count:,} word{'s' if count != 1 else ''} left out as offensive, vulgar or names: see --allow)"
+
+
+MAX_PUBLISHABLE = 16
+_PUBLISHABLE: dict[tuple[int, frozenset[str]], tuple["Lexicon", "Lexicon"]] = {}
 
 
 def ranked_low(lexicon: "Lexicon") -> "np.ndarray":

@@ -43,8 +43,9 @@ def lexicon_identity(lexicon: Lexicon | PlainLexicon) -> dict:
 
 
 class _CompactLexicon:
-    """Pickles a job's lexicon as its words and commonness only (not its cached indexes; a
-    :class:`PlainLexicon` as its words)."""
+    """Pickles a job's lexicon as its words, commonness (Zipf and familiarity: the commonness floor reads
+    familiarity) and flags (the publishing policy reads them) only: not its cached indexes; a
+    :class:`PlainLexicon` as its words."""
 
     lexicon: Lexicon | PlainLexicon
 
@@ -52,7 +53,8 @@ class _CompactLexicon:
         state = dict(self.__dict__)
         lexicon = state.pop("lexicon")
         plain = isinstance(lexicon, PlainLexicon)
-        state["_lexicon"] = lexicon if plain else (lexicon.words, lexicon.zipf, lexicon.level, lexicon.name)
+        state["_lexicon"] = lexicon if plain else (lexicon.words, lexicon.zipf, lexicon.level,
+                                                       lexicon.familiarity_values, lexicon.flags, lexicon.name)
         return state
 
     def __setstate__(self, state: dict) -> None:
@@ -63,8 +65,8 @@ class _CompactLexicon:
             return
         from puzzlewright.lexicon import Lexicon
 
-        words, zipf, level, name = packed
-        self.lexicon = Lexicon(words, zipf, level, name=name, presorted=True)
+        words, zipf, level, familiarity, flags, name = packed
+        self.lexicon = Lexicon(words, zipf, level, familiarity=familiarity, flags=flags, name=name, presorted=True)
 
 
 def first_row_work(words: Sequence[str], column_words: Sequence[str] | None = None) -> list[float]:

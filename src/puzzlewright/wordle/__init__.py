@@ -47,8 +47,9 @@ def doodle(answer: str, patterns: Sequence[str] | str = (), *, text: str | None 
            all: bool = False, random_seed: int | None = None, distinct: bool = False, hard: bool = False,
            best_effort: bool = False, image: str | None = None, time_limit: float = DOODLE_SECONDS,
            dict: str = GUESSES, words: WordList = None, extra_words: WordList = None, exclude_words: WordList = None,
-           min_commonness: float | None = None, lexicon: Lexicon | None = None) -> DoodleResult:
-    """A word for each painted row (``"BGBGB"``, emoji, wildcards) whose feedback against ``answer`` it is;
+           min_commonness: float | None = None, allow: WordList = None, lexicon: Lexicon | None = None) -> DoodleResult:
+    """A word for each painted row (``"BGBGB"``, emoji, wildcards) whose feedback against ``answer`` it is
+    (never an offensive word, no vulgar word or name unless ``allow`` lets them);
     or a picture: ``text="HI"`` (pixel font, one grid per character at five letters) or ``preset="heart"``.
     ``result.svg()`` and ``result.png()`` draw the filled grids."""
     return api.doodle(request(DoodleRequest, locals()), lexicon=lexicon)
@@ -56,10 +57,10 @@ def doodle(answer: str, patterns: Sequence[str] | str = (), *, text: str | None 
 
 def assist(guesses: Sequence[str] = (), *, top: int = DEFAULT_TOP, hard: bool = False, answers: str = ANSWERS,
            opener: str | None = None, lookahead: bool = True, dict: str = GUESSES, words: WordList = None, extra_words: WordList = None,
-           exclude_words: WordList = None, min_commonness: float | None = None,
+           exclude_words: WordList = None, min_commonness: float | None = None, allow: WordList = None,
            lexicon: Lexicon | None = None) -> AssistResult:
     """The answers left after ``guesses`` (``"salet:BBYBB"`` ...) and the best next guesses (with ``hard``,
-    only guesses legal in hard mode)."""
+    only guesses legal in hard mode; vulgar words and names only when ``allow`` lets them)."""
     return api.assist(request(AssistRequest, locals()), lexicon=lexicon)
 
 
@@ -67,7 +68,7 @@ def play(answer: str | None = None, *, guesses: Sequence[str] = (), all: bool = 
          random_seed: int | None = None, answers: str = ANSWERS, opener: str | None = None, lookahead: bool = True,
          time_limit: float = PLAY_SECONDS, dict: str = GUESSES, words: WordList = None,
          extra_words: WordList = None, exclude_words: WordList = None, min_commonness: float | None = None,
-         lexicon: Lexicon | None = None) -> GameResult | SimulationResult:
+         allow: WordList = None, lexicon: Lexicon | None = None) -> GameResult | SimulationResult:
     """The assistant's game against ``answer`` (a word or ``"random"``), or its average over every answer
     (in hard mode with ``hard``)."""
     return api.play(request(PlayRequest, locals()), lexicon=lexicon)

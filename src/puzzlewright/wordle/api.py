@@ -19,6 +19,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
 from puzzlewright.lexicon.core import letter_count_table
+from puzzlewright.lexicon.policy import Use, publishable
 from puzzlewright.schema import fresh_seed, validate
 from puzzlewright.search import Budget
 from puzzlewright.wordle import doodler as doodling
@@ -34,7 +35,7 @@ from puzzlewright.wordle.words import parse_word, word_pool
 
 _ASSISTANTS: dict[tuple[str, str | None, bool, bool], Assistant] = {}
 _ASSISTANTS_FOR_REQUESTS: dict[tuple[str, str | None, bool, bool], Assistant] = {}  # derived lists: the latest
-_DOODLERS: dict[tuple[int, str], tuple[Lexicon, Doodler]] = {}
+_DOODLERS: dict[tuple[int, str, frozenset[str]], tuple[Lexicon, Doodler]] = {}
 _MAX_DOODLERS = 64
 IMAGE_FORMATS = ("svg", "png")
 
@@ -56,10 +57,11 @@ def doodle(request: DoodleRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     request = validate(DoodleRequest, request)
     if request.image not in (None, *IMAGE_FORMATS):
         raise PuzzleInputError(f"field 'image' must be one of {', '.join(IMAGE_FORMATS)}, not {request.image!r}")
+    allow = request.allowed()
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     answer = _answer(request.answer, seed)
     lexicon = lexicon if lexicon is not None else request.lexicon()
-    doodler = _doodler(lexicon, answer)
+    doodler = _doodler(lexicon, answer, allow)
     grids = _painted_grids(request, doodler)
     budget = budget or Budget(seconds=request.time_limit)
     found = [doodler.doodle(grid, list_all=request.all, seed=seed, distinct=request.distinct, hard=request.hard,
@@ -199,14 +201,18 @@ def _guess(turn: Turn) -> Guess:
 # -- request parsing ---------------------------------------------------------------------------------
 
 
-def _doodler(lexicon: Lexicon, answer: str) -> Doodler:
-    """The Doodler for an answer over a lexicon's words, memoised: building it is most of a doodle's cost,
-    and the web app's users repaint the same answer's grid again and again."""
-    key = (id(lexicon), answer)
+def _doodler(lexicon: Lexicon, answer: str, allow: frozenset[str]) -> Doodler:
+    """The Doodler for an answer over the lexicon's words that the publishing policy lets fills use (with
+    ``allow``), memoised: building it is most of a doodle's cost, and the web app's users repaint the same
+    answer's grid again and again. The answer itself is the user's: kept even when the policy leaves it out."""
+    key = (id(lexicon), answer, allow)
     hit = _DOODLERS.get(key)
     if hit is not None and hit[0] is lexicon:
         return hit[1]
-    doodler = Doodler(answer, word_pool(lexicon, len(answer), include=answer))
+    words = publishable(lexicon, Use.CONSTRUCT, allow)
+    if answer in lexicon and answer not in words:
+        words = words.union([answer])
+    doodler = Doodler(answer, word_pool(words, len(answer), include=answer))
     remember(_DOODLERS, key, (lexicon, doodler), _MAX_DOODLERS)
     return doodler
 
@@ -239,8 +245,12 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
                turns: list[Turn], length: int | None = None, *, budget: Budget | None = None) -> Assistant:
     """The assistant for the request's lists (cached per process, with its memoised strategy), for words of
     the guesses' length, else ``length`` (the answer's), else the answer list's most common length. Building
-    its pattern matrix is part of the search: it stops when ``budget`` runs out."""
-    guesses = lexicon if lexicon is not None else request.lexicon()
+    its pattern matrix is part of the search: it stops when ``budget`` runs out.
+
+    The guesses it suggests and plays are constructions: the guess list is cut by :func:`_suggestable`;
+    the possible answers stay guessable (the game may need one of them), and so does a typed opener."""
+    listed = lexicon if lexicon is not None else request.lexicon()
+    guesses = _suggestable(listed, request)
     if answers is None:
         if request.answers not in BUILTINS:
             from puzzlewright.suggest import unknown_name
@@ -253,11 +263,12 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
         raise PuzzleInputError(f"the answer list {answers.name!r} has {length}-letter words; Wordle words have "
                                f"{MIN_LENGTH} to {MAX_LENGTH} letters")
     answer_pool = word_pool(answers, length)
-    guess_pool = word_pool(guesses.union(answer_pool.table.words), length)
-    opener = parse_word(request.opener, "opener", length) if request.opener else (
-        DEFAULT_OPENER if DEFAULT_OPENER in guess_pool else None)
+    opener = parse_word(request.opener, "opener", length) if request.opener else None
+    typed = [opener] if opener is not None and opener in listed else []
+    guess_pool = word_pool(guesses.union([*answer_pool.table.words, *typed]), length)
+    opener = opener or (DEFAULT_OPENER if DEFAULT_OPENER in guess_pool else None)
     key = (lists_key(answer_pool, guess_pool), opener, request.lookahead, request.hard)
-    on_disk = _shipped(guesses) and _shipped(answers)
+    on_disk = _shipped(listed) and _shipped(answers)  # a shipped list cut by the policy: a few cache files at most
     memo = _ASSISTANTS if on_disk else _ASSISTANTS_FOR_REQUESTS
     assistant = memo.get(key)
     if assistant is None:
@@ -277,8 +288,14 @@ def _shipped_matrix(request: AssistRequest | PlayRequest, answers: Lexicon, leng
     if request.dict not in BUILTINS or not _shipped(answers):
         return None
     answer_pool = word_pool(answers, length)
-    guess_pool = word_pool(load_lexicon(request.dict).union(answer_pool.table.words), length)
+    guess_pool = word_pool(_suggestable(load_lexicon(request.dict), request).union(answer_pool.table.words), length)
     return PatternMatrix.load(answer_pool, guess_pool, budget=budget)
+
+
+def _suggestable(guesses: Lexicon, request: AssistRequest | PlayRequest) -> Lexicon:
+    """The guesses the assistant may suggest or play: those the publishing policy lets constructions use
+    (with the request's ``allow``). The one place the assistant applies the policy."""
+    return publishable(guesses, Use.CONSTRUCT, request.allowed())
 
 
 def _check_hard_turns(assistant: Assistant, turns: list[Turn]) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlewright.schema import Config, DictionaryOptions, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, PublishingOptions, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -63,8 +63,9 @@ class FeedbackResult(Result):
 
 
 @dataclass(kw_only=True)
-class DoodleRequest(DictionaryOptions):
-    """Fill each painted row with a word whose feedback against the answer is that row."""
+class DoodleRequest(PublishingOptions, DictionaryOptions):
+    """Fill each painted row with a word whose feedback against the answer is that row (never an offensive
+    word; no vulgar word or name unless `allow` lets them)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("WordleDoodleRequest", {
         "answer": "crane", "patterns": ["BBBBB", "BGBGB", "GGGGG"], "random_seed": 1})
@@ -193,8 +194,9 @@ class Guess:
 
 
 @dataclass(kw_only=True)
-class AssistRequest(DictionaryOptions):
-    """The answers still possible after the guesses so far, and the best next guesses."""
+class AssistRequest(PublishingOptions, DictionaryOptions):
+    """The answers still possible after the guesses so far, and the best next guesses (suggested from the
+    guesses the publishing policy lets constructions use: see `allow`; any guess typed is accepted)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("WordleAssistRequest", {"guesses": ["salet:BBYBB"]})
 
@@ -258,8 +260,9 @@ class AssistResult(Result):
 
 
 @dataclass(kw_only=True)
-class PlayRequest(DictionaryOptions):
-    """Play the assistant's strategy against an answer, or against every answer (`all`)."""
+class PlayRequest(PublishingOptions, DictionaryOptions):
+    """Play the assistant's strategy against an answer, or against every answer (`all`): the guesses
+    `assist` would suggest (see `allow`)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("WordlePlayRequest", {"answer": "crane"})
 
