@@ -15,10 +15,17 @@ weights, so one bad early choice cannot trap it. A run that ends within its limi
 possibility, which is how ``unique`` and "no fill exists" are proved.
 
 A word's score is its crossword fill score (:mod:`puzzlewright.grid.score`). Fills try quality floors
-highest first (:func:`puzzlewright.grid.score.floor_ladder`): each floor gets :data:`RUNG_NODES` search
-nodes per fill still wanted, then the search steps down to the next, keeping what it learnt (the crossing
-weights) and the fills found; the last floor (the user's ``min_score``, or none) gets the rest of the
-budget. The outcome says which floor it finished at.
+highest first (:func:`puzzlewright.grid.score.floor_ladder`): the top floor gets :data:`RUNG_NODES` search
+nodes per fill still wanted and each lower one :data:`RUNG_GROWTH` times as many (a lower floor is likelier
+to finish, a 15x15 rarely finishes above 2); then the search steps down to the next floor, keeping what it
+learnt (the crossing weights) and the fills found. The last floor (the user's ``min_score``, or none) gets
+the rest of the budget. The outcome says which floor it finished at. Node allowances, not seconds, so the
+same request finds the same fills on any machine.
+
+Among candidates of a slot, the value tried first has the highest key: score plus noise plus
+:data:`PROMISE` times the candidate's promise, log10 of the fewest candidates it leaves any crossing slot
+(see :mod:`puzzlewright.grid.kernel`): of two good words, the one that keeps its crossings open goes first,
+which is what lets a fill finish at a high floor in few nodes.
 """
 
 from __future__ import annotations
@@ -39,7 +46,8 @@ RESTART_BASE = 512  # nodes of the first restart run; later runs follow the Luby
 SLICE_NODES = 32  # kernel nodes between budget checks (a node can take milliseconds on a big grid)
 NOISE = 1.0  # spread of the random noise added to word scores when ordering values (Zipf units)
 PROMISE = 3.0  # weight of a candidate's promise (log10 of its crossings' fewest candidates) beside its score
-RUNG_NODES = 500  # search nodes the highest quality floor gets per fill still wanted; each lower one twice as many
+RUNG_NODES = 250  # search nodes the highest quality floor gets per fill still wanted
+RUNG_GROWTH = 3  # each lower floor gets this many times the nodes of the one above (it is likelier to finish)
 
 
 @dataclass(frozen=True)
@@ -336,7 +344,7 @@ class Filler:
         for rung, floor in enumerate(floors):
             last = rung == len(floors) - 1
             wanted = self.options.count
-            cap = None if last or wanted is None else self.nodes + (RUNG_NODES << rung) * (wanted - len(found))
+            cap = None if last or wanted is None else self.nodes + RUNG_NODES * RUNG_GROWTH**rung * (wanted - len(found))
             attempt = self._search(floor, budget, found, cap)
             if attempt.finished:
                 break
