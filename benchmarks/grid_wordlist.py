@@ -98,6 +98,8 @@ def main() -> None:
               f"{share(entries, lambda w: large.zipf_of(w) == 0 and listed[w] is None)}")
         print(f"in Spread the Wordlist (score > 0): {share(entries, lambda w: (listed[w] or 0) > 0)}")
         print(f"in its top tier (score 50): {share(entries, lambda w: (listed[w] or 0) >= TOP_TIER)}")
+        missing = sorted({word for word in entries if not (listed[word] or 0) > 0})
+        print(f"not in the list (or scored 0 there): {', '.join(missing)}")
     print(f"\nweakest {args.weakest} entries (fill score, familiarity, Zipf, flags" + (", list score)" if listed else ")"))
     for word in sorted(set(entries), key=lambda w: (scores[w], words.familiarity(w), w))[:args.weakest]:
         extra = f", {listed[word]}" if listed is not None else ""
