@@ -100,7 +100,8 @@ def main() -> None:
         print(f"in its top tier (score 50): {share(entries, lambda w: (listed[w] or 0) >= TOP_TIER)}")
         missing = sorted({word for word in entries if not (listed[word] or 0) > 0})
         print(f"not in the list (or scored 0 there): {', '.join(missing)}")
-    print(f"\nweakest {args.weakest} entries (fill score, familiarity, Zipf, flags" + (", list score)" if listed else ")"))
+    columns = "fill score, familiarity, Zipf, flags" + (", list score" if listed is not None else "")
+    print(f"\nweakest {args.weakest} entries ({columns})")
     for word in sorted(set(entries), key=lambda w: (scores[w], words.familiarity(w), w))[:args.weakest]:
         extra = f", {listed[word]}" if listed is not None else ""
         print(f"  {word}: {scores[word]:.2f}, {words.familiarity(word):.2f}, {large.zipf_of(word):.2f}, "

@@ -77,12 +77,18 @@ def _print_fills(result: FillResult, unique: bool, output: str | None) -> None:
                    None: "uniqueness not settled before the budget ran out"}[result.unique]
         click.echo(f"{verdict} ({how})")
     else:
-        floor = "" if not count else f" at quality floor {result.floor:g}" if result.floor is not None else " with no quality floor"
-        click.echo(f"{count} fill{'s' * (count != 1)}{floor} ({how})" + ("" if count else ": none found"))
+        click.echo(f"{count} fill{'s' * (count != 1)}{_floor_note(result)} ({how})" + ("" if count else ": none found"))
     if result.stopped:
         click.echo(result.stopped)
     if output and result.fills:
         click.echo(f"best fill written to {output}")
+
+
+def _floor_note(result: FillResult) -> str:
+    """Which quality floor the fills were found at, for the summary line ("" when none was found)."""
+    if not result.count:
+        return ""
+    return " with no quality floor" if result.floor is None else f" at quality floor {result.floor:g}"
 
 
 def fill_fields(source: dict[str, Any], dictionary: DictionaryOptions, how_many: int, unique: bool,

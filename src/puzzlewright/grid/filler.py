@@ -342,9 +342,7 @@ class Filler:
         found: dict[tuple[int, ...], Fill] = {}
         floors = self.options.floors()
         for rung, floor in enumerate(floors):
-            last = rung == len(floors) - 1
-            wanted = self.options.count
-            cap = None if last or wanted is None else self.nodes + RUNG_NODES * RUNG_GROWTH**rung * (wanted - len(found))
+            cap = None if rung == len(floors) - 1 else self.nodes + self._allowance(rung, len(found))
             attempt = self._search(floor, budget, found, cap)
             if attempt.finished:
                 break
@@ -352,6 +350,12 @@ class Filler:
         explanation = attempt.explanation if not fills else None
         return FillOutcome(self.grid, fills, attempt.complete, self.nodes, self.restarts,
                            time.perf_counter() - started, attempt.stopped, explanation, attempt.candidates, floor)
+
+    def _allowance(self, rung: int, found: int) -> int:
+        """The search nodes quality floor number ``rung`` (0: the highest) may spend before the search steps
+        down: :data:`RUNG_NODES` times :data:`RUNG_GROWTH` per floor down, per fill still wanted."""
+        wanted = self.options.count or 1
+        return RUNG_NODES * RUNG_GROWTH**rung * max(1, wanted - found)
 
     def _search(self, floor: float | None, budget: Budget | None, found: dict[tuple[int, ...], Fill],
                 cap: int | None) -> _Attempt:
@@ -408,8 +412,9 @@ class Filler:
                     break
         if attempt.complete and not found:
             hardest = int(np.argmax(self.wipeouts))
+            slot = self.slots[hardest]
             attempt.explanation = ("no fill exists: every possibility was tried; the slot that ran out of candidates "
-                                   f"most often is {self.slots[hardest].describe(self.grid.pattern(self.slots[hardest]))}")
+                                   f"most often is {slot.describe(self.grid.pattern(slot))}")
         return attempt
 
 
