@@ -420,3 +420,108 @@ def test_cli_bad_input_is_one_line_exit_2(cli, args):
     result = cli(*args)
     assert result.exit_code == 2
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+
+
+# -- Publishable fills: the crossword policy, the fill score, quality floors (issue #27) ---------------------
+
+README_TEMPLATE = "....#/...../...../#...."
+
+
+def test_the_readme_example_fills_and_rerolls_no_flagged_word(cli, tmp_path):
+    """The README's example (three fills, then another word for 1-Across of the best) gave TWAT every time:
+    now no entry of any fill, nor of the re-roll, carries a flag."""
+    large = load_lexicon("english-large")
+    best = tmp_path / "best.ipuz"
+    filled = cli("grid", "fill", "--template", README_TEMPLATE, "--count", "3", "--output", str(best), "--json")
+    rerolled = cli("grid", "reroll", "--grid", str(best), "--slot", "1-Across", "--json")
+    assert filled.exit_code == 0 and rerolled.exit_code == 0, filled.stderr + rerolled.stderr
+    fills = json.loads(filled.stdout)["fills"] + json.loads(rerolled.stdout)["fills"]
+    assert len(fills) == 4
+    words = {word for fill in fills for word in fill["words"]}
+    assert "twat" not in words
+    assert {word: large.flags_of(word) for word in words if large.flags_of(word)} == {}
+
+
+def test_a_default_fill_of_a_shipped_pattern_is_publishable_and_reports_its_floor(english):
+    """A default 15x15 fill holds no offensive or vulgar word; the result names the quality floor it
+    finished at and its weakest entry, whose score is the fill's lowest."""
+    from puzzlewright.grid.score import FLOORS, entry_scores
+
+    large = load_lexicon("english-large")
+    result = api.fill({"pattern": "american-1", "random_seed": 1})
+    best = result.best
+    assert best is not None, result.stopped
+    assert not [word for word in best.words if large.flags_of(word) & {"offensive", "vulgar"}]
+    assert result.floor in (*FLOORS, None)
+    scores = dict(zip(english.words, entry_scores(english).tolist()))
+    assert best.weakest in best.words and best.min_score == pytest.approx(scores[best.weakest], abs=0.01)
+    assert best.min_score == pytest.approx(min(scores[word] for word in best.words), abs=0.01)
+    if result.floor is not None:
+        assert best.min_score >= result.floor
+
+
+def test_allow_offensive_is_a_one_line_error(cli):
+    result = cli("grid", "fill", "--template", README_TEMPLATE, "--allow", "offensive")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+    assert "offensive words are never used" in result.stderr
+    with pytest.raises(PuzzleInputError, match="cannot allow 'offensive'"):
+        api.reroll({"grid": "abcd/efgh", "slot": "1-Across", "allow": ["offensive"]})
+
+
+def test_vulgar_words_fill_only_when_allowed(english):
+    """Crossword fill leaves vulgar words out unless the request allows them (names stay in)."""
+    template = "tw../..../..../...."
+    words = english.flagged(["vulgar"])
+    vulgar = {word for word, flagged in zip(english.words, words) if flagged}
+    left_out = api.fill({"grid": template, "count": 5}, lexicon=english)
+    assert left_out.fills and not {word for fill in left_out for word in fill.words} & vulgar
+    fits = api.fill({"grid": "twat", "min_length": 2}, lexicon=english)
+    assert not fits.fills and "not in the dictionary" in fits.explanation
+    allowed = api.fill({"grid": "twat", "allow": "vulgar"}, lexicon=english)
+    assert allowed.best is not None and allowed.best.words == ["twat"]
+
+
+def test_the_fill_score_marks_down_crosswordese_archaic_words_abbreviations_and_unseen_forms(english):
+    """Scores come from our own evidence: a word nobody vouches for (ETUI: SCOWL's large sizes, rare in
+    text) scores below a familiar word of the same familiarity band; a form text never writes (HONESTEST)
+    loses its inherited familiarity; abbreviations are marked down; no score exceeds familiarity."""
+    from puzzlewright.grid.score import entry_score, entry_scores
+
+    for word in ("etui", "honestest", "ecce", "adm"):
+        assert entry_score(english, word) <= english.familiarity(word) - 0.4, word
+    assert entry_score(english, "ere") == pytest.approx(english.familiarity("ere"), abs=0.01)
+    assert entry_score(english, "etui") < 1 < 3 < entry_score(english, "oreo")
+    assert entry_score(english, "nosuchword") is None
+    scores = entry_scores(english)
+    assert (scores <= english.familiarity_values + 1e-6).all() and (scores >= 0).all()
+
+
+def test_a_scored_list_keeps_its_own_scores():
+    """A list carrying no evidence of ours keeps its scores: they are its maker's judgement."""
+    from puzzlewright.grid.score import entry_scores
+
+    words = Lexicon(["area", "etui"], [5.0, 1.0])
+    assert entry_scores(words).tolist() == pytest.approx([5.0, 1.0])
+
+
+def test_fills_try_the_highest_floor_first(english):
+    """The quality ladder: floors above the user's minimum, highest first, then the minimum itself; a small
+    grid finishes at the top floor, every word the search chose scoring at least it."""
+    from puzzlewright.grid.score import FLOORS, entry_scores, floor_ladder
+
+    assert floor_ladder(None) == (*FLOORS, None)
+    assert floor_ladder(2.2) == (3.0, 2.5, 2.2) and floor_ladder(3.5) == (3.5,)
+    scores = dict(zip(english.words, entry_scores(english).tolist()))
+    result = api.fill({"grid": README_TEMPLATE, "count": 3}, lexicon=english)
+    assert result.floor == FLOORS[0]
+    for fill in result:
+        assert min(scores[word] for word in fill.words) >= FLOORS[0]
+    unique = api.fill({"grid": "eras/lick/more/....", "dict": "acrostic-4", "unique": True})
+    assert unique.floor is None  # proving uniqueness searches every word: no floor
+
+
+def test_a_whole_given_slot_keeps_its_word_whatever_its_score(english):
+    """Floors apply to the slots the search fills: a word the user wrote in whole stays (ETUI)."""
+    result = api.fill({"grid": "etui/..../..../....", "count": 1}, lexicon=english)
+    assert result.best is not None and result.best.rows[0] == "etui" and result.best.weakest == "etui"

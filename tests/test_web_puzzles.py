@@ -397,17 +397,21 @@ def test_any_request_gets_an_answer_or_a_clear_error(quick_client, path, request
 
 def test_grid_fill_keeps_the_lowest_word_score(client):
     """The Grid tab's "Lowest word score" reaches the search: every word of every fill scores at least the
-    floor (its familiarity), the reported scores are the words' own, and an impossible floor is explained."""
+    floor (its crossword fill score), the reported scores are the words' own with the weakest word named,
+    the floor used is reported, and an impossible floor is explained."""
+    from puzzlewright.grid.score import entry_scores
     from puzzlewright.lexicon import load_lexicon
 
     english = load_lexicon("english")
+    score = dict(zip(english.words, entry_scores(english).tolist()))
     template = ["....#", ".....", ".....", "#...."]
     for floor in (2.0, 4.0):
         result = post(client, "/api/grid/fill", {"grid": template, "min_score": floor, "count": 2, "random_seed": 5})
-        assert result["count"] == 2
+        assert result["count"] == 2 and result["floor"] >= floor
         for fill in result["fills"]:
-            scores = [english.familiarity(word) for word in fill["words"]]
+            scores = [score[word] for word in fill["words"]]
             assert min(scores) >= floor and fill["min_score"] == pytest.approx(min(scores), abs=0.01)
+            assert score[fill["weakest"]] == pytest.approx(min(scores), abs=0.01)
             assert fill["mean_score"] == pytest.approx(sum(scores) / len(scores), abs=0.01)
             across = [run for row in fill["rows"] for run in row.split("#") if len(run) >= 2]
             down = ["".join(row[c] for row in fill["rows"]) for c in range(5)]
@@ -415,6 +419,17 @@ def test_grid_fill_keeps_the_lowest_word_score(client):
             assert sorted(across + down) == sorted(fill["words"]) and len(set(fill["words"])) == len(fill["words"])
     none = post(client, "/api/grid/fill", {"grid": "qz../..../..../....", "dict": "acrostic-4", "min_score": 2})
     assert none["fills"] == [] and none["explanation"].startswith("no word fits 1-Across")
+
+
+def test_grid_fill_leaves_out_offensive_and_vulgar_words(client):
+    """Web grid requests follow the crossword policy: `allow` may name vulgar words, never offensive ones."""
+    assert_refused(client, "/api/grid/fill", {"grid": "....#/...../...../#....", "allow": "offensive"},
+                   "offensive words are never used")
+    assert_refused(client, "/api/grid/reroll", {"grid": "media/acorn/tuned", "slot": "1-Across",
+                                                "allow": ["slurs"]}, "cannot allow")
+    assert post(client, "/api/grid/fill", {"grid": "twat"})["fills"] == []
+    allowed = post(client, "/api/grid/fill", {"grid": "twat", "allow": ["vulgar"]})
+    assert allowed["fills"][0]["words"] == ["twat"]
 
 
 def test_grid_export_and_reroll(client):

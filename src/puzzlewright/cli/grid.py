@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from puzzlewright.cli.common import FiniteFloat, emit_json, json_option, lexicon_options
+from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
 from puzzlewright.counting import count_run_fields, where_it_ran
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.schema import (DEFAULT_TIME_LIMIT, MAX_FILLS, CountResult, FillRequest, FillResult,
@@ -67,7 +67,7 @@ def _print_fills(result: FillResult, unique: bool, output: str | None) -> None:
         if number > 1:
             click.echo()
         click.echo("\n".join(" ".join(ch.upper() for ch in row) for row in fill.rows))
-        click.echo(f"  lowest word score {fill.min_score:.2f}, mean {fill.mean_score:.2f}")
+        click.echo(f"  weakest entry {fill.weakest.upper()} ({fill.min_score:.2f}), mean score {fill.mean_score:.2f}")
     count = result.count
     how = f"{result.nodes:,} nodes, {result.restarts} restarts, {result.elapsed_s:.2f} s"
     if result.explanation:
@@ -77,20 +77,27 @@ def _print_fills(result: FillResult, unique: bool, output: str | None) -> None:
                    None: "uniqueness not settled before the budget ran out"}[result.unique]
         click.echo(f"{verdict} ({how})")
     else:
-        click.echo(f"{count} fill{'s' * (count != 1)} ({how})" + ("" if count else ": none found"))
+        click.echo(f"{count} fill{'s' * (count != 1)}{_floor_note(result)} ({how})" + ("" if count else ": none found"))
     if result.stopped:
         click.echo(result.stopped)
     if output and result.fills:
         click.echo(f"best fill written to {output}")
 
 
+def _floor_note(result: FillResult) -> str:
+    """Which quality floor the fills were found at, for the summary line ("" when none was found)."""
+    if not result.count:
+        return ""
+    return " with no quality floor" if result.floor is None else f" at quality floor {result.floor:g}"
+
+
 def fill_fields(source: dict[str, Any], dictionary: DictionaryOptions, how_many: int, unique: bool,
                 min_score: float | None, allow_repeats: bool, random_seed: int, time_limit: float,
-                max_nodes: int | None) -> dict[str, Any]:
+                max_nodes: int | None, allow: str | None) -> dict[str, Any]:
     """The fields of a fill (or reroll) request, from the command's options."""
     return {**source, **dataclass_fields(dictionary), "count": how_many, "unique": unique, "min_score": min_score,
             "allow_repeats": allow_repeats, "random_seed": random_seed, "time_limit": time_limit,
-            "max_nodes": max_nodes}
+            "max_nodes": max_nodes, "allow": allow}
 
 
 fill_search_options = [
@@ -98,13 +105,16 @@ fill_search_options = [
                  help="How many fills (best first: by the weakest word's score, then the mean)."),
     click.option("--unique", is_flag=True, help="Say whether the fill is the only one given the fixed letters."),
     click.option("--min-score", type=FiniteFloat(min=0), default=None,
-                 help="Use only words scoring at least this. A word's score is its familiarity (about 1-7; 2 keeps "
-                      "fills lively, 3 is everyday words); a word;score list's score x 0.06 (50 -> 3.0)."),
+                 help="Use only words scoring at least this (fills try 3, 2.5, 2 and 1.5 first, highest first). A "
+                      "word's score is its crossword fill score: its familiarity (about 1-7; 3 is everyday words) "
+                      "less penalties for crosswordese, archaic words and abbreviations; a word;score list's score "
+                      "x 0.06 (50 -> 3.0)."),
     click.option("--allow-repeats", is_flag=True, help="Let a word appear more than once."),
     click.option("--random-seed", type=click.IntRange(min=0), default=0, show_default=True, help="Vary the fill."),
     click.option("--time-limit", type=FiniteFloat(min=0.001), default=DEFAULT_TIME_LIMIT, show_default=True,
                  help="Seconds before the search stops (it then says so)."),
     click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes."),
+    allow_option,
 ]
 
 
@@ -123,7 +133,7 @@ def with_options(options):
 @lexicon_options("english", lazy=True)
 @json_option
 def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float | None, allow_repeats: bool,
-         random_seed: int, time_limit: float, max_nodes: int | None, output: str | None,
+         random_seed: int, time_limit: float, max_nodes: int | None, allow: str | None, output: str | None,
          dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
     """Fill every slot with a word: no word twice, fixed letters kept.
 
@@ -135,7 +145,7 @@ def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float |
     from puzzlewright.grid import api
 
     result = api.fill(FillRequest(**fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats,
-                                                random_seed, time_limit, max_nodes)), lexicon=lexicon)
+                                                random_seed, time_limit, max_nodes, allow)), lexicon=lexicon)
     _write_best(result, output)
     emit_json(result) if as_json else _print_fills(result, unique, output)
     return 0 if result.fills else 1
@@ -149,13 +159,13 @@ def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float |
 @lexicon_options("english", lazy=True)
 @json_option
 def reroll(source: dict[str, Any], slot: str, how_many: int, unique: bool, min_score: float | None,
-           allow_repeats: bool, random_seed: int, time_limit: float, max_nodes: int | None, output: str | None,
-           dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
+           allow_repeats: bool, random_seed: int, time_limit: float, max_nodes: int | None, allow: str | None,
+           output: str | None, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
     """Put a different word in one slot of a filled grid, changing its crossings only if it must."""
     from puzzlewright.grid import api
 
     fields = fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats, random_seed, time_limit,
-                         max_nodes)
+                         max_nodes, allow)
     result = api.reroll(RerollRequest(**fields, slot=slot), lexicon=lexicon)
     _write_best(result, output)
     emit_json(result) if as_json else _print_fills(result, unique, output)

@@ -5,7 +5,7 @@ The functions here are the front door, with natural arguments and typed results:
 
 >>> import puzzlewright as pw
 >>> str(pw.grid.fill("eras/..../..../....", dict="acrostic-4").best)
-'eras/vice/edit/reds'
+'eras/lore/slew/elan'
 >>> pw.grid.verify("eras/lick/more/stex", dict="acrostic-4").problems
 ["7-Across 'stex' is not in the dictionary 'acrostic-4'", "4-Down 'skex' is not in the dictionary 'acrostic-4'"]
 
@@ -41,10 +41,11 @@ def fill(grid: Rows = None, *, size: str | None = None, pattern: str | None = No
          random_seed: int = 0, pool: str | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
          max_nodes: int | None = None, dict: str = DEFAULT_DICTIONARY, words: WordList = None,
          extra_words: WordList = None, exclude_words: WordList = None, min_commonness: float | None = None,
-         lexicon: Lexicon | None = None) -> FillResult:
+         allow: WordList = None, lexicon: Lexicon | None = None) -> FillResult:
     """Fill every slot of ``grid`` (``"....#/...../#...."``: ``.`` empty, ``#`` block, letters fixed; or an
     open rectangle ``size="5x6"``, or a shipped ``pattern``) with words, none twice: the best ``count``
-    fills, or with ``unique`` whether the fill is the only one."""
+    fills, at the highest quality floor that finishes, or with ``unique`` whether the fill is the only one.
+    Offensive words are never used, vulgar ones only with ``allow="vulgar"``."""
     return api.fill(request(FillRequest, locals()), lexicon=lexicon)
 
 
@@ -52,7 +53,7 @@ def reroll(grid: Rows, slot: str, *, min_length: int | None = None, count: int =
            allow_repeats: bool = False, random_seed: int = 0, time_limit: float = DEFAULT_TIME_LIMIT,
            max_nodes: int | None = None, dict: str = DEFAULT_DICTIONARY, words: WordList = None,
            extra_words: WordList = None, exclude_words: WordList = None, min_commonness: float | None = None,
-           lexicon: Lexicon | None = None) -> FillResult:
+           allow: WordList = None, lexicon: Lexicon | None = None) -> FillResult:
     """Put a different word in ``slot`` (``"4-Across"``) of a filled ``grid``, changing its crossing words
     only if no word fits otherwise."""
     return api.reroll(request(RerollRequest, locals()), lexicon=lexicon)

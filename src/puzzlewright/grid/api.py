@@ -1,6 +1,10 @@
 """The crossword-grid verbs: ``fill``, ``reroll``, ``verify`` and ``export``, each from its request model to its
 result model (:mod:`puzzlewright.grid.schema`). A JSON-shaped mapping is accepted too and validated first.
 
+Fill and reroll put only publishable words in a grid (:func:`puzzlewright.lexicon.policy.publishable` for
+``Use.CROSSWORD``: never offensive words, vulgar ones only with ``allow``) and score them with the crossword
+fill score (:mod:`puzzlewright.grid.score`).
+
 ``grid count`` is a partitioned job (:mod:`puzzlewright.grid.rectangles`): the CLI runs it on every core or a
 cluster and prints :class:`~puzzlewright.grid.schema.CountResult`.
 """
@@ -19,6 +23,7 @@ from puzzlewright.grid.schema import (DEFAULT_MIN_LENGTH, EXPORT_FORMATS, Export
 from puzzlewright.grid.verdict import verify_fill
 from puzzlewright.letters import check_letters
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.lexicon.policy import Use, publishable
 from puzzlewright.schema import validate
 from puzzlewright.search import Budget
 
@@ -50,13 +55,40 @@ def fill_options(request: FillRequest) -> FillOptions:
             raise PuzzleInputError("field 'pool' must be letters a-z")
     return FillOptions(count=max(request.count, 2) if request.unique else request.count,
                        allow_repeats=request.allow_repeats, random_seed=request.random_seed,
-                       diverse=not request.unique, pool=pool)
+                       diverse=not request.unique, pool=pool, min_score=request.min_score,
+                       step_floors=not request.unique)
 
 
-def scored_lexicon(request: FillRequest | VerifyRequest, lexicon: Lexicon | None) -> Lexicon:
-    """The request's lexicon, keeping only words scoring at least ``min_score`` when given."""
+_PUBLISHABLE: dict[tuple[int, frozenset[str]], tuple[Lexicon, Lexicon]] = {}
+MAX_PUBLISHABLE = 8
+
+
+def fill_lexicon(request: FillRequest, lexicon: Lexicon | None) -> Lexicon:
+    """The words a fill may use: the request's lexicon less what crossword fill leaves out (offensive words,
+    and vulgar ones unless ``allow`` lets them in). Memoised per lexicon, so the web app's repeated
+    requests reuse the filtered lexicon and its indexes."""
+    allow = request.allowed()
     lexicon = lexicon if lexicon is not None else request.lexicon()
-    return lexicon if request.min_score is None else lexicon.filter(min_commonness=request.min_score)
+    key = (id(lexicon), allow)
+    known = _PUBLISHABLE.get(key)
+    if known is not None and known[0] is lexicon:
+        return known[1]
+    from puzzlewright.cache import remember
+
+    words = publishable(lexicon, Use.CROSSWORD, allow)
+    remember(_PUBLISHABLE, key, (lexicon, words), MAX_PUBLISHABLE)
+    return words
+
+
+def scored_lexicon(request: VerifyRequest, lexicon: Lexicon | None) -> Lexicon:
+    """The request's lexicon, keeping only words whose fill score is at least ``min_score`` when given."""
+    lexicon = lexicon if lexicon is not None else request.lexicon()
+    if request.min_score is None:
+        return lexicon
+    from puzzlewright.grid.score import entry_scores
+
+    scores = entry_scores(lexicon)
+    return lexicon.exclude(word for word, score in zip(lexicon.words, scores) if score < request.min_score)
 
 
 def _budget(request: FillRequest, budget: Budget | None) -> Budget:
@@ -73,21 +105,22 @@ def grid_info(grid: Grid) -> GridInfo:
 def fill_result(outcome: FillOutcome, request: FillRequest) -> FillResult:
     """The filler's outcome as the :class:`FillResult` model (with ``unique``: the verdict, and one fill)."""
     fills = [Fill(rows=list(fill.grid.rows), words=list(fill.words), min_score=round(fill.min_score, 2),
-                  mean_score=round(fill.mean_score, 2)) for fill in outcome.fills]
+                  mean_score=round(fill.mean_score, 2), weakest=fill.weakest) for fill in outcome.fills]
     unique = outcome.unique if request.unique else None
     if unique:
         fills = fills[:1]
     return FillResult(grid=grid_info(outcome.grid), fills=fills, count=len(fills), complete=outcome.complete,
                       nodes=outcome.nodes, restarts=outcome.restarts, elapsed_s=round(outcome.elapsed_s, 4),
-                      unique=unique, stopped=outcome.stopped, explanation=outcome.explanation)
+                      unique=unique, stopped=outcome.stopped, explanation=outcome.explanation, floor=outcome.floor)
 
 
 def fill(request: FillRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
          budget: Budget | None = None) -> FillResult:
-    """Fill a grid: the best ``count`` fills found (or, with ``unique``, whether the fill is the only one)."""
+    """Fill a grid: the best ``count`` fills found, at the highest quality floor that finishes (or, with
+    ``unique``, whether the fill is the only one)."""
     request = validate(FillRequest, request)
     grid = parse_grid(request)
-    outcome = fill_grid(grid, scored_lexicon(request, lexicon), fill_options(request), _budget(request, budget))
+    outcome = fill_grid(grid, fill_lexicon(request, lexicon), fill_options(request), _budget(request, budget))
     return fill_result(outcome, request)
 
 
@@ -97,7 +130,7 @@ def reroll(request: RerollRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     of the fill where possible (the slot's crossing words change only when they must)."""
     request = validate(RerollRequest, request)
     grid = parse_grid(request)
-    outcome = reroll_slot(grid, request.slot, scored_lexicon(request, lexicon), fill_options(request),
+    outcome = reroll_slot(grid, request.slot, fill_lexicon(request, lexicon), fill_options(request),
                           _budget(request, budget))
     return fill_result(outcome, request)
 

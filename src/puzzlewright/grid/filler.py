@@ -13,24 +13,41 @@ hard). Branching is two-way (slot = word, else slot != word). Values are tried b
 little random noise, and the search restarts on a Luby schedule of node limits with fresh noise but kept
 weights, so one bad early choice cannot trap it. A run that ends within its limit has covered every
 possibility, which is how ``unique`` and "no fill exists" are proved.
+
+A word's score is its crossword fill score (:mod:`puzzlewright.grid.score`). Fills try quality floors
+highest first (:func:`puzzlewright.grid.score.floor_ladder`): the top floor gets :data:`RUNG_NODES` search
+nodes per fill still wanted and each lower one :data:`RUNG_GROWTH` times as many (a lower floor is likelier
+to finish, a 15x15 rarely finishes above 2); then the search steps down to the next floor, keeping what it
+learnt (the crossing weights) and the fills found. The last floor (the user's ``min_score``, or none) gets
+the rest of the budget. The outcome says which floor it finished at. Node allowances, not seconds, so the
+same request finds the same fills on any machine.
+
+Among candidates of a slot, the value tried first has the highest key: score plus noise plus
+:data:`PROMISE` times the candidate's promise, log10 of the fewest candidates it leaves any crossing slot
+(see :mod:`puzzlewright.grid.kernel`): of two good words, the one that keeps its crossings open goes first,
+which is what lets a fill finish at a high floor in few nodes.
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.model import Grid, Slot
+from puzzlewright.grid.score import entry_scores, floor_ladder, length_scores
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.search import Budget, ran_out
 
 RESTART_BASE = 512  # nodes of the first restart run; later runs follow the Luby sequence times this
 SLICE_NODES = 32  # kernel nodes between budget checks (a node can take milliseconds on a big grid)
 NOISE = 1.0  # spread of the random noise added to word scores when ordering values (Zipf units)
+PROMISE = 3.0  # weight of a candidate's promise (log10 of its crossings' fewest candidates) beside its score
+RUNG_NODES = 250  # search nodes the highest quality floor gets per fill still wanted
+RUNG_GROWTH = 3  # each lower floor gets this many times the nodes of the one above (it is likelier to finish)
 
 
 @dataclass(frozen=True)
@@ -41,6 +58,9 @@ class FillOptions:
     restart with fresh randomness so that the fills differ widely (otherwise the next fill is the search's
     next solution, often one slot away). ``pool``: the letters the empty cells must use, all of them (dense
     acrostics). ``banned``: (slot index, word) pairs a slot may not take (re-rolling a slot).
+    ``min_score``: no word scoring below this (fill scores, :mod:`puzzlewright.grid.score`) goes in a slot
+    the search fills. ``step_floors``: try the quality floors above ``min_score`` first, highest first
+    (ignored for an exhaustive search, ``count=None`` or ``restarts=False``: it must see every word).
     """
 
     count: int | None = 1
@@ -50,19 +70,32 @@ class FillOptions:
     restarts: bool = True
     pool: str | None = None
     banned: tuple[tuple[int, str], ...] = ()
+    min_score: float | None = None
+    step_floors: bool = True
 
     def __post_init__(self) -> None:
         if self.count is not None and self.count < 1:
             raise PuzzleInputError(f"the number of fills must be at least 1, not {self.count}")
 
+    @property
+    def exhaustive(self) -> bool:
+        """Whether the search must cover every possibility (every fill, or no restarts)."""
+        return self.count is None or not self.restarts
+
+    def floors(self) -> tuple[float | None, ...]:
+        """The quality floors to try, highest first; the last is ``min_score`` (None: no floor)."""
+        return floor_ladder(self.min_score) if self.step_floors and not self.exhaustive else (self.min_score,)
+
 
 @dataclass
 class Fill:
-    """A filled grid, its words in slot order and their scores (familiarity: higher is better)."""
+    """A filled grid, its words in slot order, their fill scores (higher is better) and its weakest word
+    (the lowest score; ties go to the less familiar word, then the first in the alphabet)."""
 
     grid: Grid
     words: list[str]
     scores: list[float]
+    weakest: str = ""
 
     @property
     def min_score(self) -> float:
@@ -88,7 +121,8 @@ class FillOutcome:
     """The fills found (best first), whether the search covered every possibility, and its statistics.
 
     ``stopped`` says why a search ended early (the budget's message), ``explanation`` why a grid cannot be
-    filled (which slot has no candidates given its crossings).
+    filled (which slot has no candidates given its crossings). ``floor``: the quality floor the search
+    finished at (every word the search chose scores at least this; None: no floor).
     """
 
     grid: Grid
@@ -100,6 +134,7 @@ class FillOutcome:
     stopped: str | None = None
     explanation: str | None = None
     slot_candidates: list[int] = field(default_factory=list)
+    floor: float | None = None
 
     @property
     def unique(self) -> bool | None:
@@ -107,18 +142,6 @@ class FillOutcome:
         if self.complete:
             return len(self.fills) == 1
         return False if len(self.fills) > 1 else None
-
-
-def word_scores(lexicon: Lexicon, length: int) -> np.ndarray:
-    """Each ``length``-letter word's score, aligned with ``lexicon.of_length(length)``: its familiarity.
-
-    A lexicon that carries its own scores provides ``scores_of_length``; otherwise the score is the word's
-    familiarity (for a scored ``word;score`` list, its score mapped onto the Zipf-like scale).
-    """
-    own = getattr(lexicon, "scores_of_length", None)
-    if own is not None:
-        return np.asarray(own(length), np.float32)
-    return np.asarray(lexicon.of_length(length).familiarity, np.float32)
 
 
 def luby(index: int) -> int:
@@ -144,7 +167,8 @@ class Filler:
         self.slots: tuple[Slot, ...] = grid.slots
         lengths = sorted({slot.length for slot in self.slots})
         self.tables = {length: lexicon.of_length(length) for length in lengths}
-        self.scores = {length: word_scores(lexicon, length) for length in lengths}
+        scores = entry_scores(lexicon)
+        self.scores = {length: length_scores(lexicon, length, scores) for length in lengths}
         self.crossings = self._crossings()
         self.pool = None if self.options.pool is None else Counter(self.options.pool)
         self.rng = np.random.default_rng(self.options.random_seed)
@@ -208,6 +232,7 @@ class Filler:
         self.weights = np.ones(max(1, sum(len(c) for c in self.crossings) // 2), np.float64)
         self.wipeouts = np.zeros(slots, np.int64)
         self.nodes = 0
+        self.restarts = 0
         total = int(self.words.sum())
         self.events = np.zeros((slots * longest * 26 + 1, 3), np.int64)
         self.singles = np.zeros(4 * slots + 1, np.int64)
@@ -215,8 +240,9 @@ class Filler:
         self.stack = np.zeros((total + slots + 1, 4), np.int64)
         self.lengths_sorted = lengths
 
-    def initial_domains(self) -> list[np.ndarray]:
-        """Each slot's words that fit its fixed letters (and the pool, and are not banned)."""
+    def initial_domains(self, floor: float | None = None) -> list[np.ndarray]:
+        """Each slot's words that fit its fixed letters (and the pool, and are not banned) and, in a slot
+        with a cell to fill, score at least ``floor`` (a slot given whole keeps its word whatever it scores)."""
         domains = []
         cells = self.grid.cells
         banned: dict[int, set[str]] = {}
@@ -245,6 +271,8 @@ class Filler:
             if s in banned:
                 words = self.tables[slot.length].words
                 keep &= np.array([word not in banned[s] for word in words], bool)
+            if floor is not None and free:
+                keep &= self.scores[slot.length] >= np.float32(floor)
             domains.append(keep)
         return domains
 
@@ -283,9 +311,13 @@ class Filler:
                                for scores in (self.scores[length] for length in self.lengths_sorted)]).astype(np.float64)
 
     def make_fill(self, assignment: np.ndarray) -> Fill:
-        words = [self.tables[slot.length].words[w] for slot, w in zip(self.slots, assignment)]
+        """The fill of a word index per slot, with its scores and its weakest word (lowest score, then
+        lowest familiarity, then first in the alphabet)."""
+        tables = [self.tables[slot.length] for slot in self.slots]
+        words = [table.words[w] for table, w in zip(tables, assignment)]
         scores = [float(self.scores[slot.length][w]) for slot, w in zip(self.slots, assignment)]
-        return Fill(self.grid.with_words(words), words, scores)
+        weakest = min(zip(scores, (float(table.familiarity[w]) for table, w in zip(tables, assignment)), words))
+        return Fill(self.grid.with_words(words), words, scores, weakest[2])
 
     def _pool_exact(self, fill: Fill) -> bool:
         """Whether a fill uses exactly the pool's letters in its empty cells."""
@@ -304,40 +336,60 @@ class Filler:
                 f"but none fits its crossings ({crossers})")
 
     def run(self, budget: Budget | None = None) -> FillOutcome:
-        """Search for the fills ``options`` asks for; see :class:`FillOutcome`."""
+        """Search for the fills ``options`` asks for, at the highest quality floor that finishes (see the
+        module docstring); see :class:`FillOutcome`."""
+        started = time.perf_counter()
+        found: dict[tuple[int, ...], Fill] = {}
+        floors = self.options.floors()
+        for rung, floor in enumerate(floors):
+            cap = None if rung == len(floors) - 1 else self.nodes + self._allowance(rung, len(found))
+            attempt = self._search(floor, budget, found, cap)
+            if attempt.finished:
+                break
+        fills = sorted(found.values(), key=Fill.rank_key)
+        explanation = attempt.explanation if not fills else None
+        return FillOutcome(self.grid, fills, attempt.complete, self.nodes, self.restarts,
+                           time.perf_counter() - started, attempt.stopped, explanation, attempt.candidates, floor)
+
+    def _allowance(self, rung: int, found: int) -> int:
+        """The search nodes quality floor number ``rung`` (0: the highest) may spend before the search steps
+        down: :data:`RUNG_NODES` times :data:`RUNG_GROWTH` per floor down, per fill still wanted."""
+        wanted = self.options.count or 1
+        return RUNG_NODES * RUNG_GROWTH**rung * max(1, wanted - found)
+
+    def _search(self, floor: float | None, budget: Budget | None, found: dict[tuple[int, ...], Fill],
+                cap: int | None) -> _Attempt:
+        """One quality floor's search, adding the fills it finds to ``found`` (keyed by word indexes, so a
+        fill found again at a lower floor counts once); it gives up, unfinished, once ``cap`` nodes have
+        been searched in all."""
         from puzzlewright.grid.kernel import DONE, FOUND, search
 
-        started = time.perf_counter()
-        domains = self.initial_domains()
+        domains = self.initial_domains(floor)
         failed = self._start(domains)
         if failed >= 0:
-            return FillOutcome(self.grid, [], True, 0, 0, time.perf_counter() - started,
-                               explanation=self.explain(domains, failed))
-        candidates = [int(size) for size in self.size]
+            return _Attempt(complete=True, explanation=self.explain(domains, failed))
+        attempt = _Attempt(candidates=[int(size) for size in self.size])
         start = (self.alive.copy(), self.size.copy(), self.support.copy(), self.trail_length)
-        found: dict[tuple[int, ...], Fill] = {}
         wanted = self.options.count
-        exhaustive = wanted is None or not self.options.restarts
-        restarts, complete, stopped = 0, False, None
         out = np.zeros(len(self.slots), np.int64)
-        while not complete and stopped is None:
+        runs = 0  # this floor's restart runs: each floor starts the Luby sequence over
+        while not (attempt.finished or attempt.complete or attempt.gave_up):
             self.alive[:], self.size[:], self.support[:] = start[0], start[1], start[2]
             cursor = np.array([0, start[3], self.nodes, 0], np.int64)
             keys = self._new_run_keys()
-            run_limit = None if exhaustive else self.nodes + RESTART_BASE * luby(restarts + 1)
+            run_limit = None if self.options.exhaustive else self.nodes + RESTART_BASE * luby(runs + 1)
+            runs += 1
             while True:
-                limit = SLICE_NODES + int(cursor[2])
-                if run_limit is not None:
-                    limit = min(limit, run_limit)
+                limit = min(bound for bound in (SLICE_NODES + int(cursor[2]), run_limit, cap) if bound is not None)
                 before = int(cursor[2])
                 why = search(*self._state()[:-1], keys, self.keys_at, self.events, self.singles, self.trail,
-                             self.stack, cursor, limit, out)
+                             self.stack, cursor, limit, out, PROMISE)
                 self.nodes = int(cursor[2])
                 if budget is not None and not budget.spend(max(1, self.nodes - before)) or ran_out(budget):
-                    stopped = budget.describe()
+                    attempt.stopped = budget.describe()
                     break
                 if why == DONE:
-                    complete = True
+                    attempt.complete = True
                     break
                 if why == FOUND:
                     fill = self.make_fill(out)
@@ -346,23 +398,44 @@ class Filler:
                         continue
                     found[key] = fill
                     if wanted is not None and len(found) >= wanted:
-                        stopped = ""
+                        attempt.enough = True
                         break
-                    if self.options.diverse and not exhaustive:
-                        restarts += 1
+                    if self.options.diverse and not self.options.exhaustive:
+                        self.restarts += 1
                         break
                     continue
-                if run_limit is not None and self.nodes >= run_limit:
-                    restarts += 1
+                if cap is not None and self.nodes >= cap:
+                    attempt.gave_up = True
                     break
-        fills = sorted(found.values(), key=Fill.rank_key)
-        explanation = None
-        if complete and not fills:
+                if run_limit is not None and self.nodes >= run_limit:
+                    self.restarts += 1
+                    break
+        if attempt.complete and not found:
             hardest = int(np.argmax(self.wipeouts))
-            explanation = ("no fill exists: every possibility was tried; the slot that ran out of candidates most "
-                           f"often is {self.slots[hardest].describe(self.grid.pattern(self.slots[hardest]))}")
-        return FillOutcome(self.grid, fills, complete, self.nodes, restarts, time.perf_counter() - started,
-                           stopped or None, explanation, candidates)
+            slot = self.slots[hardest]
+            attempt.explanation = ("no fill exists: every possibility was tried; the slot that ran out of candidates "
+                                   f"most often is {slot.describe(self.grid.pattern(slot))}")
+        return attempt
+
+
+@dataclass
+class _Attempt:
+    """How one quality floor's search ended: covered every possibility (``complete``), found the fills
+    wanted (``enough``), stopped by the budget (``stopped``: its message), or out of its nodes
+    (``gave_up``: the next floor down is tried)."""
+
+    complete: bool = False
+    enough: bool = False
+    stopped: str | None = None
+    gave_up: bool = False
+    explanation: str | None = None
+    candidates: list[int] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the fill ends here: enough fills, or the budget is spent (a lower floor would find no
+        more of either). A complete search short of fills, or one out of its nodes, steps down."""
+        return self.enough or self.stopped is not None
 
 
 def fill_grid(grid: Grid, lexicon: Lexicon, options: FillOptions | None = None,
@@ -393,8 +466,7 @@ def reroll_slot(grid: Grid, name: str, lexicon: Lexicon, options: FillOptions | 
     slot = grid.slots[index]
     current = grid.pattern(slot)
     banned = (*options.banned, (index, current)) if "." not in current else options.banned
-    options = FillOptions(options.count, options.allow_repeats, options.random_seed, options.diverse,
-                          options.restarts, options.pool, banned)
+    options = replace(options, banned=banned)
     cleared = set(slot.cells)
     result = None
     for widen in (False, True):

@@ -5,11 +5,16 @@
  * support[slots][longest][26], cross_t/cross_j/cross_id[slots][longest], by_letter_at[slots][longest][27],
  * events[][3], trail[][2], stack[][4]. alive is uint8; weights and keys are double. */
 
+#include <math.h>
 #include <stdint.h>
 
 typedef int64_t i64;
 
 enum { FOUND = 0, DONE = 1, LIMIT = 2 };
+
+#ifndef PROMISE_CAP
+#define PROMISE_CAP 1000 /* crossings keeping this many candidates or more are all as good */
+#endif
 
 typedef struct {
     uint8_t *alive;
@@ -112,6 +117,24 @@ static i64 propagate_queue(Grid *g) {
     return -1;
 }
 
+/* How well word w of slot s keeps its open crossings alive: log10 of the fewest candidates any crossing
+ * slot keeps with w's letter at the shared cell, at most PROMISE_CAP (0 when it crosses no open slot). */
+static double promise_of(Grid *g, i64 s, i64 w) {
+    i64 length = g->lengths[s];
+    i64 base = g->letters_at[s] + w * length;
+    i64 least = -1;
+    for (i64 i = 0; i < length; i++) {
+        i64 t = g->cross_t[s * g->longest + i];
+        if (t < 0 || g->size[t] <= 1)
+            continue;
+        i64 j = g->cross_j[s * g->longest + i];
+        i64 count = g->support[(t * g->longest + j) * 26 + g->letters[base + i]];
+        if (least < 0 || count < least)
+            least = count;
+    }
+    return least < 0 ? 0.0 : log10((double)(least < PROMISE_CAP ? least : PROMISE_CAP));
+}
+
 /* dom/wdeg: the open slot with the fewest candidates per weighted crossing with other open slots. */
 static i64 choose(Grid *g) {
     i64 best = -1;
@@ -158,7 +181,7 @@ void grid_propagate(GRID_ARGUMENTS, i64 *events, i64 n_events, i64 *singles, i64
  * (cursor = depth, trail length, nodes, resume-by-backtracking flag). FOUND with a fill's word per slot in
  * out, DONE when the space is exhausted, LIMIT once cursor[2] reaches node_limit. */
 i64 grid_search(GRID_ARGUMENTS, double *keys, i64 *keys_at, i64 *events, i64 *singles, i64 *trail, i64 *stack,
-                i64 *cursor, i64 node_limit, i64 *out) {
+                i64 *cursor, i64 node_limit, i64 *out, double promise) {
     Grid g = GRID_INIT(events, singles, trail);
     i64 depth = cursor[0];
     g.n_trail = cursor[1];
@@ -214,11 +237,17 @@ i64 grid_search(GRID_ARGUMENTS, double *keys, i64 *keys_at, i64 *events, i64 *si
         nodes += 1;
         i64 best = -1;
         double best_key = 0.0;
-        for (i64 k = 0; k < words[s]; k++)
-            if (alive[alive_at[s] + k] && (best < 0 || keys[keys_at[s] + k] > best_key)) {
+        for (i64 k = 0; k < words[s]; k++) {
+            if (!alive[alive_at[s] + k])
+                continue;
+            double key = keys[keys_at[s] + k];
+            if (promise > 0.0)
+                key += promise * promise_of(&g, s, k);
+            if (best < 0 || key > best_key) {
                 best = k;
-                best_key = keys[keys_at[s] + k];
+                best_key = key;
             }
+        }
         i64 *decision = &stack[4 * depth];
         decision[0] = s, decision[1] = best, decision[2] = g.n_trail, decision[3] = 0;
         depth += 1;

@@ -12,8 +12,10 @@ State, per slot ``s`` (its words are the dictionary's words of its length, numbe
 * every removal goes on a trail, so backtracking undoes exactly what a decision caused.
 
 Variable choice is dom/wdeg (fewest candidates per weighted open crossing; a crossing's weight counts the
-wipeouts it caused and persists across restarts); the value is the candidate with the highest key (score
-plus noise, from Python). Branching: ``s = w``, then on failure ``s != w``.
+wipeouts it caused and persists across restarts); the value is the candidate with the highest key: its
+score plus noise (from Python) plus ``promise`` times log10 of the fewest candidates it leaves any open
+crossing slot (capped at :data:`PROMISE_CAP`), so that of two good words the one that keeps its crossings
+open goes first. Branching: ``s = w``, then on failure ``s != w``.
 
 The search is C (``grid_kernel.c``, compiled once per machine by :mod:`puzzlewright.native`), so a process
 fills its first grid without numba's 1-3 s start and ~120 MB of LLVM; the numba build
@@ -30,6 +32,7 @@ from typing import Any
 import numpy as np
 
 FOUND, DONE, LIMIT = 0, 1, 2
+PROMISE_CAP = 1000  # a crossing keeping this many candidates or more is as good as any (grid_kernel.c's too)
 KERNEL_SOURCE = "grid_kernel.c"
 _GRID_ARRAYS = 16  # alive .. wipeouts: the arrays before ``distinct`` in both builds' argument lists
 _GRID_TYPES = (np.uint8,) + (np.int64,) * 13 + (np.float64, np.int64)  # alive is bytes, weights doubles
@@ -70,9 +73,9 @@ class _CKernel:
 
     def search(self, *arguments: Any) -> int:
         grid = self._grid(arguments)
-        keys, keys_at, events, singles, trail, stack, cursor, node_limit, out = arguments[_GRID_ARRAYS + 1:]
+        keys, keys_at, events, singles, trail, stack, cursor, node_limit, out, promise = arguments[_GRID_ARRAYS + 1:]
         buffers = [_pointer(keys, np.float64), *map(_pointer, (keys_at, events, singles, trail, stack, cursor))]
-        return int(self.c_search(*grid, *buffers, ctypes.c_int64(node_limit), _pointer(out)))
+        return int(self.c_search(*grid, *buffers, ctypes.c_int64(node_limit), _pointer(out), ctypes.c_double(promise)))
 
 
 @cache
@@ -99,7 +102,7 @@ def propagate(*arguments: Any) -> tuple[int, int]:
 def search(*arguments: Any) -> int:
     """Depth-first search from the state in the arrays, resumable through ``stack`` and ``cursor``
     (``cursor`` = [depth, trail length, nodes, resume-by-backtracking flag]). Arguments: the grid's arrays,
-    ``distinct``, then ``keys, keys_at, events, singles, trail, stack, cursor, node_limit, out``.
+    ``distinct``, then ``keys, keys_at, events, singles, trail, stack, cursor, node_limit, out, promise``.
 
     Returns FOUND with a fill's word per slot in ``out`` (call again to continue after it), DONE when the
     space is exhausted, LIMIT once ``cursor[2]`` reaches ``node_limit``."""

@@ -6,8 +6,9 @@ described in :mod:`puzzlewright.grid.kernel`.
 from __future__ import annotations
 
 import numba
+import numpy as np
 
-from puzzlewright.grid.kernel import DONE, FOUND, LIMIT
+from puzzlewright.grid.kernel import DONE, FOUND, LIMIT, PROMISE_CAP
 
 
 @numba.njit(cache=True, nogil=True)
@@ -121,9 +122,26 @@ def _choose(size, cross_t, cross_id, lengths, weights):
 
 
 @numba.njit(cache=True, nogil=True)
+def _promise(s, w, size, support, lengths, letters, letters_at, cross_t, cross_j):
+    """How well word ``w`` of slot ``s`` keeps its open crossings alive: log10 of the fewest candidates any
+    crossing slot keeps with ``w``'s letter at the shared cell, at most PROMISE_CAP (0: no open crossing)."""
+    length = lengths[s]
+    base = letters_at[s] + w * length
+    least = -1
+    for i in range(length):
+        t = cross_t[s, i]
+        if t < 0 or size[t] <= 1:
+            continue
+        count = support[t, cross_j[s, i], letters[base + i]]
+        if least < 0 or count < least:
+            least = count
+    return 0.0 if least < 0 else np.log10(float(min(least, PROMISE_CAP)))
+
+
+@numba.njit(cache=True, nogil=True)
 def search(alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id,
            by_letter_at, by_letter, weights, wipeouts, distinct, keys, keys_at, events, singles, trail, stack, cursor,
-           node_limit, out):
+           node_limit, out, promise):
     """Depth-first search from the state in the arrays; resumable through ``stack`` and ``cursor``
     (``cursor`` = [depth, trail length, nodes, resume-by-backtracking flag]).
 
@@ -184,9 +202,14 @@ def search(alive, alive_at, size, support, lengths, letters, letters_at, words, 
         best = -1
         best_key = 0.0
         for k in range(words[s]):
-            if alive[alive_at[s] + k] and (best < 0 or keys[keys_at[s] + k] > best_key):
+            if not alive[alive_at[s] + k]:
+                continue
+            key = keys[keys_at[s] + k]
+            if promise > 0.0:
+                key += promise * _promise(s, k, size, support, lengths, letters, letters_at, cross_t, cross_j)
+            if best < 0 or key > best_key:
                 best = k
-                best_key = keys[keys_at[s] + k]
+                best_key = key
         stack[depth, 0] = s
         stack[depth, 1] = best
         stack[depth, 2] = n_trail

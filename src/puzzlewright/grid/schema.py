@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from puzzlewright.notebook import LetterGrid
 from puzzlewright.counting import CountRun  # grid count runs on the same partitioned engine
-from puzzlewright.schema import Config, DictionaryOptions, Listing, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -45,8 +45,9 @@ class GridSource:
 
 
 @dataclass(kw_only=True)
-class FillRequest(GridSource, DictionaryOptions):
-    """Fill every slot of a grid with a word: no word twice, fixed letters kept; best fills first."""
+class FillRequest(GridSource, DictionaryOptions, PublishingOptions):
+    """Fill every slot of a grid with a word: no word twice, fixed letters kept; best fills first. Offensive
+    words are never used, vulgar ones only when `allow` names them."""
 
     __pydantic_config__: ClassVar[Config] = model_config("GridFillRequest", {
         "grid": GRID_EXAMPLE, "count": 1, "random_seed": 1})
@@ -56,8 +57,9 @@ class FillRequest(GridSource, DictionaryOptions):
     unique: bool = False
     """Also say whether the fill is the only one given the fixed letters (a complete search for a second)."""
     min_score: Zipf | None = None
-    """Use only words scoring at least this: a word's score is its familiarity (about 1-7; a ``word;score``
-    list's score x 0.06, so 50 -> 3.0)."""
+    """Use only words scoring at least this (the lowest quality floor). A word's score is its crossword fill
+    score: its familiarity (about 1-7) less penalties for crosswordese, archaic words and abbreviations; a
+    ``word;score`` list's score x 0.06 (50 -> 3.0). Fills try higher floors first (3, 2.5, 2, 1.5)."""
     allow_repeats: bool = False
     """Let a word appear more than once."""
     random_seed: Annotated[int, Ge(0)] = 0
@@ -111,14 +113,18 @@ class GridInfo(LetterGrid):
 
 @dataclass
 class Fill(LetterGrid):
-    """One filled grid: its rows, its words in slot order, the weakest word's score and the mean."""
+    """One filled grid: its rows, its words in slot order, its weakest word and that word's score, and the
+    mean score."""
 
     __pydantic_config__: ClassVar[Config] = model_config("GridFill")
 
     rows: list[str]
     words: list[str]
     min_score: float
+    """The weakest word's fill score."""
     mean_score: float
+    weakest: str = ""
+    """The weakest word (the lowest fill score)."""
 
 
 @dataclass
@@ -142,6 +148,9 @@ class FillResult(Result, Listing[Fill]):
     """Why the search stopped early (null when it did not)."""
     explanation: str | None = None
     """Why no fill exists (null when there are fills or none was proven impossible)."""
+    floor: float | None = None
+    """The quality floor the fills were found at: the highest that finished (null: none was needed beyond
+    the dictionary)."""
 
     def is_whole(self) -> bool:
         """Complete, or every fill asked for found before the budget ran out (restarts count nodes, not
@@ -175,7 +184,7 @@ class VerifyRequest(GridSource, DictionaryOptions):
     allow_repeats: bool = False
     """A word may appear more than once."""
     min_score: Zipf | None = None
-    """Count as words only those scoring (familiarity) at least this."""
+    """Count as words only those whose crossword fill score is at least this."""
 
 
 @dataclass

@@ -153,8 +153,9 @@ function show(result, verb) {
   slots = result.grid.slots;
   render();
   wordsNode.textContent = `Words: ${best.words.join(", ")}`;
-  setStatus(status, `${verb}: lowest word score ${best.min_score.toFixed(2)}, mean ${best.mean_score.toFixed(2)} `
-    + `(${result.nodes} nodes, ${result.elapsed_s.toFixed(2)} s)`);
+  const floor = result.floor === null ? "no quality floor" : `quality floor ${result.floor}`;
+  setStatus(status, `${verb} at ${floor}: weakest entry ${best.weakest.toUpperCase()} (${best.min_score.toFixed(2)}), `
+    + `mean score ${best.mean_score.toFixed(2)} (${result.nodes} nodes, ${result.elapsed_s.toFixed(2)} s)`);
 }
 
 async function fill() {

@@ -1,0 +1,84 @@
+"""A crossword entry's fill score, and the quality floors a fill tries: defined once, here.
+
+A word's *fill score* says how gladly a constructor would keep it in a grid, on the familiarity scale
+(about 1 for words few people know, 3 for everyday words, 7 for "the"). It starts from the word's
+familiarity and, for the words of the built-in dictionaries (which carry the build's evidence: source bits,
+SCOWL level, Zipf frequency and flags), takes off:
+
+* a **flag penalty** (:data:`FLAG_PENALTIES`): archaic words and abbreviations are poor fill even when
+  familiar (ADM, AGR); vulgar words, when the user allows them, rank below clean ones;
+* an **unseen penalty** when text never writes the word (Zipf 0): rule-made forms such as HONESTEST or
+  SAFARIING, which inherit a familiarity from their base word that the form itself has not earned;
+* a **crosswordese penalty** for words nobody vouches people know: neither in the Lancaster list of words
+  most people know (the ``lancaster`` source bit, which covers a known word's regular forms) nor in
+  SCOWL's everyday sizes (below 70), only in SCOWL's large sizes 70-95, GCIDE (Webster 1913) or a
+  headword list. Such words (ETUI, ERNE, ANCE, ECCE, TALAR) are what fills lean on when a corner gets hard,
+  and what solvers call crosswordese. The penalty grows as the word's Zipf frequency falls below
+  :data:`CROSSWORDESE_ZIPF`, so that OREO (Zipf 3.0) loses little and ETUI (1.2) the whole of it.
+
+Every number comes from our own data (the dictionary build's sources and wordfreq); no constructors' list
+is read. A word without source bits (a word list file, a scored ``word;score`` list, added words) keeps
+its familiarity: a scored list's score is its maker's judgement and stands as it is.
+
+Fills try the highest quality floor first (:func:`floor_ladder`) and step down until one finishes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from puzzlewright.lexicon import Lexicon
+from puzzlewright.lexicon.sources import SOURCE_BITS
+
+FLAG_PENALTIES = {"archaic": 1.0, "abbreviation": 1.0, "vulgar": 0.5}
+UNSEEN_PENALTY = 1.0  # Zipf 0: no text writes the word
+CROSSWORDESE_PENALTY = 1.0  # the whole penalty, for a word nobody vouches for at or below CROSSWORDESE_ZIPF - SPAN
+CROSSWORDESE_ZIPF = 3.5  # at this Zipf frequency and above, being written is evidence enough
+CROSSWORDESE_SPAN = 2.0  # the penalty grows linearly over this many Zipf units below CROSSWORDESE_ZIPF
+EVERYDAY_LEVEL = 70  # SCOWL sizes below this are its everyday lists; 70-95 its large, obscure ones
+FLOORS = (3.0, 2.5, 2.0, 1.5)  # the quality floors a fill tries, highest first, before going without one
+
+
+def entry_scores(lexicon: Lexicon) -> np.ndarray:
+    """Every word's fill score (float32, aligned with ``lexicon.words``; see the module docstring)."""
+    scores = np.asarray(lexicon.familiarity_values, np.float64).copy()
+    ours = lexicon.sources != 0  # words carrying the build's evidence: only those are adjusted
+    if not ours.any():
+        return scores.astype(np.float32)
+    for flag, penalty in FLAG_PENALTIES.items():
+        scores -= penalty * (lexicon.flagged([flag]) & ours)
+    zipf = np.asarray(lexicon.zipf, np.float64)
+    scores -= UNSEEN_PENALTY * ((zipf == 0) & ours)
+    scores -= CROSSWORDESE_PENALTY * crosswordese(lexicon, zipf) * ours
+    return np.round(np.maximum(scores, 0.0), 2).astype(np.float32)
+
+
+def crosswordese(lexicon: Lexicon, zipf: np.ndarray) -> np.ndarray:
+    """How crosswordese-like each word is, 0-1: 0 for a word some source vouches people know (the Lancaster
+    list, SCOWL's everyday sizes) or that text writes often; rising to 1 as an unvouched word's Zipf
+    frequency falls ``CROSSWORDESE_SPAN`` below ``CROSSWORDESE_ZIPF``."""
+    known = (lexicon.sources & np.uint16(SOURCE_BITS["lancaster"])) != 0
+    everyday = (lexicon.level > 0) & (lexicon.level < EVERYDAY_LEVEL)
+    rarity = np.clip((CROSSWORDESE_ZIPF - zipf) / CROSSWORDESE_SPAN, 0.0, 1.0)
+    return np.where(known | everyday, 0.0, rarity)
+
+
+def length_scores(lexicon: Lexicon, length: int, scores: np.ndarray | None = None) -> np.ndarray:
+    """The fill scores of the ``length``-letter words, aligned with ``lexicon.of_length(length)`` (which
+    lists them in the lexicon's order); ``scores``: :func:`entry_scores`, when already computed."""
+    scores = entry_scores(lexicon) if scores is None else scores
+    return scores[np.flatnonzero(lexicon.word_lengths == length)]
+
+
+def entry_score(lexicon: Lexicon, word: str) -> float | None:
+    """One word's fill score, or None when it is not in the lexicon (tests, reports; fills use arrays)."""
+    i = lexicon.position.get(word)
+    return None if i is None else float(entry_scores(lexicon)[i])
+
+
+def floor_ladder(min_score: float | None, floors: Iterable[float] = FLOORS) -> tuple[float | None, ...]:
+    """The quality floors a fill tries, highest first: each of ``floors`` above the user's ``min_score``,
+    then ``min_score`` itself (None: no floor)."""
+    return (*(floor for floor in floors if min_score is None or floor > min_score), min_score)
