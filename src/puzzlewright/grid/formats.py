@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from puzzlewright.errors import PuzzleInputError, open_input
+from puzzlewright.errors import PuzzleInputError, decode_text, read_input
 from puzzlewright.grid.model import ACROSS, BLOCK, EMPTY, Grid
 
 FORMATS = ("text", "ipuz", "puz")
@@ -33,14 +33,10 @@ def format_of(path: str | Path, named: str | None = None) -> str:
 def read_grid(path: str | Path, min_length: int = 2, format: str | None = None) -> Grid:
     """The grid stored in a file (text, .ipuz or .puz), with one-line errors for unreadable files."""
     kind = format_of(path, format)
-    with open_input(path, "grid file", PuzzleInputError) as handle:
-        data = handle.read()
+    data = read_input(path, "grid file")
     if kind == "puz":
         return grid_from_puz(data, min_length)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise PuzzleInputError(f"grid file is not UTF-8 text: {path}") from None
+    text = decode_text(data, "grid file", path)
     return grid_from_ipuz(text, min_length) if kind == "ipuz" else Grid.parse(text, min_length)
 
 
