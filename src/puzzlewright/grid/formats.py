@@ -87,7 +87,10 @@ def grid_to_ipuz(grid: Grid, title: str = "") -> str:
 
 def grid_from_ipuz(text: str, min_length: int = 2) -> Grid:
     """A grid from ipuz JSON: blocks from the puzzle grid, letters from the solution (or given values)."""
+    from puzzlewright.jsontext import check_depth
+
     ipuz = _ipuz()
+    check_depth(text, "the ipuz file")
     try:
         document = ipuz.read(text)
     except ipuz.IPUZException as error:
@@ -151,9 +154,19 @@ def grid_from_puz(data: bytes, min_length: int = 2) -> Grid:
     try:
         puzzle = puz.load(data)
     except (puz.PuzzleFormatError, ValueError, IndexError) as error:
-        raise PuzzleInputError(f"not a valid .puz file: {error}") from None
+        raise PuzzleInputError(f"not a valid .puz file: {_puz_problem(error)}") from None
     cells = "".join(BLOCK if ch == puz.BLACKSQUARE else (ch.lower() if ch.isalpha() and ch.isascii() else EMPTY)
                     for ch in puzzle.solution)
     rows = [cells[r * puzzle.width:(r + 1) * puzzle.width] for r in range(puzzle.height)]
     return Grid.from_rows(rows, min_length)
 
+
+
+def _puz_problem(error: Exception) -> str:
+    """What is wrong with a .puz file, in words: puzpy reports a file that ends inside its header with the
+    struct format it could not unpack (several lines of codes), which says nothing to the user."""
+    import struct
+
+    if isinstance(error.__cause__, struct.error) or str(error).startswith("could not unpack"):
+        return "the file ends early (truncated or not a .puz file)"
+    return " ".join(str(error).split())[:200]
