@@ -287,3 +287,11 @@ def test_a_full_stdout_is_one_line():
         result = subprocess.run([sys.executable, "-m", "puzzlewright.cli.main", "dict", "lookup", "cat"], stdout=full,
                                 stderr=subprocess.PIPE, text=True, timeout=60, env={**os.environ, "PYTHONPATH": SRC})
     assert result.returncode == 2 and result.stderr == "error: cannot write the output: No space left on device\n"
+
+
+def test_an_error_repeating_a_huge_value_stays_short(tmp_path):
+    """click repeats a bad option value whole, a check repeats a bad row: the error line keeps their start."""
+    one_line_error("letterboxed", "generate", "--count", DIGITS, needles=("(4,303 characters)",))
+    row = tmp_path / "row.txt"
+    row.write_text("." * 500_000)
+    one_line_error("wordle", "doodle", "--answer", "crane", "--grid", str(row), needles=("(500,002 characters)",))

@@ -274,9 +274,23 @@ def discard_stdout() -> None:
 
 
 def fail(message: str) -> int:
-    """Report bad input (``error: MESSAGE`` on stderr); the exit status to leave with."""
-    print(f"error: {message}", file=sys.stderr, flush=True)
+    """Report bad input (``error: MESSAGE`` on stderr, one line however much of the input it repeats); the
+    exit status to leave with."""
+    print(f"error: {shortened(message)}", file=sys.stderr, flush=True)
     return USAGE_ERROR
+
+
+LONGEST_ECHO = 200  # characters of one unbroken piece of input an error line repeats in full
+
+
+def shortened(message: str) -> str:
+    """``message`` on one line, with each unbroken run of over :data:`LONGEST_ECHO` characters (a value of
+    thousands of digits, a megabyte row that click or a check repeats) cut to its start and its length."""
+    message = " ".join(message.splitlines())
+    if len(message) <= LONGEST_ECHO:
+        return message
+    return " ".join(word if len(word) <= LONGEST_ECHO else f"{word[:60]}... ({len(word):,} characters)"
+                    for word in message.split(" "))
 
 
 def write_lines(lines: Iterable[str]) -> None:
