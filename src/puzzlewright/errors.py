@@ -11,7 +11,7 @@ import stat
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time: dict lookup's quick path never loads it
     from collections.abc import Iterator
-    from typing import IO, Any, BinaryIO
+    from typing import BinaryIO
 
 MAX_LINE_BYTES = 1 << 16  # a line of a word list: far longer than any real entry
 MAX_PUZZLE_FILE_BYTES = 1 << 20  # a grid, template or doodle file read whole: a 21x21 .ipuz with clues is ~50 KB
@@ -46,14 +46,13 @@ class WorkInProgress(BudgetExceeded):
         return type(self), (str(self), self.progress)  # survives the trip back from a worker process
 
 
-def open_input(path: str | os.PathLike[str], what: str, error: type[PuzzlewrightError], *,
-               text: bool = False) -> IO[Any]:
-    """Open an input file for reading, turning the OS's failures into ``error`` with one clear line.
+def open_input(path: str | os.PathLike[str], what: str, error: type[PuzzlewrightError]) -> BinaryIO:
+    """Open an input file for reading (binary), turning the OS's failures into ``error`` with one clear line.
 
-    ``what`` names the file in the message ("dictionary file", "batch file"); ``text`` opens it as UTF-8
-    (a leading byte order mark, as Windows editors write, is dropped). Only regular files are opened: a
-    FIFO would block until some writer came and a device such as ``/dev/zero`` never ends, so both are
-    refused before opening.
+    ``what`` names the file in the message ("dictionary file", "batch file"); text is decoded by the
+    caller (:func:`decode_text` for a file read whole, per line for streamed ones). Only regular files are
+    opened: a FIFO would block until some writer came and a device such as ``/dev/zero`` never ends, so
+    both are refused before opening.
     """
     try:
         kind = os.stat(path).st_mode
@@ -61,7 +60,7 @@ def open_input(path: str | os.PathLike[str], what: str, error: type[Puzzlewright
             raise error(f"{what} is a directory, not a file: {path}")
         if not stat.S_ISREG(kind):
             raise error(f"{what} is not a regular file ({_special_kind(kind)}): {path}")
-        return open(path, encoding="utf-8-sig") if text else open(path, "rb")  # noqa: SIM115 (caller closes)
+        return open(path, "rb")  # noqa: SIM115 (the caller closes it)
     except FileNotFoundError:
         raise error(f"{what} not found: {path}") from None
     except IsADirectoryError:

@@ -75,8 +75,8 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
               help="Also save the filled grids as an SVG image.")
 @lexicon_options(GUESSES)
 @json_option
-def doodle_command(patterns: tuple[str, ...], answer: str, grid_file: str | None, list_all: bool, random_seed: int | None,
-                   distinct: bool, hard: bool, best_effort: bool, min_commonness: float | None, text: str | None,
+def doodle_command(patterns: tuple[str, ...], answer: str, grid_file: str | None, list_all: bool,
+                   random_seed: int | None, distinct: bool, hard: bool, best_effort: bool, min_commonness: float | None, text: str | None,
                    preset: str | None, png_file: str | None, svg_file: str | None, lexicon: Lexicon,
                    as_json: bool) -> None:
     """Fill each painted PATTERN row with a word that gets that feedback.
