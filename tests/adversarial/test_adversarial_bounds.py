@@ -46,10 +46,10 @@ def within(seconds: int):
         signal.signal(signal.SIGALRM, previous)
 
 
-def one_line_error(*args: str, needles: tuple[str, ...] = (), seconds: int = 10) -> str:
+def one_line_error(*args: str, needles: tuple[str, ...] = (), seconds: int = 10, input: str | None = None) -> str:
     """Run the command line; assert it failed with one ``error:`` line and exit 2; return that line."""
     with within(seconds):
-        result = run_cli(*args)
+        result = run_cli(*args, input=input)
     assert result.exit_code == 2, result.stdout + result.stderr
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
     assert len(result.stderr) < 300, result.stderr
@@ -295,3 +295,11 @@ def test_an_error_repeating_a_huge_value_stays_short(tmp_path):
     row = tmp_path / "row.txt"
     row.write_text("." * 500_000)
     one_line_error("wordle", "doodle", "--answer", "crane", "--grid", str(row), needles=("(500,002 characters)",))
+
+
+def test_stdin_is_capped_like_a_file():
+    with within(30):
+        result = run_cli("wordle", "doodle", "--answer", "crane", "--grid", "-", "--random-seed", "1", input="GGGGG\n")
+    assert result.exit_code == 0 and "CRANE" in result.stdout, result.stderr
+    one_line_error("wordle", "doodle", "--answer", "crane", "--grid", "-", needles=("larger than 1 MB",),
+                   input="G" * (MAX_PUZZLE_FILE_BYTES + 1))
