@@ -11,9 +11,11 @@ import stat
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time: dict lookup's quick path never loads it
     from collections.abc import Iterator
-    from typing import IO, Any, BinaryIO
+    from typing import BinaryIO
 
 MAX_LINE_BYTES = 1 << 16  # a line of a word list: far longer than any real entry
+MAX_PUZZLE_FILE_BYTES = 1 << 20  # a grid, template or doodle file read whole: a 21x21 .ipuz with clues is ~50 KB
+MAX_NUMBER_DIGITS = 20  # digits of a number typed in text (a size, position, slot): past int64, far past any use
 
 
 class PuzzlewrightError(ValueError):
@@ -44,14 +46,13 @@ class WorkInProgress(BudgetExceeded):
         return type(self), (str(self), self.progress)  # survives the trip back from a worker process
 
 
-def open_input(path: str | os.PathLike[str], what: str, error: type[PuzzlewrightError], *,
-               text: bool = False) -> IO[Any]:
-    """Open an input file for reading, turning the OS's failures into ``error`` with one clear line.
+def open_input(path: str | os.PathLike[str], what: str, error: type[PuzzlewrightError]) -> BinaryIO:
+    """Open an input file for reading (binary), turning the OS's failures into ``error`` with one clear line.
 
-    ``what`` names the file in the message ("dictionary file", "batch file"); ``text`` opens it as UTF-8
-    (a leading byte order mark, as Windows editors write, is dropped). Only regular files are opened: a
-    FIFO would block until some writer came and a device such as ``/dev/zero`` never ends, so both are
-    refused before opening.
+    ``what`` names the file in the message ("dictionary file", "batch file"); text is decoded by the
+    caller (:func:`decode_text` for a file read whole, per line for streamed ones). Only regular files are
+    opened: a FIFO would block until some writer came and a device such as ``/dev/zero`` never ends, so
+    both are refused before opening.
     """
     try:
         kind = os.stat(path).st_mode
@@ -59,7 +60,7 @@ def open_input(path: str | os.PathLike[str], what: str, error: type[Puzzlewright
             raise error(f"{what} is a directory, not a file: {path}")
         if not stat.S_ISREG(kind):
             raise error(f"{what} is not a regular file ({_special_kind(kind)}): {path}")
-        return open(path, encoding="utf-8-sig") if text else open(path, "rb")  # noqa: SIM115 (caller closes)
+        return open(path, "rb")  # noqa: SIM115 (the caller closes it)
     except FileNotFoundError:
         raise error(f"{what} not found: {path}") from None
     except IsADirectoryError:
@@ -98,10 +99,73 @@ def capped_lines(handle: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[byte
         yield None
 
 
-def read_text(path: str | os.PathLike[str], what: str, error: type[PuzzlewrightError] = PuzzleInputError) -> str:
-    """The whole of a small UTF-8 text file (a template, a grid, a batch), with one-line errors."""
-    with open_input(path, what, error, text=True) as handle:
-        try:
-            return str(handle.read())
-        except UnicodeDecodeError:
-            raise error(f"{what} is not UTF-8 text: {path}") from None
+def read_input(path: str | os.PathLike[str], what: str, error: type[PuzzlewrightError] = PuzzleInputError, *,
+               max_bytes: int = MAX_PUZZLE_FILE_BYTES) -> bytes:
+    """The bytes of a small input file read whole ('-' for stdin), refused past ``max_bytes``.
+
+    Every option that reads a whole file goes through here (streamed files use :func:`open_input` and
+    :func:`capped_lines`), so none can hang on a device or take gigabytes of memory before its checks run:
+    the size is checked before reading, and at most ``max_bytes + 1`` bytes are ever read (a file that
+    grows meanwhile, or whose size the OS does not report, is still caught).
+    """
+    if str(path) == "-":
+        import sys
+
+        data = sys.stdin.buffer.read(max_bytes + 1)
+    else:
+        with open_input(path, what, error) as handle:
+            if os.fstat(handle.fileno()).st_size > max_bytes:
+                raise error(_too_big(what, path, max_bytes))
+            try:
+                data = handle.read(max_bytes + 1)
+            except OSError as failure:
+                raise error(f"cannot read {what} {path}: {failure.strerror}") from None
+    if len(data) > max_bytes:
+        raise error(_too_big(what, path, max_bytes))
+    return bytes(data)
+
+
+def _too_big(what: str, path: str | os.PathLike[str], max_bytes: int) -> str:
+    """The message for a file over its cap: ``grid file is larger than 1 MB (the limit): PATH``."""
+    limit = f"{max_bytes / 2**20:g} MB" if max_bytes >= 2**20 else f"{max_bytes / 1024:g} KB"
+    return f"{what} is larger than {limit} (the limit): {path}"
+
+
+def decode_text(data: bytes, what: str, path: str | os.PathLike[str],
+                error: type[PuzzlewrightError] = PuzzleInputError) -> str:
+    """File bytes as text: UTF-8, a leading byte order mark dropped, Windows line ends (CRLF) made ``\n``."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise error(f"{what} is not UTF-8 text: {path}") from None
+    return text.replace("\r\n", "\n")
+
+
+def read_text(path: str | os.PathLike[str], what: str, error: type[PuzzlewrightError] = PuzzleInputError, *,
+              max_bytes: int = MAX_PUZZLE_FILE_BYTES) -> str:
+    """The whole of a small UTF-8 text file (a template, a grid, a doodle), with one-line errors: see
+    :func:`read_input` (regular files only, at most ``max_bytes``) and :func:`decode_text`."""
+    return decode_text(read_input(path, what, error, max_bytes=max_bytes), what, path, error)
+
+
+def names_a_file(value: str, extensions: tuple[str, ...] = ()) -> bool:
+    """Whether an option that takes a file or the text itself (``--grid FILE|ROWS``, ``--template``) was
+    given a file: a path that exists (of any kind, so a directory or a device gets the file's error
+    rather than being read as rows) or that ends with one of ``extensions``. A value made only of ``.``
+    and ``/`` is always rows (``../..`` is a 2x2 empty grid, whatever the disk holds)."""
+    if value.lower().endswith(extensions):
+        return True
+    return bool(value.strip("./")) and os.path.lexists(value)
+
+
+def whole_number(digits: str, what: str, error: type[PuzzlewrightError] = PuzzleInputError) -> int:
+    """``int(digits)`` for digits taken from user text, refusing more than :data:`MAX_NUMBER_DIGITS` with a
+    one-line ``error``: past 4,300 digits Python raises a bare ValueError, and well before that a number is
+    no real size, position or slot (and would make every message that repeats it unreadable)."""
+    body = digits.strip().lstrip("+-")
+    if len(body) > MAX_NUMBER_DIGITS:
+        raise error(f"{what}: a number of {len(body):,} digits (at most {MAX_NUMBER_DIGITS:,})")
+    try:
+        return int(digits)
+    except ValueError:
+        raise error(f"{what}: {digits[:40]!r} is not a whole number") from None

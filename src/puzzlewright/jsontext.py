@@ -9,11 +9,18 @@ becomes one :class:`JsonTextError` line here, so no caller ever fails later with
 from __future__ import annotations
 
 import json
+import re
+from itertools import accumulate
 from typing import Any
 
 from puzzlewright.errors import PuzzleInputError
 
 MAX_INT_DIGITS = 4300  # Python's int-from-string limit (sys.get_int_max_str_digits' default)
+MAX_DEPTH = 64  # arrays and objects inside each other: a puzzle needs under 10 (an .ipuz cell style: 5)
+_ESCAPE = re.compile(r"\\.", re.S)
+_STRING = re.compile(r'"[^"]*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 class JsonTextError(PuzzleInputError):
@@ -29,6 +36,7 @@ def loads_strict(text: str | bytes, what: str = "the text") -> Any:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise JsonTextError(f"{what} is not valid JSON: not UTF-8 text") from None
+    check_depth(text, what)
     try:
         value = json.loads(text, parse_constant=_refuse_constant, parse_int=_parse_int)
         json.dumps(value, ensure_ascii=False).encode("utf-8")
@@ -43,6 +51,18 @@ def loads_strict(text: str | bytes, what: str = "the text") -> Any:
     except _Refused as refusal:
         raise JsonTextError(f"{what} is not valid JSON: {refusal}") from None
     return value
+
+
+def check_depth(text: str, what: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse JSON text nested more than ``limit`` deep, before any parser sees it: Python's parser (and the
+    ``ipuz`` package's, and code walking the result) recurse once per level, so 50,000 levels end in a
+    RecursionError or worse. One linear pass: escapes dropped, then strings, then all but brackets counted
+    (no regex here can backtrack, whatever the text)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPE.sub("", text)))
+    if brackets.count("[") + brackets.count("{") <= limit:
+        return
+    if max(accumulate(map(_STEP.__getitem__, brackets))) > limit:
+        raise JsonTextError(f"{what} is not valid JSON: nested more than {limit} deep")
 
 
 class _Refused(Exception):

@@ -6,7 +6,6 @@ counting) are imported only by the commands that need them.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 
@@ -16,7 +15,7 @@ from puzzlewright.acrostic.defaults import DEFAULT_GENERATE_COMMONNESS, DEFAULT_
 from puzzlewright.acrostic.schema import CountResult, GenerateResult, SolveRequest, SolveResult, VerifyRequest
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
 from puzzlewright.counting import count_run_fields
-from puzzlewright.errors import PuzzleInputError, read_text
+from puzzlewright.errors import PuzzleInputError, names_a_file, read_text
 from puzzlewright.parallel.cli import checkpoint_directory, parallel_options, worker_options
 
 RECORD_DICTIONARY_KEYS = ("dict", "words", "extra_words", "exclude_words", "min_commonness")
@@ -30,7 +29,7 @@ def acrostic() -> None:
 
 def _template_text(template: str) -> str:
     """A template given as a file name is read from the file; otherwise it is the template itself."""
-    return read_text(template, "template file") if os.path.isfile(template) else template
+    return read_text(template, "template file") if names_a_file(template) else template
 
 
 def _print_solve(result: SolveResult) -> None:

@@ -7,7 +7,6 @@ request model (:mod:`puzzlewright.grid.schema`) from its options and prints the 
 from __future__ import annotations
 
 import functools
-import os
 import time
 from typing import Any
 
@@ -15,7 +14,7 @@ import click
 
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
 from puzzlewright.counting import count_run_fields, where_it_ran
-from puzzlewright.errors import PuzzleInputError
+from puzzlewright.errors import PuzzleInputError, names_a_file
 from puzzlewright.grid.schema import (DEFAULT_TIME_LIMIT, MAX_FILLS, CountResult, FillRequest, FillResult,
                                       RerollRequest, VerifyRequest)
 from puzzlewright.parallel.cli import parallel_options
@@ -47,7 +46,7 @@ def grid_source(command):
         if len(given) != 1:
             raise PuzzleInputError("give the grid once: --grid FILE|ROWS, --template ROWS, --size MxN or --pattern NAME")
         source: dict[str, Any] = {"min_length": min_length}
-        if grid_given is not None and (os.path.isfile(grid_given) or grid_given.lower().endswith(GRID_FILES)):
+        if grid_given is not None and names_a_file(grid_given, GRID_FILES):
             from puzzlewright.grid.formats import read_grid
 
             source["grid"] = list(read_grid(grid_given, min_length or 2).rows)

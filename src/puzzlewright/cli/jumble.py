@@ -10,7 +10,7 @@ import time
 import click
 
 from puzzlewright.cli.common import emit_json, json_option, lexicon_options, run_batch
-from puzzlewright.errors import PuzzleInputError, read_text
+from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.schema import DEFAULT_TOP, MAX_TOP, SolveRequest, SolveResult, UnscrambleRequest
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.progress import progress_bar
@@ -112,9 +112,9 @@ def print_solution(result: SolveResult) -> None:
 
 def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str, explain: bool = False) -> None:
     """Solve each puzzle of a JSON Lines or data-lines file, one JSON result per line on stdout."""
-    from puzzlewright.batch import failure_message, first_line
+    from puzzlewright.batch import batch_lines, failure_message, first_line
     from puzzlewright.jumble.api import solve
-    from puzzlewright.jumble.batch import looks_like_json_lines, parse_data_lines
+    from puzzlewright.jumble.batch import data_lines_puzzles, looks_like_json_lines
 
     def solve_one(record: dict) -> SolveResult:
         """A record with its own dictionary keys gets its own lexicon; the others share the command's."""
@@ -125,9 +125,9 @@ def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str, explain: bool
     if path == "-" or looks_like_json_lines(first_line(path)):
         run_batch(path, solve_one, "jumble")
         return
-    puzzles = parse_data_lines(read_text(path, "batch file"))
-    with progress_bar("jumble", len(puzzles)) as advance:
-        for number, puzzle in enumerate(puzzles, 1):
+    total = sum(1 for _ in data_lines_puzzles(batch_lines(path)))  # a first pass, line by line, for the bar
+    with progress_bar("jumble", total) as advance:
+        for number, puzzle in enumerate(data_lines_puzzles(batch_lines(path)), 1):
             try:
                 if puzzle.error:
                     raise PuzzleInputError(puzzle.error)

@@ -234,19 +234,63 @@ def exit_status(command: Callable[[], object]) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return 0
+    except OSError as error:
+        if not cannot_write(error):
+            return internal_error(error)
+        discard_stdout()
+        return fail(f"cannot write the output: {error.strerror}")
     except Exception as error:  # a bug, not bad input: still one line unless debugging
-        if os.environ.get("PUZZLEWRIGHT_DEBUG"):
-            raise
-        print(f"internal error: {type(error).__name__}: {error} (set PUZZLEWRIGHT_DEBUG=1 for details)",
-              file=sys.stderr, flush=True)
-        return 1
+        return internal_error(error)
     return status if isinstance(status, int) else 0
 
 
+def cannot_write(error: OSError) -> bool:
+    """Whether ``error`` says the output cannot take more (a full disk or quota, ``/dev/full``, an I/O
+    error): the user's to fix, so one ``error:`` line and status 2 rather than an internal error."""
+    import errno
+
+    return error.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO)
+
+
+def internal_error(error: Exception) -> int:
+    """Report a bug as one line (the traceback with ``PUZZLEWRIGHT_DEBUG`` set); the exit status."""
+    if os.environ.get("PUZZLEWRIGHT_DEBUG"):
+        raise error
+    print(f"internal error: {type(error).__name__}: {error} (set PUZZLEWRIGHT_DEBUG=1 for details)",
+          file=sys.stderr, flush=True)
+    return 1
+
+
+def discard_stdout() -> None:
+    """Point stdout at /dev/null once it cannot be written (a full disk, ``> /dev/full``), so the text still
+    buffered is not written again at exit with an "Exception ignored" message after the one-line error."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture): nothing is flushed at exit
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)
+
+
 def fail(message: str) -> int:
-    """Report bad input (``error: MESSAGE`` on stderr); the exit status to leave with."""
-    print(f"error: {message}", file=sys.stderr, flush=True)
+    """Report bad input (``error: MESSAGE`` on stderr, one line however much of the input it repeats); the
+    exit status to leave with."""
+    print(f"error: {shortened(message)}", file=sys.stderr, flush=True)
     return USAGE_ERROR
+
+
+LONGEST_ECHO = 200  # characters of one unbroken piece of input an error line repeats in full
+
+
+def shortened(message: str) -> str:
+    """``message`` on one line, with each unbroken run of over :data:`LONGEST_ECHO` characters (a value of
+    thousands of digits, a megabyte row that click or a check repeats) cut to its start and its length."""
+    message = " ".join(message.splitlines())
+    if len(message) <= LONGEST_ECHO:
+        return message
+    return " ".join(word if len(word) <= LONGEST_ECHO else f"{word[:60]}... ({len(word):,} characters)"
+                    for word in message.split(" "))
 
 
 def write_lines(lines: Iterable[str]) -> None:

@@ -9,7 +9,7 @@ import click
 
 from puzzlewright.cli.colour import colour_wanted, echo
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
-from puzzlewright.errors import PuzzleInputError
+from puzzlewright.errors import PuzzleInputError, read_text
 from puzzlewright.wordle.pictures import PRESETS
 from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_TOP, GUESSES, MAX_TOP, PLAY_SECONDS, AssistRequest, DoodleRequest, DoodleResult, DoodleRow, FeedbackRequest,
                                         PlayRequest, SimulationResult)
@@ -55,7 +55,7 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
 @wordle.command("doodle")
 @click.argument("patterns", nargs=-1)
 @click.option("--answer", required=True, metavar="WORD|random", help="The answer (random: one from wordle-answers).")
-@click.option("--grid", "grid_file", type=click.File("r", encoding="utf-8-sig"), default=None, metavar="FILE",
+@click.option("--grid", "grid_file", default=None, metavar="FILE",
               help="Read the pattern rows from FILE (one per line; '-' for stdin; a pasted result works).")
 @click.option("--all", "list_all", is_flag=True, help="List every matching word of each row, in the order rows choose them.")
 @click.option("--random-seed", type=click.IntRange(min=0), default=None,
@@ -76,9 +76,9 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
 @allow_option
 @lexicon_options(GUESSES)
 @json_option
-def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: bool, random_seed: int | None,
-                   distinct: bool, hard: bool, best_effort: bool, min_commonness: float | None, text: str | None,
-                   preset: str | None, png_file: str | None, svg_file: str | None, allow: str | None,
+def doodle_command(patterns: tuple[str, ...], answer: str, grid_file: str | None, list_all: bool,
+                   random_seed: int | None, distinct: bool, hard: bool, best_effort: bool, min_commonness: float | None,
+                   text: str | None, preset: str | None, png_file: str | None, svg_file: str | None, allow: str | None,
                    lexicon: Lexicon, as_json: bool) -> None:
     """Fill each painted PATTERN row with a word that gets that feedback.
 
@@ -92,10 +92,7 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file, list_all: 
     from puzzlewright.lexicon import adjust_lexicon
     from puzzlewright.wordle import api
 
-    try:
-        rows = list(patterns) + ([grid_file.read()] if grid_file is not None else [])
-    except UnicodeDecodeError:
-        raise PuzzleInputError(f"grid file is not UTF-8 text: {grid_file.name}") from None
+    rows = list(patterns) + ([read_text(grid_file, "grid file")] if grid_file is not None else [])
     if not rows and text is None and preset is None:
         raise PuzzleInputError("give the pattern rows as arguments or with --grid FILE (or --text, or --preset)")
     request = DoodleRequest(answer=answer, patterns=rows, text=text, preset=preset, all=list_all,

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from puzzlewright.errors import PuzzleInputError
+from puzzlewright.errors import PuzzleInputError, whole_number
 from puzzlewright.grid.model import Grid, Slot
 from puzzlewright.grid.score import entry_scores, floor_ladder, length_scores
 from puzzlewright.lexicon import Lexicon
@@ -451,8 +451,9 @@ def slot_named(grid: Grid, name: str) -> int:
     match = re.fullmatch(r"\s*(\d+)\s*[- ]?\s*(a|d|across|down)\s*", name.lower()) if isinstance(name, str) else None
     if match:
         direction = "across" if match[2].startswith("a") else "down"
+        number = whole_number(match[1], "slot number")
         for index, slot in enumerate(grid.slots):
-            if slot.number == int(match[1]) and slot.direction == direction:
+            if slot.number == number and slot.direction == direction:
                 return index
     raise PuzzleInputError(f"no slot {name!r} in the grid (slots are named like '4-Across' or '12-Down')")
 

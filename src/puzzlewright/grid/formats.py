@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from puzzlewright.errors import PuzzleInputError, open_input
+from puzzlewright.errors import PuzzleInputError, decode_text, read_input
 from puzzlewright.grid.model import ACROSS, BLOCK, EMPTY, Grid
 
 FORMATS = ("text", "ipuz", "puz")
@@ -33,14 +33,10 @@ def format_of(path: str | Path, named: str | None = None) -> str:
 def read_grid(path: str | Path, min_length: int = 2, format: str | None = None) -> Grid:
     """The grid stored in a file (text, .ipuz or .puz), with one-line errors for unreadable files."""
     kind = format_of(path, format)
-    with open_input(path, "grid file", PuzzleInputError) as handle:
-        data = handle.read()
+    data = read_input(path, "grid file")
     if kind == "puz":
         return grid_from_puz(data, min_length)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise PuzzleInputError(f"grid file is not UTF-8 text: {path}") from None
+    text = decode_text(data, "grid file", path)
     return grid_from_ipuz(text, min_length) if kind == "ipuz" else Grid.parse(text, min_length)
 
 
@@ -91,7 +87,10 @@ def grid_to_ipuz(grid: Grid, title: str = "") -> str:
 
 def grid_from_ipuz(text: str, min_length: int = 2) -> Grid:
     """A grid from ipuz JSON: blocks from the puzzle grid, letters from the solution (or given values)."""
+    from puzzlewright.jsontext import check_depth
+
     ipuz = _ipuz()
+    check_depth(text, "the ipuz file")
     try:
         document = ipuz.read(text)
     except ipuz.IPUZException as error:
@@ -155,9 +154,19 @@ def grid_from_puz(data: bytes, min_length: int = 2) -> Grid:
     try:
         puzzle = puz.load(data)
     except (puz.PuzzleFormatError, ValueError, IndexError) as error:
-        raise PuzzleInputError(f"not a valid .puz file: {error}") from None
+        raise PuzzleInputError(f"not a valid .puz file: {_puz_problem(error)}") from None
     cells = "".join(BLOCK if ch == puz.BLACKSQUARE else (ch.lower() if ch.isalpha() and ch.isascii() else EMPTY)
                     for ch in puzzle.solution)
     rows = [cells[r * puzzle.width:(r + 1) * puzzle.width] for r in range(puzzle.height)]
     return Grid.from_rows(rows, min_length)
 
+
+
+def _puz_problem(error: Exception) -> str:
+    """What is wrong with a .puz file, in words: puzpy reports a file that ends inside its header with the
+    struct format it could not unpack (several lines of codes), which says nothing to the user."""
+    import struct
+
+    if isinstance(error.__cause__, struct.error) or str(error).startswith("could not unpack"):
+        return "the file ends early (truncated or not a .puz file)"
+    return " ".join(str(error).split())[:200]

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from puzzlewright.errors import PuzzleInputError
+from puzzlewright.errors import PuzzleInputError, whole_number
 
 EMPTY = "."
 BLOCK = "#"
@@ -59,7 +59,7 @@ def parse_size(text: str) -> tuple[int, int]:
     match = _SIZE.match(text) if isinstance(text, str) else None
     if not match:
         raise PuzzleInputError(f"a grid size is written HEIGHTxWIDTH, like 5x6, not {text!r}")
-    height, width = int(match[1]), int(match[2])
+    height, width = whole_number(match[1], "grid height"), whole_number(match[2], "grid width")
     check_dimensions(height, width)
     return height, width
 

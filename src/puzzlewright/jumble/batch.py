@@ -21,7 +21,10 @@ new puzzle.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+
+from puzzlewright.batch import UNREADABLE
 
 DATE = re.compile(r"^(\d{4}-?\d{2}-?\d{2})\s+(.*)$")
 WORD_LINE = re.compile(r"^[A-Za-z?]+\s+\S+$")
@@ -45,26 +48,48 @@ def looks_like_json_lines(text: str) -> bool:
     return True
 
 
-def parse_data_lines(text: str) -> list[DataLinesPuzzle]:
-    """The puzzles of a data-lines text, each as a solve request (or an error for that puzzle)."""
-    puzzles: list[DataLinesPuzzle] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+def parse_data_lines(text: str | Iterable[str]) -> list[DataLinesPuzzle]:
+    """The puzzles of a data-lines text (or its lines), each as a solve request (or an error for that
+    puzzle): :func:`data_lines_puzzles` as a list."""
+    return list(data_lines_puzzles(text.splitlines() if isinstance(text, str) else text))
+
+
+def data_lines_puzzles(lines: Iterable[str]) -> Iterator[DataLinesPuzzle]:
+    """The puzzles of data lines, each yielded once its last word line is read, so a file of any length is
+    parsed line by line (the CLI's lines come from :func:`puzzlewright.batch.batch_lines`, with the cap).
+
+    A line that cannot be used fails only its own puzzle: a word line before any header, or an unreadable
+    line (too long, not UTF-8), becomes an error record and the word lines after it are its own (they
+    cannot be told to belong to anything else) until the next header.
+    """
+    puzzle: DataLinesPuzzle | None = None
+    for number, raw in enumerate(lines, 1):
+        if raw in UNREADABLE:
+            yield from _finished(puzzle)
+            puzzle = DataLinesPuzzle(number, error=f"line {number}: {UNREADABLE[raw].removeprefix('invalid JSON: ')}")
+            continue
         line = raw.split("#", 1)[0].strip()
         if not line or line.lower() in IGNORED:
             continue
-        if WORD_LINE.match(line):
-            if not puzzles:
-                puzzles.append(DataLinesPuzzle(number, error=f"line {number}: a word line comes before any "
-                                                              "puzzle header (date and answer pattern)"))
-                continue
+        if not WORD_LINE.match(line):
+            yield from _finished(puzzle)
+            puzzle = DataLinesPuzzle(number, _header(line))
+        elif puzzle is None:
+            puzzle = DataLinesPuzzle(number, error=f"line {number}: a word line comes before any "
+                                                   "puzzle header (date and answer pattern)")
+        elif puzzle.error is None:
             scrambled, circles = line.split()
-            puzzles[-1].request["jumbles"].append({"scrambled": scrambled, "circle_mask": circles})
-        else:
-            puzzles.append(DataLinesPuzzle(number, _header(line)))
-    for puzzle in puzzles:
-        if puzzle.error is None and not puzzle.request["jumbles"]:
-            puzzle.error = f"line {puzzle.line}: the puzzle has no word lines after its header"
-    return puzzles
+            puzzle.request["jumbles"].append({"scrambled": scrambled, "circle_mask": circles})
+    yield from _finished(puzzle)
+
+
+def _finished(puzzle: DataLinesPuzzle | None) -> Iterator[DataLinesPuzzle]:
+    """The puzzle read so far (none before the first), with its error if its header had no word lines."""
+    if puzzle is None:
+        return
+    if puzzle.error is None and not puzzle.request["jumbles"]:
+        puzzle.error = f"line {puzzle.line}: the puzzle has no word lines after its header"
+    yield puzzle
 
 
 def _header(line: str) -> dict:

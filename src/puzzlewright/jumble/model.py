@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from puzzlewright.errors import PuzzleInputError
+from puzzlewright.errors import PuzzleInputError, whole_number
 from puzzlewright.letters import check_letters
 
 BLANK = "?"
@@ -100,7 +100,7 @@ def parse_circles(text: str, letters: str) -> tuple[int, ...]:
     spec = text.strip()
     word = letters.upper()
     if re.fullmatch(r"[\d,\s\[\]]*\d[\d,\s\[\]]*", spec):
-        return tuple(int(n) for n in re.findall(r"\d+", spec))
+        return tuple(whole_number(n, f"{word}: circle position") for n in re.findall(r"\d+", spec))
     if any(ch in MASK_PLAIN for ch in spec):
         spec = spec.replace("0", "O")  # a mask typed with zeros: 0--00
     if not spec or any(ch not in MASK_CIRCLED + MASK_PLAIN for ch in spec):

@@ -98,12 +98,16 @@ class OrderedFile:
             self.handle: TextIO = open(path, "w", encoding="utf-8")
         except OSError as error:
             raise PuzzleInputError(f"cannot write {path}: {error.strerror}") from None
+        self.path = path
         self.render = render
         self.written: set[str] = set()
 
     def write_ready(self, part: PartitionResult) -> None:
-        self.handle.writelines(self.render(item) + "\n" for item in part.items)
-        self.handle.flush()
+        try:
+            self.handle.writelines(self.render(item) + "\n" for item in part.items)
+            self.handle.flush()
+        except OSError as error:  # a full disk, /dev/full: one line, not a traceback after the run
+            raise PuzzleInputError(f"cannot write {self.path}: {error.strerror}") from None
         self.written.add(part.key)
 
     def write_rest(self, result: JobResult) -> None:
@@ -114,7 +118,10 @@ class OrderedFile:
                 self.write_ready(part)
 
     def close(self) -> None:
-        self.handle.close()
+        try:
+            self.handle.close()
+        except OSError as error:
+            raise PuzzleInputError(f"cannot write {self.path}: {error.strerror}") from None
 
 
 def run_streamed_job(job: Any, output: str | None, resume: bool, *, workers: int | None, cluster: str | None,

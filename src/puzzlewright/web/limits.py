@@ -52,7 +52,8 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
+        if declared is not None and (not declared.isdigit() or len(declared) > len(str(self.max_bytes))
+                                     or int(declared) > self.max_bytes):
             await self._refuse(send)
             return
         try:
