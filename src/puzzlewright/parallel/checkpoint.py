@@ -25,8 +25,8 @@ limit with a resume point: then, if the stream still matches the recorded lines 
 them), the partition continues from that point and appends to its stream.
 
 A resume re-reads every finished partition file and uses it only if it verifies: its trailer's line count
-and checksum match its lines, its header's item count matches the item lines it holds (and the count of
-items found, unless the job keeps none), its header names this job and partition, and its checksum is the
+and checksum match its lines, the item lines it holds are the count of items its header says were found
+(none for a job that keeps no items), its header names this job and partition, and its checksum is the
 one ``finished.jsonl`` recorded. Anything else (a header count edited, an item deleted, appended or changed,
 a cut-off or garbage line, a missing file) is reported and that partition runs again; the merge reads each
 file once more and checks it again as it goes, so the results hold exactly what was verified.
@@ -223,8 +223,10 @@ class Checkpoint:
     With ``durable`` False it is only a spool for ordering a run's output, written without fsyncs since
     nothing resumes from it."""
 
-    def __init__(self, directory: Path, identity: dict, keys: list[str], durable: bool = True):
+    def __init__(self, directory: Path, identity: dict, keys: list[str], durable: bool = True,
+                 keeps_items: bool = True):
         self.directory = directory
+        self.keeps_items = keeps_items  # False: a job that only counts, whose files hold no item lines
         self.durable = durable
         self.identity = identity
         self.keys = keys
@@ -236,15 +238,16 @@ class Checkpoint:
 
     @classmethod
     def open(cls, directory: str | Path, identity: dict, keys: list[str], *, resume: bool,
-             durable: bool = True) -> Checkpoint:
+             durable: bool = True, keeps_items: bool = True) -> Checkpoint:
         """Lock the directory for this run, then create it for a new job or reopen it to resume the same job.
 
         Refuses (with the reason) a directory another run is using (:class:`CheckpointInUse`), one that holds
         another job, a directory of this job without ``resume`` (so a finished run is never silently
         overwritten), a non-empty directory that is not a checkpoint at all, and one where a checkpoint file
-        is not a regular file (:class:`CheckpointDamaged`). Call :meth:`close` when done.
+        is not a regular file (:class:`CheckpointDamaged`). Call :meth:`close` when done. ``keeps_items``
+        False: the job only counts, so its partition files hold no item lines (see ``PartitionedJob``).
         """
-        checkpoint = cls(Path(directory), identity, keys, durable)
+        checkpoint = cls(Path(directory), identity, keys, durable, keeps_items)
         checkpoint._prepare(resume)
         return checkpoint
 
@@ -439,7 +442,7 @@ class Checkpoint:
             return {}, str(error)
         if not isinstance(header, dict) or header.get("fingerprint") != self.fingerprint or header.get("key") != key:
             return {}, "it belongs to another job or partition"
-        problem = _count_problem(header, lines - 1)
+        problem = _count_problem(header, lines - 1, self.keeps_items)
         if problem is not None:
             return {}, problem
         if recorded is not None and recorded != checksum:
@@ -489,8 +492,9 @@ class Checkpoint:
     def save(self, result: PartitionResult) -> None:
         """Write one finished partition atomically with its checksum trailer, record it in ``finished.jsonl``,
         then drop its stream (an incomplete partition is not finished: it is not saved). A result without
-        items (``None``) streamed them: its file is copied from the stream, line by line, and must hold
-        exactly the ``count`` items found (else :class:`CheckpointDamaged`: something else wrote to it)."""
+        items (``None``) streamed them: its file is copied from the stream, line by line. Either way the file
+        must get exactly the ``count`` items found (none for a job that keeps none), else
+        :class:`CheckpointDamaged` is raised before the file is complete, so it is never written."""
         if not result.complete:
             self._save_resume_point(result)
             return
@@ -498,15 +502,11 @@ class Checkpoint:
         stream = self._stream_path(result.key)
         checksum = _Checksum()
         with _streamed_lines(stream) if result.items is None else nullcontext(None) as streamed:
-            if streamed is None:
-                kept = result.items or []
-                body: Iterable[str] = (_json_line(item) + "\n" for item in kept)
-                held = len(kept)
-            else:
-                body, held = _exactly(streamed, result.count, result.key, stream), result.count
-            header = {"fingerprint": self.fingerprint, **result.header(), "items": held}
-            atomic_write(path, checksum.with_trailer(itertools.chain([_json_line(header) + "\n"], body)),
-                         self.durable)
+            items = streamed if streamed is not None else (_json_line(item) + "\n" for item in result.items or ())
+            expected = result.count if self.keeps_items else 0
+            header = {"fingerprint": self.fingerprint, **result.header()}
+            lines = itertools.chain([_json_line(header) + "\n"], _exactly(items, expected, result.key, stream))
+            atomic_write(path, checksum.with_trailer(lines), self.durable)
         self._record(path.name, checksum.hexdigest())
         self._verified[result.key] = checksum.hexdigest()
         stream.unlink(missing_ok=True)
@@ -577,18 +577,15 @@ def _check_trailer(last: bytes | None, lines: int, checksum: str) -> None:
         raise _Unsigned("its lines do not match their checksum")
 
 
-def _count_problem(header: dict, item_lines: int) -> str | None:
-    """What is wrong with a partition header's counts, given the item lines its file holds (None: nothing).
-    The file holds ``items`` lines (an older file without it: ``count``), which is the ``count`` found,
-    or 0 for a job that counts without keeping its items."""
+def _count_problem(header: dict, item_lines: int, keeps_items: bool) -> str | None:
+    """What is wrong with a partition header's count, given the item lines its file holds (None: nothing):
+    they must be the ``count`` found, or none at all for a job that keeps no items."""
     count = header.get("count")
-    items = header.get("items", count)
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         return "its header has no valid count"
-    if items != item_lines:
-        return f"its header says {items} items but it holds {item_lines}"
-    if items not in (count, 0):
-        return f"it holds {items} items but says it found {count}"
+    expected = count if keeps_items else 0
+    if item_lines != expected:
+        return f"its header says {count} items were found but it holds {item_lines}"
     return None
 
 
@@ -608,7 +605,7 @@ def _verified_items(handle: BinaryIO, checksum: str) -> Iterator[Any]:
         raise _Unsigned("it is not the file that was verified")
 
 
-def _exactly(lines: Iterator[str], expected: int, key: str, stream: Path) -> Iterator[str]:
+def _exactly(lines: Iterable[str], expected: int, key: str, stream: Path) -> Iterator[str]:
     """``lines``, provided there are exactly ``expected`` of them (else :class:`CheckpointDamaged`, raised
     before the partition file is complete, so it is never written)."""
     seen = 0
@@ -616,8 +613,9 @@ def _exactly(lines: Iterator[str], expected: int, key: str, stream: Path) -> Ite
         seen += 1
         yield line
     if seen != expected:
-        raise CheckpointDamaged(f"partition {key!r} found {expected} items but its stream {stream} holds {seen}: "
-                                "something else wrote to it; run again with --resume to recompute it")
+        raise CheckpointDamaged(f"partition {key!r} should save {expected} items but {seen} reached its file "
+                                f"(something else wrote to its stream {stream}?); run again with --resume "
+                                "to recompute it")
 
 
 def _seal(point: dict) -> str:

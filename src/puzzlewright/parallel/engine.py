@@ -91,7 +91,8 @@ def run_job(
     partitions = checked_partitions(job)
     keys = [partition.key for partition in partitions]
     identity = job.identity()
-    checkpoint = (Checkpoint.open(output, identity, keys, resume=resume and not spool, durable=not spool)
+    checkpoint = (Checkpoint.open(output, identity, keys, resume=resume and not spool, durable=not spool,
+                                  keeps_items=getattr(job, "keeps_items", True))
                   if output is not None else None)
     with checkpoint if checkpoint is not None else nullcontext():
         results: dict[str, PartitionResult] = checkpoint.load_finished() if checkpoint else {}
