@@ -329,9 +329,10 @@ class Checkpoint:
             mode = os.lstat(folder).st_mode
         except FileNotFoundError:
             return
+        if stat.S_ISLNK(mode):
+            raise not_regular(folder, mode)
         if not stat.S_ISDIR(mode):
-            raise not_regular(folder, mode) if stat.S_ISLNK(mode) else CheckpointDamaged(
-                f"{folder} is not a directory: remove it and run again with --resume")
+            raise CheckpointDamaged(f"{folder} is not a directory: remove it and run again with --resume")
         check_regular_entries(sorted(folder.iterdir()))
 
     def _check_manifest(self, resume: bool) -> None:
@@ -391,9 +392,8 @@ class Checkpoint:
             point = _unsealed(_parse_line(read_capped(path)))
         except FileNotFoundError:
             return
-        except OversizedFile as error:
+        except OversizedFile:
             point = None
-            self._report(key, f"cannot use {path.name}: {error}")
         if not (isinstance(point, dict) and point.get("fingerprint") == self.fingerprint and point.get("key") == key
                 and isinstance(point.get("lines"), int) and "resume" in point):
             self._report(key, f"{path.name} is damaged or not a resume point of this job")
