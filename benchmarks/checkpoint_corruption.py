@@ -1,21 +1,32 @@
 #!/usr/bin/env python3
-"""Kill, corrupt, resume: a checkpointed count gives the same result after each kind of damage (issue #16).
+"""Kill, corrupt, resume: a checkpointed count gives the same result after each kind of damage (issues #16, #28).
 
-Usage: python benchmarks/checkpoint_corruption.py [--size 5] [--dict wordle-answers] [--workers 2]
+Usage: python benchmarks/checkpoint_corruption.py [--size 5] [--dict wordle-answers] [--workers 2] [--rounds 5]
 
 It runs ``puzzlewright acrostic count --double --output DIR/`` once to the end (the reference), then for each
 damage: copies the finished directory (or starts a fresh run and kills it with SIGKILL part-way), damages
 one partition file (a header count +1000, the last item deleted, an extra item appended, a valid square
-swapped for another, a line cut short, a garbage line, the file removed), runs ``--resume``, and compares
-``results.jsonl`` and the count with the reference. Each row says whether the resume noticed (its warning)
-and whether the result is identical. Everything happens in a temporary folder; every run is bounded.
+swapped for another, a line cut short, a garbage line, the file removed, items removed with the trailer
+re-signed and ``finished.jsonl`` deleted), runs ``--resume``, and compares ``results.jsonl`` and the count
+with the reference. Each row says whether the resume noticed (its warning) and whether the result is
+identical.
+
+Issue #28's rows: ``--rounds`` times, a run killed at a random moment, then two ``--resume`` runs started at
+once (each either refused with exit 2 and "in use", or run to the end: then it must print the reference
+count and leave exactly the reference in ``results.jsonl``), then plain resumes until one finishes; a
+partition file, ``finished.jsonl`` or the lock replaced by a directory, a FIFO or a symbolic link to
+``/dev/zero`` (a one-line error within seconds, then, once the entry is removed as the message says, the
+reference); a bit flipped in each resume point left by partitions stopped part-way (noticed, then the
+reference). Everything happens in a temporary folder; every run is bounded.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -63,6 +74,15 @@ def swap_square(lines: list[str]) -> list[str]:
     return [lines[0], lines[2], *lines[2:]]
 
 
+def resigned_without_items(path: Path) -> None:
+    """Five items removed, the trailer re-signed to match and ``finished.jsonl`` deleted: the file verifies as
+    a file, only its count can tell (before issue #28 the run printed the full total over fewer lines)."""
+    body = path.read_text().splitlines(keepends=True)[:-1][:-5]
+    digest = hashlib.sha256("".join(body).encode()).hexdigest()
+    path.write_text("".join([*body, json.dumps({"end": {"lines": len(body), "sha256": digest}}) + "\n"]))
+    (path.parent.parent / "finished.jsonl").unlink(missing_ok=True)
+
+
 DAMAGE = {
     "header count +1000": lambda path: rewrite(path, header_plus_1000),
     "last item deleted": lambda path: rewrite(path, lambda lines: lines[:-2] + lines[-1:]),
@@ -71,6 +91,13 @@ DAMAGE = {
     "line cut short": lambda path: rewrite(path, lambda lines: lines[:2] + [lines[2][:5]]),
     "garbage line": lambda path: rewrite(path, lambda lines: lines[:2] + ["\x00garbage\n"] + lines[2:]),
     "file removed": lambda path: path.unlink(),
+    "items removed, re-signed": resigned_without_items,
+}
+
+NOT_REGULAR = {
+    "a directory": lambda path: path.mkdir(),
+    "a FIFO": os.mkfifo,
+    "a symbolic link": lambda path: path.symlink_to("/dev/zero"),
 }
 
 
@@ -83,13 +110,102 @@ def kill_part_way(args: argparse.Namespace, output: Path, after_s: float) -> Non
     process.wait(30)
 
 
+def same(run: subprocess.CompletedProcess, directory: Path, expected: tuple[str, int]) -> bool:
+    """Whether a run exited 0, printed the reference count and left exactly the reference results."""
+    return (run.returncode == 0 and json.loads(run.stdout)["count"] == expected[1]
+            and outcome(directory) == expected)
+
+
+def resume_until_done(args: argparse.Namespace, output: Path, expected: tuple[str, int]) -> bool:
+    """Plain ``--resume`` runs (at most 5) until one exits 0; whether it gives the reference."""
+    for _ in range(5):
+        resumed = count(args, output, "--resume")
+        if resumed.returncode == 0:
+            return same(resumed, output, expected)
+    return False
+
+
+def concurrent_resumes(args: argparse.Namespace, root: Path, expected: tuple[str, int], rounds: int) -> list[tuple]:
+    """Kill a run at a random moment, start two ``--resume`` at once, then resume until done (``rounds`` times)."""
+    rows = []
+    for round_number in range(rounds):
+        output = root / f"concurrent-{round_number}"
+        kill_part_way(args, output, random.uniform(0.3, args.kill_after))
+        both = [subprocess.Popen([*count_command(args, output), "--resume"], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        runs = [subprocess.CompletedProcess(run.args, run.wait(RUN_SECONDS), *run.communicate()) for run in both]
+        refused = [run for run in runs if run.returncode == 2 and "is in use by another run" in run.stderr]
+        finished = [run for run in runs if run.returncode == 0]
+        right = (len(refused) + len(finished) == 2 and finished and all(same(run, output, expected) for run in finished)
+                 and resume_until_done(args, output, expected))
+        rows.append((f"kill, 2 resumes at once #{round_number + 1}", f"{len(refused)} refused", bool(right)))
+    return rows
+
+
+def not_regular_entries(args: argparse.Namespace, root: Path, reference: Path,
+                        expected: tuple[str, int]) -> list[tuple]:
+    """A checkpoint entry replaced by something that is not a regular file: a quick one-line error (exit 2),
+    then, the entry removed as the message says, the reference."""
+    rows = []
+    for entry in ("partition", "finished.jsonl", "lock"):
+        for kind, make in NOT_REGULAR.items():
+            copy = root / f"{entry}-{kind.replace(' ', '-')}"
+            shutil.copytree(reference, copy)
+            path = biggest_partition(copy) if entry == "partition" else copy / entry
+            path.unlink()
+            make(path)
+            started = time.perf_counter()
+            refused = count(args, copy, "--resume")
+            quick = time.perf_counter() - started < 10
+            clean = refused.returncode == 2 and refused.stderr.count("\n") == 1 and "internal error" not in refused.stderr
+            path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink()
+            rows.append((f"{entry} is {kind}", "yes" if quick and clean else "NO", resume_until_done(args, copy, expected)))
+    return rows
+
+
+def sliced_run(args: argparse.Namespace, output: Path) -> None:
+    """The CLI's count job, with every partition stopped after 20,000 nodes: the folder then holds a resume
+    point for each partition that had more to do (the same job, so the CLI's ``--resume`` continues it)."""
+    from puzzlewright.acrostic.count import CountOptions
+    from puzzlewright.lexicon import load_lexicon
+    from puzzlewright.parallel import run_job
+    from puzzlewright.parallel.acrostic import CountJob
+    from puzzlewright.search import Budget
+
+    class Sliced(CountJob):
+        def partition_budget(self) -> Budget:
+            return Budget(nodes=20_000)
+
+    run_job(Sliced(load_lexicon(args.dict), CountOptions(args.size, double=True)), workers=1, output=output,
+            progress=False)
+
+
+def flipped_resume_points(args: argparse.Namespace, root: Path, expected: tuple[str, int]) -> list[tuple]:
+    """One bit flipped at a random place in each resume point (before issue #28 a flip inside the search
+    state gave "internal error: zlib Error -3" on every later ``--resume``)."""
+    output = root / "sliced"
+    sliced_run(args, output)
+    points = sorted((output / "partitions").glob("*.resume.json"))
+    for point in points:
+        data = bytearray(point.read_bytes())
+        data[random.randrange(len(data))] ^= 1 << random.randrange(8)
+        point.write_bytes(bytes(data))
+    resumed = count(args, output, "--resume")
+    noticed = resumed.stderr.count("is damaged or not a resume point")
+    return [(f"{len(points)} resume points, a bit flipped", f"{noticed}/{len(points)}",
+             same(resumed, output, expected))]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=5)
     parser.add_argument("--dict", default="wordle-answers")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--kill-after", type=float, default=2.0, help="seconds before the SIGKILL")
+    parser.add_argument("--rounds", type=int, default=5, help="kills at a random moment followed by two resumes")
+    parser.add_argument("--seed", type=int, default=None, help="random seed for the kill moments")
     args = parser.parse_args()
+    random.seed(args.seed)
     with tempfile.TemporaryDirectory(prefix="pw-corrupt-") as scratch:
         root = Path(scratch)
         reference = root / "reference"
@@ -112,9 +228,12 @@ def main() -> None:
             resumed = count(args, copy, "--resume")
             noticed = "warning: checkpoint partition" in resumed.stderr
             rows.append((name, "yes" if noticed else "NO", resumed.returncode == 0 and outcome(copy) == expected))
-        for name, noticed, same in rows:
-            print(f"{name:24} noticed on resume: {noticed:3}  result identical: {'yes' if same else 'NO'}")
-        if not all(same for *_, same in rows):
+        rows += concurrent_resumes(args, root, expected, args.rounds)
+        rows += not_regular_entries(args, root, reference, expected)
+        rows += flipped_resume_points(args, root, expected)
+        for name, noticed, identical in rows:
+            print(f"{name:34} noticed on resume: {noticed:10}  result identical: {'yes' if identical else 'NO'}")
+        if not all(identical for *_, identical in rows):
             raise SystemExit(1)
 
 

@@ -246,6 +246,11 @@ class RectangleCountJob(_CompactLexicon):
         return {"job": self.name, **asdict(self.options), "rectangles": self.keep_rectangles,
                 "dictionary": lexicon_identity(self.lexicon)}
 
+    @property
+    def keeps_items(self) -> bool:
+        """Whether partitions return (or stream) their rectangles, or only count them."""
+        return self.keep_rectangles
+
     def partitions(self) -> list[Partition]:
         """First-row prefixes, each sized by the product of its columns' start counts."""
         rows = self.lexicon.of_length(self.options.width)

@@ -16,17 +16,19 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from puzzlewright.parallel.checkpoint import Checkpoint, DiskFullError
     from puzzlewright.parallel.engine import JobInterrupted, run_job
+    from puzzlewright.parallel.folder import CheckpointDamaged, CheckpointInUse
     from puzzlewright.parallel.job import JobResult, Partition, PartitionedJob, PartitionResult
     from puzzlewright.parallel.runners import (DaskRunner, InProcessRunner, PoolRunner, WorkerDiedError,
                                                default_workers, make_runner)
 
 __all__ = [
-    "Checkpoint", "DaskRunner", "DiskFullError", "InProcessRunner", "JobInterrupted", "JobResult", "Partition",
+    "Checkpoint", "CheckpointDamaged", "CheckpointInUse", "DaskRunner", "DiskFullError", "InProcessRunner", "JobInterrupted", "JobResult", "Partition",
     "PartitionResult", "PartitionedJob", "PoolRunner", "WorkerDiedError", "default_workers", "make_runner",
     "run_job",
 ]
 
-_MODULES = {"Checkpoint": "checkpoint", "DiskFullError": "checkpoint", "JobInterrupted": "engine", "run_job": "engine",
+_MODULES = {"Checkpoint": "checkpoint", "CheckpointDamaged": "folder", "CheckpointInUse": "folder",
+            "DiskFullError": "checkpoint", "JobInterrupted": "engine", "run_job": "engine",
             "JobResult": "job", "Partition": "job", "PartitionedJob": "job", "PartitionResult": "job",
             "DaskRunner": "runners", "InProcessRunner": "runners", "PoolRunner": "runners",
             "WorkerDiedError": "runners", "default_workers": "runners", "make_runner": "runners"}

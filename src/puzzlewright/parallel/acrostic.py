@@ -116,6 +116,11 @@ class CountJob(_CompactLexicon):
         return {"job": self.name, **asdict(self.options), "squares": self.keep_squares,
                 "dictionary": lexicon_identity(self.lexicon)}
 
+    @property
+    def keeps_items(self) -> bool:
+        """Whether partitions return (or stream) their squares, or only count them."""
+        return self.keep_squares
+
     def partitions(self) -> list[Partition]:
         """The counter's first-row prefixes, each sized by :func:`first_row_work` summed over its first rows."""
         from puzzlewright.acrostic.count import count_partitions

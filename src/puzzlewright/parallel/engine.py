@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 
 from puzzlewright.parallel.checkpoint import Checkpoint
@@ -83,49 +84,53 @@ def run_job(
     directory: no fsyncs, no resume, no merged results file).
     ``progress`` shows a bar on stderr (default: when it is a terminal). Ctrl-C stops the workers,
     leaves the directory ready to resume and raises :class:`JobInterrupted` with the partial result.
+    The ``output`` directory is locked for the whole run (until this returns or raises): another run on it
+    raises :class:`~puzzlewright.parallel.folder.CheckpointInUse`.
     """
     started = time.perf_counter()
     partitions = checked_partitions(job)
     keys = [partition.key for partition in partitions]
     identity = job.identity()
-    checkpoint = (Checkpoint.open(output, identity, keys, resume=resume and not spool, durable=not spool)
+    checkpoint = (Checkpoint.open(output, identity, keys, resume=resume and not spool, durable=not spool,
+                                  keeps_items=getattr(job, "keeps_items", True))
                   if output is not None else None)
-    results: dict[str, PartitionResult] = checkpoint.load_finished() if checkpoint else {}
-    resumed = len(results)
-    todo = schedule_order([partition for partition in partitions if partition.key not in results])
-    runner = runner or make_runner(workers, cluster, len(todo))
-    computed: list[str] = []
-    in_order = _InOrder(keys, on_merged, checkpoint, keep_items)
-    in_order.advance(results)
+    with checkpoint if checkpoint is not None else nullcontext():
+        results: dict[str, PartitionResult] = checkpoint.load_finished() if checkpoint else {}
+        resumed = len(results)
+        todo = schedule_order([partition for partition in partitions if partition.key not in results])
+        runner = runner or make_runner(workers, cluster, len(todo))
+        computed: list[str] = []
+        in_order = _InOrder(keys, on_merged, checkpoint, keep_items)
+        in_order.advance(results)
 
-    def merged() -> JobResult:
-        return JobResult(job.name, job.item_name, [results[key] for key in keys if key in results], computed,
-                         resumed, time.perf_counter() - started, runner.workers, runner.name, len(keys),
-                         checkpoint.load_items if checkpoint else None)
+        def merged() -> JobResult:
+            return JobResult(job.name, job.item_name, [results[key] for key in keys if key in results], computed,
+                             resumed, time.perf_counter() - started, runner.workers, runner.name, len(keys),
+                             checkpoint.load_items if checkpoint else None)
 
-    def out_of_time() -> bool:
-        return time_limit is not None and time.perf_counter() - started > time_limit
+        def out_of_time() -> bool:
+            return time_limit is not None and time.perf_counter() - started > time_limit
 
-    try:
-        if todo and hasattr(job, "prepare"):
-            job.prepare()
-        with _ProgressBar(job, todo, resumed, results, progress) as on_progress:
-            def on_done(result: PartitionResult) -> None:
-                results[result.key] = result
-                computed.append(result.key)
-                if checkpoint is not None:
-                    checkpoint.save(result)
-                in_order.advance(results)
-                in_order.finished(result)
-                on_progress(result)
+        try:
+            if todo and hasattr(job, "prepare"):
+                job.prepare()
+            with _ProgressBar(job, todo, resumed, results, progress) as on_progress:
+                def on_done(result: PartitionResult) -> None:
+                    results[result.key] = result
+                    computed.append(result.key)
+                    if checkpoint is not None:
+                        checkpoint.save(result)
+                    in_order.advance(results)
+                    in_order.finished(result)
+                    on_progress(result)
 
-            runner.run(job, todo, checkpoint.stream_for if checkpoint else None, on_done, out_of_time)
-    except KeyboardInterrupt:
-        raise JobInterrupted(merged()) from None
-    result = merged()
-    if checkpoint is not None and not spool:
-        checkpoint.write_results(result.items(), {"job": identity, **result.summary()})
-    return result
+                runner.run(job, todo, checkpoint.stream_for if checkpoint else None, on_done, out_of_time)
+        except KeyboardInterrupt:
+            raise JobInterrupted(merged()) from None
+        result = merged()
+        if checkpoint is not None and not spool:
+            checkpoint.write_results(result.items(), {"job": identity, **result.summary()})
+        return result
 
 
 class _ProgressBar:

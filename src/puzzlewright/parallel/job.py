@@ -71,7 +71,9 @@ class PartitionedJob(Protocol):
     """The interface every partitioned job implements (it must also pickle, to reach other processes).
 
     A job may also define ``prepare()``: called once in this process before any partition runs, so that
-    forked pool workers inherit what it loads (a compiled kernel, an index).
+    forked pool workers inherit what it loads (a compiled kernel, an index); and ``keeps_items`` (default
+    True): False for a job that only counts, returning no items, so a checkpoint knows its partition files
+    hold none (otherwise a file must hold exactly the ``count`` items its header says were found).
     """
 
     #: what the job is, for messages and the progress bar ("acrostic count")
