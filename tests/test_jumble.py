@@ -694,12 +694,12 @@ def test_final_answer_ranking_is_pinned(english):
     order and scores of the first and last (speed work must not move them; refitting the model would)."""
     result = solve_json({"pool": "INMANYRESPECTS", "answer_pattern": "-- ---- --------", "top": 1000},
                         lexicon=english)
-    assert (result["scored"], len(result["answers"]), result["complete"]) == (507, 507, True)
+    assert (result["scored"], len(result["answers"]), result["complete"]) == (522, 522, True)
     assert [(a["answer"], a["score"]) for a in result["answers"][:4]] == [
-        ("IN MANY RESPECTS", 4.445), ("IN MANY SPECTRES", -1.819), ("IN MANY SPECTERS", -2.07),
-        ("IN MANY SCEPTERS", -2.573)]
+        ("IN MANY RESPECTS", 4.446), ("IN MANY SPECTRES", -1.828), ("IN MANY SPECTERS", -2.079),
+        ("IN MANY SCEPTERS", -2.582)]
     # last: an answer with a slur comes after every clean one (issue #27)
-    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("EY SPIC TRANSMEN", -15.229)
+    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("EY SPIC TRANSMEN", -15.227)
 
 
 def test_final_answers_are_ranked_the_same_whatever_order_they_come_in(english):

@@ -126,7 +126,8 @@ def read_input(path: str | os.PathLike[str], what: str, error: type[Puzzlewright
 
 
 def _too_big(what: str, path: str | os.PathLike[str], max_bytes: int) -> str:
-    """The message for a file over its cap: ``grid file is larger than 1 MB (the limit): PATH``."""
+    """The message for a file over its cap, naming the file, the cap and the path (for a grid file:
+    "... is larger than 1 MB (the limit): PATH")."""
     limit = f"{max_bytes / 2**20:g} MB" if max_bytes >= 2**20 else f"{max_bytes / 1024:g} KB"
     return f"{what} is larger than {limit} (the limit): {path}"
 
