@@ -40,17 +40,19 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("english", "english.npz", "everyday English: the words an educated reader knows",
                 "words of english-large with familiarity >= 1.2 and everyday evidence (SCOWL size <= 70, a "
                 "WordNet or Ding headword, Zipf >= 2, the reviewed list, or an attested inflection of such a "
-                "word)"),
+                "word); no names, no made-up forms"),
         Builtin("english-common", "english-common.npz", "common English: the words nearly everyone knows",
                 "words of english with familiarity >= 2.5"),
         Builtin("english-letterboxed", "english-letterboxed.npz",
                 "NYT-like Letter Boxed dictionary (Letter Boxed's default)",
-                "words of english-large with familiarity >= 0.7: the floor at which the median valid-word "
-                "count per box matches the NYT's dictionary size on the training puzzles"),
+                "words of english-large with familiarity >= 0.4, no names, no made-up forms: the floor at which "
+                "the median valid-word count per box comes nearest the NYT's dictionary size on the training "
+                "puzzles (0.90 of it)"),
         Builtin("english-large", "english-large.npz", "large English: every defensible word, rare and archaic too",
                 "SCOWL (en/US/GB/CA/AU, size <= 95, with spelling variants), WordNet and Ding lemmas, clipped "
-                "words, attested inflections and the reviewed recent words; letter strings, names and "
-                "size-95 entries nothing vouches for left out"),
+                "words, inflections, modern words (en_GB Hunspell behind a gate) and the reviewed recent words; "
+                "names kept, flagged proper; letter strings and size-95 entries nothing vouches for left "
+                "out"),
         Builtin("wordle-answers", "wordle-answers.npz", "the 2,315 original Wordle answers"),
         Builtin("wordle-guesses", "wordle-guesses.npz",
                 "the 12,972 original Wordle guesses (answers plus allowed words)"),
