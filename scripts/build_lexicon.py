@@ -574,14 +574,17 @@ def possessive_of_irregular_noun(word: str, entry: Entry, wordnet: WordNet) -> b
             and entry.base in wordnet.irregular_bases and "noun" in wordnet.parts_of_speech.get(entry.base, ()))
 
 
-def inflects_a_word(word: str, entry: Entry, wordnet: WordNet) -> bool:
+def inflects_a_word(word: str, entry: Entry, found: dict[str, Entry], wordnet: WordNet) -> bool:
     """Whether ``word`` reads as an inflection of its base rather than as a name's possessive: it is
-    grammatical (NESTERS), the possessive of a noun with an irregular plural (CHILDS), or its base is one
-    WordNet lacks, which gets the benefit of the doubt (AMENS), unless the form is impossible."""
+    grammatical (NESTERS), the possessive of a noun with an irregular plural (CHILDS), or its base is a
+    headword WordNet lacks, which gets the benefit of the doubt (AMENS: Ding lists amen), unless the form is
+    impossible. A base with weaker evidence does not (LEEDS: only SCOWL size 80 and GCIDE list leed)."""
     if not entry.inflected or entry.made_up:
         return False
+    base = found[entry.base]
+    headword = bool(base.sources & COMMON_WORD_SOURCES) or 0 < base.level <= 70
     return (entry.regular or possessive_of_irregular_noun(word, entry, wordnet)
-            or entry.base not in wordnet.parts_of_speech)
+            or (entry.base not in wordnet.parts_of_speech and headword))
 
 
 def name_sources(word: str, entry: Entry, src: Sources, found: dict[str, Entry]) -> list[str]:
@@ -593,7 +596,7 @@ def name_sources(word: str, entry: Entry, src: Sources, found: dict[str, Entry])
     and so are NESTERS and CHILDS (child's), though SCOWL's names list NESTER'S and CHILDS."""
     if entry.sources & COMMON_WORD_SOURCES or 0 < entry.level <= 70:
         return []
-    if inflects_a_word(word, entry, src.wordnet) and not name_sources(entry.base, found[entry.base], src, found):
+    if inflects_a_word(word, entry, found, src.wordnet) and not name_sources(entry.base, found[entry.base], src, found):
         return []
     return [source for source, names in (("scowl", src.names), ("wordnet", src.wordnet.capitalised),
                                          ("ding", src.ding_capitalised)) if word in names]
