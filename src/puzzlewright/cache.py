@@ -2,9 +2,12 @@
 evicted first), replacing a file atomically, and small in-process memos of expensive derived objects.
 
 Every file the package caches lives in :func:`cache_dir` under a name starting with one of
-:data:`OWN_PREFIXES`; writers use :func:`store` (which trims the folder to :func:`cache_limit`) and readers
-:func:`touch` what they read, so "least recently used" means used, not written. Nothing else in the
-folder is ever counted, evicted or cleared, whatever ``$PUZZLEWRIGHT_CACHE`` points at.
+:data:`OWN_PREFIXES` (a file, or a sub-folder such as ``lexicons/`` and ``kernels/`` whose files are all
+the package's); writers use :func:`store` (which trims the whole folder to :func:`cache_limit`, whatever
+sub-folder the new file went to) and readers :func:`touch` what they read, so "least recently used" means
+used, not written. So every file the package writes there is counted, evicted oldest-used first and cleared,
+in one place (:func:`trim_cache`). Nothing else in the folder is ever counted, evicted or cleared, whatever
+``$PUZZLEWRIGHT_CACHE`` points at (it may be a folder that holds other files).
 
 Only ``os`` is imported (no pathlib, no tempfile, no typing): Letter Boxed's command line reads its cached index
 through this module on a path that must start in a few tens of milliseconds.
@@ -25,7 +28,9 @@ if TYPE_CHECKING:  # typing is not imported at run time (the command line's quic
 
 _TEMPORARY_NUMBERS = itertools.count()  # distinct temporary names for threads of one process
 DEFAULT_CACHE_LIMIT = 2 * 2**30  # bytes; $PUZZLEWRIGHT_CACHE_LIMIT overrides (e.g. 500M, 4G)
-OWN_PREFIXES = ("wordle-", "letterboxed-", "acrostic-", "grid-", "kernels", "ranker-")
+# The names the package writes at the top of the cache folder: files (wordle-matrix-..., ranker-...) and the
+# sub-folders kernels/ (compiled C kernels) and lexicons/ (built --dict FILE word lists).
+OWN_PREFIXES = ("wordle-", "letterboxed-", "acrostic-", "grid-", "kernels", "lexicons", "ranker-")
 STALE_TEMPORARY_S = 3600  # a temporary file this old was left by a killed process
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
@@ -219,4 +224,16 @@ def store(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: 
     """Write a cache file with :func:`atomic_write`, then trim the cache folder to its cap (the new file,
     just used, goes last; one bigger than the whole cap does not stay)."""
     atomic_write(path, write, text=text)
-    trim_cache(os.path.dirname(os.fspath(path)) or None)
+    trim_cache(cache_root(path))
+
+
+def cache_root(path: str | os.PathLike) -> str:
+    """The cache folder a cache file at ``path`` counts against: :func:`cache_dir` for a file anywhere under
+    it (in ``lexicons/`` or ``kernels/`` too, so the cap covers the whole folder), else the file's own
+    folder (a caller that keeps its cache elsewhere, as tests do)."""
+    folder = os.path.dirname(os.path.abspath(os.fspath(path)))
+    top = os.path.abspath(cache_dir())
+    try:
+        return top if os.path.commonpath([folder, top]) == top else folder
+    except ValueError:  # another drive (Windows): not under the cache folder
+        return folder

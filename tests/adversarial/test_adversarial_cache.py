@@ -8,7 +8,7 @@ import os
 import pytest
 
 from conftest import run_cli
-from puzzlewright.cache import cache_files, clear_cache, store, touch
+from puzzlewright.cache import cache_files, cache_root, clear_cache, store, touch
 
 
 @pytest.fixture
@@ -58,3 +58,43 @@ def test_a_bad_cache_limit_is_one_line(folder, monkeypatch):
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE_LIMIT", "lots")
     result = run_cli("cache", "info")
     assert result.exit_code == 2 and result.stderr.startswith("error: PUZZLEWRIGHT_CACHE_LIMIT")
+
+
+def every_file(folder) -> set[str]:
+    """Every file under ``folder``, in all its sub-folders, relative to it."""
+    return {os.path.relpath(os.path.join(top, name), folder) for top, _, files in os.walk(folder) for name in files}
+
+
+def test_a_dict_file_lexicon_is_counted_and_cleared(folder, tmp_path_factory):
+    """Issue #28: a `--dict FILE` word list built into `lexicons/` was neither counted nor cleared."""
+    words = tmp_path_factory.mktemp("words") / "words.txt"
+    words.write_text("cat\ndog\nact\ntac\n")
+    assert run_cli("dict", "info", "--dict", str(words)).exit_code == 0
+    written = every_file(folder) - {"notes.txt"}
+    assert written and all(name.startswith("lexicons" + os.sep) for name in written)
+    info = run_cli("cache", "info", "--json").json()
+    assert {f["name"] for f in info["files"]} == written  # every file the run wrote is listed
+    assert info["bytes"] == sum((folder / name).stat().st_size for name in written) > 0
+    cleared = run_cli("cache", "clear", "--json").json()
+    assert cleared["removed"] == len(written) and every_file(folder) == {"notes.txt"}
+
+
+def test_eviction_takes_the_oldest_files_whatever_their_sub_folder(folder):
+    (folder / "lexicons").mkdir()
+    (folder / "kernels").mkdir()
+    put(folder, "lexicons/wordlist-a-v3.npz", 1000)
+    put(folder, "wordle-matrix-b.npy", 2000)
+    put(folder, "kernels/grid-fill-c.so", 3000)
+    put(folder, "lexicons/wordlist-d-v3.npz", 4000)  # 4,000 bytes > 3K: the oldest, in lexicons/, goes
+    assert every_file(folder) == {"notes.txt", "wordle-matrix-b.npy", os.path.join("kernels", "grid-fill-c.so"),
+                                  os.path.join("lexicons", "wordlist-d-v3.npz")}
+    put(folder, "wordle-matrix-e.npy", 5000)  # then the oldest left, at the top
+    assert "wordle-matrix-b.npy" not in every_file(folder)
+    assert sum(f.size for f in cache_files(str(folder))) <= 3 * 1024
+
+
+def test_a_file_in_a_sub_folder_trims_the_whole_cache_folder(folder):
+    assert cache_root(folder / "lexicons" / "wordlist-x.npz") == str(folder)
+    assert cache_root(folder / "wordle-matrix-x.npy") == str(folder)
+    elsewhere = folder.parent / "elsewhere" / "wordle-matrix-x.npy"
+    assert cache_root(elsewhere) == str(elsewhere.parent)  # a cache kept outside the folder trims its own
