@@ -59,12 +59,13 @@ def fsync_directory(directory: str | os.PathLike) -> None:
 
 
 def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: bool = False,
-                 durable: bool = True) -> None:
+                 durable: bool = True, before_replace: Callable[[], object] | None = None) -> None:
     """Replace ``path`` all at once by what ``write(handle)`` writes: into a temporary file beside it
     (``.<name>.<pid>.<n>.tmp``), fsynced, renamed over ``path`` with :func:`os.replace`, then the folder
     fsynced. Any error (or an interrupt) removes the temporary file and propagates: readers see the old
     file or the new one, never part of one. ``text`` opens the file as UTF-8 text instead of bytes;
-    ``durable`` False skips the fsyncs (scratch files that need not survive a crash)."""
+    ``durable`` False skips the fsyncs (scratch files that need not survive a crash); ``before_replace`` is
+    called once the temporary file is whole, just before the rename (:func:`store` makes room there)."""
     path = os.fspath(path)
     directory, name = os.path.split(path)
     temporary = os.path.join(directory, f".{name}.{os.getpid()}.{next(_TEMPORARY_NUMBERS)}.tmp")
@@ -74,6 +75,8 @@ def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *,
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())
+        if before_replace is not None:
+            before_replace()
         os.replace(temporary, path)
         if durable:
             fsync_directory(directory or os.curdir)
@@ -221,10 +224,13 @@ def kept(filename: str, build: Callable[[], Any]) -> Any:
 
 
 def store(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: bool = False) -> None:
-    """Write a cache file with :func:`atomic_write`, then trim the cache folder to its cap (the new file,
-    just used, goes last; one bigger than the whole cap does not stay)."""
-    atomic_write(path, write, text=text)
-    trim_cache(cache_root(path))
+    """Write a cache file with :func:`atomic_write` within the cache folder's cap: once the new file is
+    written (as a temporary file, which :func:`trim_cache` counts), the least recently used files go before
+    it is renamed into place, so the folder is never over the cap with it in; a trim after the rename
+    removes a file bigger than the whole cap (the new file, just used, otherwise goes last)."""
+    root = cache_root(path)
+    atomic_write(path, write, text=text, before_replace=lambda: trim_cache(root))
+    trim_cache(root)
 
 
 def cache_root(path: str | os.PathLike) -> str:

@@ -98,3 +98,49 @@ def test_a_file_in_a_sub_folder_trims_the_whole_cache_folder(folder):
     assert cache_root(folder / "wordle-matrix-x.npy") == str(folder)
     elsewhere = folder.parent / "elsewhere" / "wordle-matrix-x.npy"
     assert cache_root(elsewhere) == str(elsewhere.parent)  # a cache kept outside the folder trims its own
+
+
+def test_the_web_result_cache_holds_its_caps_at_every_insert():
+    """The web app's in-memory results: never over their byte or entry cap, even for a moment."""
+    from puzzlewright.web.app import ResultCache
+
+    cache = ResultCache(entries=4, max_bytes=1000, total_bytes=2500)
+    for number in range(40):
+        key = ("/api/wordle/solve", b"{%d}" % number)
+        cache.put(key, b"x" * (100 + 37 * number % 900))
+        assert cache.bytes <= 2500 and len(cache) <= 4 and cache.get(key) is not None  # the newest is kept
+        assert cache.bytes == sum(len(k[0]) + len(k[1]) + len(v) for k, v in cache._items.items())
+    cache.put(("/api/wordle/solve", b"{39}"), b"y" * 10)  # a replaced result gives its bytes back
+    assert cache.get(("/api/wordle/solve", b"{39}")) == b"y" * 10 and cache.bytes <= 2500
+    cache.put(("/api/wordle/solve", b"{big}"), b"z" * 1001)  # over max_bytes: never kept
+    assert cache.get(("/api/wordle/solve", b"{big}")) is None
+
+
+def test_the_web_result_cache_drops_the_least_recently_used_first():
+    from puzzlewright.web.app import ResultCache
+
+    cache = ResultCache(entries=10, max_bytes=1000, total_bytes=3 * 1010)
+    keys = [("/p", b"%d" % n) for n in range(4)]  # each key and result: 1,003 bytes
+    for key in keys[:3]:
+        cache.put(key, b"x" * 1000)
+    assert cache.get(keys[0]) is not None  # read: now the most recently used
+    cache.put(keys[3], b"x" * 1000)  # no room for a fourth: keys[1], the least recently used, goes
+    assert [cache.get(key) is not None for key in keys] == [True, False, True, True]
+
+
+def test_the_folder_is_within_its_cap_when_a_new_file_lands(folder, monkeypatch):
+    """The least recently used files go before a new file is renamed in, not after (it was cap + file)."""
+    put(folder, "wordle-matrix-a.npy", 1000)
+    put(folder, "wordle-matrix-b.npy", 2000)
+    put(folder, "wordle-matrix-c.npy", 3000)  # 3,000 bytes: just within 3K
+    seen: list[int] = []
+    replace = os.replace
+
+    def spy(source, target):
+        seen.append(sum(f.size for f in cache_files(str(folder), temporary=True)))
+        replace(source, target)
+
+    monkeypatch.setattr(os, "replace", spy)
+    store(folder / "wordle-matrix-d.npy", lambda handle: handle.write(b"x" * 1500))
+    assert seen == [1000 + 1500]  # c and d alone: a and b went before d came in, never over 3,072
+    assert sorted(names(folder)) == ["wordle-matrix-c.npy", "wordle-matrix-d.npy"]
