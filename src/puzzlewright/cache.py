@@ -2,9 +2,12 @@
 evicted first), replacing a file atomically, and small in-process memos of expensive derived objects.
 
 Every file the package caches lives in :func:`cache_dir` under a name starting with one of
-:data:`OWN_PREFIXES`; writers use :func:`store` (which trims the folder to :func:`cache_limit`) and readers
-:func:`touch` what they read, so "least recently used" means used, not written. Nothing else in the
-folder is ever counted, evicted or cleared, whatever ``$PUZZLEWRIGHT_CACHE`` points at.
+:data:`OWN_PREFIXES` (a file, or a sub-folder such as ``lexicons/`` and ``kernels/`` whose files are all
+the package's); writers use :func:`store` (which trims the whole folder to :func:`cache_limit`, whatever
+sub-folder the new file went to) and readers :func:`touch` what they read, so "least recently used" means
+used, not written. So every file the package writes there is counted, evicted oldest-used first and cleared,
+in one place (:func:`trim_cache`). Nothing else in the folder is ever counted, evicted or cleared, whatever
+``$PUZZLEWRIGHT_CACHE`` points at (it may be a folder that holds other files).
 
 Only ``os`` is imported (no pathlib, no tempfile, no typing): Letter Boxed's command line reads its cached index
 through this module on a path that must start in a few tens of milliseconds.
@@ -25,7 +28,9 @@ if TYPE_CHECKING:  # typing is not imported at run time (the command line's quic
 
 _TEMPORARY_NUMBERS = itertools.count()  # distinct temporary names for threads of one process
 DEFAULT_CACHE_LIMIT = 2 * 2**30  # bytes; $PUZZLEWRIGHT_CACHE_LIMIT overrides (e.g. 500M, 4G)
-OWN_PREFIXES = ("wordle-", "letterboxed-", "acrostic-", "grid-", "kernels", "ranker-")
+# The names the package writes at the top of the cache folder: files (wordle-matrix-..., ranker-...) and the
+# sub-folders kernels/ (compiled C kernels) and lexicons/ (built --dict FILE word lists).
+OWN_PREFIXES = ("wordle-", "letterboxed-", "acrostic-", "grid-", "kernels", "lexicons", "ranker-")
 STALE_TEMPORARY_S = 3600  # a temporary file this old was left by a killed process
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
@@ -54,12 +59,13 @@ def fsync_directory(directory: str | os.PathLike) -> None:
 
 
 def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: bool = False,
-                 durable: bool = True) -> None:
+                 durable: bool = True, before_replace: Callable[[], object] | None = None) -> None:
     """Replace ``path`` all at once by what ``write(handle)`` writes: into a temporary file beside it
     (``.<name>.<pid>.<n>.tmp``), fsynced, renamed over ``path`` with :func:`os.replace`, then the folder
     fsynced. Any error (or an interrupt) removes the temporary file and propagates: readers see the old
     file or the new one, never part of one. ``text`` opens the file as UTF-8 text instead of bytes;
-    ``durable`` False skips the fsyncs (scratch files that need not survive a crash)."""
+    ``durable`` False skips the fsyncs (scratch files that need not survive a crash); ``before_replace`` is
+    called once the temporary file is whole, just before the rename (:func:`store` makes room there)."""
     path = os.fspath(path)
     directory, name = os.path.split(path)
     temporary = os.path.join(directory, f".{name}.{os.getpid()}.{next(_TEMPORARY_NUMBERS)}.tmp")
@@ -69,6 +75,8 @@ def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *,
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())
+        if before_replace is not None:
+            before_replace()
         os.replace(temporary, path)
         if durable:
             fsync_directory(directory or os.curdir)
@@ -216,7 +224,22 @@ def kept(filename: str, build: Callable[[], Any]) -> Any:
 
 
 def store(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: bool = False) -> None:
-    """Write a cache file with :func:`atomic_write`, then trim the cache folder to its cap (the new file,
-    just used, goes last; one bigger than the whole cap does not stay)."""
-    atomic_write(path, write, text=text)
-    trim_cache(os.path.dirname(os.fspath(path)) or None)
+    """Write a cache file with :func:`atomic_write` within the cache folder's cap: once the new file is
+    written (as a temporary file, which :func:`trim_cache` counts), the least recently used files go before
+    it is renamed into place, so the folder is never over the cap with it in; a trim after the rename
+    removes a file bigger than the whole cap (the new file, just used, otherwise goes last)."""
+    root = cache_root(path)
+    atomic_write(path, write, text=text, before_replace=lambda: trim_cache(root))
+    trim_cache(root)
+
+
+def cache_root(path: str | os.PathLike) -> str:
+    """The cache folder a cache file at ``path`` counts against: :func:`cache_dir` for a file anywhere under
+    it (in ``lexicons/`` or ``kernels/`` too, so the cap covers the whole folder), else the file's own
+    folder (a caller that keeps its cache elsewhere, as tests do)."""
+    folder = os.path.dirname(os.path.abspath(os.fspath(path)))
+    top = os.path.abspath(cache_dir())
+    try:
+        return top if os.path.commonpath([folder, top]) == top else folder
+    except ValueError:  # another drive (Windows): not under the cache folder
+        return folder

@@ -71,9 +71,12 @@ def build_library(package: str, source_name: str, label: str, compiler: str) -> 
     """Compile ``package``'s C file ``source_name`` into the cache folder unless it is there already (saying
     "compiling the <label>" on stderr: it takes about a second, once per machine); return the library's
     path. Raises OSError or CalledProcessError."""
+    from puzzlewright.cache import cache_root, touch, trim_cache
+
     source = kernel_source(package, source_name)
     path = library_path(compiler, source, source_name.removesuffix(".c").replace("_", "-"))
     if os.path.exists(path):
+        touch(path)  # just used: the cache folder's eviction takes it last
         return path
     import subprocess
     import tempfile
@@ -88,6 +91,7 @@ def build_library(package: str, source_name: str, label: str, compiler: str) -> 
         subprocess.run([compiler, *C_FLAGS, "-o", built, source_path], check=True, capture_output=True,
                        timeout=120)
         os.replace(built, path)  # atomic: concurrent processes either see the whole library or none
+    trim_cache(cache_root(path))  # counted against the cache folder's cap like every cache file
     return path
 
 

@@ -13,7 +13,7 @@ from puzzlewright.cli.common import emit_json, json_option
 @click.group("cache")
 def cache_group() -> None:
     """The cache folder ($PUZZLEWRIGHT_CACHE, else ~/.cache/puzzlewright): Wordle pattern matrices, Letter
-    Boxed indexes, compiled kernels. It is capped at $PUZZLEWRIGHT_CACHE_LIMIT (default 2G); the least
+    Boxed indexes, built --dict FILE word lists, compiled kernels. It is capped at $PUZZLEWRIGHT_CACHE_LIMIT (default 2G); the least
     recently used files go first."""
 
 

@@ -181,26 +181,33 @@ def _cached_file_path(key: str) -> str:
 
 
 def _load_cached_file(key: str) -> FileLexicon | None:
-    """The built word list stored under ``key``, or None (absent or unreadable: it is built again)."""
+    """The built word list stored under ``key``, or None (absent or unreadable: it is built again). A copy
+    read is marked used, so the cache folder's eviction takes it last."""
+    from puzzlewright.cache import touch
+
+    path = _cached_file_path(key)
     try:
-        with np.load(_cached_file_path(key)) as archive:
+        with np.load(path) as archive:
             words = archive["words"].tobytes().decode("ascii").split("\n")
             skipped, format = int(archive["skipped"]), str(archive["format"])
-            return (words, archive["zipf"], archive["level"], archive["familiarity"], archive["flags"], skipped,
-                    format)
+            built = (words, archive["zipf"], archive["level"], archive["familiarity"], archive["flags"], skipped,
+                     format)
     except (OSError, ValueError, KeyError, UnicodeDecodeError, EOFError):
         return None
+    touch(path)
+    return built
 
 
 def _save_cached_file(key: str, built: FileLexicon) -> None:
-    """Store a built word list (atomically); a cache that cannot be written only costs time next run."""
-    from puzzlewright.cache import atomic_write
+    """Store a built word list in the bounded cache folder (:func:`puzzlewright.cache.store`: atomically,
+    counted against its cap); a cache that cannot be written only costs time next run."""
+    from puzzlewright.cache import store
 
     words, zipf, level, familiarity, flags, skipped, format = built
     path = _cached_file_path(key)
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        atomic_write(path, lambda handle: np.savez(
+        store(path, lambda handle: np.savez(
             handle, words=np.frombuffer("\n".join(words).encode("ascii"), np.uint8), zipf=zipf, level=level,
             familiarity=familiarity, flags=flags, skipped=np.int64(skipped), format=np.str_(format)))
     except OSError:

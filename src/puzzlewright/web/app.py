@@ -62,12 +62,20 @@ class ApiError(Exception):
 
 
 class ResultCache:
-    """The encoded results of recent deterministic requests, by path and request body bytes."""
+    """The encoded results of recent deterministic requests, by path and request body bytes, the least
+    recently used dropped first. Both caps hold after every insert, never only after a later trim: at most
+    ``entries`` results and ``total_bytes`` bytes of keys and results together (each key holds a request
+    body, so results alone would understate the memory); a result over ``max_bytes`` is never kept."""
 
-    def __init__(self, entries: int = 512, max_bytes: int = 256 * 1024):
+    def __init__(self, entries: int = 512, max_bytes: int = 256 * 1024, total_bytes: int = 32 * 2**20):
         self.entries = entries
         self.max_bytes = max_bytes
+        self.total_bytes = total_bytes
+        self.bytes = 0  # what the kept keys and results hold now (see _cost)
         self._items: OrderedDict[tuple[str, bytes], bytes] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
 
     def get(self, key: tuple[str, bytes]) -> bytes | None:
         body = self._items.get(key)
@@ -76,11 +84,27 @@ class ResultCache:
         return body
 
     def put(self, key: tuple[str, bytes], body: bytes) -> None:
-        if len(body) > self.max_bytes or not self.entries:
+        """Keep ``body`` for ``key`` (replacing what was kept for it), first dropping the least recently used
+        results until it fits both caps."""
+        cost = _cost(key, body)
+        if len(body) > self.max_bytes or cost > self.total_bytes or self.entries < 1:
             return
+        self._drop(key)
+        while self._items and (len(self._items) >= self.entries or self.bytes + cost > self.total_bytes):
+            self._drop(next(iter(self._items)))
         self._items[key] = body
-        if len(self._items) > self.entries:
-            self._items.popitem(last=False)
+        self.bytes += cost
+
+    def _drop(self, key: tuple[str, bytes]) -> None:
+        """Forget ``key``'s result, if kept, and its bytes."""
+        body = self._items.pop(key, None)
+        if body is not None:
+            self.bytes -= _cost(key, body)
+
+
+def _cost(key: tuple[str, bytes], body: bytes) -> int:
+    """The bytes a kept result holds: its path, its request body and its encoded result."""
+    return len(key[0]) + len(key[1]) + len(body)
 
 
 def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False,
