@@ -400,7 +400,8 @@ def test_serve_answers_to_its_bound_address(cli, monkeypatch):
 def test_serve_refuses_an_allow_host_that_is_not_a_host(cli, monkeypatch):
     app, result = serve_app(cli, monkeypatch, "--allow-host", "http://pi.local")
     assert app is None and result.exit_code == 2
-    assert result.stderr.startswith("error: --allow-host takes a host name or address") and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("error: --allow-host takes a host name or address")
+    assert result.stderr.count("\n") == 1
 
 
 def test_serve_command_runs_a_private_server():

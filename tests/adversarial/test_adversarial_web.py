@@ -108,8 +108,8 @@ def test_a_rebinding_host_is_refused_with_json(client, host):
 def test_allowed_hosts_are_answered_and_rebinding_names_still_refused():
     """issue #28: a server bound to 0.0.0.0 answered any Host; it now answers loopback names and the names
     --allow-host gives, and a rebinding request (Host and Origin both the attacker's) is refused."""
-    client = TestClient(create_app(loopback_only=True, allow_hosts=served_hosts("0.0.0.0", ["Pi.Local", "192.168.1.5"])),
-                        base_url="http://127.0.0.1:8000")
+    hosts = served_hosts("0.0.0.0", ["Pi.Local", "192.168.1.5"])
+    client = TestClient(create_app(loopback_only=True, allow_hosts=hosts), base_url="http://127.0.0.1:8000")
     for host in ("pi.local", "PI.LOCAL:8000", "192.168.1.5:8000", "127.0.0.1:8000", "localhost"):
         assert client.get("/healthz", headers={"host": host}).status_code == 200, host
     rebinding = client.get("/healthz", headers={"host": "evil.example:8000", "origin": "http://evil.example:8000"})
@@ -126,7 +126,8 @@ def test_allow_hosts_alone_turn_the_host_check_on():
 
 @pytest.mark.parametrize("bound, allowed, expected", [
     ("0.0.0.0", (), ()), ("::", (), ()), ("127.0.0.1", (), ()), ("localhost", ("pi.local",), ("pi.local",)),
-    ("192.168.1.5", (), ("192.168.1.5",)), ("0.0.0.0", ("Pi.Local:8000", "[fe80::1]", "pi.local"), ("pi.local", "fe80::1")),
+    ("192.168.1.5", (), ("192.168.1.5",)),
+    ("0.0.0.0", ("Pi.Local:8000", "[fe80::1]", "pi.local"), ("pi.local", "fe80::1")),
 ])
 def test_served_hosts(bound, allowed, expected):
     assert served_hosts(bound, allowed) == expected
