@@ -93,12 +93,17 @@ def server_protocol(limits: ConnectionLimits) -> type:
 
         def on_headers_complete(self) -> None:
             self.stop_timer()
-            self.start_timer(limits.body_seconds, "body")
             super().on_headers_complete()
+            if not self.pipeline:  # a queued (pipelined) request's body waits for us, not for the client
+                self.start_timer(limits.body_seconds, "body")
 
         def on_message_complete(self) -> None:
             self.stop_timer()
             super().on_message_complete()
+
+        def handle_websocket_upgrade(self) -> None:
+            self.stop_timer()  # the connection is the WebSocket protocol's from here
+            super().handle_websocket_upgrade()
 
         def count_header_bytes(self, size: int) -> None:
             """Add ``size`` to the request's header bytes; past the cap, stop parsing (answered 431)."""
