@@ -32,3 +32,47 @@ def test_batch_reports_each_line_and_continues(tmp_path, capsys):
 def test_unreadable_batch_file_is_a_clear_error(tmp_path, name):
     with pytest.raises(PuzzleInputError, match="batch file"):
         run_batch(str(tmp_path / name), _double)
+
+
+@pytest.fixture
+def two_cores(monkeypatch):
+    from puzzlewright.parallel import runners
+
+    monkeypatch.setattr(runners, "default_workers", lambda: 2)
+
+
+def _workers_seen(*args: str) -> tuple[int | None, str]:
+    """(the ``workers`` a command with :func:`worker_options` receives, its stderr) for ``args``."""
+    import click
+    from click.testing import CliRunner
+
+    from puzzlewright.parallel.cli import worker_options
+
+    seen = {}
+
+    @click.command()
+    @worker_options
+    def command(workers: int | None, cluster: str | None) -> None:
+        seen["workers"] = workers
+
+    result = CliRunner().invoke(command, list(args))
+    assert result.exit_code == 0, result.output
+    return seen["workers"], result.stderr
+
+
+@pytest.mark.parametrize("args, workers, note", [
+    ((), None, ""), (("--workers", "2"), 2, ""), (("--workers", "1"), 1, ""),
+    (("--workers", "1000"), 2, "note: --workers 1000 capped at 2, the cores available (--force-workers runs 1000)\n"),
+    (("--workers", "1000", "--force-workers"), 1000, ""),
+    (("--workers", "1000", "--cluster", "tcp://127.0.0.1:8786"), 1000, ""),  # the cluster's workers, not ours
+])
+def test_workers_are_capped_at_the_cores_unless_forced(two_cores, args, workers, note):
+    """issue #28: --workers 1000 started 218 processes on 2 cores."""
+    assert _workers_seen(*args) == (workers, note)
+
+
+def test_the_quick_path_leaves_too_many_workers_to_click(two_cores):
+    from puzzlewright.cli.quick import _count_settings
+
+    assert _count_settings(["--size", "5", "--workers", "2"])["workers"] == 2
+    assert _count_settings(["--size", "5", "--workers", "3"]) is None  # click caps it, with its note

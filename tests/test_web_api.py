@@ -342,7 +342,7 @@ def test_busy_server_says_so(monkeypatch):
 def test_serve_command_help(cli):
     result = cli("serve", "--help")
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--allow-origin", "127.0.0.1"):
+    for option in ("--host", "--port", "--allow-host", "--allow-origin", "127.0.0.1"):
         assert option in result.stdout
 
 
@@ -364,6 +364,44 @@ def test_serve_rejects_an_address_it_cannot_listen_on_and_a_nan_budget(cli):
             result = cli("serve", "--no-warm-up", *args)  # were uvicorn's log and exit 3, and a server whose
             assert result.exit_code == 2, args          # every search failed
             assert result.stderr.startswith(f"error: {message}") and result.stderr.count("\n") == 1
+
+
+def serve_app(cli, monkeypatch, *args: str):
+    """The app ``serve *args`` would run, and the command's result (nothing binds or listens)."""
+    from puzzlewright.web import app as web_app
+
+    served = {}
+    monkeypatch.setattr(web_app, "check_address", lambda host, port: None)
+    monkeypatch.setattr(web_app, "run_server", lambda app, **options: served.update(app=app, **options))
+    result = cli("serve", "--no-warm-up", *args)
+    return served.get("app"), result
+
+
+def test_serve_checks_host_on_every_interface(cli, monkeypatch):
+    """issue #28: with --host 0.0.0.0 a DNS-rebinding request (Host and Origin the attacker's) got 200."""
+    app, result = serve_app(cli, monkeypatch, "--host", "0.0.0.0", "--port", "8123", "--allow-host", "pi.local")
+    assert result.exit_code == 0 and "Host names answered besides loopback: pi.local" in result.stderr
+    client = TestClient(app, base_url="http://127.0.0.1:8123")
+    assert client.get("/healthz").status_code == 200
+    assert client.get("/healthz", headers={"host": "pi.local:8123"}).status_code == 200
+    rebinding = client.get("/healthz", headers={"host": "evil.example:8123", "origin": "http://evil.example:8123"})
+    assert rebinding.status_code == 400 and "--allow-host" in rebinding.json()["error"]
+    _, result = serve_app(cli, monkeypatch, "--host", "0.0.0.0")
+    assert "none: name this machine with --allow-host" in result.stderr
+
+
+def test_serve_answers_to_its_bound_address(cli, monkeypatch):
+    app, _ = serve_app(cli, monkeypatch, "--host", "192.168.1.5")
+    client = TestClient(app, base_url="http://192.168.1.5:8000")
+    assert client.get("/healthz").status_code == 200
+    assert client.get("/healthz", headers={"host": "evil.example"}).status_code == 400
+
+
+def test_serve_refuses_an_allow_host_that_is_not_a_host(cli, monkeypatch):
+    app, result = serve_app(cli, monkeypatch, "--allow-host", "http://pi.local")
+    assert app is None and result.exit_code == 2
+    assert result.stderr.startswith("error: --allow-host takes a host name or address")
+    assert result.stderr.count("\n") == 1
 
 
 def test_serve_command_runs_a_private_server():

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 from puzzlewright.search import Budget  # noqa: E402
 from puzzlewright.web import create_app  # noqa: E402
 from puzzlewright.web.endpoints import ENDPOINTS  # noqa: E402
-from puzzlewright.web.guard import is_loopback  # noqa: E402
+from puzzlewright.web.guard import allowed_host, is_loopback, served_hosts  # noqa: E402
 from puzzlewright.web.limits import SearchPool, SearchTimeout  # noqa: E402
 
 POST_PATHS = [endpoint.path for endpoint in ENDPOINTS]
@@ -103,6 +103,56 @@ def test_every_loopback_host_is_accepted(client, host):
                                   "[::2]", ""])
 def test_a_rebinding_host_is_refused_with_json(client, host):
     assert "Host" in error_of(client.get("/healthz", headers={"host": host}), 400)
+
+
+def test_allowed_hosts_are_answered_and_rebinding_names_still_refused():
+    """issue #28: a server bound to 0.0.0.0 answered any Host; it now answers loopback names and the names
+    --allow-host gives, and a rebinding request (Host and Origin both the attacker's) is refused."""
+    hosts = served_hosts("0.0.0.0", ["Pi.Local", "192.168.1.5"])
+    client = TestClient(create_app(loopback_only=True, allow_hosts=hosts), base_url="http://127.0.0.1:8000")
+    for host in ("pi.local", "PI.LOCAL:8000", "192.168.1.5:8000", "127.0.0.1:8000", "localhost"):
+        assert client.get("/healthz", headers={"host": host}).status_code == 200, host
+    rebinding = client.get("/healthz", headers={"host": "evil.example:8000", "origin": "http://evil.example:8000"})
+    assert "--allow-host" in error_of(rebinding, 400)
+    for host in ("0.0.0.0:8000", "192.168.1.6", "pi.local.evil.example"):
+        error_of(client.get("/healthz", headers={"host": host}), 400)
+
+
+def test_allow_hosts_alone_turn_the_host_check_on():
+    client = TestClient(create_app(allow_hosts=["pi.local"]), base_url="http://pi.local:8000")
+    assert client.get("/healthz").status_code == 200
+    error_of(client.get("/healthz", headers={"host": "evil.example"}), 400)
+
+
+@pytest.mark.parametrize("bound, allowed, expected", [
+    ("0.0.0.0", (), ()), ("::", (), ()), ("127.0.0.1", (), ()), ("localhost", ("pi.local",), ("pi.local",)),
+    ("192.168.1.5", (), ("192.168.1.5",)),
+    ("0.0.0.0", ("Pi.Local:8000", "[fe80::1]", "pi.local"), ("pi.local", "fe80::1")),
+])
+def test_served_hosts(bound, allowed, expected):
+    assert served_hosts(bound, allowed) == expected
+
+
+@pytest.mark.parametrize("value", ["", "*", "http://pi.local", "pi.local/x", "a:b:c", "user@pi.local"])
+def test_allow_host_refuses_what_is_not_a_host(value):
+    with pytest.raises(ValueError, match="--allow-host takes a host name or address"):
+        allowed_host(value)
+
+
+@pytest.mark.parametrize("allow, null_allowed", [(["*"], False), (["http://localhost:3000"], False), (["null"], True),
+                                                 (["*", "null"], True)])
+def test_a_null_origin_passes_only_when_named(allow, null_allowed):
+    """issue #28: ``--allow-origin '*'`` let ``Origin: null`` (any sandboxed frame or file: page) in."""
+    client = TestClient(create_app(allow_origins=allow, loopback_only=True), base_url="http://127.0.0.1:8000")
+    request = {"pool": "SHACE", "answer_pattern": "-----"}
+    response = client.post("/api/jumble/solve", json=request, headers={"origin": "null"})
+    if null_allowed:
+        assert response.status_code == 200
+    else:
+        assert "'null'" in error_of(response, 403)
+    if "*" in allow:
+        assert client.post("/api/jumble/solve", json=request,
+                           headers={"origin": "https://other.example"}).status_code == 200
 
 
 def test_serve_treats_every_loopback_address_as_private():

@@ -97,8 +97,10 @@ COUNT_NUMBERS = ("--size", "--workers")
 def _count_settings(arguments: list[str]) -> dict[str, object] | None:
     """``acrostic count``'s options as keyword arguments (``size``, ``double``, ``canonical``, ``workers``,
     ``dict``), the last of a repeated one counting as click's do; None when anything else is given (or
-    ``--size`` is missing, a number is not one click would read, ``--workers`` is below 1, or ``--dict`` is
-    not a built-in dictionary's name): click then answers, with its own errors."""
+    ``--size`` is missing, a number is not one click would read, ``--workers`` is below 1 or above the
+    cores available, or ``--dict`` is not a built-in dictionary's name): click then answers, with its own
+    errors and notes."""
+    from puzzlewright.parallel.runners import default_workers
     from puzzlewright.shipped import DEFAULT_DICTIONARY, builtin_archive
 
     settings: dict[str, object] = {"double": False, "canonical": False, "workers": None, "dict": DEFAULT_DICTIONARY}
@@ -120,7 +122,8 @@ def _count_settings(arguments: list[str]) -> dict[str, object] | None:
             settings[name.removeprefix("--")] = int(value)  # what click's int options accept
         except ValueError:
             return None
-    if "size" not in settings or (settings["workers"] is not None and settings["workers"] < 1):
+    workers = settings["workers"]
+    if "size" not in settings or (workers is not None and not 1 <= workers <= default_workers()):
         return None
     return settings if builtin_archive(settings["dict"]) is not None else None
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TextIO
@@ -28,7 +29,9 @@ def worker_options(command: Callable) -> Callable:
 
 
     @click.option("--workers", type=int, default=None, metavar="N",
-                  help="Local worker processes (default: all cores; 1 = this process only).")
+                  help="Local worker processes (default: all cores; 1 = this process only; more than the "
+                       "cores available only with --force-workers).")
+    @click.option("--force-workers", is_flag=True, help="Start --workers N processes even past the cores available.")
     @click.option("--cluster", default=None, metavar="ADDRESS",
                   help="Run on a Dask cluster (tcp://host:8786, or 'local' for one on this machine); "
                        'needs pip install "puzzlewright[cluster]".')
@@ -36,9 +39,25 @@ def worker_options(command: Callable) -> Callable:
     def wrapper(**kwargs: Any) -> Any:
         if kwargs["workers"] is not None and kwargs["workers"] < 1:
             raise PuzzleInputError(f"--workers must be at least 1, not {kwargs['workers']}")
+        kwargs["workers"] = capped_workers(kwargs["workers"], kwargs["cluster"], kwargs.pop("force_workers"))
         return command(**kwargs)
 
     return wrapper
+
+
+def capped_workers(workers: int | None, cluster: str | None, force: bool = False) -> int | None:
+    """``--workers`` as run: at most the cores this process may use, with a one-line note on stderr when
+    cut (more processes than cores only share them, and each holds its own copy of the dictionary: issue
+    #28 saw --workers 1000 start 218 on 2 cores). Unchanged with ``force`` or ``cluster`` (Dask workers are
+    the cluster's, not this machine's)."""
+    from puzzlewright.parallel.runners import default_workers
+
+    cores = default_workers()
+    if workers is None or cluster or force or workers <= cores:
+        return workers
+    print(f"note: --workers {workers} capped at {cores}, the cores available (--force-workers runs {workers})",
+          file=sys.stderr)
+    return cores
 
 
 def parallel_options(command: Callable) -> Callable:

@@ -32,7 +32,8 @@ from puzzlewright.lexicon import BUILTINS, builtin_lexicon, lookup_words
 from puzzlewright.schema import dump_json, json_schemas
 from puzzlewright.search import Budget
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb
-from puzzlewright.web.guard import JsonErrors, RequestGuard, json_error_protocol
+from puzzlewright.web.connections import ConnectionLimits
+from puzzlewright.web.guard import JsonErrors, RequestGuard
 from puzzlewright.web.limits import (BODY_KEY, MAX_BODY_BYTES, SEARCH_SECONDS, BodyLimit, SearchPool,
                                      SearchTimeout, budget_message, tune_malloc)
 
@@ -107,7 +108,7 @@ def _cost(key: tuple[str, bytes], body: bytes) -> int:
     return len(key[0]) + len(key[1]) + len(body)
 
 
-def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False,
+def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False, allow_hosts: Sequence[str] = (),
                search_seconds: float = SEARCH_SECONDS, max_body: int = MAX_BODY_BYTES,
                max_searches: int = MAX_SEARCHES,
                cache_entries: int = 512, warm_up: bool = False,
@@ -115,9 +116,10 @@ def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False
     """The web app.
 
     ``allow_origins``: origins allowed cross-origin access (none by default: a request with another site's
-    ``Origin`` is refused). ``loopback_only``: accept only loopback names and addresses in ``Host`` (the
-    ``serve`` command sets it when bound to loopback, which stops DNS-rebinding pages from reaching the
-    API; see :mod:`puzzlewright.web.guard`). ``search_seconds``: each search's time
+    ``Origin`` is refused; ``*`` allows any but ``null``). ``loopback_only``: accept in ``Host`` only
+    loopback names and addresses and those of ``allow_hosts`` (the ``serve`` command always sets it, which
+    stops DNS-rebinding pages from reaching the API; see :mod:`puzzlewright.web.guard`). ``allow_hosts``:
+    further names the server answers to (giving any turns the check on). ``search_seconds``: each search's time
     budget. ``cache_entries``: how many results of deterministic requests to keep (0: none). ``warm_up``: load
     the dictionaries and run each verb's example once in the background at start.
     """
@@ -168,7 +170,8 @@ def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False
         app.add_middleware(CORSMiddleware, allow_origins=list(allow_origins), allow_methods=["GET", "POST"],
                            allow_headers=["content-type"])
     app.add_middleware(BodyLimit, max_bytes=max_body)
-    app.add_middleware(RequestGuard, loopback_only=loopback_only, allow_origins=allow_origins)
+    app.add_middleware(RequestGuard, loopback_only=loopback_only, allow_hosts=allow_hosts,
+                       allow_origins=allow_origins)
     app.add_middleware(JsonErrors)
     app.add_middleware(SecurityHeaders)
     return app
@@ -422,15 +425,21 @@ def check_address(host: str, port: int) -> None:
         raise PuzzleInputError(f"cannot listen on {host}:{port}: {getattr(error, 'strerror', None) or error}") from None
 
 
-def run_server(app: FastAPI, host: str = "127.0.0.1", port: int = 8000, **options: Any) -> None:
+def server_options(limits: ConnectionLimits = ConnectionLimits(), **options: Any) -> dict[str, Any]:
+    """``uvicorn.run``'s keyword arguments for the web app: quiet, no Server header, ``limits`` applied
+    (see :mod:`puzzlewright.web.connections`); ``options`` override any of them."""
+    return {"server_header": False, "log_level": "warning", **limits.uvicorn_options(), **options}
+
+
+def run_server(app: FastAPI, host: str = "127.0.0.1", port: int = 8000,
+               limits: ConnectionLimits = ConnectionLimits(), **options: Any) -> None:
     """Serve ``app`` with uvicorn until interrupted (``options`` go to ``uvicorn.run``)."""
     import uvicorn
 
     check_address(host, port)
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     tune_malloc()
-    uvicorn.run(app, host=host, port=port, server_header=False,
-                **{"log_level": "warning", "http": json_error_protocol(), **options})
+    uvicorn.run(app, host=host, port=port, **server_options(limits, **options))
 
 
 def _warm_up(endpoints: Sequence[Endpoint], state: dict[str, Any]) -> None:

@@ -3,9 +3,11 @@ not JSON, and error bodies that are not ``{"error": ...}``.
 
 A page the user visits can make the browser send requests to the local server. :class:`RequestGuard`
 refuses those: a POST must declare ``Content-Type: application/json`` (a cross-site *simple* request cannot),
-a request whose ``Origin`` is another site is refused unless ``serve --allow-origin`` names it, and when the
-server is bound to a loopback address only loopback host names are accepted in ``Host`` (a DNS-rebinding
-page uses its own name). Every refusal, and every error response of the framework or of uvicorn, is JSON.
+a request whose ``Origin`` is another site is refused unless ``serve --allow-origin`` names it (``null``, the
+origin of sandboxed frames and ``file:`` pages, only when named itself, never by ``*``), and only loopback
+names, the bound address and the names ``serve --allow-host`` gives are accepted in ``Host`` on every
+interface (a DNS-rebinding page uses its own name). Every refusal, and every error response of the
+framework or of uvicorn, is JSON.
 """
 
 from __future__ import annotations
@@ -32,6 +34,40 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def is_wildcard(host: str) -> bool:
+    """Whether ``host`` is an any-interface address (``0.0.0.0``, ``::``), which no client names in ``Host``."""
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        return False
+
+
+def allowed_host(value: str) -> str:
+    """``value`` of ``serve --allow-host`` as :class:`RequestGuard` compares it (a name or address, no port);
+    ValueError when it is not a host name or address."""
+    name = host_name(value)
+    if not name or any(c in value.strip() for c in "/*@ ") or (":" in name and not _is_address(name)):
+        raise ValueError(f"--allow-host takes a host name or address such as pi.local, not {value!r}")
+    return name
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return False
+
+
+def served_hosts(bound: str, allow_hosts: Sequence[str]) -> tuple[str, ...]:
+    """The names besides loopback ones a server bound to ``bound`` answers to: ``allow_hosts`` (each
+    checked by :func:`allowed_host`) and the bound address itself unless it is loopback or a wildcard."""
+    names = [allowed_host(host) for host in allow_hosts]
+    if not is_loopback(bound) and not is_wildcard(bound):
+        names.append(host_name(bound))
+    return tuple(dict.fromkeys(names))
+
+
 def error_body(message: str) -> bytes:
     return json.dumps({"error": message}).encode()
 
@@ -48,15 +84,19 @@ async def send_error(send: Send, status: int, message: str, headers: Iterable[tu
 class RequestGuard:
     """ASGI middleware, outermost: check Host, Origin and the POST content type before anything else runs.
 
-    ``loopback_only``: accept only loopback names and addresses in ``Host`` (the ``serve`` command sets it
-    when bound to a loopback address). ``allow_origins``: origins (``scheme://host[:port]``) allowed to send
-    requests from another site; ``*`` allows any. A request without ``Origin`` (curl, scripts, same-origin
-    GETs) or whose ``Origin`` is the server's own address passes.
+    ``loopback_only``: accept in ``Host`` only loopback names and addresses and the names of
+    ``allow_hosts`` (the ``serve`` command always sets it). ``allow_hosts``: further host names or
+    addresses, without a port; giving any turns the check on too. ``allow_origins``: origins
+    (``scheme://host[:port]``) allowed to send requests from another site; ``*`` allows any but ``null``,
+    which must be named. A request without ``Origin`` (curl, scripts, same-origin GETs) or whose ``Origin``
+    is the server's own address passes.
     """
 
-    def __init__(self, app: Callable, *, loopback_only: bool = False, allow_origins: Sequence[str] = ()):
+    def __init__(self, app: Callable, *, loopback_only: bool = False, allow_hosts: Sequence[str] = (),
+                 allow_origins: Sequence[str] = ()):
         self.app = app
-        self.loopback_only = loopback_only
+        self.allow_hosts = frozenset(host_name(host) for host in allow_hosts)
+        self.check_host = loopback_only or bool(self.allow_hosts)
         self.allow_origins = frozenset(origin.rstrip("/").lower() for origin in allow_origins)
 
     async def __call__(self, scope: dict, receive: Receive, send: Send) -> None:
@@ -75,8 +115,9 @@ class RequestGuard:
         if len(hosts) > 1:
             return 400, "the request has more than one Host header"
         host = hosts[0].decode("latin-1") if hosts else ""
-        if self.loopback_only and not is_loopback(_host_name(host)):
-            return 400, f"invalid Host header {host[:60]!r}: this server answers only to loopback names"
+        if self.check_host and not self.host_allowed(host_name(host)):
+            return 400, (f"invalid Host header {host[:60]!r}: this server answers only to loopback names "
+                         "and those given with --allow-host")
         origins = [value for name, value in scope["headers"] if name == b"origin"]
         if origins:
             origin = origins[-1].decode("latin-1").rstrip("/").lower()
@@ -87,14 +128,23 @@ class RequestGuard:
             return 415, "the request body must be JSON, sent with Content-Type: application/json"
         return None
 
+    def host_allowed(self, name: str) -> bool:
+        """Whether ``name`` (a Host header's name, without the port) is one this server answers to."""
+        return is_loopback(name) or name in self.allow_hosts
+
     def origin_allowed(self, origin: str, own: str) -> bool:
         """Whether a request from ``origin`` may run: the server's own (``own``: scheme://host as
-        requested), or an origin --allow-origin names."""
-        return "*" in self.allow_origins or origin in self.allow_origins or origin == own.lower()
+        requested), or an origin --allow-origin names. ``*`` does not cover ``null``: any page can send it
+        (a sandboxed frame, a ``file:`` page), so it would let every site in."""
+        if origin in self.allow_origins or origin == own.lower():
+            return True
+        return "*" in self.allow_origins and origin != "null"
 
 
-def _host_name(host: str) -> str:
-    """The name part of a Host header value (without the port)."""
+def host_name(host: str) -> str:
+    """The name part of a Host header value or ``--allow-host`` value: without the port or IPv6 brackets,
+    lower case."""
+    host = host.strip().lower()
     if host.startswith("["):
         return host[1:host.find("]")] if "]" in host else host
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
@@ -141,22 +191,3 @@ class JsonErrors:
             await send(message)
 
         await self.app(scope, receive, send_json_errors)
-
-
-def json_error_protocol() -> type:
-    """uvicorn's HTTP protocol class, with its own 400 for a malformed request (``Invalid HTTP request
-    received.``, sent before any app runs) answered as ``{"error": ...}`` too."""
-    try:
-        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as Base
-    except ImportError:  # httptools not installed: uvicorn uses h11
-        from uvicorn.protocols.http.h11_impl import H11Protocol as Base
-
-    class JsonErrorProtocol(Base):  # type: ignore[misc, valid-type]
-        def send_400_response(self, msg: str) -> None:
-            body = error_body(msg)
-            self.transport.write(b"".join([
-                b"HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\n",
-                b"content-length: " + str(len(body)).encode() + b"\r\nconnection: close\r\n\r\n", body]))
-            self.transport.close()
-
-    return JsonErrorProtocol
