@@ -697,9 +697,9 @@ def test_final_answer_ranking_is_pinned(english):
     assert (result["scored"], len(result["answers"]), result["complete"]) == (522, 522, True)
     assert [(a["answer"], a["score"]) for a in result["answers"][:4]] == [
         ("IN MANY RESPECTS", 4.446), ("IN MANY SPECTRES", -1.828), ("IN MANY SPECTERS", -2.079),
-        ("IN MANY SCEPTERS", -2.582)]
+        ("IN MANY SCEPTERS", -2.581)]
     # last: an answer with a slur comes after every clean one (issue #27)
-    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("EY SPIC TRANSMEN", -15.227)
+    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("EY SPIC TRANSMEN", -15.226)
 
 
 def test_final_answers_are_ranked_the_same_whatever_order_they_come_in(english):

@@ -51,7 +51,7 @@ def test_count_cli_same_squares_in_same_order_for_any_worker_count(cli, tmp_path
     outputs = {}
     for workers in ("1", "2", "3"):
         path = tmp_path / f"w{workers}.txt"
-        result = cli(*COUNT_81, "--workers", workers, "--output", str(path), "--json")
+        result = cli(*COUNT_81, "--workers", workers, "--force-workers", "--output", str(path), "--json")
         assert result.exit_code == 0, result.stderr
         summary = result.json()
         assert summary["count"] == 81 and summary["complete"] and summary["workers"] == int(workers)
