@@ -1,4 +1,4 @@
-"""The Jumble verbs: ``unscramble`` and ``solve``, each from its request model to its result model
+"""The Jumble verbs: ``unscramble``, ``solve`` and ``generate``, each from its request model to its result model
 (:mod:`puzzlewright.jumble.schema`). A JSON-shaped mapping is accepted too and validated first.
 
 ``solve`` takes the shared sample's puzzle records (``{"jumbles": [{"scrambled": "SHACE", "circles": [0, 3,
@@ -9,18 +9,22 @@ for the final step alone. ``extra_words`` also count as expected answer words wh
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble import solver
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord, normalise_letters
 from puzzlewright.jumble.rank import Ranker
-from puzzlewright.jumble.schema import (MAX_CAPTION, MAX_JUMBLES, Answer, Jumble, Readings, SolveRequest, SolveResult,
+from puzzlewright.jumble.schema import (MAX_CAPTION, MAX_JUMBLES, Answer, GeneratedJumble, GeneratedWord,
+                                        GenerateRequest, GenerateResult, Jumble, Readings, SolveRequest, SolveResult,
                                         Unscrambled, UnscrambleRequest, UnscrambleResult)
 from puzzlewright.jumble.anagrams import unscramble as unscramble_word
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.schema import request_words, validate
 from puzzlewright.search import Budget
+
+if TYPE_CHECKING:
+    from puzzlewright.jumble.generator import Puzzle, Target
 
 
 def unscramble(request: UnscrambleRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
@@ -102,3 +106,46 @@ def contributions(features: tuple[float, ...]) -> dict[str, float]:
     from puzzlewright.jumble.rank import explain
 
     return {name: round(value, 3) + 0.0 for name, value in explain(features).items()}
+
+
+def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+             budget: Budget | None = None) -> GenerateResult:
+    """Jumbles whose circled letters spell the request's answer (:mod:`puzzlewright.jumble.generator`),
+    best first, each proved by the solver; ``lexicon`` is the solver's dictionary (default: the request's)
+    and the jumbled words are its publishable ones (``allow``) at the ``min_commonness`` familiarity floor."""
+    from puzzlewright.jumble.generator import Target, generate_jumbles, parse_lengths
+    from puzzlewright.lexicon.policy import Use, publishable
+    from puzzlewright.schema import fresh_seed
+
+    request = validate(GenerateRequest, request)
+    target = Target.parse(request.answer)
+    lengths = parse_lengths(request.lengths)
+    seed = fresh_seed() if request.random_seed is None else request.random_seed
+    dictionary = lexicon if lexicon is not None else request.lexicon(floor=False)
+    floor = request.min_commonness if request.min_commonness is not None else 0.0
+    made = generate_jumbles(target, lengths, dictionary, publishable(dictionary, Use.CONSTRUCT, request.allowed()),
+                            caption=request.caption, count=request.count, seed=seed, min_commonness=floor,
+                            budget=budget or Budget(seconds=request.time_limit))
+    puzzles = [generated_jumble(p, target, request) for p in made.puzzles]
+    return GenerateResult(puzzles=puzzles, answer_pattern=target.pattern.render(), random_seed=seed,
+                          complete=made.complete, notes=made.notes, dictionary=dictionary.name)
+
+
+def generated_jumble(puzzle: Puzzle, target: Target, request: GenerateRequest) -> GeneratedJumble:
+    """The result model of one generated puzzle (answers and picture as the request asks)."""
+    from puzzlewright.jumble.render import jumble_svg
+
+    show = request.show_answers
+    recovery = puzzle.recovery
+    assert recovery is not None  # every returned puzzle has been proved
+    words = [GeneratedWord(scrambled=w.scrambled.upper(), circles=list(w.circles), circle_mask=w.mask,
+                           answer=p.word.upper() if show else None) for w, p in zip(puzzle.words, puzzle.placed)]
+    made = GeneratedJumble(jumbles=words, answer_pattern=target.pattern.render(), caption=request.caption,
+                           score=round(puzzle.score, 3), familiarity=round(min(puzzle.familiarity), 2),
+                           scramble_quality=round(puzzle.quality, 3), solver_rank=recovery.rank,
+                           solver_ties=recovery.ties, recovery=recovery.describe("the answer"),
+                           answer=target.render() if show else None,
+                           solver_best=recovery.solver_best if show else None)
+    if request.svg:
+        made.svg = jumble_svg(made, answer_key=show)
+    return made

@@ -11,20 +11,26 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlewright.schema import Config, DictionaryOptions, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
 
     from annotated_types import Ge, Le, MaxLen
 
-    from puzzlewright.schema import Seconds
+    from puzzlewright.schema import Seconds, Zipf
 
 DEFAULT_TOP = 10
 MAX_TOP = 1_000
 MAX_JUMBLES = 12
 DEFAULT_TIME_LIMIT = 20.0
 MAX_CAPTION = 1_000
+DEFAULT_GENERATE_TIME_LIMIT = 10.0
+DEFAULT_GENERATE_COMMONNESS = 3.0  # familiarity floor of the jumbled words (3 = everyday)
+DEFAULT_LENGTHS = (5, 5, 6, 6)  # the daily Jumble's words
+MAX_GENERATE = 20
+GENERATE_EXAMPLE = {"answer": "BEE WORTH IT", "lengths": [5, 5, 6, 6], "random_seed": 1,
+                    "caption": "THEY BOUGHT THE VERY EXPENSIVE MANUKA HONEY AND HOPED THE HONEY WOULD - - -"}
 EXAMPLE = {"jumbles": [{"scrambled": "LASRN", "circles": [0, 1, 2]}, {"scrambled": "SHACE", "circles": [0, 3, 4]},
                        {"scrambled": "HOTGUF", "circles": [2, 3, 5]}, {"scrambled": "CLATHE", "circles": [2, 3, 5]}],
            "answer_pattern": "----- -------", "extra_words": ["sesug", "atlanta"]}
@@ -204,3 +210,108 @@ class SolveResult(Result):
 
         rows = "".join(f"<li>{html.escape(str(a))} <small>({a.score:.2f})</small></li>" for a in self.answers)
         return f"<div><p>{html.escape(repr(self))}</p><ol>{rows}</ol></div>"
+
+
+@dataclass(kw_only=True)
+class GenerateRequest(PublishingOptions, DictionaryOptions):
+    """Make Jumbles from a final answer: words of the given lengths whose circled letters spell it, each
+    with a scramble that unscrambles one way only. Here `min_commonness` is the familiarity floor of the
+    jumbled words; they are never offensive, and neither vulgar nor names unless `allow` lets them."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("JumbleGenerateRequest", GENERATE_EXAMPLE)
+
+    answer: Annotated[str, MaxLen(200)]
+    """The final answer: "BEE WORTH IT", or with printed words in braces: "LOST {HIS} BALANCE"."""
+    caption: Annotated[str, MaxLen(MAX_CAPTION)] | None = None
+    """The cartoon's caption: printed with the puzzle, and given to the solver that checks it."""
+    lengths: Annotated[list[int], MaxLen(MAX_JUMBLES)] | str | None = None
+    """The jumbled words' lengths, in order (default 5, 5, 6, 6): a list or "5,5,6,6"."""
+    min_commonness: Zipf | None = DEFAULT_GENERATE_COMMONNESS
+    """Familiarity floor (Zipf-like: 3 = everyday) of the jumbled words."""
+    count: Annotated[int, Ge(1), Le(MAX_GENERATE)] = 1
+    """How many alternative puzzles to make, best first."""
+    random_seed: Annotated[int, Ge(0)] | None = None
+    """Seed for reproducible puzzles (a fresh one, reported back, when omitted)."""
+    show_answers: bool = False
+    """Include the answer key: each scramble's word and the final answer."""
+    svg: bool = False
+    """Include each puzzle as a printable SVG picture (with the answer key when `show_answers`)."""
+    time_limit: Seconds = DEFAULT_GENERATE_TIME_LIMIT
+    """Give up after this many seconds."""
+
+
+@dataclass
+class GeneratedWord:
+    """A jumbled word of a generated puzzle: its scramble and the circled positions of its unscrambling."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("JumbleGeneratedWord")
+
+    scrambled: str
+    circles: list[int]
+    circle_mask: str
+    answer: str | None = None
+    """The word (with `show_answers`)."""
+
+
+@dataclass
+class GeneratedJumble:
+    """A generated Jumble: `jumbles`, `answer_pattern` and `caption` are the puzzle as `jumble solve` reads it."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("JumbleGeneratedJumble")
+
+    jumbles: list[GeneratedWord]
+    answer_pattern: str
+    caption: str | None
+    score: float
+    """The puzzle's rank score: its words' mean familiarity plus its scrambles' mean quality (0 best),
+    less 0.5 a word for plurals and -ED/-ING forms."""
+    familiarity: float
+    """The least familiar word's familiarity."""
+    scramble_quality: float
+    """The scrambles' mean quality: 0 = no two letters of a word kept together in order and none in its place."""
+    solver_rank: int | None
+    """Where the Jumble solver, given this puzzle and its caption, ranks the intended answer (1 = first;
+    null: not among its top 10)."""
+    solver_ties: int
+    """How many other answers the solver scores the same as the intended one."""
+    recovery: str
+    """The solver's verdict in words."""
+    answer: str | None = None
+    """The final answer (with `show_answers`)."""
+    solver_best: str | None = None
+    """The solver's first answer (with `show_answers`)."""
+    svg: str | None = None
+    """The printable puzzle (with `svg`)."""
+
+    def solve_request(self) -> dict[str, object]:
+        """The puzzle as a `jumble solve` request (a JSON Lines record of `jumble solve --batch`)."""
+        request: dict[str, object] = {"jumbles": [{"scrambled": w.scrambled, "circle_mask": w.circle_mask}
+                                                  for w in self.jumbles], "answer_pattern": self.answer_pattern}
+        if self.caption is not None:
+            request["caption"] = self.caption
+        return request
+
+    def __str__(self) -> str:
+        return " ".join(f"{w.scrambled}:{w.circle_mask}" for w in self.jumbles) + f" {self.answer_pattern}"
+
+
+@dataclass
+class GenerateResult(Result, Listing[GeneratedJumble]):
+    """Generated Jumbles, best first (iterating goes over them)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("JumbleGenerateResult")
+
+    puzzles: list[GeneratedJumble]
+    answer_pattern: str
+    random_seed: int
+    complete: bool
+    """False when the time limit cut the search short or fewer than `count` puzzles were found."""
+    notes: list[str]
+    dictionary: str
+
+    def _items(self) -> list[GeneratedJumble]:
+        return self.puzzles
+
+    def __repr__(self) -> str:
+        return f"<Jumble puzzles for {self.answer_pattern}: {'; '.join(map(str, self.puzzles))} " \
+               f"(random_seed={self.random_seed})>"

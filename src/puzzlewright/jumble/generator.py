@@ -1,0 +1,537 @@
+"""Making a Jumble from its final answer: the scrambled words whose circled letters spell it.
+
+A setter has a cartoon and a punch line (``BEE WORTH IT``, or ``LOST {HIS} BALANCE`` where the braced word
+is printed, not drawn from the circles). The generator finds words of the requested lengths (the classic
+5, 5, 6, 6) whose circled letters are exactly the answer's open letters, and a scramble for each:
+
+* **Words** come from the constructor policy (:mod:`puzzlewright.lexicon.policy`, ``Use.CONSTRUCT``: no
+  offensive word, no vulgar word or name unless allowed) at or above a familiarity floor; a word must be
+  the only word of the whole dictionary with its letters (so its scramble has exactly one unscrambling),
+  must not share a stem with an answer word (:func:`puzzlewright.jumble.relations.stem`) or with another
+  word of the puzzle.
+* **Circles**: 1-4 per word (fewer than its letters), as even as the answer allows; never a block at one
+  end of the word (``OO---``, ``---OO``, a lone circle on the first or last letter).
+* **The search** is a randomised depth-first search over the slots: each slot but the last takes a word
+  holding enough of the letters left, preferring the letter fewest candidate words hold (so a J or a Z
+  is placed while there is room for it), and circles the hardest letters it can; the last slot looks up,
+  in one vectorised comparison, the words holding exactly what is left. It stops after a fixed number of
+  word picks (so a seed always gives the same puzzles) or when the time budget runs out.
+* **Scrambles**: every ordering of a word of up to :data:`ENUMERATED_LENGTH` letters (a seeded sample
+  for longer ones) is scored: no run of more than :data:`MAX_RUN` of the word's letters in order, at
+  most one letter in its own place, and the fewer of both the better; the best are drawn from at random.
+* **Proof**: each kept puzzle is solved by the Jumble solver (:func:`puzzlewright.jumble.solver.solve_jumble`)
+  with its caption: every scramble must unscramble one way only, and the puzzle records where the solver
+  ranks the intended answer and how many answers tie with it.
+
+Puzzles are ranked by their words' familiarity and their scrambles' quality, inflected forms (plurals,
+-ED, -ING) counting against; ties go by :func:`puzzlewright.ranking.tie_key`. Input no puzzle can carry
+(too few or too many letters for the words, letters the candidate words cannot hold enough of) raises
+:class:`~puzzlewright.errors.PuzzleInputError` saying why, before any search.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+import zlib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from puzzlewright.errors import BudgetExceeded, PuzzleInputError
+from puzzlewright.jumble.anagrams import letter_counts, unscramble
+from puzzlewright.jumble.model import MAX_WORD_LENGTH, AnswerPattern, JumbleWord
+from puzzlewright.jumble.rank import Ranker
+from puzzlewright.jumble.relations import stem
+from puzzlewright.jumble.schema import DEFAULT_GENERATE_COMMONNESS, DEFAULT_GENERATE_TIME_LIMIT, DEFAULT_LENGTHS
+from puzzlewright.jumble.solver import solve_jumble
+from puzzlewright.letterboxed.rank import ed_or_ing, plural
+from puzzlewright.lexicon import Lexicon
+from puzzlewright.lexicon.core import signature
+from puzzlewright.ranking import tie_key
+from puzzlewright.search import Budget
+
+MIN_CIRCLES, MAX_CIRCLES = 1, 4
+MIN_LENGTH, MAX_LENGTH = 4, 10
+MIN_WORDS, MAX_WORDS = 2, 8
+MAX_RUN = 2  # the most letters of a word a scramble may keep together, in order
+MAX_KEPT_PLACES = 1  # the most letters a scramble may leave in their own place
+ENUMERATED_LENGTH = 5  # scrambles of words up to this long are all scored; longer words get a sample
+SAMPLED_SCRAMBLES = 240
+MAX_PICKS = 30_000  # word picks the search makes at most (a node budget: the same seed, the same puzzles)
+TRIES = 3  # words a slot tries before its search backs up
+OVERSAMPLE = 3  # word sets found per puzzle asked for, to rank from
+EXTRA_SETS = 5
+CHECK_TOP = 10  # answers the proof's solve ranks, to place the intended one
+INFLECTED_PENALTY = 0.5  # per inflected word (plural, -ED, -ING), in familiarity units
+
+
+@dataclass(frozen=True)
+class Target:
+    """The final answer: its words in order and which of them are printed (not from the circles)."""
+
+    words: tuple[str, ...]
+    printed: tuple[bool, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Target:
+        """``BEE WORTH IT`` or ``LOST {HIS} BALANCE`` (braced words are printed); hyphens separate words,
+        quotes and apostrophes are dropped (``DON'T`` is the 4-letter word DONT)."""
+        if not isinstance(text, str) or not text.strip():
+            raise PuzzleInputError("the answer is empty: give its words, e.g. 'BEE WORTH IT'")
+        words, printed = [], []
+        for token in re.split(r"[\s\-\u2013\u2014]+", text.strip()):
+            core = re.sub(r"[\"'\u2018\u2019\u201c\u201d,.!?:;()]", "", token)
+            if not core:
+                continue
+            braced = core.startswith("{") and core.endswith("}")
+            word = (core[1:-1] if braced else core).lower()
+            if not word or not word.isascii() or not word.isalpha():
+                hint = " (a pattern of dashes cannot be jumbled: give the answer's letters)" if "_" in core or \
+                    "-" in token else ""
+                raise PuzzleInputError(f"answer {text.strip()!r}: {token!r} must be a word of letters a-z, or a "
+                                       f"printed word in braces like {{HIS}}{hint}")
+            words.append(word)
+            printed.append(braced)
+        if not words:
+            raise PuzzleInputError(f"answer {text.strip()!r} has no words")
+        if all(printed):
+            raise PuzzleInputError(f"answer {text.strip()!r} has only printed words: nothing comes from the circles")
+        return cls(tuple(words), tuple(printed))
+
+    @property
+    def open_words(self) -> tuple[str, ...]:
+        """The words spelt by the circled letters."""
+        return tuple(w for w, p in zip(self.words, self.printed) if not p)
+
+    @property
+    def letters(self) -> str:
+        """The circled letters the answer needs, sorted."""
+        return "".join(sorted("".join(self.open_words)))
+
+    @cached_property
+    def pattern(self) -> AnswerPattern:
+        """The answer's pattern as the solver reads it (``--- ----- --``, ``---- {HIS} -------``)."""
+        return AnswerPattern.parse(" ".join("{" + w.upper() + "}" if p else "-" * len(w)
+                                            for w, p in zip(self.words, self.printed)))
+
+    def render(self) -> str:
+        return " ".join(w.upper() for w in self.words)
+
+
+@dataclass(frozen=True)
+class SlotWords:
+    """The words one length of slot may take, alphabetical, with their letter counts and familiarity."""
+
+    length: int
+    words: tuple[str, ...]
+    counts: np.ndarray  # (words x 26) int16
+    familiarity: np.ndarray
+    stems: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A word of a puzzle with its circled positions."""
+
+    word: str
+    circles: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Scramble:
+    """A word's scramble and how far it is from the word (0 is best; more negative is closer)."""
+
+    text: str
+    quality: float
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """Where the Jumble solver, given the puzzle and its caption, ranks the intended answer."""
+
+    rank: int | None  # 1-based; None when it is not among the solver's CHECK_TOP answers
+    ties: int  # other answers with the same score
+    solver_best: str | None
+
+    def describe(self, answer: str) -> str:
+        if self.rank is None:
+            return f"the solver does not rank {answer} among its top {CHECK_TOP} answers"
+        place = "first" if self.rank == 1 else ordinal(self.rank)
+        tied = f", tied with {self.ties} other answer{'s' if self.ties != 1 else ''}" if self.ties else ""
+        return f"the solver ranks the answer {place}{tied}"
+
+
+def ordinal(n: int) -> str:
+    """``2nd``, ``3rd``, ``11th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A generated Jumble: its words in slot order, their scrambles, its score and its proof."""
+
+    placed: tuple[Placed, ...]
+    scrambles: tuple[Scramble, ...]
+    familiarity: tuple[float, ...]
+    score: float
+    recovery: Recovery | None = None
+
+    @property
+    def words(self) -> tuple[JumbleWord, ...]:
+        return tuple(JumbleWord(s.text, p.circles) for p, s in zip(self.placed, self.scrambles))
+
+    @property
+    def quality(self) -> float:
+        return sum(s.quality for s in self.scrambles) / len(self.scrambles)
+
+    def sort_key(self) -> tuple[object, ...]:
+        return tie_key(" ".join(p.word for p in self.placed), min(self.familiarity), self.score)
+
+
+@dataclass
+class Generated:
+    """What :func:`generate_jumbles` made: the puzzles, best first, and notes on the search."""
+
+    puzzles: list[Puzzle]
+    complete: bool = True
+    notes: list[str] = field(default_factory=list)
+
+
+def parse_lengths(value: Sequence[int] | str | None) -> tuple[int, ...]:
+    """The slots' word lengths from a list or ``"5,5,6,6"`` (default :data:`DEFAULT_LENGTHS`), checked."""
+    if value is None:
+        return DEFAULT_LENGTHS
+    if isinstance(value, str):
+        parts = [p for p in re.split(r"[\s,]+", value.strip()) if p]
+        if not all(p.isdigit() for p in parts):
+            raise PuzzleInputError(f"word lengths {value!r} must be whole numbers like 5,5,6,6")
+        lengths = tuple(int(p) for p in parts)
+    else:
+        lengths = tuple(value)
+    if not MIN_WORDS <= len(lengths) <= MAX_WORDS:
+        raise PuzzleInputError(f"a Jumble takes {MIN_WORDS}-{MAX_WORDS} words, not {len(lengths)}")
+    bad = [n for n in lengths if not MIN_LENGTH <= n <= MAX_LENGTH]
+    if bad:
+        raise PuzzleInputError(f"word length {bad[0]} is impossible: jumbled words have {MIN_LENGTH}-{MAX_LENGTH} "
+                               "letters")
+    return lengths
+
+
+def circle_range(length: int) -> tuple[int, int]:
+    """The fewest and most circles a word of ``length`` letters takes (never all of its letters)."""
+    return MIN_CIRCLES, min(MAX_CIRCLES, length - 1)
+
+
+def check_size(target: Target, lengths: tuple[int, ...]) -> None:
+    """Refuse an answer too short or too long for the words' circles, saying by how much."""
+    need = len(target.letters)
+    fewest = sum(circle_range(n)[0] for n in lengths)
+    most = sum(circle_range(n)[1] for n in lengths)
+    if need < fewest:
+        raise PuzzleInputError(f"the answer has {need} letters to circle but {len(lengths)} words need at least "
+                               f"{fewest} (one circle each): use fewer words")
+    if need > most:
+        raise PuzzleInputError(f"the answer has {need} letters to circle but {len(lengths)} words of lengths "
+                               f"{', '.join(map(str, lengths))} hold at most {most} ({MAX_CIRCLES} circles a "
+                               "word, never all its letters): shorten the answer, print some of its words "
+                               "({HIS}) or use more words")
+
+
+def slot_words(words: Lexicon, dictionary: Lexicon, length: int, floor: float, avoid: frozenset[str]) -> SlotWords:
+    """The words of ``words`` (the constructor's list) of ``length`` letters at or above familiarity
+    ``floor`` that are the only word of ``dictionary`` with their letters and share no stem with ``avoid``."""
+    base = single_reading_words(words, dictionary, length, floor)
+    keep = [i for i, own in enumerate(base.stems) if not shares_stem(own, avoid)]
+    rows = np.asarray(keep, np.int64)
+    return SlotWords(length, tuple(base.words[i] for i in keep), base.counts[rows], base.familiarity[rows],
+                     tuple(base.stems[i] for i in keep))
+
+
+def single_reading_words(words: Lexicon, dictionary: Lexicon, length: int, floor: float) -> SlotWords:
+    """The words of ``words`` of ``length`` letters at or above familiarity ``floor`` that are the only
+    word of ``dictionary`` with their letters; memoised per lexicons (by identity), length and floor, as
+    the web app asks for the same few again and again."""
+    from puzzlewright.cache import remember
+
+    key = (id(words), id(dictionary), length, floor)
+    hit = _SINGLE_READING.get(key)
+    if hit is not None and hit[0] is words and hit[1] is dictionary:
+        return hit[2]
+    table = words.of_length(length)
+    index = dictionary.anagram_index(length)
+    keep = [i for i, (word, fam) in enumerate(zip(table.words, table.familiarity.tolist()))
+            if fam >= floor and len(index.get(signature(word), ())) == 1]
+    rows = np.asarray(keep, np.int64)
+    counts = words.length_letter_counts(length)[rows].astype(np.int16) if keep else np.zeros((0, 26), np.int16)
+    found = SlotWords(length, tuple(table.words[i] for i in keep), counts,
+                      np.asarray(table.familiarity, np.float64)[rows], tuple(stem(table.words[i]) for i in keep))
+    remember(_SINGLE_READING, key, (words, dictionary, found), MAX_MEMO)
+    return found
+
+
+MAX_MEMO = 32
+_SINGLE_READING: dict[tuple[int, int, int, float], tuple[Lexicon, Lexicon, SlotWords]] = {}
+
+
+def shares_stem(own: str, stems: frozenset[str]) -> bool:
+    """Whether the stem ``own`` is one of ``stems`` or (both 4 letters or more) one starts with the other."""
+    return own in stems or any(min(len(own), len(s)) >= 4 and (own.startswith(s) or s.startswith(own))
+                               for s in stems)
+
+
+def check_letters(target: Target, lengths: tuple[int, ...], slots: dict[int, SlotWords]) -> None:
+    """Refuse an answer with a letter the words cannot hold enough of (``the answer has 3 Js; ...``)."""
+    for length in sorted(set(lengths)):
+        if not len(slots[length]):
+            raise PuzzleInputError(f"no {length}-letter word of the dictionary at this familiarity reads only one "
+                                   "way: try another length or a lower min_commonness")
+    for letter, need in sorted(Counter(target.letters).items()):
+        code = ord(letter) - ord("a")
+        hold = sum(min(int(slots[n].counts[:, code].max()), circle_range(n)[1]) for n in lengths)
+        if need > hold:
+            plural_s = "s" if need != 1 else ""
+            detail = f"hold at most {hold}" if hold else "hold none"
+            raise PuzzleInputError(
+                f"the answer has {need} {letter.upper()}{plural_s}; {len(lengths)} known words of lengths "
+                f"{', '.join(map(str, lengths))} {detail} (words that read only one way, at this familiarity)")
+
+
+def circle_counts(total: int, lengths: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way to give the words ``total`` circles within :func:`circle_range`, the most even first
+    (closest to a share proportional to each word's length), then in tuple order."""
+    ranges = [range(circle_range(n)[0], circle_range(n)[1] + 1) for n in lengths]
+    shares = [total * n / sum(lengths) for n in lengths]
+    ways = [c for c in itertools.product(*ranges) if sum(c) == total]
+    return sorted(ways, key=lambda c: (round(sum(abs(a - s) for a, s in zip(c, shares)), 6), c))
+
+
+def at_one_end(positions: tuple[int, ...], length: int) -> bool:
+    """Whether circled positions (sorted) are one block at the start or the end of the word."""
+    block = positions[-1] - positions[0] + 1 == len(positions)
+    return block and (positions[0] == 0 or positions[-1] == length - 1)
+
+
+def place_circles(word: str, letters: str, rng: random.Random) -> tuple[int, ...] | None:
+    """Positions of ``word`` holding exactly ``letters`` (sorted) and not a block at one end, the fewest
+    neighbouring circles first, drawn at random among the equally spread (None when there are none)."""
+    ways = [pos for pos in itertools.combinations(range(len(word)), len(letters))
+            if "".join(sorted(word[i] for i in pos)) == letters and not at_one_end(pos, len(word))]
+    if not ways:
+        return None
+    neighbours = [sum(b - a == 1 for a, b in zip(pos, pos[1:])) for pos in ways]
+    fewest = min(neighbours)
+    return rng.choice([pos for pos, n in zip(ways, neighbours) if n == fewest])
+
+
+class Search:
+    """The randomised depth-first search for word sets (see the module's docstring)."""
+
+    def __init__(self, target: Target, lengths: tuple[int, ...], slots: dict[int, SlotWords], rng: random.Random,
+                 budget: Budget):
+        self.lengths = lengths
+        self.slots = [slots[n] for n in lengths]
+        self.rng = rng
+        self.budget = budget
+        self.pool = letter_counts(target.letters)
+        self.ways = circle_counts(len(target.letters), lengths)
+        holders = sum((s.counts > 0).sum(axis=0) for s in slots.values())
+        self.hardness = 1.0 / (1.0 + holders)  # letters few words hold are placed first
+        self.picks = 0
+
+    def run(self, want: int) -> tuple[list[tuple[Placed, ...]], bool]:
+        """Up to ``want`` distinct word sets (slot order), and whether the search ran to its end (found
+        ``want`` or used its picks) rather than out of time."""
+        found: dict[tuple[str, ...], tuple[Placed, ...]] = {}
+        attempt = 0
+        while len(found) < want and self.picks < MAX_PICKS:
+            if not self.budget.spend():
+                return list(found.values()), False
+            width = min(len(self.ways), 1 + attempt // 20)  # the evenest circle counts first, then wider
+            counts = self.ways[self.rng.randrange(width)]
+            order = list(range(len(self.lengths)))
+            self.rng.shuffle(order)
+            chosen = self.fill(order, counts, self.pool.copy(), {})
+            if chosen is not None:
+                placed = tuple(chosen[i] for i in range(len(self.lengths)))
+                found.setdefault(tuple(p.word for p in placed), placed)
+            attempt += 1
+        return list(found.values()), True
+
+    def fill(self, order: list[int], counts: tuple[int, ...], left: np.ndarray,
+             chosen: dict[int, Placed]) -> dict[int, Placed] | None:
+        """Give the slots ``order`` has not reached words, or None when this branch fails."""
+        slot = order[len(chosen)]
+        words = self.slots[slot]
+        need = counts[slot]
+        used = {stem(p.word) for p in chosen.values()}
+        if len(chosen) == len(order) - 1:
+            rows = np.flatnonzero((words.counts >= left).all(axis=1))
+            letters = "".join(chr(97 + i) * int(n) for i, n in enumerate(left))
+            return self.try_rows(rows, words, letters, order, counts, left, chosen, used, slot)
+        fit = np.minimum(words.counts, left).sum(axis=1) >= need
+        hardest = int(np.argmax(np.where(left > 0, self.hardness, -1.0)))
+        rows = np.flatnonzero(fit & (words.counts[:, hardest] > 0))
+        if not len(rows):
+            rows = np.flatnonzero(fit)
+        return self.try_rows(rows, words, None, order, counts, left, chosen, used, slot)
+
+    def try_rows(self, rows: np.ndarray, words: SlotWords, letters: str | None, order: list[int],
+                 counts: tuple[int, ...], left: np.ndarray, chosen: dict[int, Placed], used: set[str],
+                 slot: int) -> dict[int, Placed] | None:
+        """Try up to :data:`TRIES` of ``rows`` (drawn by familiarity) in the slot, circling ``letters``
+        (the last slot) or the hardest letters left, and search on."""
+        if not len(rows):
+            return None
+        weights = (words.familiarity[rows] - words.familiarity[rows].min() + 1.0).tolist()
+        for row in self.rng.choices(rows.tolist(), weights, k=min(TRIES, len(rows))):
+            self.picks += 1
+            word = words.words[row]
+            if words.stems[row] in used or any(p.word == word for p in chosen.values()):
+                continue
+            circled = letters if letters is not None else self.hardest_letters(word, left, counts[slot])
+            positions = place_circles(word, circled, self.rng)
+            if positions is None:
+                continue
+            now = {**chosen, slot: Placed(word, positions)}
+            if letters is not None:
+                return now
+            done = self.fill(order, counts, left - letter_counts(circled), now)
+            if done is not None:
+                return done
+        return None
+
+    def hardest_letters(self, word: str, left: np.ndarray, need: int) -> str:
+        """``need`` of the word's letters still to be placed, the hardest first (random among equals), sorted."""
+        spare = left.copy()
+        held = []
+        for ch in word:
+            code = ord(ch) - 97
+            if spare[code] > 0:
+                spare[code] -= 1
+                held.append(ch)
+        keyed = sorted(held, key=lambda ch: (-self.hardness[ord(ch) - 97], self.rng.random()))
+        return "".join(sorted(keyed[:need]))
+
+
+def scramble_word(word: str, dictionary: Lexicon, seed: int) -> Scramble | None:
+    """The word's best scramble (see the module's docstring), or None when no ordering passes the rules;
+    drawn with a generator seeded by ``seed`` and the word, so a word scrambles the same in any puzzle."""
+    rng = np.random.default_rng([seed, zlib.crc32(word.encode())])
+    if len(word) <= ENUMERATED_LENGTH:
+        orders = sorted({"".join(p) for p in itertools.permutations(word)})
+    else:
+        letters = np.array(list(word))
+        shuffled = rng.permuted(np.tile(letters, (SAMPLED_SCRAMBLES, 1)), axis=1)
+        orders = sorted({"".join(row) for row in shuffled.tolist()})
+    pairs = {word[i:i + 2] for i in range(len(word) - 1)}
+    triples = {word[i:i + 3] for i in range(len(word) - 2)}
+    scored: dict[float, list[str]] = {}
+    for text in orders:
+        run = 3 if any(text[i:i + 3] in triples for i in range(len(text) - 2)) else \
+            2 if any(text[i:i + 2] in pairs for i in range(len(text) - 1)) else 1
+        kept = sum(a == b for a, b in zip(text, word))
+        if run > MAX_RUN or kept > MAX_KEPT_PLACES or text == word or text in dictionary:
+            continue
+        scored.setdefault(-(run - 1) - 0.5 * kept - 0.25 * (text[0] == word[0]), []).append(text)
+    if not scored:
+        return None
+    best = max(scored)
+    return Scramble(scored[best][int(rng.integers(len(scored[best])))].upper(), best)
+
+
+def inflected(word: str) -> bool:
+    """Whether the word looks like a plural or an -ED/-ING form (Jumble words are headwords)."""
+    return plural(word) or ed_or_ing(word)
+
+
+def build_puzzle(placed: tuple[Placed, ...], scrambles: dict[str, Scramble | None],
+                 familiarity: dict[str, float]) -> Puzzle | None:
+    """A word set as a scored puzzle (None when a word has no acceptable scramble)."""
+    chosen = [scrambles[p.word] for p in placed]
+    if any(s is None for s in chosen):
+        return None
+    kept = tuple(s for s in chosen if s is not None)
+    fams = tuple(familiarity[p.word] for p in placed)
+    score = (sum(fams) / len(fams) + sum(s.quality for s in kept) / len(kept)
+             - INFLECTED_PENALTY * sum(inflected(p.word) for p in placed) / len(placed))
+    return Puzzle(placed, kept, fams, score)
+
+
+def prove(puzzle: Puzzle, target: Target, dictionary: Lexicon, ranker: Ranker, budget: Budget) -> Puzzle | None:
+    """The puzzle with the solver's verdict on its answer, or None when a scramble reads more than one way.
+
+    The solver sees only what a reader does: the scrambles, the circles, the pattern and the caption."""
+    found = solve_jumble(list(puzzle.words), target.pattern, dictionary, top=CHECK_TOP, budget=budget, ranker=ranker)
+    if any(r.candidates != (p.word,) for r, p in zip(found.words, puzzle.placed)):
+        return None
+    fills = target.open_words
+    rank = next((i for i, answer in enumerate(found.answers, 1) if answer.fills == fills), None)
+    ties = 0
+    if rank is not None:
+        mine = round(found.answers[rank - 1].final, 9)
+        ties = sum(1 for a in found.answers if a.fills != fills and round(a.final, 9) == mine)
+    best = found.answers[0].fills if found.answers else None
+    solver_best = target.pattern.render(best) if best is not None else None
+    return Puzzle(puzzle.placed, puzzle.scrambles, puzzle.familiarity, puzzle.score,
+                  Recovery(rank, ties, solver_best))
+
+
+def varied(ranked: list[Puzzle]) -> list[Puzzle]:
+    """``ranked`` (best first) reordered so that alternatives differ: first each puzzle that shares no
+    word with one before it in this order, then the rest, both in rank order."""
+    fresh: list[Puzzle] = []
+    seen: set[str] = set()
+    for puzzle in ranked:
+        words = {p.word for p in puzzle.placed}
+        if not words & seen:
+            fresh.append(puzzle)
+            seen |= words
+    return fresh + [p for p in ranked if p not in fresh]
+
+
+def generate_jumbles(target: Target, lengths: tuple[int, ...], dictionary: Lexicon, words: Lexicon, *,
+                     caption: str | None = None, count: int = 1, seed: int = 0,
+                     min_commonness: float = DEFAULT_GENERATE_COMMONNESS, budget: Budget | None = None) -> Generated:
+    """``count`` Jumbles (best first) whose circled letters spell ``target``'s open words, from ``words``
+    (the constructor's publishable list) and proved on ``dictionary`` (the solver's: every word counts
+    when checking that a scramble reads one way)."""
+    budget = budget or Budget(seconds=DEFAULT_GENERATE_TIME_LIMIT)
+    if max(len(w) for w in target.words) > MAX_WORD_LENGTH:
+        raise PuzzleInputError(f"an answer word is longer than {MAX_WORD_LENGTH} letters")
+    check_size(target, lengths)
+    avoid = frozenset(stem(w) for w in target.words)
+    slots = {n: slot_words(words, dictionary, n, min_commonness, avoid) for n in sorted(set(lengths))}
+    check_letters(target, lengths, slots)
+    rng = random.Random(seed)
+    search = Search(target, lengths, slots, rng, budget)
+    sets, whole = search.run(count * OVERSAMPLE + EXTRA_SETS)
+    familiarity = {w: f for s in slots.values() for w, f in zip(s.words, s.familiarity.tolist())}
+    scrambles = {w: scramble_word(w, dictionary, seed)
+                 for w in sorted({p.word for placed in sets for p in placed})}
+    ranked = sorted((p for p in (build_puzzle(s, scrambles, familiarity) for s in sets) if p is not None),
+                    key=Puzzle.sort_key)
+    ranker = Ranker(dictionary, caption=caption)
+    proved: list[Puzzle] = []
+    for puzzle in varied(ranked):
+        if len(proved) == count:
+            break
+        checked = prove(puzzle, target, dictionary, ranker, budget)
+        if checked is not None:
+            proved.append(checked)
+    notes = [] if whole else [budget.describe() + f"; {len(sets)} word set(s) were found before it"]
+    if not proved:
+        reason = "the time ran out" if not whole else f"{MAX_PICKS:,} word picks found none"
+        raise BudgetExceeded(f"no Jumble of {len(lengths)} words ({', '.join(map(str, lengths))}) spells "
+                             f"{target.render()}: {reason}; try other lengths or a lower min_commonness")
+    if len(proved) < count:
+        notes.append(f"made {len(proved)} of {count} puzzles: the search found no more distinct word sets")
+    return Generated(proved, whole and len(proved) == count, notes)
