@@ -1,4 +1,5 @@
-"""``puzzlewright jumble``: unscramble words, and solve whole Jumbles with ranked final answers.
+"""``puzzlewright jumble``: unscramble words, solve whole Jumbles with ranked final answers, and make
+Jumbles from a final answer.
 
 A thin layer over :mod:`puzzlewright.jumble.api`; the puzzle modules are imported only when a command runs.
 """
@@ -9,9 +10,11 @@ import time
 
 import click
 
-from puzzlewright.cli.common import emit_json, json_option, lexicon_options, run_batch
+from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.jumble.schema import DEFAULT_TOP, MAX_TOP, SolveRequest, SolveResult, UnscrambleRequest
+from puzzlewright.jumble.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_GENERATE_TIME_LIMIT, DEFAULT_LENGTHS,
+                                        DEFAULT_TOP, MAX_GENERATE, MAX_TOP, GenerateRequest, GenerateResult,
+                                        SolveRequest, SolveResult, UnscrambleRequest)
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.progress import progress_bar
 
@@ -88,6 +91,95 @@ def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None,
         emit_json(result)
     else:
         print_solution(result)
+
+
+@jumble.command("generate")
+@click.argument("answer")
+@click.option("--caption", default=None, metavar="TEXT", help="The cartoon's caption: printed with the puzzle and "
+              "given to the solver that checks it.")
+@click.option("--lengths", default=",".join(map(str, DEFAULT_LENGTHS)), show_default=True, metavar="N,N,...",
+              help="The jumbled words' lengths, in order.")
+@click.option("--count", type=click.IntRange(1, MAX_GENERATE), default=1, show_default=True,
+              help="Alternative puzzles to make, best first.")
+@click.option("--random-seed", type=click.IntRange(min=0), default=None, help="Seed for reproducible puzzles.")
+@click.option("--min-commonness", type=FiniteFloat(min=0), default=DEFAULT_GENERATE_COMMONNESS, show_default=True,
+              metavar="ZIPF", help="Familiarity floor of the jumbled words (3 = everyday).")
+@click.option("--show-answers", is_flag=True, help="Include the answer key (the words and the final answer).")
+@click.option("--lines", "as_lines", is_flag=True,
+              help="Print the puzzles as data lines, the text `jumble solve --batch FILE` reads.")
+@click.option("--jsonl", "as_jsonl", is_flag=True,
+              help="Print each puzzle as a `jumble solve` request, one JSON line each (caption included).")
+@click.option("--svg", "svg_path", default=None, metavar="FILE",
+              help="Write the puzzle as a printable SVG picture (FILE-2.svg ... for the alternatives); with "
+                   "--show-answers, filled in as the answer key.")
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_GENERATE_TIME_LIMIT,
+              show_default=True, metavar="SECONDS", help="Give up after this long.")
+@allow_option
+@lexicon_options()
+@json_option
+def generate_command(answer: str, caption: str | None, lengths: str, count: int, random_seed: int | None,
+                     min_commonness: float, show_answers: bool, as_lines: bool, as_jsonl: bool,
+                     svg_path: str | None, time_limit: float, allow: str | None, lexicon: Lexicon,
+                     as_json: bool) -> None:
+    """Make a Jumble from its final ANSWER ('BEE WORTH IT'; printed words in braces: 'LOST {HIS} BALANCE'):
+    words whose circled letters spell it, each scrambled so it reads one way only, proved by the solver.
+
+    \b
+    Example:
+      puzzlewright jumble generate "BEE WORTH IT" --random-seed 1 --show-answers
+    """
+    from puzzlewright.jumble.api import generate
+
+    if as_json + as_lines + as_jsonl > 1:
+        raise PuzzleInputError("choose one of --json, --lines and --jsonl")
+    request = GenerateRequest(answer=answer, caption=caption, lengths=lengths, count=count, random_seed=random_seed,
+                              min_commonness=min_commonness, show_answers=show_answers, svg=svg_path is not None,
+                              time_limit=time_limit, allow=allow)
+    result = generate(request, lexicon=lexicon)
+    if svg_path is not None:
+        write_pictures(result, svg_path)
+    if as_json:
+        emit_json(result)
+    elif as_lines:
+        from puzzlewright.jumble.render import data_lines
+
+        click.echo(data_lines(result, result.random_seed), nl=False)
+    elif as_jsonl:
+        for puzzle in result:
+            emit_json(puzzle.solve_request())
+    else:
+        print_generated(result)
+
+
+def write_pictures(result: GenerateResult, path: str) -> None:
+    """Write each puzzle's SVG: the best to ``path``, the k-th alternative beside it as ``<stem>-k.svg``."""
+    import os
+
+    stem, extension = os.path.splitext(path)
+    for number, puzzle in enumerate(result, 1):
+        target = path if number == 1 else f"{stem}-{number}{extension or '.svg'}"
+        try:
+            with open(target, "w", encoding="utf-8") as handle:
+                handle.write(puzzle.svg or "")
+        except OSError as error:
+            raise PuzzleInputError(f"cannot write {target}: {error.strerror}") from None
+
+
+def print_generated(result: GenerateResult) -> None:
+    """Each puzzle: its words as `jumble solve` takes them, its scores, the solver's verdict (and the key)."""
+    for number, puzzle in enumerate(result, 1):
+        words = "  ".join(f"{w.scrambled}:{w.circle_mask}" for w in puzzle.jumbles)
+        click.echo(f"{number}. {words}  answer {puzzle.answer_pattern}")
+        click.echo(f"   score {puzzle.score:.2f} (least familiar word {puzzle.familiarity:.2f}, scramble quality "
+                   f"{puzzle.scramble_quality:.2f}); {puzzle.recovery}")
+        if puzzle.answer is not None:
+            via = " ".join(w.answer or "?" for w in puzzle.jumbles)
+            best = f"; the solver's first: {puzzle.solver_best}" if puzzle.solver_best != puzzle.answer else ""
+            click.echo(f"   answer: {puzzle.answer} (via {via}){best}")
+    click.echo(f"random seed {result.random_seed}; solve one with: puzzlewright jumble solve --word SCRAMBLED:MASK "
+               f"... --answer '{result.answer_pattern}'")
+    for note in result.notes:
+        click.echo(f"note: {note}")
 
 
 def print_solution(result: SolveResult) -> None:

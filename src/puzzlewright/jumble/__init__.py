@@ -1,4 +1,4 @@
-"""Jumble puzzles: unscramble, carry every reading forward, rank the final answer.
+"""Jumble puzzles: unscramble, carry every reading forward, rank the final answer; make one from its answer.
 
 The functions here are the front door, with natural arguments and typed results:
 
@@ -8,6 +8,11 @@ The functions here are the front door, with natural arguments and typed results:
 >>> str(pw.jumble.solve(["LASRN:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O"],
 ...                     answer="----- -------", extra_words="sesug,atlanta").best)
 'SESUG ATLANTA'
+
+>>> puzzle = pw.jumble.generate("BEE WORTH IT", caption="THEY HOPED THE HONEY WOULD - - -", random_seed=1,
+...                             show_answers=True).best
+>>> str(puzzle), [word.answer for word in puzzle.jumbles], puzzle.solver_rank
+('RNBGI:O-O-- TBLEE:-O-O- ATRODW:OO--O- HONRTW:OO--O- --- ----- --', ['BRING', 'BETEL', 'TOWARD', 'THROWN'], 1)
 
 The verbs over request models are in :mod:`puzzlewright.jumble.api`, the models in
 :mod:`puzzlewright.jumble.schema`.
@@ -19,15 +24,17 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from puzzlewright.jumble import api
-from puzzlewright.jumble.schema import (DEFAULT_TIME_LIMIT, DEFAULT_TOP, Answer, Jumble, SolveRequest, SolveResult,
-                                        Unscrambled, UnscrambleRequest, UnscrambleResult)
+from puzzlewright.jumble.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_GENERATE_TIME_LIMIT, DEFAULT_TIME_LIMIT,
+                                        DEFAULT_TOP, Answer, GeneratedJumble, GeneratedWord, GenerateRequest,
+                                        GenerateResult, Jumble, SolveRequest, SolveResult, Unscrambled,
+                                        UnscrambleRequest, UnscrambleResult)
 from puzzlewright.schema import DEFAULT_DICTIONARY, request
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
 
-__all__ = ["Answer", "Jumble", "SolveRequest", "SolveResult", "UnscrambleRequest", "UnscrambleResult", "Unscrambled",
-           "api", "solve", "unscramble"]
+__all__ = ["Answer", "GenerateRequest", "GenerateResult", "GeneratedJumble", "GeneratedWord", "Jumble", "SolveRequest",
+           "SolveResult", "UnscrambleRequest", "UnscrambleResult", "Unscrambled", "api", "generate", "solve", "unscramble"]
 
 
 def unscramble(scrambled: str | Sequence[str], *, dict: str = DEFAULT_DICTIONARY,
@@ -50,3 +57,17 @@ def solve(words: Sequence[str | Mapping[str, Any]] | None = None, *, answer: str
               "caption": caption, "top": top, "time_limit": time_limit, "dict": dict, "extra_words": extra_words,
               "exclude_words": exclude_words, "min_commonness": min_commonness}
     return api.solve(request(SolveRequest, fields), lexicon=lexicon)
+
+
+def generate(answer: str, *, caption: str | None = None, lengths: Sequence[int] | str | None = None, count: int = 1,
+             random_seed: int | None = None, min_commonness: float | None = DEFAULT_GENERATE_COMMONNESS,
+             show_answers: bool = False, svg: bool = False, time_limit: float = DEFAULT_GENERATE_TIME_LIMIT,
+             dict: str = DEFAULT_DICTIONARY, extra_words: Sequence[str] | str | None = None,
+             exclude_words: Sequence[str] | str | None = None, allow: Sequence[str] | str | None = None,
+             lexicon: Lexicon | None = None) -> GenerateResult:
+    """Jumbles whose circled letters spell ``answer`` (``"BEE WORTH IT"``; printed words in braces,
+    ``"LOST {HIS} BALANCE"``), ``lengths`` words long (default 5, 5, 6, 6), best first; every scramble
+    reads one way only and the solver's rank of the answer is given (``solver_rank``)."""
+    if isinstance(lengths, (list, tuple)):
+        lengths = list(lengths)
+    return api.generate(request(GenerateRequest, locals()), lexicon=lexicon)

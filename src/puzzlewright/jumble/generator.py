@@ -62,7 +62,7 @@ MAX_RUN = 2  # the most letters of a word a scramble may keep together, in order
 MAX_KEPT_PLACES = 1  # the most letters a scramble may leave in their own place
 ENUMERATED_LENGTH = 5  # scrambles of words up to this long are all scored; longer words get a sample
 SAMPLED_SCRAMBLES = 240
-MAX_PICKS = 30_000  # word picks the search makes at most (a node budget: the same seed, the same puzzles)
+MAX_PICKS = 5_000  # word picks the search makes at most (a node budget: the same seed, the same puzzles)
 TRIES = 3  # words a slot tries before its search backs up
 OVERSAMPLE = 3  # word sets found per puzzle asked for, to rank from
 EXTRA_SETS = 5
@@ -131,7 +131,6 @@ class SlotWords:
     words: tuple[str, ...]
     counts: np.ndarray  # (words x 26) int16
     familiarity: np.ndarray
-    stems: tuple[str, ...]
 
     def __len__(self) -> int:
         return len(self.words)
@@ -246,16 +245,6 @@ def check_size(target: Target, lengths: tuple[int, ...]) -> None:
                                "({HIS}) or use more words")
 
 
-def slot_words(words: Lexicon, dictionary: Lexicon, length: int, floor: float, avoid: frozenset[str]) -> SlotWords:
-    """The words of ``words`` (the constructor's list) of ``length`` letters at or above familiarity
-    ``floor`` that are the only word of ``dictionary`` with their letters and share no stem with ``avoid``."""
-    base = single_reading_words(words, dictionary, length, floor)
-    keep = [i for i, own in enumerate(base.stems) if not shares_stem(own, avoid)]
-    rows = np.asarray(keep, np.int64)
-    return SlotWords(length, tuple(base.words[i] for i in keep), base.counts[rows], base.familiarity[rows],
-                     tuple(base.stems[i] for i in keep))
-
-
 def single_reading_words(words: Lexicon, dictionary: Lexicon, length: int, floor: float) -> SlotWords:
     """The words of ``words`` of ``length`` letters at or above familiarity ``floor`` that are the only
     word of ``dictionary`` with their letters; memoised per lexicons (by identity), length and floor, as
@@ -272,8 +261,7 @@ def single_reading_words(words: Lexicon, dictionary: Lexicon, length: int, floor
             if fam >= floor and len(index.get(signature(word), ())) == 1]
     rows = np.asarray(keep, np.int64)
     counts = words.length_letter_counts(length)[rows].astype(np.int16) if keep else np.zeros((0, 26), np.int16)
-    found = SlotWords(length, tuple(table.words[i] for i in keep), counts,
-                      np.asarray(table.familiarity, np.float64)[rows], tuple(stem(table.words[i]) for i in keep))
+    found = SlotWords(length, tuple(table.words[i] for i in keep), counts, np.asarray(table.familiarity, np.float64)[rows])
     remember(_SINGLE_READING, key, (words, dictionary, found), MAX_MEMO)
     return found
 
@@ -289,20 +277,25 @@ def shares_stem(own: str, stems: frozenset[str]) -> bool:
 
 
 def check_letters(target: Target, lengths: tuple[int, ...], slots: dict[int, SlotWords]) -> None:
-    """Refuse an answer with a letter the words cannot hold enough of (``the answer has 3 Js; ...``)."""
+    """Refuse an answer with a letter, or a pair of letters, the words cannot hold enough of (``the answer
+    has 3 Js; ...``): each word holds at most its circles' worth, and no more of them than its best word."""
     for length in sorted(set(lengths)):
         if not len(slots[length]):
             raise PuzzleInputError(f"no {length}-letter word of the dictionary at this familiarity reads only one "
                                    "way: try another length or a lower min_commonness")
-    for letter, need in sorted(Counter(target.letters).items()):
-        code = ord(letter) - ord("a")
-        hold = sum(min(int(slots[n].counts[:, code].max()), circle_range(n)[1]) for n in lengths)
-        if need > hold:
-            plural_s = "s" if need != 1 else ""
-            detail = f"hold at most {hold}" if hold else "hold none"
+    need = Counter(target.letters)
+    letters = sorted(need)
+    for group in [*((ch,) for ch in letters), *itertools.combinations(letters, 2)]:
+        wanted = np.array([need[ch] for ch in group], np.int16)
+        columns = [ord(ch) - 97 for ch in group]
+        hold = sum(min(int(np.minimum(slots[n].counts[:, columns], wanted).sum(axis=1).max()), circle_range(n)[1])
+                   for n in lengths)
+        if hold < wanted.sum():
             raise PuzzleInputError(
-                f"the answer has {need} {letter.upper()}{plural_s}; {len(lengths)} known words of lengths "
-                f"{', '.join(map(str, lengths))} {detail} (words that read only one way, at this familiarity)")
+                f"the answer has {' and '.join(f'{need[ch]} {ch.upper()}' + ('s' if need[ch] > 1 else '') for ch in group)}"
+                f"; {len(lengths)} known words of lengths {', '.join(map(str, lengths))} hold "
+                f"{f'at most {hold}' if hold else 'none'}{' of them' if len(group) > 1 else ''} (words that read "
+                "only one way, at this familiarity)")
 
 
 def circle_counts(total: int, lengths: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -333,18 +326,24 @@ def place_circles(word: str, letters: str, rng: random.Random) -> tuple[int, ...
 
 
 class Search:
-    """The randomised depth-first search for word sets (see the module's docstring)."""
+    """The randomised depth-first search for word sets (see the module's docstring). It works in the
+    answer's letters only: each slot's letter counts keep just the columns of the letters to circle."""
 
     def __init__(self, target: Target, lengths: tuple[int, ...], slots: dict[int, SlotWords], rng: random.Random,
                  budget: Budget):
+        self.avoid = frozenset(stem(w) for w in target.words)
         self.lengths = lengths
-        self.slots = [slots[n] for n in lengths]
         self.rng = rng
         self.budget = budget
-        self.pool = letter_counts(target.letters)
-        self.ways = circle_counts(len(target.letters), lengths)
-        holders = sum((s.counts > 0).sum(axis=0) for s in slots.values())
+        pool = Counter(target.letters)
+        self.alphabet = "".join(sorted(pool))
+        columns = [ord(ch) - 97 for ch in self.alphabet]
+        self.pool = np.array([pool[ch] for ch in self.alphabet], np.int16)
+        self.slots = [slots[n] for n in lengths]
+        self.counts = [np.ascontiguousarray(slots[n].counts[:, columns]) for n in lengths]
+        holders = sum((s.counts[:, columns] > 0).sum(axis=0) for s in slots.values())
         self.hardness = 1.0 / (1.0 + holders)  # letters few words hold are placed first
+        self.ways = circle_counts(len(target.letters), lengths)
         self.picks = 0
 
     def run(self, want: int) -> tuple[list[tuple[Placed, ...]], bool]:
@@ -370,32 +369,35 @@ class Search:
              chosen: dict[int, Placed]) -> dict[int, Placed] | None:
         """Give the slots ``order`` has not reached words, or None when this branch fails."""
         slot = order[len(chosen)]
-        words = self.slots[slot]
-        need = counts[slot]
-        used = {stem(p.word) for p in chosen.values()}
+        held = self.counts[slot]
         if len(chosen) == len(order) - 1:
-            rows = np.flatnonzero((words.counts >= left).all(axis=1))
-            letters = "".join(chr(97 + i) * int(n) for i, n in enumerate(left))
-            return self.try_rows(rows, words, letters, order, counts, left, chosen, used, slot)
-        fit = np.minimum(words.counts, left).sum(axis=1) >= need
+            rows = np.flatnonzero((held >= left).all(axis=1))
+            letters = "".join(ch * int(n) for ch, n in zip(self.alphabet, left.tolist()))
+            return self.try_rows(rows, letters, order, counts, left, chosen)
+        fit = np.minimum(held, left).sum(axis=1) >= counts[slot]
         hardest = int(np.argmax(np.where(left > 0, self.hardness, -1.0)))
-        rows = np.flatnonzero(fit & (words.counts[:, hardest] > 0))
+        rows = np.flatnonzero(fit & (held[:, hardest] > 0))
         if not len(rows):
             rows = np.flatnonzero(fit)
-        return self.try_rows(rows, words, None, order, counts, left, chosen, used, slot)
+        return self.try_rows(rows, None, order, counts, left, chosen)
 
-    def try_rows(self, rows: np.ndarray, words: SlotWords, letters: str | None, order: list[int],
-                 counts: tuple[int, ...], left: np.ndarray, chosen: dict[int, Placed], used: set[str],
-                 slot: int) -> dict[int, Placed] | None:
-        """Try up to :data:`TRIES` of ``rows`` (drawn by familiarity) in the slot, circling ``letters``
+    def try_rows(self, rows: np.ndarray, letters: str | None, order: list[int], counts: tuple[int, ...],
+                 left: np.ndarray, chosen: dict[int, Placed]) -> dict[int, Placed] | None:
+        """Try up to :data:`TRIES` of ``rows`` (drawn by familiarity) in the next slot, circling ``letters``
         (the last slot) or the hardest letters left, and search on."""
         if not len(rows):
             return None
-        weights = (words.familiarity[rows] - words.familiarity[rows].min() + 1.0).tolist()
-        for row in self.rng.choices(rows.tolist(), weights, k=min(TRIES, len(rows))):
+        slot = order[len(chosen)]
+        words = self.slots[slot]
+        used = {stem(p.word) for p in chosen.values()}
+        familiarity = words.familiarity[rows]
+        cumulative = np.cumsum(familiarity - familiarity.min() + 1.0)  # the more familiar, the likelier
+        for _ in range(min(TRIES, len(rows))):
+            row = int(rows[min(int(np.searchsorted(cumulative, self.rng.random() * cumulative[-1])), len(rows) - 1)])
             self.picks += 1
             word = words.words[row]
-            if words.stems[row] in used or any(p.word == word for p in chosen.values()):
+            own = stem(word)
+            if own in used or shares_stem(own, self.avoid):
                 continue
             circled = letters if letters is not None else self.hardest_letters(word, left, counts[slot])
             positions = place_circles(word, circled, self.rng)
@@ -404,21 +406,21 @@ class Search:
             now = {**chosen, slot: Placed(word, positions)}
             if letters is not None:
                 return now
-            done = self.fill(order, counts, left - letter_counts(circled), now)
+            taken = np.array([circled.count(ch) for ch in self.alphabet], np.int16)
+            done = self.fill(order, counts, left - taken, now)
             if done is not None:
                 return done
         return None
 
     def hardest_letters(self, word: str, left: np.ndarray, need: int) -> str:
-        """``need`` of the word's letters still to be placed, the hardest first (random among equals), sorted."""
-        spare = left.copy()
+        """``need`` of the word's letters still to be circled, the hardest first (random among equals), sorted."""
+        spare = dict(zip(self.alphabet, left.tolist()))
         held = []
         for ch in word:
-            code = ord(ch) - 97
-            if spare[code] > 0:
-                spare[code] -= 1
+            if spare.get(ch, 0) > 0:
+                spare[ch] -= 1
                 held.append(ch)
-        keyed = sorted(held, key=lambda ch: (-self.hardness[ord(ch) - 97], self.rng.random()))
+        keyed = sorted(held, key=lambda ch: (-self.hardness[self.alphabet.index(ch)], self.rng.random()))
         return "".join(sorted(keyed[:need]))
 
 
@@ -453,17 +455,44 @@ def inflected(word: str) -> bool:
     return plural(word) or ed_or_ing(word)
 
 
-def build_puzzle(placed: tuple[Placed, ...], scrambles: dict[str, Scramble | None],
+def word_score(placed: tuple[Placed, ...], familiarity: dict[str, float]) -> float:
+    """A word set's score before its scrambles: the words' mean familiarity less the inflected forms'
+    penalty. Scrambles only lower it (their quality is at most 0), so it bounds the puzzle's score."""
+    return (sum(familiarity[p.word] for p in placed) / len(placed)
+            - INFLECTED_PENALTY * sum(inflected(p.word) for p in placed) / len(placed))
+
+
+def build_puzzle(placed: tuple[Placed, ...], scrambles: list[Scramble | None],
                  familiarity: dict[str, float]) -> Puzzle | None:
-    """A word set as a scored puzzle (None when a word has no acceptable scramble)."""
-    chosen = [scrambles[p.word] for p in placed]
-    if any(s is None for s in chosen):
+    """A word set with its words' scrambles as a scored puzzle (None when a word has no acceptable scramble)."""
+    kept = tuple(s for s in scrambles if s is not None)
+    if len(kept) < len(placed):
         return None
-    kept = tuple(s for s in chosen if s is not None)
-    fams = tuple(familiarity[p.word] for p in placed)
-    score = (sum(fams) / len(fams) + sum(s.quality for s in kept) / len(kept)
-             - INFLECTED_PENALTY * sum(inflected(p.word) for p in placed) / len(placed))
-    return Puzzle(placed, kept, fams, score)
+    return Puzzle(placed, kept, tuple(familiarity[p.word] for p in placed),
+                  word_score(placed, familiarity) + sum(s.quality for s in kept) / len(kept))
+
+
+def rank_puzzles(sets: list[tuple[Placed, ...]], familiarity: dict[str, float], dictionary: Lexicon, seed: int,
+                 every: bool) -> list[Puzzle]:
+    """The word sets as puzzles, best first. Unless ``every``, only the best is wanted: the sets are
+    scrambled in the order of their :func:`word_score` (a bound on their score) until no set left could
+    match the best so far, so most sets are never scrambled."""
+    bounds = sorted(sets, key=lambda placed: tie_key(" ".join(p.word for p in placed),
+                                                     min(familiarity[p.word] for p in placed),
+                                                     word_score(placed, familiarity)))
+    scrambles: dict[str, Scramble | None] = {}
+    made: list[Puzzle] = []
+    for placed in bounds:
+        if not every and made and round(word_score(placed, familiarity), 9) < round(made[0].score, 9):
+            break
+        for p in placed:
+            if p.word not in scrambles:
+                scrambles[p.word] = scramble_word(p.word, dictionary, seed)
+        puzzle = build_puzzle(placed, [scrambles[p.word] for p in placed], familiarity)
+        if puzzle is not None:
+            made.append(puzzle)
+            made.sort(key=Puzzle.sort_key)
+    return made
 
 
 def prove(puzzle: Puzzle, target: Target, dictionary: Lexicon, ranker: Ranker, budget: Budget) -> Puzzle | None:
@@ -508,17 +537,17 @@ def generate_jumbles(target: Target, lengths: tuple[int, ...], dictionary: Lexic
     if max(len(w) for w in target.words) > MAX_WORD_LENGTH:
         raise PuzzleInputError(f"an answer word is longer than {MAX_WORD_LENGTH} letters")
     check_size(target, lengths)
-    avoid = frozenset(stem(w) for w in target.words)
-    slots = {n: slot_words(words, dictionary, n, min_commonness, avoid) for n in sorted(set(lengths))}
+    slots = {n: single_reading_words(words, dictionary, n, min_commonness) for n in sorted(set(lengths))}
     check_letters(target, lengths, slots)
     rng = random.Random(seed)
     search = Search(target, lengths, slots, rng, budget)
     sets, whole = search.run(count * OVERSAMPLE + EXTRA_SETS)
-    familiarity = {w: f for s in slots.values() for w, f in zip(s.words, s.familiarity.tolist())}
-    scrambles = {w: scramble_word(w, dictionary, seed)
-                 for w in sorted({p.word for placed in sets for p in placed})}
-    ranked = sorted((p for p in (build_puzzle(s, scrambles, familiarity) for s in sets) if p is not None),
-                    key=Puzzle.sort_key)
+    familiarity = {p.word: 0.0 for placed in sets for p in placed}
+    for length, words in slots.items():
+        for word, value in zip(words.words, words.familiarity.tolist()):
+            if word in familiarity:
+                familiarity[word] = value
+    ranked = rank_puzzles(sets, familiarity, dictionary, seed, every=count > 1)
     ranker = Ranker(dictionary, caption=caption)
     proved: list[Puzzle] = []
     for puzzle in varied(ranked):
