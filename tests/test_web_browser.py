@@ -431,6 +431,34 @@ def test_jumble_paper_puzzle(page):
     expect(page.locator("#jb-extra")).to_have_value("sesug, atlanta")
 
 
+def test_jumble_tab_makes_a_puzzle_from_an_answer_and_prints_it(page):
+    needs("jumble")
+    open_tab(page, "jumble")
+    page.fill("#jb-gen-answer", "LOST {HIS} BALANCE")
+    page.fill("#jb-gen-caption", "THE TIGHTROPE WALKER SNEEZED AND - - -")
+    page.check("#jb-gen-key")
+    page.click("#jb-generate-form button[type=submit]")
+    expect(page.locator("#jb-gen-status")).to_contain_text("the solver ranks the answer")
+    picture = page.locator("#jb-picture img")
+    expect(picture).to_have_count(1)
+    assert page.evaluate("document.querySelector('#jb-picture img').naturalWidth") > 0  # the SVG drew
+    assert "---- {HIS} -------" in picture.get_attribute("alt")
+    # Print: the page asks the browser to print, with the picture alone shown for it.
+    page.evaluate("() => { window.printed = []; window.print = () => window.printed.push(document.body.className); }")
+    page.click("#jb-print")
+    assert page.evaluate("window.printed") == ["print-picture"]
+    page.emulate_media(media="print")
+    assert page.evaluate("getComputedStyle(document.querySelector('#jb-generate-form')).visibility") == "hidden"
+    assert page.evaluate("getComputedStyle(document.querySelector('#jb-picture img')).visibility") == "visible"
+    page.emulate_media(media="screen")
+    # Solve it: the made puzzle goes into the solver's form, and the solver finds the answer.
+    page.click("#jb-load")
+    expect(page.locator("#jb-words .jumble")).to_have_count(4)
+    expect(page.locator("#jb-pattern")).to_have_value("---- {HIS} -------")
+    page.click("#jb-form button[type=submit]")
+    expect(page.locator("#jb-answers button .words").first).to_have_text("LOST BALANCE")
+
+
 def test_api_docs_page_works_offline(page):
     page.goto(f"{page.server_url}/docs")
     expect(page.locator("#endpoints section.endpoint").first).to_be_visible()

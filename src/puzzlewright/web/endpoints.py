@@ -75,6 +75,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              "max_words), fewest words first, then best first."),
     Endpoint("letterboxed", "generate", "Generate NYT-style Letter Boxed puzzles.", deterministic=False),
     Endpoint("jumble", "solve", "Solve a Jumble: unscramble the words and rank the final answers."),
+    Endpoint("jumble", "generate", "Make Jumbles from a final answer: words whose circled letters spell it, each "
+             "scrambled to read one way only.", deterministic=False),
     Endpoint("grid", "fill", "Fill a crossword grid (blocks '#', fixed letters, '.' to fill): best fills first."),
     Endpoint("grid", "reroll", "Put a different word in one slot of a filled grid."),
     Endpoint("grid", "export", "A grid as an .ipuz (or text) file's contents."),

@@ -1,7 +1,10 @@
-// Jumble: scrambled words with clickable circled positions, the answer pattern, and ranked answers.
+// Jumble: scrambled words with clickable circled positions, the answer pattern, and ranked answers; and
+// making a Jumble from its final answer, shown as its printable picture.
 import { el, latestOnly, setStatus, typed, wordList } from "./common.js";
 
 const ask = latestOnly();  // the tab's latest request wins: a slow earlier answer is dropped
+const make = latestOnly();  // the same for making puzzles
+let made = null;  // the last puzzle made
 
 const PAPER = {
   words: [["LASRN", [0, 1, 2]], ["SHACE", [0, 3, 4]], ["HOTGUF", [2, 3, 5]], ["CLATHE", [2, 3, 5]]],
@@ -20,6 +23,9 @@ export function init(node) {
   wordsNode.addEventListener("input", leaveExample);
   $("jb-example").addEventListener("click", loadPaper);
   $("jb-form").addEventListener("submit", (event) => { event.preventDefault(); solve(); });
+  $("jb-generate-form").addEventListener("submit", (event) => { event.preventDefault(); generate(); });
+  $("jb-print").addEventListener("click", printPicture);
+  $("jb-load").addEventListener("click", loadMade);
   loadPaper();
 }
 
@@ -123,4 +129,44 @@ function fillPositions(index, word) {
 function choose(button, answer) {
   $("jb-answers").querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b === button)));
   (answer.unscrambled || []).forEach((word, i) => fillPositions(i, word));
+}
+
+async function generate() {
+  const picture = $("jb-picture"), genStatus = $("jb-gen-status");
+  picture.replaceChildren();
+  $("jb-print").disabled = $("jb-load").disabled = true;
+  made = null;
+  setStatus(genStatus, "Making a Jumble\u2026");
+  try {
+    const result = await make("/api/jumble/generate", {
+      answer: $("jb-gen-answer").value, caption: $("jb-gen-caption").value.trim() || null,
+      lengths: $("jb-gen-lengths").value, show_answers: $("jb-gen-key").checked, svg: true,
+      random_seed: Math.floor(Math.random() * 2 ** 31),
+    });
+    made = result.puzzles[0];
+    const words = made.jumbles.map((w) => w.scrambled).join(" ");
+    picture.append(el("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(made.svg)}`, alt: `Jumble: ${words}, answer ${made.answer_pattern}` }));
+    setStatus(genStatus, `${words}: ${made.recovery}. Print it, or solve it here.`);
+    $("jb-print").disabled = $("jb-load").disabled = false;
+  } catch (error) {
+    setStatus(genStatus, error.message, "error");
+  }
+}
+
+/** Print the made puzzle's picture alone (the print style hides the rest of the page). */
+function printPicture() {
+  document.body.classList.add("print-picture");
+  window.addEventListener("afterprint", () => document.body.classList.remove("print-picture"), { once: true });
+  window.print();
+}
+
+/** Put the made puzzle into the solver's form (its words, circles, pattern and caption). */
+function loadMade() {
+  if (!made) return;
+  wordsNode.replaceChildren();
+  for (const word of made.jumbles) addWord(word.scrambled, word.circles);
+  $("jb-pattern").value = made.answer_pattern;
+  $("jb-extra").value = "";
+  $("jb-caption").value = made.caption || "";
+  showingExample = false;
 }
