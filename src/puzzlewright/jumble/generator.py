@@ -84,19 +84,21 @@ class Target:
         if not isinstance(text, str) or not text.strip():
             raise PuzzleInputError("the answer is empty: give its words, e.g. 'BEE WORTH IT'")
         words, printed = [], []
-        for token in re.split(r"[\s\-\u2013\u2014]+", text.strip()):
-            core = re.sub(r"[\"'\u2018\u2019\u201c\u201d,.!?:;()]", "", token)
-            if not core:
-                continue
-            braced = core.startswith("{") and core.endswith("}")
-            word = (core[1:-1] if braced else core).lower()
-            if not word or not word.isascii() or not word.isalpha():
-                hint = " (a pattern of dashes cannot be jumbled: give the answer's letters)" if "_" in core or \
-                    "-" in token else ""
-                raise PuzzleInputError(f"answer {text.strip()!r}: {token!r} must be a word of letters a-z, or a "
-                                       f"printed word in braces like {{HIS}}{hint}")
-            words.append(word)
-            printed.append(braced)
+        for token in text.split():
+            if re.fullmatch(r"[-_\u2013\u2014]+", token):
+                raise PuzzleInputError(f"answer {text.strip()!r}: {token!r} is a blank, and a pattern of dashes cannot "
+                                       "be jumbled: give the answer's words (printed ones in braces, {HIS})")
+            for part in re.split(r"[-\u2013\u2014]+", token):  # SITE-SEEING is two words
+                core = re.sub(r"[\"'\u2018\u2019\u201c\u201d,.!?:;()]", "", part)
+                if not core:
+                    continue
+                braced = core.startswith("{") and core.endswith("}")
+                word = (core[1:-1] if braced else core).lower()
+                if not word or not word.isascii() or not word.isalpha():
+                    raise PuzzleInputError(f"answer {text.strip()!r}: {part!r} must be a word of letters a-z, or a "
+                                           "printed word in braces like {HIS}")
+                words.append(word)
+                printed.append(braced)
         if not words:
             raise PuzzleInputError(f"answer {text.strip()!r} has no words")
         if all(printed):

@@ -19,7 +19,7 @@ BOX = 30  # a letter box's side, in pixels
 GAP = 4
 MARGIN = 20
 WIDTH = 520
-CAPTION_CHARS = 58  # characters per caption line
+CAPTION_CHARS = 48  # characters per caption line (capitals are wide)
 FONT = 'font-family="sans-serif"'
 
 
