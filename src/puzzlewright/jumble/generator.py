@@ -259,11 +259,12 @@ def single_reading_words(words: Lexicon, dictionary: Lexicon, length: int, floor
         return hit[2]
     table = words.of_length(length)
     index = dictionary.anagram_index(length)
-    keep = [i for i, (word, fam) in enumerate(zip(table.words, table.familiarity.tolist()))
+    familiarity = np.asarray(table.familiarity, np.float64)
+    keep = [i for i, (word, fam) in enumerate(zip(table.words, familiarity.tolist()))
             if fam >= floor and len(index.get(signature(word), ())) == 1]
     rows = np.asarray(keep, np.int64)
     counts = words.length_letter_counts(length)[rows].astype(np.int16) if keep else np.zeros((0, 26), np.int16)
-    found = SlotWords(length, tuple(table.words[i] for i in keep), counts, np.asarray(table.familiarity, np.float64)[rows])
+    found = SlotWords(length, tuple(table.words[i] for i in keep), counts, familiarity[rows])
     remember(_SINGLE_READING, key, (words, dictionary, found), MAX_MEMO)
     return found
 
@@ -545,8 +546,8 @@ def generate_jumbles(target: Target, lengths: tuple[int, ...], dictionary: Lexic
     search = Search(target, lengths, slots, rng, budget)
     sets, whole = search.run(count * OVERSAMPLE + EXTRA_SETS)
     familiarity = {p.word: 0.0 for placed in sets for p in placed}
-    for length, words in slots.items():
-        for word, value in zip(words.words, words.familiarity.tolist()):
+    for slot in slots.values():
+        for word, value in zip(slot.words, slot.familiarity.tolist()):
             if word in familiarity:
                 familiarity[word] = value
     ranked = rank_puzzles(sets, familiarity, dictionary, seed, every=count > 1)
