@@ -10,8 +10,9 @@ Usage: python benchmarks/jumble_generate.py [--data ../shared/data/train/jumble-
   caption and its words' lengths: the share with a puzzle, the reasons where none, the median and
   slowest time per puzzle, and how often the solver ranks the answer first (alone or tied) given the
   generated puzzle and the caption;
-* end to end: `puzzlewright jumble generate "BEE WORTH IT" --random-seed i` in a new process (i = 1..R),
-  the median wall time (what a user waits).
+* end to end: `puzzlewright jumble generate "BEE WORTH IT" --caption ... --random-seed i` in a new process
+  (i = 1..R), the median wall time (what a user waits) and CPU time, alternated with `jumble solve` of the
+  same puzzle's kind as the same-run baseline (every Jumble command loads the dictionary and ranker tables).
 
 Every generated puzzle is re-checked independently: each scramble has exactly one unscrambling, its
 circled letters are the answer's open letters, and no word is one the constructor policy leaves out.
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -35,6 +37,7 @@ from puzzlewright.lexicon import load_lexicon
 from puzzlewright.lexicon.policy import Use, publishable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+CAPTION = "THEY BOUGHT THE VERY EXPENSIVE MANUKA HONEY AND HOPED THE HONEY WOULD - - -"
 DEFAULT_DATA = os.path.join(HERE, "..", "..", "shared", "data", "train", "jumble-train.json")
 
 
@@ -102,14 +105,32 @@ def in_process(records: list[dict], seed: int) -> None:
 
 
 def end_to_end(runs: int) -> None:
-    walls = []
+    """`jumble generate` in a new process, and in the same run `jumble solve` of the issue's puzzle (the
+    solver's own start-up, dictionary and ranker tables: the floor any command pays)."""
+    program = os.path.join(os.path.dirname(sys.executable), "puzzlewright")
+    commands = {
+        "generate": [program, "jumble", "generate", "BEE WORTH IT", "--caption", CAPTION, "--random-seed"],
+        "solve (baseline)": [program, "jumble", "solve", "--word", "HNETT:0,1", "--word", "LXIPE:1,3", "--word",
+                             "SOEBWT:0,3,5", "--word", "POYRTH:1,2,4", "--answer", "--- ----- --", "--caption",
+                             CAPTION, "--top"],
+    }
+    figures: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in commands}
     for i in range(1, runs + 1):
-        started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "puzzlewright", "jumble", "generate", "BEE WORTH IT", "--random-seed",
-                        str(i)], check=True, capture_output=True)
-        walls.append(time.perf_counter() - started)
-    print(f"end to end, `puzzlewright jumble generate 'BEE WORTH IT' --random-seed i` (i = 1..{runs}): "
-          f"median {statistics.median(walls):.2f} s wall (load average {os.getloadavg()[0]:.1f})")
+        for name, command in commands.items():  # alternated, so both see the same load
+            started, cpu = time.perf_counter(), children_cpu()
+            subprocess.run(command + [str(i)], check=True, capture_output=True)
+            figures[name][0].append(time.perf_counter() - started)
+            figures[name][1].append(children_cpu() - cpu)
+    for name, (walls, cpus) in figures.items():
+        print(f"end to end, `puzzlewright jumble {name.split()[0]} ...` x {runs}: median {statistics.median(walls):.2f} s "
+              f"wall (range {min(walls):.2f}-{max(walls):.2f}), {statistics.median(cpus):.2f} s CPU")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+def children_cpu() -> float:
+    """CPU seconds (user + system) of the finished child processes so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:

@@ -51,7 +51,6 @@ from puzzlewright.jumble.schema import DEFAULT_GENERATE_COMMONNESS, DEFAULT_GENE
 from puzzlewright.jumble.solver import solve_jumble
 from puzzlewright.letterboxed.rank import ed_or_ing, plural
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.lexicon.core import signature
 from puzzlewright.ranking import tie_key
 from puzzlewright.search import Budget
 
@@ -258,10 +257,9 @@ def single_reading_words(words: Lexicon, dictionary: Lexicon, length: int, floor
     if hit is not None and hit[0] is words and hit[1] is dictionary:
         return hit[2]
     table = words.of_length(length)
-    index = dictionary.anagram_index(length)
+    alone = {found[0] for found in dictionary.anagram_index(length).values() if len(found) == 1}
     familiarity = np.asarray(table.familiarity, np.float64)
-    keep = [i for i, (word, fam) in enumerate(zip(table.words, familiarity.tolist()))
-            if fam >= floor and len(index.get(signature(word), ())) == 1]
+    keep = [i for i, (word, fam) in enumerate(zip(table.words, familiarity.tolist())) if fam >= floor and word in alone]
     rows = np.asarray(keep, np.int64)
     counts = words.length_letter_counts(length)[rows].astype(np.int16) if keep else np.zeros((0, 26), np.int16)
     found = SlotWords(length, tuple(table.words[i] for i in keep), counts, familiarity[rows])
