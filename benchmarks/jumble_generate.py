@@ -71,7 +71,10 @@ def in_process(records: list[dict], seed: int) -> None:
     dictionary = load_lexicon("english")
     allowed = publishable(dictionary, Use.CONSTRUCT)
     generate({"answer": "BEE WORTH IT"}, lexicon=dictionary)  # build the indexes and ranker tables first
-    times, reasons, ranks = [], Counter(), Counter()
+    times: list[float] = []
+    slowest: list[tuple[float, str]] = []
+    reasons: Counter[str] = Counter()
+    ranks: Counter[str] = Counter()
     made = bad = 0
     for record in records:
         lengths = [len(j["scrambled"]) for j in record["jumbles"]]
@@ -85,6 +88,7 @@ def in_process(records: list[dict], seed: int) -> None:
             print(f"  none: {answer_text(record)} {lengths}: {error}", file=sys.stderr)
             continue
         times.append(time.perf_counter() - started)
+        slowest.append((times[-1], f"{answer_text(record)} {lengths}"))
         made += 1
         puzzle = result.puzzles[0]
         problems = recheck(puzzle, record, dictionary, allowed.word_set)
@@ -99,6 +103,7 @@ def in_process(records: list[dict], seed: int) -> None:
           f"failing the independent re-check: {bad}")
     print(f"time per answer (in process, seed {seed}): median {1000 * statistics.median(times):.0f} ms, "
           f"max {1000 * max(times):.0f} ms")
+    print("slowest: " + "; ".join(f"{what} {1000 * took:.0f} ms" for took, what in sorted(slowest, reverse=True)[:3]))
     print("solver's rank of the intended answer: " + ", ".join(f"{k} {v}" for k, v in ranks.most_common()))
     for reason, n in reasons.most_common():
         print(f"  no puzzle ({n}): {reason}")

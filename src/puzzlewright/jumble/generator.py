@@ -43,7 +43,6 @@ from functools import cached_property
 import numpy as np
 
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
-from puzzlewright.jumble.anagrams import letter_counts, unscramble
 from puzzlewright.jumble.model import MAX_WORD_LENGTH, AnswerPattern, JumbleWord
 from puzzlewright.jumble.rank import Ranker
 from puzzlewright.jumble.relations import stem
