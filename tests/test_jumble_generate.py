@@ -236,3 +236,13 @@ def test_web_generate_matches_the_library(english):
     assert response.json() == json.loads(dump_json(api.generate(request)))
     refused = client.post("/api/jumble/generate", json={"answer": "QQQQ XXX"})
     assert refused.status_code == 422 and refused.json()["error"].startswith("the answer has 4 Qs and 3 Xs")
+
+
+def test_the_verdict_says_when_the_solver_was_cut_short():
+    from puzzlewright.jumble.generator import Recovery
+
+    assert Recovery(1, 0, "BEE WORTH IT").describe("the answer") == "the solver ranks the answer first"
+    assert Recovery(2, 1, "X").describe("the answer") == "the solver ranks the answer 2nd, tied with 1 other answer"
+    assert Recovery(None, 0, "X", complete=False).describe("the answer") == (
+        "the solver does not rank the answer among its top 10 answers (its search ran out of time: the ranking "
+        "is partial)")

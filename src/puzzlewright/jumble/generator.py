@@ -50,7 +50,7 @@ from puzzlewright.jumble.schema import DEFAULT_GENERATE_COMMONNESS, DEFAULT_GENE
 from puzzlewright.jumble.solver import solve_jumble
 from puzzlewright.letterboxed.rank import ed_or_ing, plural
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.ranking import tie_key
+from puzzlewright.ranking import tie_key, tie_level
 from puzzlewright.search import Budget
 
 MIN_CIRCLES, MAX_CIRCLES = 1, 4
@@ -159,13 +159,15 @@ class Recovery:
     rank: int | None  # 1-based; None when it is not among the solver's CHECK_TOP answers
     ties: int  # other answers with the same score
     solver_best: str | None
+    complete: bool = True  # False: the time ran out during the solver's search, so its ranking is partial
 
     def describe(self, answer: str) -> str:
+        cut = "" if self.complete else " (its search ran out of time: the ranking is partial)"
         if self.rank is None:
-            return f"the solver does not rank {answer} among its top {CHECK_TOP} answers"
+            return f"the solver does not rank {answer} among its top {CHECK_TOP} answers{cut}"
         place = "first" if self.rank == 1 else ordinal(self.rank)
         tied = f", tied with {self.ties} other answer{'s' if self.ties != 1 else ''}" if self.ties else ""
-        return f"the solver ranks the answer {place}{tied}"
+        return f"the solver ranks {answer} {place}{tied}{cut}"
 
 
 def ordinal(n: int) -> str:
@@ -506,12 +508,12 @@ def prove(puzzle: Puzzle, target: Target, dictionary: Lexicon, ranker: Ranker, b
     rank = next((i for i, answer in enumerate(found.answers, 1) if answer.fills == fills), None)
     ties = 0
     if rank is not None:
-        mine = round(found.answers[rank - 1].final, 9)
-        ties = sum(1 for a in found.answers if a.fills != fills and round(a.final, 9) == mine)
+        mine = tie_level(found.answers[rank - 1].final)
+        ties = sum(1 for a in found.answers if a.fills != fills and tie_level(a.final) == mine)
     best = found.answers[0].fills if found.answers else None
     solver_best = target.pattern.render(best) if best is not None else None
     return Puzzle(puzzle.placed, puzzle.scrambles, puzzle.familiarity, puzzle.score,
-                  Recovery(rank, ties, solver_best))
+                  Recovery(rank, ties, solver_best, found.complete))
 
 
 def varied(ranked: list[Puzzle]) -> list[Puzzle]:
@@ -563,4 +565,7 @@ def generate_jumbles(target: Target, lengths: tuple[int, ...], dictionary: Lexic
                              f"{target.render()}: {reason}; try other lengths or a lower min_commonness")
     if len(proved) < count:
         notes.append(f"made {len(proved)} of {count} puzzles: the search found no more distinct word sets")
+    if not all(p.recovery is not None and p.recovery.complete for p in proved):
+        notes.append("the time ran out while the solver checked the answer: its rank is from a partial search")
+        whole = False
     return Generated(proved, whole and len(proved) == count, notes)
