@@ -424,7 +424,7 @@ def test_jumble_paper_puzzle(page):
     screenshot(page, "jumble")
     # The example's extra words are for it alone: a new puzzle starts without them.
     expect(page.locator("#jb-extra")).to_have_value("sesug, atlanta")
-    expect(page.locator("#jb-example-help")).to_contain_text("worked example of the paper")
+    expect(page.locator("#jb-example-help")).to_contain_text("the article this solver grew from")
     rows.nth(0).locator("input").fill("OLHEL")
     expect(page.locator("#jb-extra")).to_have_value("")
     page.click("#jb-example")
