@@ -19,7 +19,8 @@ The conventions (also in docs/architecture.md, "Examples in the docs are tested"
   continued on the following ``# `` lines) must evaluate to it: ``...`` in a list ends it, ``"..."``
   stands for any value, dict keys not shown are not compared, floats to the decimals shown.
 * A ``puzzlewright serve`` command starts that server for the rest of its document (on a free port, in
-  place of the one it names; stopped at the document's end) once ``/healthz`` answers, and later commands'
+  place of the one it names; stopped at the document's end) and waits until ``/healthz`` says it is
+  ready (warmed up), and later commands'
   ``localhost:8000`` (or the port the command named) are sent to it: so the docs' ``curl`` examples run,
   and one that leaves out ``-H 'Content-Type: application/json'`` shows a 415 instead of its reply.
 * Each document runs in its own temporary directory holding a link ``docs`` to the real docs folder, so
@@ -32,6 +33,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+import json
 import os
 import re
 import shlex
@@ -236,13 +238,14 @@ class DocServer:
         while time.monotonic() < deadline and self.process.poll() is None:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=2) as reply:
-                    if reply.status == 200:
+                    if reply.status == 200 and json.load(reply).get("ready"):  # warmed up, as a user finds it
                         return Run(0, log.read_text())
+                time.sleep(0.2)
             except OSError:
                 time.sleep(0.2)
         code = self.process.poll()
         self.stop()
-        return Run(code if code else 1, log.read_text() + "\n(the server did not answer /healthz)")
+        return Run(code if code else 1, log.read_text() + "\n(the server was not ready: /healthz)")
 
     def routed(self, command: str) -> str:
         """``command`` with the doc's server address made the running test server's."""
