@@ -4,6 +4,7 @@ partitions, and help texts state the defaults the commands use."""
 from __future__ import annotations
 
 import contextlib
+import time
 
 from puzzlewright.parallel.engine import _ProgressBar
 from puzzlewright.parallel.job import Partition, PartitionResult
@@ -118,7 +119,18 @@ def test_a_status_line_is_drawn_only_on_a_terminal(capsys):
     assert capsys.readouterr().err == ""
 
     def run():
-        with status_line("playing every answer…", enabled=True) as update:
+        with status_line("playing every answer…", enabled=True, after=0.05) as update:
             update("playing every answer in hard mode…")
+            time.sleep(0.3)
 
     assert any("playing every answer in hard mode… 0:00:00" in line for line in drawn_lines(80, run))
+
+
+def test_a_quick_wait_shows_no_status_line():
+    from puzzlewright.progress import status_line
+
+    def run():
+        with status_line("filling the grid…", enabled=True, after=5.0):
+            pass
+
+    assert drawn_lines(80, run) == []

@@ -8,6 +8,7 @@ second, so it counts down between steps instead of freezing on the last one.
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -15,6 +16,9 @@ from typing import Any
 
 BAR_MIN_WIDTH = 8
 """The bar's narrowest width; the status fields give way before it does."""
+
+STATUS_AFTER_S = 1.0
+"""A status line shows once a wait has lasted this long: no silent wait over a second, no flicker under it."""
 
 
 def stderr_is_terminal() -> bool:
@@ -151,9 +155,11 @@ def eta_text(elapsed: float | None, done: float, total: float | None, since_step
 
 
 @contextmanager
-def status_line(text: str, enabled: bool | None = None) -> Iterator[Callable[[str], None]]:
-    """A one-line status on stderr (only on a terminal) with a spinner and the time so far, gone when the
-    work ends; yields ``update(text)``. For a wait whose size is not known in advance."""
+def status_line(text: str, enabled: bool | None = None, *, after: float = STATUS_AFTER_S
+                ) -> Iterator[Callable[[str], None]]:
+    """A one-line status on stderr (only on a terminal) with a spinner and the time so far, shown once the
+    work has taken ``after`` seconds (a quick run does not flicker) and gone when it ends; yields
+    ``update(text)``. For a wait whose size is not known in advance."""
     if enabled is None:
         enabled = stderr_is_terminal()
     if not enabled:
@@ -166,6 +172,24 @@ def status_line(text: str, enabled: bool | None = None) -> Iterator[Callable[[st
     columns = [SpinnerColumn(), TextColumn("{task.description}", table_column=Column(no_wrap=True,
                                                                                      overflow="ellipsis")),
                TimeElapsedColumn()]
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(text, total=None)
+    progress = Progress(*columns, console=Console(stderr=True), transient=True)
+    task = progress.add_task(text, total=None)
+    lock, shown = threading.Lock(), [False]
+
+    def show() -> None:
+        with lock:
+            if not shown[0]:
+                progress.start()
+                shown[0] = True
+
+    timer = threading.Timer(after, show)
+    timer.daemon = True
+    timer.start()
+    try:
         yield lambda new_text: progress.update(task, description=new_text)
+    finally:
+        timer.cancel()
+        with lock:
+            if shown[0]:
+                progress.stop()
+            shown[0] = True  # a timer that fires now finds the line already done

@@ -139,7 +139,10 @@ def generate(count: int, random_seed: int | None, min_commonness: float, show_so
 
     request = GenerateRequest(**{**dataclass_fields(dictionary), "min_commonness": min_commonness}, count=count,
                               random_seed=random_seed, show_solution=show_solution, allow=allow)
-    result = api.generate(request, lexicon=lexicon)
+    from puzzlewright.progress import status_line
+
+    with status_line(f"generating {count:,} puzzle{'s' if count != 1 else ''}…"):
+        result = api.generate(request, lexicon=lexicon)
     if as_json:
         emit_json(result)
         return

@@ -227,7 +227,7 @@ def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, open
                           time_limit=time_limit, hard=hard, allow=allow)
     answers = load_lexicon(answers_spec)
     waiting = f"playing every answer of {answers_spec}{' in hard mode' if hard else ''}…"
-    with status_line(waiting, enabled=None if every else False):
+    with status_line(waiting, enabled=None if every else False):  # a single game is quick
         result = api.play(request, lexicon=lexicon, answers=answers)
     if as_json:
         emit_json(result)
