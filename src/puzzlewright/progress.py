@@ -100,14 +100,14 @@ class _BarState:
 
     def _eta(self, task: Any, now: float) -> str:
         """The ETA, or when the time limit stops the run if that is sooner."""
-        eta = eta_text(self.last_step - self.started, task.completed, task.total, now - self.last_step)
-        if self.time_limit is None:
-            return eta
-        stops_in = self.time_limit - (now - self.started)
         seconds = eta_seconds(self.last_step - self.started, task.completed, task.total, now - self.last_step)
-        if stops_in <= 0:
-            return "time limit reached"
-        return f"limit in {clock_text(stops_in)}" if seconds is None or stops_in < seconds else eta
+        if self.time_limit is not None:
+            stops_in = self.time_limit - (now - self.started)
+            if stops_in <= 0:
+                return "time limit reached"
+            if seconds is None or stops_in < seconds:
+                return f"limit in {clock_text(stops_in)}"
+        return _eta_words(seconds)
 
     def _amount_width(self, task: Any) -> int:
         """The widest the done/total (or percentage) column gets."""
@@ -150,7 +150,10 @@ def eta_seconds(elapsed: float | None, done: float, total: float | None, since_s
 
 def eta_text(elapsed: float | None, done: float, total: float | None, since_step: float = 0.0) -> str:
     """``eta H:MM:SS`` (see :func:`eta_seconds`), ``eta -:--:--`` before the first step."""
-    seconds = eta_seconds(elapsed, done, total, since_step)
+    return _eta_words(eta_seconds(elapsed, done, total, since_step))
+
+
+def _eta_words(seconds: float | None) -> str:
     return "eta -:--:--" if seconds is None else f"eta {clock_text(seconds)}"
 
 
