@@ -18,6 +18,11 @@ The conventions (also in docs/architecture.md, "Examples in the docs are tested"
   comment is a Python literal (``# 81``, ``# (['eras/lick/more/stew'], True)``, or a JSON-like object
   continued on the following ``# `` lines) must evaluate to it: ``...`` in a list ends it, ``"..."``
   stands for any value, dict keys not shown are not compared, floats to the decimals shown.
+* A ``puzzlewright serve`` command starts that server for the rest of its document (on a free port, in
+  place of the one it names; stopped at the document's end) and waits until ``/healthz`` says it is
+  ready (warmed up), and later commands'
+  ``localhost:8000`` (or the port the command named) are sent to it: so the docs' ``curl`` examples run,
+  and one that leaves out ``-H 'Content-Type: application/json'`` shows a 415 instead of its reply.
 * Each document runs in its own temporary directory holding a link ``docs`` to the real docs folder, so
   examples can read ``docs/examples/...`` and write files freely. ``puzzlewright`` commands run
   in-process through the CLI's ``main()``; anything else (pipes, other programs) runs in bash.
@@ -28,12 +33,16 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+import json
 import os
 import re
 import shlex
+import socket
 import subprocess
 import sys
+import time
 import tokenize
+import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -197,8 +206,76 @@ class Run:
     output: str
 
 
-def run_command(command: str, cwd: Path) -> Run:
-    """Run one doc command in ``cwd``: ``puzzlewright ...`` in-process, anything else in bash."""
+class DocServer:
+    """The web server a document's ``puzzlewright serve`` command starts, up until the document ends.
+
+    It listens on a free loopback port; :meth:`routed` sends a later command's requests for the address
+    the doc names (``localhost:8000``, or the port its ``serve`` command gave) there instead.
+    """
+
+    STARTUP_S = 60.0
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen[bytes] | None = None
+        self.named_port, self.port = 8000, 0
+
+    def start(self, arguments: list[str], cwd: Path) -> Run:
+        """Run ``puzzlewright serve ARGUMENTS`` (its ``--port`` made a free one) until ``/healthz`` answers."""
+        self.stop()
+        arguments, self.named_port = list(arguments), 8000
+        if "--port" in arguments:
+            where = arguments.index("--port") + 1
+            self.named_port = int(arguments[where])
+            del arguments[where - 1:where + 1]
+        self.port = _free_port()
+        log = cwd / f"server-{self.port}.log"
+        with log.open("wb") as output:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", "import sys; from puzzlewright.cli.main import main; "
+                 "sys.argv[0] = 'puzzlewright'; main()", "serve", *arguments, "--port", str(self.port)],
+                cwd=cwd, stdout=output, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + self.STARTUP_S
+        while time.monotonic() < deadline and self.process.poll() is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=2) as reply:
+                    if reply.status == 200 and json.load(reply).get("ready"):  # warmed up, as a user finds it
+                        return Run(0, log.read_text())
+                time.sleep(0.2)
+            except OSError:
+                time.sleep(0.2)
+        code = self.process.poll()
+        self.stop()
+        return Run(code if code else 1, log.read_text() + "\n(the server was not ready: /healthz)")
+
+    def routed(self, command: str) -> str:
+        """``command`` with the doc's server address made the running test server's."""
+        if self.process is None:
+            return command
+        return re.sub(rf"\b(?:localhost|127\.0\.0\.1):{self.named_port}\b", f"127.0.0.1:{self.port}", command)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.process = None
+
+
+def _free_port() -> int:
+    """A loopback port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def run_command(command: str, cwd: Path, server: DocServer | None = None) -> Run:
+    """Run one doc command in ``cwd``: ``puzzlewright serve`` as ``server``, other ``puzzlewright ...``
+    in-process, anything else in bash (sent to ``server`` when it names the doc's server address)."""
+    if server is not None:
+        command = server.routed(command)
     tokens = shlex.split(command)
     environment: dict[str, str] = {}
     while tokens and re.fullmatch(r"[A-Z_]+=.*", tokens[0]):
@@ -207,6 +284,8 @@ def run_command(command: str, cwd: Path) -> Run:
     shell_syntax = {"|", "&&", "||", ";", "2>&1"} & set(tokens) or "$(" in command
     if not tokens or tokens[0] != "puzzlewright" or shell_syntax:
         return _run_in_bash(command, cwd)
+    if server is not None and tokens[1:2] == ["serve"] and not environment:
+        return server.start(tokens[2:], cwd)
     arguments, stdin_path, stdout_path = _redirections(tokens[1:])
     return _run_in_process(arguments, cwd, environment, stdin_path, stdout_path)
 
@@ -260,12 +339,13 @@ def _run_in_bash(command: str, cwd: Path) -> Run:
     return Run(done.returncode, done.stdout + done.stderr)
 
 
-def check_command(doc: str, block: Block, command: Command, cwd: Path) -> str | None:
+def check_command(doc: str, block: Block, command: Command, cwd: Path,
+                  server: DocServer | None = None) -> str | None:
     """Run ``command``; None when it does what the doc says, else a message naming doc, block and line."""
     runnable = without_installs(command.text)
     if command.skip_reason is not None or not runnable:
         return None
-    run = run_command(runnable, cwd)
+    run = run_command(runnable, cwd, server)
     problems = []
     if run.exit_code != command.expected_exit:
         problems.append(f"expected exit code {command.expected_exit}, got {run.exit_code}")

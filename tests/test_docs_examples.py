@@ -13,6 +13,7 @@ import pytest
 from docs_examples import (
     Block,
     Command,
+    DocServer,
     check_command,
     check_python_block,
     code_blocks,
@@ -32,13 +33,17 @@ def test_doc_examples_are_true(document: Path, tmp_path: Path, monkeypatch):
     name = document.relative_to(ROOT).as_posix()
     namespace: dict = {"__name__": "__doc_example__"}
     problems: list[str] = []
-    for block in code_blocks(document.read_text()):
-        if block.language == "python":
-            problems += check_python_block(name, block, namespace, tmp_path)
-        for command in block.commands:
-            problem = check_command(name, block, command, tmp_path)
-            if problem:
-                problems.append(problem)
+    server = DocServer()  # started by the doc's own `puzzlewright serve`, for its curl examples
+    try:
+        for block in code_blocks(document.read_text()):
+            if block.language == "python":
+                problems += check_python_block(name, block, namespace, tmp_path)
+            for command in block.commands:
+                problem = check_command(name, block, command, tmp_path, server)
+                if problem:
+                    problems.append(problem)
+    finally:
+        server.stop()
     assert not problems, f"{len(problems)} example(s) in {name} no longer match the program:\n\n" + \
         "\n\n".join(problems)
 
@@ -114,3 +119,23 @@ def test_commands_named_in_the_docs_exist():
                     line = text.count("\n", 0, found.start()) + 1
                     unknown.append(f"{path.relative_to(ROOT)}:{line}: {found.group(0)}`")
     assert named > 100 and not unknown, "\n".join(unknown)
+
+
+def test_every_curl_example_shows_its_reply():
+    """A curl example is compared with the reply it shows, so one that leaves out the JSON content type
+    (and gets a 415) fails; an example with no reply shown would pass whatever the server said."""
+    curls = [(document.name, command.line) for document in DOCUMENTS
+             for block in code_blocks(document.read_text()) for command in block.commands
+             if command.text.startswith("curl ")]
+    assert curls and all(command.expected_output is not None
+                         for document in DOCUMENTS for block in code_blocks(document.read_text())
+                         for command in block.commands if command.text.startswith("curl ")), curls
+
+
+def test_the_doc_server_takes_the_address_the_doc_names():
+    server = DocServer()
+    assert server.routed("curl localhost:8000/healthz") == "curl localhost:8000/healthz"  # none started
+    server.process, server.port = object(), 41234  # as after `puzzlewright serve`
+    assert server.routed("curl -s localhost:8000/a 127.0.0.1:8000/b localhost:80001") == \
+        "curl -s 127.0.0.1:41234/a 127.0.0.1:41234/b localhost:80001"
+    server.process = None

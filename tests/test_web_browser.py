@@ -174,7 +174,11 @@ def test_wordle_painted_rows_fill_with_words_that_score_the_pattern(page):
         assert len(word) == 5 and str(feedback(word, "crane")) == pattern, (row, word)
     assert row_word(page, 1) == "crane"
     emoji = page.locator("#wordle-emoji").inner_text().splitlines()
-    assert emoji[0] == "\U0001F7E9\U0001F7E8\u2B1B\u2B1B\U0001F7E9"
+    # Shared as Wordle shares a game: a header naming the row that solves it, then the emoji rows.
+    assert emoji[0] == "Wordle Doodle 2/6" and emoji[1] == ""
+    assert emoji[2] == "\U0001F7E9\U0001F7E8\u2B1B\u2B1B\U0001F7E9"
+    # A solved row above the last is allowed (it was painted so) but warned about, as on the command line.
+    expect(page.locator("#wordle-status")).to_contain_text("row 2 is solved (all green) but is not the last row")
 
 
 def test_wordle_preset_text_and_saved_image(page):
@@ -192,10 +196,23 @@ def test_wordle_preset_text_and_saved_image(page):
             " return cells.map(c => c.className.split(' ')[1].toUpperCase()).join('') === pattern"
             " && cells.every(c => c.textContent.length === 1); }", arg=[row, pattern], timeout=TIMEOUT_MS)
         assert str(feedback(row_word(page, row), "crane")) == pattern
+    # The heart's wildcard rows avoid the answer itself above the last row, as the whole-grid fill does.
+    from puzzlewright.wordle import api
+
+    page.select_option("#wordle-preset", "heart")
+    heart = api.doodle({"answer": "crane", "patterns": [], "preset": "heart", "random_seed": 1,
+                        "dict": "wordle-guesses"})
+    assert [row.word for row in heart.rows[1:3]] == ["rance", "rance"]  # the command line's choice too
+    for row in (1, 2):
+        page.wait_for_function(
+            "([row, word]) => [...document.querySelectorAll(`#wordle-grid .cell[data-row='${row}']`)]"
+            ".map(c => c.textContent).join('').toLowerCase() === word", arg=[row, "rance"], timeout=TIMEOUT_MS)
     page.fill("#wordle-text", "HI")
     page.click("#wordle-draw")
     image = page.locator("#wordle-text-result img")
     expect(image).to_have_attribute("src", re.compile(r"^data:image/svg\+xml"), timeout=TIMEOUT_MS)
+    # Sized by a class, not an inline style (the page's Content-Security-Policy blocks those).
+    assert image.get_attribute("style") is None and image.evaluate("i => getComputedStyle(i).maxWidth") == "100%"
     expect(image).to_have_attribute("alt", re.compile(r"^2 grid\(s\) spelling HI: count count crank"))
     with page.expect_download(timeout=TIMEOUT_MS) as download:
         page.click("#wordle-png")
@@ -244,7 +261,8 @@ def test_wordle_other_lengths_take_guesses_from_english_and_errors_sit_by_the_an
     open_tab(page, "wordle")
     page.fill("#wordle-answer", "puzzles")
     expect(page.locator("#wordle-status")).to_contain_text("PUZZLES")
-    expect(page.locator("#wordle-status")).to_contain_text("guesses from english")
+    expect(page.locator("#wordle-dict-used")).to_contain_text("Using english")  # by the box that names the list
+    expect(page.locator("#wordle-dict-used")).to_be_visible()
     word = row_word(page, 0)
     assert len(word) == 7 and str(feedback(word, "puzzles")) == "".join(
         c.split()[1].upper() for c in
@@ -424,7 +442,7 @@ def test_jumble_paper_puzzle(page):
     screenshot(page, "jumble")
     # The example's extra words are for it alone: a new puzzle starts without them.
     expect(page.locator("#jb-extra")).to_have_value("sesug, atlanta")
-    expect(page.locator("#jb-example-help")).to_contain_text("worked example of the paper")
+    expect(page.locator("#jb-example-help")).to_contain_text("the article this solver grew from")
     rows.nth(0).locator("input").fill("OLHEL")
     expect(page.locator("#jb-extra")).to_have_value("")
     page.click("#jb-example")
@@ -499,7 +517,7 @@ def test_wordle_any_paint_lets_the_filler_pick_the_colours(page):
     shown = "".join(c.split()[1].upper() for c in classes)
     pattern = str(feedback(word, "crane"))
     assert shown == pattern and pattern[1] == pattern[3] == "B", (word, shown)
-    assert page.locator("#wordle-emoji").inner_text().splitlines()[0] == Pattern.parse(pattern).emoji()
+    assert page.locator("#wordle-emoji").inner_text().splitlines()[2] == Pattern.parse(pattern).emoji()
 
 
 def test_grid_draw_blocks_fix_a_letter_fill_reroll_and_export(page):

@@ -250,8 +250,8 @@ def tour_step() -> None:
     from puzzlewright.acrostic import Puzzle, solve_puzzle
     from puzzlewright.lexicon import load_lexicon
 
-    click.echo("Dense acrostics (double word squares): arrange the pool under the seed word so that every row "
-               "and column is a word.")
+    click.echo("Dense acrostics (double word squares): put the pool's letters under the given first word so that "
+               "every row and column is a word.")
     for seed, pool, dictionary in TOUR_PUZZLES:
         lexicon = load_lexicon(dictionary)
         started = time.perf_counter()

@@ -142,9 +142,11 @@ def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float |
     puzzlewright grid fill --size 5x6 --unique
     """
     from puzzlewright.grid import api
+    from puzzlewright.progress import status_line
 
-    result = api.fill(FillRequest(**fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats,
-                                                random_seed, time_limit, max_nodes, allow)), lexicon=lexicon)
+    with status_line("filling the grid…"):
+        result = api.fill(FillRequest(**fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats,
+                                                    random_seed, time_limit, max_nodes, allow)), lexicon=lexicon)
     _write_best(result, output)
     emit_json(result) if as_json else _print_fills(result, unique, output)
     return 0 if result.fills else 1
@@ -162,10 +164,12 @@ def reroll(source: dict[str, Any], slot: str, how_many: int, unique: bool, min_s
            output: str | None, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
     """Put a different word in one slot of a filled grid, changing its crossings only if it must."""
     from puzzlewright.grid import api
+    from puzzlewright.progress import status_line
 
     fields = fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats, random_seed, time_limit,
                          max_nodes, allow)
-    result = api.reroll(RerollRequest(**fields, slot=slot), lexicon=lexicon)
+    with status_line(f"finding another word for {slot}…"):
+        result = api.reroll(RerollRequest(**fields, slot=slot), lexicon=lexicon)
     _write_best(result, output)
     emit_json(result) if as_json else _print_fills(result, unique, output)
     return 0 if result.fills else 1

@@ -249,14 +249,16 @@ def tour_step() -> None:
     result = solve(SolveRequest(jumbles=list(TOUR_WORDS), answer_pattern=TOUR_PATTERN, top=3, extra_words=TOUR_EXTRA),
                    lexicon=lexicon)
     solved = time.perf_counter()
-    click.echo("Jumble (seed: De Venezia, SESUG 2006): " + "  ".join(TOUR_WORDS) + f"  answer {TOUR_PATTERN}")
+    click.echo("Jumble (the worked example of De Venezia's SESUG 2006 article): " + "  ".join(TOUR_WORDS)
+               + f"  answer {TOUR_PATTERN}")
     click.echo(f"  $ puzzlewright jumble solve --word ... --answer '{TOUR_PATTERN}' --extra-words {TOUR_EXTRA}")
     for entry in result.words:
         click.echo(f"  {entry.scrambled:>6} -> {', '.join(entry.candidates)}")
     best = result.best
     if best:
-        click.echo(f"  -> {best.answer}  (via {' '.join(w or '?' for w in best.unscrambled)}; the paper permuted a "
-                   "12-letter pool, 479,001,600 orders, where a letter-count search does a few hundred look-ups)")
+        click.echo(f"  -> {best.answer}  (via {' '.join(w or '?' for w in best.unscrambled)}; the article tried every "
+                   "order of the 12 circled letters, 479,001,600 of them, where a letter-count search does a few "
+                   "hundred look-ups)")
     runners = ", ".join(a.answer for a in result.answers[1:])
     if runners:
         click.echo(f"  runners-up: {runners}")

@@ -139,7 +139,10 @@ def generate(count: int, random_seed: int | None, min_commonness: float, show_so
 
     request = GenerateRequest(**{**dataclass_fields(dictionary), "min_commonness": min_commonness}, count=count,
                               random_seed=random_seed, show_solution=show_solution, allow=allow)
-    result = api.generate(request, lexicon=lexicon)
+    from puzzlewright.progress import status_line
+
+    with status_line(f"generating {count:,} puzzle{'s' if count != 1 else ''}…"):
+        result = api.generate(request, lexicon=lexicon)
     if as_json:
         emit_json(result)
         return
@@ -165,18 +168,20 @@ def _echo_box(box: Any, path: Sequence[str]) -> None:
 
 
 def tour_step() -> None:
-    """The Letter Boxed part of ``puzzlewright tour``: the seed's puzzle, solved and drawn, with timings."""
+    """The Letter Boxed part of ``puzzlewright tour``: a solver article's example box, solved (ranked) and
+    drawn, with timings."""
     from puzzlewright.letterboxed import api
     from puzzlewright.letterboxed.model import Box
 
-    click.echo(f"Letter Boxed: {TOUR_SIDES} (the seed's puzzle), every 1- and 2-word solution, best first")
+    click.echo(f"Letter Boxed: {TOUR_SIDES}, every 1- and 2-word solution, ranked by how likely the NYT's setter "
+               "would be to pick it")
     started = time.perf_counter()
     api.index_for(DictionaryOptions())
     loaded = time.perf_counter()
     result = api.solve(SolveRequest(sides=TOUR_SIDES, all=True))
     solved = time.perf_counter()
-    for solution in result:
-        click.echo(f"  {str(solution):<24} score {solution.score:.2f}")
+    for rank, solution in enumerate(result, 1):
+        click.echo(f"  {rank}. {solution}")
     _echo_box(Box.parse(TOUR_SIDES), result.best.words if result.best else ())
     click.echo(f"  {result.count} two-word solutions from {result.valid_words} valid words; "
                f"index loaded in {1000 * (loaded - started):.0f} ms, solved in {1000 * (solved - loaded):.1f} ms "

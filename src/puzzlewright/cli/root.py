@@ -14,7 +14,7 @@ from puzzlewright.cli.plain import USAGE_ERROR, fail
 
 # name -> (module, attribute, one-line help); each module is imported only when its command runs.
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "tour": ("puzzlewright.cli.tour", "tour", "Solve one puzzle of each kind from the seed texts, with timings."),
+    "tour": ("puzzlewright.cli.tour", "tour", "Solve the worked example of each kind of puzzle, with timings."),
     "dict": ("puzzlewright.cli.dictionary", "dict_group", "Inspect dictionaries and look words up."),
     "acrostic": ("puzzlewright.cli.acrostic", "acrostic", "Dense acrostics (double word squares)."),
     "letterboxed": ("puzzlewright.cli.letterboxed", "letterboxed", "NYT-style Letter Boxed."),

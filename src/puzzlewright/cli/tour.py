@@ -1,4 +1,5 @@
-"""``puzzlewright tour``: one puzzle of each kind from the seed texts, solved with timings.
+"""``puzzlewright tour``: one puzzle of each kind, the worked examples of the articles the project grew from,
+solved with timings.
 
 Each puzzle's CLI module contributes a ``tour_step()`` function that prints its part.
 """
@@ -15,7 +16,8 @@ PUZZLES = ("acrostic", "letterboxed", "jumble", "wordle")
 
 @click.command()
 def tour() -> None:
-    """Solve one puzzle of each kind from the seed texts and show how long each took."""
+    """Solve one puzzle of each kind (the worked examples of the articles the project grew from) and show how
+    long each took."""
     started = time.perf_counter()
     click.echo("puzzlewright tour: one puzzle of each kind, solved on the embedded dictionaries.\n")
     for name in PUZZLES:

@@ -217,6 +217,7 @@ def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, open
                  as_json: bool) -> None:
     """Let the assistant play against ANSWER (a word or 'random'), or every answer with --all."""
     from puzzlewright.lexicon import load_lexicon
+    from puzzlewright.progress import status_line
     from puzzlewright.wordle import api
     from puzzlewright.wordle.model import Pattern
 
@@ -224,7 +225,10 @@ def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, open
         raise PuzzleInputError("give an ANSWER to play against (or --all)")
     request = PlayRequest(answer=answer, guesses=list(guesses), all=every, opener=opener, random_seed=random_seed,
                           time_limit=time_limit, hard=hard, allow=allow)
-    result = api.play(request, lexicon=lexicon, answers=load_lexicon(answers_spec))
+    answers = load_lexicon(answers_spec)
+    waiting = f"playing every answer of {answers_spec}{' in hard mode' if hard else ''}…"
+    with status_line(waiting, enabled=None if every else False):  # a single game is quick
+        result = api.play(request, lexicon=lexicon, answers=answers)
     if as_json:
         emit_json(result)
     elif isinstance(result, SimulationResult):

@@ -194,7 +194,7 @@ class GenerateJob(_CompactLexicon):
         words = construction_words(self.lexicon, size, self.options.min_commonness)
         if not worth_cataloguing(words, size, budget):
             return
-        with progress_bar(f"listing every {size}x{size} double word square (once, then kept)", 1.0,
+        with progress_bar(f"listing every {size}x{size} square (once, then kept)", 1.0,
                           counted=False) as advance:
             shown = [0.0]
 

@@ -114,7 +114,7 @@ def run_job(
         try:
             if todo and hasattr(job, "prepare"):
                 job.prepare()
-            with _ProgressBar(job, todo, resumed, results, progress) as on_progress:
+            with _ProgressBar(job, todo, resumed, results, progress, runner.starting, time_limit) as on_progress:
                 def on_done(result: PartitionResult) -> None:
                     results[result.key] = result
                     computed.append(result.key)
@@ -135,11 +135,15 @@ def run_job(
 
 class _ProgressBar:
     """The progress bar across partitions: work done by estimated size (so the ETA weighs big partitions
-    more than small ones), partitions done/total, items found, search rate."""
+    more than small ones), items found, partitions done/total, search rate (on a narrow terminal the
+    last of these are left out first). Until the first partition ends it says what the runner is
+    starting (a Dask cluster takes seconds)."""
 
     def __init__(self, job: PartitionedJob, todo: list[Partition], resumed: int,
-                 results: dict[str, PartitionResult], enabled: bool | None):
-        self.job, self.resumed, self.enabled = job, resumed, enabled
+                 results: dict[str, PartitionResult], enabled: bool | None, waiting: str = "",
+                 time_limit: float | None = None):
+        self.job, self.resumed, self.enabled, self.waiting = job, resumed, enabled, waiting
+        self.time_limit = time_limit
         self.sizes = {partition.key: partition.size for partition in todo}
         self.done = 0
         self.found = sum(result.count for result in results.values())
@@ -150,7 +154,8 @@ class _ProgressBar:
         from puzzlewright.progress import progress_bar
 
         label = self.job.name + (f" ({self.resumed} partitions resumed)" if self.resumed else "")
-        self._bar = progress_bar(label, sum(self.sizes.values()), self.enabled, counted=False)
+        self._bar = progress_bar(label, sum(self.sizes.values()), self.enabled, counted=False, waiting=self.waiting,
+                                 time_limit=self.time_limit)
         self._advance = self._bar.__enter__()
         return self.update
 
@@ -158,10 +163,18 @@ class _ProgressBar:
         self.done += 1
         self.found += result.count
         self.nodes += result.stats.get("nodes", 0)
-        fields = {"partitions": f"{self.done}/{len(self.sizes)}", self.job.item_name: f"{self.found:,}"}
+        fields = {self.job.item_name: f"{self.found:,}", "parts": f"{self.done}/{len(self.sizes)}"}
         if self.nodes:
-            fields["nodes/s"] = f"{self.nodes / max(time.perf_counter() - self.started, 1e-9):,.0f}"
+            fields["nodes/s"] = compact_number(self.nodes / max(time.perf_counter() - self.started, 1e-9))
         self._advance(self.sizes.get(result.key, 0.0), **fields)
 
     def __exit__(self, *exc_info) -> bool | None:
         return self._bar.__exit__(*exc_info)
+
+
+def compact_number(value: float) -> str:
+    """``57 M``, ``1.2 G``, ``950``: a rate in few characters."""
+    for factor, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if value >= factor:
+            return f"{value / factor:.{0 if value >= 10 * factor else 1}f} {unit}"
+    return f"{value:.0f}"

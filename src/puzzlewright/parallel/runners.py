@@ -66,6 +66,7 @@ class InProcessRunner:
 
     name = "in-process"
     workers = 1
+    starting = ""  # nothing to start: the first partition runs at once
 
     def run(self, job: PartitionedJob, todo: list[Partition], streams: Streams, on_done: OnDone,
             should_stop: ShouldStop = lambda: False) -> None:
@@ -121,6 +122,7 @@ class PoolRunner:
     """
 
     name = "process-pool"
+    starting = ""  # the smallest partitions run here while the pool starts
 
     def __init__(self, workers: int | None = None, *, max_attempts: int = DEFAULT_MAX_ATTEMPTS,
                  in_process_first_s: float = 0.0):
@@ -249,6 +251,13 @@ class DaskRunner:
             client.close()
             if cluster is not None:
                 cluster.close()
+
+    @property
+    def starting(self) -> str:
+        """What the progress bar says until the first partition ends: starting or reaching the cluster."""
+        if self.address == "local":
+            return f"starting Dask ({self.workers} workers)…"
+        return f"connecting to {self.address}…"
 
     def _wait_for_a_worker(self, client: Any) -> None:
         """A scheduler without workers would queue the tasks forever: say so instead of hanging."""

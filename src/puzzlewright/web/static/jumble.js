@@ -6,12 +6,12 @@ const ask = latestOnly();  // the tab's latest request wins: a slow earlier answ
 const make = latestOnly();  // the same for making puzzles
 let made = null;  // the last puzzle made
 
-const PAPER = {
+const EXAMPLE = {
   words: [["LASRN", [0, 1, 2]], ["SHACE", [0, 3, 4]], ["HOTGUF", [2, 3, 5]], ["CLATHE", [2, 3, 5]]],
   pattern: "----- -------", extra: "sesug, atlanta", caption: "You are here.",
 };
 let panel, wordsNode, status;
-let showingExample = false;  // the paper's puzzle is on the page, unchanged
+let showingExample = false;  // the worked example is on the page, unchanged
 
 const $ = (id) => panel.querySelector(`#${id}`);
 
@@ -21,27 +21,27 @@ export function init(node) {
   status = $("jb-status");
   $("jb-add").addEventListener("click", () => { leaveExample(); addWord("", []).querySelector("input").focus(); });
   wordsNode.addEventListener("input", leaveExample);
-  $("jb-example").addEventListener("click", loadPaper);
+  $("jb-example").addEventListener("click", loadExample);
   $("jb-form").addEventListener("submit", (event) => { event.preventDefault(); solve(); });
   $("jb-generate-form").addEventListener("submit", (event) => { event.preventDefault(); generate(); });
   $("jb-print").addEventListener("click", printPicture);
   $("jb-load").addEventListener("click", loadMade);
-  loadPaper();
+  loadExample();
 }
 
-function loadPaper() {
+function loadExample() {
   wordsNode.replaceChildren();
-  for (const [scrambled, circles] of PAPER.words) addWord(scrambled, circles);
-  $("jb-pattern").value = PAPER.pattern;
-  $("jb-extra").value = PAPER.extra;
-  $("jb-caption").value = PAPER.caption;
+  for (const [scrambled, circles] of EXAMPLE.words) addWord(scrambled, circles);
+  $("jb-pattern").value = EXAMPLE.pattern;
+  $("jb-extra").value = EXAMPLE.extra;
+  $("jb-caption").value = EXAMPLE.caption;
   showingExample = true;
 }
 
 /** The example's extra words belong to it alone: changing its words makes a new puzzle without them. */
 function leaveExample() {
-  if (showingExample && $("jb-extra").value === PAPER.extra) $("jb-extra").value = "";
-  if (showingExample && $("jb-caption").value === PAPER.caption) $("jb-caption").value = "";
+  if (showingExample && $("jb-extra").value === EXAMPLE.extra) $("jb-extra").value = "";
+  if (showingExample && $("jb-caption").value === EXAMPLE.caption) $("jb-caption").value = "";
   showingExample = false;
 }
 

@@ -109,12 +109,13 @@ function render() {
   emoji.textContent = emojiText();
 }
 
-/** The grid as emoji rows: the colours used where a word fills the row (so "any" cells show what was picked). */
+/** The grid as Wordle shares it: a "Wordle Doodle 4/6" header (the row that solves it, or X when none does)
+ * and emoji rows, with the colours used where a word fills the row (so "any" cells show what was picked). */
 function emojiText() {
-  return patterns.map((p, r) => {
-    const result = filled[r];
-    return [...(result && result.word ? result.pattern : p)].map((m) => EMOJI[m]).join("");
-  }).join("\n");
+  const shown = patterns.map((p, r) => (filled[r] && filled[r].word ? filled[r].pattern : p));
+  const solvedAt = shown.findIndex((p) => /^G+$/.test(p));
+  const header = `Wordle Doodle ${solvedAt < 0 ? "X" : solvedAt + 1}/${Math.max(6, shown.length)}`;
+  return [header, "", ...shown.map((p) => [...p].map((m) => EMOJI[m]).join(""))].join("\n");
 }
 
 function noteFor(result) {
@@ -216,8 +217,11 @@ function request(rows, extra) {
 /** A row's result with the word it shows: the server's choice (the first match listed), or after re-rolls the
  * next one, with the pattern that word gets (wildcard rows hold words of several patterns). */
 function picked(row, r) {
-  const words = row.words || [];
+  let words = row.words || [];
   if (!words.length) return row;
+  if (row.painted && r < patterns.length - 1) {  // nothing follows a solved row: the answer itself comes last
+    words = [...words.filter((w) => w !== answer()), ...words.filter((w) => w === answer())];
+  }
   const word = words[picks[r] % words.length];
   return { ...row, word, pattern: feedback(word, answer()) };
 }
@@ -254,7 +258,7 @@ async function fill() {
       // Each row's choice depends only on its pattern and the seed, so row by row gives the grid's words.
       const results = await Promise.all(patterns.map((p) => doodleRow(request([p], { all: true, random_seed: gridSeed }))));
       rows = results.map((result, r) => picked(result.rows[0], r));
-      noteResult(results[0]);
+      noteResult(results[0], solvedAboveLast(rows));
     }
     if (mine !== generation) return;
     filled = rows;
@@ -288,12 +292,26 @@ async function doodleRow(body) {
   return rowCache.get(key);
 }
 
-function noteResult(result) {
-  const switched = guessList() !== ($("wordle-dict").value || "wordle-guesses");
-  const notes = [...(result.notes || []),
-    ...(switched ? [`guesses from ${guessList()}: the Wordle lists have only 5-letter words`] : [])].join(" ");
+function noteResult(result, extra = []) {
+  const notes = [...(result.notes || []), ...extra].join("; ");
   $("wordle-answer-error").hidden = true;
-  setStatus(status, `Answer: ${result.answer.toUpperCase()}${notes ? ` \u2014 ${notes}` : ""}`);
+  showGuessList();
+  setStatus(status, `Answer: ${result.answer.toUpperCase()}${notes ? ` \u2014 ${notes}.` : ""}`);
+}
+
+/** Under the "Guesses from" box, the list really used when it is not the one chosen. */
+function showGuessList() {
+  const used = $("wordle-dict-used");
+  const switched = guessList() !== ($("wordle-dict").value || "wordle-guesses");
+  used.textContent = switched ? `Using ${guessList()}: the Wordle lists have only 5-letter words.` : "";
+  used.hidden = !switched;
+}
+
+/** Warnings for all-green rows above the last (a row-by-row fill has no grid to warn about them). */
+function solvedAboveLast(rows) {
+  return rows.slice(0, -1).flatMap((row, r) => (row && /^G+$/.test(row.pattern)
+    ? [`warning: row ${r + 1} is solved (all green) but is not the last row; in a real game the rows after it would not be played`]
+    : []));
 }
 
 function restoreFocus(key) {
@@ -342,7 +360,7 @@ async function drawText() {
   const target = $("wordle-text-result");
   try {
     const result = await api("/api/wordle/doodle", request([], { text: $("wordle-text").value, random_seed: gridSeed, image: "svg" }));
-    const image = el("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(result.image)}`, style: "max-width:100%",
+    const image = el("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(result.image)}`, class: "picture",
       alt: `${result.grids.length} grid(s) spelling ${$("wordle-text").value}: ${result.rows.map((row) => row.word || "-----").join(" ")}` });
     target.replaceChildren(image);
     noteResult(result);
