@@ -21,7 +21,7 @@ from puzzlewright.grid.schema import (DEFAULT_MIN_LENGTH, EXPORT_FORMATS, Export
                                       FillRequest, FillResult, GridInfo, GridSource, RerollRequest, SlotInfo,
                                       VerifyRequest, VerifyResult)
 from puzzlewright.grid.verdict import verify_fill
-from puzzlewright.letters import check_letters
+from puzzlewright.letters import puzzle_letters
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.policy import Use, publishable
 from puzzlewright.schema import validate
@@ -50,8 +50,8 @@ def fill_options(request: FillRequest) -> FillOptions:
     """The filler's settings for a request (``unique`` looks for a second fill, to prove there is none)."""
     pool = request.pool
     if pool is not None:
-        pool, bad = check_letters("".join(pool.split()))
-        if bad or not pool:
+        pool = puzzle_letters("".join(pool.split()), "pool")
+        if not pool:
             raise PuzzleInputError("field 'pool' must be letters a-z")
     return FillOptions(count=max(request.count, 2) if request.unique else request.count,
                        allow_repeats=request.allow_repeats, random_seed=request.random_seed,
