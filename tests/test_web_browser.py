@@ -22,6 +22,8 @@ if not CHROMIUM.exists() or importlib.util.find_spec("playwright") is None:
 
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
+import puzzlewright as pw  # noqa: E402
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 SCREENSHOTS = os.environ.get("PUZZLEWRIGHT_SCREENSHOTS")
@@ -272,12 +274,14 @@ def test_letterboxed_solve_and_draw_a_solution(page):
     open_tab(page, "letterboxed")
     page.fill("#lb-sides", "RME-WCL-TGK-API")
     expect(page.locator("#lb-box text.letter")).to_have_count(12)
+    expect(page.locator("#lb-dict")).to_have_value("english-letterboxed")  # the library's default (#29)
     page.click("#lb-form button[type=submit]")
     solutions = page.locator("#lb-solutions button")
     expect(solutions.first).to_be_visible()
     texts = [t.replace("\u2013", "-").split() for t in solutions.all_inner_texts()]
     picks = [" ".join(t[:3]) for t in texts]
     assert "PRAGMATIC - CAKEWALK" in picks and "MARKETPLACE - EARWIG" in picks
+    assert len(picks) == pw.letterboxed.solve("RME-WCL-TGK-API").count == 5  # what Python and the CLI say
     expect(page.locator("#lb-status")).to_contain_text("of 2 words")
     # Click MARKETPLACE - EARWIG: its two words are drawn as two paths, and it is marked chosen.
     choice = solutions.nth(picks.index("MARKETPLACE - EARWIG"))

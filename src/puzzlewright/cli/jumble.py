@@ -11,7 +11,8 @@ import click
 
 from puzzlewright.cli.common import emit_json, json_option, lexicon_options, run_batch
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.jumble.schema import DEFAULT_TOP, MAX_TOP, SolveRequest, SolveResult, UnscrambleRequest
+from puzzlewright.jumble.defaults import DEFAULT_DICTIONARY, DEFAULT_TOP, MAX_TOP
+from puzzlewright.jumble.schema import SolveRequest, SolveResult, UnscrambleRequest
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.progress import progress_bar
 
@@ -37,7 +38,7 @@ def jumble() -> None:
 @click.argument("words", nargs=-1, required=True)
 @click.option("--blanks", type=click.IntRange(0, 8), default=0, show_default=True,
               help="Add this many unknown letters to each word (same as writing ? in it).")
-@lexicon_options()
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def unscramble_command(words: tuple[str, ...], blanks: int, lexicon: Lexicon, as_json: bool) -> None:
     """Every dictionary word made of each WORD's letters, most common first (? = unknown letter)."""
@@ -64,7 +65,7 @@ def unscramble_command(words: tuple[str, ...], blanks: int, lexicon: Lexicon, as
 @click.option("--explain", is_flag=True, help="Show what each ranking feature adds to an answer's score.")
 @click.option("--batch", "batch", default=None, metavar="FILE",
               help="Solve every puzzle of FILE: JSON Lines ('-' = stdin) or the seed paper's data lines.")
-@lexicon_options()
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None, caption: str | None, top: int,
                   explain: bool, batch: str | None, lexicon: Lexicon, as_json: bool) -> None:
@@ -152,7 +153,7 @@ def tour_step() -> None:
 
     started = time.perf_counter()
     # The ranking counts extra words as common anyway, so skip looking up their reference frequency.
-    lexicon = load_lexicon("english").union(TOUR_EXTRA.split(","), zipf=0.0)
+    lexicon = load_lexicon(DEFAULT_DICTIONARY).union(TOUR_EXTRA.split(","), zipf=0.0)
     loaded = time.perf_counter()
     result = solve(SolveRequest(jumbles=list(TOUR_WORDS), answer_pattern=TOUR_PATTERN, top=3, extra_words=TOUR_EXTRA),
                    lexicon=lexicon)

@@ -19,9 +19,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from puzzlewright.jumble import api
-from puzzlewright.jumble.schema import (DEFAULT_TIME_LIMIT, DEFAULT_TOP, Answer, Jumble, SolveRequest, SolveResult,
-                                        Unscrambled, UnscrambleRequest, UnscrambleResult)
-from puzzlewright.schema import DEFAULT_DICTIONARY, request
+from puzzlewright.jumble.defaults import DEFAULT_DICTIONARY, DEFAULT_TIME_LIMIT, DEFAULT_TOP
+from puzzlewright.jumble.schema import (Answer, Jumble, SolveRequest, SolveResult, Unscrambled, UnscrambleRequest,
+                                        UnscrambleResult)
+from puzzlewright.schema import request
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon

@@ -78,7 +78,7 @@ async function solve() {
   setStatus(status, "Solving\u2026");
   try {
     const result = await ask("/api/letterboxed/solve", {
-      sides: $("lb-sides").value.trim(), max_words: Number($("lb-max").value), dict: $("lb-dict").value || "english", limit: SHOWN, explain: true,
+      sides: $("lb-sides").value.trim(), max_words: Number($("lb-max").value), dict: $("lb-dict").value || undefined, limit: SHOWN, explain: true,
     });
     showSolutions(result);
   } catch (error) {
