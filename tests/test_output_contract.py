@@ -83,3 +83,21 @@ def test_the_jumble_repr_reads_each_word_as_the_best_answer_does():
     assert result.best is not None and result.best.unscrambled[1] == "ACHES"
     assert result.words[1].candidates[0] == "CHASE"
     assert "SHACE->ACHES" in repr(result) and f"best {result.best}" in repr(result)
+
+
+def test_no_result_model_names_a_shared_key_another_way():
+    """Every result model of every puzzle says ``dictionary`` (never ``dict``) and ``elapsed_s`` (never
+    ``seconds``), whatever verb it answers."""
+    import dataclasses
+    import importlib
+
+    checked = 0
+    for puzzle in ("acrostic", "letterboxed", "jumble", "wordle", "grid"):
+        schema = importlib.import_module(f"puzzlewright.{puzzle}.schema")
+        for name in [*dir(schema), *getattr(schema, "_LAZY_MODELS", ())]:
+            model = getattr(schema, name)
+            if name.endswith("Result") and dataclasses.is_dataclass(model):
+                fields = {f.name for f in dataclasses.fields(model)}
+                assert not fields & {"dict", "seconds", "elapsed"}, (puzzle, name)
+                checked += 1
+    assert checked >= 12

@@ -173,7 +173,7 @@ def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
         games = sum(histogram.values())
         return SimulationResult(answers=games, average=round(sum(k * v for k, v in histogram.items()) / games, 4),
                                 histogram={str(k): v for k, v in histogram.items()}, max=max(histogram),
-                                opener=_opener_word(assistant), seconds=round(time.perf_counter() - started, 2),
+                                opener=_opener_word(assistant), elapsed_s=round(time.perf_counter() - started, 2),
                                 hard=assistant.strategy.hard)
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     answer = _answer(request.answer or "", seed, pool=assistant.matrix.answers.table.words)

@@ -328,7 +328,7 @@ class SimulationResult(Result):
     histogram: dict[str, int]
     max: int
     opener: str
-    seconds: float
+    elapsed_s: float
     hard: bool = False
     """Whether the strategy played hard mode."""
 
