@@ -303,6 +303,23 @@ def test_letterboxed_bad_sides_show_the_error(page):
     expect(page.locator("#lb-status")).to_have_class(re.compile("error"))
 
 
+def test_letterboxed_new_puzzle_and_solve_count_the_same_solutions(page):
+    """New puzzle counts two-word solutions in the dictionary it generated with; Solve (at most 2 words) then
+    lists as many, in that dictionary, even after the menu was switched (the tab once counted 47 and listed
+    24: it generated in english-letterboxed and solved in english)."""
+    needs("letterboxed")
+    open_tab(page, "letterboxed")
+    page.select_option("#lb-dict", "english")
+    page.click("#lb-generate")
+    status = page.locator("#lb-status")
+    expect(status).to_contain_text("two-word solutions")
+    expect(page.locator("#lb-dict")).to_have_value("english-letterboxed")
+    pairs = int(re.search(r"([\d,]+) two-word solutions", status.inner_text()).group(1).replace(",", ""))
+    page.click("#lb-form button[type=submit]")
+    expect(status).to_contain_text("fewest words first")
+    assert status.inner_text().startswith(f"{pairs:,} solution")
+
+
 SLOW_SOLVES = """
 // Hold back the answer to any request naming the 5x5 box ABCDE-... by 1.5 s, so that it arrives after the
 // request sent next: the race a user meets when a long search ends after they typed a new box.

@@ -136,6 +136,7 @@ async function generate() {
   try {
     const result = await ask("/api/letterboxed/generate", { count: 1, random_seed: Math.floor(Math.random() * 2 ** 31) });
     const puzzle = result.puzzles[0];
+    if (result.dictionary) $("lb-dict").value = result.dictionary;  // Solve then counts what New puzzle counted
     $("lb-sides").value = puzzle.sides.map((s) => s.toUpperCase()).join("-");
     draw(parseSides($("lb-sides").value));
     const pairs = puzzle.two_word_solutions ? `${puzzle.two_word_solutions.toLocaleString()} two-word solutions` : "";
