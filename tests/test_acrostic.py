@@ -313,7 +313,7 @@ def test_property_puzzles_made_from_squares_are_solved(data, wordle, wordle_squa
 
 def test_api_solve_shape(acrostic4):
     result = to_jsonable(api.solve({"seed": "ERAS", "pool": "ceeiklmorstw", "all": True}, lexicon=acrostic4))
-    assert set(result) == {"puzzle", "solutions", "count", "complete"}
+    assert set(result) == {"puzzle", "solutions", "count", "complete", "dictionary"}
     assert result["count"] == 1 and result["complete"]
     assert result["solutions"] == [{"rows": list(ERAS[2]), "columns": ["elms", "riot", "acre", "skew"]}]
 
@@ -346,7 +346,8 @@ def test_generate_unique_is_reproducible_and_unique(english):
 
 
 def test_generate_5x5_json_shape(english):
-    result = to_jsonable(api.generate({"size": 5, "count": 2, "unique": True, "random_seed": 3}, lexicon=english))
+    result = to_jsonable(api.generate({"size": 5, "count": 2, "unique": True, "random_seed": 3, "show_solution": True},
+                                      lexicon=english))
     assert len(result["puzzles"]) == 2
     for puzzle in result["puzzles"]:
         assert set(puzzle) == {"size", "seed", "pool", "solution", "unique"} and puzzle["unique"]

@@ -30,7 +30,7 @@ def run_to_the_end(search: kernel.SquareSearch, backend, step: int) -> tuple[lis
         out = np.zeros((7, search.size), np.int32)  # a small buffer: OUT_FULL stops and resumes too
         found, nodes, why = backend(search, out, step)
         search.nodes += nodes
-        search.done = why == kernel.DONE
+        search.done = why == native.DONE
         squares.extend(tuple(row) for row in out[:found])
     return squares, search.nodes
 

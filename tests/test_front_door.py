@@ -22,7 +22,7 @@ def test_docs_python_page_runs_as_written():
 
 def test_the_issue_calls_work_as_written():
     solved = pw.letterboxed.solve("RME-WCL-TGK-API")
-    assert str(solved.best) == "WIGWAM-MARKETPLACE" and len(solved) == solved.count == 3  # fitted ranker (#13)
+    assert str(solved.best) == "WIGWAM-MARKETPLACE" and len(solved) == solved.count == 5  # english-letterboxed (#29)
     assert pw.jumble.unscramble("SHACE").best == "CHASE"
     jumble = pw.jumble.solve(words=["LASRN:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O"],
                              answer="----- -------", caption="You are here.")

@@ -75,3 +75,17 @@ def test_a_kernels_source_is_read_from_its_package_folder():
 
     shipped = resources.files("puzzlewright.grid").joinpath(kernel.KERNEL_SOURCE).read_bytes()
     assert native.kernel_source("puzzlewright.grid", kernel.KERNEL_SOURCE) == shipped and b"#include" in shipped
+
+
+def test_every_kernel_source_returns_the_shared_status_codes():
+    """Each C kernel's ``enum`` of why it returned says what :mod:`puzzlewright.native` defines (one set of
+    codes for every kernel: the grid filler's once had DONE = 1 where the square kernel's was 0)."""
+    import re
+
+    codes = {"DONE": native.DONE, "NODE_LIMIT": native.NODE_LIMIT, "OUT_FULL": native.OUT_FULL}
+    assert sorted(codes.values()) == [0, 1, 2]
+    for package, source in (("puzzlewright.grid", "grid_kernel.c"), ("puzzlewright.acrostic", "square_kernel.c")):
+        text = native.kernel_source(package, source).decode()
+        enum = re.search(r"enum \{ (DONE = \d, NODE_LIMIT = \d, OUT_FULL = \d) \}", text)
+        assert enum is not None, source
+        assert dict((name, int(value)) for name, value in re.findall(r"(\w+) = (\d)", enum.group(1))) == codes

@@ -48,14 +48,14 @@ def word_file(tmp_path, words: list[str]) -> str:
 
 
 def test_acrostic_squares_hold_no_left_out_word():
-    made = acrostic.generate({"size": 4, "count": 12, "random_seed": 5})
+    made = acrostic.generate({"size": 4, "count": 12, "random_seed": 5, "show_solution": True})
     lines = [line for puzzle in made for rows in [puzzle.solution.rows]
              for line in rows + ["".join(column) for column in zip(*rows)]]
     assert len(lines) == 12 * 8 and not flagged(lines)
 
 
 def test_acrostic_request_word_list_with_a_vulgar_word_is_left_out_unless_allowed():
-    request = {"size": 3, "words": VULGAR_SQUARE, "min_commonness": None, "random_seed": 1}
+    request = {"size": 3, "words": VULGAR_SQUARE, "min_commonness": None, "random_seed": 1, "show_solution": True}
     with pytest.raises(PuzzleInputError, match=r"from the 5 words .* \(1 word left out as offensive, vulgar or "
                                                r"names: see --allow\)"):
         acrostic.generate(request)

@@ -22,6 +22,8 @@ if not CHROMIUM.exists() or importlib.util.find_spec("playwright") is None:
 
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
+import puzzlewright as pw  # noqa: E402
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 SCREENSHOTS = os.environ.get("PUZZLEWRIGHT_SCREENSHOTS")
@@ -290,12 +292,14 @@ def test_letterboxed_solve_and_draw_a_solution(page):
     open_tab(page, "letterboxed")
     page.fill("#lb-sides", "RME-WCL-TGK-API")
     expect(page.locator("#lb-box text.letter")).to_have_count(12)
+    expect(page.locator("#lb-dict")).to_have_value("english-letterboxed")  # the library's default (#29)
     page.click("#lb-form button[type=submit]")
     solutions = page.locator("#lb-solutions button")
     expect(solutions.first).to_be_visible()
     texts = [t.replace("\u2013", "-").split() for t in solutions.all_inner_texts()]
     picks = [" ".join(t[:3]) for t in texts]
     assert "PRAGMATIC - CAKEWALK" in picks and "MARKETPLACE - EARWIG" in picks
+    assert len(picks) == pw.letterboxed.solve("RME-WCL-TGK-API").count == 5  # what Python and the CLI say
     expect(page.locator("#lb-status")).to_contain_text("of 2 words")
     # Click MARKETPLACE - EARWIG: its two words are drawn as two paths, and it is marked chosen.
     choice = solutions.nth(picks.index("MARKETPLACE - EARWIG"))
@@ -315,6 +319,23 @@ def test_letterboxed_bad_sides_show_the_error(page):
     page.click("#lb-form button[type=submit]")
     expect(page.locator("#lb-status")).to_contain_text("twice")
     expect(page.locator("#lb-status")).to_have_class(re.compile("error"))
+
+
+def test_letterboxed_new_puzzle_and_solve_count_the_same_solutions(page):
+    """New puzzle counts two-word solutions in the dictionary it generated with; Solve (at most 2 words) then
+    lists as many, in that dictionary, even after the menu was switched (the tab once counted 47 and listed
+    24: it generated in english-letterboxed and solved in english)."""
+    needs("letterboxed")
+    open_tab(page, "letterboxed")
+    page.select_option("#lb-dict", "english")
+    page.click("#lb-generate")
+    status = page.locator("#lb-status")
+    expect(status).to_contain_text("two-word solutions")
+    expect(page.locator("#lb-dict")).to_have_value("english-letterboxed")
+    pairs = int(re.search(r"([\d,]+) two-word solutions", status.inner_text()).group(1).replace(",", ""))
+    page.click("#lb-form button[type=submit]")
+    expect(status).to_contain_text("fewest words first")
+    assert status.inner_text().startswith(f"{pairs:,} solution")
 
 
 SLOW_SOLVES = """

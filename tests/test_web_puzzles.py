@@ -122,7 +122,7 @@ WORDLE_BAD = [
     ("/api/wordle/assist", {"guesses": ["salet:GGGGG", "crane:BBBBB"]}, "inconsistent"),
     ("/api/wordle/assist", {"guesses": ["salet"]}, "WORD:PATTERN"),
     ("/api/wordle/assist", {"guesses": ["salet:BBBBB", "cranes:BBBBBB"]}, "6 letters"),
-    ("/api/wordle/assist", {"guesses": "salet:BBBBB"}, "must be a list"),
+    ("/api/wordle/assist", {"guesses": "salet:BBBBB crane"}, "WORD:PATTERN"),  # one string: split, then checked
     ("/api/wordle/assist", {"top": 0}, "field 'top' must be at least 1, not 0"),
     ("/api/wordle/assist", {"guesses": ["salet:BBQBB"]}, "pattern symbol"),
 ] + [("/api/wordle/assist", {key: path}, "unknown dictionary") for key in ("answers", "dict") for path in PATHS] + [

@@ -330,7 +330,7 @@ def test_no_dictionary_word_but_possible(crane):
 
 def test_api_doodle_shape():
     result = json_doodle({"answer": "crane", "patterns": ["GYBBB", "🟩🟩⬛⬛⬛"], "random_seed": 1})
-    assert result["answer"] == "crane" and result["dict"] == "wordle-guesses" and result["random_seed"] == 1
+    assert result["answer"] == "crane" and result["dictionary"] == "wordle-guesses" and result["random_seed"] == 1
     assert [set(row) >= {"pattern", "word", "matches", "possible"} for row in result["rows"]] == [True, True]
     assert json.loads(json.dumps(result)) == result
 

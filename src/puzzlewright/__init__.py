@@ -3,7 +3,7 @@
 The front door::
 
     import puzzlewright as pw
-    pw.letterboxed.solve("RME-WCL-TGK-API").best             # PRAGMATIC-CAKEWALK
+    pw.letterboxed.solve("RME-WCL-TGK-API").best             # WIGWAM-MARKETPLACE
     pw.jumble.unscramble("SHACE").best                         # 'CHASE'
     pw.wordle.feedback("speed", "erase")                       # YBYYB
     pw.acrostic.solve("eras", "ceeiklmorstw", dict="acrostic-4")

@@ -77,6 +77,21 @@ def codes_text(codes: Iterable[int]) -> str:
 
 def check_letters(raw: str, also: str = "") -> tuple[str, list[str]]:
     """``raw`` stripped and lowercased, and the sorted distinct characters in it that are neither a-z nor
-    in ``also``: each puzzle raises its own message when that list is not empty."""
+    in ``also`` (:func:`puzzle_letters` turns them into the error every puzzle reports)."""
     text = raw.strip().lower()
     return text, sorted({ch for ch in text if not ("a" <= ch <= "z" or ch in also)})
+
+
+def puzzle_letters(raw: object, what: str, *, also: str = "", kinds: str = "letters a-z") -> str:
+    """``raw`` stripped and lowercased when it is letters a-z (or characters of ``also``), else one clear
+    error naming ``what`` and the characters to drop: the one check of a puzzle's letter input (an
+    acrostic's seed, pool and rows, a Jumble's scrambled words and pool, a grid's pool). Dictionary words
+    are :func:`normalise_word`'s (it folds accents and answers None rather than raising)."""
+    from puzzlewright.errors import PuzzleInputError
+
+    if not isinstance(raw, str):
+        raise PuzzleInputError(f"the {what} must be a string of letters")
+    text, bad = check_letters(raw, also)
+    if bad:
+        raise PuzzleInputError(f"{what} {raw.strip()!r} has {''.join(bad)!r}: use only {kinds}")
+    return text

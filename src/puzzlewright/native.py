@@ -22,6 +22,12 @@ from puzzlewright.errors import PuzzleInputError
 
 C_FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
 BACKENDS = ("c", "numba")
+# Why a search kernel returned: the same three codes for every kernel (the square and count kernels, the word
+# rectangles', the grid filler's), in Python, in numba and in the C sources' `enum` (tests/test_native.py
+# checks that the sources say the same).
+DONE = 0  # the search space (or the range asked for) is exhausted
+NODE_LIMIT = 1  # the node allowance ran out; calling again continues
+OUT_FULL = 2  # the output holds all it can (the grid filler's: one fill); calling again continues
 
 
 def c_compiler() -> str | None:

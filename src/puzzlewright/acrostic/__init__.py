@@ -20,8 +20,8 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from puzzlewright.acrostic.defaults import DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT
-from puzzlewright.shipped import DEFAULT_DICTIONARY
+from puzzlewright.acrostic.defaults import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
+                                            DEFAULT_TIME_LIMIT)
 
 if TYPE_CHECKING:
     from puzzlewright.acrostic import api
@@ -63,7 +63,7 @@ def __dir__() -> list[str]:
 
 
 def solve(seed: str | None, pool: str, *, template: str | Sequence[str] | None = None, all: bool = False,
-          limit: int = 1, distinct: bool = False, symmetric: bool = False, time_limit: float = DEFAULT_TIME_LIMIT,
+          limit: int = DEFAULT_LIMIT, distinct: bool = False, symmetric: bool = False, time_limit: float = DEFAULT_TIME_LIMIT,
           dict: str = DEFAULT_DICTIONARY, words: WordList = None, extra_words: WordList = None,
           exclude_words: WordList = None, min_commonness: float | None = None,
           lexicon: Lexicon | None = None) -> SolveResult:
@@ -92,7 +92,7 @@ def verify(grid: str | Sequence[str], *, pool: str | None = None, dict: str = DE
 
 def generate(size: int, *, count: int = 1, unique: bool = False,
              min_commonness: float | None = DEFAULT_GENERATE_COMMONNESS, random_seed: int | None = None,
-             show_solution: bool = True, time_limit: float = DEFAULT_TIME_LIMIT, dict: str = DEFAULT_DICTIONARY,
+             show_solution: bool = False, time_limit: float = DEFAULT_TIME_LIMIT, dict: str = DEFAULT_DICTIONARY,
              words: WordList = None, extra_words: WordList = None, exclude_words: WordList = None,
              allow: WordList = None, lexicon: Lexicon | None = None) -> GenerateResult:
     """Random ``size`` x ``size`` puzzles of words at least ``min_commonness`` common (``unique``: with one

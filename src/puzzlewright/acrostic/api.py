@@ -45,7 +45,7 @@ def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None 
     return SolveResult(puzzle=PuzzleSpec(size=spec.size, template=list(spec.template), pool=spec.pool, seed=spec.seed,
                                          warnings=list(spec.warnings)),
                        solutions=[square(grid) for grid in found.solutions], count=len(found.solutions),
-                       complete=found.complete)
+                       complete=found.complete, dictionary=lexicon.name)
 
 
 def square(grid: Grid) -> Square:
@@ -92,4 +92,5 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
         lexicon = request.lexicon(floor=False)
     made = generation.generate_puzzles(lexicon, options, request.count,
                                        budget=budget or Budget(seconds=request.time_limit))
-    return GenerateResult(puzzles=[generated_puzzle(p, request.show_solution) for p in made], random_seed=seed)
+    return GenerateResult(puzzles=[generated_puzzle(p, request.show_solution) for p in made], dictionary=lexicon.name,
+                          random_seed=seed)

@@ -19,9 +19,9 @@ from functools import lru_cache
 from typing import Any
 
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.native import DONE
 
 KERNEL_SOURCE = "square_kernel.c"
-DONE = 0  # why square_count returned: the whole range was searched
 SHALLOW_TABLE_BYTES = 32 << 20  # the per-prefix candidate bitsets of depth-2 prefixes, when they fit in this
 _LETTER_NUMBERS = bytes.maketrans(b"abcdefghijklmnopqrstuvwxyz", bytes(range(26)))
 

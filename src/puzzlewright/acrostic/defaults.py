@@ -4,7 +4,10 @@
 (``acrostic count`` does) does not build the request models.
 """
 
+from puzzlewright.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
+
 MIN_SIZE, MAX_SIZE = 3, 10
+DEFAULT_LIMIT = 1  # solutions a solve lists (without all)
 DEFAULT_TIME_LIMIT = 30.0
 SECONDS_PER_PUZZLE = 60.0  # the CLI's generate --time-limit: each puzzle of a long (parallel) run
 DEFAULT_GENERATE_COMMONNESS = 2.75  # the floor with 6x6 squares in english (issue #27: none at 3)

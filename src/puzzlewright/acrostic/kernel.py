@@ -31,6 +31,7 @@ from puzzlewright.acrostic.count_kernel import (CountSearch, CountTables, count_
                                                  unpack_snapshot)
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.native import DONE
 
 __all__ = ["CountSearch", "CountTables", "SquareSearch", "build_trie", "c_kernel", "count_tables", "kernel_backend",
            "pack_snapshot", "unpack_snapshot", "word_trie"]  # the counting kernel's names are re-exported
@@ -116,7 +117,6 @@ def _sorted_rows(letters: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
 
 
 
-DONE, NODE_LIMIT, OUT_FULL = 0, 1, 2  # why the kernel returned
 RETURN, ENTER, RESUME = 0, 1, 2  # how the kernel arrives at a cell
 STATE_ROWS = 11
 FRONTIER_CAP = 48  # row-below prefixes tracked per cell; beyond this the lookahead just stays silent

@@ -9,7 +9,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from puzzlewright.acrostic.kernel import COMPLETION_STEPS, DONE, ENTER, NODE_LIMIT, OUT_FULL, RESUME, RETURN
+from puzzlewright.acrostic.kernel import COMPLETION_STEPS, ENTER, RESUME, RETURN
+from puzzlewright.native import DONE, NODE_LIMIT, OUT_FULL
 from puzzlewright.prefix_walk import LOWEST_BIT, cell_prefixes, note_column_words, row_below_alive, row_word_fresh
 from puzzlewright.prefix_walk import lowest_letter as _lowest
 

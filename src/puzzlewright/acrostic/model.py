@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.letters import check_letters
+from puzzlewright.letters import puzzle_letters
 
 MIN_SIZE = 3
 MAX_SIZE = 10
@@ -29,17 +29,6 @@ def check_size(size: int) -> int:
     if not isinstance(size, int) or isinstance(size, bool) or not MIN_SIZE <= size <= MAX_SIZE:
         raise PuzzleInputError(f"grid size must be between {MIN_SIZE} and {MAX_SIZE}, not {size!r}")
     return size
-
-
-def normalise_letters(text: str, what: str) -> str:
-    """Lowercase ``text`` (mixed case is fine) and insist that it is letters a-z only."""
-    if not isinstance(text, str):
-        raise PuzzleInputError(f"the {what} must be a string of letters")
-    letters, bad = check_letters(text)
-    if bad:
-        shown = ", ".join(repr(ch) for ch in bad[:5])
-        raise PuzzleInputError(f"the {what} {text.strip()!r} may contain only letters a-z (found {shown})")
-    return letters
 
 
 def split_rows(text: str, what: str = "grid") -> list[str]:
@@ -65,7 +54,7 @@ class Grid:
     @classmethod
     def parse(cls, text: str) -> Grid:
         """A grid from ``eras/lick/more/stew`` (any of ``/ , ; |`` or whitespace between rows)."""
-        rows = [normalise_letters(row, "grid row") for row in split_rows(text)]
+        rows = [puzzle_letters(row, "grid row") for row in split_rows(text)]
         return cls.from_rows(rows)
 
     @classmethod
@@ -120,7 +109,7 @@ class Puzzle:
     @classmethod
     def from_seed(cls, seed: str, pool: str) -> Puzzle:
         """The article's form: the first row ``seed`` is given, the pool fills the other rows."""
-        seed = normalise_letters(seed, "seed")
+        seed = puzzle_letters(seed, "seed")
         if not seed:
             raise PuzzleInputError("the seed word is empty")
         size = check_size(len(seed))
@@ -142,9 +131,7 @@ class Puzzle:
             if len(row) != size:
                 raise PuzzleInputError(
                     f"a {size}x{size} template needs rows of {size} cells; {row!r} has {len(row)}")
-            bad = sorted({ch for ch in row if ch != UNKNOWN and not "a" <= ch <= "z"})
-            if bad:
-                raise PuzzleInputError(f"template row {row!r} may contain only letters a-z and '.' (found {bad[0]!r})")
+            puzzle_letters(row, "template row", also=UNKNOWN, kinds="letters a-z and '.' for the cells to fill")
         pool = _check_pool(pool)
         unknown = sum(row.count(UNKNOWN) for row in rows)
         if unknown == 0:
@@ -163,7 +150,7 @@ class Puzzle:
 
 
 def _check_pool(pool: str) -> str:
-    letters = normalise_letters("".join(pool.split()) if isinstance(pool, str) else pool, "pool")
+    letters = puzzle_letters("".join(pool.split()) if isinstance(pool, str) else pool, "pool")
     if not letters:
         raise PuzzleInputError("the pool of letters is empty")
     return letters

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlewright.acrostic.defaults import DEFAULT_GENERATE_COMMONNESS as DEFAULT_GENERATE_COMMONNESS
+from puzzlewright.acrostic.defaults import DEFAULT_LIMIT as DEFAULT_LIMIT
 from puzzlewright.acrostic.defaults import DEFAULT_TIME_LIMIT as DEFAULT_TIME_LIMIT
 from puzzlewright.acrostic.defaults import MAX_GENERATE as MAX_GENERATE
 from puzzlewright.acrostic.defaults import MAX_SIZE as MAX_SIZE
@@ -43,7 +44,7 @@ class SolveRequest(DictionaryOptions):
     """A grid of letters and "." for unknown cells: rows joined by "/" or newlines, or a list of rows."""
     all: bool = False
     """Find every solution."""
-    limit: Annotated[int, Ge(1)] = 1
+    limit: Annotated[int, Ge(1)] = DEFAULT_LIMIT
     """Find at most this many solutions (without `all`)."""
     distinct: bool = False
     """No word may appear twice in the square."""
@@ -87,6 +88,8 @@ class SolveResult(Result, Listing[Square]):
     count: int
     complete: bool
     """False when the time limit (or `limit`) stopped the search before it covered everything."""
+    dictionary: str
+    """The dictionary's name."""
 
     def _items(self) -> list[Square]:
         return self.solutions
@@ -168,7 +171,7 @@ class GenerateRequest(PublishingOptions, DictionaryOptions):
     """Only puzzles with exactly one solution under the dictionary."""
     random_seed: Annotated[int, Ge(0)] | None = None
     """Seed of the run (a fresh one, reported back, when omitted)."""
-    show_solution: bool = True
+    show_solution: bool = False
     """Include each puzzle's solution."""
     time_limit: Seconds = DEFAULT_TIME_LIMIT
     """Give up (an error) after this many seconds."""
@@ -207,6 +210,8 @@ class GenerateResult(Result):
     __pydantic_config__: ClassVar[Config] = model_config("AcrosticGenerateResult")
 
     puzzles: list[GeneratedPuzzle]
+    dictionary: str
+    """The dictionary's name (the one that checks uniqueness)."""
     random_seed: int
     """The seed that reproduces these puzzles."""
 

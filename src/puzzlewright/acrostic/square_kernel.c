@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { DONE = 0, NODE_LIMIT = 1, OUT_FULL = 2 };
+enum { DONE = 0, NODE_LIMIT = 1, OUT_FULL = 2 };  /* puzzlewright.native's codes */
 enum { RETURN = 0, ENTER = 1, RESUME = 2 };
 #define COMPLETION_STEPS 64
 #define MAX_SIZE 16

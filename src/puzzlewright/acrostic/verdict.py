@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from puzzlewright.acrostic.model import Grid, normalise_letters
+from puzzlewright.acrostic.model import Grid
+from puzzlewright.letters import puzzle_letters
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon
 
@@ -46,7 +47,7 @@ def verify_grid(grid: Grid, lexicon: Lexicon, pool: str | None = None) -> Verdic
     bad_columns = tuple(j for j, word in enumerate(grid.columns) if word not in lexicon)
     if pool is None:
         return Verdict(grid, bad_rows, bad_columns)
-    letters = normalise_letters("".join(pool.split()), "pool")
+    letters = puzzle_letters("".join(pool.split()), "pool")
     size = grid.size
     if len(letters) == size * (size - 1):
         used = Counter("".join(grid.rows[1:]))

@@ -11,7 +11,8 @@ import time
 
 import click
 
-from puzzlewright.acrostic.defaults import DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT, SECONDS_PER_PUZZLE
+from puzzlewright.acrostic.defaults import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
+                                            DEFAULT_TIME_LIMIT, SECONDS_PER_PUZZLE)
 from puzzlewright.acrostic.schema import CountResult, GenerateResult, SolveRequest, SolveResult, VerifyRequest
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
 from puzzlewright.counting import count_run_fields
@@ -59,7 +60,8 @@ def _print_solve(result: SolveResult) -> None:
               help="A grid with letters and '.' for unknown cells (rows separated by '/' or newlines).")
 @click.option("--pool", "pool_option", default=None, help="The letters for the unknown cells (with --template).")
 @click.option("--all", "find_all", is_flag=True, help="Find every solution.")
-@click.option("--limit", type=click.IntRange(min=1), default=None, help="Find at most K solutions.")
+@click.option("--limit", type=click.IntRange(min=1), default=DEFAULT_LIMIT, show_default=True,
+              help="Find at most K solutions (without --all).")
 @click.option("--distinct", is_flag=True, help="No word may appear twice in the square.")
 @click.option("--symmetric", is_flag=True, help="Rows must equal columns.")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT, show_default=True,
@@ -67,10 +69,10 @@ def _print_solve(result: SolveResult) -> None:
 @click.option("--batch", type=str, default=None, metavar="FILE",
               help="Solve each JSON Lines request of FILE ('-' = stdin), one JSON result per line.")
 @worker_options
-@lexicon_options("english")
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def solve(seed: str | None, pool: str | None, template: str | None, pool_option: str | None, find_all: bool,
-          limit: int | None, distinct: bool, symmetric: bool, time_limit: float, batch: str | None,
+          limit: int, distinct: bool, symmetric: bool, time_limit: float, batch: str | None,
           workers: int | None, cluster: str | None, lexicon, as_json: bool) -> None:
     """Solve SEED POOL (the seed is the first row), or --template T --pool P.
 
@@ -82,7 +84,7 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
     from puzzlewright.errors import PuzzleInputError
 
     options = {"distinct": distinct, "symmetric": symmetric, "all": find_all, "time_limit": time_limit,
-               **({"limit": limit} if limit is not None else {})}
+               "limit": limit}
     if batch is not None:
         if seed is not None or template is not None or pool_option is not None:
             raise PuzzleInputError("--batch takes its puzzles from the file: drop SEED POOL/--template/--pool")
@@ -120,7 +122,7 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
 @click.argument("grid")
 @click.option("--pool", default=None, help="Also check that the grid's letters (all but the first row, or all) "
                                            "are exactly these.")
-@lexicon_options("english")
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
     """Check GRID (rows joined by '/', e.g. eras/lick/more/stew): rows, columns and pool. Exit 1 if invalid."""
@@ -158,7 +160,7 @@ def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
               help="Checkpoint directory: each finished range of puzzles is saved there (resume with --resume).")
 @allow_option
 @parallel_options
-@lexicon_options("english")
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def generate(size: int, how_many: int, unique: bool, min_commonness: float, random_seed: int | None,
              show_solution: bool, time_limit: float, output: str | None, allow: str | None, workers: int | None,
@@ -201,7 +203,7 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
         puzzles = [validate(GeneratedPuzzle, item) for item in result.items()]
         for puzzle in puzzles:
             puzzle.solution = puzzle.solution if show_solution else None
-        emit_json(GenerateResult(puzzles=puzzles, random_seed=random_seed))
+        emit_json(GenerateResult(puzzles=puzzles, dictionary=lexicon.name, random_seed=random_seed))
 
 
 @acrostic.command()
@@ -219,7 +221,7 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
                    "prefixes split unevenly, so there are usually several times N partitions: the progress bar "
                    "counts them; more for big clusters).")
 @parallel_options
-@lexicon_options("english")
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str | None, time_limit: float | None,
           partitions: int | None, workers: int | None, cluster: str | None, resume: bool, lexicon,

@@ -20,7 +20,7 @@ from puzzlewright.lexicon.policy import ALLOW_HELP
 from puzzlewright.progress import progress_bar
 
 
-def lexicon_options(default: str = "english", *, lazy: bool = False, word_files: bool = False) -> Callable:
+def lexicon_options(default: str, *, lazy: bool = False, word_files: bool = False) -> Callable:
     """Decorator: add the dictionary options and call the command with ``lexicon=`` the loaded lexicon
     (or, with ``lazy=True``, with ``dictionary=`` the request's dictionary options and ``lexicon=`` None
     or a word list file's lexicon, or with ``word_files=True`` too, the unread file: see

@@ -9,7 +9,7 @@ import click
 from puzzlewright.cli.common import emit_json, json_option, lexicon_options
 from puzzlewright.cli.plain import lookup as lookup_words
 from puzzlewright.cli.plain import lookup_report
-from puzzlewright.schema import DEFAULT_DICTIONARY
+from puzzlewright.shipped import DEFAULT_DICTIONARY
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
@@ -48,7 +48,7 @@ def dictionary_info(lexicon: Lexicon) -> dict:
 
 
 @dict_group.command("info")
-@lexicon_options()
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def info(lexicon: Lexicon, as_json: bool) -> None:
     """How many words, of which lengths, from where, and how common."""

@@ -15,8 +15,8 @@ import click
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
 from puzzlewright.counting import count_run_fields, where_it_ran
 from puzzlewright.errors import PuzzleInputError, names_a_file
-from puzzlewright.grid.schema import (DEFAULT_TIME_LIMIT, MAX_FILLS, CountResult, FillRequest, FillResult,
-                                      RerollRequest, VerifyRequest)
+from puzzlewright.grid.defaults import DEFAULT_DICTIONARY, DEFAULT_TIME_LIMIT, MAX_FILLS
+from puzzlewright.grid.schema import CountResult, FillRequest, FillResult, RerollRequest, VerifyRequest
 from puzzlewright.parallel.cli import parallel_options
 from puzzlewright.schema import DictionaryOptions, dataclass_fields
 
@@ -129,7 +129,7 @@ def with_options(options):
 @grid_source
 @with_options(fill_search_options)
 @click.option("--output", default=None, metavar="FILE", help="Write the best fill to FILE (.ipuz, .puz or text).")
-@lexicon_options("english", lazy=True)
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
 def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float | None, allow_repeats: bool,
          random_seed: int, time_limit: float, max_nodes: int | None, allow: str | None, output: str | None,
@@ -157,7 +157,7 @@ def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float |
 @click.option("--slot", required=True, metavar="NAME", help="The slot to change, like 4-Across or 12-Down.")
 @with_options(fill_search_options)
 @click.option("--output", default=None, metavar="FILE", help="Write the new fill to FILE (.ipuz, .puz or text).")
-@lexicon_options("english", lazy=True)
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
 def reroll(source: dict[str, Any], slot: str, how_many: int, unique: bool, min_score: float | None,
            allow_repeats: bool, random_seed: int, time_limit: float, max_nodes: int | None, allow: str | None,
@@ -187,7 +187,7 @@ def _write_best(result: FillResult, output: str | None) -> None:
 @grid.command()
 @grid_source
 @click.option("--allow-repeats", is_flag=True, help="A word may appear more than once.")
-@lexicon_options("english", lazy=True)
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
 def verify(source: dict[str, Any], allow_repeats: bool, dictionary: DictionaryOptions, lexicon: Any,
            as_json: bool) -> int:
@@ -246,7 +246,7 @@ def patterns() -> None:
                    "prefixes split unevenly, so there are usually several times N partitions: the progress bar "
                    "counts them).")
 @parallel_options
-@lexicon_options("english")
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def count(size: str, double: bool, output: str | None, time_limit: float | None, partitions: int | None,
           workers: int | None, cluster: str | None, resume: bool, lexicon, as_json: bool) -> None:

@@ -12,9 +12,9 @@ import click
 
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.jumble.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_GENERATE_TIME_LIMIT, DEFAULT_LENGTHS,
-                                        DEFAULT_TOP, MAX_GENERATE, MAX_TOP, GenerateRequest, GenerateResult,
-                                        SolveRequest, SolveResult, UnscrambleRequest)
+from puzzlewright.jumble.defaults import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_GENERATE_TIME_LIMIT,
+                                          DEFAULT_LENGTHS, DEFAULT_TOP, MAX_GENERATE, MAX_TOP)
+from puzzlewright.jumble.schema import GenerateRequest, GenerateResult, SolveRequest, SolveResult, UnscrambleRequest
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.progress import progress_bar
 
@@ -40,7 +40,7 @@ def jumble() -> None:
 @click.argument("words", nargs=-1, required=True)
 @click.option("--blanks", type=click.IntRange(0, 8), default=0, show_default=True,
               help="Add this many unknown letters to each word (same as writing ? in it).")
-@lexicon_options()
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def unscramble_command(words: tuple[str, ...], blanks: int, lexicon: Lexicon, as_json: bool) -> None:
     """Every dictionary word made of each WORD's letters, most common first (? = unknown letter)."""
@@ -67,7 +67,7 @@ def unscramble_command(words: tuple[str, ...], blanks: int, lexicon: Lexicon, as
 @click.option("--explain", is_flag=True, help="Show what each ranking feature adds to an answer's score.")
 @click.option("--batch", "batch", default=None, metavar="FILE",
               help="Solve every puzzle of FILE: JSON Lines ('-' = stdin) or the seed paper's data lines.")
-@lexicon_options()
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None, caption: str | None, top: int,
                   explain: bool, batch: str | None, lexicon: Lexicon, as_json: bool) -> None:
@@ -97,8 +97,8 @@ def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None,
 @click.argument("answer")
 @click.option("--caption", default=None, metavar="TEXT", help="The cartoon's caption: printed with the puzzle and "
               "given to the solver that checks it.")
-@click.option("--lengths", default=",".join(map(str, DEFAULT_LENGTHS)), show_default=True, metavar="N,N,...",
-              help="The jumbled words' lengths, in order.")
+@click.option("--lengths", default=None, metavar="N,N,...",
+              help=f"The jumbled words' lengths, in order.  [default: {','.join(map(str, DEFAULT_LENGTHS))}]")
 @click.option("--count", type=click.IntRange(1, MAX_GENERATE), default=1, show_default=True,
               help="Alternative puzzles to make, best first.")
 @click.option("--random-seed", type=click.IntRange(min=0), default=None, help="Seed for reproducible puzzles.")
@@ -115,9 +115,9 @@ def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None,
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_GENERATE_TIME_LIMIT,
               show_default=True, metavar="SECONDS", help="Give up after this long.")
 @allow_option
-@lexicon_options()
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
-def generate_command(answer: str, caption: str | None, lengths: str, count: int, random_seed: int | None,
+def generate_command(answer: str, caption: str | None, lengths: str | None, count: int, random_seed: int | None,
                      min_commonness: float, show_answers: bool, as_lines: bool, as_jsonl: bool,
                      svg_path: str | None, time_limit: float, allow: str | None, lexicon: Lexicon,
                      as_json: bool) -> None:
@@ -244,7 +244,7 @@ def tour_step() -> None:
 
     started = time.perf_counter()
     # The ranking counts extra words as common anyway, so skip looking up their reference frequency.
-    lexicon = load_lexicon("english").union(TOUR_EXTRA.split(","), zipf=0.0)
+    lexicon = load_lexicon(DEFAULT_DICTIONARY).union(TOUR_EXTRA.split(","), zipf=0.0)
     loaded = time.perf_counter()
     result = solve(SolveRequest(jumbles=list(TOUR_WORDS), answer_pattern=TOUR_PATTERN, top=3, extra_words=TOUR_EXTRA),
                    lexicon=lexicon)

@@ -3,7 +3,8 @@
 A one-off ``letterboxed solve BOX`` or ``dict lookup WORD`` (with at most ``--dict``) is answered by the
 quick path (:mod:`puzzlewright.cli.quick`) without importing click; everything else runs the click
 command line (:mod:`puzzlewright.cli.root`). Both print the same bytes, and both turn bad input into one
-line ``error: ...`` on stderr and exit status 2 (:func:`puzzlewright.cli.plain.exit_status`).
+line ``error: ...`` on stderr and exit status 2, with ``--json`` also ``{"error": "..."}`` on stdout
+(:func:`puzzlewright.cli.plain.exit_status`).
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ import sys  # noqa: E402
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line on ``argv`` (default: the process's arguments) and exit with its status."""
-    from puzzlewright.cli.plain import exit_status
+    from puzzlewright.cli.plain import exit_status, wants_json
 
-    sys.exit(exit_status(lambda: run(argv)))  # start-up too: Ctrl-C while it loads is "interrupted"
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    # start-up too: Ctrl-C while it loads is "interrupted"
+    sys.exit(exit_status(lambda: run(argv), json_errors=wants_json(arguments)))
 
 
 def run(argv: list[str] | None) -> object:

@@ -217,17 +217,18 @@ def count_report(result: JobResult, options: CountOptions, dictionary: str, outp
 # -- running a command ------------------------------------------------------------------------------
 
 
-def exit_status(command: Callable[[], object]) -> int:
+def exit_status(command: Callable[[], object], *, json_errors: bool = False) -> int:
     """Run ``command`` as every command runs: the exit status it returns (0 for anything but an int);
     bad input (a :class:`~puzzlewright.errors.PuzzlewrightError`) is one line ``error: ...`` on stderr
-    and status 2, an interrupt ``interrupted`` and 130, a closed pipe (``| head``) a quiet 0, and a bug one
-    line ``internal error: ...`` and 1 (the traceback with ``PUZZLEWRIGHT_DEBUG`` set), never a traceback."""
+    (with ``json_errors``, for ``--json``, also ``{"error": "..."}`` on stdout) and status 2, an interrupt
+    ``interrupted`` and 130, a closed pipe (``| head``) a quiet 0, and a bug one line ``internal error: ...``
+    and 1 (the traceback with ``PUZZLEWRIGHT_DEBUG`` set), never a traceback."""
     from puzzlewright.errors import PuzzlewrightError
 
     try:
         status = command()
     except PuzzlewrightError as error:
-        return fail(str(error))
+        return fail(str(error), as_json=json_errors)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr, flush=True)
         return INTERRUPTED
@@ -273,11 +274,23 @@ def discard_stdout() -> None:
     os.close(null)
 
 
-def fail(message: str) -> int:
-    """Report bad input (``error: MESSAGE`` on stderr, one line however much of the input it repeats); the
-    exit status to leave with."""
-    print(f"error: {shortened(message)}", file=sys.stderr, flush=True)
+def fail(message: str, *, as_json: bool = False) -> int:
+    """Report bad input (``error: MESSAGE`` on stderr, one line however much of the input it repeats, and
+    with ``as_json`` the object ``{"error": "MESSAGE"}`` on stdout too, as the web API answers); the exit
+    status to leave with."""
+    line = shortened(message)
+    if as_json:
+        import json
+
+        print(json.dumps({"error": line}), flush=True)
+    print(f"error: {line}", file=sys.stderr, flush=True)
     return USAGE_ERROR
+
+
+def wants_json(arguments: Sequence[str]) -> bool:
+    """Whether a command line asks for ``--json`` output (before any ``--``): its errors are then JSON too."""
+    options = arguments[:arguments.index("--")] if "--" in arguments else arguments
+    return "--json" in options
 
 
 LONGEST_ECHO = 200  # characters of one unbroken piece of input an error line repeats in full

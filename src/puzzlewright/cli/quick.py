@@ -101,7 +101,8 @@ def _count_settings(arguments: list[str]) -> dict[str, object] | None:
     cores available, or ``--dict`` is not a built-in dictionary's name): click then answers, with its own
     errors and notes."""
     from puzzlewright.parallel.runners import default_workers
-    from puzzlewright.shipped import DEFAULT_DICTIONARY, builtin_archive
+    from puzzlewright.acrostic.defaults import DEFAULT_DICTIONARY
+    from puzzlewright.shipped import builtin_archive
 
     settings: dict[str, object] = {"double": False, "canonical": False, "workers": None, "dict": DEFAULT_DICTIONARY}
     remaining = iter(arguments)

@@ -10,7 +10,8 @@ from collections.abc import Callable
 import click
 
 from puzzlewright import __version__
-from puzzlewright.cli.plain import USAGE_ERROR, fail
+from puzzlewright.cli.plain import USAGE_ERROR
+from puzzlewright.errors import PuzzleInputError
 
 # name -> (module, attribute, one-line help); each module is imported only when its command runs.
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -55,8 +56,9 @@ def cli() -> None:
 
 def click_command(arguments: list[str] | None) -> Callable[[], object]:
     """The click command line run on ``arguments`` (None: the process's), as a command for
-    :func:`puzzlewright.cli.plain.exit_status`: click's usage errors become one line ``error: ...`` and
-    status 2 (a missing subcommand prints the group's help), an abort is an interrupt."""
+    :func:`puzzlewright.cli.plain.exit_status`: click's usage errors are bad input (one line ``error: ...``
+    and status 2, as exit_status reports them; a missing subcommand prints the group's help), an abort is an
+    interrupt."""
 
     def run() -> object:
         try:
@@ -66,12 +68,13 @@ def click_command(arguments: list[str] | None) -> Callable[[], object]:
             return USAGE_ERROR
         except click.exceptions.NoSuchCommand as error:
             hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
-            return fail(f"No such command {error.command_name!r}.{_command_suggestion(error)}{hint}")
+            raise PuzzleInputError(f"No such command {error.command_name!r}.{_command_suggestion(error)}{hint}") \
+                from None
         except click.UsageError as error:
             hint = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
-            return fail(error.format_message() + hint)
+            raise PuzzleInputError(error.format_message() + hint) from None
         except click.ClickException as error:
-            return fail(error.format_message())
+            raise PuzzleInputError(error.format_message()) from None
         except click.Abort:
             raise KeyboardInterrupt from None
 

@@ -10,8 +10,9 @@ import click
 from puzzlewright.cli.colour import colour_wanted, echo
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError, read_text
+from puzzlewright.wordle.defaults import ANSWERS, DEFAULT_DICTIONARY, DEFAULT_TOP, MAX_TOP, PLAY_SECONDS
 from puzzlewright.wordle.pictures import PRESETS
-from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_TOP, GUESSES, MAX_TOP, PLAY_SECONDS, AssistRequest, DoodleRequest, DoodleResult, DoodleRow, FeedbackRequest,
+from puzzlewright.wordle.schema import (AssistRequest, DoodleRequest, DoodleResult, DoodleRow, FeedbackRequest,
                                         PlayRequest, SimulationResult)
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
 @click.option("--svg", "svg_file", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE",
               help="Also save the filled grids as an SVG image.")
 @allow_option
-@lexicon_options(GUESSES)
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def doodle_command(patterns: tuple[str, ...], answer: str, grid_file: str | None, list_all: bool,
                    random_seed: int | None, distinct: bool, hard: bool, best_effort: bool, min_commonness: float | None,
@@ -103,7 +104,7 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file: str | None
     if as_json:
         emit_json(result)
         return
-    click.echo(f"answer: {result.answer}  (dictionary {result.dict}, seed {result.random_seed})")
+    click.echo(f"answer: {result.answer}  (dictionary {result.dictionary}, seed {result.random_seed})")
     for number, grid in enumerate(result.grid_rows()):
         if number:
             click.echo()
@@ -160,7 +161,7 @@ hard_assist_option = click.option("--hard", is_flag=True, help="Hard mode: only 
 @hard_assist_option
 @answers_option
 @allow_option
-@lexicon_options(GUESSES)
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def assist_command(guesses: tuple[str, ...], top: int, hard: bool, answers_spec: str, allow: str | None,
                    lexicon: Lexicon, as_json: bool) -> None:
@@ -210,7 +211,7 @@ def assist_command(guesses: tuple[str, ...], top: int, hard: bool, answers_spec:
               metavar="SECONDS", help="Stop (with an error for --all) after this long.")
 @answers_option
 @allow_option
-@lexicon_options(GUESSES)
+@lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, opener: str | None, hard: bool,
                  random_seed: int | None, time_limit: float, answers_spec: str, allow: str | None, lexicon: Lexicon,
@@ -235,7 +236,7 @@ def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, open
         spread = ", ".join(f"{k}: {v:,}" for k, v in result.histogram.items())
         mode = " (hard mode)" if result.hard else ""
         click.echo(f"{result.answers:,} answers{mode}, opener {result.opener.upper()}: average "
-                   f"{result.average:.4f} guesses, at most {result.max} ({spread}) in {result.seconds} s")
+                   f"{result.average:.4f} guesses, at most {result.max} ({spread}) in {result.elapsed_s} s")
     else:
         colour = colour_wanted()
         for turn in result:
@@ -256,7 +257,7 @@ def tour_step() -> None:
     from puzzlewright.wordle import api
     from puzzlewright.wordle.model import Pattern
 
-    lexicon = load_lexicon(GUESSES, min_commonness=TOUR_COMMONNESS)
+    lexicon = load_lexicon(DEFAULT_DICTIONARY, min_commonness=TOUR_COMMONNESS)
     started = time.perf_counter()
     result = api.doodle(DoodleRequest(answer=TOUR_ANSWER, preset="smiley", random_seed=7, distinct=True),
                         lexicon=lexicon)

@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING
 from puzzlewright.grid import api
 from puzzlewright.grid.filler import FillOptions, FillOutcome, Filler, fill_grid
 from puzzlewright.grid.model import Grid, Slot, parse_size
-from puzzlewright.grid.schema import (DEFAULT_TIME_LIMIT, ExportRequest, ExportResult, Fill, FillRequest, FillResult,
-                                      RerollRequest, VerifyRequest, VerifyResult)
-from puzzlewright.schema import DEFAULT_DICTIONARY, request
+from puzzlewright.grid.defaults import DEFAULT_DICTIONARY, DEFAULT_TIME_LIMIT
+from puzzlewright.grid.schema import (ExportRequest, ExportResult, Fill, FillRequest, FillResult, RerollRequest,
+                                      VerifyRequest, VerifyResult)
+from puzzlewright.schema import request
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon

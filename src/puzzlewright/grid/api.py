@@ -21,7 +21,7 @@ from puzzlewright.grid.schema import (DEFAULT_MIN_LENGTH, EXPORT_FORMATS, Export
                                       FillRequest, FillResult, GridInfo, GridSource, RerollRequest, SlotInfo,
                                       VerifyRequest, VerifyResult)
 from puzzlewright.grid.verdict import verify_fill
-from puzzlewright.letters import check_letters
+from puzzlewright.letters import puzzle_letters
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.policy import Use, publishable
 from puzzlewright.schema import validate
@@ -50,8 +50,8 @@ def fill_options(request: FillRequest) -> FillOptions:
     """The filler's settings for a request (``unique`` looks for a second fill, to prove there is none)."""
     pool = request.pool
     if pool is not None:
-        pool, bad = check_letters("".join(pool.split()))
-        if bad or not pool:
+        pool = puzzle_letters("".join(pool.split()), "pool")
+        if not pool:
             raise PuzzleInputError("field 'pool' must be letters a-z")
     return FillOptions(count=max(request.count, 2) if request.unique else request.count,
                        allow_repeats=request.allow_repeats, random_seed=request.random_seed,
@@ -102,8 +102,9 @@ def grid_info(grid: Grid) -> GridInfo:
                                     length=slot.length, pattern=grid.pattern(slot)) for slot in grid.slots])
 
 
-def fill_result(outcome: FillOutcome, request: FillRequest) -> FillResult:
-    """The filler's outcome as the :class:`FillResult` model (with ``unique``: the verdict, and one fill)."""
+def fill_result(outcome: FillOutcome, request: FillRequest, dictionary: str) -> FillResult:
+    """The filler's outcome over the ``dictionary`` (its name) as the :class:`FillResult` model (with
+    ``unique``: the verdict, and one fill)."""
     fills = [Fill(rows=list(fill.grid.rows), words=list(fill.words), min_score=round(fill.min_score, 2),
                   mean_score=round(fill.mean_score, 2), weakest=fill.weakest) for fill in outcome.fills]
     unique = outcome.unique if request.unique else None
@@ -111,7 +112,7 @@ def fill_result(outcome: FillOutcome, request: FillRequest) -> FillResult:
         fills = fills[:1]
     return FillResult(grid=grid_info(outcome.grid), fills=fills, count=len(fills), complete=outcome.complete,
                       nodes=outcome.nodes, restarts=outcome.restarts, elapsed_s=round(outcome.elapsed_s, 4),
-                      unique=unique, stopped=outcome.stopped, explanation=outcome.explanation, floor=outcome.floor)
+                      dictionary=dictionary, unique=unique, stopped=outcome.stopped, explanation=outcome.explanation, floor=outcome.floor)
 
 
 def fill(request: FillRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
@@ -120,8 +121,9 @@ def fill(request: FillRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
     ``unique``, whether the fill is the only one)."""
     request = validate(FillRequest, request)
     grid = parse_grid(request)
-    outcome = fill_grid(grid, fill_lexicon(request, lexicon), fill_options(request), _budget(request, budget))
-    return fill_result(outcome, request)
+    words = fill_lexicon(request, lexicon)
+    outcome = fill_grid(grid, words, fill_options(request), _budget(request, budget))
+    return fill_result(outcome, request, words.name)
 
 
 def reroll(request: RerollRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
@@ -130,9 +132,9 @@ def reroll(request: RerollRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     of the fill where possible (the slot's crossing words change only when they must)."""
     request = validate(RerollRequest, request)
     grid = parse_grid(request)
-    outcome = reroll_slot(grid, request.slot, fill_lexicon(request, lexicon), fill_options(request),
-                          _budget(request, budget))
-    return fill_result(outcome, request)
+    words = fill_lexicon(request, lexicon)
+    outcome = reroll_slot(grid, request.slot, words, fill_options(request), _budget(request, budget))
+    return fill_result(outcome, request, words.name)
 
 
 def verify(request: VerifyRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,

@@ -362,7 +362,8 @@ class Filler:
         """One quality floor's search, adding the fills it finds to ``found`` (keyed by word indexes, so a
         fill found again at a lower floor counts once); it gives up, unfinished, once ``cap`` nodes have
         been searched in all."""
-        from puzzlewright.grid.kernel import DONE, FOUND, search
+        from puzzlewright.grid.kernel import search
+        from puzzlewright.native import DONE, OUT_FULL
 
         domains = self.initial_domains(floor)
         failed = self._start(domains)
@@ -391,7 +392,7 @@ class Filler:
                 if why == DONE:
                     attempt.complete = True
                     break
-                if why == FOUND:
+                if why == OUT_FULL:
                     fill = self.make_fill(out)
                     key = tuple(out.tolist())
                     if key in found or (self.pool is not None and not self._pool_exact(fill)):

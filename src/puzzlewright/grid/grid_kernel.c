@@ -10,7 +10,7 @@
 
 typedef int64_t i64;
 
-enum { FOUND = 0, DONE = 1, LIMIT = 2 };
+enum { DONE = 0, NODE_LIMIT = 1, OUT_FULL = 2 };  /* puzzlewright.native's codes */
 
 #ifndef PROMISE_CAP
 #define PROMISE_CAP 1000 /* crossings keeping this many candidates or more are all as good */
@@ -178,8 +178,8 @@ void grid_propagate(GRID_ARGUMENTS, i64 *events, i64 n_events, i64 *singles, i64
 }
 
 /* Depth-first search from the state in the arrays, resumable through stack and cursor
- * (cursor = depth, trail length, nodes, resume-by-backtracking flag). FOUND with a fill's word per slot in
- * out, DONE when the space is exhausted, LIMIT once cursor[2] reaches node_limit. */
+ * (cursor = depth, trail length, nodes, resume-by-backtracking flag). OUT_FULL with a fill's word per slot in
+ * out, DONE when the space is exhausted, NODE_LIMIT once cursor[2] reaches node_limit. */
 i64 grid_search(GRID_ARGUMENTS, double *keys, i64 *keys_at, i64 *events, i64 *singles, i64 *trail, i64 *stack,
                 i64 *cursor, i64 node_limit, i64 *out, double promise) {
     Grid g = GRID_INIT(events, singles, trail);
@@ -228,11 +228,11 @@ i64 grid_search(GRID_ARGUMENTS, double *keys, i64 *keys_at, i64 *events, i64 *si
                         break;
                     }
             cursor[0] = depth, cursor[1] = g.n_trail, cursor[2] = nodes, cursor[3] = 1;
-            return FOUND;
+            return OUT_FULL;
         }
         if (nodes >= node_limit) {
             cursor[0] = depth, cursor[1] = g.n_trail, cursor[2] = nodes, cursor[3] = 0;
-            return LIMIT;
+            return NODE_LIMIT;
         }
         nodes += 1;
         i64 best = -1;

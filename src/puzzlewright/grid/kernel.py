@@ -31,7 +31,6 @@ from typing import Any
 
 import numpy as np
 
-FOUND, DONE, LIMIT = 0, 1, 2
 PROMISE_CAP = 1000  # a crossing keeping this many candidates or more is as good as any (grid_kernel.c's too)
 KERNEL_SOURCE = "grid_kernel.c"
 _GRID_ARRAYS = 16  # alive .. wipeouts: the arrays before ``distinct`` in both builds' argument lists
@@ -104,8 +103,8 @@ def search(*arguments: Any) -> int:
     (``cursor`` = [depth, trail length, nodes, resume-by-backtracking flag]). Arguments: the grid's arrays,
     ``distinct``, then ``keys, keys_at, events, singles, trail, stack, cursor, node_limit, out, promise``.
 
-    Returns FOUND with a fill's word per slot in ``out`` (call again to continue after it), DONE when the
-    space is exhausted, LIMIT once ``cursor[2]`` reaches ``node_limit``."""
+    Returns OUT_FULL with a fill's word per slot in ``out`` (call again to continue after it), DONE when the
+    space is exhausted, NODE_LIMIT once ``cursor[2]`` reaches ``node_limit``."""
     return _backend()[1](*arguments)
 
 

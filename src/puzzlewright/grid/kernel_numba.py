@@ -8,7 +8,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from puzzlewright.grid.kernel import DONE, FOUND, LIMIT, PROMISE_CAP
+from puzzlewright.grid.kernel import PROMISE_CAP
+from puzzlewright.native import DONE, NODE_LIMIT, OUT_FULL
 
 
 @numba.njit(cache=True, nogil=True)
@@ -145,8 +146,8 @@ def search(alive, alive_at, size, support, lengths, letters, letters_at, words, 
     """Depth-first search from the state in the arrays; resumable through ``stack`` and ``cursor``
     (``cursor`` = [depth, trail length, nodes, resume-by-backtracking flag]).
 
-    Returns FOUND with a fill's word per slot in ``out`` (call again to continue after it), DONE when the
-    space is exhausted, LIMIT once ``cursor[2]`` reaches ``node_limit``."""
+    Returns OUT_FULL with a fill's word per slot in ``out`` (call again to continue after it), DONE when the
+    space is exhausted, NODE_LIMIT once ``cursor[2]`` reaches ``node_limit``."""
     depth = cursor[0]
     n_trail = cursor[1]
     nodes = cursor[2]
@@ -194,10 +195,10 @@ def search(alive, alive_at, size, support, lengths, letters, letters_at, words, 
                         out[u] = k
                         break
             cursor[0], cursor[1], cursor[2], cursor[3] = depth, n_trail, nodes, 1
-            return FOUND
+            return OUT_FULL
         if nodes >= node_limit:
             cursor[0], cursor[1], cursor[2], cursor[3] = depth, n_trail, nodes, 0
-            return LIMIT
+            return NODE_LIMIT
         nodes += 1
         best = -1
         best_key = 0.0

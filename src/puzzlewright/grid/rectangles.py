@@ -23,6 +23,7 @@ import numpy as np
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.model import check_dimensions
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.native import DONE, NODE_LIMIT, OUT_FULL
 from puzzlewright.parallel.acrostic import _CompactLexicon, first_row_work, lexicon_identity, work_by_prefix
 from puzzlewright.parallel.job import Emit, Partition, PartitionResult
 from puzzlewright.prefix_walk import (LOWEST_BIT, cell_prefixes, lowest_letter, note_column_words, repeats_earlier,
@@ -31,7 +32,6 @@ from puzzlewright.search import Budget, ran_out
 
 DEFAULT_PARTITIONS = 64
 SLICE_NODES = 2_000_000
-DONE, NODE_LIMIT, OUT_FULL = 0, 1, 2
 FRONTIER_CAP = 64  # next-row prefixes the lookahead tracks per cell; beyond this it stays silent
 
 

@@ -2,8 +2,8 @@
 
 A request gives its grid one way: ``grid`` (rows joined by ``/`` or newlines, or a list of rows: ``.``
 empty, ``#`` block, letters fixed), ``size`` (``"5x6"``: an open word rectangle) or ``pattern`` (a shipped
-15x15 block pattern). Every default of the verbs lives here, once: the CLI's options, the web API and the
-Python front door (:mod:`puzzlewright.grid`) take them from these constants.
+15x15 block pattern). Every default of the verbs lives in :mod:`puzzlewright.grid.defaults`, once, and is
+re-exported here.
 """
 
 from __future__ import annotations
@@ -12,6 +12,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlewright.grid.defaults import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
+from puzzlewright.grid.defaults import DEFAULT_MIN_LENGTH as DEFAULT_MIN_LENGTH
+from puzzlewright.grid.defaults import DEFAULT_TIME_LIMIT as DEFAULT_TIME_LIMIT
+from puzzlewright.grid.defaults import EXPORT_FORMATS as EXPORT_FORMATS
+from puzzlewright.grid.defaults import GRID_EXAMPLE as GRID_EXAMPLE
+from puzzlewright.grid.defaults import MAX_FILLS as MAX_FILLS
 from puzzlewright.notebook import LetterGrid
 from puzzlewright.counting import CountRun  # grid count runs on the same partitioned engine
 from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Result, model_config
@@ -23,11 +29,6 @@ if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewrig
 
     from puzzlewright.schema import Seconds, Zipf
 
-DEFAULT_TIME_LIMIT = 30.0
-DEFAULT_MIN_LENGTH = 2
-MAX_FILLS = 1000
-EXPORT_FORMATS = ("ipuz", "text")
-GRID_EXAMPLE = "....#/...../...../#...."
 
 
 @dataclass(kw_only=True)
@@ -141,6 +142,8 @@ class FillResult(Result, Listing[Fill]):
     nodes: int
     restarts: int
     elapsed_s: float
+    dictionary: str
+    """The dictionary's name."""
     unique: bool | None = None
     """With `unique` in the request: whether the fill is the only one (null when the budget ran out first,
     or when not asked)."""

@@ -24,11 +24,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from puzzlewright.jumble import api
-from puzzlewright.jumble.schema import (DEFAULT_GENERATE_COMMONNESS, DEFAULT_GENERATE_TIME_LIMIT, DEFAULT_TIME_LIMIT,
-                                        DEFAULT_TOP, Answer, GeneratedJumble, GeneratedWord, GenerateRequest,
-                                        GenerateResult, Jumble, SolveRequest, SolveResult, Unscrambled,
-                                        UnscrambleRequest, UnscrambleResult)
-from puzzlewright.schema import DEFAULT_DICTIONARY, request
+from puzzlewright.jumble.defaults import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_GENERATE_TIME_LIMIT,
+                                          DEFAULT_TIME_LIMIT, DEFAULT_TOP)
+from puzzlewright.jumble.schema import (Answer, GeneratedJumble, GeneratedWord, GenerateRequest, GenerateResult, Jumble,
+                                        SolveRequest, SolveResult, Unscrambled, UnscrambleRequest, UnscrambleResult)
+from puzzlewright.schema import request
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon

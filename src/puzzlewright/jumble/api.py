@@ -41,7 +41,7 @@ def unscramble(request: UnscrambleRequest | Mapping[str, Any], *, lexicon: Lexic
         candidates = unscramble_word(word, lexicon)
         words.append(Unscrambled(scrambled=word.upper(), candidates=[w.upper() for w in candidates],
                                  zipf=[round(lexicon.zipf_of(w), 2) for w in candidates]))
-    return UnscrambleResult(words=words)
+    return UnscrambleResult(words=words, dictionary=lexicon.name)
 
 
 def jumble_words(items: list[Jumble | str]) -> list[JumbleWord]:
@@ -81,12 +81,13 @@ def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None 
     else:
         found = solver.solve_jumble(jumble_words(request.jumbles or []), pattern, lexicon, top=request.top,
                                     budget=budget, ranker=ranker)
-    return solve_result(found, request.date, explain=request.explain)
+    return solve_result(found, lexicon.name, request.date, explain=request.explain)
 
 
-def solve_result(found: solver.Solution, date: str | None = None, *, explain: bool = False) -> SolveResult:
-    """The result model of a solver's :class:`~puzzlewright.jumble.solver.Solution`, with each answer's
-    feature contributions when ``explain``."""
+def solve_result(found: solver.Solution, dictionary: str, date: str | None = None, *,
+                 explain: bool = False) -> SolveResult:
+    """The result model of a solver's :class:`~puzzlewright.jumble.solver.Solution` over the ``dictionary``
+    (its name), with each answer's feature contributions when ``explain``."""
     pattern = found.pattern
     words = [Readings(scrambled=r.word.scrambled.upper(), circles=list(r.word.circles),
                       candidates=[w.upper() for w in r.candidates]) for r in found.words]
@@ -98,7 +99,7 @@ def solve_result(found: solver.Solution, date: str | None = None, *, explain: bo
                       score=round(a.final, 3), contributions=contributions(a.features) if explain else None)
                for a in found.answers]
     return SolveResult(pattern=pattern.render(), words=words, answers=answers, scored=found.scored, pools=found.pools,
-                       complete=found.complete, notes=found.notes, date=date)
+                       complete=found.complete, notes=found.notes, dictionary=dictionary, date=date)
 
 
 def contributions(features: tuple[float, ...]) -> dict[str, float]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from puzzlewright.errors import PuzzleInputError, whole_number
-from puzzlewright.letters import check_letters
+from puzzlewright.letters import puzzle_letters
 
 BLANK = "?"
 MASK_CIRCLED = "Oo*Xx@"
@@ -27,12 +27,10 @@ MAX_WORD_LENGTH = 20
 
 def normalise_letters(raw: str, what: str, *, blanks: bool = True) -> str:
     """``raw`` lowercased, checked to be letters a-z (and ``?`` blanks if allowed)."""
-    text, bad = check_letters(raw, BLANK if blanks else "")
+    text = puzzle_letters(raw, what, also=BLANK if blanks else "",
+                          kinds="letters a-z or ? for an unknown letter" if blanks else "letters a-z")
     if not text:
         raise PuzzleInputError(f"{what} is empty")
-    if bad:
-        kinds = "letters a-z or ? for an unknown letter" if blanks else "letters a-z"
-        raise PuzzleInputError(f"{what} {raw.strip()!r} has {''.join(bad)!r}: use only {kinds}")
     if len(text) > MAX_WORD_LENGTH:
         raise PuzzleInputError(f"{what} {raw.strip()!r} is longer than {MAX_WORD_LENGTH} letters")
     return text

@@ -11,6 +11,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlewright.jumble.defaults import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
+from puzzlewright.jumble.defaults import DEFAULT_GENERATE_COMMONNESS as DEFAULT_GENERATE_COMMONNESS
+from puzzlewright.jumble.defaults import DEFAULT_GENERATE_TIME_LIMIT as DEFAULT_GENERATE_TIME_LIMIT
+from puzzlewright.jumble.defaults import DEFAULT_LENGTHS as DEFAULT_LENGTHS
+from puzzlewright.jumble.defaults import DEFAULT_TIME_LIMIT as DEFAULT_TIME_LIMIT
+from puzzlewright.jumble.defaults import DEFAULT_TOP as DEFAULT_TOP
+from puzzlewright.jumble.defaults import MAX_CAPTION as MAX_CAPTION
+from puzzlewright.jumble.defaults import MAX_GENERATE as MAX_GENERATE
+from puzzlewright.jumble.defaults import MAX_JUMBLES as MAX_JUMBLES
+from puzzlewright.jumble.defaults import MAX_TOP as MAX_TOP
 from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
@@ -20,15 +30,6 @@ if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewrig
 
     from puzzlewright.schema import Seconds, Zipf
 
-DEFAULT_TOP = 10
-MAX_TOP = 1_000
-MAX_JUMBLES = 12
-DEFAULT_TIME_LIMIT = 20.0
-MAX_CAPTION = 1_000
-DEFAULT_GENERATE_TIME_LIMIT = 10.0
-DEFAULT_GENERATE_COMMONNESS = 3.0  # familiarity floor of the jumbled words (3 = everyday)
-DEFAULT_LENGTHS = (5, 5, 6, 6)  # the daily Jumble's words
-MAX_GENERATE = 20
 GENERATE_EXAMPLE = {"answer": "BEE WORTH IT", "lengths": [5, 5, 6, 6], "random_seed": 1,
                     "caption": "THEY BOUGHT THE VERY EXPENSIVE MANUKA HONEY AND HOPED THE HONEY WOULD - - -"}
 EXAMPLE = {"jumbles": [{"scrambled": "LASRN", "circles": [0, 1, 2]}, {"scrambled": "SHACE", "circles": [0, 3, 4]},
@@ -72,6 +73,8 @@ class UnscrambleResult(Result):
     __pydantic_config__: ClassVar[Config] = model_config("JumbleUnscrambleResult")
 
     words: list[Unscrambled]
+    dictionary: str
+    """The dictionary's name."""
 
     @property
     def best(self) -> str | None:
@@ -187,6 +190,8 @@ class SolveResult(Result):
     """How many distinct pools of circled letters the readings give."""
     complete: bool
     notes: list[str]
+    dictionary: str
+    """The dictionary's name."""
     date: str | None = None
 
     @property
@@ -201,7 +206,10 @@ class SolveResult(Result):
         return len(self.answers)
 
     def __repr__(self) -> str:
-        words = " ".join(f"{w.scrambled}->{w.candidates[0] if w.candidates else '?'}" for w in self.words)
+        """The words as the best answer reads them (its unscramblings, not each word's commonest one: SHACE
+        is ACHES when the best answer uses ACHES), then that answer."""
+        chosen = self.best.unscrambled if self.best else [w.candidates[0] if w.candidates else "?" for w in self.words]
+        words = " ".join(f"{w.scrambled}->{word}" for w, word in zip(self.words, chosen))
         best = f"best {self.best}" if self.best else "no answer"
         return f"<Jumble {words} {self.pattern}: {best} ({len(self.answers)} shown)>"
 

@@ -7,7 +7,7 @@ The functions here are the front door, with natural arguments and typed results:
 >>> import puzzlewright as pw
 >>> result = pw.letterboxed.solve("RME-WCL-TGK-API")
 >>> str(result.best), len(result)
-('WIGWAM-MARKETPLACE', 3)
+('WIGWAM-MARKETPLACE', 5)
 
 Nothing here imports numpy unless an index has to be built from a lexicon. The verbs, the models, the index
 and the rendering functions are imported on first use: a one-off ``letterboxed solve`` from the command
@@ -17,8 +17,8 @@ models (:mod:`puzzlewright.cli.quick`).
 
 from __future__ import annotations
 
-from puzzlewright.letterboxed.defaults import DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT, DEFAULT_TIME_LIMIT
-from puzzlewright.shipped import DEFAULT_DICTIONARY
+from puzzlewright.letterboxed.defaults import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
+                                               DEFAULT_TIME_LIMIT)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # what __getattr__ hands out, for type checkers (typing is not imported at run time)

@@ -28,13 +28,13 @@ from functools import cache, cached_property
 from itertools import compress, repeat
 from operator import add, and_, eq, getitem, itemgetter, lshift, or_
 
-from puzzlewright.letterboxed.model import Box
+from puzzlewright.letterboxed.defaults import MAX_WORDS
 from puzzlewright.letterboxed.index import WordIndex, bitset_of
+from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.rank import rank
 from puzzlewright.record import Record
 from puzzlewright.search import Budget
 
-MAX_WORDS = 5
 NYT_WORDS = 2  # the NYT's answer always has two words: shown by default, with any shorter solution
 DEFAULT_FALLBACK_WORDS = 3  # searched by default only when no solution of NYT_WORDS or fewer exists
 # Chains kept before a search stops as if its budget ran out (a 5x5 box in 4 words has millions)

@@ -21,6 +21,7 @@ import numpy as np
 from puzzlewright.errors import LexiconError
 from puzzlewright.lexicon.core import Lexicon
 from puzzlewright.lexicon.formats import normalise_word, read_word_file
+from puzzlewright.shipped import DEFAULT_DICTIONARY as DEFAULT
 from puzzlewright.shipped import data_file
 
 
@@ -59,7 +60,6 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("acrostic-4", "acrostic-4.npz", "the 2,509 four-letter words of the dense-acrostics article"),
     )
 }
-DEFAULT = "english"
 
 
 def _archive_arrays(filename: str) -> dict[str, np.ndarray]:

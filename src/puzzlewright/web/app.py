@@ -31,7 +31,8 @@ from puzzlewright.jsontext import JsonTextError, loads_strict
 from puzzlewright.lexicon import BUILTINS, builtin_lexicon, lookup_words
 from puzzlewright.schema import dump_json, json_schemas
 from puzzlewright.search import Budget
-from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb
+from puzzlewright.shipped import DEFAULT_DICTIONARY
+from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb, default_dictionaries
 from puzzlewright.web.connections import ConnectionLimits
 from puzzlewright.web.guard import JsonErrors, RequestGuard
 from puzzlewright.web.limits import (BODY_KEY, MAX_BODY_BYTES, SEARCH_SECONDS, BodyLimit, SearchPool,
@@ -45,7 +46,6 @@ PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; scri
                "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 MAX_LOOKUP_WORDS = 100
 MAX_RESPONSE_BYTES = 4 * 2**20
-WARM_DICTIONARIES = ("english", "wordle-guesses", "wordle-answers")
 # Searches hold the GIL; a short switch interval hands it back to the event loop often, so /healthz and
 # cheap requests answer in a few ms while a search runs (the default 5 ms made them wait 10-60 ms).
 SWITCH_INTERVAL_S = 0.001
@@ -147,14 +147,16 @@ def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False
     async def healthz() -> dict:
         return {"status": "ok", "ready": state["ready"], "version": __version__, "puzzles": puzzles}
 
-    @app.get("/api/dicts", tags=["dictionary"], summary="The built-in dictionaries a request may name.")
+    @app.get("/api/dicts", tags=["dictionary"],
+             summary="The built-in dictionaries a request may name, and each puzzle's default one.")
     async def dictionaries() -> dict:
-        return {"dictionaries": [{"name": b.name, "description": b.description} for b in BUILTINS.values()]}
+        return {"dictionaries": [{"name": b.name, "description": b.description} for b in BUILTINS.values()],
+                "defaults": {"lookup": DEFAULT_DICTIONARY, **default_dictionaries(endpoints)}}
 
     @app.get("/api/dict/lookup", tags=["dictionary"],
              summary="Is each word in a built-in dictionary, and how common is it?")
     async def lookup(word: list[str] = Query(..., description="words to look up (repeat, or comma-separate)"),
-                     dict: str = Query("english", description="a built-in dictionary name")) -> Response:
+                     dict: str = Query(DEFAULT_DICTIONARY, description="a built-in dictionary name")) -> Response:
         return await _guarded(lambda: _lookup(pool, word, dict))
 
     for endpoint in endpoints:
@@ -443,9 +445,9 @@ def run_server(app: FastAPI, host: str = "127.0.0.1", port: int = 8000,
 
 
 def _warm_up(endpoints: Sequence[Endpoint], state: dict[str, Any]) -> None:
-    """Load the common dictionaries and run each verb's example once, so first requests are fast."""
+    """Load the default dictionaries and run each verb's example once, so first requests are fast."""
     try:
-        for name in WARM_DICTIONARIES:
+        for name in dict.fromkeys([DEFAULT_DICTIONARY, *default_dictionaries(endpoints).values()]):
             _load_for_lookup(name)
         for endpoint in endpoints:
             try:

@@ -8,8 +8,9 @@ that builds the verb's indexes when the server starts.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +60,14 @@ class Endpoint:
         examples = config.get("json_schema_extra", {}).get("examples") or [{}]
         return dict(examples[0])
 
+    @property
+    def default_dictionary(self) -> str | None:
+        """The dictionary the verb uses when a request names none: its request model's ``dict`` default (taken
+        from the puzzle's ``defaults`` module), None for a verb without models."""
+        models = self.models()
+        fields = {f.name: f for f in dataclasses.fields(models[0])} if models else {}
+        return fields["dict"].default if "dict" in fields else None  # type: ignore[return-value]
+
     def function(self) -> Verb:
         """The verb itself (imports the puzzle's api module on first use)."""
         return getattr(importlib.import_module(self.module_name), self.verb)
@@ -84,3 +93,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("wordle", "assist", "Wordle assistant: the answers still possible and the best next guesses.",
              dictionary_keys=("dict", "answers")),
 )
+
+
+def default_dictionaries(endpoints: Iterable[Endpoint] = ENDPOINTS) -> dict[str, str]:
+    """Each puzzle's default dictionary, by puzzle name (``GET /api/dicts`` gives it to the page's menus)."""
+    return {e.puzzle: name for e in endpoints if (name := e.default_dictionary) is not None}

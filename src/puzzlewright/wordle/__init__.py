@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING
 
 from puzzlewright.schema import request
 from puzzlewright.wordle import api
+from puzzlewright.wordle.defaults import ANSWERS, DEFAULT_DICTIONARY, DEFAULT_TOP, DOODLE_SECONDS, PLAY_SECONDS
 from puzzlewright.wordle.model import GREEN, GREY, YELLOW, Pattern, parse_grid
-from puzzlewright.wordle.schema import (ANSWERS, DEFAULT_TOP, DOODLE_SECONDS, GUESSES, PLAY_SECONDS, AssistRequest,
-                                        AssistResult, DoodleRequest, DoodleResult, DoodleRow, FeedbackRequest,
-                                        FeedbackResult, GameResult, Guess, PlayRequest, SimulationResult)
+from puzzlewright.wordle.schema import (AssistRequest, AssistResult, DoodleRequest, DoodleResult, DoodleRow,
+                                        FeedbackRequest, FeedbackResult, GameResult, Guess, PlayRequest,
+                                        SimulationResult)
 from puzzlewright.wordle.scoring import Scorer, feedback_matrix
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def feedback(guess: str, answer: str) -> FeedbackResult:
 def doodle(answer: str, patterns: Sequence[str] | str = (), *, text: str | None = None, preset: str | None = None,
            all: bool = False, random_seed: int | None = None, distinct: bool = False, hard: bool = False,
            best_effort: bool = False, image: str | None = None, time_limit: float = DOODLE_SECONDS,
-           dict: str = GUESSES, words: WordList = None, extra_words: WordList = None, exclude_words: WordList = None,
+           dict: str = DEFAULT_DICTIONARY, words: WordList = None, extra_words: WordList = None, exclude_words: WordList = None,
            min_commonness: float | None = None, allow: WordList = None, lexicon: Lexicon | None = None) -> DoodleResult:
     """A word for each painted row (``"BGBGB"``, emoji, wildcards) whose feedback against ``answer`` it is
     (never an offensive word, no vulgar word or name unless ``allow`` lets them);
@@ -55,8 +56,8 @@ def doodle(answer: str, patterns: Sequence[str] | str = (), *, text: str | None 
     return api.doodle(request(DoodleRequest, locals()), lexicon=lexicon)
 
 
-def assist(guesses: Sequence[str] = (), *, top: int = DEFAULT_TOP, hard: bool = False, answers: str = ANSWERS,
-           opener: str | None = None, lookahead: bool = True, dict: str = GUESSES, words: WordList = None, extra_words: WordList = None,
+def assist(guesses: Sequence[str] | str = (), *, top: int = DEFAULT_TOP, hard: bool = False, answers: str = ANSWERS,
+           opener: str | None = None, lookahead: bool = True, dict: str = DEFAULT_DICTIONARY, words: WordList = None, extra_words: WordList = None,
            exclude_words: WordList = None, min_commonness: float | None = None, allow: WordList = None,
            lexicon: Lexicon | None = None) -> AssistResult:
     """The answers left after ``guesses`` (``"salet:BBYBB"`` ...) and the best next guesses (with ``hard``,
@@ -64,9 +65,9 @@ def assist(guesses: Sequence[str] = (), *, top: int = DEFAULT_TOP, hard: bool = 
     return api.assist(request(AssistRequest, locals()), lexicon=lexicon)
 
 
-def play(answer: str | None = None, *, guesses: Sequence[str] = (), all: bool = False, hard: bool = False,
+def play(answer: str | None = None, *, guesses: Sequence[str] | str = (), all: bool = False, hard: bool = False,
          random_seed: int | None = None, answers: str = ANSWERS, opener: str | None = None, lookahead: bool = True,
-         time_limit: float = PLAY_SECONDS, dict: str = GUESSES, words: WordList = None,
+         time_limit: float = PLAY_SECONDS, dict: str = DEFAULT_DICTIONARY, words: WordList = None,
          extra_words: WordList = None, exclude_words: WordList = None, min_commonness: float | None = None,
          allow: WordList = None, lexicon: Lexicon | None = None) -> GameResult | SimulationResult:
     """The assistant's game against ``answer`` (a word or ``"random"``), or its average over every answer

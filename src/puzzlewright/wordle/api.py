@@ -67,7 +67,7 @@ def doodle(request: DoodleRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     found = [doodler.doodle(grid, list_all=request.all, seed=seed, distinct=request.distinct, hard=request.hard,
                             best_effort=request.best_effort, budget=budget) for grid in grids]
     result = DoodleResult(answer=answer, complete=all(grid.complete for grid in found),
-                          notes=_grid_notes(found, doodler.pool.notes), dict=lexicon.name, random_seed=seed,
+                          notes=_grid_notes(found, doodler.pool.notes), dictionary=lexicon.name, random_seed=seed,
                           rows=[doodle_row(row) for grid in found for row in grid.rows],
                           grids=[len(grid.rows) for grid in found])
     if request.image == "svg":
@@ -173,7 +173,7 @@ def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
         games = sum(histogram.values())
         return SimulationResult(answers=games, average=round(sum(k * v for k, v in histogram.items()) / games, 4),
                                 histogram={str(k): v for k, v in histogram.items()}, max=max(histogram),
-                                opener=_opener_word(assistant), seconds=round(time.perf_counter() - started, 2),
+                                opener=_opener_word(assistant), elapsed_s=round(time.perf_counter() - started, 2),
                                 hard=assistant.strategy.hard)
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     answer = _answer(request.answer or "", seed, pool=assistant.matrix.answers.table.words)
@@ -225,8 +225,11 @@ def _answer(text: str, seed: int, pool: Sequence[str] | None = None) -> str:
     return parse_word(text, "answer")
 
 
-def _turns(items: Sequence[Guess | str]) -> list[Turn]:
-    """The guesses so far (``Guess`` objects or ``"word:pattern"`` strings), all of one length."""
+def _turns(items: Sequence[Guess | str] | str) -> list[Turn]:
+    """The guesses so far (``Guess`` objects or ``"word:pattern"`` strings, or one string of them separated
+    by commas or spaces), all of one length."""
+    if isinstance(items, str):
+        items = items.replace(",", " ").split()
     turns: list[Turn] = []
     for number, item in enumerate(items, 1):
         if isinstance(item, str):

@@ -1,7 +1,8 @@
 """The Wordle verbs' request and result models (see :mod:`puzzlewright.schema` for how models work).
 
-Every default of the verbs lives here, once. The dictionary fields name the *guess* dictionary (default
-``wordle-guesses``); the assistant's possible answers are a separate list (``answers``).
+Every default of the verbs lives in :mod:`puzzlewright.wordle.defaults`, once, and is re-exported here. The
+dictionary fields name the *guess* dictionary (default ``wordle-guesses``); the assistant's possible answers
+are a separate list (``answers``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlewright.schema import Config, DictionaryOptions, PublishingOptions, Result, model_config
+from puzzlewright.wordle.defaults import ANSWERS as ANSWERS
+from puzzlewright.wordle.defaults import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
+from puzzlewright.wordle.defaults import DEFAULT_OPENER as DEFAULT_OPENER
+from puzzlewright.wordle.defaults import DEFAULT_TOP as DEFAULT_TOP
+from puzzlewright.wordle.defaults import DOODLE_SECONDS as DOODLE_SECONDS
+from puzzlewright.wordle.defaults import GUESSES as GUESSES
+from puzzlewright.wordle.defaults import MAX_TOP as MAX_TOP
+from puzzlewright.wordle.defaults import PLAY_SECONDS as PLAY_SECONDS
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -20,13 +29,6 @@ if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewrig
     from puzzlewright.schema import Seconds
     from puzzlewright.wordle.pictures import Tile
 
-GUESSES = "wordle-guesses"
-ANSWERS = "wordle-answers"
-DEFAULT_OPENER = "salet"  # the proven optimal first guess for the original lists (used when it is a guess)
-DEFAULT_TOP = 10
-MAX_TOP = 200
-DOODLE_SECONDS = 2.0  # the search allowance of --distinct / --hard
-PLAY_SECONDS = 300.0
 SQUARES = {"G": "#6aaa64", "Y": "#c9b458", "B": "#787c7e"}
 
 
@@ -70,7 +72,7 @@ class DoodleRequest(PublishingOptions, DictionaryOptions):
     __pydantic_config__: ClassVar[Config] = model_config("WordleDoodleRequest", {
         "answer": "crane", "patterns": ["BBBBB", "BGBGB", "GGGGG"], "random_seed": 1})
 
-    dict: str = GUESSES
+    dict: str = DEFAULT_DICTIONARY
     """The guess dictionary: a built-in name."""
     answer: str
     """The answer word, or "random" (one of wordle-answers, picked with `random_seed`)."""
@@ -129,7 +131,7 @@ class DoodleResult(Result):
     rows: list[DoodleRow]
     complete: bool
     notes: list[str]
-    dict: str
+    dictionary: str
     """The guess dictionary's name."""
     random_seed: int
     grids: list[int] = field(default_factory=list)
@@ -200,10 +202,11 @@ class AssistRequest(PublishingOptions, DictionaryOptions):
 
     __pydantic_config__: ClassVar[Config] = model_config("WordleAssistRequest", {"guesses": ["salet:BBYBB"]})
 
-    dict: str = GUESSES
+    dict: str = DEFAULT_DICTIONARY
     """The guess dictionary: a built-in name."""
-    guesses: list[Guess | str] = field(default_factory=list)
-    """The guesses so far: {"word", "pattern"} objects or "word:pattern" strings."""
+    guesses: list[Guess | str] | str = field(default_factory=list)
+    """The guesses so far: {"word", "pattern"} objects or "word:pattern" strings, or one string of them
+    separated by commas or spaces ("salet:BBYBB, crony:BYBBB")."""
     top: Annotated[int, Ge(1), Le(MAX_TOP)] = DEFAULT_TOP
     """How many next guesses to rank."""
     answers: str = ANSWERS
@@ -266,12 +269,12 @@ class PlayRequest(PublishingOptions, DictionaryOptions):
 
     __pydantic_config__: ClassVar[Config] = model_config("WordlePlayRequest", {"answer": "crane"})
 
-    dict: str = GUESSES
+    dict: str = DEFAULT_DICTIONARY
     """The guess dictionary: a built-in name."""
     answer: str | None = None
     """The answer to play against, or "random" (picked with `random_seed`); not with `all`."""
-    guesses: list[Guess | str] = field(default_factory=list)
-    """Guesses to start from (they must be what the answer gives)."""
+    guesses: list[Guess | str] | str = field(default_factory=list)
+    """Guesses to start from (they must be what the answer gives), as for `assist`."""
     all: bool = False
     """Play every answer and report the average number of guesses."""
     random_seed: Annotated[int, Ge(0)] | None = None
@@ -325,7 +328,7 @@ class SimulationResult(Result):
     histogram: dict[str, int]
     max: int
     opener: str
-    seconds: float
+    elapsed_s: float
     hard: bool = False
     """Whether the strategy played hard mode."""
 

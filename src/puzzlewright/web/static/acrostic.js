@@ -61,7 +61,7 @@ async function solve() {
   setStatus(status, "Solving\u2026");
   try {
     const result = await ask("/api/acrostic/solve", {
-      seed, pool, dict: $("ac-dict").value || "english", limit: LIMIT,
+      seed, pool, dict: $("ac-dict").value || undefined, limit: LIMIT,
       distinct: $("ac-distinct").checked, symmetric: $("ac-symmetric").checked,
     });
     solutions = result.solutions || [];
@@ -109,7 +109,7 @@ async function generate() {
     const puzzle = result.puzzles[0];
     $("ac-seed").value = puzzle.seed;
     $("ac-pool").value = puzzle.pool;
-    $("ac-dict").value = result.dict || puzzle.dict || "english";
+    if (result.dictionary) $("ac-dict").value = result.dictionary;  // the one the puzzle was generated with
     solutions = [];
     pager.hidden = true;
     wordsNode.textContent = "";

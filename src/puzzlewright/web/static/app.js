@@ -30,12 +30,18 @@ tabs.forEach((tab, index) => {
 });
 window.addEventListener("hashchange", () => show(location.hash.slice(1)));
 
+/** Fill each dictionary menu with the built-in names, its puzzle's default (the library's, from the server)
+ * selected. Without an answer the menus stay empty and requests name no dictionary: the server's defaults. */
 async function fillDictionaryMenus() {
-  let names = ["english", "english-large", "wordle-answers", "wordle-guesses", "acrostic-4"];
-  try { names = (await api("/api/dicts")).dictionaries.map((d) => d.name); } catch (error) { /* keep the defaults */ }
+  let names = [], defaults = {};
+  try {
+    const answer = await api("/api/dicts");
+    names = answer.dictionaries.map((d) => d.name);
+    defaults = answer.defaults;
+  } catch (error) { /* requests use the server's defaults */ }
   for (const select of document.querySelectorAll("select[data-dicts]")) {
     for (const name of names) {
-      select.append(new Option(name, name, false, name === select.dataset.default));
+      select.append(new Option(name, name, false, name === defaults[select.dataset.dicts]));
     }
   }
 }

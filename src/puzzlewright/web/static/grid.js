@@ -137,7 +137,7 @@ function key(event, index) {
 }
 
 function request(extra) {
-  const body = { dict: $("gr-dict").value || "english", min_length: $("gr-american").checked ? 3 : 2, ...extra };
+  const body = { dict: $("gr-dict").value || undefined, min_length: $("gr-american").checked ? 3 : 2, ...extra };
   const floor = Number($("gr-min-score").value);
   if ($("gr-min-score").value !== "" && Number.isFinite(floor)) body.min_score = floor;
   return body;

@@ -78,7 +78,7 @@ async function solve() {
   setStatus(status, "Solving\u2026");
   try {
     const result = await ask("/api/letterboxed/solve", {
-      sides: $("lb-sides").value.trim(), max_words: Number($("lb-max").value), dict: $("lb-dict").value || "english", limit: SHOWN, explain: true,
+      sides: $("lb-sides").value.trim(), max_words: Number($("lb-max").value), dict: $("lb-dict").value || undefined, limit: SHOWN, explain: true,
     });
     showSolutions(result);
   } catch (error) {
@@ -136,6 +136,7 @@ async function generate() {
   try {
     const result = await ask("/api/letterboxed/generate", { count: 1, random_seed: Math.floor(Math.random() * 2 ** 31) });
     const puzzle = result.puzzles[0];
+    if (result.dictionary) $("lb-dict").value = result.dictionary;  // Solve then counts what New puzzle counted
     $("lb-sides").value = puzzle.sides.map((s) => s.toUpperCase()).join("-");
     draw(parseSides($("lb-sides").value));
     const pairs = puzzle.two_word_solutions ? `${puzzle.two_word_solutions.toLocaleString()} two-word solutions` : "";
