@@ -566,6 +566,21 @@ def set_familiarity(found: dict[str, Entry]) -> None:
 
 
 COMMON_WORD_SOURCES = {"wordnet", "wordnet-irregular", "ding", "reviewed", "scowl-clipped"}
+DEFINING_SOURCES = COMMON_WORD_SOURCES | {"gcide", "lancaster", "hunspell-en-gb"}
+OBSCURE_LEVEL = 80  # SCOWL's sizes 80-95: its obscure lists
+
+
+def undefined(word: str, found: dict[str, Entry]) -> bool:
+    """Whether only SCOWL's obscure sizes (80-95) vouch for ``word``: no dictionary defines it, it is not
+    in the Lancaster list, and it is no inflection of a word that has such evidence. Text frequency
+    alone does not make a word English: surnames (ROBBINS), misspellings (WIERD, UNTILL), contractions
+    without their apostrophe (WOULDNT) and foreign words (BONJOUR, LETTRE) come in this way. (Set only on
+    words no other flag explains: a name is flagged ``proper``, a word of weak evidence ``archaic``.)"""
+    entry = found[word]
+    if entry.sources & DEFINING_SOURCES or not entry.level >= OBSCURE_LEVEL:
+        return False
+    return not any(found[base].sources & DEFINING_SOURCES or 0 < found[base].level < OBSCURE_LEVEL
+                   for base in inflection_bases(word, found))
 
 
 def possessive_of_irregular_noun(word: str, entry: Entry, wordnet: WordNet) -> bool:
@@ -617,6 +632,8 @@ def set_flags(found: dict[str, Entry], src: Sources) -> None:
             entry.flags |= FLAG_BITS["abbreviation", "scowl"]
         if weak_evidence(entry):
             entry.flags |= FLAG_BITS["archaic", "weak-evidence"]
+        if not entry.flags & flag_mask({"proper", "archaic"}) and undefined(word, found):
+            entry.flags |= FLAG_BITS["undefined", "scowl-obscure"]
     inherited = flag_mask({"offensive", "vulgar"})
     inflections = {word: inflection_bases(word, found) for word, entry in found.items()
                    if entry.inflected and word not in src.not_flagged}

@@ -74,15 +74,31 @@ def test_a_users_word_list_and_added_words_take_the_reference_flags(tmp_path):
 
 def test_the_policy_by_use():
     assert left_out(Use.SOLVE) == frozenset()
-    assert left_out(Use.CONSTRUCT) == {"offensive", "vulgar", "proper"}
+    assert left_out(Use.CONSTRUCT) == {"offensive", "vulgar", "proper", "undefined"}
+    assert left_out(Use.SUGGEST) == {"offensive", "vulgar", "proper"}
     assert left_out(Use.CROSSWORD) == {"offensive", "vulgar"}
-    assert left_out(Use.CONSTRUCT, {"vulgar", "proper"}) == {"offensive"}
+    assert left_out(Use.CONSTRUCT, {"vulgar", "proper", "undefined"}) == {"offensive"}
     assert left_out(Use.CONSTRUCT, {"offensive"}) >= {"offensive"}  # never allowed
     lexicon = Lexicon(["alice", "crane", "twat"], flags=[FLAG_BITS["proper", "scowl"], 0, FLAG_BITS["vulgar", "reviewed"]])
     assert publishable(lexicon, Use.SOLVE) is lexicon
     assert list(publishable(lexicon, Use.CONSTRUCT)) == ["crane"]
     assert list(publishable(lexicon, Use.CROSSWORD)) == ["alice", "crane"]
     assert list(publishable(lexicon, Use.CONSTRUCT, parse_allow("vulgar"))) == ["crane", "twat"]
+
+
+def test_words_no_dictionary_defines_are_flagged_undefined_and_left_out_of_constructions():
+    """Surnames, misspellings, contractions without their apostrophe and foreign words that only SCOWL's
+    obscure sizes list: flagged, so generators leave them out; the Wordle assistant keeps the game's own
+    guesses (SALET); a plural of a word a dictionary defines is not flagged."""
+    english = load_lexicon("english")
+    for word in ("wierd", "untill", "wouldnt", "bonjour", "stephane"):
+        assert english.flags_of(word) == {"undefined"}, word
+        assert word not in publishable(english, Use.CONSTRUCT) and word in publishable(english, Use.CROSSWORD)
+    for word in ("crane", "cranes", "robbins", "alice"):
+        assert "undefined" not in load_lexicon("english-large").flags_of(word), word
+    guesses = load_lexicon("wordle-guesses")
+    assert "salet" in publishable(guesses, Use.SUGGEST) and "salet" not in publishable(guesses, Use.CONSTRUCT)
+    assert "wierd" in publishable(english, Use.CONSTRUCT, parse_allow("undefined"))
 
 
 @pytest.mark.parametrize("value", ["offensive", "rude", "vulgar,names"])

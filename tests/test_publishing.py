@@ -56,8 +56,8 @@ def test_acrostic_squares_hold_no_left_out_word():
 
 def test_acrostic_request_word_list_with_a_vulgar_word_is_left_out_unless_allowed():
     request = {"size": 3, "words": VULGAR_SQUARE, "min_commonness": None, "random_seed": 1, "show_solution": True}
-    with pytest.raises(PuzzleInputError, match=r"from the 5 words .* \(1 word left out as offensive, vulgar or "
-                                               r"names: see --allow\)"):
+    with pytest.raises(PuzzleInputError, match=r"from the 5 words .* \(1 word left out as offensive, vulgar, "
+                                               r"names or undefined: see --allow\)"):
         acrostic.generate(request)
     (puzzle,) = acrostic.generate({**request, "allow": ["vulgar"]})
     assert "tit" in puzzle.solution.rows + ["".join(column) for column in zip(*puzzle.solution.rows)]
@@ -89,7 +89,7 @@ def test_catalogue_squares_holding_a_left_out_word_are_passed_over(tmp_path, mon
     everywhere = Lexicon(words, [4.0] * len(words), flags=[flag_mask(["proper"]) * (w in {"copper", "claret", "turner"})
                                                           for w in words], name="small")
     with pytest.raises(PuzzleInputError, match="every one of the 3 6x6 double word squares of 'small' with "
-                                               "commonness >= 3 holds a word left out as offensive, vulgar or a name"):
+                                               "commonness >= 3 holds a word left out as offensive, vulgar, a name or undefined"):
         generate_one(everywhere, GenerateOptions(6, unique=False, min_commonness=3.0), 0)
 
 
@@ -122,7 +122,7 @@ def test_generated_letter_boxed_puzzles_are_their_own_best_answer():
 def test_letter_boxed_word_list_with_a_vulgar_word_is_left_out_unless_allowed(cli, tmp_path):
     path = word_file(tmp_path, VULGAR_PAIR)
     refused = cli("letterboxed", "generate", "--dict", path, "--random-seed", "1")
-    assert refused.exit_code == 2 and "1 word left out as offensive, vulgar or names" in refused.stderr
+    assert refused.exit_code == 2 and "1 word left out as offensive, vulgar, names or undefined" in refused.stderr
     allowed = cli("letterboxed", "generate", "--dict", path, "--random-seed", "1", "--allow", "vulgar", "--json",
                   "--show-solution")
     assert allowed.exit_code == 0 and allowed.json()["puzzles"][0]["solution"] == ["WHORE", "ENTHUSIASM"]

@@ -8,11 +8,15 @@ each with the source that set it). What they mean depends on what the words are 
   ``jumble unscramble`` lists them after the other words, and the Jumble and Letter Boxed rankers order
   answers by how many such words they hold before their score (an answer with one comes after every clean
   one; the fitted models also weigh them, feature ``flagged``, which steers the Jumble search).
-* **Constructing** (``Use.CONSTRUCT``: acrostic, Letter Boxed and Jumble generators, Wordle doodles and
-  the assistant's suggested guesses): never an ``offensive`` word; no ``vulgar`` or ``proper`` word
-  unless the user allows it (``--allow vulgar,proper``, ``"allow": ["vulgar"]``).
+* **Constructing** (``Use.CONSTRUCT``: acrostic, Letter Boxed and Jumble generators, Wordle doodles): never an ``offensive`` word; no ``vulgar``, ``proper`` or
+  ``undefined`` word (one no dictionary defines: surnames, misspellings, foreign words) unless the user
+  allows it (``--allow vulgar,proper``, ``"allow": ["vulgar"]``).
+* **Suggesting** (``Use.SUGGEST``: the Wordle assistant's guesses): as constructing, but ``undefined``
+  words are kept: the game's own list accepts them, and SALET is a fine guess though no dictionary
+  defines it.
 * **Crossword fill** (``Use.CROSSWORD``): as constructing, but names are allowed by default (grids use
-  ARIEL and OSLO).
+  ARIEL and OSLO), and so are ``undefined`` words, which the fill score ranks low (UDON, CHAI and GELATO
+  are good entries that no dictionary of ours defines yet).
 
 ``offensive`` can never be allowed: a setter must be able to print what we make without reading it.
 """
@@ -38,15 +42,17 @@ class Use(Enum):
 
     SOLVE = "solve"
     CONSTRUCT = "construct"
+    SUGGEST = "suggest"
     CROSSWORD = "crossword"
 
 
 NEVER = frozenset({"offensive"})
-ALLOWABLE = ("vulgar", "proper")  # what a user may opt in to, in the order help texts name them
-LEFT_OUT = {Use.SOLVE: frozenset(), Use.CONSTRUCT: NEVER | {"vulgar", "proper"}, Use.CROSSWORD: NEVER | {"vulgar"}}
+ALLOWABLE = ("vulgar", "proper", "undefined")  # what a user may opt in to, in the order help texts name them
+LEFT_OUT = {Use.SOLVE: frozenset(), Use.CONSTRUCT: NEVER | {"vulgar", "proper", "undefined"},
+            Use.SUGGEST: NEVER | {"vulgar", "proper"}, Use.CROSSWORD: NEVER | {"vulgar"}}
 RANKED_LOW = frozenset({"offensive", "vulgar", "proper"})  # solvers rank these below unflagged words
-ALLOW_HELP = ("Let constructions use these flagged words, comma-separated: vulgar, proper (names). "
-              "Offensive words (slurs) are never used.")
+ALLOW_HELP = ("Let constructions use these flagged words, comma-separated: vulgar, proper (names), undefined "
+              "(words no dictionary defines). Offensive words (slurs) are never used.")
 
 
 def parse_allow(value: str | Iterable[str] | None) -> frozenset[str]:
@@ -103,7 +109,8 @@ def left_out_note(count: int) -> str:
     ("" for none), so that the user knows ``--allow`` may help."""
     if not count:
         return ""
-    return f" ({count:,} word{'s' if count != 1 else ''} left out as offensive, vulgar or names: see --allow)"
+    return (f" ({count:,} word{'s' if count != 1 else ''} left out as offensive, vulgar, names or undefined: "
+            "see --allow)")
 
 
 MAX_PUBLISHABLE = 16

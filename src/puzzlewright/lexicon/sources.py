@@ -40,6 +40,9 @@ FLAG_DESCRIPTIONS = {
     "proper": "a name of a person, place or brand, or a proper adjective, with no use as a common word",
     "abbreviation": "a clipped word or abbreviation said as a word (rec, crit)",
     "archaic": "archaic, obsolete or obscure: no current source vouches for it",
+    "undefined": "no dictionary defines it or its base word: only SCOWL's obscure sizes (80-95) and text "
+                 "frequency vouch for it, the way surnames, misspellings and foreign words come in (ROBBINS, "
+                 "WIERD, BONJOUR)",
 }
 FLAG_EVIDENCE = (
     ("offensive", "wordnet"), ("offensive", "ldnoobw"), ("offensive", "reviewed"),
@@ -47,6 +50,7 @@ FLAG_EVIDENCE = (
     ("proper", "scowl"), ("proper", "wordnet"), ("proper", "ding"),
     ("abbreviation", "scowl"),
     ("archaic", "wordnet"), ("archaic", "weak-evidence"),
+    ("undefined", "scowl-obscure"),  # appended: the bits above keep their values
 )
 FLAG_SOURCE_DESCRIPTIONS = {
     "wordnet": "WordNet's usage labels (ethnic slur, obscenity, archaism) or its capitalised lemmas",
@@ -55,6 +59,8 @@ FLAG_SOURCE_DESCRIPTIONS = {
     "scowl": "SCOWL's proper-name, upper-case or abbreviation lists",
     "ding": "the Ding English-German dictionary's capitalised headwords",
     "weak-evidence": "only GCIDE (Webster 1913) or SCOWL size 95 lists it",
+    "scowl-obscure": "only SCOWL's sizes 80-95 list it (or its base word); no dictionary headword, not in the "
+                     "Lancaster list of known words",
 }
 FLAG_BITS = {pair: 1 << i for i, pair in enumerate(FLAG_EVIDENCE)}
 

@@ -296,9 +296,9 @@ def _shipped_matrix(request: AssistRequest | PlayRequest, answers: Lexicon, leng
 
 
 def _suggestable(guesses: Lexicon, request: AssistRequest | PlayRequest) -> Lexicon:
-    """The guesses the assistant may suggest or play: those the publishing policy lets constructions use
-    (with the request's ``allow``). The one place the assistant applies the policy."""
-    return publishable(guesses, Use.CONSTRUCT, request.allowed())
+    """The guesses the assistant may suggest or play: those the publishing policy lets it suggest (with
+    the request's ``allow``). The one place the assistant applies the policy."""
+    return publishable(guesses, Use.SUGGEST, request.allowed())
 
 
 def _check_hard_turns(assistant: Assistant, turns: list[Turn]) -> None:
