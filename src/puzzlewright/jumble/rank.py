@@ -25,12 +25,13 @@ with the model's weights, so that the branch-and-bound search can bound them:
   :data:`puzzlewright.lexicon.policy.RANKED_LOW`), so a clean answer beats a ``NEW CUM SHOT``; a word the
   user added with ``extra_words`` is never counted (they asked for it).
 
-The search keeps the best ``CANDIDATES`` answers by these (or ``top``, if more).
+The search keeps the best ``CANDIDATES`` answers by these (or, for a larger ``top``, whole blocks of
+``CANDIDATES``: :func:`~.solver.in_blocks`).
 
 **Stage 2, the final order** (:class:`AnswerFeatures`): each kept answer gets the whole feature vector
 (the above plus its rarest word's familiarity, set phrases, the caption's last word before the blank,
-echoing words, a dangling last word, a homophone that would make a set phrase) and is ordered by the
-model's score.
+echoing words, a dangling last word, a homophone that would make a set phrase) and, a block at a time, is
+ordered by the model's score.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from puzzlewright.ranking import LinearModel
 
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 BLANK = re.compile(r"_+|[\u2013\u2014]|(?<!\w)-+(?!\w)")  # where a caption's answer goes: ___, – – –, --
-CANDIDATES = 15  # answers stage 1 keeps for the fitted model to order
+CANDIDATES = 15  # answers stage 1 keeps for the fitted model to order (the size of its blocks)
 
 UNKNOWN_ZIPF = 0.5
 EXTRA_WORD_ZIPF = 6.0
