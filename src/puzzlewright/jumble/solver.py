@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.answers import AnswerSearch, Pool
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
+from puzzlewright.jumble.puns import Pun
 from puzzlewright.jumble.rank import FEATURES, AnswerFeatures, Ranker, Score
 from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
@@ -95,6 +96,7 @@ class Answer:
     score: Score
     features: tuple[float, ...] = ()
     final: float = 0.0
+    play: Pun | None = None  # the play it makes, for a pun answer (:mod:`.puns`)
 
 
 @dataclass
@@ -204,18 +206,38 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
                 scored += 1
             if budget.exhausted:
                 break
-        ranked = in_blocks(best.ranked(), ranker)[:top]
+        kept = best.ranked()
+        ranked = in_blocks(kept, ranker, pun_answers(sources, pattern, ranker))[:top]
     notes = [budget.describe() + "; the answers found so far are ranked"] if budget.exhausted else []
     return Solution(pattern, [], ranked, scored, len(sources), not budget.exhausted, notes)
 
 
-def in_blocks(answers: list[Answer], ranker: Ranker) -> list[Answer]:
+def pun_answers(sources: list[PoolSource], pattern: AnswerPattern, ranker: Ranker) -> list[Answer]:
+    """The pun answers (:meth:`Ranker.puns`) of the likeliest pool (the first: the least shortfall), if it
+    has no unknown letters, that the answer search cannot make (a piece is no dictionary word), whatever
+    ``top`` is."""
+    if not sources or sources[0].pool.wild:
+        return []
+    source = sources[0]
+    answers = []
+    for pun in ranker.puns(source.pool.letters, pattern):
+        if not all(word in ranker.lexicon for word in pun.fills):
+            phrase = pattern.phrase(pun.fills)
+            answers.append(Answer(pun.fills, phrase, source, ranker.score(pun.fills, phrase, source.shortfall),
+                                  play=pun))
+    return answers
+
+
+def in_blocks(answers: list[Answer], ranker: Ranker, puns: list[Answer] | None = None) -> list[Answer]:
     """Answers in the search's order (best first), scored by the model and put in its order
     (:func:`final_order`) a block of ``ranker.candidates`` at a time: the model orders the search's best
-    block, then its next, and so on, so an answer's place depends only on the blocks up to its own."""
-    score_answers(answers, ranker)
+    block (with the ``puns``, which the search cannot make), then its next, and so on, so an answer's place
+    depends only on the blocks up to its own."""
     block = ranker.candidates
-    return [a for start in range(0, len(answers), block) for a in final_order(answers[start:start + block])]
+    first = answers[:block] + (puns or [])
+    score_answers(first + answers[block:], ranker)
+    return final_order(first) + [a for start in range(block, len(answers), block)
+                                 for a in final_order(answers[start:start + block])]
 
 
 def rerank(answers: list[Answer], ranker: Ranker) -> list[Answer]:
@@ -228,7 +250,7 @@ def score_answers(answers: list[Answer], ranker: Ranker) -> list[Answer]:
     """Give each answer its feature vector and the model's score (in place; the same list is returned)."""
     vectors = AnswerFeatures(ranker).of_many([a.fills for a in answers], [a.phrase for a in answers],
                                              [a.source.shortfall for a in answers],
-                                             [a.score.association for a in answers])
+                                             [a.score.association for a in answers], [a.play for a in answers])
     for answer, vector, final in zip(answers, vectors.tolist(), ranker.model.scores(vectors).tolist()):
         answer.features, answer.final = tuple(vector), final
     return answers
