@@ -30,7 +30,8 @@ The search keeps the best ``CANDIDATES`` answers by these (or, for a larger ``to
 
 **Stage 2, the final order** (:class:`AnswerFeatures`): each kept answer gets the whole feature vector
 (the above plus its rarest word's familiarity, set phrases, the caption's last word before the blank,
-echoing words, a dangling last word, a homophone that would make a set phrase) and, a block at a time, is
+echoing words, a dangling last word, a homophone that would make a set phrase, and for a pun answer of
+:mod:`.puns` the play it makes) and, a block at a time, is
 ordered by the model's score.
 """
 
