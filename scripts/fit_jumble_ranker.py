@@ -6,8 +6,9 @@
 The model is a conditional logit: for each puzzle, the probability that the setter's answer is candidate
 a is softmax(w . x_a), with x_a the features of :class:`puzzlewright.jumble.rank.AnswerFeatures` (the
 same code that ranks at run time; the caption comes from the puzzle record). The candidates of a training
-puzzle are the ``POOL`` best answers by the plain bigram model (words + phrase + readings, weights 1), a
-choice that does not depend on the weights being fitted. The weights maximise the log-likelihood of the
+puzzle are the ``POOL`` best answers by the plain bigram model (words + phrase + readings, weights 1) and
+the pun answers of its likeliest pool (``jumble/puns.py``), a choice that does not depend on the weights
+being fitted. The weights maximise the log-likelihood of the
 true answers minus an L2 penalty (:data:`L2`, 0.3 here), found by Newton's method from zero (concave,
 so the optimum is unique and the fit deterministic), and are rounded to 4 decimals before writing, so a rerun reproduces the file
 exactly. Nothing of a puzzle but these weights (and the typical answer's feature values) is kept: no word

@@ -193,6 +193,8 @@ def print_solution(result: SolveResult) -> None:
     for rank, answer in enumerate(result, 1):
         via = " ".join(w or "?" for w in answer.unscrambled)
         click.echo(f"{rank:3}. {answer.answer:<24} {answer.score:7.2f}" + (f"  via {via}" if via else ""))
+        if answer.contributions is not None and answer.play:
+            click.echo(f"          a pun: {answer.play}")
         for name, part in (answer.contributions or {}).items():
             if abs(part) >= 0.005:
                 click.echo(f"       {part:+7.2f}  {name}")

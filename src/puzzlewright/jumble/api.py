@@ -96,7 +96,8 @@ def solve_result(found: solver.Solution, dictionary: str, date: str | None = Non
         shown[id(source)] = ([None if r is None else r.upper() for r in source.readings], source.pool.render())
     answers = [Answer(words=[w.upper() for w in a.fills], answer=pattern.render(a.fills),
                       unscrambled=list(shown[id(a.source)][0]), pool=shown[id(a.source)][1],
-                      score=round(a.final, 3), contributions=contributions(a.features) if explain else None)
+                      score=round(a.final, 3), contributions=contributions(a.features) if explain else None,
+                      play=None if a.play is None else a.play.describe())
                for a in found.answers]
     return SolveResult(pattern=pattern.render(), words=words, answers=answers, scored=found.scored, pools=found.pools,
                        complete=found.complete, notes=found.notes, dictionary=dictionary, date=date)

@@ -25,12 +25,14 @@ with the model's weights, so that the branch-and-bound search can bound them:
   :data:`puzzlewright.lexicon.policy.RANKED_LOW`), so a clean answer beats a ``NEW CUM SHOT``; a word the
   user added with ``extra_words`` is never counted (they asked for it).
 
-The search keeps the best ``CANDIDATES`` answers by these (or ``top``, if more).
+The search keeps the best ``CANDIDATES`` answers by these (or, for a larger ``top``, whole blocks of
+``CANDIDATES``: :func:`~.solver.in_blocks`).
 
 **Stage 2, the final order** (:class:`AnswerFeatures`): each kept answer gets the whole feature vector
 (the above plus its rarest word's familiarity, set phrases, the caption's last word before the blank,
-echoing words, a dangling last word, a homophone that would make a set phrase) and is ordered by the
-model's score.
+echoing words, a dangling last word, a homophone that would make a set phrase, and for a pun answer of
+:mod:`.puns` the play it makes) and, a block at a time, is
+ordered by the model's score.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ import numpy as np
 
 from puzzlewright.jumble.model import AnswerPattern
 from puzzlewright.jumble.phrases import PhraseTable, phrase_table
+from puzzlewright.jumble.puns import Pun, PunFinder
 from puzzlewright.jumble.relations import CaptionLinks, RelationTable, relation_table
 from puzzlewright.jumble.sounds import SoundTable, sound_table
 from puzzlewright.jumble.vectors import CaptionSimilarity, WordVectors
@@ -53,7 +56,7 @@ from puzzlewright.ranking import LinearModel
 
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 BLANK = re.compile(r"_+|[\u2013\u2014]|(?<!\w)-+(?!\w)")  # where a caption's answer goes: ___, – – –, --
-CANDIDATES = 15  # answers stage 1 keeps for the fitted model to order
+CANDIDATES = 15  # answers stage 1 keeps for the fitted model to order (the size of its blocks)
 
 UNKNOWN_ZIPF = 0.5
 EXTRA_WORD_ZIPF = 6.0
@@ -76,6 +79,10 @@ FEATURES: dict[str, str] = {
     "homophone_phrase": "the most one word's swap for a homophone raises the phrase value of its pairs "
                         "(LOVE AT FIRST SITE -> SIGHT, MAKE CENTS OF -> SENSE)",
     "flagged": "open words a solver ranks low: offensive, vulgar or a name (lexicon.policy.RANKED_LOW)",
+    "pun": "1 for a pun answer: a word or set phrase respelt with a caption word that sounds like part of it "
+           "(TREE MENDOUS, MASTERPEACE: jumble.puns)",
+    "pun_target": "a pun's target's commonness (Zipf; a phrase's rarest word's), 0 for a plain answer",
+    "pun_caption": "a pun's swapped-in word's tie to the caption (similarity + links), 0 for a plain answer",
 }
 _PER_WORD = 7  # the values AnswerFeatures.word gives each open word
 DANGLING = frozenset("a an the his her their my your our its of to and or as for with at by from".split())
@@ -145,6 +152,16 @@ class Ranker:
         self.last_caption_word = _last_word(caption)
         self.values: dict[str, float] = {}
         self.pairs: dict[tuple[str, str], float] = {}
+        self.pun_finder: PunFinder | None = None
+
+    def puns(self, pool: str, pattern: AnswerPattern) -> list[Pun]:
+        """The pun answers (:mod:`.puns`) of a pool of known letters for the pattern: none without a caption
+        or for a pattern with printed words or letters."""
+        if not self.caption or pattern.printed or any(slot.literals for slot in pattern.slots):
+            return []
+        if self.pun_finder is None:
+            self.pun_finder = PunFinder(self.lexicon, self.links, self.similarity, self.relations)
+        return self.pun_finder.puns(pool, [slot.length for slot in pattern.slots])
 
     def zipf(self, word: str) -> float:
         """A word's commonness as the ranking counts it (unknown: ``UNKNOWN_ZIPF``; extra words at least
@@ -289,17 +306,18 @@ class AnswerFeatures:
         return known
 
     def of(self, fills: tuple[str, ...], phrase: tuple[str, ...], shortfall: float,
-           association: float | None = None) -> tuple[float, ...]:
+           association: float | None = None, play: Pun | None = None) -> tuple[float, ...]:
         """The feature vector of one answer: its open words, its whole phrase (and its association, when
-        the search has it already), its readings' shortfall."""
+        the search has it already), its readings' shortfall, and the play it makes if it is a pun."""
         if association is None:
             association = self.ranker.association(phrase)
-        return tuple(self.of_many([fills], [phrase], [shortfall], [association])[0].tolist())
+        return tuple(self.of_many([fills], [phrase], [shortfall], [association], [play])[0].tolist())
 
     def of_many(self, fills: Sequence[tuple[str, ...]], phrases: Sequence[tuple[str, ...]],
-                shortfalls: Sequence[float], associations: Sequence[float]) -> np.ndarray:
+                shortfalls: Sequence[float], associations: Sequence[float],
+                plays: Sequence[Pun | None] | None = None) -> np.ndarray:
         """The feature vectors of answers of one pattern (as many open and printed words each), one row
-        per answer, given what :meth:`of` is given. Worked out per distinct word or pair of words and
+        per answer, given what :meth:`of` is given (``plays`` None: no answer is a pun). Worked out per distinct word or pair of words and
         added up column by column in the order :meth:`of` defines (each sum word by word, from 0), so
         every value is the same to the last bit as answer by answer, at a fraction of the cost."""
         count = len(phrases)
@@ -324,6 +342,9 @@ class AnswerFeatures:
         vectors[:, 3] = per_word[:, :, 1].min(axis=1) if open_ids.shape[1] else 0.0
         vectors[:, 6], vectors[:, 7], vectors[:, 8], vectors[:, 10] = total(2), total(3), total(4), total(5)
         vectors[:, 14] = total(6)
+        for row, play in enumerate(plays or ()):
+            if play is not None:
+                vectors[row, 15:18] = (1.0, play.commonness, play.caption)
         self._phrase_features(phrases, vectors)
         return vectors
 

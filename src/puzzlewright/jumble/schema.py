@@ -170,6 +170,8 @@ class Answer:
     """The ranking score: 0 is a typical true answer, higher is likelier (1 more = e times as likely)."""
     contributions: dict[str, float] | None = None
     """With `explain`: each ranking feature's part of the score (they add up to it)."""
+    play: str | None = None
+    """For a pun answer, the play it makes ("sounds like MASTERPIECE (PEACE for PIECE)"); null otherwise."""
 
     def __str__(self) -> str:
         return self.answer

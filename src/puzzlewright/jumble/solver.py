@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.answers import AnswerSearch, Pool
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
+from puzzlewright.jumble.puns import Pun
 from puzzlewright.jumble.rank import FEATURES, AnswerFeatures, Ranker, Score
 from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
@@ -33,6 +34,9 @@ from puzzlewright.jumble.schema import DEFAULT_TIME_LIMIT
 
 UNREADABLE_SHORTFALL = 2.0
 MAX_POOLS = 5_000
+# how far below the bar an answer's score bound must fall to be pruned: far above float noise (a bound and
+# the score it bounds add their terms in different orders), so an answer tying the bar is still built
+BOUND_SLACK = 1e-9
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,7 @@ class Answer:
     score: Score
     features: tuple[float, ...] = ()
     final: float = 0.0
+    play: Pun | None = None  # the play it makes, for a pun answer (:mod:`.puns`)
 
 
 @dataclass
@@ -175,65 +180,113 @@ def _collector_paused() -> Iterator[None]:
 
 def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lexicon, *, top: int,
                  budget: Budget, ranker: Ranker | None) -> Solution:
-    """Search every pool for answers, keep the best ``ranker.candidates`` (or ``top``, if more) by the
-    search's score, and return the best ``top`` of them by the fitted model (:mod:`.rank`); the garbage
-    collector is paused meanwhile (:func:`_collector_paused`).
+    """Search every pool for answers and return the best ``top``: the search keeps the best by its own
+    score (stage 1) in whole blocks of ``ranker.candidates``, and the fitted model (:mod:`.rank`) orders
+    each block (:func:`in_blocks`); the garbage collector is paused meanwhile (:func:`_collector_paused`).
 
-    The answer search prunes with the current last kept answer's score as the bar, so it never builds the
-    long tail of answers that cannot make the list (``scored`` counts those it did score)."""
+    Which answers fill each block depends on the search's score alone, never on ``top``, so asking for
+    fewer answers gives the first rows of the longer list. The answer search prunes with the current last
+    kept answer's score as the bar, so it never builds the long tail of answers that cannot make the list
+    (``scored`` counts those it did score)."""
     if top < 1:
         raise PuzzleInputError("top must be at least 1")
     ranker = ranker or Ranker(lexicon)
-    best = TopAnswers(max(top, ranker.candidates))
+    block = ranker.candidates
+    best = TopAnswers(-(-top // block) * block)  # whole blocks
     with _collector_paused():
         search = AnswerSearch(pattern, lexicon, [s.pool for s in sources], ranker)
         printed_pairs = ranker.printed_pairs_value(pattern)
         scored = 0
         for source in sources:
             readings = ranker.readings_value(source.shortfall)
-            floor = lambda: best.bar - readings - printed_pairs  # noqa: E731 - the bar rises as answers come
+            floor = lambda: best.bar - readings - printed_pairs - BOUND_SLACK  # noqa: E731 - the bar rises
             for fills in search.fills(source.pool, budget, floor):
                 phrase = pattern.phrase(fills)
                 best.offer(Answer(fills, phrase, source, ranker.score(fills, phrase, source.shortfall)))
                 scored += 1
             if budget.exhausted:
                 break
-        ranked = rerank(list(best.answers.values()), ranker)[:top]  # rerank orders them itself
+        kept = best.ranked()
+        ranked = in_blocks(kept, ranker, pun_answers(sources, pattern, ranker))[:top]
     notes = [budget.describe() + "; the answers found so far are ranked"] if budget.exhausted else []
     return Solution(pattern, [], ranked, scored, len(sources), not budget.exhausted, notes)
 
 
+def pun_answers(sources: list[PoolSource], pattern: AnswerPattern, ranker: Ranker) -> list[Answer]:
+    """The pun answers (:meth:`Ranker.puns`) of the likeliest pool (the first: the least shortfall), if it
+    has no unknown letters, that the answer search cannot make (a piece is no dictionary word), whatever
+    ``top`` is."""
+    if not sources or sources[0].pool.wild:
+        return []
+    source = sources[0]
+    answers = []
+    for pun in ranker.puns(source.pool.letters, pattern):
+        if not all(word in ranker.lexicon for word in pun.fills):
+            phrase = pattern.phrase(pun.fills)
+            answers.append(Answer(pun.fills, phrase, source, ranker.score(pun.fills, phrase, source.shortfall),
+                                  play=pun))
+    return answers
+
+
+def in_blocks(answers: list[Answer], ranker: Ranker, puns: list[Answer] | None = None) -> list[Answer]:
+    """Answers in the search's order (best first), scored by the model and put in its order
+    (:func:`final_order`) a block of ``ranker.candidates`` at a time: the model orders the search's best
+    block (with the ``puns``, which the search cannot make), then its next, and so on, so an answer's place
+    depends only on the blocks up to its own."""
+    block = ranker.candidates
+    first = answers[:block] + (puns or [])
+    score_answers(first + answers[block:], ranker)
+    return final_order(first) + [a for start in range(block, len(answers), block)
+                                 for a in final_order(answers[start:start + block])]
+
+
 def rerank(answers: list[Answer], ranker: Ranker) -> list[Answer]:
-    """The answers, each given its features and the model's score: those with fewer words a solver ranks
-    low first (the ``flagged`` feature, :data:`puzzlewright.lexicon.policy.RANKED_LOW`: an answer with a
-    slur, an obscenity or a name comes after every clean one, whatever its score), then best first (scores
-    equal to :data:`~puzzlewright.ranking.SCORE_DECIMALS` decimals tie), then alphabetical."""
+    """The answers, each given its features and the model's score, in the model's order
+    (:func:`final_order`)."""
+    return final_order(score_answers(answers, ranker))
+
+
+def score_answers(answers: list[Answer], ranker: Ranker) -> list[Answer]:
+    """Give each answer its feature vector and the model's score (in place; the same list is returned)."""
     vectors = AnswerFeatures(ranker).of_many([a.fills for a in answers], [a.phrase for a in answers],
                                              [a.source.shortfall for a in answers],
-                                             [a.score.association for a in answers])
+                                             [a.score.association for a in answers], [a.play for a in answers])
     for answer, vector, final in zip(answers, vectors.tolist(), ranker.model.scores(vectors).tolist()):
         answer.features, answer.final = tuple(vector), final
+    return answers
+
+
+def final_order(answers: list[Answer]) -> list[Answer]:
+    """Scored answers in the model's order: those with fewer words a solver ranks low first (the
+    ``flagged`` feature, :data:`puzzlewright.lexicon.policy.RANKED_LOW`: an answer with a slur, an
+    obscenity or a name comes after every clean one, whatever its score), then best first (scores equal to
+    :data:`~puzzlewright.ranking.SCORE_DECIMALS` decimals tie), then alphabetical."""
     flagged = list(FEATURES).index("flagged")
     return sorted(answers, key=lambda a: (a.features[flagged], -tie_level(a.final), a.fills))
 
 
 class TopAnswers:
-    """The best ``size`` answers seen so far (one entry per answer) and the bar a new one must beat.
+    """The best ``size`` answers seen so far by the search's score (one entry per answer, with its best
+    score), and the bar a new one must reach.
 
-    A heap keeps the worst kept answer on top (lowest score, then alphabetically last), so each offer
-    costs O(log size); an answer offered again with a better score leaves a stale heap entry behind,
-    skipped when it surfaces."""
+    "Best" is a total order: the higher score, then alphabetically first, so the kept answers are the first
+    ``size`` of one ranking of every answer, whatever order they were offered in, and a smaller ``size``
+    keeps the first of them. A heap keeps the worst kept answer on top (lowest score, then alphabetically
+    last), so each offer costs O(log size); an answer offered again with a better score leaves a stale
+    heap entry behind, skipped when it surfaces."""
 
     def __init__(self, size: int):
         self.size = size
         self.answers: dict[tuple[str, ...], Answer] = {}
         self.heap: list[tuple[float, _Descending, Answer]] = []
         self.bar = -math.inf
+        self.last: tuple[str, ...] = ()  # the worst kept answer's words, once full
 
     def offer(self, answer: Answer) -> None:
         total = answer.score.total
         known = self.answers.get(answer.fills)
-        if total <= self.bar or (known is not None and known.score.total >= total):
+        if total < self.bar or (total == self.bar and answer.fills > self.last) or (
+                known is not None and known.score.total >= total):
             return
         self.answers[answer.fills] = answer
         heapq.heappush(self.heap, (total, _Descending(answer.fills), answer))
@@ -244,7 +297,11 @@ class TopAnswers:
         if len(self.answers) == self.size:
             while self.answers.get(self.heap[0][2].fills) is not self.heap[0][2]:
                 heapq.heappop(self.heap)
-            self.bar = self.heap[0][0]
+            self.bar, self.last = self.heap[0][0], self.heap[0][2].fills
+
+    def ranked(self) -> list[Answer]:
+        """The kept answers, best first by the search's score (then alphabetically)."""
+        return sorted(self.answers.values(), key=lambda a: (-a.score.total, a.fills))
 
 
 @dataclass(slots=True)

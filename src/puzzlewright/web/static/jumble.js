@@ -112,11 +112,13 @@ function show(result) {
   });
 }
 
-/** A tooltip: what each ranking feature adds to the answer's score (0 = a typical true answer). */
+/** A tooltip: the play a pun answer makes, and what each ranking feature adds to the answer's score
+ * (0 = a typical true answer). */
 function why(answer) {
   const parts = Object.entries(answer.contributions || {}).filter(([, v]) => Math.abs(v) >= 0.01)
     .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).map(([k, v]) => `${v > 0 ? "+" : ""}${v.toFixed(2)} ${k.replaceAll("_", " ")}`);
-  return parts.length ? `score ${Number(answer.score).toFixed(2)} = ${parts.join(", ")}` : "";
+  const score = parts.length ? `score ${Number(answer.score).toFixed(2)} = ${parts.join(", ")}` : "";
+  return [answer.play ? `a pun: ${answer.play}` : "", score].filter(Boolean).join("; ");
 }
 
 /** Write an unscrambling into a word's position boxes. */

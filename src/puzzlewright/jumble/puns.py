@@ -1,0 +1,271 @@
+"""Pun answers: plays on a word or set phrase, spelt with exactly the pool's letters (issue #31).
+
+A Jumble's final answer is often not a dictionary phrase but a play on one: a piece of a word or set phrase
+(the *target*) respelt as a word tied to the cartoon's caption that sounds like it. TREMENDOUS, for a
+giant sequoia, becomes TREE MENDOUS (TRE -> TREE); MASTERPIECE, for a peace treaty, MASTERPEACE (PIECE ->
+PEACE); SHOPPING CENTER, for a perfume shop, SHOPPING SCENTER (CENT -> SCENT); likewise BEAR ITONE, INN
+COMMUNICADO, FLOATILLA, MULTI TUSKING. The answer search (:mod:`.answers`) cannot find these,
+because a piece such as MENDOUS is no word. :class:`PunFinder` makes them directly from the pool:
+
+* the *swapped-in words* are the dictionary words that fit in the pool and are tied to the caption the
+  most (their caption similarity plus dictionary links, as the ranker measures them: :mod:`.vectors`,
+  :mod:`.relations`), at most :data:`CAPTION_WORDS`, each at least :data:`CAPTION_FLOOR`;
+* the *targets* are the dictionary's words of :data:`MIN_TARGET` letters or more and Zipf
+  :data:`TARGET_ZIPF` or more and WordNet's multiword lemmas (:mod:`.relations`: SHOPPING CENTER), their
+  letters run together (the bigram table's strongest pairs are left out: the 50,173 of PMI 3 or more would
+  more than double the targets, and the time);
+* a pun is a target with one run of its letters replaced by a swapped-in word that *sounds like* it
+  (:func:`sounds_alike`), such that the result has exactly the pool's letters; it is then cut into the
+  answer pattern's word lengths (TREEMENDOUS -> TREE MENDOUS). The target keeps at least
+  :data:`MIN_REST` of its letters, and the run is at most :data:`LENGTH_SLACK` letters longer or shorter
+  than the word.
+
+The look-up is by letter counts, not a scan: for each target length, :meth:`Targets.cuts` indexes (on first
+use, about 50 ms a length) every run that can be cut out of a target by the letters it leaves; the pool
+less a swapped-in word is exactly those letters, so each word costs one binary search per length.
+
+Sound is judged from spelling, not from a pronouncing dictionary: the replaced run is mostly not a word
+(TRE, QUALI) and has no pronunciation of its own. :func:`sound_key` keeps a run's consonant sounds (C
+before E, I, Y as S, PH as F, silent GH dropped, doubled letters once, vowels and W, Y, H dropped), and
+a run sounds like a word when their keys are equal and they start alike, both with a vowel or with the
+same consonant sound (TRE ~ TREE, QUALI ~ KOALA, CENT ~ SCENT, ATE ~ EIGHT, PIECE ~ PEACE). Keys one
+letter apart (AN ~ ANT, BEACH ~ PEACH) were tried: they made a pun for most training puzzles (a median of
+6 a puzzle, against 0), most of them absurd (CHAINS for ERANSWH in VETERANS WHO).
+
+Puns are made only for patterns of open words with no printed letters, only with a caption (the
+swapped-in word comes from it), and only from a puzzle's likeliest pool (:func:`~.solver.pun_answers`). The fitted ranker orders them with the plain answers (:mod:`.rank`: the
+``pun`` features), and ``--explain`` names the play (:meth:`Pun.describe`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from puzzlewright.jumble.anagrams import HASH_WEIGHTS, count_hash, letter_counts
+from puzzlewright.jumble.relations import CaptionLinks, RelationTable
+from puzzlewright.jumble.vectors import CaptionSimilarity
+from puzzlewright.lexicon import Lexicon
+
+MIN_TARGET = 5  # letters of a target, run together
+TARGET_ZIPF = 2.0  # a target word's least commonness (Zipf)
+SWAP_ZIPF = 2.5  # a swapped-in word's least commonness
+MIN_SWAP = 3  # letters of a swapped-in word
+MAX_SWAP = 7  # ... at most
+MIN_REST = 4  # letters of the target a pun keeps, at least (and at least its swapped-in word's less 2)
+CAPTION_WORDS = 30  # swapped-in words tried per pool: the most tied to the caption
+CAPTION_FLOOR = 0.3  # their least tie to the caption (similarity + links)
+LENGTH_SLACK = 2  # a replaced run is at most this many letters longer or shorter than its swapped-in word
+MAX_PUNS = 20  # puns kept per pool: the best by caption tie, then the target's commonness, then alphabet
+SOUND_RULES = (("ph", "f"), ("ck", "k"), ("qu", "k"), ("q", "k"), ("gh", ""), ("x", "ks"), ("z", "s"),
+               ("wr", "r"), ("kn", "n"))
+SOFT_C = re.compile(r"c(?=[eiy])")
+SILENT = re.compile(r"[aeiouwyh]")
+DOUBLED = re.compile(r"(.)\1+")
+
+
+@lru_cache(maxsize=1 << 16)
+def sound_key(letters: str) -> str:
+    """A run of letters' consonant sounds, from its spelling (see the module docstring): TREE -> ``tr``,
+    KOALA and QUALI -> ``kl``, SCENT and CENT -> ``snt``, EIGHT -> ``t``."""
+    for spelt, said in SOUND_RULES:
+        letters = letters.replace(spelt, said)
+    letters = SOFT_C.sub("s", letters).replace("c", "k")
+    return DOUBLED.sub(r"\1", SILENT.sub("", letters))
+
+
+def sounds_alike(run: str, word: str) -> bool:
+    """Whether a run of a target's letters and a swapped-in word sound alike: they start alike (both with
+    a vowel, or with the same consonant sound) and their :func:`sound_key` are equal."""
+    return first_sound(run) == first_sound(word) and sound_key(run) == sound_key(word)
+
+
+def first_sound(letters: str) -> str:
+    """How a run of letters starts: ``""`` for a vowel, else its first consonant sound (CENT, SCENT: s)."""
+    return "" if letters[0] in "aeiou" else sound_key(letters)[:1]
+
+
+@dataclass(frozen=True)
+class Pun:
+    """A pun answer: its words (cut to the pattern), the target it plays on, the target's letters it
+    replaces and the caption word it puts in their place, with that word's tie to the caption and the
+    target's commonness (Zipf; a phrase's rarest word's)."""
+
+    fills: tuple[str, ...]
+    target: str
+    replaced: str
+    word: str
+    caption: float
+    commonness: float
+
+    def describe(self) -> str:
+        """The play, for ``--explain``: ``sounds like MASTERPIECE (PEACE for PIECE)``."""
+        return f"sounds like {self.target.upper()} ({self.word.upper()} for {self.replaced.upper()})"
+
+
+RUN_KEY = 16  # a rest index key: the rest's count hash times this, plus the run's length (below this)
+
+
+@dataclass
+class Targets:
+    """The targets of one word length: their text (phrases with spaces), letters run together, letter
+    numbers and commonness, and, built on first use, an index of every way to cut a run out of them."""
+
+    texts: tuple[str, ...]
+    letters: tuple[str, ...]
+    codes: np.ndarray  # (targets x letters): letter numbers 0-25
+    commonness: np.ndarray
+    index: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def cuts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The rest index: for every run of a target (at least :data:`MIN_REST` letters left, at most
+        ``MAX_SWAP + LENGTH_SLACK`` letters long), the key of the letters it leaves and of its length
+        (:data:`RUN_KEY`), sorted, with the target's row and the run's start alongside. Count hashes
+        (:func:`~.anagrams.count_hash`) are linear, so a run's is the difference of two prefixes' and what
+        it leaves is the whole's less the run's."""
+        if self.index is None:
+            count, length = self.codes.shape
+            prefixes = np.zeros((count, length + 1), np.int64)
+            prefixes[:, 1:] = np.cumsum(HASH_WEIGHTS[self.codes], axis=1)
+            keys, rows, starts = [], [], []
+            for run in range(1, min(length - MIN_REST, MAX_SWAP + LENGTH_SLACK) + 1):
+                left = prefixes[:, -1:] - (prefixes[:, run:] - prefixes[:, :-run])  # (targets x starts)
+                keys.append((left * RUN_KEY + run).ravel())
+                rows.append(np.repeat(np.arange(count, dtype=np.int32), left.shape[1]))
+                starts.append(np.tile(np.arange(left.shape[1], dtype=np.int8), count))
+            key = np.concatenate(keys) if keys else np.zeros(0, np.int64)
+            order = np.argsort(key, kind="stable")
+            self.index = (key[order], np.concatenate(rows)[order] if rows else key[:0].astype(np.int32),
+                          np.concatenate(starts)[order] if starts else key[:0].astype(np.int8))
+        return self.index
+
+
+class PunFinder:
+    """Makes the pun answers of a caption's pools (see the module docstring) from one lexicon's targets."""
+
+    def __init__(self, lexicon: Lexicon, links: CaptionLinks, similarity: CaptionSimilarity,
+                 relations: RelationTable):
+        self.lexicon = lexicon
+        self.links = links
+        self.similarity = similarity
+        self.targets = _targets(lexicon, relations)
+
+    def puns(self, pool: str, lengths: Sequence[int]) -> list[Pun]:
+        """The best :data:`MAX_PUNS` puns spelt with exactly the letters of ``pool`` (sorted, a-z) cut into
+        words of ``lengths``: the highest caption tie first, then the commoner target, then alphabetical."""
+        counts = letter_counts(pool)
+        swaps = self.swap_words(counts, len(pool))
+        # the words' count hashes (:func:`~.anagrams.count_hash`), from their letters' weights
+        word_hashes = np.array([sum(int(HASH_WEIGHTS[ord(c) - 97]) for c in word) for word, _ in swaps], np.int64)
+        found: dict[tuple[str, ...], Pun] = {}
+        for length in range(len(pool) - LENGTH_SLACK, len(pool) + LENGTH_SLACK + 1):
+            targets = self.targets.get(length)
+            if targets is None or not swaps:
+                continue
+            for (word, tie), row, start in self._runs(swaps, word_hashes, counts, targets):
+                letters = targets.letters[row]
+                run_length = length - len(pool) + len(word)
+                run = letters[start:start + run_length]
+                spelt = letters[:start] + word + letters[start + run_length:]
+                if run != word and sounds_alike(run, word) and sorted(spelt) == sorted(pool):
+                    pun = Pun(_cut(spelt, lengths), targets.texts[row], run, word, tie,
+                              float(targets.commonness[row]))
+                    known = found.get(pun.fills)
+                    if known is None or _rank(pun) < _rank(known):
+                        found[pun.fills] = pun
+        return sorted(found.values(), key=_rank)[:MAX_PUNS]
+
+    def swap_words(self, counts: np.ndarray, size: int) -> list[tuple[str, float]]:
+        """The words that fit in the pool (shorter than it) most tied to the caption, with their ties."""
+        words: list[str] = []
+        for length in range(MIN_SWAP, min(size, MAX_SWAP + 1)):
+            table = self.lexicon.of_length(length)
+            fit = np.logical_and.reduce(self.lexicon.letter_count_columns(length) <= counts[:, None])
+            words += [table.words[i] for i in np.flatnonzero(fit & (table.zipf >= SWAP_ZIPF))]
+        if not words:
+            return []
+        ids = self.links.word_ids(tuple(words))
+        known = ids >= 0
+        ties = np.array(self.similarity.of_words(words))
+        ties[known] += self.links.same[ids[known]] + self.links.linked[ids[known]]
+        order = sorted(range(len(words)), key=lambda i: (-ties[i], words[i]))[:CAPTION_WORDS]
+        return [(words[i], float(ties[i])) for i in order if ties[i] >= CAPTION_FLOOR]
+
+    @staticmethod
+    def _runs(swaps: list[tuple[str, float]], word_hashes: np.ndarray, counts: np.ndarray, targets: Targets
+              ) -> list[tuple[tuple[str, float], int, int]]:
+        """Each (swapped-in word, target row, start) where the word can take the place of the target's run
+        of letters from ``start`` and leave exactly the pool's letters (the run leaves the pool less the
+        word: a look-up in the target's rest index, :meth:`Targets.cuts`), the run beginning with a letter
+        that can be said as the word begins."""
+        keys, rows, starts = targets.cuts()
+        size, length = int(counts.sum()), targets.codes.shape[1]
+        sizes = np.array([len(word) for word, _ in swaps])
+        runs = length - size + sizes
+        usable = (runs >= 1) & (runs < RUN_KEY) & (size - sizes >= np.maximum(MIN_REST, sizes - LENGTH_SLACK))
+        wanted = (int(count_hash(counts)) - word_hashes) * RUN_KEY + runs
+        lows, highs = np.searchsorted(keys, wanted), np.searchsorted(keys, wanted + 1)
+        found = []
+        for w in np.flatnonzero(usable & (highs > lows)).tolist():
+            word = swaps[w][0]
+            at, begin = rows[lows[w]:highs[w]], starts[lows[w]:highs[w]].astype(np.int64)
+            fit = _beginnings(first_sound(word))[targets.codes[at, begin]]
+            found += [(swaps[w], r, b) for r, b in zip(at[fit].tolist(), begin[fit].tolist())]
+        return found
+
+
+# what the first letter of a run can be said as at its start (see sound_key): W, Y, H and G may be silent
+_SAID_AS = {"p": "pf", "c": "ks", "q": "k", "x": "k", "z": "s", "k": "kn", "w": "*", "y": "*", "h": "*", "g": "*"}
+
+
+@lru_cache(maxsize=32)
+def _beginnings(sound: str) -> np.ndarray:
+    """Which letters (26 booleans) a run whose :func:`first_sound` is ``sound`` can begin with: a quick
+    filter before the exact test."""
+    if not sound:
+        return np.array([letter in "aeiou" for letter in "abcdefghijklmnopqrstuvwxyz"])
+    said = [_SAID_AS.get(letter, letter) for letter in "abcdefghijklmnopqrstuvwxyz"]
+    return np.array([letter not in "aeiou" and (sound in as_ or as_ == "*") for letter, as_ in
+                     zip("abcdefghijklmnopqrstuvwxyz", said)])
+
+
+def _rank(pun: Pun) -> tuple[float, int, float, tuple[str, ...], str]:
+    """The order of puns: the highest caption tie, then the target of fewer words, then the commoner one,
+    then alphabetical."""
+    return (-pun.caption, pun.target.count(" "), -pun.commonness, pun.fills, pun.target)
+
+
+def _cut(letters: str, lengths: Sequence[int]) -> tuple[str, ...]:
+    """The letters cut into words of ``lengths`` (which add up to their number)."""
+    ends = np.cumsum([0, *lengths]).tolist()
+    return tuple(letters[a:b] for a, b in zip(ends, ends[1:]))
+
+
+@lru_cache(maxsize=4)
+def _targets(lexicon: Lexicon, relations: RelationTable) -> dict[int, Targets]:
+    """Every target (see the module docstring) by its number of letters (built once per lexicon)."""
+    texts: dict[str, tuple[str, float]] = {}
+    for length in lexicon.length_counts():
+        if length >= MIN_TARGET:
+            table = lexicon.of_length(length)
+            for i in np.flatnonzero(table.zipf >= TARGET_ZIPF).tolist():
+                texts[table.words[i]] = (table.words[i], float(table.zipf[i]))
+    for words in (p.split() for p in sorted(relations.phrases)):
+        letters = "".join(words)
+        if len(words) > 1 and len(letters) >= MIN_TARGET and letters.isalpha() and letters not in texts:
+            texts[letters] = (" ".join(words), min(lexicon.zipf_of(w) for w in words))
+    by_length: dict[int, list[str]] = {}
+    for letters in sorted(texts):
+        by_length.setdefault(len(letters), []).append(letters)
+    return {length: _of_length(group, [texts[t] for t in group]) for length, group in by_length.items()}
+
+
+def _of_length(letters: list[str], texts: list[tuple[str, float]]) -> Targets:
+    """The :class:`Targets` of letter runs of one length, given each one's text and commonness."""
+    codes = np.frombuffer("".join(letters).encode("ascii"), np.uint8).reshape(len(letters), -1) - 97
+    return Targets(tuple(text for text, _ in texts), tuple(letters), codes,
+                   np.array([commonness for _, commonness in texts]))
