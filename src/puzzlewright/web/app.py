@@ -29,7 +29,7 @@ from puzzlewright import __version__
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError, PuzzlewrightError, WorkInProgress
 from puzzlewright.jsontext import JsonTextError, loads_strict
 from puzzlewright.lexicon import BUILTINS, builtin_lexicon, lookup_words
-from puzzlewright.schema import dump_json, json_schemas
+from puzzlewright.schema import json_pieces, json_schemas
 from puzzlewright.search import Budget
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb
 from puzzlewright.web.connections import ConnectionLimits
@@ -195,7 +195,7 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
             def search() -> tuple[Any, bytes]:
                 budget.restart()  # the allowance counts from when a search thread takes the request
                 result = verb(payload, budget=budget)
-                return result, encode_result(result)
+                return result, encode_result(result, budget)
 
             result, body = await pool.run(search, budget)
             if endpoint.cacheable(payload) and result.is_whole():  # never a partial answer a busy moment cut short
@@ -244,13 +244,18 @@ def parse_request(body: bytes) -> dict:
     return payload
 
 
-def encode_result(result: Any) -> bytes:
-    """The verb's result as JSON bytes (encoded in the worker thread: a big result must not stall the loop)."""
-    body = dump_json(result).encode()
-    if len(body) > MAX_RESPONSE_BYTES:
-        raise ApiError(422, f"the result is {len(body) / 2**20:.1f} MB, over the web app's "
-                            f"{MAX_RESPONSE_BYTES // 2**20} MB limit: ask for fewer results (limit, top, count)")
-    return body
+def encode_result(result: Any, budget: Budget | None = None) -> bytes:
+    """The verb's result as JSON bytes, encoded in the worker thread (a big result must not stall the loop)
+    a piece at a time within the search's ``budget``, and given up as soon as it passes the response cap
+    (not after encoding all 18 MB of it)."""
+    pieces, size = [], 0
+    for piece in json_pieces(result, budget):
+        pieces.append(piece.encode())
+        size += len(pieces[-1])
+        if size > MAX_RESPONSE_BYTES:
+            raise ApiError(422, f"the result is over the web app's {MAX_RESPONSE_BYTES // 2**20} MB limit: "
+                                "ask for fewer results (limit, top, count)")
+    return b"".join(pieces)
 
 
 def check_dictionaries(payload: dict, keys: Iterable[str] = ("dict",)) -> None:
