@@ -19,7 +19,7 @@ from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path imports this module)
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from typing import TypeVar
 
     T = TypeVar("T")
@@ -31,8 +31,9 @@ MAX_CLOCK_STRIDE = 4096
 FINISH_SLACK_S = 0.1
 # Items between two budget checks of paced work (ranking, result building, encoding: microseconds each)
 PACE = 2048
-# Items sorted in one piece by sorted_paced (a block is tens of milliseconds at most)
-SORT_BLOCK = 16384
+# Items sorted in one piece by sorted_paced, and scored in one piece (a few milliseconds: the GIL is held
+# meanwhile, and the web app's event loop waits for it)
+SORT_BLOCK = 4096
 
 
 class Budget:
@@ -62,12 +63,15 @@ class Budget:
         self.exhausted = False
         self.cancelled = False
         self._outer: Budget | None = None
+        # Called at every read of the clock (every few ms of a search) and every paced check: a server sets
+        # it to let other requests have the interpreter for a moment (see puzzlewright.web.limits)
+        self.pause: Callable[[], None] | None = None
 
     def within(self, nodes: int) -> Budget:
         """A budget of at most ``nodes`` nodes inside this one: it shares this one's deadline and runs out
         when this one is cancelled (a sub-search, such as a uniqueness check, must not outlive its request)."""
         inner = Budget(nodes=nodes)
-        inner.seconds, inner._deadline, inner._outer = self.seconds, self._deadline, self
+        inner.seconds, inner._deadline, inner._outer, inner.pause = self.seconds, self._deadline, self, self.pause
         return inner
 
     def restart(self) -> None:
@@ -119,6 +123,9 @@ class Budget:
         elif since > CLOCK_INTERVAL_S * 2:
             self._stride = max(self._stride // 2, 1)
         self._calls_left = self._stride
+        if self.pause is not None:
+            self.pause()
+            self._last_clock = time.monotonic()  # the pause is not the search's pace
 
     @property
     def nodes_left(self) -> int | None:
@@ -142,6 +149,8 @@ class Budget:
         """Raise :class:`BudgetExceeded` when the work after the search (ranking, building and encoding the
         answer) must stop: the budget was cancelled, or its time is more than :data:`FINISH_SLACK_S` past.
         A node limit does not stop it: nodes measure the search alone."""
+        if self.pause is not None:
+            self.pause()
         if self._outer_cancelled():
             raise BudgetExceeded(self.describe())
         if self._deadline is not None and time.monotonic() > self._deadline + FINISH_SLACK_S:
@@ -191,7 +200,7 @@ def sorted_paced(items: Iterable[T], budget: Budget | None, block: int = SORT_BL
         chunk = [item for _, item in zip(range(block), gathered)]
         if not chunk:
             break
-        chunk.sort()  # type: ignore[call-overload]  # items are comparable: the caller's sort keys
+        chunk.sort()  # items are comparable: the caller's sort keys
         blocks.append(chunk)
         if budget is not None:
             budget.check_finishing()

@@ -15,7 +15,7 @@ import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -155,7 +155,8 @@ def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False
              summary="Is each word in a built-in dictionary, and how common is it?")
     async def lookup(word: list[str] = Query(..., description="words to look up (repeat, or comma-separate)"),
                      dict: str = Query("english", description="a built-in dictionary name")) -> Response:
-        return await _guarded(lambda: _lookup(pool, word, dict))
+        with pool.cheap():
+            return await _guarded(lambda: _lookup(pool, word, dict))
 
     for endpoint in endpoints:
         app.add_api_route(endpoint.path, _verb_handler(endpoint, pool, cache, search_seconds), methods=["POST"],
@@ -197,7 +198,9 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
                 result = verb(payload, budget=budget)
                 return result, encode_result(result, budget)
 
-            result, body = await pool.run(search, budget)
+            expensive = endpoint.expensive(payload)
+            with nullcontext() if expensive else pool.cheap():
+                result, body = await pool.run(search, budget, expensive=expensive)
             if endpoint.cacheable(payload) and result.is_whole():  # never a partial answer a busy moment cut short
                 cache.put((endpoint.path, raw), body)  # CachedResults answers the next identical request
             return Response(body, media_type="application/json")
@@ -219,7 +222,8 @@ async def _guarded(work: Callable[[], Awaitable[Response]], seconds: float = SEA
     except BudgetExceeded as error:
         return _error(503, budget_message(error, seconds))
     except SearchTimeout as error:
-        return _error(503, str(error))
+        retry = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}
+        return _error(503, str(error), retry)
     except PuzzlewrightError as error:
         return _error(422, str(error))
     except Exception:  # a bug: log it here, tell the client nothing about the insides
@@ -227,8 +231,8 @@ async def _guarded(work: Callable[[], Awaitable[Response]], seconds: float = SEA
         return _error(500, "internal error (the server log has the details)")
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 def parse_request(body: bytes) -> dict:
