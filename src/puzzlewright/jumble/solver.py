@@ -144,7 +144,8 @@ def solve_jumble(words: list[JumbleWord], pattern: AnswerPattern, lexicon: Lexic
     solution.words = readings
     if not all_pools:
         solution.complete = False
-        solution.notes.append(f"the readings combine into too many pools: only {len(sources):,} were searched")
+        if len(sources) >= MAX_POOLS:  # else the budget stopped it, which rank_answers' note says
+            solution.notes.append(f"the readings combine into too many pools: only {len(sources):,} were searched")
     solution.notes += [f"no dictionary word unscrambles {r.word.scrambled.upper()}: every choice of its "
                        f"{len(r.word.circles)} circled letters is tried" for r in readings if not r.candidates]
     return solution
@@ -183,6 +184,8 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
     long tail of answers that cannot make the list (``scored`` counts those it did score)."""
     if top < 1:
         raise PuzzleInputError("top must be at least 1")
+    if not sources:  # the budget ran out before the first pool was formed: nothing to search
+        return Solution(pattern, [], [], 0, 0, False, [budget.describe() + " before any pool was searched"])
     ranker = ranker or Ranker(lexicon)
     best = TopAnswers(max(top, ranker.candidates))
     with _collector_paused():

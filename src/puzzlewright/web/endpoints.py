@@ -30,7 +30,7 @@ def _number(request: dict[str, Any], key: str) -> int:
 
 
 def _large_dictionary(request: dict[str, Any]) -> bool:
-    return any(request.get(key) in LARGE_DICTIONARIES for key in ("dict", "answers"))
+    return any(isinstance(name := request.get(key), str) and name in LARGE_DICTIONARIES for key in ("dict", "answers"))
 
 
 def always(request: dict[str, Any]) -> bool:
