@@ -31,9 +31,11 @@ SEARCH_SECONDS = 2.0
 # checks its budget between steps and may finish a stopped search's answer for FINISH_SLACK_S, so it needs
 # a moment to notice and stop (verbs that stop by themselves answer well within it).
 GRACE_SECONDS = 0.3
-# While cheap requests are in flight, an expensive search sleeps this long at each read of its clock (every
-# ~2 ms of work): about half of the interpreter (and of the CPU this process gets) is left to them.
-YIELD_SECONDS = 0.002
+# At each read of its clock (every ~2 ms of work), an expensive search waits while cheap requests are in
+# flight, looking every YIELD_STEP_S, for at most YIELD_MAX_S: cheap requests come first, and an expensive
+# search still gets a tenth of the time when they never stop.
+YIELD_STEP_S = 0.001
+YIELD_MAX_S = 0.02
 
 Receive = Callable[[], Awaitable[dict]]
 Send = Callable[[dict], Awaitable[None]]
@@ -197,11 +199,15 @@ class SearchPool:
             self.cheap_in_flight -= 1
 
     def yield_to_cheap(self) -> None:
-        """An expensive search's :attr:`~puzzlewright.search.Budget.pause`: sleep a moment (letting go of
-        the interpreter) while cheap requests are in flight. Searches hold the GIL, so a thread of its own
-        does not keep an expensive search from slowing every cheap answer; pausing does."""
-        if self.cheap_in_flight > 0:
-            time.sleep(YIELD_SECONDS)
+        """An expensive search's :attr:`~puzzlewright.search.Budget.pause`: wait (letting go of the
+        interpreter) while cheap requests are in flight, up to :data:`YIELD_MAX_S`. Searches hold the GIL,
+        so a thread of its own does not keep an expensive search from slowing every cheap answer (on a busy
+        machine the process gets a fraction of a core, which the search would take); pausing does."""
+        if self.cheap_in_flight <= 0:
+            return
+        give_up = time.monotonic() + YIELD_MAX_S
+        while self.cheap_in_flight > 0 and time.monotonic() < give_up:
+            time.sleep(YIELD_STEP_S)
 
     async def run(self, search: Callable[[], Any], budget: Budget | None = None, *, expensive: bool = False) -> Any:
         """``search()`` on a search thread, in the cheap or the ``expensive`` lane; :class:`SearchTimeout` if
@@ -230,10 +236,10 @@ class SearchPool:
             except asyncio.TimeoutError:
                 raise SearchTimeout(f"search took longer than its {self.seconds:g} s budget") from None
         finally:
-            if not job.result.done():
-                if budget is not None:
-                    budget.cancel()
-                job.result.add_done_callback(_retrieve)  # its outcome is nobody's now: no "never retrieved" log
+            if not job.result.done() and budget is not None:
+                budget.cancel()
+            # an outcome nobody awaited (or one that came as the wait timed out) is read: no "never retrieved" log
+            job.result.add_done_callback(_retrieve)
             if job.abandoned:
                 self._forget(job)
 
