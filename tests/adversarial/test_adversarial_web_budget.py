@@ -183,3 +183,12 @@ def test_an_expensive_search_yields_while_cheap_requests_are_in_flight():
     with pool.cheap():
         budget.pause()
     assert pool.cheap_in_flight == 0 and time.monotonic() - started < 1.0
+
+
+def test_a_connection_refused_for_too_many_connections_says_when_to_try_again():
+    from puzzlewright.web.connections import error_response
+
+    response = error_response(503, "the server has 500 connections open: try again in 1 s")
+    head = response.split(b"\r\n\r\n")[0].lower()
+    assert head.startswith(b"http/1.1 503") and b"\r\nretry-after: 1" in head
+    assert b"retry-after" not in error_response(408, "late").lower()
