@@ -380,7 +380,7 @@ def dump_json(result: object) -> str:
 
 
 # Items of a list encoded in one piece by json_pieces (longer lists are cut into pieces this long)
-JSON_PIECE_ITEMS = 512
+JSON_PIECE_ITEMS = 256
 
 
 def json_pieces(result: object, budget: Budget | None = None) -> Iterator[str]:

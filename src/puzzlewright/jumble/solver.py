@@ -31,6 +31,8 @@ from puzzlewright.ranking import tie_level
 from puzzlewright.search import Budget
 from puzzlewright.jumble.schema import DEFAULT_TIME_LIMIT
 
+RERANK_BLOCK = 200  # answers whose features are worked out in one piece (see rerank)
+
 UNREADABLE_SHORTFALL = 2.0
 MAX_POOLS = 5_000
 
@@ -201,21 +203,27 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
                 scored += 1
             if budget.exhausted:
                 break
-        ranked = rerank(list(best.answers.values()), ranker)[:top]  # rerank orders them itself
+        ranked = rerank(list(best.answers.values()), ranker, budget)[:top]  # rerank orders them itself
     notes = [budget.describe() + "; the answers found so far are ranked"] if budget.exhausted else []
     return Solution(pattern, [], ranked, scored, len(sources), not budget.exhausted, notes)
 
 
-def rerank(answers: list[Answer], ranker: Ranker) -> list[Answer]:
+def rerank(answers: list[Answer], ranker: Ranker, budget: Budget | None = None) -> list[Answer]:
     """The answers, each given its features and the model's score: those with fewer words a solver ranks
     low first (the ``flagged`` feature, :data:`puzzlewright.lexicon.policy.RANKED_LOW`: an answer with a
     slur, an obscenity or a name comes after every clean one, whatever its score), then best first (scores
-    equal to :data:`~puzzlewright.ranking.SCORE_DECIMALS` decimals tie), then alphabetical."""
-    vectors = AnswerFeatures(ranker).of_many([a.fills for a in answers], [a.phrase for a in answers],
-                                             [a.source.shortfall for a in answers],
-                                             [a.score.association for a in answers])
-    for answer, vector, final in zip(answers, vectors.tolist(), ranker.model.scores(vectors).tolist()):
-        answer.features, answer.final = tuple(vector), final
+    equal to :data:`~puzzlewright.ranking.SCORE_DECIMALS` decimals tie), then alphabetical. The features
+    are worked out :data:`RERANK_BLOCK` answers at a time, with ``budget`` checked between blocks
+    (:meth:`~puzzlewright.search.Budget.check_finishing`: a thousand answers take a tenth of a second)."""
+    features = AnswerFeatures(ranker)
+    for start in range(0, len(answers), RERANK_BLOCK):
+        if budget is not None:
+            budget.check_finishing()
+        block = answers[start:start + RERANK_BLOCK]
+        vectors = features.of_many([a.fills for a in block], [a.phrase for a in block],
+                                   [a.source.shortfall for a in block], [a.score.association for a in block])
+        for answer, vector, final in zip(block, vectors.tolist(), ranker.model.scores(vectors).tolist()):
+            answer.features, answer.final = tuple(vector), final
     flagged = list(FEATURES).index("flagged")
     return sorted(answers, key=lambda a: (a.features[flagged], -tie_level(a.final), a.fills))
 
