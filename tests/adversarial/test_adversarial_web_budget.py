@@ -183,6 +183,13 @@ def test_an_expensive_search_yields_while_cheap_requests_are_in_flight():
     with pool.cheap():
         budget.pause()
     assert pool.cheap_in_flight == 0 and time.monotonic() - started < 1.0
+    alone, budget = SearchPool(max_searches=1, seconds=5), Budget(seconds=60)
+
+    async def on_one_thread() -> None:
+        await alone.run(lambda: None, budget, expensive=True)
+
+    asyncio.run(on_one_thread())
+    assert budget.pause is None  # a cheap request would be waiting for this very search's thread
 
 
 def test_a_connection_refused_for_too_many_connections_says_when_to_try_again():

@@ -219,8 +219,8 @@ class SearchPool:
         pile up threads behind the client's back.
         """
         self._start_threads()
-        if expensive and budget is not None:
-            budget.pause = self.yield_to_cheap
+        if expensive and budget is not None and self.max_searches > self.expensive_slots:
+            budget.pause = self.yield_to_cheap  # (with one thread, a cheap request waits for this very search)
         job = _Job(search, asyncio.get_running_loop(), expensive)
         with self._ready:
             self._lanes[expensive].append(job)
