@@ -66,8 +66,10 @@ class Connection:
         status_line = await self.reader.readline()
         status = int(status_line.split()[1])
         length, close = 0, False
+        self.headers: dict[str, str] = {}  # the last response's headers (lower-case names)
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode().partition(":")
+            self.headers[name.lower()] = value.strip()
             if name.lower() == "content-length":
                 length = int(value)
             elif name.lower() == "connection" and value.strip().lower() == "close":

@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # pydantic, annotated_types and the lexicon (numpy) are impor
     from pydantic import TypeAdapter, ValidationError
 
     from puzzlewright.lexicon import Lexicon
+    from puzzlewright.search import Budget
 
     WordList = Annotated[list[str], MaxLen(20_000)] | str
     Zipf = Annotated[float, Ge(0)]
@@ -375,9 +376,42 @@ def dataclass_fields(model: object) -> dict[str, Any]:
 
 def dump_json(result: object) -> str:
     """A result model as one line of JSON: what ``--json`` prints and the web app returns."""
+    return "".join(json_pieces(result))
+
+
+# Items of a list encoded in one piece by json_pieces (longer lists are cut into pieces this long)
+JSON_PIECE_ITEMS = 256
+
+
+def json_pieces(result: object, budget: Budget | None = None) -> Iterator[str]:
+    """:func:`dump_json`'s text in pieces, with ``budget`` checked between them
+    (:meth:`~puzzlewright.search.Budget.check_finishing`): a result model's fields one by one, and a long
+    list (a search's 200,000 solutions) :data:`JSON_PIECE_ITEMS` items at a time. A caller can stop reading
+    once the text is too long (the web app's response cap), and encoding stops with the request's budget
+    instead of running seconds after the reply."""
     import json  # here, not at the top: the quick path (puzzlewright.cli.quick) prints no JSON
 
-    return json.dumps(to_jsonable(result), ensure_ascii=False)
+    def encode(value: object) -> str:
+        return json.dumps(to_jsonable(value), ensure_ascii=False)
+
+    def pieces(value: object) -> Iterator[str]:
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            yield "{"
+            for place, field in enumerate(dataclasses.fields(value)):
+                yield (", " if place else "") + encode(field.name) + ": "
+                yield from pieces(getattr(value, field.name))
+            yield "}"
+        elif isinstance(value, list) and len(value) > JSON_PIECE_ITEMS:
+            yield "["
+            for start in range(0, len(value), JSON_PIECE_ITEMS):
+                if budget is not None:
+                    budget.check_finishing()
+                yield (", " if start else "") + encode(value[start:start + JSON_PIECE_ITEMS])[1:-1]
+            yield "]"
+        else:
+            yield encode(value)
+
+    return pieces(result)
 
 
 def json_schemas(models: Iterable[type], ref_template: str = "#/components/schemas/{model}") -> dict[str, Any]:

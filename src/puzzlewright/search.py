@@ -3,6 +3,12 @@
 A solver takes an optional :class:`Budget` and calls :meth:`Budget.spend` as it expands nodes. When the
 allowance runs out the solver either raises :class:`~puzzlewright.errors.BudgetExceeded` or, where partial
 results are useful (enumerations), stops and reports ``complete=False``.
+
+The budget covers the whole answer, not only the search: what comes after it (ranking what was found,
+building the result, encoding it) goes through :func:`paced` and :func:`sorted_paced`, which call
+:meth:`Budget.check_finishing` every few thousand items. That work may run :data:`FINISH_SLACK_S` past the
+deadline (so a search stopped by its time limit can still rank a partial answer), never more: then it
+raises :class:`~puzzlewright.errors.BudgetExceeded`, and a cancelled budget raises at once.
 """
 
 from __future__ import annotations
@@ -11,9 +17,23 @@ import time
 
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path imports this module)
+    from collections.abc import Callable, Iterable, Iterator
+    from typing import TypeVar
+
+    T = TypeVar("T")
+
 # How often (seconds) a running search reads the clock, and the most calls of Budget.spend between reads.
 CLOCK_INTERVAL_S = 0.002
 MAX_CLOCK_STRIDE = 4096
+# Seconds past the deadline that ranking and building a stopped search's answer may take before they give up
+FINISH_SLACK_S = 0.1
+# Items between two budget checks of paced work (ranking, result building, encoding: microseconds each)
+PACE = 2048
+# Items sorted in one piece by sorted_paced, and scored in one piece (a few milliseconds: the GIL is held
+# meanwhile, and the web app's event loop waits for it)
+SORT_BLOCK = 4096
 
 
 class Budget:
@@ -43,12 +63,15 @@ class Budget:
         self.exhausted = False
         self.cancelled = False
         self._outer: Budget | None = None
+        # Called at every read of the clock (every few ms of a search) and every paced check: a server sets
+        # it to let other requests have the interpreter for a moment (see puzzlewright.web.limits)
+        self.pause: Callable[[], None] | None = None
 
     def within(self, nodes: int) -> Budget:
         """A budget of at most ``nodes`` nodes inside this one: it shares this one's deadline and runs out
         when this one is cancelled (a sub-search, such as a uniqueness check, must not outlive its request)."""
         inner = Budget(nodes=nodes)
-        inner.seconds, inner._deadline, inner._outer = self.seconds, self._deadline, self
+        inner.seconds, inner._deadline, inner._outer, inner.pause = self.seconds, self._deadline, self, self.pause
         return inner
 
     def restart(self) -> None:
@@ -100,6 +123,9 @@ class Budget:
         elif since > CLOCK_INTERVAL_S * 2:
             self._stride = max(self._stride // 2, 1)
         self._calls_left = self._stride
+        if self.pause is not None:
+            self.pause()
+            self._last_clock = time.monotonic()  # the pause is not the search's pace
 
     @property
     def nodes_left(self) -> int | None:
@@ -119,6 +145,19 @@ class Budget:
         if not self.spend(nodes):
             raise BudgetExceeded(self.describe())
 
+    def check_finishing(self) -> None:
+        """Raise :class:`BudgetExceeded` when the work after the search (ranking, building and encoding the
+        answer) must stop: the budget was cancelled, or its time is more than :data:`FINISH_SLACK_S` past.
+        A node limit does not stop it: nodes measure the search alone."""
+        if self.pause is not None:
+            self.pause()
+        if self._outer_cancelled():
+            raise BudgetExceeded(self.describe())
+        if self._deadline is not None and time.monotonic() > self._deadline + FINISH_SLACK_S:
+            self.exhausted = True
+            raise BudgetExceeded(f"time budget of {self.seconds:g} s exhausted while ranking and building "
+                                 f"the answer (after {self.used:,} search nodes)")
+
     def describe(self) -> str:
         """A one-line account of what ran out, for error messages."""
         if self.cancelled:
@@ -134,3 +173,39 @@ def ran_out(budget: Budget | None) -> bool:
     """Whether an optional budget has run out (no budget never runs out)."""
     return budget is not None and budget.ran_out()
 
+
+
+def paced(items: Iterable[T], budget: Budget | None, every: int = PACE) -> Iterator[T]:
+    """``items``, with :meth:`Budget.check_finishing` called before every ``every``-th: a loop over a big
+    search's findings (ranking them, building the result) stops soon after its budget does."""
+    if budget is None:
+        return iter(items)
+    return _paced(items, budget, every)
+
+
+def _paced(items: Iterable[T], budget: Budget, every: int) -> Iterator[T]:
+    for count, item in enumerate(items):
+        if not count % every:
+            budget.check_finishing()
+        yield item
+
+
+def sorted_paced(items: Iterable[T], budget: Budget | None, block: int = SORT_BLOCK) -> Iterator[T]:
+    """``sorted(items)``, interruptible: blocks of ``block`` items sorted one at a time, with the budget
+    checked between them, then merged as the caller reads them (one block needs no merge). Sorting half a
+    million solutions in one call would take most of a second past any deadline."""
+    blocks: list[list[T]] = []
+    gathered = iter(paced(items, budget))
+    while True:
+        chunk = [item for _, item in zip(range(block), gathered)]
+        if not chunk:
+            break
+        chunk.sort()  # items are comparable: the caller's sort keys
+        blocks.append(chunk)
+        if budget is not None:
+            budget.check_finishing()
+    if len(blocks) <= 1:
+        return iter(blocks[0] if blocks else [])
+    import heapq  # here: only big sorts need it
+
+    return paced(heapq.merge(*blocks), budget)  # type: ignore[type-var]

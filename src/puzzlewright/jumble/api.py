@@ -21,7 +21,9 @@ from puzzlewright.jumble.schema import (MAX_CAPTION, MAX_JUMBLES, Answer, Genera
 from puzzlewright.jumble.anagrams import unscramble as unscramble_word
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.schema import request_words, validate
-from puzzlewright.search import Budget
+from puzzlewright.search import Budget, paced
+
+JUMBLE_PACE = 100  # answers built between budget checks (with explain, ~0.1 ms each)
 
 if TYPE_CHECKING:
     from puzzlewright.jumble.generator import Puzzle, Target
@@ -81,13 +83,14 @@ def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None 
     else:
         found = solver.solve_jumble(jumble_words(request.jumbles or []), pattern, lexicon, top=request.top,
                                     budget=budget, ranker=ranker)
-    return solve_result(found, lexicon.name, request.date, explain=request.explain)
+    return solve_result(found, lexicon.name, request.date, explain=request.explain, budget=budget)
 
 
 def solve_result(found: solver.Solution, dictionary: str, date: str | None = None, *,
-                 explain: bool = False) -> SolveResult:
+                 explain: bool = False, budget: Budget | None = None) -> SolveResult:
     """The result model of a solver's :class:`~puzzlewright.jumble.solver.Solution` over the ``dictionary``
-    (its name), with each answer's feature contributions when ``explain``."""
+    (its name), with each answer's feature contributions when ``explain``, built within the search's
+    ``budget``."""
     pattern = found.pattern
     words = [Readings(scrambled=r.word.scrambled.upper(), circles=list(r.word.circles),
                       candidates=[w.upper() for w in r.candidates]) for r in found.words]
@@ -98,7 +101,7 @@ def solve_result(found: solver.Solution, dictionary: str, date: str | None = Non
                       unscrambled=list(shown[id(a.source)][0]), pool=shown[id(a.source)][1],
                       score=round(a.final, 3), contributions=contributions(a.features) if explain else None,
                       play=None if a.play is None else a.play.describe())
-               for a in found.answers]
+               for a in paced(found.answers, budget, every=JUMBLE_PACE)]
     return SolveResult(pattern=pattern.render(), words=words, answers=answers, scored=found.scored, pools=found.pools,
                        complete=found.complete, notes=found.notes, dictionary=dictionary, date=date)
 

@@ -32,6 +32,8 @@ from puzzlewright.ranking import tie_level
 from puzzlewright.search import Budget
 from puzzlewright.jumble.schema import DEFAULT_TIME_LIMIT
 
+RERANK_BLOCK = 200  # answers whose features are worked out in one piece (see rerank)
+
 UNREADABLE_SHORTFALL = 2.0
 MAX_POOLS = 5_000
 # how far below the bar an answer's score bound must fall to be pruned: far above float noise (a bound and
@@ -149,7 +151,8 @@ def solve_jumble(words: list[JumbleWord], pattern: AnswerPattern, lexicon: Lexic
     solution.words = readings
     if not all_pools:
         solution.complete = False
-        solution.notes.append(f"the readings combine into too many pools: only {len(sources):,} were searched")
+        if len(sources) >= MAX_POOLS:  # else the budget stopped it, which rank_answers' note says
+            solution.notes.append(f"the readings combine into too many pools: only {len(sources):,} were searched")
     solution.notes += [f"no dictionary word unscrambles {r.word.scrambled.upper()}: every choice of its "
                        f"{len(r.word.circles)} circled letters is tried" for r in readings if not r.candidates]
     return solution
@@ -190,6 +193,8 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
     (``scored`` counts those it did score)."""
     if top < 1:
         raise PuzzleInputError("top must be at least 1")
+    if not sources:  # the budget ran out before the first pool was formed: nothing to search
+        return Solution(pattern, [], [], 0, 0, False, [budget.describe() + " before any pool was searched"])
     ranker = ranker or Ranker(lexicon)
     block = ranker.candidates
     best = TopAnswers(-(-top // block) * block)  # whole blocks
@@ -207,7 +212,7 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
             if budget.exhausted:
                 break
         kept = best.ranked()
-        ranked = in_blocks(kept, ranker, pun_answers(sources, pattern, ranker))[:top]
+        ranked = in_blocks(kept, ranker, pun_answers(sources, pattern, ranker), budget)[:top]
     notes = [budget.describe() + "; the answers found so far are ranked"] if budget.exhausted else []
     return Solution(pattern, [], ranked, scored, len(sources), not budget.exhausted, notes)
 
@@ -228,31 +233,39 @@ def pun_answers(sources: list[PoolSource], pattern: AnswerPattern, ranker: Ranke
     return answers
 
 
-def in_blocks(answers: list[Answer], ranker: Ranker, puns: list[Answer] | None = None) -> list[Answer]:
+def in_blocks(answers: list[Answer], ranker: Ranker, puns: list[Answer] | None = None,
+              budget: Budget | None = None) -> list[Answer]:
     """Answers in the search's order (best first), scored by the model and put in its order
     (:func:`final_order`) a block of ``ranker.candidates`` at a time: the model orders the search's best
     block (with the ``puns``, which the search cannot make), then its next, and so on, so an answer's place
     depends only on the blocks up to its own."""
     block = ranker.candidates
     first = answers[:block] + (puns or [])
-    score_answers(first + answers[block:], ranker)
+    score_answers(first + answers[block:], ranker, budget)
     return final_order(first) + [a for start in range(block, len(answers), block)
                                  for a in final_order(answers[start:start + block])]
 
 
-def rerank(answers: list[Answer], ranker: Ranker) -> list[Answer]:
+def rerank(answers: list[Answer], ranker: Ranker, budget: Budget | None = None) -> list[Answer]:
     """The answers, each given its features and the model's score, in the model's order
     (:func:`final_order`)."""
-    return final_order(score_answers(answers, ranker))
+    return final_order(score_answers(answers, ranker, budget))
 
 
-def score_answers(answers: list[Answer], ranker: Ranker) -> list[Answer]:
-    """Give each answer its feature vector and the model's score (in place; the same list is returned)."""
-    vectors = AnswerFeatures(ranker).of_many([a.fills for a in answers], [a.phrase for a in answers],
-                                             [a.source.shortfall for a in answers],
-                                             [a.score.association for a in answers], [a.play for a in answers])
-    for answer, vector, final in zip(answers, vectors.tolist(), ranker.model.scores(vectors).tolist()):
-        answer.features, answer.final = tuple(vector), final
+def score_answers(answers: list[Answer], ranker: Ranker, budget: Budget | None = None) -> list[Answer]:
+    """Give each answer its feature vector and the model's score (in place; the same list is returned),
+    :data:`RERANK_BLOCK` answers at a time, with ``budget`` checked between blocks
+    (:meth:`~puzzlewright.search.Budget.check_finishing`: a thousand answers take a tenth of a second)."""
+    features = AnswerFeatures(ranker)
+    for start in range(0, len(answers), RERANK_BLOCK):
+        if budget is not None:
+            budget.check_finishing()
+        block = answers[start:start + RERANK_BLOCK]
+        vectors = features.of_many([a.fills for a in block], [a.phrase for a in block],
+                                   [a.source.shortfall for a in block], [a.score.association for a in block],
+                                   [a.play for a in block])
+        for answer, vector, final in zip(block, vectors.tolist(), ranker.model.scores(vectors).tolist()):
+            answer.features, answer.final = tuple(vector), final
     return answers
 
 

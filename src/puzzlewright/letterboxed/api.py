@@ -17,7 +17,7 @@ from puzzlewright.letterboxed.schema import Solution, SolveRequest, SolveResult
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.ranking import tie_key
 from puzzlewright.schema import DictionaryOptions, WordFile, fresh_seed, validate
-from puzzlewright.search import Budget
+from puzzlewright.search import Budget, paced
 
 if TYPE_CHECKING:
     from puzzlewright.letterboxed import solver
@@ -64,9 +64,11 @@ def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | WordF
     box = Box.parse(request.sides)
     index = index_for(request, lexicon, box)
     allowed = box_words(box, index, request.min_commonness).of_lengths(request.min_length, request.max_length)
+    budget = budget or Budget(seconds=request.time_limit)
     found = solve_box(box, allowed, max_words=request.max_words, words_exactly=request.words_exactly,
-                      budget=budget or Budget(seconds=request.time_limit), explain=request.explain)
-    return solve_result(found, index.name, None if request.all else request.limit, explain=request.explain)
+                      budget=budget, explain=request.explain)
+    return solve_result(found, index.name, None if request.all else request.limit, explain=request.explain,
+                        budget=budget)
 
 
 def check_solve_request(request: SolveRequest) -> None:
@@ -78,11 +80,13 @@ def check_solve_request(request: SolveRequest) -> None:
 
 
 def solve_result(found: solver.SolveResult, dictionary: str, limit: int | None, *,
-                 explain: bool = False) -> SolveResult:
+                 explain: bool = False, budget: Budget | None = None) -> SolveResult:
     """The result model of a search, with at most ``limit`` solutions (None = all), each with its score's
-    feature contributions when ``explain`` (the fields of :func:`~puzzlewright.letterboxed.outcome.result_fields`)."""
-    fields = result_fields(found, dictionary, limit, explain=explain)
-    return SolveResult(**{**fields, "solutions": [Solution(**solution) for solution in fields["solutions"]]})
+    feature contributions when ``explain`` (the fields of :func:`~puzzlewright.letterboxed.outcome.result_fields`),
+    built within the search's ``budget``."""
+    fields = result_fields(found, dictionary, limit, explain=explain, budget=budget)
+    solutions = [Solution(**solution) for solution in paced(fields["solutions"], budget)]
+    return SolveResult(**{**fields, "solutions": solutions})
 
 
 def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,

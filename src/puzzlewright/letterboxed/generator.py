@@ -26,7 +26,7 @@ from puzzlewright.letterboxed.index import WordIndex
 from puzzlewright.letterboxed.rank import OBSCURE_LEVEL, ed_or_ing, plural
 from puzzlewright.letterboxed.solver import BoxWords, Solution, box_words, solve_box
 from puzzlewright.lexicon.policy import left_out_note
-from puzzlewright.search import Budget
+from puzzlewright.search import Budget, paced
 
 DEFAULT_MIN_COMMONNESS = 3.0
 MAX_TWO_WORD_SOLUTIONS = 150
@@ -66,7 +66,7 @@ def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = Non
     ``min_commonness``, none of them in ``left_out`` (the words the publishing policy keeps out of
     constructions), and that have at most ``max_two_word_solutions`` two-word solutions."""
     rng = random.Random(seed)
-    pool = _common_words(index, min_commonness, left_out)
+    pool = _common_words(index, min_commonness, left_out, budget)
     if not pool:
         raise PuzzleInputError(f"no words of commonness >= {min_commonness} to build puzzles from")
     by_first: dict[str, list[tuple[str, int]]] = defaultdict(list)
@@ -87,23 +87,26 @@ def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = Non
             continue
         seen.add(frozenset(box.letters))
         found = box_words(box, index)
-        puzzle = _describe(box, found, left_out)
+        puzzle = _describe(box, found, left_out, budget)
+        if puzzle is None:  # the budget ran out solving the box
+            break
         if puzzle.two_word_solutions <= max_two_word_solutions and _fit_to_state(puzzle.answer, found, min_commonness,
                                                                                left_out):
             puzzles.append(puzzle)
     if len(puzzles) < count:
-        dropped = len(_common_words(index, min_commonness, frozenset())) - len(pool) if left_out else 0
+        dropped = len(_common_words(index, min_commonness, frozenset(), budget)) - len(pool) if left_out else 0
         raise BudgetExceeded(f"made only {len(puzzles)} of {count} puzzles{left_out_note(dropped)}; try a lower "
                              "--min-commonness")
     return puzzles
 
 
-def _common_words(index: WordIndex, floor: float, left_out: frozenset[str]) -> list[tuple[str, int]]:
+def _common_words(index: WordIndex, floor: float, left_out: frozenset[str],
+                  budget: Budget | None = None) -> list[tuple[str, int]]:
     """(word, letter mask) for every headword of the index (a standard-dictionary word by its SCOWL level,
     not a plural or -ED/-ING form) with at least ``floor`` Zipf and at most 12 distinct letters, and not
-    ``left_out``."""
+    ``left_out`` (a pass over the whole index, half a second for english-large: within ``budget``)."""
     found = []
-    for j, mask in enumerate(index.masks):
+    for j, mask in paced(enumerate(index.masks), budget):
         if mask.bit_count() > LETTERS:
             continue
         for i in range(index.starts[j], index.starts[j + 1]):
@@ -154,12 +157,15 @@ def _deal(planted: tuple[str, str], rng: random.Random) -> Box | None:
     return Box(tuple("".join(side).upper() for side in sides))
 
 
-def _describe(box: Box, found: BoxWords, left_out: frozenset[str]) -> GeneratedPuzzle:
+def _describe(box: Box, found: BoxWords, left_out: frozenset[str],
+              budget: Budget | None = None) -> GeneratedPuzzle | None:
     """Solve the finished box as ``letterboxed solve`` does (``found``: every word of the index the box
     allows; 1- and 2-word solutions, best first) to find its answer, count its two-word solutions and
     suggest a par. The best solutions shown beside the answer are printed too: only those without a
-    ``left_out`` word."""
-    result = solve_box(box, found, max_words=2)
+    ``left_out`` word. None when ``budget`` ran out first (a partial solve would miscount)."""
+    result = solve_box(box, found, max_words=2, budget=budget)
+    if not result.complete:
+        return None
     shown = [solution for solution in result.solutions if not left_out.intersection(solution.words)]
     return GeneratedPuzzle(box, result.solutions[0], result.count, len(found), suggested_par(len(found)),
                            tuple(shown[:SHOWN_SOLUTIONS]))

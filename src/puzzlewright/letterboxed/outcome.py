@@ -13,14 +13,19 @@ if TYPE_CHECKING:  # typing is not imported at run time (the command line's quic
     from typing import Any
 
     from puzzlewright.letterboxed import solver
+    from puzzlewright.search import Budget
 
 
 def result_fields(found: solver.SolveResult, dictionary: str, limit: int | None, *,
-                  explain: bool = False) -> dict[str, Any]:
+                  explain: bool = False, budget: Budget | None = None) -> dict[str, Any]:
     """The result model's fields for a search, with at most ``limit`` solutions (None = all), each as the
-    fields of its model (:func:`solution_fields`)."""
+    fields of its model (:func:`solution_fields`); building them stops with the search's ``budget``
+    (:func:`~puzzlewright.search.paced`)."""
+    from puzzlewright.search import paced
+
     shown = found.solutions if limit is None else found.solutions[:limit]
-    return {"sides": list(found.box.sides), "solutions": [solution_fields(chain, explain) for chain in shown],
+    return {"sides": list(found.box.sides),
+            "solutions": [solution_fields(chain, explain) for chain in paced(shown, budget)],
             "count": len(found.solutions), "by_words": {str(k): n for k, n in found.counts_by_words.items()},
             "min_words": found.min_words, "max_words": found.max_words, "words_exactly": found.words_exactly,
             "complete": found.complete, "valid_words": found.valid_words, "dictionary": dictionary,

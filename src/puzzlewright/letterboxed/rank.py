@@ -26,6 +26,7 @@ from itertools import repeat
 from operator import add, itemgetter, mul, sub
 
 from puzzlewright.ranking import LinearModel, tie_level
+from puzzlewright.search import SORT_BLOCK, Budget, paced, sorted_paced
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
@@ -92,8 +93,9 @@ class ChainFeatures:
     """Computes the features of chains of word ids of one box's words; words' own features are worked
     out once, and ``shared`` counts, for each word, the solutions of the same number of words using it."""
 
-    def __init__(self, words: BoxWords, chains: Sequence[tuple[int, ...]]):
-        entries = {i: words.entry(i) for i in dict.fromkeys(i for chain in chains for i in chain)}
+    def __init__(self, words: BoxWords, chains: Sequence[tuple[int, ...]], budget: Budget | None = None):
+        self.budget = budget
+        entries = {i: words.entry(i) for i in dict.fromkeys(i for chain in paced(chains, budget) for i in chain)}
         self.text = {i: entry[0] for i, entry in entries.items()}
         self.familiar = {i: entry[2] for i, entry in entries.items()}
         self.zipf = {i: max(entry[1], 0.0) for i, entry in entries.items()}
@@ -102,10 +104,11 @@ class ChainFeatures:
         self.own = {i: self._own(word, familiar, level, sources, bool(flags & RANKED_LOW))
                     for i, (word, _, familiar, level, sources, flags) in entries.items()}
         sharing: dict[tuple[int, int], int] = {}
-        for chain in chains:
+        for chain in paced(chains, budget):
             for i in chain:
                 sharing[len(chain), i] = sharing.get((len(chain), i), 0) + 1
         self.share = {key: math.log1p(n) for key, n in sharing.items()}
+        self._shares: dict[int, dict[int, float]] = {}
 
     @staticmethod
     def _own(word: str, familiar: float, level: int, sources: int, ranked_low: bool) -> tuple[float, ...]:
@@ -117,30 +120,35 @@ class ChainFeatures:
     def letters(self, chains: Sequence[tuple[int, ...]]) -> list[int]:
         """Letters in all the words of each chain."""
         length = self.length
-        return [sum(length[i] for i in chain) for chain in chains]
+        return [sum(length[i] for i in chain) for chain in paced(chains, self.budget)]
 
     def flagged(self, chains: Sequence[tuple[int, ...]]) -> list[int]:
         """Words a solver ranks low in each chain (the ``flagged`` feature), which :func:`rank` orders by
         before the score."""
         place = _PER_WORD.index("flagged")
         low = {i for i, own in self.own.items() if own[place]}
-        return [sum(i in low for i in chain) for chain in chains] if low else [0] * len(chains)
+        return [sum(i in low for i in chain) for chain in paced(chains, self.budget)] if low else [0] * len(chains)
 
     def scores(self, chains: Sequence[tuple[int, ...]], model: Model) -> list[float]:
         """``weights . of(chain) - offset`` for each chain, without building the vectors (a box listed up
         to 3 words has 100,000 chains): the features that add up over words are summed per word once, and
-        the chains of each number of words are scored a column (a place in the chain) at a time, in C."""
+        the chains of each number of words are scored a column (a place in the chain) at a time, in C, a
+        block of chains at a time with the budget checked between blocks."""
         w = dict(zip(FEATURES, model.weights))
         word_weights = [w[name] for name in _PER_WORD]
         per_word = {i: sum(map(mul, word_weights, own)) for i, own in self.own.items()}
         found = [0.0] * len(chains)
         by_length: dict[int, list[int]] = {}
-        for place, chain in enumerate(chains):
+        for place, chain in enumerate(paced(chains, self.budget)):
             by_length.setdefault(len(chain), []).append(place)
-        for k, places in by_length.items():
-            columns = list(zip(*map(chains.__getitem__, places)))  # k columns of word ids
-            scored = self._scores_of(columns, w, per_word, model.offset)
-            deque(map(found.__setitem__, places, scored), maxlen=0)
+        for k, all_places in by_length.items():
+            for start in range(0, len(all_places), SORT_BLOCK):
+                places = all_places[start:start + SORT_BLOCK]
+                columns = list(zip(*map(chains.__getitem__, places)))  # k columns of word ids
+                scored = self._scores_of(columns, w, per_word, model.offset)
+                deque(map(found.__setitem__, places, scored), maxlen=0)
+                if self.budget is not None:
+                    self.budget.check_finishing()
         return found
 
     def _scores_of(self, columns: list[tuple[int, ...]], w: dict[str, float], per_word: dict[int, float],
@@ -154,7 +162,7 @@ class ChainFeatures:
             gathered = [itemgetter(*column)(values) if len(column) > 1 else (values[column[0]],) for column in columns]
             return list(gathered[0]) if k == 1 else list(map(function, *gathered))
 
-        share = {i: value for (length, i), value in self.share.items() if length == k}
+        share = self._share_of(k)
         lowest_zipf, lengths_low, lengths_high = each(self.zipf, min), each(self.length, min), each(self.length, max)
         summed = reduce(partial(map, add), [map(per_word.__getitem__, column) for column in columns])
         terms = [map(mul, repeat(w["lowest_zipf"]), lowest_zipf),
@@ -164,6 +172,13 @@ class ChainFeatures:
                  map(mul, repeat(w["rarest_level"]), each(self.level, max)),
                  map(mul, repeat(w["shared"]), each(share, max))]
         return list(map(sub, reduce(partial(map, add), terms, summed), repeat(offset)))
+
+    def _share_of(self, k: int) -> dict[int, float]:
+        """Word id -> the ``shared`` value of the chains of k words using it (worked out once per k)."""
+        share = self._shares.get(k)
+        if share is None:
+            share = self._shares[k] = {i: value for (length, i), value in self.share.items() if length == k}
+        return share
 
     def of(self, chain: tuple[int, ...]) -> tuple[float, ...]:
         """The feature vector of one chain (in :data:`FEATURES` order)."""
@@ -184,20 +199,23 @@ def explain(features: Sequence[float], model: Model | None = None) -> dict[str, 
 
 
 def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None = None, *,
-         explain: bool = False) -> list[Solution]:
+         explain: bool = False, budget: Budget | None = None) -> list[Solution]:
     """Solutions for the chains of word ids: fewer words first, then fewer words a solver ranks low
     (:data:`puzzlewright.lexicon.policy.RANKED_LOW`: a solution with a slur, an obscenity or a name comes
     after every clean one, whatever the model's score), then best first (scores equal to
     :data:`~puzzlewright.ranking.SCORE_DECIMALS` decimals tie: float noise decides nothing), then fewer
     letters, then alphabetical. With ``explain`` the first :data:`EXPLAINED` keep their feature vectors
-    (what ``--explain`` shows); working them out costs more than the scores, so only then."""
+    (what ``--explain`` shows); working them out costs more than the scores, so only then.
+
+    Every loop goes through ``budget`` (:func:`~puzzlewright.search.paced`): a search that found half a
+    million chains is not ranked for seconds past its deadline (BudgetExceeded instead)."""
     from puzzlewright.letterboxed.solver import Solution
 
     model = model or shipped_model()
-    features = ChainFeatures(words, chains)
+    features = ChainFeatures(words, chains, budget)
     text = features.text
-    keyed = sorted((len(chain), flagged, -tie_level(score), letters, tuple(text[i] for i in chain), score, chain)
-                   for chain, score, flagged, letters in zip(chains, features.scores(chains, model),
-                                                             features.flagged(chains), features.letters(chains)))
+    columns = zip(chains, features.scores(chains, model), features.flagged(chains), features.letters(chains))
+    keyed = sorted_paced(((len(chain), flagged, -tie_level(score), letters, tuple(text[i] for i in chain), score,
+                           chain) for chain, score, flagged, letters in columns), budget)
     return [Solution(chain_words, score, letters, features.of(chain) if explain and place < EXPLAINED else ())
             for place, (_, _, _, letters, chain_words, score, chain) in enumerate(keyed)]

@@ -33,7 +33,7 @@ from puzzlewright.letterboxed.index import WordIndex, bitset_of
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.rank import rank
 from puzzlewright.record import Record
-from puzzlewright.search import Budget
+from puzzlewright.search import Budget, paced
 
 NYT_WORDS = 2  # the NYT's answer always has two words: shown by default, with any shorter solution
 DEFAULT_FALLBACK_WORDS = 3  # searched by default only when no solution of NYT_WORDS or fewer exists
@@ -251,7 +251,9 @@ def solve_box(box: Box, words: BoxWords, *, max_words: int | None = None, words_
     ``max_words=n``: every solution of 1 to n words.
     Neither (the default): every solution of one or two words (the NYT's answers have two, and a box
     one word covers still has them), or, when there is none, every 3-word one. A budget that runs out
-    (or more than :data:`MAX_CHAINS` chains) stops the search with what it found, ``complete=False``.
+    (or more than :data:`MAX_CHAINS` chains) stops the search with what it found, ``complete=False``;
+    ranking what it found runs on the same budget (:func:`~puzzlewright.search.paced`: BudgetExceeded when
+    it would end more than :data:`~puzzlewright.search.FINISH_SLACK_S` past the deadline).
     """
     search = _ChainSearch(words, budget)
     if words_exactly is not None:
@@ -268,17 +270,18 @@ def solve_box(box: Box, words: BoxWords, *, max_words: int | None = None, words_
     searched = sizes[-1]
     if not chains and fallback is not None and not search.stopped:
         chains, searched = search.chains(fallback), fallback
-    solutions = rank(words, without_spare_words(words, chains), explain=explain)
+    solutions = rank(words, without_spare_words(words, chains, budget), explain=explain, budget=budget)
     return SolveResult(box, solutions, min((len(s.words) for s in solutions), default=None), searched,
                        len(words), complete=not search.stopped, words_exactly=words_exactly)
 
 
-def without_spare_words(words: BoxWords, chains: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+def without_spare_words(words: BoxWords, chains: list[tuple[int, ...]],
+                        budget: Budget | None = None) -> list[tuple[int, ...]]:
     """The chains that need every word: one whose first or last word could be dropped (OIL-LEXICOGRAPHY,
     where LEXICOGRAPHY alone covers the box) is a shorter solution with a spare word, not a solution."""
     masks, full = words.masks, words.full
     kept = []
-    for ids in chains:
+    for ids in paced(chains, budget):
         if len(ids) > 1:
             inner = 0
             for i in ids[1:-1]:

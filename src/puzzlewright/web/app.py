@@ -15,7 +15,7 @@ import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from puzzlewright import __version__
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError, PuzzlewrightError, WorkInProgress
 from puzzlewright.jsontext import JsonTextError, loads_strict
 from puzzlewright.lexicon import BUILTINS, builtin_lexicon, lookup_words
-from puzzlewright.schema import dump_json, json_schemas
+from puzzlewright.schema import json_pieces, json_schemas
 from puzzlewright.search import Budget
 from puzzlewright.shipped import DEFAULT_DICTIONARY
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb, default_dictionaries
@@ -157,7 +157,8 @@ def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False
              summary="Is each word in a built-in dictionary, and how common is it?")
     async def lookup(word: list[str] = Query(..., description="words to look up (repeat, or comma-separate)"),
                      dict: str = Query(DEFAULT_DICTIONARY, description="a built-in dictionary name")) -> Response:
-        return await _guarded(lambda: _lookup(pool, word, dict))
+        with pool.cheap():
+            return await _guarded(lambda: _lookup(pool, word, dict))
 
     for endpoint in endpoints:
         app.add_api_route(endpoint.path, _verb_handler(endpoint, pool, cache, search_seconds), methods=["POST"],
@@ -197,9 +198,11 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
             def search() -> tuple[Any, bytes]:
                 budget.restart()  # the allowance counts from when a search thread takes the request
                 result = verb(payload, budget=budget)
-                return result, encode_result(result)
+                return result, encode_result(result, budget)
 
-            result, body = await pool.run(search, budget)
+            expensive = endpoint.expensive(payload)
+            with nullcontext() if expensive else pool.cheap():
+                result, body = await pool.run(search, budget, expensive=expensive)
             if endpoint.cacheable(payload) and result.is_whole():  # never a partial answer a busy moment cut short
                 cache.put((endpoint.path, raw), body)  # CachedResults answers the next identical request
             return Response(body, media_type="application/json")
@@ -221,7 +224,8 @@ async def _guarded(work: Callable[[], Awaitable[Response]], seconds: float = SEA
     except BudgetExceeded as error:
         return _error(503, budget_message(error, seconds))
     except SearchTimeout as error:
-        return _error(503, str(error))
+        retry = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}
+        return _error(503, str(error), retry)
     except PuzzlewrightError as error:
         return _error(422, str(error))
     except Exception:  # a bug: log it here, tell the client nothing about the insides
@@ -229,8 +233,8 @@ async def _guarded(work: Callable[[], Awaitable[Response]], seconds: float = SEA
         return _error(500, "internal error (the server log has the details)")
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 def parse_request(body: bytes) -> dict:
@@ -246,13 +250,18 @@ def parse_request(body: bytes) -> dict:
     return payload
 
 
-def encode_result(result: Any) -> bytes:
-    """The verb's result as JSON bytes (encoded in the worker thread: a big result must not stall the loop)."""
-    body = dump_json(result).encode()
-    if len(body) > MAX_RESPONSE_BYTES:
-        raise ApiError(422, f"the result is {len(body) / 2**20:.1f} MB, over the web app's "
-                            f"{MAX_RESPONSE_BYTES // 2**20} MB limit: ask for fewer results (limit, top, count)")
-    return body
+def encode_result(result: Any, budget: Budget | None = None) -> bytes:
+    """The verb's result as JSON bytes, encoded in the worker thread (a big result must not stall the loop)
+    a piece at a time within the search's ``budget``, and given up as soon as it passes the response cap
+    (not after encoding all 18 MB of it)."""
+    pieces, size = [], 0
+    for piece in json_pieces(result, budget):
+        pieces.append(piece.encode())
+        size += len(pieces[-1])
+        if size > MAX_RESPONSE_BYTES:
+            raise ApiError(422, f"the result is over the web app's {MAX_RESPONSE_BYTES // 2**20} MB limit: "
+                                "ask for fewer results (limit, top, count)")
+    return b"".join(pieces)
 
 
 def check_dictionaries(payload: dict, keys: Iterable[str] = ("dict",)) -> None:

@@ -50,10 +50,16 @@ class ConnectionLimits:
                 "h11_max_incomplete_event_size": self.max_header_bytes}
 
 
+# Seconds a client refused for too many connections is told to wait (a connection's life is seconds)
+CONNECTIONS_RETRY_S = 1
+
+
 def error_response(status: int, message: str) -> bytes:
-    """A complete HTTP/1.1 response with body ``{"error": message}`` that closes the connection."""
+    """A complete HTTP/1.1 response with body ``{"error": message}`` that closes the connection; a 503 (too
+    many connections) says when to try again in ``Retry-After`` too."""
     body = error_body(message)
-    return b"".join([b"HTTP/1.1 %d %s\r\ncontent-type: application/json\r\n" % (status, REASONS[status]),
+    retry = b"retry-after: %d\r\n" % CONNECTIONS_RETRY_S if status == 503 else b""
+    return b"".join([b"HTTP/1.1 %d %s\r\ncontent-type: application/json\r\n" % (status, REASONS[status]), retry,
                      b"content-length: %d\r\nconnection: close\r\n\r\n" % len(body), body])
 
 
@@ -69,7 +75,8 @@ def server_protocol(limits: ConnectionLimits) -> type:
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             if len(self.connections) > limits.max_connections:
-                self.refuse(503, f"the server has {limits.max_connections} connections open: try again shortly")
+                self.refuse(503, f"the server has {limits.max_connections} connections open: try again in "
+                                 f"{CONNECTIONS_RETRY_S} s")
                 return
             self.start_timer(limits.header_seconds, "headers")
 

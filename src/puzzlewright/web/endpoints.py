@@ -15,6 +15,62 @@ from dataclasses import dataclass
 from typing import Any
 
 Verb = Callable[..., Any]
+Cost = Callable[[dict[str, Any]], bool]
+
+# Dictionaries big enough that any search on them may take its whole budget
+LARGE_DICTIONARIES = frozenset({"english-large"})
+GRID_CELLS_CHEAP = 25  # a grid of at most this many cells (5x5) fills in milliseconds
+COUNT_CHEAP = 10  # a fill asking for at most this many grids
+
+
+def _number(request: dict[str, Any], key: str) -> int:
+    """``request[key]`` when it is a plain integer, else 0: a cost estimate reads requests before they are
+    validated, so it must not trip on a wrong type (the verb refuses it later)."""
+    value = request.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _large_dictionary(request: dict[str, Any]) -> bool:
+    return any(isinstance(name := request.get(key), str) and name in LARGE_DICTIONARIES for key in ("dict", "answers"))
+
+
+def always(request: dict[str, Any]) -> bool:
+    """The cost estimate of a verb whose every request may take its whole budget."""
+    return True
+
+
+def never(request: dict[str, Any]) -> bool:
+    """The cost estimate of a verb that answers any valid request in milliseconds."""
+    return False
+
+
+def letterboxed_solve_cost(request: dict[str, Any]) -> bool:
+    """Chains of three or more words, or a large dictionary: up to half a million chains to rank."""
+    return max(_number(request, "max_words"), _number(request, "words_exactly")) >= 3 or _large_dictionary(request)
+
+
+def acrostic_solve_cost(request: dict[str, Any]) -> bool:
+    """A template without a seed word is searched square by square (a blank 5x5 takes any budget)."""
+    return request.get("seed") is None or request.get("template") is not None or _large_dictionary(request)
+
+
+def acrostic_generate_cost(request: dict[str, Any]) -> bool:
+    """Squares of 5 or more, several puzzles, or a large dictionary."""
+    return _number(request, "size") >= 5 or _number(request, "count") > 1 or _large_dictionary(request)
+
+
+def grid_fill_cost(request: dict[str, Any]) -> bool:
+    """A grid bigger than 5x5 (or given by size), many or unique fills, or a large dictionary."""
+    grid = request.get("grid")
+    text = "".join(grid) if isinstance(grid, list) and all(isinstance(row, str) for row in grid) else grid
+    cells = sum(c.isalpha() or c in ".#" for c in text) if isinstance(text, str) else GRID_CELLS_CHEAP + 1
+    return (cells > GRID_CELLS_CHEAP or request.get("size") is not None or _number(request, "count") > COUNT_CHEAP
+            or request.get("unique") is True or _large_dictionary(request))
+
+
+def jumble_solve_cost(request: dict[str, Any]) -> bool:
+    """A bare letter pool (every split of it into words is searched) or a large dictionary."""
+    return request.get("pool") is not None or _large_dictionary(request)
 
 
 @dataclass(frozen=True)
@@ -24,7 +80,9 @@ class Endpoint:
     ``deterministic`` says the result depends only on the request (so it may be cached); verbs that pick at
     random are deterministic only when the request carries a ``random_seed``. ``dictionary_keys`` are the
     request keys that name a dictionary (``*_dict`` keys always count too): the web app accepts only
-    built-in names there.
+    built-in names there. ``expensive`` is the verb's cost estimate: whether a request (not yet validated)
+    may take its whole time budget; the web app runs those in a lane of their own, so that cheap requests
+    keep being served while they run (:class:`~puzzlewright.web.limits.SearchPool`).
     """
 
     puzzle: str
@@ -33,6 +91,7 @@ class Endpoint:
     deterministic: bool = True
     module: str = ""
     dictionary_keys: tuple[str, ...] = ("dict",)
+    expensive: Cost = never
 
     @property
     def path(self) -> str:
@@ -78,20 +137,25 @@ class Endpoint:
 
 
 ENDPOINTS: tuple[Endpoint, ...] = (
-    Endpoint("acrostic", "solve", "Solve a dense acrostic: arrange the pool under the seed word."),
-    Endpoint("acrostic", "generate", "Generate random acrostic puzzles of common words.", deterministic=False),
+    Endpoint("acrostic", "solve", "Solve a dense acrostic: arrange the pool under the seed word.",
+             expensive=acrostic_solve_cost),
+    Endpoint("acrostic", "generate", "Generate random acrostic puzzles of common words.", deterministic=False,
+             expensive=acrostic_generate_cost),
     Endpoint("letterboxed", "solve", "Solve a Letter Boxed puzzle: every 1- and 2-word solution (or up to "
-             "max_words), fewest words first, then best first."),
-    Endpoint("letterboxed", "generate", "Generate NYT-style Letter Boxed puzzles.", deterministic=False),
-    Endpoint("jumble", "solve", "Solve a Jumble: unscramble the words and rank the final answers."),
+             "max_words), fewest words first, then best first.", expensive=letterboxed_solve_cost),
+    Endpoint("letterboxed", "generate", "Generate NYT-style Letter Boxed puzzles.", deterministic=False,
+             expensive=always),
+    Endpoint("jumble", "solve", "Solve a Jumble: unscramble the words and rank the final answers.",
+             expensive=jumble_solve_cost),
     Endpoint("jumble", "generate", "Make Jumbles from a final answer: words whose circled letters spell it, each "
-             "scrambled to read one way only.", deterministic=False),
-    Endpoint("grid", "fill", "Fill a crossword grid (blocks '#', fixed letters, '.' to fill): best fills first."),
-    Endpoint("grid", "reroll", "Put a different word in one slot of a filled grid."),
+             "scrambled to read one way only.", deterministic=False, expensive=always),
+    Endpoint("grid", "fill", "Fill a crossword grid (blocks '#', fixed letters, '.' to fill): best fills first.",
+             expensive=grid_fill_cost),
+    Endpoint("grid", "reroll", "Put a different word in one slot of a filled grid.", expensive=grid_fill_cost),
     Endpoint("grid", "export", "A grid as an .ipuz (or text) file's contents."),
     Endpoint("wordle", "doodle", "Wordle Doodle: a word for each painted row of feedback.", deterministic=False),
     Endpoint("wordle", "assist", "Wordle assistant: the answers still possible and the best next guesses.",
-             dictionary_keys=("dict", "answers")),
+             dictionary_keys=("dict", "answers"), expensive=always),
 )
 
 

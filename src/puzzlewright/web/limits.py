@@ -1,8 +1,12 @@
 """What keeps the server up: a cap on request bodies, and searches run off the event loop within a time budget.
 
 A search runs in a worker thread with a :class:`~puzzlewright.search.Budget`, so the event loop keeps
-answering other requests (``/healthz`` included) while it works. At most ``max_searches`` run at once; a
-request that cannot start in time, or whose search overruns its budget, gets a 503 with a message.
+answering other requests (``/healthz`` included) while it works. At most ``max_searches`` run at once,
+expensive ones in a lane that always leaves a thread to cheap ones (:class:`SearchPool`); a request that
+cannot start in time gets a 503 saying when to try again (and a ``Retry-After`` header), one whose search
+overruns its budget a 503 with a message. The budget covers the whole answer: the search, ranking, building
+and encoding the result all check it (:mod:`puzzlewright.search`), and the pool cancels it when it stops
+waiting, so no search works on after its reply.
 """
 
 from __future__ import annotations
@@ -10,9 +14,12 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import ctypes.util
-import queue
+import math
 import threading
-from collections.abc import Awaitable, Callable
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from puzzlewright.errors import BudgetExceeded
@@ -21,8 +28,14 @@ from puzzlewright.search import Budget
 MAX_BODY_BYTES = 64 * 1024
 SEARCH_SECONDS = 2.0
 # Extra wall-clock time a search may take past its budget before the client is told it timed out: a verb
-# checks its budget between steps, so it needs a moment to notice and stop.
-GRACE_SECONDS = 1.0
+# checks its budget between steps and may finish a stopped search's answer for FINISH_SLACK_S, so it needs
+# a moment to notice and stop (verbs that stop by themselves answer well within it).
+GRACE_SECONDS = 0.3
+# At each read of its clock (every ~2 ms of work), an expensive search waits while cheap requests are in
+# flight, looking every YIELD_STEP_S, for at most YIELD_MAX_S: cheap requests come first, and an expensive
+# search still gets a tenth of the time when they never stop.
+YIELD_STEP_S = 0.001
+YIELD_MAX_S = 0.02
 
 Receive = Callable[[], Awaitable[dict]]
 Send = Callable[[dict], Awaitable[None]]
@@ -102,15 +115,21 @@ def _replay(body: bytes, receive: Receive) -> Receive:
 
 
 class SearchTimeout(Exception):
-    """A search did not finish (or could not start) within its time allowance."""
+    """A search did not finish (or could not start) within its time allowance. ``retry_after``: seconds
+    after which asking again is likely to find a free search thread (None: asking again will not help)."""
+
+    def __init__(self, message: str, retry_after: int | None = None):
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class _Job:
     """One search waiting for, or running on, a search thread."""
 
-    def __init__(self, search: Callable[[], Any], loop: asyncio.AbstractEventLoop):
+    def __init__(self, search: Callable[[], Any], loop: asyncio.AbstractEventLoop, expensive: bool):
         self.search = search
         self.loop = loop
+        self.expensive = expensive
         self.started = asyncio.Event()
         self.result: asyncio.Future = loop.create_future()
         self.lock = threading.Lock()
@@ -148,23 +167,51 @@ class _Job:
 
 
 class SearchPool:
-    """Runs blocking searches on ``max_searches`` threads, first come first served, within time allowances.
+    """Runs blocking searches on ``max_searches`` threads within time allowances, in two lanes.
 
-    A request waits at most ``seconds`` for a search thread (then: *server busy*), and its search then has
-    ``seconds`` plus a grace period. A thread takes the next search straight from the queue when one ends,
-    so no slot sits idle waiting for the event loop to hand it over.
+    A request says whether it is *expensive* (its verb's cost estimate:
+    :attr:`~puzzlewright.web.endpoints.Endpoint.expensive`): expensive searches hold at most
+    ``max_searches - 1`` threads at once (at least one), so a thread is always left for cheap ones, and a
+    free thread takes a waiting cheap search before any expensive one. Each lane is first come first
+    served. A request waits at most ``seconds`` for a thread (then: *server busy*, with the seconds after
+    which to try again), and its search then has ``seconds`` plus a grace period. A thread takes the next
+    search straight from the lanes when one ends, so no slot sits idle waiting for the event loop.
     """
 
     def __init__(self, max_searches: int = 2, seconds: float = SEARCH_SECONDS):
         self.seconds = seconds
         self.max_searches = max_searches
-        self._queue: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+        self.expensive_slots = max(1, max_searches - 1)
+        self._lanes: dict[bool, deque[_Job]] = {False: deque(), True: deque()}  # by expensive
+        self._running_expensive = 0
+        self._ready = threading.Condition()
         self._threads: list[threading.Thread] = []
-        self._start_lock = threading.Lock()
+        self.cheap_in_flight = 0  # cheap requests being answered (counted by the event loop: see cheap)
 
-    async def run(self, search: Callable[[], Any], budget: Budget | None = None) -> Any:
-        """``search()`` on a search thread; :class:`SearchTimeout` if none is free in time or the search
-        overruns ``seconds`` (plus grace).
+    @contextmanager
+    def cheap(self) -> Iterator[None]:
+        """Count a cheap request in flight for its whole answer (its search, or work on the event loop such
+        as a dictionary lookup): expensive searches yield to it (:meth:`yield_to_cheap`)."""
+        self.cheap_in_flight += 1
+        try:
+            yield
+        finally:
+            self.cheap_in_flight -= 1
+
+    def yield_to_cheap(self) -> None:
+        """An expensive search's :attr:`~puzzlewright.search.Budget.pause`: wait (letting go of the
+        interpreter) while cheap requests are in flight, up to :data:`YIELD_MAX_S`. Searches hold the GIL,
+        so a thread of its own does not keep an expensive search from slowing every cheap answer (on a busy
+        machine the process gets a fraction of a core, which the search would take); pausing does."""
+        if self.cheap_in_flight <= 0:
+            return
+        give_up = time.monotonic() + YIELD_MAX_S
+        while self.cheap_in_flight > 0 and time.monotonic() < give_up:
+            time.sleep(YIELD_STEP_S)
+
+    async def run(self, search: Callable[[], Any], budget: Budget | None = None, *, expensive: bool = False) -> Any:
+        """``search()`` on a search thread, in the cheap or the ``expensive`` lane; :class:`SearchTimeout` if
+        no thread is free in time or the search overruns ``seconds`` (plus grace).
 
         Whenever the request stops waiting before the search ends (timeout, client gone), ``budget`` (the
         search's own) is cancelled, so the search stops at its next budget check instead of computing an
@@ -172,46 +219,88 @@ class SearchPool:
         pile up threads behind the client's back.
         """
         self._start_threads()
-        job = _Job(search, asyncio.get_running_loop())
-        self._queue.put(job)
+        if expensive and budget is not None and self.max_searches > self.expensive_slots:
+            budget.pause = self.yield_to_cheap  # (with one thread, a cheap request waits for this very search)
+        job = _Job(search, asyncio.get_running_loop(), expensive)
+        with self._ready:
+            self._lanes[expensive].append(job)
+            self._ready.notify()
         try:
             try:
                 await asyncio.wait_for(job.started.wait(), timeout=self.seconds)
             except asyncio.TimeoutError:
                 if job.abandon():
-                    raise SearchTimeout(f"server busy: no search could start within {self.seconds:g} s; "
-                                        "try again") from None
+                    raise self._busy(job) from None
             try:
                 return await asyncio.wait_for(asyncio.shield(job.result), timeout=self.seconds + GRACE_SECONDS)
             except asyncio.TimeoutError:
                 raise SearchTimeout(f"search took longer than its {self.seconds:g} s budget") from None
         finally:
-            if not job.result.done():
-                if budget is not None:
-                    budget.cancel()
-                job.result.add_done_callback(_retrieve)  # its outcome is nobody's now: no "never retrieved" log
+            if not job.result.done() and budget is not None:
+                budget.cancel()
+            # an outcome nobody awaited (or one that came as the wait timed out) is read: no "never retrieved" log
+            job.result.add_done_callback(_retrieve)
+            if job.abandoned:
+                self._forget(job)
+
+    def _busy(self, job: _Job) -> SearchTimeout:
+        """The *server busy* answer for a job that could not start in time: when to try again, from the
+        searches still waiting in its lane and the threads that lane may use (each takes up to a budget)."""
+        with self._ready:
+            waiting = sum(not other.abandoned for other in self._lanes[job.expensive])
+        slots = self.expensive_slots if job.expensive else self.max_searches
+        retry_after = math.ceil(self.seconds * (1 + waiting / slots))
+        kind = "expensive searches" if job.expensive else "searches"
+        return SearchTimeout(f"server busy: no search could start within {self.seconds:g} s ({waiting} other "
+                             f"{kind} waiting); try again in {retry_after} s", retry_after)
+
+    def _forget(self, job: _Job) -> None:
+        """Take an abandoned job out of its lane (if no thread has yet)."""
+        with self._ready:
+            with suppress(ValueError):
+                self._lanes[job.expensive].remove(job)
 
     def _start_threads(self) -> None:
-        with self._start_lock:
+        with self._ready:
             while len(self._threads) < self.max_searches:
                 thread = threading.Thread(target=self._serve, name=f"search-{len(self._threads)}", daemon=True)
                 thread.start()
                 self._threads.append(thread)
 
+    def _next_job(self) -> _Job:
+        """The next job a free thread runs (called holding ``_ready``): a cheap one first, an expensive one
+        while the expensive lane has a thread to spare; waits until there is one."""
+        while True:
+            if self._lanes[False]:
+                return self._lanes[False].popleft()
+            if self._lanes[True] and self._running_expensive < self.expensive_slots:
+                self._running_expensive += 1
+                return self._lanes[True].popleft()
+            self._ready.wait()
+
     def _serve(self) -> None:
         """A search thread: run queued searches one after the other, for the life of the process."""
         while True:
-            job = self._queue.get()
-            if not job.claim():
-                continue
-            job.notify(job.started.set)
-            try:
-                value, error = job.search(), None
-            except BaseException as failure:  # handed to the request, which maps it to a response
-                value, error = None, failure
-            job.notify(job.finish, value, error)
-            del job, value, error
+            with self._ready:
+                job = self._next_job()
+            if job.claim():
+                self._run(job)
+            if job.expensive:
+                with self._ready:
+                    self._running_expensive -= 1
+                    self._ready.notify_all()  # a thread waiting for an expensive slot may take one now
+            del job
             return_free_memory()
+
+    @staticmethod
+    def _run(job: _Job) -> None:
+        """Run a claimed job and hand its outcome to its request."""
+        job.notify(job.started.set)
+        try:
+            value, error = job.search(), None
+        except BaseException as failure:  # handed to the request, which maps it to a response
+            value, error = None, failure
+        job.notify(job.finish, value, error)
 
 
 def _libc() -> Any:
