@@ -90,7 +90,7 @@ import numpy as np
 import wordfreq
 
 from modern_words import modern_words
-from word_flags import not_flagged_words, offensive_and_vulgar
+from word_flags import not_flagged_words, offensive_and_vulgar, unpleasant_words
 
 from puzzlewright.lexicon.formats import normalise_word
 from puzzlewright.lexicon.sources import (COMMON_FLOOR, ENGLISH_FLOOR, FLAG_BITS, LETTERBOXED_FLOOR,
@@ -381,6 +381,7 @@ class Sources:
     known: set[str]
     offensive_and_vulgar: dict[str, tuple[str, str]]  # word -> (flag, source), see scripts/word_flags.py
     not_flagged: set[str]
+    unpleasant: set[str]  # scripts/unpleasant-words.txt
 
 
 def load_sources(args: argparse.Namespace) -> Sources:
@@ -393,7 +394,7 @@ def load_sources(args: argparse.Namespace) -> Sources:
     return Sources(main, variant, seldom, names, contractions, abbreviations, read_wordnet(args.wordnet),
                    read_gcide(args.gcide), ding, ding_capitalised, zipf, read_list(ROOT / "scripts" / "recent-words.txt"),
                    read_known_words(args.lancaster or lancaster_norms_file()),
-                   offensive_and_vulgar(args.wordnet, args.ldnoobw), not_flagged_words())
+                   offensive_and_vulgar(args.wordnet, args.ldnoobw), not_flagged_words(), unpleasant_words())
 
 
 def candidates(src: Sources) -> dict[str, Entry]:
@@ -621,11 +622,13 @@ def set_flags(found: dict[str, Entry], src: Sources) -> None:
     """Each word's flags (FLAG_BITS): offensive and vulgar words (scripts/word_flags.py), names
     (:func:`name_sources`), clipped words only SCOWL's abbreviation lists give, and archaic words
     (only weak evidence: WordNet's usage domain "archaism" marks senses, not words, so it is not read);
-    an inflection carries its base's offensive and vulgar
+    an inflection carries its base's offensive, vulgar and unpleasant
     flags (SLUTS, BADASSED) unless the reviewed not-flagged list says it is a word of its own (TITTER)."""
     for word, entry in found.items():
         if word in src.offensive_and_vulgar:
             entry.flags |= FLAG_BITS[src.offensive_and_vulgar[word]]
+        if word in src.unpleasant:
+            entry.flags |= FLAG_BITS["unpleasant", "reviewed"]
         for source in name_sources(word, entry, src, found):
             entry.flags |= FLAG_BITS["proper", source]
         if "scowl-clipped" in entry.sources and not entry.sources & {"wordnet", "ding", "scowl", "scowl-variant"}:
@@ -634,7 +637,7 @@ def set_flags(found: dict[str, Entry], src: Sources) -> None:
             entry.flags |= FLAG_BITS["archaic", "weak-evidence"]
         if not entry.flags & flag_mask({"proper", "archaic"}) and undefined(word, found):
             entry.flags |= FLAG_BITS["undefined", "scowl-obscure"]
-    inherited = flag_mask({"offensive", "vulgar"})
+    inherited = flag_mask({"offensive", "vulgar", "unpleasant"})
     inflections = {word: inflection_bases(word, found) for word, entry in found.items()
                    if entry.inflected and word not in src.not_flagged}
     for _ in range(2):  # chains: motherfuckers -> motherfucker

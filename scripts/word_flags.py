@@ -48,6 +48,7 @@ HERE = Path(__file__).resolve().parent
 OFFENSIVE_LIST = HERE / "offensive-words.txt"
 VULGAR_LIST = HERE / "vulgar-words.txt"
 NOT_FLAGGED_LIST = HERE / "not-flagged.txt"
+UNPLEASANT_LIST = HERE / "unpleasant-words.txt"
 WORD = re.compile(r"^[a-z]+$")
 
 ETHNIC_SLUR = "06718862"
@@ -67,6 +68,11 @@ def read_list(path: Path) -> set[str]:
     """The words of a one-word-per-line file (``#`` comments and blank lines skipped)."""
     lines = (line.split("#")[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
     return {line for line in lines if line}
+
+
+def unpleasant_words() -> set[str]:
+    """Our reviewed list of words that fail the crossword editor's breakfast test (see its header)."""
+    return read_list(UNPLEASANT_LIST)
 
 
 def not_flagged_words() -> set[str]:

@@ -7,8 +7,9 @@ SCOWL level, Zipf frequency and flags), takes off:
 
 * a **flag penalty** (:data:`FLAG_PENALTIES`): archaic words and abbreviations are poor fill even when
   familiar (ADM, AGR), and so are words no dictionary defines, whose frequency often comes from surnames
-  or text in another language (ASSIS, LETTRE, STEPHANE); vulgar words, when the user allows them, rank
-  below clean ones;
+  or text in another language (ASSIS, LETTRE, STEPHANE), and words that fail the editor's breakfast test
+  (MURDER, VOMIT: our reviewed list ``scripts/unpleasant-words.txt``); vulgar words, when the user allows
+  them, rank below clean ones;
 * an **unseen penalty** when text never writes the word (Zipf 0): rule-made forms such as HONESTEST or
   SAFARIING, which inherit a familiarity from their base word that the form itself has not earned;
 * a **crosswordese penalty** for words nobody vouches people know: neither in the Lancaster list of words
@@ -34,7 +35,7 @@ import numpy as np
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.sources import SOURCE_BITS
 
-FLAG_PENALTIES = {"archaic": 1.0, "abbreviation": 1.0, "undefined": 1.0, "vulgar": 0.5}
+FLAG_PENALTIES = {"archaic": 1.0, "abbreviation": 1.0, "undefined": 1.0, "unpleasant": 1.0, "vulgar": 0.5}
 UNSEEN_PENALTY = 1.0  # Zipf 0: no text writes the word
 CROSSWORDESE_PENALTY = 1.0  # the whole penalty, for a word nobody vouches for at or below CROSSWORDESE_ZIPF - SPAN
 CROSSWORDESE_ZIPF = 3.5  # at this Zipf frequency and above, being written is evidence enough

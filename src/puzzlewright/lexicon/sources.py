@@ -43,6 +43,8 @@ FLAG_DESCRIPTIONS = {
     "undefined": "no dictionary defines it or its base word: only SCOWL's obscure sizes (80-95) and text "
                  "frequency vouch for it, the way surnames, misspellings and foreign words come in (ROBBINS, "
                  "WIERD, BONJOUR)",
+    "unpleasant": "fails the crossword editor's breakfast test: violent death, sexual violence, disease or bodily "
+                  "waste (MURDER, CORPSE, VOMIT); crossword fill scores it lower",
 }
 FLAG_EVIDENCE = (
     ("offensive", "wordnet"), ("offensive", "ldnoobw"), ("offensive", "reviewed"),
@@ -51,11 +53,12 @@ FLAG_EVIDENCE = (
     ("abbreviation", "scowl"),
     ("archaic", "wordnet"), ("archaic", "weak-evidence"),
     ("undefined", "scowl-obscure"),  # appended: the bits above keep their values
+    ("unpleasant", "reviewed"),
 )
 FLAG_SOURCE_DESCRIPTIONS = {
     "wordnet": "WordNet's usage labels (ethnic slur, obscenity, archaism) or its capitalised lemmas",
     "ldnoobw": "the List of Dirty, Naughty, Obscene, and Otherwise Bad Words (Shutterstock, CC BY 4.0)",
-    "reviewed": "our reviewed lists (scripts/offensive-words.txt, vulgar-words.txt)",
+    "reviewed": "our reviewed lists (scripts/offensive-words.txt, vulgar-words.txt, unpleasant-words.txt)",
     "scowl": "SCOWL's proper-name, upper-case or abbreviation lists",
     "ding": "the Ding English-German dictionary's capitalised headwords",
     "weak-evidence": "only GCIDE (Webster 1913) or SCOWL size 95 lists it",

@@ -31,6 +31,7 @@ LOCK = "lock"
 MAX_FILE_BYTES = 64 << 20  # a file read whole (manifest, resume point): far above any real one
 MAX_LINE_BYTES = 16 << 20  # one line of a partition file or stream (a square, a puzzle, a header)
 ORPHAN_WAIT_S = 5.0  # how long the workers of a killed run may keep its lock (they check every 0.5 s)
+PID_WAIT_S = 1.0  # how long a refusal waits for the new holder to write its pid, so it can name it
 _KINDS = {stat.S_IFDIR: "a directory", stat.S_IFIFO: "a FIFO", stat.S_IFLNK: "a symbolic link",
           stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device", stat.S_IFSOCK: "a socket"}
 
@@ -112,12 +113,16 @@ def _lock_or_refuse(handle: int, directory: Path) -> None:
     """Take the lock on ``handle`` now, or raise :class:`CheckpointInUse`; a lock left only to the orphaned
     workers of a dead run is waited for, up to :data:`ORPHAN_WAIT_S`."""
     deadline = time.monotonic() + ORPHAN_WAIT_S
+    pid_deadline = time.monotonic() + PID_WAIT_S
     while True:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             return
         except BlockingIOError:
             pid = _holder(handle)
+            if pid is None and time.monotonic() < pid_deadline:
+                time.sleep(0.01)  # the holder has the lock but has not written its pid yet
+                continue
             if _alive(pid) or time.monotonic() > deadline:
                 who = f" (pid {pid})" if pid else ""
                 raise CheckpointInUse(f"{shown(directory)} is in use by another run{who}; "
