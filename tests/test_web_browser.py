@@ -659,15 +659,33 @@ PHONE_STATES = {"wordle": _wordle_states, "letterboxed": _letterboxed_states, "a
                 "jumble": _jumble_states, "grid": _grid_states}
 
 
-@pytest.mark.parametrize("tab", list(PHONE_STATES))
-def test_phone_tabs_never_scroll_sideways(browser, server_url, tab):
-    """At 390x844 (a common phone) no tab scrolls sideways: on arrival, after its main task, with long
-    answers, and after an error; the tab bar fits on one line."""
-    needs({"grid": "grid"}.get(tab, tab))
-    context = browser.new_context(viewport={"width": PHONE_WIDTH, "height": 844})
+CSP_VIOLATIONS = """window.cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));"""
+
+
+@pytest.fixture
+def phone(browser, server_url):
+    """A 390 px touch screen (a phone's), failing on page errors and on anything the page's own
+    Content-Security-Policy blocks (an inline style, say, which would leave an image wider than the page)."""
+    context = browser.new_context(viewport={"width": PHONE_WIDTH, "height": 844}, has_touch=True, is_mobile=True)
+    context.add_init_script(CSP_VIOLATIONS)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     page.server_url = server_url
+    yield page
+    errors += page.evaluate("window.cspViolations")
+    context.close()
+    assert not errors, f"errors on the page: {errors}"
+
+
+@pytest.mark.parametrize("tab", list(PHONE_STATES))
+def test_phone_tabs_never_scroll_sideways(phone, tab):
+    """At 390x844 (a common phone, touch screen, the page's CSP on) no tab scrolls sideways: on arrival,
+    after its main task, with long answers, and after an error; the tab bar fits on one line."""
+    needs({"grid": "grid"}.get(tab, tab))
+    page = phone
     open_tab(page, tab)
     tops = page.locator("[role=tab]").evaluate_all("tabs => tabs.map(t => t.getBoundingClientRect().top)")
     problems = [] if max(tops) - min(tops) < 4 else [f"the tab bar wraps: {tops}"]
@@ -676,27 +694,11 @@ def test_phone_tabs_never_scroll_sideways(browser, server_url, tab):
         if not no_sideways_scroll(page):
             width = page.evaluate("document.documentElement.scrollWidth")
             problems.append(f"{state} ({width} px)")
-    context.close()
     assert not problems, f"{tab} scrolls sideways at {PHONE_WIDTH} px: {problems}"
 
 
 # -- Touch: a phone paints by tapping and dragging, and types letters with its own keyboard ---------------
 
-
-@pytest.fixture
-def phone(browser, server_url):
-    """A 390 px touch screen (a phone's) with the page's own Content-Security-Policy, failing on page errors
-    and CSP violations alike."""
-    context = browser.new_context(viewport={"width": PHONE_WIDTH, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.server_url = server_url
-    yield page
-    context.close()
-    assert not errors, f"errors on the page: {errors}"
 
 
 def centre(page: Page, selector: str) -> tuple[float, float]:
