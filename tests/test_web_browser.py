@@ -779,6 +779,7 @@ def test_phone_grid_touch_draws_blocks_and_types_letters_in_a_text_field(phone):
     phone.touchscreen.tap(*centre(phone, grid_cell(5)))
     field = phone.locator("#gr-letter")
     expect(field).to_be_focused()
+    assert phone.locator("#gr-grid button.slot").count() == 5  # typing across row 2
     assert field.evaluate("f => [f.tagName, f.inputMode, f.autocapitalize]") == ["INPUT", "text", "characters"]
     for letter in "cat":
         phone.keyboard.insert_text(letter)
@@ -790,6 +791,8 @@ def test_phone_grid_touch_draws_blocks_and_types_letters_in_a_text_field(phone):
     assert grid_letters(phone)[5:10] == "ca..."
     phone.touchscreen.tap(*centre(phone, grid_cell(6)))
     phone.touchscreen.tap(*centre(phone, grid_cell(6)))  # the same cell again: type down
+    slot = phone.locator("#gr-grid button.slot").evaluate_all("cs => cs.map(c => Number(c.dataset.index))")
+    assert slot == [1, 6, 11, 16], slot  # the word the letters go into is outlined: column 2, all open
     phone.keyboard.insert_text("r")
     phone.keyboard.insert_text("e")
     letters = grid_letters(phone)

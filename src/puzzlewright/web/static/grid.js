@@ -29,7 +29,7 @@ export function init(node) {
   letterInput = $("gr-letter");
   letterInput.addEventListener("input", typedLetter);
   letterInput.addEventListener("keydown", (event) => letterKey(event));
-  letterInput.addEventListener("blur", () => { letterInput.hidden = true; });
+  letterInput.addEventListener("blur", () => { letterInput.hidden = true; render(); });
   letterInput.addEventListener("pointerdown", () => { turn(); render(); });  // it lies over its cell: a second tap
   $("gr-tap-blocks").addEventListener("change", () => letterInput.blur());
   gridNode.addEventListener("pointermove", drag);
@@ -72,6 +72,19 @@ function selectedSlot() {
     : s.column === c && r >= s.row && r < s.row + s.length)) || null;
 }
 
+/** While letters are typed, the run of open cells through the selected cell in the typing direction (where
+ * the letters go, shown before any fill has numbered the slots), in a slot's shape; else null. */
+function typingRun() {
+  if (selected < 0 || document.activeElement !== letterInput) return null;
+  const step = direction === "across" ? 1 : width;
+  const open = (index, from) => index >= 0 && index < cells.length && cells[index] !== "#"
+    && (direction === "down" || Math.floor(index / width) === Math.floor(from / width));
+  let start = selected, end = selected;
+  while (open(start - step, start)) start -= step;
+  while (open(end + step, end)) end += step;
+  return { direction, row: Math.floor(start / width), column: start % width, length: (end - start) / step + 1 };
+}
+
 function inSlot(slot, index) {
   if (!slot) return false;
   const r = Math.floor(index / width), c = index % width;
@@ -83,7 +96,7 @@ function render() {
   gridNode.replaceChildren();
   gridNode.style.setProperty("--cols", String(width));
   gridNode.style.gridTemplateColumns = `repeat(${width}, auto)`;
-  const slot = selectedSlot();
+  const slot = selectedSlot() || typingRun();
   cells.forEach((value, index) => {
     const letter = value !== "." && value !== "#" ? value : filled ? filled[Math.floor(index / width)][index % width] : "";
     const classes = [value === "#" ? "block" : "", value !== "." && value !== "#" ? "fixed" : "",
@@ -96,7 +109,7 @@ function render() {
       onkeydown: (event) => key(event, index),
     }, value === "#" ? "" : letter));
   });
-  $("gr-reroll").disabled = !(filled && slot);
+  $("gr-reroll").disabled = !(filled && selectedSlot());
   placeLetterInput();
 }
 
