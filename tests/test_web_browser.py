@@ -660,7 +660,8 @@ PHONE_STATES = {"wordle": _wordle_states, "letterboxed": _letterboxed_states, "a
 
 
 CSP_VIOLATIONS = """window.cspViolations = [];
-document.addEventListener("securitypolicyviolation", (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));"""
+document.addEventListener("securitypolicyviolation",
+  (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));"""
 
 
 @pytest.fixture

@@ -171,7 +171,8 @@ function press(event, index) {
 function drag(event) {
   if (painting === null) return;
   const target = document.elementFromPoint(event.clientX, event.clientY);
-  const index = target && gridNode.contains(target) && target.dataset.index !== undefined ? Number(target.dataset.index) : -1;
+  const cell = target && gridNode.contains(target) && target.dataset.index !== undefined;
+  const index = cell ? Number(target.dataset.index) : -1;
   if (index < 0 || cells[index] === painting) return;
   cells[index] = painting;  // press() began the stroke with forget()
   render();
