@@ -600,6 +600,10 @@ def _wordle_states(page: Page):
     page.fill("#wordle-answer", "crane")
     paint_impossible_row(page)
     yield "an impossible row's reason"
+    page.fill("#wordle-text", "HELLO WORLD")
+    page.click("#wordle-draw")
+    expect(page.locator("#wordle-text-result img")).to_be_visible()
+    yield "drawn text (its image, CSP on)"
 
 
 def _letterboxed_states(page: Page):
@@ -643,6 +647,11 @@ def _grid_states(page: Page):
     page.click("#gr-form button[type=submit]")
     expect(page.locator("#gr-status")).not_to_be_empty()
     yield "filled"
+    page.fill("#gr-rows", "21")
+    page.fill("#gr-cols", "21")
+    page.click("#gr-new")
+    expect(page.locator("#gr-grid button")).to_have_count(441)
+    yield "a 21x21 grid"
 
 
 PHONE_WIDTH = int(os.environ.get("PUZZLEWRIGHT_PHONE_WIDTH", "390"))  # 360-430 are common; 390 by default
@@ -650,15 +659,34 @@ PHONE_STATES = {"wordle": _wordle_states, "letterboxed": _letterboxed_states, "a
                 "jumble": _jumble_states, "grid": _grid_states}
 
 
-@pytest.mark.parametrize("tab", list(PHONE_STATES))
-def test_phone_tabs_never_scroll_sideways(browser, server_url, tab):
-    """At 390x844 (a common phone) no tab scrolls sideways: on arrival, after its main task, with long
-    answers, and after an error; the tab bar fits on one line."""
-    needs({"grid": "grid"}.get(tab, tab))
-    context = browser.new_context(viewport={"width": PHONE_WIDTH, "height": 844})
+CSP_VIOLATIONS = """window.cspViolations = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));"""
+
+
+@pytest.fixture
+def phone(browser, server_url):
+    """A 390 px touch screen (a phone's), failing on page errors and on anything the page's own
+    Content-Security-Policy blocks (an inline style, say, which would leave an image wider than the page)."""
+    context = browser.new_context(viewport={"width": PHONE_WIDTH, "height": 844}, has_touch=True, is_mobile=True)
+    context.add_init_script(CSP_VIOLATIONS)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     page.server_url = server_url
+    yield page
+    errors += page.evaluate("window.cspViolations")
+    context.close()
+    assert not errors, f"errors on the page: {errors}"
+
+
+@pytest.mark.parametrize("tab", list(PHONE_STATES))
+def test_phone_tabs_never_scroll_sideways(phone, tab):
+    """At 390x844 (a common phone, touch screen, the page's CSP on) no tab scrolls sideways: on arrival,
+    after its main task, with long answers, and after an error; the tab bar fits on one line."""
+    needs({"grid": "grid"}.get(tab, tab))
+    page = phone
     open_tab(page, tab)
     tops = page.locator("[role=tab]").evaluate_all("tabs => tabs.map(t => t.getBoundingClientRect().top)")
     problems = [] if max(tops) - min(tops) < 4 else [f"the tab bar wraps: {tops}"]
@@ -667,5 +695,140 @@ def test_phone_tabs_never_scroll_sideways(browser, server_url, tab):
         if not no_sideways_scroll(page):
             width = page.evaluate("document.documentElement.scrollWidth")
             problems.append(f"{state} ({width} px)")
-    context.close()
     assert not problems, f"{tab} scrolls sideways at {PHONE_WIDTH} px: {problems}"
+
+
+# -- Touch: a phone paints by tapping and dragging, and types letters with its own keyboard ---------------
+
+
+
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    box = settled_box(page, page.locator(selector))
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def touch_drag(page: Page, points: list[tuple[float, float]]) -> None:
+    """One finger down on the first point, through the others (in small steps), and up: real touch input
+    through the DevTools protocol, so the browser makes its pointer events (and would scroll, were the
+    grid not marked touch-action: none)."""
+    cdp = page.context.new_cdp_session(page)
+    touch = lambda kind, at: cdp.send("Input.dispatchTouchEvent", {  # noqa: E731
+        "type": kind, "touchPoints": [{"x": at[0], "y": at[1]}] if at else []})
+    touch("touchStart", points[0])
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        for step in range(1, 5):
+            touch("touchMove", (x0 + (x1 - x0) * step / 4, y0 + (y1 - y0) * step / 4))
+    touch("touchEnd", None)
+    cdp.detach()
+
+
+def wordle_cell(r: int, c: int) -> str:
+    return f'#wordle-grid .cell[data-row="{r}"][data-col="{c}"]'
+
+
+def test_phone_wordle_touch_paints_cells(phone):
+    """On a touch screen a tap paints one Doodle cell and a finger dragged along a row paints each cell it
+    crosses; the page does not scroll sideways meanwhile."""
+    needs("wordle")
+    open_tab(phone, "wordle")
+    phone.fill("#wordle-answer", "crane")
+    phone.tap("#wordle-clear")
+    expect(phone.locator("#wordle-grid .cell.g")).to_have_count(0)
+    phone.tap(".swatch.g")
+    phone.touchscreen.tap(*centre(phone, wordle_cell(0, 0)))
+    expect(phone.locator(wordle_cell(0, 0))).to_have_class(re.compile(r"\bg\b"))
+    phone.tap(".swatch.y")
+    touch_drag(phone, [centre(phone, wordle_cell(2, c)) for c in range(5)])
+    for c in range(5):
+        expect(phone.locator(wordle_cell(2, c))).to_have_class(re.compile(r"\by\b"))
+    expect(phone.locator(wordle_cell(1, 0))).to_have_class(re.compile(r"\bb\b"))  # the row above is untouched
+    assert phone.evaluate("window.scrollX") == 0 and no_sideways_scroll(phone)
+    assert phone.locator("#wordle-emoji").inner_text().splitlines()[4] == "\U0001F7E8" * 5
+
+
+def grid_cell(index: int) -> str:
+    return f'#gr-grid button[data-index="{index}"]'
+
+
+def new_grid(page: Page, rows: int, columns: int) -> None:
+    """Open the Grid tab on a new empty grid of this size."""
+    open_tab(page, "grid")
+    page.fill("#gr-rows", str(rows))
+    page.fill("#gr-cols", str(columns))
+    page.click("#gr-new")
+    expect(page.locator("#gr-grid button")).to_have_count(rows * columns)
+
+
+def grid_letters(page: Page) -> str:
+    """The grid's cells as one string: a letter, '#' for a block, '.' for an empty cell."""
+    return "".join(page.locator("#gr-grid button").evaluate_all(
+        "cs => cs.map(c => c.classList.contains('block') ? '#' : (c.textContent.trim().toLowerCase() || '.'))"))
+
+
+def test_phone_grid_touch_draws_blocks_and_types_letters_in_a_text_field(phone):
+    """On a touch screen a finger drawn across the grid makes blocks and a tap takes one away; in letter
+    mode a tap opens a real text field over the cell (a phone's keyboard comes up: inputmode, capitals),
+    text typed there (as an on-screen keyboard sends it: input events, no key codes) fixes letters
+    along the word, a second tap turns typing downwards, and Backspace clears."""
+    needs("grid")
+    new_grid(phone, 4, 5)
+    touch_drag(phone, [centre(phone, grid_cell(i)) for i in (0, 1, 2)])
+    assert grid_letters(phone) == "###" + "." * 17
+    phone.touchscreen.tap(*centre(phone, grid_cell(1)))
+    assert grid_letters(phone) == "#.#" + "." * 17
+    phone.tap("#gr-tap-letters")
+    phone.touchscreen.tap(*centre(phone, grid_cell(5)))
+    field = phone.locator("#gr-letter")
+    expect(field).to_be_focused()
+    assert phone.locator("#gr-grid button.slot").count() == 5  # typing across row 2
+    assert field.evaluate("f => [f.tagName, f.inputMode, f.autocapitalize]") == ["INPUT", "text", "characters"]
+    for letter in "cat":
+        phone.keyboard.insert_text(letter)
+    assert grid_letters(phone)[5:10] == "cat.."
+    expect(phone.locator(grid_cell(5))).to_have_class(re.compile(r"\bfixed\b"))
+    field_box, cell_box = settled_box(phone, field), settled_box(phone, phone.locator(grid_cell(8)))
+    assert abs(field_box["x"] - cell_box["x"]) < 1 and abs(field_box["y"] - cell_box["y"]) < 1  # over the next cell
+    phone.keyboard.press("Backspace")  # on an empty cell: the letter before it goes
+    assert grid_letters(phone)[5:10] == "ca..."
+    phone.touchscreen.tap(*centre(phone, grid_cell(6)))
+    phone.touchscreen.tap(*centre(phone, grid_cell(6)))  # the same cell again: type down
+    slot = phone.locator("#gr-grid button.slot").evaluate_all("cs => cs.map(c => Number(c.dataset.index))")
+    assert slot == [1, 6, 11, 16], slot  # the word the letters go into is outlined: column 2, all open
+    phone.keyboard.insert_text("r")
+    phone.keyboard.insert_text("e")
+    letters = grid_letters(phone)
+    assert letters[6] == "r" and letters[11] == "e", letters
+    phone.touchscreen.tap(*centre(phone, grid_cell(11)))
+    expect(field).to_have_value("e")
+    phone.keyboard.press("Backspace")  # the field holds the cell's letter: Backspace deletes it (an input event)
+    assert grid_letters(phone)[11] == "."
+    assert no_sideways_scroll(phone)
+
+
+def test_grid_mouse_drag_draws_blocks_and_letter_mode_takes_typed_keys(page):
+    """With a mouse, a drag draws blocks across the cells it passes and a drag from a block clears them;
+    in letter mode a click opens the letter field, where typed keys fix letters along the word and the
+    arrow keys move the field."""
+    needs("grid")
+    new_grid(page, 3, 4)
+    points = [centre(page, grid_cell(i)) for i in (0, 1, 2)]
+    page.mouse.move(*points[0])
+    page.mouse.down()
+    for point in points[1:]:
+        page.mouse.move(*point, steps=4)
+    page.mouse.up()
+    assert grid_letters(page) == "###." + "." * 8
+    page.mouse.move(*points[1])
+    page.mouse.down()  # from a block: the stroke clears
+    page.mouse.move(*points[2], steps=4)
+    page.mouse.up()
+    assert grid_letters(page) == "#..." + "." * 8
+    page.mouse.move(*centre(page, grid_cell(9)))  # a stroke's end leaves the next move alone
+    assert grid_letters(page) == "#..." + "." * 8
+    page.check("#gr-tap-letters")
+    page.click(grid_cell(4))
+    expect(page.locator("#gr-letter")).to_be_focused()
+    page.keyboard.type("Ox")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.type("t")
+    assert grid_letters(page) == "#..." + "ox.." + "..t."
