@@ -158,6 +158,55 @@ def generate(count: int, random_seed: int | None, min_commonness: float, show_so
             click.echo()
 
 
+@letterboxed.command("play")
+@click.argument("sides", nargs=-1)
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT, show_default=True,
+              metavar="SECONDS", help="Stop the search for a hint (or the par) after this long.")
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True, word_files=True)
+def play(sides: tuple[str, ...], time_limit: float, dictionary: DictionaryOptions, lexicon: Any) -> None:
+    """Play SIDES: type a word a line (read from standard input), '?' for a hint (each one reveals one
+    more thing about the next word), '-' to take back the last word. Each word is checked against the
+    box, the last word and the dictionary; the game ends when every letter is used.
+
+    Example: printf 'wigwam\\nmarketplace\\n' | puzzlewright letterboxed play RME-WCL-TGK-API
+    """
+    import sys
+
+    from puzzlewright.errors import PuzzleInputError
+    from puzzlewright.letterboxed.play import new_game
+
+    if not sides:
+        raise PuzzleInputError(f"no sides given: e.g. puzzlewright letterboxed play {EXAMPLE_SIDES}")
+    game = new_game(" ".join(sides), dictionary, lexicon, time_limit=time_limit)
+    fewest = game.fewest_words
+    par = f"par {fewest} word{'s' if fewest != 1 else ''}" if fewest else "no solution within 3 words"
+    click.echo(f"{game.box}: use all {len(game.box.letters)} letters ({par}); a word a line, '?' for a hint, "
+               "'-' to take back a word")
+    for line in sys.stdin:
+        entry = line.strip()
+        if not entry:
+            continue
+        if entry == "?":
+            click.echo(f"hint: {game.hint().message}")
+            continue
+        if entry == "-":
+            taken = game.undo()
+            click.echo(f"took back {taken.upper()}" if taken else "no word to take back")
+        else:
+            refusal = game.play(entry)
+            if refusal is not None:
+                click.echo(f"not played: {refusal.message}")
+                continue
+        used, total = game.progress
+        words = "-".join(game.played).upper() or "no words"
+        if game.done:
+            click.echo(f"{words}: solved in {len(game.played)} words ({par})")
+            return
+        click.echo(f"{words}: {used}/{total} letters used")
+    if not game.done:
+        click.echo(f"stopped with {game.progress[0]}/{game.progress[1]} letters used")
+
+
 def _echo_box(box: Any, path: Sequence[str]) -> None:
     """Print the box drawn with ``path``; on a terminal each word of the path has its own colour."""
     from puzzlewright.cli.colour import colour_wanted, echo, path_word

@@ -83,6 +83,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("letterboxed", "solve", "Solve a Letter Boxed puzzle: every 1- and 2-word solution (or up to "
              "max_words), fewest words first, then best first."),
     Endpoint("letterboxed", "generate", "Generate NYT-style Letter Boxed puzzles.", deterministic=False),
+    Endpoint("letterboxed", "play", "Play a Letter Boxed puzzle: check a word against the box, the last word and "
+             "the dictionary; progress, par and hints that reveal one step at a time."),
     Endpoint("jumble", "solve", "Solve a Jumble: unscramble the words and rank the final answers."),
     Endpoint("jumble", "generate", "Make Jumbles from a final answer: words whose circled letters spell it, each "
              "scrambled to read one way only.", deterministic=False),
