@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch
+from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch,
+                                     svg_option, write_pictures)
 from puzzlewright.cli.plain import letterboxed_solve, solution_report
 from puzzlewright.letterboxed.schema import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                              DEFAULT_TIME_LIMIT, EXAMPLE_SIDES, MAX_GENERATE, MAX_WORDS,
@@ -128,21 +129,26 @@ def _print_solutions(result: SolveResult, draw: bool) -> None:
               show_default=True, metavar="ZIPF", help="Commonness floor of the two-word answer.")
 @click.option("--show-solution", is_flag=True, help="Also print the answer (the best solution) and the next best.")
 @click.option("--draw", is_flag=True, help="Draw each box.")
+@svg_option("with --show-solution, the answer's path drawn and its words written")
 @allow_option
 @lexicon_options(DEFAULT_DICTIONARY, lazy=True, word_files=True)
 @json_option
 def generate(count: int, random_seed: int | None, min_commonness: float, show_solution: bool, draw: bool,
-             allow: str | None, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> None:
+             svg_path: str | None, allow: str | None, dictionary: DictionaryOptions, lexicon: Any,
+             as_json: bool) -> None:
     """Make NYT-style puzzles (12 distinct letters, 4 sides of 3) whose best solution is two common words."""
     from puzzlewright.letterboxed import api
     from puzzlewright.letterboxed.schema import GenerateRequest
 
     request = GenerateRequest(**{**dataclass_fields(dictionary), "min_commonness": min_commonness}, count=count,
-                              random_seed=random_seed, show_solution=show_solution, allow=allow)
+                              random_seed=random_seed, show_solution=show_solution, svg=svg_path is not None,
+                              allow=allow)
     from puzzlewright.progress import status_line
 
     with status_line(f"generating {count:,} puzzle{'s' if count != 1 else ''}…"):
         result = api.generate(request, lexicon=lexicon)
+    if svg_path is not None:
+        write_pictures([puzzle.svg or "" for puzzle in result], svg_path)
     if as_json:
         emit_json(result)
         return

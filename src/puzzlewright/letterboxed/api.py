@@ -123,6 +123,11 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
                                solutions=[Solution(**solution_fields(s)) for s in p.best] if request.show_solution
                                else None)
                for p in made]
+    if request.svg:
+        from puzzlewright.letterboxed.render import puzzle_svg
+
+        for puzzle in puzzles:
+            puzzle.svg = puzzle_svg(puzzle, answer_key=request.show_solution)
     return GenerateResult(puzzles=puzzles, dictionary=index.name, random_seed=seed)
 
 
