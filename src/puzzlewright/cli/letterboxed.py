@@ -179,7 +179,7 @@ def play(sides: tuple[str, ...], time_limit: float, dictionary: DictionaryOption
     import sys
 
     from puzzlewright.errors import PuzzleInputError
-    from puzzlewright.letterboxed.play import new_game
+    from puzzlewright.letterboxed.game import new_game
 
     if not sides:
         raise PuzzleInputError(f"no sides given: e.g. puzzlewright letterboxed play {EXAMPLE_SIDES}")

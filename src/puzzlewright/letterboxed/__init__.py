@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # what __getattr__ hands out, for type checkers (typing is no
     from puzzlewright.letterboxed import api
     from puzzlewright.letterboxed.index import WordIndex, builtin_index
     from puzzlewright.letterboxed.model import Box
-    from puzzlewright.letterboxed.play import Game, new_game
+    from puzzlewright.letterboxed.game import Game, new_game
     from puzzlewright.letterboxed.render import box_svg, render_box
     from puzzlewright.letterboxed.schema import (GeneratedPuzzle, GenerateRequest, GenerateResult, Hint, PlayRequest,
                                                  PlayResult, Refusal, Solution, SolveRequest, SolveResult, WordEntry,
@@ -52,7 +52,7 @@ __all__ = ["Box", "Game", "GenerateRequest", "GenerateResult", "GeneratedPuzzle"
 
 _MODELS = ("GeneratedPuzzle", "GenerateRequest", "GenerateResult", "Hint", "PlayRequest", "PlayResult", "Refusal",
            "Solution", "SolveRequest", "SolveResult", "WordEntry", "WordsRequest", "WordsResult")
-_ON_FIRST_USE = {"Box": "model", "Game": "play", "new_game": "play", "WordIndex": "index", "builtin_index": "index",
+_ON_FIRST_USE = {"Box": "model", "Game": "game", "new_game": "game", "WordIndex": "index", "builtin_index": "index",
                  "box_svg": "render", "render_box": "render", **dict.fromkeys(_MODELS, "schema")}
 
 

@@ -134,9 +134,9 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
 def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
          budget: Budget | None = None) -> PlayResult:
     """The game of the request's box after its played words and its new word, with the hint asked for
-    (:class:`~puzzlewright.letterboxed.play.Game`). A played word that cannot be played is refused
+    (:class:`~puzzlewright.letterboxed.game.Game`). A played word that cannot be played is refused
     (PuzzleInputError); the new word, refused or not, is part of the result."""
-    from puzzlewright.letterboxed.play import new_game, replay
+    from puzzlewright.letterboxed.game import new_game, replay
     from puzzlewright.letterboxed.schema import PlayRequest, PlayResult
 
     request = validate(PlayRequest, request)

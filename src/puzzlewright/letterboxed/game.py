@@ -19,16 +19,17 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from puzzlewright.letterboxed.defaults import DEFAULT_TIME_LIMIT, HINT_STEPS, MAX_WORDS
+from puzzlewright.letterboxed.defaults import DEFAULT_DICTIONARY, DEFAULT_TIME_LIMIT, HINT_STEPS, MAX_WORDS
 from puzzlewright.letterboxed.model import Box, chain_breach
 from puzzlewright.letterboxed.rank import rank
 from puzzlewright.letterboxed.schema import Hint, Refusal
 from puzzlewright.letterboxed.solver import BoxWords, box_words, continuations, solve_box
+from puzzlewright.schema import DictionaryOptions
 from puzzlewright.search import Budget
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
-    from puzzlewright.schema import DictionaryOptions, WordFile
+    from puzzlewright.schema import WordFile
 
 # Why a played word is refused beyond the box's rules (model.TOO_SHORT, OFF_BOX, SAME_SIDE, WRONG_START)
 NOT_A_WORD = "not_a_word"  # keeps the rules but is not in the dictionary
@@ -182,9 +183,8 @@ def new_game(sides: str | Sequence[str], options: DictionaryOptions | None = Non
     (by default the solver's, :data:`~puzzlewright.letterboxed.defaults.DEFAULT_DICTIONARY`), as
     :func:`puzzlewright.letterboxed.api.solve` would use it."""
     from puzzlewright.letterboxed.api import index_for
-    from puzzlewright.letterboxed.schema import WordsRequest
 
-    options = options or WordsRequest(sides=sides)
+    options = options or DictionaryOptions(dict=DEFAULT_DICTIONARY)
     box = Box.parse(sides)
     return Game(box_words(box, index_for(options, lexicon, box), options.min_commonness), time_limit=time_limit,
                 budget=budget)
