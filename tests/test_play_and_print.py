@@ -185,7 +185,7 @@ def test_play_verb_reports_the_game():
     result = api.play({"sides": SIDES, "played": ["wigwam"], "word": "market", "hints": 1})
     assert (result.played, result.used, result.letters_used, result.letters) == (
         ["WIGWAM", "MARKET"], "RMEWTGKAI", 9, 12)
-    assert result.refused is None and not result.done and result.fewest_words == 2
+    assert result.refused is None and not result.done and result.fewest_words == 2 and result.complete
     assert result.hint.step == 2 and result.hint.first_letter == "T"
     finished = letterboxed.play(SIDES, played=["WIGWAM"], word="MARKETPLACE")
     assert finished.done and finished.played == ["WIGWAM", "MARKETPLACE"] and finished.hint is None
@@ -280,3 +280,13 @@ def test_cli_generate_svg_files_and_an_unwritable_path(cli, tmp_path):
     for command in (["letterboxed", "generate"], ["acrostic", "generate", "--size", "4"]):
         bad = cli(*command, "--random-seed", "1", "--svg", str(tmp_path / "missing" / "x.svg"))
         assert bad.exit_code == 2 and bad.stderr.startswith("error: cannot write") and "\n" not in bad.stderr.strip()
+
+
+def test_a_budget_that_runs_out_says_the_answer_may_be_incomplete():
+    from puzzlewright.search import Budget
+
+    budget = Budget(seconds=60)
+    budget.cancel()
+    result = api.play({"sides": SIDES, "played": ["wigwam"], "hints": 1}, budget=budget)
+    assert not result.complete and not result.is_whole()  # never cached
+    assert result.played == ["WIGWAM"] and result.letters_used == 5  # the checks need no search

@@ -219,6 +219,8 @@ class PlayResult(Result):
     fewest_words: int | None
     """The par: the fewest words of any solution (null: none within three words)."""
     dictionary: str
+    complete: bool = True
+    """False when the search for the par or the hint ran out of time (they may then be wrong or missing)."""
     refused: Refusal | None = None
     """Why the request's word was not played (null when it was, or when there was none)."""
     hint: Hint | None = None

@@ -149,4 +149,4 @@ def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFil
     used, letters = game.progress
     return PlayResult(sides=list(game.box.sides), played=[word.upper() for word in game.played], used=game.used,
                       letters_used=used, letters=letters, done=game.done, fewest_words=game.fewest_words,
-                      dictionary=game.words.index.name, refused=refused, hint=hint)
+                      dictionary=game.words.index.name, complete=game.complete, refused=refused, hint=hint)

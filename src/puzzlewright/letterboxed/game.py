@@ -50,6 +50,7 @@ class Game:
         self.played: list[str] = []
         self._hint_step = 0  # hint steps revealed for the next word (hint_of)
         self._next_words: dict[tuple[str, ...], tuple[str | None, bool]] = {}  # next_word, by the words played
+        self.complete = True  # False once a search (the par's, a hint's) ran out of time: its answer may be wrong
 
     def _search_budget(self) -> Budget:
         return self.budget if self.budget is not None else Budget(seconds=self.time_limit)
@@ -63,6 +64,7 @@ class Game:
         """The solver's answer for the box: (fewest words, the best solution's words, complete)."""
         found = solve_box(self.box, self.words, budget=self._search_budget())
         best = found.solutions[0].words if found.solutions else None
+        self.complete &= found.complete
         return found.min_words, best, found.complete
 
     # -- the state ---------------------------------------------------------------------------------
@@ -156,6 +158,7 @@ class Game:
         chains, complete = continuations(self.words, self.box.letters.index(last), covered,
                                          budget=self._search_budget())
         ranked = rank(self.words, chains)
+        self.complete &= complete
         return (ranked[0].words[0] if ranked else None), complete
 
 

@@ -213,7 +213,8 @@ async function move(extra) {
     const count = `${result.played.length} word${result.played.length === 1 ? "" : "s"}`;
     const state = result.done ? `Solved in ${count}${par}!` : `${result.letters_used}/${result.letters} letters used, ${count}${par}.`;
     const said = result.refused ? ` Not played: ${result.refused.message}.` : result.hint ? ` Hint: ${result.hint.message}.` : "";
-    setStatus(node, `${result.played.join(" \u2013 ")} ${state}${said}`.trim(), result.refused ? "error" : "");
+    const partial = result.complete === false ? " The search ran out of time: the par or the hint may be missing." : "";
+    setStatus(node, `${result.played.join(" \u2013 ")} ${state}${said}${partial}`.trim(), result.refused ? "error" : "");
   } catch (error) {
     setStatus(node, error.message, "error");
   }
