@@ -177,6 +177,9 @@ def test_a_dead_end_hint_says_so_and_the_game_over_hint_too():
         game.play(word)
     over = game.hint()
     assert over.step == 0 and "game is over" in over.message
+    unsolvable = new_game(SIDES, DictionaryOptions(words=["tag"]))
+    nothing = unsolvable.hint()
+    assert (nothing.step, nothing.message, unsolvable.fewest_words) == (0, "no solution of up to 3 words", None)
 
 
 # -- the play verb: library, web, CLI --------------------------------------------------------------------

@@ -148,8 +148,8 @@ class PlayRequest(DictionaryOptions):
     """Play a box: the words played so far (each must be playable), a new word to try, and how many hint
     steps to show for the next word."""
 
-    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedPlayRequest",
-                                                         {"sides": EXAMPLE_SIDES, "played": ["WIGWAM"], "word": "MARKETPLACE"})
+    __pydantic_config__: ClassVar[Config] = model_config(
+        "LetterboxedPlayRequest", {"sides": EXAMPLE_SIDES, "played": ["WIGWAM"], "word": "MARKETPLACE"})
 
     dict: str = DEFAULT_DICTIONARY
     """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""

@@ -23,7 +23,7 @@ from puzzlewright.letterboxed.defaults import DEFAULT_DICTIONARY, DEFAULT_TIME_L
 from puzzlewright.letterboxed.model import Box, chain_breach
 from puzzlewright.letterboxed.rank import rank
 from puzzlewright.letterboxed.schema import Hint, Refusal
-from puzzlewright.letterboxed.solver import BoxWords, box_words, continuations, solve_box
+from puzzlewright.letterboxed.solver import DEFAULT_FALLBACK_WORDS, BoxWords, box_words, continuations, solve_box
 from puzzlewright.schema import DictionaryOptions
 from puzzlewright.search import Budget
 
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 # Why a played word is refused beyond the box's rules (model.TOO_SHORT, OFF_BOX, SAME_SIDE, WRONG_START)
 NOT_A_WORD = "not_a_word"  # keeps the rules but is not in the dictionary
 FINISHED = "finished"  # the game is over: every letter is used
+GAME_OVER = "the game is over: every letter is used"
 
 
 class Game:
@@ -42,7 +43,8 @@ class Game:
     for hints and the fewest words take at most ``time_limit`` seconds each, or spend ``budget`` (one
     for them all: a web request's) when given. :func:`new_game` makes one from the sides."""
 
-    def __init__(self, words: BoxWords, *, time_limit: float = DEFAULT_TIME_LIMIT, budget: Budget | None = None) -> None:
+    def __init__(self, words: BoxWords, *, time_limit: float = DEFAULT_TIME_LIMIT,
+                 budget: Budget | None = None) -> None:
         self.box: Box = words.box
         self.words = words
         self.time_limit = time_limit
@@ -98,7 +100,7 @@ class Game:
         """Why ``word`` cannot be played next (the first rule it breaks), or None when it can."""
         word = word.strip().lower()
         if self.done:
-            return Refusal(word.upper(), FINISHED, "the game is over: every letter is used")
+            return Refusal(word.upper(), FINISHED, GAME_OVER)
         breach = self.box.word_breach(word)
         if breach is None and self.played:
             breach = chain_breach(self.played[-1], word)
@@ -131,14 +133,19 @@ class Game:
         word again); a hint with step 0 and no word when the game is over or cannot be finished within
         :data:`MAX_WORDS` more words."""
         if self.done:
-            return Hint(step=0, message="the game is over: every letter is used")
+            return Hint(step=0, message=GAME_OVER)
         word, complete = self.next_word()
         if word is None:
-            why = "" if complete else " found before the time limit"
-            return Hint(step=0, message=f"no way to finish from {self.played[-1].upper()} within {MAX_WORDS} more "
-                                        f"words{why}: take a word back")
+            return Hint(step=0, message=self._no_way(complete))
         self._hint_step = min(self._hint_step + 1, HINT_STEPS)
         return hint_of(word, self._hint_step)
+
+    def _no_way(self, complete: bool) -> str:
+        """Why there is no hint: no way to finish from the played words (or no solution at all)."""
+        why = "" if complete else " found before the time limit"
+        if not self.played:
+            return f"no solution of up to {DEFAULT_FALLBACK_WORDS} words{why}"
+        return f"no way to finish from {self.played[-1].upper()} within {MAX_WORDS} more words{why}: take a word back"
 
     def next_word(self) -> tuple[str | None, bool]:
         """The next word of the best way to finish from the played words (None when there is none) and
