@@ -189,7 +189,8 @@ function playWord() {
 }
 
 function hint() {
-  game.hints += 1;
+  const last = game.hint;  // once the word is out (or there is none), asking again repeats the last hint
+  if (!(last && (last.word || last.step === 0))) game.hints += 1;
   move({ hints: game.hints });
 }
 
@@ -207,6 +208,7 @@ async function move(extra) {
     const result = await ask("/api/letterboxed/play", { sides: game.sides, played: game.played, dict: $("lb-dict").value || undefined, ...extra });
     if (result.played.length !== game.played.length) { game.hints = 0; $("lb-word").value = ""; }
     game.played = result.played;
+    game.hint = result.hint;
     draw(result.sides);
     drawPath(result.played);
     const par = result.fewest_words ? `; par ${result.fewest_words} word${result.fewest_words === 1 ? "" : "s"}` : "";
