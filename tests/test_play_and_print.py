@@ -223,6 +223,8 @@ def test_web_play_is_the_library_verb_and_refuses_bad_input():
     assert response.json() == json.loads(json.dumps(to_jsonable(api.play(request))))
     bad = client.post("/api/letterboxed/play", json={"sides": SIDES, "played": ["wigwam", "track"]})
     assert bad.status_code == 422 and "does not start with M" in bad.json()["error"]
+    too_many = client.post("/api/letterboxed/play", json={"sides": SIDES, "hints": 5})
+    assert too_many.status_code == 422 and "hints" in too_many.json()["error"]
 
 
 def test_cli_play_reads_words_and_hints_from_stdin(cli):
@@ -235,6 +237,9 @@ def test_cli_play_reads_words_and_hints_from_stdin(cli):
                          "WIGWAM-MARKETPLACE: solved in 2 words (par 2 words)"]
     unfinished = cli("letterboxed", "play", SIDES, input="wigwam\n")
     assert unfinished.stdout.splitlines()[-1] == "stopped with 5/12 letters used"
+    bad_box = cli("letterboxed", "play", "RME-WCL-TGK-APR", input="wigwam\n")
+    assert bad_box.exit_code == 2 and bad_box.stderr.strip() == (
+        "error: letter R appears twice in the box: every letter must be different")
     missing = cli("letterboxed", "play")
     assert missing.exit_code == 2 and missing.stderr.strip() == (
         "error: no sides given: e.g. puzzlewright letterboxed play RME-WCL-TGK-API")
