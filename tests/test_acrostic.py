@@ -350,7 +350,8 @@ def test_generate_5x5_json_shape(english):
                                       lexicon=english))
     assert len(result["puzzles"]) == 2
     for puzzle in result["puzzles"]:
-        assert set(puzzle) == {"size", "seed", "pool", "solution", "unique"} and puzzle["unique"]
+        assert set(puzzle) == {"size", "seed", "pool", "solution", "unique", "svg"} and puzzle["unique"]
+        assert puzzle["svg"] is None  # a picture only when asked for
         assert_solves(puzzle["solution"]["rows"], english.word_set, puzzle["seed"], puzzle["pool"])
 
 

@@ -832,3 +832,49 @@ def test_grid_mouse_drag_draws_blocks_and_letter_mode_takes_typed_keys(page):
     page.keyboard.press("ArrowDown")
     page.keyboard.type("t")
     assert grid_letters(page) == "#..." + "ox.." + "..t."
+
+
+@pytest.mark.parametrize("width", [1000, PHONE_WIDTH])
+def test_letterboxed_play_mode_checks_words_gives_hints_and_finishes(browser, server_url, width):
+    """Play: a refused word says why and is not drawn; a hint gives one more fact; the solver's answer,
+    typed in, is drawn word by word and finishes at par; the page never scrolls sideways on a phone."""
+    needs("letterboxed")
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.server_url = server_url
+    open_tab(page, "letterboxed")
+    page.fill("#lb-sides", "RME-WCL-TGK-API")
+    page.click("#lb-play-start")
+    status = page.locator("#lb-play-status")
+    expect(status).to_contain_text("0/12 letters used, 0 words; fewest possible: 2 words.")
+    page.fill("#lb-word", "time")
+    page.press("#lb-word", "Enter")
+    expect(status).to_contain_text("Not played: TIME has ME from the same side in a row")
+    expect(status).to_have_class(re.compile("error"))
+    expect(page.locator("#lb-box polyline.path")).to_have_count(0)
+    page.fill("#lb-word", "wigwam")
+    page.click("#lb-play button[type=submit]")
+    expect(status).to_contain_text("WIGWAM 5/12 letters used, 1 word; fewest possible: 2 words.")
+    page.click("#lb-hint")
+    expect(status).to_contain_text("Hint: the next word starts with M and has 11 letters.")
+    page.click("#lb-hint")
+    expect(status).to_contain_text("and ends with E.")
+    for _ in range(3):  # the word, then the word again (never a request the server refuses)
+        page.click("#lb-hint")
+        expect(status).to_contain_text("Hint: the next word: MARKETPLACE.")
+        expect(status).not_to_have_class(re.compile("error"))
+    page.fill("#lb-word", "marketplace")
+    page.press("#lb-word", "Enter")
+    expect(status).to_contain_text("Solved in 2 words; fewest possible: 2 words!")
+    drawn = page.locator("#lb-box polyline.path").evaluate_all("lines => lines.map(l => l.dataset.word)")
+    assert drawn == ["WIGWAM", "MARKETPLACE"]
+    page.click("#lb-undo")
+    expect(status).to_contain_text("WIGWAM 5/12 letters used")
+    assert no_sideways_scroll(page)
+    page.click("#lb-stop")
+    expect(page.locator("#lb-play")).to_be_hidden()
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

@@ -92,5 +92,10 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
         lexicon = request.lexicon(floor=False)
     made = generation.generate_puzzles(lexicon, options, request.count,
                                        budget=budget or Budget(seconds=request.time_limit))
-    return GenerateResult(puzzles=[generated_puzzle(p, request.show_solution) for p in made], dictionary=lexicon.name,
-                          random_seed=seed)
+    puzzles = [generated_puzzle(p, request.show_solution) for p in made]
+    if request.svg:
+        from puzzlewright.acrostic.render import acrostic_svg
+
+        for puzzle in puzzles:
+            puzzle.svg = acrostic_svg(puzzle, answer_key=request.show_solution)
+    return GenerateResult(puzzles=puzzles, dictionary=lexicon.name, random_seed=seed)

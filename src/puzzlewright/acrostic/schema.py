@@ -175,6 +175,8 @@ class GenerateRequest(PublishingOptions, DictionaryOptions):
     """Include each puzzle's solution."""
     time_limit: Seconds = DEFAULT_TIME_LIMIT
     """Give up (an error) after this many seconds."""
+    svg: bool = False
+    """Include each puzzle as a printable SVG picture (filled in when `show_solution`)."""
 
 
 @dataclass
@@ -198,6 +200,8 @@ class GeneratedPuzzle:
     unique: bool
     """Whether the dictionary allows no other solution."""
     solution: Rows | None = None
+    svg: str | None = None
+    """The printable puzzle (with `svg`): the grid, the seed row given; filled in only with `show_solution`."""
 
     def __str__(self) -> str:
         return f"{self.seed} {self.pool}"

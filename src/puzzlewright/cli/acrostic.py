@@ -14,7 +14,8 @@ import click
 from puzzlewright.acrostic.defaults import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                             DEFAULT_TIME_LIMIT, SECONDS_PER_PUZZLE)
 from puzzlewright.acrostic.schema import CountResult, GenerateResult, SolveRequest, SolveResult, VerifyRequest
-from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
+from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, svg_option,
+                                     write_pictures)
 from puzzlewright.counting import count_run_fields
 from puzzlewright.errors import PuzzleInputError, names_a_file, read_text
 from puzzlewright.parallel.cli import checkpoint_directory, parallel_options, worker_options
@@ -158,13 +159,14 @@ def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
               help="Seconds allowed for each puzzle; one not found in time stops the run with an error.")
 @click.option("--output", default=None, metavar="DIR/",
               help="Checkpoint directory: each finished range of puzzles is saved there (resume with --resume).")
+@svg_option("with --show-solution, filled in as the answer key")
 @allow_option
 @parallel_options
 @lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def generate(size: int, how_many: int, unique: bool, min_commonness: float, random_seed: int | None,
-             show_solution: bool, time_limit: float, output: str | None, allow: str | None, workers: int | None,
-             cluster: str | None, resume: bool, lexicon, as_json: bool) -> None:
+             show_solution: bool, time_limit: float, output: str | None, svg_path: str | None, allow: str | None,
+             workers: int | None, cluster: str | None, resume: bool, lexicon, as_json: bool) -> None:
     """Random puzzles of common words, printed as the seed word and the pool in sorted order.
 
     Puzzle i depends only on --random-seed and i, so ranges of puzzles run in parallel (--workers,
@@ -199,10 +201,18 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
     result = run_job(job, workers=workers, cluster=cluster, output=directory,
                      resume=resume, progress=None if how_many > 1 else False,
                      on_merged=None if as_json else print_puzzles)
-    if as_json:
-        puzzles = [validate(GeneratedPuzzle, item) for item in result.items()]
+    if not as_json and svg_path is None:
+        return
+    puzzles = [validate(GeneratedPuzzle, item) for item in result.items()]
+    for puzzle in puzzles:
+        puzzle.solution = puzzle.solution if show_solution else None
+    if svg_path is not None:
+        from puzzlewright.acrostic.render import acrostic_svg
+
         for puzzle in puzzles:
-            puzzle.solution = puzzle.solution if show_solution else None
+            puzzle.svg = acrostic_svg(puzzle, answer_key=show_solution)
+        write_pictures([puzzle.svg or "" for puzzle in puzzles], svg_path)
+    if as_json:
         emit_json(GenerateResult(puzzles=puzzles, dictionary=lexicon.name, random_seed=random_seed))
 
 

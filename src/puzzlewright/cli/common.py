@@ -94,3 +94,27 @@ def run_batch(path: str, solve_one: Callable[[dict], Any], description: str = "b
             click.echo(text)
             advance()
     return solved, failed
+
+
+def write_pictures(pictures: list[str], path: str) -> None:
+    """Write printable pictures (SVG text, one per puzzle): the first to ``path``, the k-th beside it as
+    ``<stem>-k.svg`` (``acrostic``, ``jumble`` and ``letterboxed generate --svg FILE``)."""
+    import os
+
+    from puzzlewright.errors import PuzzleInputError
+
+    stem, extension = os.path.splitext(path)
+    for number, picture in enumerate(pictures, 1):
+        target = path if number == 1 else f"{stem}-{number}{extension or '.svg'}"
+        try:
+            with open(target, "w", encoding="utf-8") as handle:
+                handle.write(picture)
+        except OSError as error:
+            raise PuzzleInputError(f"cannot write {target}: {error.strerror}") from None
+
+
+def svg_option(what: str) -> Callable:
+    """``--svg FILE``: write each generated puzzle as a printable SVG picture (``what`` says what the answer
+    key adds)."""
+    return click.option("--svg", "svg_path", default=None, metavar="FILE",
+                        help=f"Write the puzzle as a printable SVG picture (FILE-2.svg ... for the others); {what}.")

@@ -10,7 +10,8 @@ import time
 
 import click
 
-from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch
+from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch,
+                                     svg_option, write_pictures)
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.defaults import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_GENERATE_TIME_LIMIT,
                                           DEFAULT_LENGTHS, DEFAULT_TOP, MAX_GENERATE, MAX_TOP)
@@ -109,9 +110,7 @@ def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None,
               help="Print the puzzles as data lines, the text `jumble solve --batch FILE` reads.")
 @click.option("--jsonl", "as_jsonl", is_flag=True,
               help="Print each puzzle as a `jumble solve` request, one JSON line each (caption included).")
-@click.option("--svg", "svg_path", default=None, metavar="FILE",
-              help="Write the puzzle as a printable SVG picture (FILE-2.svg ... for the alternatives); with "
-                   "--show-answers, filled in as the answer key.")
+@svg_option("with --show-answers, filled in as the answer key")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_GENERATE_TIME_LIMIT,
               show_default=True, metavar="SECONDS", help="Give up after this long.")
 @allow_option
@@ -137,7 +136,7 @@ def generate_command(answer: str, caption: str | None, lengths: str | None, coun
                               time_limit=time_limit, allow=allow)
     result = generate(request, lexicon=lexicon)
     if svg_path is not None:
-        write_pictures(result, svg_path)
+        write_pictures([puzzle.svg or "" for puzzle in result], svg_path)
     if as_json:
         emit_json(result)
     elif as_lines:
@@ -149,20 +148,6 @@ def generate_command(answer: str, caption: str | None, lengths: str | None, coun
             emit_json(puzzle.solve_request())
     else:
         print_generated(result)
-
-
-def write_pictures(result: GenerateResult, path: str) -> None:
-    """Write each puzzle's SVG: the best to ``path``, the k-th alternative beside it as ``<stem>-k.svg``."""
-    import os
-
-    stem, extension = os.path.splitext(path)
-    for number, puzzle in enumerate(result, 1):
-        target = path if number == 1 else f"{stem}-{number}{extension or '.svg'}"
-        try:
-            with open(target, "w", encoding="utf-8") as handle:
-                handle.write(puzzle.svg or "")
-        except OSError as error:
-            raise PuzzleInputError(f"cannot write {target}: {error.strerror}") from None
 
 
 def print_generated(result: GenerateResult) -> None:

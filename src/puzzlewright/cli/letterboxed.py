@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch
+from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch,
+                                     svg_option, write_pictures)
 from puzzlewright.cli.plain import letterboxed_solve, solution_report
 from puzzlewright.letterboxed.schema import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                              DEFAULT_TIME_LIMIT, EXAMPLE_SIDES, MAX_GENERATE, MAX_WORDS,
@@ -128,21 +129,26 @@ def _print_solutions(result: SolveResult, draw: bool) -> None:
               show_default=True, metavar="ZIPF", help="Commonness floor of the two-word answer.")
 @click.option("--show-solution", is_flag=True, help="Also print the answer (the best solution) and the next best.")
 @click.option("--draw", is_flag=True, help="Draw each box.")
+@svg_option("with --show-solution, the answer's path drawn and its words written")
 @allow_option
 @lexicon_options(DEFAULT_DICTIONARY, lazy=True, word_files=True)
 @json_option
 def generate(count: int, random_seed: int | None, min_commonness: float, show_solution: bool, draw: bool,
-             allow: str | None, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> None:
+             svg_path: str | None, allow: str | None, dictionary: DictionaryOptions, lexicon: Any,
+             as_json: bool) -> None:
     """Make NYT-style puzzles (12 distinct letters, 4 sides of 3) whose best solution is two common words."""
     from puzzlewright.letterboxed import api
     from puzzlewright.letterboxed.schema import GenerateRequest
 
     request = GenerateRequest(**{**dataclass_fields(dictionary), "min_commonness": min_commonness}, count=count,
-                              random_seed=random_seed, show_solution=show_solution, allow=allow)
+                              random_seed=random_seed, show_solution=show_solution, svg=svg_path is not None,
+                              allow=allow)
     from puzzlewright.progress import status_line
 
     with status_line(f"generating {count:,} puzzle{'s' if count != 1 else ''}…"):
         result = api.generate(request, lexicon=lexicon)
+    if svg_path is not None:
+        write_pictures([puzzle.svg or "" for puzzle in result], svg_path)
     if as_json:
         emit_json(result)
         return
@@ -156,6 +162,55 @@ def generate(count: int, random_seed: int | None, min_commonness: float, show_so
 
             _echo_box(Box(tuple(puzzle.sides)), puzzle.solution or ())
             click.echo()
+
+
+@letterboxed.command("play")
+@click.argument("sides", nargs=-1)
+@click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT, show_default=True,
+              metavar="SECONDS", help="Stop the search for a hint (or for the fewest words possible) after this long.")
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True, word_files=True)
+def play(sides: tuple[str, ...], time_limit: float, dictionary: DictionaryOptions, lexicon: Any) -> None:
+    """Play SIDES: type a word a line (read from standard input), '?' for a hint (each one reveals one
+    more thing about the next word), '-' to take back the last word. Each word is checked against the
+    box, the last word and the dictionary; the game ends when every letter is used.
+
+    Example: printf 'wigwam\\nmarketplace\\n' | puzzlewright letterboxed play RME-WCL-TGK-API
+    """
+    import sys
+
+    from puzzlewright.errors import PuzzleInputError
+    from puzzlewright.letterboxed.game import new_game
+
+    if not sides:
+        raise PuzzleInputError(f"no sides given: e.g. puzzlewright letterboxed play {EXAMPLE_SIDES}")
+    game = new_game(" ".join(sides), dictionary, lexicon, time_limit=time_limit)
+    fewest = game.fewest_words
+    par = f"fewest possible: {fewest} word{'s' if fewest != 1 else ''}" if fewest else "no solution within 3 words"
+    click.echo(f"{game.box}: use all {len(game.box.letters)} letters ({par}); a word a line, '?' for a hint, "
+               "'-' to take back a word")
+    for line in sys.stdin:
+        entry = line.strip()
+        if not entry:
+            continue
+        if entry == "?":
+            click.echo(f"hint: {game.hint().message}")
+            continue
+        if entry == "-":
+            taken = game.undo()
+            click.echo(f"took back {taken.upper()}" if taken else "no word to take back")
+        else:
+            refusal = game.play(entry)
+            if refusal is not None:
+                click.echo(f"not played: {refusal.message}")
+                continue
+        used, total = game.progress
+        words = "-".join(game.played).upper() or "no words"
+        if game.done:
+            click.echo(f"{words}: solved in {len(game.played)} words ({par})")
+            return
+        click.echo(f"{words}: {used}/{total} letters used")
+    if not game.done:
+        click.echo(f"stopped with {game.progress[0]}/{game.progress[1]} letters used")
 
 
 def _echo_box(box: Any, path: Sequence[str]) -> None:

@@ -8,19 +8,15 @@ the answer key, the boxes are filled in. The data lines are the seed paper's for
 
 from __future__ import annotations
 
-import html
 import textwrap
 from collections.abc import Iterable
 
 from puzzlewright.jumble.model import AnswerPattern
 from puzzlewright.jumble.schema import GeneratedJumble
+from puzzlewright.svg import BOX, GAP, MARGIN, letter_boxes, page, text
 
-BOX = 30  # a letter box's side, in pixels
-GAP = 4
-MARGIN = 20
 WIDTH = 520
 CAPTION_CHARS = 48  # characters per caption line (capitals are wide)
-FONT = 'font-family="sans-serif"'
 
 
 def jumble_svg(puzzle: GeneratedJumble, answer_key: bool = False) -> str:
@@ -30,14 +26,13 @@ def jumble_svg(puzzle: GeneratedJumble, answer_key: bool = False) -> str:
     parts: list[str] = []
     y = MARGIN
     for word in puzzle.jumbles:
-        parts.append(f'<text x="{MARGIN}" y="{y + 22}" {FONT} font-size="22" font-weight="bold" '
-                     f'letter-spacing="6">{word.scrambled}</text>')
+        parts.append(text(MARGIN, y + 22, word.scrambled, 22, bold=True, spacing=6))
         y += 32
         letters = word.answer if key and word.answer else ""
-        parts += boxes(MARGIN, y, len(word.scrambled), set(word.circles), letters)
+        parts += letter_boxes(MARGIN, y, len(word.scrambled), letters, circled=word.circles)
         y += BOX + 18
     for line in textwrap.wrap(puzzle.caption or "", CAPTION_CHARS):
-        parts.append(f'<text x="{MARGIN}" y="{y + 16}" {FONT} font-size="15">{html.escape(line)}</text>')
+        parts.append(text(MARGIN, y + 16, line))
         y += 20
     y += 10
     x = MARGIN
@@ -47,30 +42,11 @@ def jumble_svg(puzzle: GeneratedJumble, answer_key: bool = False) -> str:
         if x + width > WIDTH - MARGIN and x > MARGIN:
             x, y = MARGIN, y + BOX + 12
         if slot.fixed:
-            parts.append(f'<text x="{x}" y="{y + 22}" {FONT} font-size="20" font-weight="bold">'
-                         f'{slot.text.upper()}</text>')
+            parts.append(text(x, y + 22, slot.text.upper(), 20, bold=True))
         else:
-            parts += boxes(x, y, slot.length, set(), answer_words[k] if k < len(answer_words) else "")
+            parts += letter_boxes(x, y, slot.length, answer_words[k] if k < len(answer_words) else "")
         x += width + 14
-    height = y + BOX + MARGIN
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-            f'viewBox="0 0 {WIDTH} {height}"><rect width="100%" height="100%" fill="white"/>'
-            + "".join(parts) + "</svg>")
-
-
-def boxes(x: int, y: int, count: int, circled: set[int], letters: str) -> list[str]:
-    """A row of ``count`` letter boxes from (x, y), a circle in those of ``circled``, ``letters`` inside."""
-    parts = []
-    for i in range(count):
-        left = x + i * (BOX + GAP)
-        parts.append(f'<rect x="{left}" y="{y}" width="{BOX}" height="{BOX}" fill="none" stroke="black"/>')
-        if i in circled:
-            parts.append(f'<circle cx="{left + BOX / 2}" cy="{y + BOX / 2}" r="{BOX / 2 - 3}" fill="none" '
-                         'stroke="black"/>')
-        if i < len(letters):
-            parts.append(f'<text x="{left + BOX / 2}" y="{y + 21}" text-anchor="middle" {FONT} '
-                         f'font-size="17">{letters[i].upper()}</text>')
-    return parts
+    return page(WIDTH, y + BOX + MARGIN, parts)
 
 
 def data_lines(puzzles: Iterable[GeneratedJumble], seed: int) -> str:

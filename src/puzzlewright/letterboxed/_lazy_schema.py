@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlewright.letterboxed.defaults import HINT_STEPS, MAX_PLAYED
 from puzzlewright.letterboxed.schema import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_TIME_LIMIT,
                                              EXAMPLE_SIDES, MAX_GENERATE, Solution)
 from puzzlewright.schema import Config, DictionaryOptions, ModelBase, PublishingOptions, Result, model_config
@@ -20,11 +21,12 @@ from puzzlewright.schema import Config, DictionaryOptions, ModelBase, Publishing
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
 
-    from annotated_types import Ge, Le
+    from annotated_types import Ge, Le, MaxLen
 
     from puzzlewright.schema import Seconds, Zipf
 
-__all__ = ["GenerateRequest", "GenerateResult", "GeneratedPuzzle", "WordEntry", "WordsRequest", "WordsResult"]
+__all__ = ["GenerateRequest", "GenerateResult", "GeneratedPuzzle", "Hint", "PlayRequest", "PlayResult", "Refusal",
+           "WordEntry", "WordsRequest", "WordsResult"]
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
@@ -59,6 +61,8 @@ class GenerateRequest(PublishingOptions, DictionaryOptions):
     """Include the answer and the best solutions."""
     time_limit: Seconds = DEFAULT_TIME_LIMIT
     """Give up after this many seconds."""
+    svg: bool = False
+    """Include each puzzle as a printable SVG picture (with the answer drawn when `show_solution`)."""
 
 
 
@@ -111,6 +115,8 @@ class GeneratedPuzzle(ModelBase):
     """The two-word answer: the box's best solution (the solver's first)."""
     solutions: list[Solution] | None = None
     """The best solutions (the answer first) that pass the publishing policy (`allow`)."""
+    svg: str | None = None
+    """The printable puzzle (with `svg`): the box, and the answer's path only with `show_solution`."""
 
     def __str__(self) -> str:
         return "-".join(self.sides)
@@ -135,3 +141,91 @@ class GenerateResult(Result):
 
     def __repr__(self) -> str:
         return f"<Letter Boxed puzzles {', '.join(map(str, self.puzzles))} (random_seed={self.random_seed})>"
+
+
+@dataclass(kw_only=True, eq=False, repr=False)
+class PlayRequest(DictionaryOptions):
+    """Play a box: the words played so far (each must be playable), a new word to try, and how many hint
+    steps to show for the next word."""
+
+    __pydantic_config__: ClassVar[Config] = model_config(
+        "LetterboxedPlayRequest", {"sides": EXAMPLE_SIDES, "played": ["WIGWAM"], "word": "MARKETPLACE"})
+
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
+    sides: str | list[str]
+    """The sides, clockwise from the top (as for solve)."""
+    played: Annotated[list[str], MaxLen(MAX_PLAYED)] = field(default_factory=list)
+    """The words played so far, in order (as a previous reply's `played` gives them)."""
+    word: str | None = None
+    """A word to play next: checked against the box's rules, the last word and the dictionary."""
+    hints: Annotated[int, Ge(0), Le(HINT_STEPS)] = 0
+    """How many times to ask for a hint for the next word (after `word`, when it is played): each reveals
+    one more of its first letter, its length, its last letter and the word (after a first word the
+    first letter is known, so a first hint gives the length)."""
+    time_limit: Seconds = DEFAULT_TIME_LIMIT
+    """Stop the searches for the fewest words and the hint after this many seconds each."""
+
+
+@dataclass(eq=False, repr=False)
+class Refusal(ModelBase):
+    """Why a word cannot be played."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedRefusal")
+
+    word: str
+    """The word, in capitals."""
+    reason: str
+    """The rule it breaks: too_short, off_box (a letter not in the box), same_side (two letters of one side
+    in a row), wrong_start (not the last word's last letter), not_a_word (not in the dictionary) or
+    finished (every letter is used already)."""
+    message: str
+    """The reason in one line."""
+
+
+@dataclass(kw_only=True, eq=False, repr=False)
+class Hint(ModelBase):
+    """What a hint reveals of the next word of the best way to finish: one more fact a step."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedHint")
+
+    step: int
+    """How many facts are revealed: 1 the first letter, 2 the length, 3 the last letter, 4 the word (0: no
+    hint, the message says why)."""
+    message: str
+    """The hint in one line."""
+    first_letter: str | None = None
+    length: int | None = None
+    last_letter: str | None = None
+    word: str | None = None
+
+
+@dataclass(eq=False, repr=False)
+class PlayResult(Result):
+    """The game after the request's word: the words played, the letters they use, and any refusal or hint."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedPlayResult")
+
+    sides: list[str]
+    played: list[str]
+    """The words played, in order, in capitals (the request's word last when it was accepted)."""
+    used: str
+    """The box's letters the words use, in the box's order."""
+    letters_used: int
+    letters: int
+    """How many letters the box has (progress: letters_used of letters)."""
+    done: bool
+    """Every letter is used: the puzzle is solved."""
+    fewest_words: int | None
+    """The par: the fewest words of any solution (null: none within three words)."""
+    dictionary: str
+    complete: bool = True
+    """False when the search for the par or the hint ran out of time (they may then be wrong or missing)."""
+    refused: Refusal | None = None
+    """Why the request's word was not played (null when it was, or when there was none)."""
+    hint: Hint | None = None
+    """The hint for the next word, to the step asked for (null when none was asked for)."""
+
+    def __repr__(self) -> str:
+        state = "solved" if self.done else f"{self.letters_used}/{self.letters} letters"
+        return f"<Letter Boxed {'-'.join(self.sides)}: {'-'.join(self.played) or 'no words'}, {state}>"

@@ -1,4 +1,4 @@
-"""The Letter Boxed verbs: ``solve``, ``words`` and ``generate``, each from its request model to its result
+"""The Letter Boxed verbs: ``solve``, ``words``, ``generate`` and ``play``, each from its request model to its result
 model (:mod:`puzzlewright.letterboxed.schema`). A JSON-shaped mapping is accepted too and validated first.
 
 The CLI, the web app and the front door (:mod:`puzzlewright.letterboxed`) all call these.
@@ -21,7 +21,8 @@ from puzzlewright.search import Budget, paced
 
 if TYPE_CHECKING:
     from puzzlewright.letterboxed import solver
-    from puzzlewright.letterboxed.schema import GenerateRequest, GenerateResult, WordsRequest, WordsResult
+    from puzzlewright.letterboxed.schema import (GenerateRequest, GenerateResult, PlayRequest, PlayResult, WordsRequest,
+                                                 WordsResult)
     from puzzlewright.lexicon import Lexicon
 
 
@@ -126,4 +127,30 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
                                solutions=[Solution(**solution_fields(s)) for s in p.best] if request.show_solution
                                else None)
                for p in made]
+    if request.svg:
+        from puzzlewright.letterboxed.render import puzzle_svg
+
+        for puzzle in puzzles:
+            puzzle.svg = puzzle_svg(puzzle, answer_key=request.show_solution)
     return GenerateResult(puzzles=puzzles, dictionary=index.name, random_seed=seed)
+
+
+def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
+         budget: Budget | None = None) -> PlayResult:
+    """The game of the request's box after its played words and its new word, with the hint asked for
+    (:class:`~puzzlewright.letterboxed.game.Game`). A played word that cannot be played is refused
+    (PuzzleInputError); the new word, refused or not, is part of the result."""
+    from puzzlewright.letterboxed.game import new_game, replay
+    from puzzlewright.letterboxed.schema import PlayRequest, PlayResult
+
+    request = validate(PlayRequest, request)
+    game = new_game(request.sides, request, lexicon, time_limit=request.time_limit, budget=budget)
+    replay(game, request.played)
+    refused = game.play(request.word) if request.word is not None else None
+    hint = None
+    for _ in range(request.hints):
+        hint = game.hint()
+    used, letters = game.progress
+    return PlayResult(sides=list(game.box.sides), played=[word.upper() for word in game.played], used=game.used,
+                      letters_used=used, letters=letters, done=game.done, fewest_words=game.fewest_words,
+                      dictionary=game.words.index.name, complete=game.complete, refused=refused, hint=hint)

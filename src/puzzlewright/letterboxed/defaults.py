@@ -12,3 +12,5 @@ MAX_GENERATE = 100
 DEFAULT_GENERATE_COMMONNESS = 3.0
 EXAMPLE_SIDES = "RME-WCL-TGK-API"
 DEFAULT_DICTIONARY = "english-letterboxed"  # sized like the NYT's own dictionary (docs/letterboxed.md)
+HINT_STEPS = 4  # a play hint's facts about the next word: first letter, length, last letter, the word
+MAX_PLAYED = 100  # words a play request may carry: far more than any game needs

@@ -23,6 +23,8 @@ MIN_SIDES, MAX_SIDES = 3, 6
 MIN_SIDE_LETTERS, MAX_SIDE_LETTERS = 2, 5
 MIN_WORD_LENGTH = 3
 NYT_SIDES, NYT_SIDE_LETTERS = 4, 3
+# Why a word breaks the rules (Box.word_breach, chain_breach): the reasons a played word is refused for
+TOO_SHORT, OFF_BOX, SAME_SIDE, WRONG_START = "too_short", "off_box", "same_side", "wrong_start"
 
 # the regular expressions of the box notation, compiled on first use (letters.compiled; see _split_sides)
 _SEPARATOR = r"\s*[-,;/|]\s*|\s+"  # one separator: two in a row mean an empty side
@@ -124,15 +126,21 @@ class Box(Record):
 
     def word_problem(self, word: str) -> str | None:
         """Why ``word`` (any case) is not playable in this box, or None when it is."""
+        breach = self.word_breach(word)
+        return None if breach is None else breach[1]
+
+    def word_breach(self, word: str) -> tuple[str, str] | None:
+        """The first rule of the box ``word`` (any case) breaks, as (reason, one-line message), or None when
+        it keeps them all. The reasons are :data:`TOO_SHORT`, :data:`OFF_BOX` and :data:`SAME_SIDE`."""
         word = word.lower()
         if len(word) < MIN_WORD_LENGTH:
-            return f"{word.upper()} has fewer than {MIN_WORD_LENGTH} letters"
+            return TOO_SHORT, f"{word.upper()} has fewer than {MIN_WORD_LENGTH} letters"
         outside = sorted(set(word) - set(self.letters))
         if outside:
-            return f"{word.upper()} uses {''.join(outside).upper()}, not in the box"
+            return OFF_BOX, f"{word.upper()} uses {''.join(outside).upper()}, not in the box"
         at = doubled_at(self.side_string(word))
         if at >= 0:
-            return f"{word.upper()} has {word[at:at + 2].upper()} from the same side in a row"
+            return SAME_SIDE, f"{word.upper()} has {word[at:at + 2].upper()} from the same side in a row"
         return None
 
     def is_valid_word(self, word: str) -> bool:
@@ -160,12 +168,22 @@ class Box(Record):
             if problem:
                 return problem
         for before, after in zip(words, words[1:]):
-            if before[-1].lower() != after[0].lower():
-                return f"{after.upper()} does not start with the last letter of {before.upper()}"
+            breach = chain_breach(before, after)
+            if breach:
+                return breach[1]
         missing = sorted(set(self.letters) - set("".join(words).lower()))
         if missing:
             return f"letters not used: {''.join(missing).upper()}"
         return None
+
+
+def chain_breach(before: str, after: str) -> tuple[str, str] | None:
+    """(:data:`WRONG_START`, message) when ``after`` does not start with the last letter of ``before``, the
+    word played before it; None when it does."""
+    if before[-1].lower() != after[0].lower():
+        return WRONG_START, (f"{after.upper()} does not start with {before[-1].upper()}, the last letter of "
+                             f"{before.upper()}")
+    return None
 
 
 def doubled_at(text: str) -> int:

@@ -1,4 +1,5 @@
-"""Drawing a box in the terminal: the polygon with its letters, and optionally a solution's path.
+"""Drawing a box in the terminal: the polygon with its letters, and optionally a solution's path; and as
+SVG, for notebooks (:func:`box_svg`) and as a printable puzzle (:func:`puzzle_svg`).
 
 The shape is a regular polygon (the NYT's square for 4 sides) on a character canvas, stretched
 horizontally because terminal cells are about twice as tall as wide. The path of a solution is drawn
@@ -11,10 +12,17 @@ import math
 from collections.abc import Callable, Sequence
 
 from puzzlewright.letterboxed.model import Box
+from puzzlewright.svg import MARGIN, page, text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from puzzlewright.letterboxed.schema import GeneratedPuzzle
 
 ASPECT = 2.2  # terminal cell height / width
 PATH_MARKS = "·*o~="  # one per word of the path, in turn
 CORNER = "+"
+PATH_COLOURS = ("#d4564a", "#3a7bd5", "#2e9d5b", "#9b59b6", "#e08e0b")  # one per word of a path drawn in SVG
+PRINT_SIZE = 360  # the box's square on a printed puzzle, in pixels
 
 
 def render_box(box: Box, path: Sequence[str] = (), word_style: Callable[[int, str], str] | None = None) -> str:
@@ -107,25 +115,48 @@ def _line(canvas: list[list[str]], start: tuple[int, int], end: tuple[int, int],
 def box_svg(sides: Sequence[str], path: Sequence[str] = (), size: int = 220) -> str:
     """The box as an SVG picture (for notebooks): a square of sides with the letters, and ``path`` (a
     solution's words) drawn as lines from letter to letter, one colour per word."""
-    box = Box(tuple(side.upper() for side in sides))
+    return page(size, size, box_parts(Box(tuple(side.upper() for side in sides)), path, size))
+
+
+def box_parts(box: Box, path: Sequence[str], size: int, left: float = 0, top: float = 0) -> list[str]:
+    """The SVG markup of :func:`box_svg`'s picture, drawn in the ``size`` x ``size`` square from (left, top)."""
     count, _ = box.shape
-    centre = radius = size / 2 - 24
-    corners = [(centre + 24 + radius * math.cos(a), centre + 24 + radius * math.sin(a))
+    radius = size / 2 - 24
+    centre_x, centre_y = left + size / 2, top + size / 2
+    corners = [(centre_x + radius * math.cos(a), centre_y + radius * math.sin(a))
                for a in (-math.pi / 2 - math.pi / count + 2 * math.pi * k / count for k in range(count))]
     points = _letter_places(box, [(y, x) for x, y in corners])
-    colours = ("#d4564a", "#3a7bd5", "#2e9d5b", "#9b59b6", "#e08e0b")
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">',
-             '<polygon points="' + " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+    parts = ['<polygon points="' + " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
              + '" fill="white" stroke="black" stroke-width="3"/>']
     for number, word in enumerate(path):
         line = " ".join(f"{points[c][1]:.1f},{points[c][0]:.1f}" for c in word.lower() if c in points)
-        parts.append(f'<polyline points="{line}" fill="none" stroke="{colours[number % len(colours)]}" '
+        parts.append(f'<polyline points="{line}" fill="none" stroke="{PATH_COLOURS[number % len(PATH_COLOURS)]}" '
                      'stroke-width="2.5" stroke-linejoin="round"/>')
     for letter, (y, x) in points.items():
-        dx, dy = x - (centre + 24), y - (centre + 24)
+        dx, dy = x - centre_x, y - centre_y
         scale = 14 / max(1e-9, math.hypot(dx, dy))
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="black"/><text x="{x + dx * scale:.1f}" '
-                     f'y="{y + dy * scale + 5:.1f}" text-anchor="middle" font-family="sans-serif" font-size="15" '
-                     f'font-weight="bold">{letter.upper()}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="black"/>')
+        parts.append(text(round(x + dx * scale, 1), round(y + dy * scale + 5, 1), letter.upper(), 15, bold=True,
+                          anchor="middle"))
+    return parts
+
+
+def puzzle_svg(puzzle: GeneratedPuzzle, answer_key: bool = False) -> str:
+    """A generated puzzle as a printable SVG page: the box, the rules in a line, the par and lines to write
+    the words on; with ``answer_key`` (and a puzzle made with its solution shown) the answer's path is
+    drawn and its words written out instead of the lines."""
+    answer = puzzle.solution if answer_key and puzzle.solution else []
+    parts = [text(MARGIN, MARGIN + 18, "Letter Boxed", 20, bold=True),
+             text(MARGIN, MARGIN + 40, "Chain words, each starting with the last letter of the one before,", 12),
+             text(MARGIN, MARGIN + 56, "with no two letters in a row from the same side.", 12),
+             text(MARGIN, MARGIN + 72, f"Use every letter, in {puzzle.par} words or fewer.", 12)]
+    top = MARGIN + 72
+    parts += box_parts(Box(tuple(puzzle.sides)), answer, PRINT_SIZE, MARGIN, top)
+    y = top + PRINT_SIZE + 30
+    if answer:
+        parts.append(text(MARGIN, y, "Answer: " + " \u2013 ".join(answer), 16, bold=True))
+    else:
+        parts += [f'<line x1="{MARGIN}" y1="{y + 34 * k}" x2="{MARGIN + PRINT_SIZE}" y2="{y + 34 * k}" stroke="#999"/>'
+                  for k in range(puzzle.par)]
+        y += 34 * (puzzle.par - 1)
+    return page(PRINT_SIZE + 2 * MARGIN, y + MARGIN, parts)

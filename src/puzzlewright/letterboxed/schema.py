@@ -34,13 +34,17 @@ if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewrig
     from puzzlewright.letterboxed._lazy_schema import GeneratedPuzzle as GeneratedPuzzle
     from puzzlewright.letterboxed._lazy_schema import GenerateRequest as GenerateRequest
     from puzzlewright.letterboxed._lazy_schema import GenerateResult as GenerateResult
+    from puzzlewright.letterboxed._lazy_schema import Hint as Hint
+    from puzzlewright.letterboxed._lazy_schema import PlayRequest as PlayRequest
+    from puzzlewright.letterboxed._lazy_schema import PlayResult as PlayResult
+    from puzzlewright.letterboxed._lazy_schema import Refusal as Refusal
     from puzzlewright.letterboxed._lazy_schema import WordEntry as WordEntry
     from puzzlewright.letterboxed._lazy_schema import WordsRequest as WordsRequest
     from puzzlewright.letterboxed._lazy_schema import WordsResult as WordsResult
     from puzzlewright.schema import Seconds
 
-_LAZY_MODELS = frozenset({"GenerateRequest", "GenerateResult", "GeneratedPuzzle", "WordEntry", "WordsRequest",
-                          "WordsResult"})
+_LAZY_MODELS = frozenset({"GenerateRequest", "GenerateResult", "GeneratedPuzzle", "Hint", "PlayRequest",
+                          "PlayResult", "Refusal", "WordEntry", "WordsRequest", "WordsResult"})
 
 
 def __getattr__(name: str) -> Any:

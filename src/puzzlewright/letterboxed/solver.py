@@ -319,6 +319,21 @@ def chains_of_length(words: BoxWords, k: int, budget: Budget | None = None) -> l
     return _ChainSearch(words, budget).chains(k)
 
 
+def continuations(words: BoxWords, start: int, covered: int, *, max_words: int = MAX_WORDS,
+                  budget: Budget | None = None) -> tuple[list[tuple[int, ...]], bool]:
+    """The chains of the fewest words (at most ``max_words``) that start with the box's ``start``-th letter
+    and cover every letter the box-local mask ``covered`` lacks: how a player whose words so far cover
+    ``covered`` and end on that letter can finish. Returns them (ids into ``words``) and whether the
+    search was complete (False: the budget ran out first, the chains are those found by then)."""
+    search = _ChainSearch(words, budget)
+    projected = covered if search.project is None else search.project(covered)
+    for r in range(1, max_words + 1):
+        found = search._tails(start, covered, projected, r, {})
+        if found or search.stopped:
+            return found, not search.stopped
+    return [], True
+
+
 class _ChainSearch:
     """Enumerates the word chains of exactly k words that cover the box.
 

@@ -145,6 +145,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              "max_words), fewest words first, then best first.", expensive=letterboxed_solve_cost),
     Endpoint("letterboxed", "generate", "Generate NYT-style Letter Boxed puzzles.", deterministic=False,
              expensive=always),
+    Endpoint("letterboxed", "play", "Play a Letter Boxed puzzle: check a word against the box, the last word and "
+             "the dictionary; progress, the fewest words possible and hints that reveal one step at a time."),
     Endpoint("jumble", "solve", "Solve a Jumble: unscramble the words and rank the final answers.",
              expensive=jumble_solve_cost),
     Endpoint("jumble", "generate", "Make Jumbles from a final answer: words whose circled letters spell it, each "

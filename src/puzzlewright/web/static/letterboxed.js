@@ -1,4 +1,5 @@
-// Letter Boxed: the box drawn as SVG, the solutions best first; choosing one draws its path.
+// Letter Boxed: the box drawn as SVG, the solutions best first; choosing one draws its path. Play mode: the
+// player's own words, each checked by /api/letterboxed/play, drawn as they go, with hints a step at a time.
 import { el, latestOnly, setStatus } from "./common.js";
 
 const ask = latestOnly();  // the tab's latest request wins: a slow earlier answer is dropped
@@ -6,6 +7,7 @@ const ask = latestOnly();  // the tab's latest request wins: a slow earlier answ
 const CENTRE = 160, RADIUS = 142, LABEL_OFFSET = 22, SHOWN = 300;
 let panel, box, status, list;
 let points = {};  // letter -> [x, y] of its dot
+let game = null;  // play mode: { sides, played: [...], hints: n } (null when solving)
 
 const $ = (id) => panel.querySelector(`#${id}`);
 
@@ -16,6 +18,7 @@ export function init(node) {
   list = $("lb-solutions");
   $("lb-form").addEventListener("submit", (event) => { event.preventDefault(); solve(); });
   $("lb-generate").addEventListener("click", generate);
+  addPlayControls();
   $("lb-sides").addEventListener("input", () => draw(parseSides($("lb-sides").value)));
   draw(parseSides($("lb-sides").value));
 }
@@ -72,6 +75,7 @@ function drawPath(words) {
 }
 
 async function solve() {
+  if (game) stopGame();
   const sides = parseSides($("lb-sides").value);
   draw(sides);
   list.replaceChildren();
@@ -131,6 +135,7 @@ function choose(button, words) {
 }
 
 async function generate() {
+  if (game) stopGame();
   setStatus(status, "Making a new puzzle\u2026");
   list.replaceChildren();
   try {
@@ -141,8 +146,78 @@ async function generate() {
     draw(parseSides($("lb-sides").value));
     const pairs = puzzle.two_word_solutions ? `${puzzle.two_word_solutions.toLocaleString()} two-word solutions` : "";
     const par = puzzle.par ? `par ${puzzle.par}` : "";
-    setStatus(status, `New puzzle (${[pairs, par].filter(Boolean).join(", ")}). Press Solve to see the solutions.`);
+    setStatus(status, `New puzzle (${[pairs, par].filter(Boolean).join(", ")}). Press Play to play it, or Solve to see the solutions.`);
   } catch (error) {
     setStatus(status, error.message, "error");
+  }
+}
+
+// -- play mode ---------------------------------------------------------------------------------------
+
+/** The Play button beside Solve and the play form under the controls (hidden until a game starts). */
+function addPlayControls() {
+  $("lb-generate").before(el("button", { type: "button", id: "lb-play-start", onclick: startGame }, "Play"));
+  const form = el("form", { class: "controls", id: "lb-play", hidden: true, onsubmit: (event) => { event.preventDefault(); playWord(); } },
+    el("label", {}, "Your word ", el("input", { id: "lb-word", type: "text", autocomplete: "off", spellcheck: "false", autocapitalize: "characters", enterkeyhint: "send", size: "14" })),
+    el("button", { type: "submit", class: "primary" }, "Play word"),
+    el("button", { type: "button", id: "lb-hint", onclick: hint }, "Hint"),
+    el("button", { type: "button", id: "lb-undo", onclick: undo }, "Take back"),
+    el("button", { type: "button", id: "lb-stop", onclick: stopGame }, "Stop"));
+  const progress = el("p", { class: "status", role: "status", "aria-live": "polite", id: "lb-play-status", hidden: true });
+  $("lb-policy").after(form, progress);
+}
+
+/** Start a game of the box in the Sides box: the solutions are hidden, the path drawn is the player's. */
+function startGame() {
+  game = { sides: $("lb-sides").value.trim(), played: [], hints: 0 };
+  list.replaceChildren();
+  setStatus(status, "");
+  $("lb-play").hidden = $("lb-play-status").hidden = false;
+  move({});
+  $("lb-word").focus();
+}
+
+function stopGame() {
+  game = null;
+  $("lb-play").hidden = $("lb-play-status").hidden = true;
+  drawPath([]);
+}
+
+function playWord() {
+  const word = $("lb-word").value.trim();
+  if (word) move({ word });
+}
+
+function hint() {
+  const last = game.hint;  // once the word is out (or there is none), asking again repeats the last hint
+  if (!(last && (last.word || last.step === 0))) game.hints += 1;
+  move({ hints: game.hints });
+}
+
+function undo() {
+  game.played.pop();
+  game.hints = 0;
+  move({});
+}
+
+/** Ask the server about the game after `extra` (a word to play, hints to show) and show the answer. */
+async function move(extra) {
+  if (!game) return;
+  const node = $("lb-play-status");
+  try {
+    const result = await ask("/api/letterboxed/play", { sides: game.sides, played: game.played, dict: $("lb-dict").value || undefined, ...extra });
+    if (result.played.length !== game.played.length) { game.hints = 0; $("lb-word").value = ""; }
+    game.played = result.played;
+    game.hint = result.hint;
+    draw(result.sides);
+    drawPath(result.played);
+    const par = result.fewest_words ? `; fewest possible: ${result.fewest_words} word${result.fewest_words === 1 ? "" : "s"}` : "";
+    const count = `${result.played.length} word${result.played.length === 1 ? "" : "s"}`;
+    const state = result.done ? `Solved in ${count}${par}!` : `${result.letters_used}/${result.letters} letters used, ${count}${par}.`;
+    const said = result.refused ? ` Not played: ${result.refused.message}.` : result.hint ? ` Hint: ${result.hint.message}.` : "";
+    const partial = result.complete === false ? " The search ran out of time: the par or the hint may be missing." : "";
+    setStatus(node, `${result.played.join(" \u2013 ")} ${state}${said}${partial}`.trim(), result.refused ? "error" : "");
+  } catch (error) {
+    setStatus(node, error.message, "error");
   }
 }
