@@ -29,7 +29,7 @@ from puzzlewright.letterboxed.schema import DEFAULT_DICTIONARY
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.lexicon import builtin_lexicon
 from puzzlewright.search import Budget
-from puzzlewright.word_lookup import Commonness
+from puzzlewright.lexicon.archive import Commonness
 
 SEED_PUZZLES = ("RME-WCL-TGK-API", "ERG-BID-NCF-TAO")
 
@@ -737,7 +737,7 @@ def _word_list_file(path, words):
 
 def test_a_word_file_index_is_cached_by_content_and_rebuilt_when_the_file_changes(tmp_path, monkeypatch):
     from puzzlewright.letterboxed import index as index_module
-    from puzzlewright.schema import WordFile
+    from puzzlewright.lexicon.wordfile import WordFile
 
     cache = tmp_path / "cache"
     words = ["pragmatic", "cakewalk", "wigwam", "marketplace", "earwig", "cat", "tag"]
@@ -810,7 +810,7 @@ def test_a_word_file_read_for_one_box_gives_the_words_of_the_whole_file_index(ki
     """The box's words read straight from the file (only the lines it can spell, commonness joined from
     english-large's index) are those the file's whole index gives, with the same values, on real puzzles."""
     from puzzlewright.letterboxed import index as index_module
-    from puzzlewright.schema import WordFile
+    from puzzlewright.lexicon.wordfile import WordFile
 
     word_file = WordFile(str(word_list_files[kind]))
     whole = index_module.file_index(word_file, tmp_path)
@@ -884,8 +884,8 @@ def test_the_reference_words_give_each_word_its_number_and_the_lexicon_s_commonn
     """:class:`SortedWords` numbers every word of english-large as its lexicon does, with the same values
     (and flags), and finds no word the dictionary lacks (made-up words, words past either end, words that are not a-z)."""
     from puzzlewright.letterboxed.index import columns_bytes, viewed_columns
-    from puzzlewright.shipped import builtin_archive
-    from puzzlewright.word_lookup import SortedWords
+    from puzzlewright.lexicon.shipped import builtin_archive
+    from puzzlewright.lexicon.archive import SortedWords
 
     large = builtin_lexicon("english-large")
     columns = SortedWords.columns_of(builtin_archive("english-large"))
@@ -930,7 +930,7 @@ def test_the_reference_words_are_kept_and_a_damaged_or_stale_copy_is_made_again(
 def test_a_box_read_from_a_file_with_words_english_large_lacks_matches_the_whole_file_index(tmp_path):
     """Words english-large lacks get no commonness whichever way the file is read, and the rest theirs."""
     from puzzlewright.letterboxed import index as index_module
-    from puzzlewright.schema import WordFile
+    from puzzlewright.lexicon.wordfile import WordFile
 
     box = Box.parse("RME-WCL-TGK-API")
     real = [word for word in builtin_lexicon("english-large").words if not word.strip(box.letters)][::2]

@@ -23,11 +23,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY
 from puzzlewright.record import Record
-from puzzlewright.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
-from puzzlewright.shipped import builtin_archive as builtin_archive
-from puzzlewright.wordfile import WordFile as WordFile
-from puzzlewright.wordfile import word_file_digest as word_file_digest
 
 if TYPE_CHECKING:  # pydantic, annotated_types and the lexicon (numpy) are imported only when needed
     from typing import Annotated

@@ -62,7 +62,7 @@ def _letterboxed_solve(sides: list[str], spec: str | None) -> Callable[[], None]
     """``letterboxed solve SIDES [--dict NAME|PATH]`` (see :mod:`puzzlewright.cli.letterboxed`), solved
     without the request and result models (:func:`~puzzlewright.cli.plain.quick_letterboxed_solve`). The
     modules it runs are imported now, with the rest of start-up (see :func:`~puzzlewright.cli.main.main`)."""
-    for module in ("letterboxed.solver", "letterboxed.outcome", "wordfile"):
+    for module in ("letterboxed.solver", "letterboxed.outcome", "lexicon.wordfile"):
         import_module(f"puzzlewright.{module}")
     from puzzlewright.cli.plain import quick_letterboxed_solve, solution_report, write_lines
     from puzzlewright.letterboxed.defaults import DEFAULT_DICTIONARY
@@ -76,9 +76,9 @@ def _letterboxed_solve(sides: list[str], spec: str | None) -> Callable[[], None]
 def _dict_lookup(words: list[str], spec: str | None) -> Callable[[], None]:
     """``dict lookup WORDS [--dict NAME|PATH]`` (see :mod:`puzzlewright.cli.dictionary`); its modules are
     imported now, as :func:`_letterboxed_solve`'s are."""
-    import_module("puzzlewright.word_lookup")
+    import_module("puzzlewright.lexicon.archive")
     from puzzlewright.cli.plain import builtin_lookup, dictionary_choice, lookup, lookup_report, write_lines
-    from puzzlewright.shipped import DEFAULT_DICTIONARY
+    from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY
 
     def run() -> None:
         found = builtin_lookup(words, spec or DEFAULT_DICTIONARY)  # what lookup() does for a built-in
@@ -102,7 +102,7 @@ def _count_settings(arguments: list[str]) -> dict[str, object] | None:
     errors and notes."""
     from puzzlewright.parallel.runners import default_workers
     from puzzlewright.acrostic.defaults import DEFAULT_DICTIONARY
-    from puzzlewright.shipped import builtin_archive
+    from puzzlewright.lexicon.shipped import builtin_archive
 
     settings: dict[str, object] = {"double": False, "canonical": False, "workers": None, "dict": DEFAULT_DICTIONARY}
     remaining = iter(arguments)

@@ -16,7 +16,8 @@ from puzzlewright.letterboxed.outcome import result_fields, solution_fields
 from puzzlewright.letterboxed.schema import Solution, SolveRequest, SolveResult
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.ranking import tie_key
-from puzzlewright.schema import DictionaryOptions, WordFile, fresh_seed, validate
+from puzzlewright.lexicon.wordfile import WordFile
+from puzzlewright.schema import DictionaryOptions, fresh_seed, validate
 from puzzlewright.search import Budget, paced
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def index_for(options: DictionaryOptions, lexicon: Lexicon | WordFile | None = N
     """The word index the dictionary options ask for (``min_commonness`` is left to :func:`box_words`,
     which applies it to the box's words).
 
-    A plain built-in dictionary and a word-list file (:class:`~puzzlewright.schema.WordFile`, from the
+    A plain built-in dictionary and a word-list file (:class:`~puzzlewright.lexicon.wordfile.WordFile`, from the
     command line's ``--dict FILE``) come from their cached indexes (no lexicon is built, numpy is not
     imported); for the first ``box`` a process solves on a word-list file the index holds just the words
     the box can spell, read from the file as it is (see :func:`word_file_index`). Anything else (a

@@ -29,7 +29,7 @@ from puzzlewright.search import Budget
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
-    from puzzlewright.schema import WordFile
+    from puzzlewright.lexicon.wordfile import WordFile
 
 # Why a played word is refused beyond the box's rules (model.TOO_SHORT, OFF_BOX, SAME_SIDE, WRONG_START)
 NOT_A_WORD = "not_a_word"  # keeps the rules but is not in the dictionary
