@@ -28,7 +28,7 @@ from puzzlewright.letterboxed.render import render_box
 from puzzlewright.letterboxed.schema import DEFAULT_DICTIONARY
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.lexicon import builtin_lexicon
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 from puzzlewright.lexicon.archive import Commonness
 
 SEED_PUZZLES = ("RME-WCL-TGK-API", "ERG-BID-NCF-TAO")

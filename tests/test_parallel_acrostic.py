@@ -307,7 +307,7 @@ def test_a_partition_stopped_mid_way_continues_from_its_snapshot():
     """count_partition stopped by a node budget says where; given that back it finds the remaining squares
     and ends with the same count and nodes as one uninterrupted run (not a restart)."""
     from puzzlewright.acrostic.count import count_partition
-    from puzzlewright.search import Budget
+    from puzzlewright.budget import Budget
 
     lexicon, options = load_lexicon("wordle-answers"), CountOptions(5, double=True)
     whole = count_partition(lexicon, options, "s")
@@ -323,7 +323,7 @@ class _SlicedCountJob(CountJob):
     """A count whose partitions stop after a fixed number of nodes, like a time limit but reproducible."""
 
     def partition_budget(self):
-        from puzzlewright.search import Budget
+        from puzzlewright.budget import Budget
 
         return Budget(nodes=150_000)
 

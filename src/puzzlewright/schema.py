@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pydantic, annotated_types and the lexicon (numpy) are impor
     from pydantic import TypeAdapter, ValidationError
 
     from puzzlewright.lexicon import Lexicon
-    from puzzlewright.search import Budget
+    from puzzlewright.budget import Budget
 
     WordList = Annotated[list[str], MaxLen(20_000)] | str
     Zipf = Annotated[float, Ge(0)]
@@ -382,7 +382,7 @@ JSON_PIECE_ITEMS = 256
 
 def json_pieces(result: object, budget: Budget | None = None) -> Iterator[str]:
     """:func:`dump_json`'s text in pieces, with ``budget`` checked between them
-    (:meth:`~puzzlewright.search.Budget.check_finishing`): a result model's fields one by one, and a long
+    (:meth:`~puzzlewright.budget.Budget.check_finishing`): a result model's fields one by one, and a long
     list (a search's 200,000 solutions) :data:`JSON_PIECE_ITEMS` items at a time. A caller can stop reading
     once the text is too long (the web app's response cap), and encoding stops with the request's budget
     instead of running seconds after the reply."""

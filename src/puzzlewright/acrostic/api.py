@@ -19,7 +19,7 @@ from puzzlewright.acrostic.verdict import verify_grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.schema import fresh_seed, validate
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 
 def parse_puzzle(request: SolveRequest) -> Puzzle:

@@ -78,7 +78,7 @@ def quick_letterboxed_solve(sides: Sequence[str], spec: str) -> Any:
     from puzzlewright.letterboxed.model import Box
     from puzzlewright.letterboxed.outcome import result_fields
     from puzzlewright.letterboxed.solver import box_words, solve_box
-    from puzzlewright.search import Budget
+    from puzzlewright.budget import Budget
     from puzzlewright.lexicon.shipped import builtin_archive
     from puzzlewright.lexicon.wordfile import WordFile
 

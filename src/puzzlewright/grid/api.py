@@ -25,7 +25,7 @@ from puzzlewright.letters import puzzle_letters
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.policy import Use, publishable
 from puzzlewright.schema import validate
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 
 def parse_grid(source: GridSource) -> Grid:

@@ -28,7 +28,7 @@ from puzzlewright.parallel.acrostic import _CompactLexicon, first_row_work, lexi
 from puzzlewright.parallel.job import Emit, Partition, PartitionResult
 from puzzlewright.prefix_walk import (LOWEST_BIT, cell_prefixes, lowest_letter, note_column_words, repeats_earlier,
                                       row_below_alive, row_word_fresh)
-from puzzlewright.search import Budget, ran_out
+from puzzlewright.budget import Budget, ran_out
 
 DEFAULT_PARTITIONS = 64
 SLICE_NODES = 2_000_000

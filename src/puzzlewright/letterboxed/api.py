@@ -18,7 +18,7 @@ from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.ranking import tie_key
 from puzzlewright.lexicon.wordfile import WordFile
 from puzzlewright.schema import DictionaryOptions, fresh_seed, validate
-from puzzlewright.search import Budget, paced
+from puzzlewright.budget import Budget, paced
 
 if TYPE_CHECKING:
     from puzzlewright.letterboxed import solver

@@ -25,7 +25,7 @@ from puzzlewright.letterboxed.rank import rank
 from puzzlewright.letterboxed.schema import Hint, Refusal
 from puzzlewright.letterboxed.solver import DEFAULT_FALLBACK_WORDS, BoxWords, box_words, continuations, solve_box
 from puzzlewright.schema import DictionaryOptions
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon

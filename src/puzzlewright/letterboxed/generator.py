@@ -26,7 +26,7 @@ from puzzlewright.letterboxed.index import WordIndex
 from puzzlewright.letterboxed.rank import OBSCURE_LEVEL, ed_or_ing, plural
 from puzzlewright.letterboxed.solver import BoxWords, Solution, box_words, solve_box
 from puzzlewright.lexicon.policy import left_out_note
-from puzzlewright.search import Budget, paced
+from puzzlewright.budget import Budget, paced
 
 DEFAULT_MIN_COMMONNESS = 3.0
 MAX_TWO_WORD_SOLUTIONS = 150

@@ -13,15 +13,15 @@ if TYPE_CHECKING:  # typing is not imported at run time (the command line's quic
     from typing import Any
 
     from puzzlewright.letterboxed import solver
-    from puzzlewright.search import Budget
+    from puzzlewright.budget import Budget
 
 
 def result_fields(found: solver.SolveResult, dictionary: str, limit: int | None, *,
                   explain: bool = False, budget: Budget | None = None) -> dict[str, Any]:
     """The result model's fields for a search, with at most ``limit`` solutions (None = all), each as the
     fields of its model (:func:`solution_fields`); building them stops with the search's ``budget``
-    (:func:`~puzzlewright.search.paced`)."""
-    from puzzlewright.search import paced
+    (:func:`~puzzlewright.budget.paced`)."""
+    from puzzlewright.budget import paced
 
     shown = found.solutions if limit is None else found.solutions[:limit]
     return {"sides": list(found.box.sides),

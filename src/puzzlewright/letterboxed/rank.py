@@ -26,7 +26,7 @@ from itertools import repeat
 from operator import add, itemgetter, mul, sub
 
 from puzzlewright.ranking import LinearModel, tie_level
-from puzzlewright.search import SORT_BLOCK, Budget, paced, sorted_paced
+from puzzlewright.budget import SORT_BLOCK, Budget, paced, sorted_paced
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
@@ -207,7 +207,7 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None
     letters, then alphabetical. With ``explain`` the first :data:`EXPLAINED` keep their feature vectors
     (what ``--explain`` shows); working them out costs more than the scores, so only then.
 
-    Every loop goes through ``budget`` (:func:`~puzzlewright.search.paced`): a search that found half a
+    Every loop goes through ``budget`` (:func:`~puzzlewright.budget.paced`): a search that found half a
     million chains is not ranked for seconds past its deadline (BudgetExceeded instead)."""
     from puzzlewright.letterboxed.solver import Solution
 

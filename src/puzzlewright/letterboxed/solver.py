@@ -33,7 +33,7 @@ from puzzlewright.letterboxed.index import WordIndex, bitset_of
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.rank import rank
 from puzzlewright.record import Record
-from puzzlewright.search import Budget, paced
+from puzzlewright.budget import Budget, paced
 
 NYT_WORDS = 2  # the NYT's answer always has two words: shown by default, with any shorter solution
 DEFAULT_FALLBACK_WORDS = 3  # searched by default only when no solution of NYT_WORDS or fewer exists
@@ -252,8 +252,8 @@ def solve_box(box: Box, words: BoxWords, *, max_words: int | None = None, words_
     Neither (the default): every solution of one or two words (the NYT's answers have two, and a box
     one word covers still has them), or, when there is none, every 3-word one. A budget that runs out
     (or more than :data:`MAX_CHAINS` chains) stops the search with what it found, ``complete=False``;
-    ranking what it found runs on the same budget (:func:`~puzzlewright.search.paced`: BudgetExceeded when
-    it would end more than :data:`~puzzlewright.search.FINISH_SLACK_S` past the deadline).
+    ranking what it found runs on the same budget (:func:`~puzzlewright.budget.paced`: BudgetExceeded when
+    it would end more than :data:`~puzzlewright.budget.FINISH_SLACK_S` past the deadline).
     """
     search = _ChainSearch(words, budget)
     if words_exactly is not None:

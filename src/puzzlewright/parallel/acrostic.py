@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon.plain import PlainLexicon
 from puzzlewright.parallel.job import Emit, Partition, PartitionResult
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 if TYPE_CHECKING:  # a count over a PlainLexicon (a built-in dictionary's words) runs without numpy
     from puzzlewright.lexicon import Lexicon
