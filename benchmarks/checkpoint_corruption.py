@@ -169,7 +169,7 @@ def sliced_run(args: argparse.Namespace, output: Path) -> None:
     from puzzlewright.acrostic.count import CountOptions
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.parallel import run_job
-    from puzzlewright.parallel.acrostic import CountJob
+    from puzzlewright.acrostic.jobs import CountJob
     from puzzlewright.budget import Budget
 
     class Sliced(CountJob):

@@ -176,7 +176,7 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
     from puzzlewright.acrostic.model import check_size
     from puzzlewright.acrostic.schema import GeneratedPuzzle, GenerateRequest
     from puzzlewright.parallel import run_job
-    from puzzlewright.parallel.acrostic import GenerateJob
+    from puzzlewright.acrostic.jobs import GenerateJob
     from puzzlewright.schema import fresh_seed, validate
 
     check_size(size)  # before printing a random seed: a bad size (or allow) is a one-line error

@@ -189,7 +189,7 @@ def acrostic_count(lexicon: Lexicon | PlainLexicon, options: CountOptions, *, ou
     given. Returns (result, interrupted), as :func:`~puzzlewright.parallel.cli.run_streamed_job` does."""
     import time
 
-    from puzzlewright.parallel.acrostic import CountJob
+    from puzzlewright.acrostic.jobs import CountJob
     from puzzlewright.parallel.cli import run_streamed_job
 
     job = CountJob(lexicon, options, keep_squares=output is not None,

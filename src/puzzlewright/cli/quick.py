@@ -137,9 +137,9 @@ def _acrostic_count(arguments: list[str]) -> Callable[[], None] | None:
     settings = _count_settings(arguments)
     if settings is None:
         return None
-    for module in ("count_kernel", "count"):
+    for module in ("count_kernel", "count", "jobs"):
         import_module(f"puzzlewright.acrostic.{module}")
-    for module in ("acrostic", "cli", "engine"):
+    for module in ("cli", "engine"):
         import_module(f"puzzlewright.parallel.{module}")
     from puzzlewright.acrostic.count import CountOptions
     from puzzlewright.cli.plain import acrostic_count, count_report, write_lines

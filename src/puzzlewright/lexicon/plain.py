@@ -4,7 +4,7 @@ small count's time end to end).
 
 :class:`PlainLexicon` answers the part of :class:`~puzzlewright.lexicon.Lexicon`'s interface a count uses
 (``name``, the sorted ``words``, ``of_length``, ``filter(lengths=...)``), so the count functions and
-:class:`~puzzlewright.parallel.acrostic.CountJob` take either. A count's job identity is the same for both
+:class:`~puzzlewright.acrostic.jobs.CountJob` take either. A count's job identity is the same for both
 (name, number and digest of the words), so one may resume the other's checkpoint.
 """
 
