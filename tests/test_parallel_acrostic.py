@@ -291,7 +291,7 @@ def test_batch_gives_the_same_lines_in_input_order_for_any_worker_count(cli, tmp
 
 
 def test_first_row_work_multiplies_the_column_start_counts():
-    from puzzlewright.acrostic.jobs import first_row_work
+    from puzzlewright.parallel.wordlist import first_row_work
 
     assert first_row_work(["ab", "ba", "bb"]) == [2.0, 1.0, 2.0]  # one word starts with a, two with b
     # a column can never start with a letter no word starts with: such first rows need no work at all

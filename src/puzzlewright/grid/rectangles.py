@@ -24,8 +24,8 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.model import check_dimensions
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.native import DONE, NODE_LIMIT, OUT_FULL
-from puzzlewright.acrostic.jobs import _CompactLexicon, first_row_work, lexicon_identity, work_by_prefix
 from puzzlewright.parallel.job import Emit, Partition, PartitionResult
+from puzzlewright.parallel.wordlist import CompactLexicon, first_row_work, lexicon_identity, work_by_prefix
 from puzzlewright.prefix_walk import (LOWEST_BIT, cell_prefixes, lowest_letter, note_column_words, repeats_earlier,
                                       row_below_alive, row_word_fresh)
 from puzzlewright.budget import Budget, ran_out
@@ -227,7 +227,7 @@ def count_rectangles(lexicon: Lexicon, options: RectangleOptions, *, budget: Bud
 
 
 @dataclass(eq=False)
-class RectangleCountJob(_CompactLexicon):
+class RectangleCountJob(CompactLexicon):
     """Every ``options`` rectangle over ``lexicon``, partitioned by first-row prefix (a partitioned job for
     :func:`~puzzlewright.parallel.run_job`: every core, a cluster, checkpoints and resume)."""
 
