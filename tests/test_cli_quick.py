@@ -12,7 +12,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from puzzlewright.cli.plain import exit_status
+from puzzlewright.cli.shared import exit_status
 from puzzlewright.cli.quick import quick_command
 from puzzlewright.cli.root import click_command
 

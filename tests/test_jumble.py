@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble import api
-from puzzlewright.jumble.batch import parse_data_lines
+from puzzlewright.jumble.datalines import parse_data_lines
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
 from puzzlewright.jumble.solver import WordReadings
 from puzzlewright.lexicon import load_lexicon

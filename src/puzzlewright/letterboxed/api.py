@@ -81,7 +81,7 @@ def check_solve_request(request: SolveRequest) -> None:
         raise PuzzleInputError(f"'max_length' ({request.max_length}) is less than 'min_length' ({request.min_length})")
 
 
-def solve_result(found: solver.SolveResult, dictionary: str, limit: int | None, *,
+def solve_result(found: solver.Chains, dictionary: str, limit: int | None, *,
                  explain: bool = False, budget: Budget | None = None) -> SolveResult:
     """The result model of a search, with at most ``limit`` solutions (None = all), each with its score's
     feature contributions when ``explain`` (the fields of :func:`~puzzlewright.letterboxed.outcome.result_fields`),

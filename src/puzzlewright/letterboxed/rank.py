@@ -30,7 +30,7 @@ from puzzlewright.budget import SORT_BLOCK, Budget, paced, sorted_paced
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
-    from puzzlewright.letterboxed.solver import BoxWords, Solution
+    from puzzlewright.letterboxed.solver import BoxWords, Chain
 
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 OBSCURE_LEVEL = 60  # SCOWL size above this: a word only large dictionaries list (names, oddities)
@@ -199,7 +199,7 @@ def explain(features: Sequence[float], model: Model | None = None) -> dict[str, 
 
 
 def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None = None, *,
-         explain: bool = False, budget: Budget | None = None) -> list[Solution]:
+         explain: bool = False, budget: Budget | None = None) -> list[Chain]:
     """Solutions for the chains of word ids: fewer words first, then fewer words a solver ranks low
     (:data:`puzzlewright.lexicon.policy.RANKED_LOW`: a solution with a slur, an obscenity or a name comes
     after every clean one, whatever the model's score), then best first (scores equal to
@@ -209,7 +209,7 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None
 
     Every loop goes through ``budget`` (:func:`~puzzlewright.budget.paced`): a search that found half a
     million chains is not ranked for seconds past its deadline (BudgetExceeded instead)."""
-    from puzzlewright.letterboxed.solver import Solution
+    from puzzlewright.letterboxed.solver import Chain
 
     model = model or shipped_model()
     features = ChainFeatures(words, chains, budget)
@@ -217,5 +217,5 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None
     columns = zip(chains, features.scores(chains, model), features.flagged(chains), features.letters(chains))
     keyed = sorted_paced(((len(chain), flagged, -tie_level(score), letters, tuple(text[i] for i in chain), score,
                            chain) for chain, score, flagged, letters in columns), budget)
-    return [Solution(chain_words, score, letters, features.of(chain) if explain and place < EXPLAINED else ())
+    return [Chain(chain_words, score, letters, features.of(chain) if explain and place < EXPLAINED else ())
             for place, (_, _, _, letters, chain_words, score, chain) in enumerate(keyed)]
