@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if reproduces(RANKER_FILE, text) else 1
     write(RANKER_FILE, text)
     for name, weight in zip(FEATURES, Model.from_json(json.loads(text)).weights):
-        print(f"  {name:<18} {weight:+.4f}")
+        print(f"  {name:<{max(map(len, FEATURES))}} {weight:+.4f}")
     if not args.no_cv:
         cv = time_split(train)
         print(f"time-split CV (blocks {FIRST_SCORED}-{BLOCKS - 1} of {BLOCKS}, from {cv['scored_from']}): "

@@ -2,8 +2,8 @@
 
     python scripts/letterboxed_signals.py
 
-Each variant is the shipped ranker's features with one left out (its column set to 0, which a penalised
-conditional logit gives a weight of exactly 0) or with one signal added as a last column, fitted as
+Each variant is the shipped ranker's features with some left out (their columns set to 0, which a
+penalised conditional logit gives a weight of exactly 0) or with a signal added as a last column, fitted as
 ``scripts/fit_letterboxed_ranker.py`` fits the shipped file. A variant is measured by time-split CV (the
 fitting script's blocks) against its reference: the gain in the log-likelihood of the NYT's answers and
 its standard error (the standard deviation of the per-puzzle differences times the square root of their
@@ -12,10 +12,12 @@ are printed beside it, and decide nothing.
 
 The signals, declared before they were measured:
 
-- ``letter_surprisal`` (shipped): the mean surprisal of the solution's letters (:mod:`rank`);
-- A, ``rarer_word_surprisal``: the same mean over the letters of the least-used word alone;
-- B, ``hard_letters_in_longer``: the share of the box's hard letters (under 1 % of English text) inside
-  the longest word.
+- ``letter_surprisal`` (shipped), added to the ranker before this round: the mean surprisal of the
+  solution's letters (:mod:`puzzlewright.letterboxed.rank`);
+- A, ``rarer_word_surprisal`` (shipped), added on top of it: the same mean over the letters of the
+  least-used word alone;
+- B, :func:`hard_letters_in_longer`, added on top of ``letter_surprisal``: the share of the box's hard
+  letters (under 1 % of English text) inside the longest word (failed the rule: not shipped).
 """
 
 from __future__ import annotations
@@ -35,13 +37,6 @@ from fit_letterboxed_ranker import SAMPLE, TRAIN, Puzzle, figures, fit, load, ti
 HARD_SHARE = 1.0  # letters under this share of English text (per cent) are hard: J K Q V X Z
 
 
-def rarer_word_surprisal(box: Box, words: BoxWords, table: ChainFeatures, chain: tuple[int, ...]) -> float:
-    """Signal A: the mean letter surprisal of the chain's least-used word (lowest Zipf, then lower
-    familiarity, then alphabetically first)."""
-    rarer = min(chain, key=lambda i: (table.zipf[i], table.familiar[i], table.text[i]))
-    return table.surprisal[rarer] / table.length[rarer]
-
-
 def hard_letters_in_longer(box: Box, words: BoxWords, table: ChainFeatures, chain: tuple[int, ...]) -> float:
     """Signal B: the share of the box's hard letters inside the chain's longest word (the larger share
     among words as long); 0 when the box has none."""
@@ -52,8 +47,7 @@ def hard_letters_in_longer(box: Box, words: BoxWords, table: ChainFeatures, chai
     return max(len(hard & set(table.text[i])) for i in chain if table.length[i] == longest) / len(hard)
 
 
-SIGNALS = {"A: rarer word's letter surprisal": rarer_word_surprisal,
-           "B: share of the box's hard letters in the longer word": hard_letters_in_longer}
+SIGNALS = {"B: share of the box's hard letters in the longer word": hard_letters_in_longer}
 
 
 def columns(puzzles: list[Puzzle], keep: list[int]) -> list[Puzzle]:
@@ -92,12 +86,16 @@ def main() -> int:
     signals = list(SIGNALS.values())
     train, sample = load(TRAIN, signals), load(SAMPLE, signals)
     shipped = list(range(len(FEATURES)))
-    before = [c for c, feature in enumerate(FEATURES) if feature != "letter_surprisal"]
+    new = ("letter_surprisal", "rarer_word_surprisal")
+    before = [c for c, feature in enumerate(FEATURES) if feature not in new]
+    with_letters = [c for c, feature in enumerate(FEATURES) if feature != "rarer_word_surprisal"]
     # name -> (columns kept, the variant it is measured against)
     variants: dict[str, tuple[list[int], str | None]] = {
-        "without letter_surprisal (the ranker before)": (before, None),
-        "shipped": (shipped, "without letter_surprisal (the ranker before)")}
-    variants |= {f"shipped + {name}": (shipped + [len(FEATURES) + k], "shipped") for k, name in enumerate(SIGNALS)}
+        "the ranker before the eighth round": (before, None),
+        "+ letter_surprisal": (with_letters, "the ranker before the eighth round"),
+        "+ letter_surprisal + A: rarer_word_surprisal (shipped)": (shipped, "+ letter_surprisal")}
+    variants |= {f"+ letter_surprisal + {name}": (with_letters + [len(FEATURES) + k], "+ letter_surprisal")
+                 for k, name in enumerate(SIGNALS)}
     results: dict[str, dict] = {}
     for name, (keep, against) in variants.items():
         results[name] = measure(columns(train, keep), columns(sample, keep))

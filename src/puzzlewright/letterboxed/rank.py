@@ -6,6 +6,7 @@ how many letters it takes and how unevenly they split between the words, plurals
 (setters pick headwords), words only large dictionaries list or WordNet does not, words outside the
 40,000 that most people know (SEMICOLON is in: people know words they rarely write), letters repeated
 inside a word, how rare its letters are in English text (the NYT favours a Z, an X or a K over another E),
+in all the words and in the least-used one alone,
 how many of the box's other solutions share its words, and words a solver ranks low
 (offensive, vulgar, names: :data:`puzzlewright.lexicon.policy.RANKED_LOW`; the NYT's lists hold some, and
 its answers once used KINKY, so they are accepted but cost what the fit says). The weights are a conditional-logit
@@ -71,6 +72,8 @@ FEATURES: dict[str, str] = {
     "repeats": "letters repeated inside a word",
     "letter_surprisal": "how rare the letters are in English text: the mean over the letters of -log10 of each "
                         "one's share (E 0.90, T 1.04, ... K 2.11, X 2.82, Z 3.13)",
+    "rarer_word_surprisal": "how rare the least-used word's letters are in English text (the same mean over "
+                            "its letters alone)",
     "shared": "log(1 + solutions sharing its most shared word)",
     "flagged": "words a solver ranks low: offensive, vulgar or a name (lexicon.policy.RANKED_LOW)",
 }
@@ -118,6 +121,9 @@ class ChainFeatures:
         self.zipf = {i: max(entry[1], 0.0) for i, entry in entries.items()}
         self.length = {i: len(entry[0]) for i, entry in entries.items()}
         self.surprisal = {i: letter_surprisal(entry[0]) for i, entry in entries.items()}
+        by_use = sorted(entries, key=lambda i: (self.zipf[i], self.familiar[i], self.text[i]))
+        self.use_place = {i: place for place, i in enumerate(by_use)}  # 0 = the least-used word
+        self.by_use_surprisal = [self.surprisal[i] / self.length[i] for i in by_use]
         self.level = {i: (entry[3] or UNLISTED_LEVEL) / 10 for i, entry in entries.items()}
         self.own = {i: self._own(word, familiar, level, sources, bool(flags & RANKED_LOW))
                     for i, (word, _, familiar, level, sources, flags) in entries.items()}
@@ -191,7 +197,9 @@ class ChainFeatures:
                  map(mul, repeat(w["shortest"]), lengths_low),
                  map(mul, repeat(w["rarest_level"]), each(self.level, max)),
                  map(mul, repeat(w["shared"]), each(share, max)),
-                 map(mul, repeat(w["letter_surprisal"]), map(truediv, surprisal, letters))]
+                 map(mul, repeat(w["letter_surprisal"]), map(truediv, surprisal, letters)),
+                 map(mul, repeat(w["rarer_word_surprisal"]),
+                     map(self.by_use_surprisal.__getitem__, each(self.use_place, min)))]
         return list(map(sub, reduce(partial(map, add), terms, summed), repeat(offset)))
 
     def _share_of(self, k: int) -> dict[int, float]:
@@ -210,7 +218,8 @@ class ChainFeatures:
                   "length_gap": float(max(lengths) - min(lengths)), "shortest": float(min(lengths)),
                   "rarest_level": max(self.level[i] for i in chain),
                   "shared": max(self.share[len(chain), i] for i in chain),
-                  "letter_surprisal": sum(self.surprisal[i] for i in chain) / sum(lengths), **summed}
+                  "letter_surprisal": sum(self.surprisal[i] for i in chain) / sum(lengths),
+                  "rarer_word_surprisal": self.by_use_surprisal[min(self.use_place[i] for i in chain)], **summed}
         return tuple(float(values[name]) for name in FEATURES)
 
 
