@@ -70,10 +70,10 @@ FEATURES: dict[str, str] = {
     "not_known": "words outside the 40,000 most people know (the Lancaster norms' list, or an inflection "
                  "of one; among those the dictionary records sources for)",
     "repeats": "letters repeated inside a word",
-    "letter_surprisal": "how rare the letters are in English text: the mean over the letters of -log10 of each "
-                        "one's share (E 0.90, T 1.04, ... K 2.11, X 2.82, Z 3.13)",
-    "rarer_word_surprisal": "how rare the least-used word's letters are in English text (the same mean over "
-                            "its letters alone)",
+    "letter_surprisal": "how rare the letters are in English text, on average (-log10 of each letter's share: "
+                        "E 0.90, T 1.04 ... K 2.11, X 2.82, Z 3.13)",
+    "rarer_word_surprisal": "how rare the least-used word's letters are in English text, on average "
+                            "(-log10 of each letter's share)",
     "shared": "log(1 + solutions sharing its most shared word)",
     "flagged": "words a solver ranks low: offensive, vulgar or a name (lexicon.policy.RANKED_LOW)",
 }
