@@ -396,6 +396,20 @@ def test_fast_scores_equal_the_feature_vectors_scores(sides, max_words):
         assert score == pytest.approx(model.score(table.of(chain)), abs=1e-9)
 
 
+def test_the_rarer_word_of_two_equally_unknown_words_is_the_alphabetically_first():
+    """Made-up words are equally unused (Zipf 0) and unfamiliar, so the rarer word, whose letters
+    ``rarer_word_surprisal`` measures, is chosen by the last rule, the alphabet: KMCRLPGI (mean 1.56,
+    its K, P and G are rare), not TEWAK (1.35, with its E and T)."""
+    from puzzlewright.letterboxed.rank import FEATURES, SURPRISAL
+
+    result = solve_json({"sides": "RME-WCL-TGK-API", "words": ["tewak", "kmcrlpgi"], "explain": True})
+    [solution] = result["solutions"]
+    weight, typical = dict(zip(FEATURES, zip(shipped_model().weights, shipped_model().typical)))["rarer_word_surprisal"]
+    mean = {word: sum(map(SURPRISAL.get, word)) / len(word) for word in ("tewak", "kmcrlpgi")}
+    assert mean["kmcrlpgi"] == pytest.approx(1.5590, abs=1e-4) and mean["tewak"] == pytest.approx(1.3533, abs=1e-4)
+    assert solution["contributions"]["rarer_word_surprisal"] == pytest.approx(weight * (mean["kmcrlpgi"] - typical),
+                                                                              abs=1e-3)
+
 def test_the_same_words_in_reverse_order_tie_and_go_alphabetically():
     """Issue #31: NAVIGATORS-STOCKHORN and STOCKHORN-NAVIGATORS (ACS-HVG-TKR-ION) have the same features,
     the letters' surprisal included, so the same score; as many letters, so the alphabetically first
