@@ -61,7 +61,7 @@ def measure(train: list[Puzzle], sample: list[Puzzle]) -> dict:
     """A variant's CV figures (with per-puzzle log-likelihoods) and sample figures (fitted on all of train)."""
     cv = time_split(train)
     w = fit(train, train[0].features.shape[1])
-    return {"cv": cv, "sample": figures(sample, w), "weights": w}
+    return {"cv": cv, "sample": figures(sample, w)}
 
 
 def gain(variant: dict, reference: dict) -> tuple[float, float]:
@@ -101,6 +101,7 @@ def main() -> int:
         results[name] = measure(columns(train, keep), columns(sample, keep))
         print(line(name, results[name], results[against] if against else None), flush=True)
     return 0
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -5,14 +5,13 @@ how familiar its words are (the dictionary's familiarity score, and how often te
 how many letters it takes and how unevenly they split between the words, plurals and -ED/-ING forms
 (setters pick headwords), words only large dictionaries list or WordNet does not, words outside the
 40,000 that most people know (SEMICOLON is in: people know words they rarely write), letters repeated
-inside a word, how rare its letters are in English text (the NYT favours a Z, an X or a K over another E),
-in all the words and in the least-used one alone,
-how many of the box's other solutions share its words, and words a solver ranks low
-(offensive, vulgar, names: :data:`puzzlewright.lexicon.policy.RANKED_LOW`; the NYT's lists hold some, and
-its answers once used KINKY, so they are accepted but cost what the fit says). The weights are a conditional-logit
-model (softmax over each puzzle's solutions) fitted on real NYT puzzles by
-``scripts/fit_letterboxed_ranker.py`` and shipped in ``ranker.json`` beside this module; nothing is
-trained at run time. The score is the model's log-odds scale, measured from a typical NYT answer (0): a
+inside a word, how rare its letters are in English text, in all the words and in the least-used one (the
+NYT favours a Z, an X or a K over another E), how many of the box's other solutions share its words, and
+words a solver ranks low (offensive, vulgar, names: :data:`puzzlewright.lexicon.policy.RANKED_LOW`; the
+NYT's lists hold some, and its answers once used KINKY, so they are accepted but cost what the fit says).
+The weights are a conditional-logit model (softmax over each puzzle's solutions) fitted on real NYT
+puzzles by ``scripts/fit_letterboxed_ranker.py`` and shipped in ``ranker.json`` beside this module;
+nothing is trained at run time. The score is the model's log-odds scale, measured from a typical NYT answer (0): a
 solution scoring 1 more than another is e (2.7) times as likely to be the setter's pick. See
 docs/letterboxed.md for the fit and its cross-validated figures.
 """
@@ -111,7 +110,9 @@ shipped_model = Model.shipped  # the model in ranker.json, read once per process
 
 class ChainFeatures:
     """Computes the features of chains of word ids of one box's words; words' own features are worked
-    out once, and ``shared`` counts, for each word, the solutions of the same number of words using it."""
+    out once, and ``shared`` counts, for each word, the solutions of the same number of words using it.
+    The words are also ordered by use (Zipf, then familiarity, then alphabet: the ranking's tie rule), so
+    a chain's least-used word, whose letters ``rarer_word_surprisal`` rates, is the one of lowest place."""
 
     def __init__(self, words: BoxWords, chains: Sequence[tuple[int, ...]], budget: Budget | None = None):
         self.budget = budget
