@@ -38,7 +38,7 @@ def grid_source(command):
     @click.option("--template", default=None, metavar="ROWS", help="Grid rows ('.' empty, '#' block, letters fixed).")
     @click.option("--size", default=None, metavar="MxN", help="An open word rectangle of M rows and N columns.")
     @click.option("--pattern", default=None, metavar="NAME",
-                  help="A shipped 15x15 block pattern (see 'grid patterns').")
+                  help="A shipped block pattern (see 'grid patterns').")
     @click.option("--min-length", type=click.IntRange(2, 3), default=None,
                   help="Shortest slot: 2 (default) or 3 (American rules; the default for --pattern).")
     @functools.wraps(command)
@@ -269,7 +269,7 @@ def export(source: dict[str, Any], output: str, title: str) -> None:
 
 @grid.command()
 def patterns() -> None:
-    """List the shipped 15x15 block patterns."""
+    """List the shipped block patterns (15x15 everyday grids and the hard stacked and open ones)."""
     from puzzlewright.grid.patterns import PATTERNS, pattern_grid
 
     for name in PATTERNS:
