@@ -76,7 +76,8 @@ def _start(grid: Grid, lexicon: Lexicon, options: FillOptions,
 
     context = pool_context()
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_race, args=(grid, lexicon, options, budget, sender, os.getpid()), daemon=True)
+    process: BaseProcess = context.Process(  # type: ignore[attr-defined]  # every real context has Process
+        target=_race, args=(grid, lexicon, options, budget, sender, os.getpid()), daemon=True)
     process.start()
     sender.close()
     return process, receiver
@@ -104,10 +105,11 @@ def _first_answer(racers: list[tuple[BaseProcess, Connection]], seeds: list[int]
     pending = {receiver: seed for (_, receiver), seed in zip(racers, seeds)}
     answers: dict[int, FillOutcome] = {}
     while pending:
-        for receiver in wait(list(pending)):
-            seed = pending.pop(receiver)  # type: ignore[call-overload]
+        for ready in wait(list(pending)):
+            receiver = next(connection for connection in pending if connection is ready)
+            seed = pending.pop(receiver)
             try:
-                outcome: FillOutcome = receiver.recv()  # type: ignore[union-attr]
+                outcome: FillOutcome = receiver.recv()
             except EOFError:  # the worker died without an answer
                 continue
             if outcome.fills or outcome.complete:

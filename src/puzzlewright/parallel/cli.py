@@ -53,10 +53,12 @@ def capped_workers(workers: int | None, cluster: str | None, force: bool = False
     cut (more processes than cores only share them, and each holds its own copy of the dictionary: issue
     #28 saw --workers 1000 start 218 on 2 cores). Unchanged with ``force`` or ``cluster`` (Dask workers are
     the cluster's, not this machine's)."""
-    from puzzlewright.parallel.runners import default_workers
+    if workers is None or cluster or force:
+        return workers
+    from puzzlewright.parallel.runners import default_workers  # here: a command run without --workers skips it
 
     cores = default_workers()
-    if workers is None or cluster or force or workers <= cores:
+    if workers <= cores:
         return workers
     print(f"note: --workers {workers} capped at {cores}, the cores available (--force-workers runs {workers})",
           file=sys.stderr)
