@@ -2,8 +2,8 @@
 """Issue #32's grid figures for docs/grid.md and docs/benchmarks.md: the hard shipped patterns, one worker
 against a race of two, and a small open grid end to end against a peer.
 
-Usage: python benchmarks/grid_hard.py [hard] [small] [--seeds N] [--seconds S] [--min-score Z]
-       [--patterns a,b] [--workers 1,2] [--runs N] [--peer-python PATH]
+Usage: python benchmarks/grid_hard.py [hard] [pairs] [small] [--seeds N] [--seconds S] [--min-score Z]
+       [--patterns a,b] [--workers 1,2] [--nodes N] [--runs N] [--peer-python PATH]
 
 * hard: each hard pattern (``stack-15``, ``stack-21``, ``open-7``, ``open-9``) filled at quality floor
   --min-score (default 3: only that floor is tried; ``none``: the default floors, 3 down to none, as
@@ -13,6 +13,11 @@ Usage: python benchmarks/grid_hard.py [hard] [small] [--seeds N] [--seconds S] [
   workers, nodes of the winning search, and for each worker count the median over the seeds that filled
   (a seed that did not fill in the budget counts as the budget). The ratio of the medians, 1 worker over
   2, is the portfolio's speed-up.
+* pairs: each pattern filled on one worker with seeds 0..N-1 (--seeds) and a node budget (--nodes) instead
+  of a clock, so the figures do not depend on the machine's load: the nodes to the first fill per seed,
+  and for each pair of seeds (S, S+1) the smaller, which is what a race of two workers (``--workers 2
+  --random-seed S``) spends when each has a core of its own (each worker's search is exactly the
+  one-worker search with its seed). The ratio of the medians is the race's speed-up in nodes.
 * small: ``puzzlewright grid fill --size 5x5`` end to end (a new process: start-up, dictionary, kernel,
   search) against the peer (blacksquare's filler, PyPI, in its own environment: --peer-python, see
   benchmarks/grid_peer.py) filling the same open 5x5 from the same list (``english``'s five-letter
@@ -80,6 +85,24 @@ def hard(patterns: list[str], seeds: int, seconds: float, min_score: float | Non
                     print(f"{name}: 1 worker / {count} workers = {medians[1] / medians[count]:.2f}x\n", flush=True)
 
 
+def pairs(patterns: list[str], seeds: int, min_score: float | None, nodes: int) -> None:
+    from puzzlewright.grid import api
+
+    for name in patterns:
+        spent: dict[int, int | None] = {}
+        for seed in range(seeds):
+            result = api.fill({"pattern": name, "min_score": min_score, "random_seed": seed, "time_limit": 3600,
+                               "max_nodes": nodes})
+            spent[seed] = result.nodes if result.fills else None
+            print(f"  {name} seed {seed}: {result.nodes:,} nodes, "
+                  + (f"filled at floor {result.floor}" if result.fills else "no fill"), flush=True)
+        alone = [spent[seed] or nodes for seed in range(seeds)]
+        raced = [min(alone[seed], alone[seed + 1]) for seed in range(seeds - 1)]
+        one, two = statistics.median(alone), statistics.median(raced)
+        print(f"{name}: median nodes to the first fill, one worker {one:,.0f}, best of two seeds {two:,.0f}: "
+              f"{one / two:.2f}x (a seed without a fill counts as the node budget)\n", flush=True)
+
+
 def five_letter_list(path: Path) -> None:
     """``english``'s five-letter words as a ``word;score`` list (score = familiarity / 0.06, at most 100)."""
     from puzzlewright.lexicon import load_lexicon
@@ -141,12 +164,15 @@ def main() -> None:
     parser.add_argument("--min-score", type=lambda text: None if text == "none" else float(text), default=3.0)
     parser.add_argument("--patterns", default=",".join(HARD))
     parser.add_argument("--workers", default="1,2")
+    parser.add_argument("--nodes", type=int, default=20_000)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--peer-python", default=None)
     args = parser.parse_args()
     if "hard" in args.parts:
         hard(args.patterns.split(","), args.seeds, args.seconds, args.min_score,
              [int(count) for count in args.workers.split(",")])
+    if "pairs" in args.parts:
+        pairs(args.patterns.split(","), args.seeds, args.min_score, args.nodes)
     if "small" in args.parts:
         small(args.runs, args.peer_python)
 
