@@ -45,6 +45,15 @@ def _decode(line: bytes | None) -> str:
         return NOT_UTF8
 
 
+RECORD_DICTIONARY_KEYS = ("dict", "words", "extra_words", "exclude_words", "min_commonness")
+
+
+def uses_own_dictionary(record: dict) -> bool:
+    """Whether a batch record names its own words (it then gets its own lexicon; the others share the
+    command's)."""
+    return any(record.get(key) is not None for key in RECORD_DICTIONARY_KEYS)
+
+
 def count_batch_lines(path: str) -> int | None:
     """Number of non-blank lines in a batch file (None for stdin), for the progress bar."""
     if path == "-":

@@ -14,13 +14,13 @@ import click
 from puzzlewright.acrostic.defaults import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                             DEFAULT_TIME_LIMIT, SECONDS_PER_PUZZLE)
 from puzzlewright.acrostic.schema import CountResult, GenerateResult, SolveRequest, SolveResult, VerifyRequest
+from puzzlewright.batch import uses_own_dictionary
 from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, svg_option,
                                      write_pictures)
 from puzzlewright.counting import count_run_fields
 from puzzlewright.errors import PuzzleInputError, names_a_file, read_text
 from puzzlewright.parallel.cli import checkpoint_directory, parallel_options, worker_options
 
-RECORD_DICTIONARY_KEYS = ("dict", "words", "extra_words", "exclude_words", "min_commonness")
 TOUR_PUZZLES = (("eras", "ceeiklmorstw", "acrostic-4"), ("older", "aaaaaddeeeelmmnrrrvv", "wordle-answers"))
 
 
@@ -93,7 +93,7 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
 
         def solve_one(record: dict) -> SolveResult:
             """A record with its own dictionary keys gets its own lexicon; the others share the command's."""
-            own = any(record.get(key) is not None for key in RECORD_DICTIONARY_KEYS)
+            own = uses_own_dictionary(record)
             return api.solve({**options, **record}, lexicon=None if own else lexicon)
 
         run_parallel_batch(batch, solve_one, emit_json, "acrostic solve", workers=workers, cluster=cluster)

@@ -42,12 +42,14 @@ def fill(grid: Rows = None, *, size: str | None = None, pattern: str | None = No
          random_seed: int = 0, pool: str | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
          max_nodes: int | None = None, dict: str = DEFAULT_DICTIONARY, words: WordList = None,
          extra_words: WordList = None, exclude_words: WordList = None, min_commonness: float | None = None,
-         allow: WordList = None, lexicon: Lexicon | None = None) -> FillResult:
+         allow: WordList = None, lexicon: Lexicon | None = None, workers: int = 1) -> FillResult:
     """Fill every slot of ``grid`` (``"....#/...../#...."``: ``.`` empty, ``#`` block, letters fixed; or an
     open rectangle ``size="5x6"``, or a shipped ``pattern``) with words, none twice: the best ``count``
     fills, at the highest quality floor that finishes, or with ``unique`` whether the fill is the only one.
-    Offensive words are never used, vulgar ones only with ``allow="vulgar"``."""
-    return api.fill(request(FillRequest, locals()), lexicon=lexicon)
+    Offensive words are never used, vulgar ones only with ``allow="vulgar"``. ``workers`` > 1 races that
+    many differently seeded searches in processes; the result's ``random_seed`` is the winner's."""
+    fields = {name: value for name, value in locals().items() if name != "workers"}
+    return api.fill(request(FillRequest, fields), lexicon=lexicon, workers=workers)
 
 
 def reroll(grid: Rows, slot: str, *, min_length: int | None = None, count: int = 1, min_score: float | None = None,

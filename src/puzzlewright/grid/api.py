@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.grid.filler import FillOptions, FillOutcome, fill_grid, reroll_slot
+from puzzlewright.grid.filler import FillOptions, FillOutcome, reroll_slot
 from puzzlewright.grid.model import Grid, parse_size
 from puzzlewright.grid.schema import (DEFAULT_MIN_LENGTH, EXPORT_FORMATS, ExportRequest, ExportResult, Fill,
                                       FillRequest, FillResult, GridInfo, GridSource, RerollRequest, SlotInfo,
@@ -102,9 +102,11 @@ def grid_info(grid: Grid) -> GridInfo:
                                     length=slot.length, pattern=grid.pattern(slot)) for slot in grid.slots])
 
 
-def fill_result(outcome: FillOutcome, request: FillRequest, dictionary: str) -> FillResult:
+def fill_result(outcome: FillOutcome, request: FillRequest, dictionary: str, random_seed: int | None = None,
+                workers: int = 1) -> FillResult:
     """The filler's outcome over the ``dictionary`` (its name) as the :class:`FillResult` model (with
-    ``unique``: the verdict, and one fill)."""
+    ``unique``: the verdict, and one fill). ``random_seed``: the seed the search ran with (a portfolio's
+    winner; by default the request's)."""
     fills = [Fill(rows=list(fill.grid.rows), words=list(fill.words), min_score=round(fill.min_score, 2),
                   mean_score=round(fill.mean_score, 2), weakest=fill.weakest) for fill in outcome.fills]
     unique = outcome.unique if request.unique else None
@@ -112,18 +114,24 @@ def fill_result(outcome: FillOutcome, request: FillRequest, dictionary: str) -> 
         fills = fills[:1]
     return FillResult(grid=grid_info(outcome.grid), fills=fills, count=len(fills), complete=outcome.complete,
                       nodes=outcome.nodes, restarts=outcome.restarts, elapsed_s=round(outcome.elapsed_s, 4),
-                      dictionary=dictionary, unique=unique, stopped=outcome.stopped, explanation=outcome.explanation, floor=outcome.floor)
+                      dictionary=dictionary, unique=unique, stopped=outcome.stopped, explanation=outcome.explanation, floor=outcome.floor,
+                      random_seed=request.random_seed if random_seed is None else random_seed, workers=workers)
 
 
 def fill(request: FillRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
-         budget: Budget | None = None) -> FillResult:
+         budget: Budget | None = None, workers: int = 1) -> FillResult:
     """Fill a grid: the best ``count`` fills found, at the highest quality floor that finishes (or, with
-    ``unique``, whether the fill is the only one)."""
+    ``unique``, whether the fill is the only one). ``workers`` > 1 races that many differently seeded
+    searches in worker processes, the first to finish winning (:mod:`puzzlewright.grid.portfolio`); the
+    result's ``random_seed`` is the winner's, which one worker reproduces."""
+    from puzzlewright.grid.portfolio import check_workers, fill_portfolio
+
     request = validate(FillRequest, request)
+    check_workers(workers)
     grid = parse_grid(request)
     words = fill_lexicon(request, lexicon)
-    outcome = fill_grid(grid, words, fill_options(request), _budget(request, budget))
-    return fill_result(outcome, request, words.name)
+    won = fill_portfolio(grid, words, fill_options(request), _budget(request, budget), workers)
+    return fill_result(won.outcome, request, words.name, won.random_seed, won.workers)
 
 
 def reroll(request: RerollRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,

@@ -154,6 +154,11 @@ class FillResult(Result, Listing[Fill]):
     floor: float | None = None
     """The quality floor the fills were found at: the highest that finished (null: none was needed beyond
     the dictionary)."""
+    random_seed: int | None = None
+    """The random seed of the search that found the fills: the request's, or with several workers the
+    winner's (one worker with this seed finds the same fills)."""
+    workers: int = 1
+    """How many differently seeded searches raced for the fill (the first to finish won)."""
 
     def is_whole(self) -> bool:
         """Complete, or every fill asked for found before the budget ran out (restarts count nodes, not
