@@ -66,7 +66,7 @@ def test_unknown_builtin_lists_the_known_ones():
 
 
 @pytest.mark.parametrize("raw,expected", [
-    ("Cat", "cat"), ("  DOG\n", "dog"), ("café", "cafe"), ("Naïve", "naive"), ("ſtraße", "strasse"),
+    ("Cat", "cat"), ("  DOG\n", "dog"), ("café", "cafe"), ("Naïve", "naive"), ("ſtraße", "strasse"), ("𝗔𝗕", "ab"),
     ("don't", None), ("ice-cream", None), ("two words", None), ("abc1", None), ("", None), ("日本", None),
 ])
 def test_normalise_word(raw, expected):
