@@ -387,7 +387,7 @@ def test_a_late_grid_fill_does_not_land_on_a_new_grid(page):
     page.add_init_script(HELD_GRID_FILLS)
     open_tab(page, "grid")
     page.fill("#gr-min-score", "")
-    status, cells = page.locator("#gr-status"), page.locator("#gr-grid button")
+    status, cells = page.locator("#gr-status"), page.locator("#gr-grid button .letter")
     for rows in ("4", "3"):
         page.fill("#gr-rows", rows)
         page.fill("#gr-cols", rows)
@@ -553,14 +553,14 @@ def test_grid_draw_blocks_fix_a_letter_fill_reroll_and_export(page):
     page.click("#gr-new")
     cells = page.locator("#gr-grid button")
     expect(cells).to_have_count(20)
-    cells.nth(4).click()  # blocks in the corners: a mouse click draws one
-    cells.nth(15).click()
+    cells.nth(4).click()  # a block in a corner: with symmetric blocks (the default) the opposite corner follows
+    assert grid_letters(page) == "....#" + "." * 10 + "#...."
     cells.nth(0).click(modifiers=["Shift"])
     page.keyboard.press("s")  # a fixed letter
     page.fill("#gr-min-score", "")
     page.click("#gr-form button[type=submit]")
     expect(page.locator("#gr-status")).to_contain_text("Filled", timeout=30_000)
-    letters = [text.strip().lower() for text in cells.all_inner_texts()]
+    letters = [text.strip().lower() for text in page.locator("#gr-grid button .letter").all_inner_texts()]
     assert letters[4] == letters[15] == "" and letters[0] == "s"
     rows = ["".join(letter or "#" for letter in letters[r * 5:(r + 1) * 5]) for r in range(4)]
     columns = ["".join(row[c] for row in rows) for c in range(5)]
@@ -762,7 +762,8 @@ def new_grid(page: Page, rows: int, columns: int) -> None:
 def grid_letters(page: Page) -> str:
     """The grid's cells as one string: a letter, '#' for a block, '.' for an empty cell."""
     return "".join(page.locator("#gr-grid button").evaluate_all(
-        "cs => cs.map(c => c.classList.contains('block') ? '#' : (c.textContent.trim().toLowerCase() || '.'))"))
+        "cs => cs.map(c => c.classList.contains('block') ? '#' : "
+        "(c.querySelector('.letter').textContent.trim().toLowerCase() || '.'))"))
 
 
 def test_phone_grid_touch_draws_blocks_and_types_letters_in_a_text_field(phone):
@@ -773,9 +774,9 @@ def test_phone_grid_touch_draws_blocks_and_types_letters_in_a_text_field(phone):
     needs("grid")
     new_grid(phone, 4, 5)
     touch_drag(phone, [centre(phone, grid_cell(i)) for i in (0, 1, 2)])
-    assert grid_letters(phone) == "###" + "." * 17
+    assert grid_letters(phone) == "###" + "." * 14 + "###"  # symmetric blocks: the opposite cells follow
     phone.touchscreen.tap(*centre(phone, grid_cell(1)))
-    assert grid_letters(phone) == "#.#" + "." * 17
+    assert grid_letters(phone) == "#.#" + "." * 14 + "#.#"
     phone.tap("#gr-tap-letters")
     phone.touchscreen.tap(*centre(phone, grid_cell(5)))
     field = phone.locator("#gr-letter")
@@ -817,14 +818,17 @@ def test_grid_mouse_drag_draws_blocks_and_letter_mode_takes_typed_keys(page):
     for point in points[1:]:
         page.mouse.move(*point, steps=4)
     page.mouse.up()
-    assert grid_letters(page) == "###." + "." * 8
+    assert grid_letters(page) == "###." + "...." + ".###"  # symmetric blocks: the opposite cells follow
     page.mouse.move(*points[1])
     page.mouse.down()  # from a block: the stroke clears
     page.mouse.move(*points[2], steps=4)
     page.mouse.up()
-    assert grid_letters(page) == "#..." + "." * 8
+    assert grid_letters(page) == "#..." + "...." + "...#"
     page.mouse.move(*centre(page, grid_cell(9)))  # a stroke's end leaves the next move alone
-    assert grid_letters(page) == "#..." + "." * 8
+    assert grid_letters(page) == "#..." + "...." + "...#"
+    page.uncheck("#gr-symmetric")  # one cell alone
+    page.click(grid_cell(11))
+    assert grid_letters(page) == "#..." + "...." + "...."
     page.check("#gr-tap-letters")
     page.click(grid_cell(4))
     expect(page.locator("#gr-letter")).to_be_focused()
