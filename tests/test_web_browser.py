@@ -23,6 +23,7 @@ if not CHROMIUM.exists() or importlib.util.find_spec("playwright") is None:
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
 import puzzlewright as pw  # noqa: E402
+from puzzlewright.grid.model import Grid  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
@@ -882,3 +883,134 @@ def test_letterboxed_play_mode_checks_words_gives_hints_and_finishes(browser, se
     expect(page.locator("#lb-play")).to_be_hidden()
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+# -- The setter's workbench: pattern, numbers, candidates, clues, a .puz another program reads -------------
+
+
+@pytest.fixture(params=[1280, PHONE_WIDTH], ids=["desktop", "phone"])
+def setter(request, browser, server_url):
+    """The page at 1280 px (mouse) or at phone width (touch), failing on page errors and CSP violations."""
+    width = request.param
+    phone_sized = width < 600
+    context = browser.new_context(viewport={"width": width, "height": 844 if phone_sized else 900},
+                                  has_touch=phone_sized, is_mobile=phone_sized, accept_downloads=True)
+    context.add_init_script(CSP_VIOLATIONS)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.server_url = server_url
+    yield page
+    errors += page.evaluate("window.cspViolations")
+    context.close()
+    assert not errors, f"errors on the page: {errors}"
+
+
+def page_numbers(page: Page) -> dict[int, int]:
+    """The clue numbers drawn in the grid's cells: cell index -> number."""
+    return {int(index): int(number) for index, number in page.locator("#gr-grid button").evaluate_all(
+        "cs => cs.filter(c => c.querySelector('.num')).map(c => [c.dataset.index, c.querySelector('.num').textContent])")}
+
+
+def test_grid_pattern_menu_draws_the_shipped_pattern_with_the_librarys_numbers(setter):
+    """Every shipped pattern, picked from the menu, is drawn block for block with the library's clue numbers
+    (Grid.clue_numbers, what the exports write); a block drawn with symmetric blocks on keeps it symmetric."""
+    needs("grid")
+    from puzzlewright.grid.patterns import PATTERNS, pattern_grid
+
+    page = setter
+    open_tab(page, "grid")
+    for name in PATTERNS:
+        page.select_option("#gr-pattern", name)
+        shape = pattern_grid(name)
+        expect(page.locator("#gr-grid button")).to_have_count(225)
+        assert grid_letters(page) == shape.cells
+        assert page_numbers(page) == shape.clue_numbers(), name
+        expect(page.locator("#gr-american")).to_be_checked()
+        assert no_sideways_scroll(page), name
+    page.locator(grid_cell(16)).click()  # a new block at row 2, column 2: its opposite follows
+    letters = grid_letters(page)
+    assert letters[16] == letters[224 - 16] == "#"
+    drawn = Grid.parse("/".join(letters[r * 15:(r + 1) * 15] for r in range(15)), min_length=2)
+    assert drawn.rotationally_symmetric() and page_numbers(page) == drawn.clue_numbers()
+
+
+def puzzle_rows(page: Page, width: int) -> list[str]:
+    letters = grid_letters(page)
+    return [letters[r:r + width] for r in range(0, len(letters), width)]
+
+
+def test_grid_workbench_fill_pick_a_candidate_write_clues_and_download_a_puz(setter, tmp_path):
+    """A setter's session: a grid (a shipped 15x15 pattern at desktop width; a small drawn one on a phone),
+    filled; a slot selected lists its candidates, best fill score first; picking one puts it in and fills
+    its crossings again (or, when no fill fits it, says so and leaves the grid as it was); clues, title and
+    author typed on the page come out in the downloaded .puz, which puzpy (another program) reads."""
+    needs("grid")
+    import puz
+
+    from puzzlewright.grid import api
+
+    api.fill({"grid": "../.."})  # the server runs in this process: load the compiled filler first
+    page = setter
+    phone_sized = page.viewport_size["width"] < 600
+    open_tab(page, "grid")
+    page.fill("#gr-min-score", "")
+    if phone_sized:
+        new_grid(page, 4, 5)
+        page.locator(grid_cell(4)).tap()  # a block in a corner, and its opposite
+        width, first = 5, 0
+    else:
+        page.select_option("#gr-pattern", "american-1")
+        width, first = 15, 1
+    page.click("#gr-form button[type=submit]")
+    expect(page.locator("#gr-status")).to_contain_text("Filled", timeout=30_000)
+    filled = puzzle_rows(page, width)
+    assert "." not in "".join(filled) and pw.grid.verify(filled, min_length=3 if width == 15 else 2).valid
+
+    click = page.locator(grid_cell(first)).tap if phone_sized else page.locator(grid_cell(first)).click
+    click()  # select 1-Across
+    expect(page.locator("#gr-candidates-title")).to_contain_text("Candidates for 1-Across (")
+    buttons = page.locator("#gr-candidates button")
+    expect(buttons.first).to_be_visible()
+    scores = [float(text) for text in page.locator("#gr-candidates button small").all_inner_texts()]
+    assert scores == sorted(scores, reverse=True) and len(scores) > 1
+    status = page.locator("#gr-status")
+    slot = Grid.parse("/".join(filled), min_length=3 if width == 15 else 2).slot_name("1A")
+    for word in buttons.evaluate_all("bs => bs.map(b => b.dataset.word)")[:6]:
+        assert len(word) == slot.length and word.isalpha()
+        before = grid_letters(page)
+        page.locator(f'#gr-candidates button[data-word="{word}"]').click()
+        expect(status).to_contain_text(re.compile(f"Put {word.upper()} in 1-Across|{word.upper()} cannot go in 1-Across"),
+                                       timeout=30_000)
+        if "cannot go" in status.inner_text():  # the true state: no fill, the grid as it was, not an error
+            expect(status).not_to_have_class(re.compile("error"))
+            assert grid_letters(page) == before and "The grid is unchanged." in status.inner_text()
+            continue
+        break
+    else:
+        pytest.fail("none of the first six candidates could be placed")
+    rows = puzzle_rows(page, width)
+    grid = Grid.parse("/".join(rows), min_length=3 if width == 15 else 2)
+    assert grid.pattern(slot) == word and pw.grid.verify(rows, min_length=grid.min_length).valid
+
+    page.fill('#gr-clues input[data-slot="1A"]', "It\u2019s in the list")
+    page.fill('#gr-clues input[data-slot="1D"]', "Going down")
+    page.fill("#gr-title", "Workbench test")
+    page.fill("#gr-author", "A. Setter")
+    with page.expect_download() as download:
+        page.click("#gr-export-puz")
+    assert download.value.suggested_filename == "grid.puz"
+    path = tmp_path / "grid.puz"
+    download.value.save_as(path)
+    puzzle = puz.read(str(path))
+    assert (puzzle.width, puzzle.height, puzzle.title, puzzle.author) == (width, len(rows), "Workbench test", "A. Setter")
+    assert puzzle.solution == "".join(rows).upper().replace("#", ".")
+    numbering = puzzle.clue_numbering()
+    across = {clue["num"]: clue["clue"] for clue in numbering.across}
+    down = {clue["num"]: clue["clue"] for clue in numbering.down}
+    assert across[1] == "It's in the list" and down[1] == "Going down"
+    assert len(numbering.across) + len(numbering.down) == len(grid.slots)
+    assert no_sideways_scroll(page)
+    if not phone_sized:
+        screenshot(page, "grid-workbench")

@@ -410,13 +410,17 @@ async function reroll() {
 
 // -- Candidates: the words that can go in the selected slot ---------------------------------------------
 
-/** The grid a candidate list is asked for: the slot and every word crossing it opened (their cells
- * emptied, except letters the user typed), the rest of the fill kept. Placing a candidate fills the
- * opened cells again around it, so the crossings update. */
-function openedRows(slot) {
+/** The grid with the cells round a slot opened (emptied, except letters the user typed), the rest of the
+ * fill kept: the slot itself and, at depth 1, every word crossing it (the grid its candidates are listed
+ * for: each candidate leaves every crossing a word); at depth 2 also the words crossing those (the grid a
+ * picked candidate is filled round: in a dense grid a new word changes its crossings, and they theirs). */
+function openedRows(slot, depth) {
   const open = new Set(slot.cells);
-  for (const other of slots) {
-    if (other !== slot && other.cells.some((cell) => slot.cells.includes(cell))) other.cells.forEach((cell) => open.add(cell));
+  for (let step = 0; step < depth; step += 1) {
+    const reached = [...open];
+    for (const other of slots) {
+      if (other.cells.some((cell) => reached.includes(cell))) other.cells.forEach((cell) => open.add(cell));
+    }
   }
   return rows(cells.map((value, index) => (value !== "." ? value : open.has(index) ? "." : letterAt(index) || ".")));
 }
@@ -427,7 +431,7 @@ const listCandidatesSoon = debounce(() => listCandidates(), 150);
 async function listCandidates() {
   const slot = selectedSlot();
   const active = slot && (filled || document.activeElement === letterInput);
-  const grid = active ? (filled ? openedRows(slot) : rows(cells)) : null;
+  const grid = active ? (filled ? openedRows(slot, 1) : rows(cells)) : null;
   const wanted = active ? `${slotName(slot)} ${grid.join("/")}` : "";
   if (wanted === listed) return;
   listed = wanted;
@@ -444,7 +448,7 @@ async function listCandidates() {
       + `${result.total.toLocaleString()}` + (result.total > result.candidates.length ? `, best ${result.candidates.length} shown` : "");
     candidatesNode.replaceChildren(...result.candidates.map((candidate) => el("button", {
       type: "button", "data-word": candidate.word, title: `fill score ${candidate.score.toFixed(2)}`,
-      onclick: () => place(slot, candidate.word, grid),
+      onclick: () => place(slot, candidate.word),
     }, candidate.word.toUpperCase(), el("small", {}, candidate.score.toFixed(2)))));
   } catch (error) {
     $("gr-candidates-title").textContent = `Candidates for ${slotName(slot)}`;
@@ -452,9 +456,10 @@ async function listCandidates() {
   }
 }
 
-/** Put a candidate in its slot: before a fill its letters are typed in; after one, the opened cells round
- * it are filled again (the crossings update). A word that leaves no fill changes nothing, and says so. */
-async function place(slot, word, grid) {
+/** Put a candidate in its slot: before a fill its letters are typed in; after one, the cells round it are
+ * filled again (openedRows at depth 2: the crossings update). A word that leaves no fill changes nothing,
+ * and says so. */
+async function place(slot, word) {
   const name = slotName(slot), keep = selected;
   if (!filled) {
     slot.cells.forEach((cell, i) => { cells[cell] = word[i]; });
@@ -464,12 +469,12 @@ async function place(slot, word, grid) {
     setStatus(status, `${word.toUpperCase()} typed into ${name}.`);
     return;
   }
-  const placed = [...grid.join("")];
+  const placed = [...openedRows(slot, 2).join("")];
   slot.cells.forEach((cell, i) => { placed[cell] = word[i]; });
   setStatus(status, `Putting ${word.toUpperCase()} in ${name}\u2026`);
   try {
     const result = await ask("/api/grid/fill", request({ grid: rows(placed), random_seed: Math.floor(Math.random() * 1e6) }));
-    changed(result, `${word.toUpperCase()} cannot go in ${name}`, keep);
+    changed(result, `${word.toUpperCase()} cannot go in ${name} with the rest of the grid kept`, keep);
     if (result.fills[0]) showFill(result, `Put ${word.toUpperCase()} in ${name}; its crossings filled`);
   } catch (error) {
     setStatus(status, `${word.toUpperCase()} was not put in ${name}: ${error.message}`, "error");
