@@ -14,6 +14,7 @@ grid: placing a candidate and filling what is left open is the filler's job.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -93,6 +94,7 @@ def slot_candidates(grid: Grid, slot: Slot, lexicon: Lexicon, *, limit: int, all
         if mask is not None:
             keep &= mask[table.letter_columns[i]]
     rows = np.flatnonzero(keep)
-    order = rows[best_rows(table.familiarity[rows], scores[rows], rows=rows, top=limit)]
+    familiarity = cast(np.ndarray, table.familiarity)  # never None: WordTable's __post_init__ sets it
+    order = rows[best_rows(familiarity[rows], scores[rows], rows=rows, top=limit)]
     return SlotCandidates(slot, pattern, [table.words[i] for i in order],
                           [round(float(scores[i]), 2) for i in order], len(rows))
