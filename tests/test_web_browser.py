@@ -7,6 +7,7 @@ DIR/web-<tab>-phone.png at 390 px (docs/ keeps them).
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import re
@@ -36,9 +37,9 @@ def needs(puzzle: str) -> None:
         pytest.skip(f"puzzlewright.{puzzle}.api is not there yet")
 
 
-@pytest.fixture(scope="module")
-def server_url():
-    """A real uvicorn server on a free loopback port, in a thread, for the whole module."""
+@contextlib.contextmanager
+def live_server(search_seconds: float):
+    """A real uvicorn server on a free loopback port, in a thread, giving each search ``search_seconds``."""
     import uvicorn
 
     from puzzlewright.web import create_app
@@ -46,7 +47,7 @@ def server_url():
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    app = create_app(loopback_only=True, search_seconds=10)
+    app = create_app(loopback_only=True, search_seconds=search_seconds)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -56,6 +57,21 @@ def server_url():
         server.should_exit = True
         thread.join(10)
         sock.close()
+
+
+@pytest.fixture(scope="module")
+def server_url():
+    """The server of the module's tests (10 s a search)."""
+    with live_server(10) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def setter_server_url():
+    """A server for the workbench's 15x15 fills, which take several seconds on two shared cores: 60 s a
+    search, as ``puzzlewright serve --budget 60`` gives (docs/web.md says so)."""
+    with live_server(60) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -889,7 +905,7 @@ def test_letterboxed_play_mode_checks_words_gives_hints_and_finishes(browser, se
 
 
 @pytest.fixture(params=[1280, PHONE_WIDTH], ids=["desktop", "phone"])
-def setter(request, browser, server_url):
+def setter(request, browser, setter_server_url):
     """The page at 1280 px (mouse) or at phone width (touch), failing on page errors and CSP violations."""
     width = request.param
     phone_sized = width < 600
@@ -900,7 +916,7 @@ def setter(request, browser, server_url):
     page.set_default_timeout(TIMEOUT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.server_url = server_url
+    page.server_url = setter_server_url
     yield page
     errors += page.evaluate("window.cspViolations")
     context.close()
@@ -964,7 +980,7 @@ def test_grid_workbench_fill_pick_a_candidate_write_clues_and_download_a_puz(set
         page.select_option("#gr-pattern", "american-1")
         width, first = 15, 1
     page.click("#gr-form button[type=submit]")
-    expect(page.locator("#gr-status")).to_contain_text("Filled", timeout=30_000)
+    expect(page.locator("#gr-status")).to_contain_text("Filled", timeout=90_000)
     filled = puzzle_rows(page, width)
     assert "." not in "".join(filled) and pw.grid.verify(filled, min_length=3 if width == 15 else 2).valid
 
@@ -982,7 +998,7 @@ def test_grid_workbench_fill_pick_a_candidate_write_clues_and_download_a_puz(set
         before = grid_letters(page)
         page.locator(f'#gr-candidates button[data-word="{word}"]').click()
         expect(status).to_contain_text(re.compile(f"Put {word.upper()} in 1-Across|{word.upper()} cannot go in 1-Across"),
-                                       timeout=30_000)
+                                       timeout=90_000)
         if "cannot go" in status.inner_text():  # the true state: no fill, the grid as it was, not an error
             expect(status).not_to_have_class(re.compile("error"))
             assert grid_letters(page) == before and "The grid is unchanged." in status.inner_text()
