@@ -681,11 +681,13 @@ document.addEventListener("securitypolicyviolation",
   (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));"""
 
 
-@pytest.fixture
-def phone(browser, server_url):
-    """A 390 px touch screen (a phone's), failing on page errors and on anything the page's own
-    Content-Security-Policy blocks (an inline style, say, which would leave an image wider than the page)."""
-    context = browser.new_context(viewport={"width": PHONE_WIDTH, "height": 844}, has_touch=True, is_mobile=True)
+@contextlib.contextmanager
+def watched_page(browser, server_url: str, width: int, touch: bool):
+    """A page ``width`` px wide (a touch screen, a phone's, with ``touch``) on ``server_url``, failing on
+    page errors and on anything the page's own Content-Security-Policy blocks (an inline style, say, which
+    would leave an image wider than the page)."""
+    context = browser.new_context(viewport={"width": width, "height": 844 if touch else 900}, has_touch=touch,
+                                  is_mobile=touch, accept_downloads=True)
     context.add_init_script(CSP_VIOLATIONS)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
@@ -696,6 +698,13 @@ def phone(browser, server_url):
     errors += page.evaluate("window.cspViolations")
     context.close()
     assert not errors, f"errors on the page: {errors}"
+
+
+@pytest.fixture
+def phone(browser, server_url):
+    """A 390 px touch screen (a phone's), CSP violations and page errors failing the test."""
+    with watched_page(browser, server_url, PHONE_WIDTH, touch=True) as page:
+        yield page
 
 
 @pytest.mark.parametrize("tab", list(PHONE_STATES))
@@ -907,20 +916,8 @@ def test_letterboxed_play_mode_checks_words_gives_hints_and_finishes(browser, se
 @pytest.fixture(params=[1280, PHONE_WIDTH], ids=["desktop", "phone"])
 def setter(request, browser, setter_server_url):
     """The page at 1280 px (mouse) or at phone width (touch), failing on page errors and CSP violations."""
-    width = request.param
-    phone_sized = width < 600
-    context = browser.new_context(viewport={"width": width, "height": 844 if phone_sized else 900},
-                                  has_touch=phone_sized, is_mobile=phone_sized, accept_downloads=True)
-    context.add_init_script(CSP_VIOLATIONS)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.server_url = setter_server_url
-    yield page
-    errors += page.evaluate("window.cspViolations")
-    context.close()
-    assert not errors, f"errors on the page: {errors}"
+    with watched_page(browser, setter_server_url, request.param, touch=request.param < 600) as page:
+        yield page
 
 
 def page_numbers(page: Page) -> dict[int, int]:
