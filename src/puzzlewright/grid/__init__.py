@@ -30,9 +30,9 @@ from puzzlewright.schema import request
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
 
-__all__ = ["CandidatesRequest", "CandidatesResult", "ExportRequest", "ExportResult", "Fill", "FillOptions", "FillOutcome", "FillRequest", "FillResult",
-           "Filler", "Grid", "RerollRequest", "Slot", "VerifyRequest", "VerifyResult", "api", "candidates", "export", "fill",
-           "fill_grid", "parse_size", "reroll", "verify"]
+__all__ = ["CandidatesRequest", "CandidatesResult", "ExportRequest", "ExportResult", "Fill", "FillOptions",
+           "FillOutcome", "FillRequest", "FillResult", "Filler", "Grid", "RerollRequest", "Slot", "VerifyRequest",
+           "VerifyResult", "api", "candidates", "export", "fill", "fill_grid", "parse_size", "reroll", "verify"]
 
 Rows = str | Sequence[str] | None
 WordList = Sequence[str] | str | None
@@ -69,13 +69,13 @@ def verify(grid: Rows, *, min_length: int | None = None, allow_repeats: bool = F
     return api.verify(request(VerifyRequest, locals()), lexicon=lexicon)
 
 
-def candidates(grid: Rows, slot: str, *, pattern: str | None = None, min_length: int | None = None, limit: int = DEFAULT_CANDIDATES,
-               min_score: float | None = None, allow_repeats: bool = False, dict: str = DEFAULT_DICTIONARY,
+def candidates(grid: Rows, slot: str, *, pattern: str | None = None, min_length: int | None = None,
+               limit: int = DEFAULT_CANDIDATES, min_score: float | None = None, allow_repeats: bool = False, dict: str = DEFAULT_DICTIONARY,
                words: WordList = None, extra_words: WordList = None, exclude_words: WordList = None,
                min_commonness: float | None = None, allow: WordList = None,
                lexicon: Lexicon | None = None) -> CandidatesResult:
-    """The words that can go in ``slot`` (``"1-Across"``) of ``grid`` (or a shipped ``pattern``), best first: each fits the slot's
-    letters and leaves every crossing slot at least one word."""
+    """The words that can go in ``slot`` (``"1-Across"``) of ``grid`` (or a shipped ``pattern``), best first:
+    each fits the slot's letters and leaves every crossing slot at least one word."""
     return api.candidates(request(CandidatesRequest, locals()), lexicon=lexicon)
 
 

@@ -1,5 +1,6 @@
-"""The crossword-grid verbs: ``fill``, ``reroll``, ``candidates``, ``verify`` and ``export``, each from its request model to its
-result model (:mod:`puzzlewright.grid.schema`). A JSON-shaped mapping is accepted too and validated first.
+"""The crossword-grid verbs: ``fill``, ``reroll``, ``candidates``, ``verify`` and ``export``, each from its
+request model to its result model (:mod:`puzzlewright.grid.schema`). A JSON-shaped mapping is accepted too
+and validated first.
 
 Fill and reroll put only publishable words in a grid (:func:`puzzlewright.lexicon.policy.publishable` for
 ``Use.CROSSWORD``: never offensive words, vulgar ones only with ``allow``) and score them with the crossword

@@ -48,6 +48,7 @@ async function fillDictionaryMenus() {
 
 await fillDictionaryMenus();
 // a tab's init may return a promise (the grid's pattern menu): the page is ready, and laid out, once all settle
-await Promise.all(Object.entries(PUZZLES).map(([name, puzzle]) => puzzle.init(document.getElementById(`panel-${name}`))));
+await Promise.all(Object.entries(PUZZLES).map(([name, puzzle]) =>
+  puzzle.init(document.getElementById(`panel-${name}`))));
 show(location.hash.slice(1));
 document.body.dataset.ready = "true";

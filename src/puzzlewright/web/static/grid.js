@@ -445,7 +445,8 @@ async function listCandidates() {
   try {
     const result = await askWords("/api/grid/candidates", request({ grid, slot: slotName(slot), limit: 60 }));
     $("gr-candidates-title").textContent = `Candidates for ${result.slot} (${result.pattern.toUpperCase()}): `
-      + `${result.total.toLocaleString()}` + (result.total > result.candidates.length ? `, best ${result.candidates.length} shown` : "");
+      + `${result.total.toLocaleString()}`
+      + (result.total > result.candidates.length ? `, best ${result.candidates.length} shown` : "");
     candidatesNode.replaceChildren(...result.candidates.map((candidate) => el("button", {
       type: "button", "data-word": candidate.word, title: `fill score ${candidate.score.toFixed(2)}`,
       onclick: () => place(slot, candidate.word),
@@ -473,7 +474,8 @@ async function place(slot, word) {
   slot.cells.forEach((cell, i) => { placed[cell] = word[i]; });
   setStatus(status, `Putting ${word.toUpperCase()} in ${name}\u2026`);
   try {
-    const result = await ask("/api/grid/fill", request({ grid: rows(placed), random_seed: Math.floor(Math.random() * 1e6) }));
+    const result = await ask("/api/grid/fill", request({ grid: rows(placed),
+      random_seed: Math.floor(Math.random() * 1e6) }));
     changed(result, `${word.toUpperCase()} cannot go in ${name} with the rest of the grid kept`, keep);
     if (result.fills[0]) showFill(result, `Put ${word.toUpperCase()} in ${name}; its crossings filled`);
   } catch (error) {
