@@ -1027,3 +1027,23 @@ def test_grid_workbench_fill_pick_a_candidate_write_clues_and_download_a_puz(set
     assert no_sideways_scroll(page)
     if not phone_sized:
         screenshot(page, "grid-workbench")
+
+
+def test_grid_candidates_while_typing_letters_are_typed_in_when_picked(page):
+    """Before any fill, in letter mode, the selected word lists what fits its typed letters; picking one
+    types it in (fixed letters), and the list follows the grid."""
+    needs("grid")
+    new_grid(page, 3, 4)
+    page.check("#gr-tap-letters")
+    page.click(grid_cell(4))
+    page.keyboard.type("l")
+    expect(page.locator("#gr-candidates-title")).to_contain_text("Candidates for 5-Across (L...)")
+    first = page.locator("#gr-candidates button").first
+    word = first.get_attribute("data-word")
+    library = pw.grid.candidates(["....", "l...", "...."], "5-Across", limit=60)
+    assert [b for b in page.locator("#gr-candidates button").evaluate_all("bs => bs.map(b => b.dataset.word)")] == [
+        c.word for c in library]
+    first.click()
+    expect(page.locator("#gr-status")).to_contain_text(f"{word.upper()} typed into 5-Across")
+    assert grid_letters(page) == "...." + word + "...."
+    expect(page.locator(grid_cell(5))).to_have_class(re.compile(r"\bfixed\b"))

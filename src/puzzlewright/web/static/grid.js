@@ -427,10 +427,10 @@ function openedRows(slot, depth) {
 
 const listCandidatesSoon = debounce(() => listCandidates(), 150);
 
-/** List the selected slot's candidates (after a fill, or while typing letters), unless already listed. */
+/** List the selected slot's candidates (after a fill, or in letter mode), unless already listed. */
 async function listCandidates() {
   const slot = selectedSlot();
-  const active = slot && (filled || document.activeElement === letterInput);
+  const active = slot && (filled || typingLetters());  // not the letter field's focus: a tap on a candidate takes it
   const grid = active ? (filled ? openedRows(slot, 1) : rows(cells)) : null;
   const wanted = active ? `${slotName(slot)} ${grid.join("/")}` : "";
   if (wanted === listed) return;
