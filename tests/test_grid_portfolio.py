@@ -17,7 +17,7 @@ from puzzlewright.grid import FillOptions, Grid, api
 from puzzlewright.grid import portfolio
 from puzzlewright.grid.filler import fill_grid
 from puzzlewright.grid.patterns import pattern_grid
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 TEMPLATE = "....#/...../...../#...."
 

@@ -234,7 +234,8 @@ def test_openapi_lists_every_endpoint(client):
     paths = client.get("/openapi.json").json()["paths"]
     for path in ["/api/acrostic/solve", "/api/acrostic/generate", "/api/letterboxed/solve",
                  "/api/letterboxed/generate", "/api/jumble/solve", "/api/wordle/doodle", "/api/wordle/assist",
-                 "/api/grid/fill", "/api/grid/reroll", "/api/grid/export", "/api/dict/lookup", "/healthz"]:
+                 "/api/grid/fill", "/api/grid/reroll", "/api/grid/candidates", "/api/grid/export",
+                 "/api/grid/patterns", "/api/dict/lookup", "/healthz"]:
         assert path in paths
     example = paths["/api/letterboxed/solve"]["post"]["requestBody"]["content"]["application/json"]["example"]
     assert example == SolveRequest.__pydantic_config__["json_schema_extra"]["examples"][0]  # the model's own

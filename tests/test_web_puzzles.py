@@ -432,6 +432,34 @@ def test_grid_fill_leaves_out_offensive_and_vulgar_words(client):
     assert allowed["fills"][0]["words"] == ["twat"]
 
 
+def test_grid_candidates_and_puz_export_are_the_librarys(client):
+    """The workbench's calls: a slot's candidates and a .puz with clues, title and author (base64), each the
+    library's answer; the shipped patterns with their rows; errors name the slot, not a CLI flag."""
+    import base64
+
+    import puz
+
+    import puzzlewright as pw
+    from puzzlewright.grid.patterns import PATTERNS, pattern_grid
+
+    request = {"grid": "eras/l.../m.../s...", "slot": "5A", "limit": 5}
+    listed = post(client, "/api/grid/candidates", request)
+    assert listed == json.loads(dump_json(pw.grid.candidates(**{**request, "grid": request["grid"]})))
+    assert [c["word"] for c in listed["candidates"]] == ["like", "life", "last", "love", "left"]
+    exported = post(client, "/api/grid/export", {"grid": "eras/lick/more/stew", "format": "puz", "title": "Four",
+                                                 "author": "A. Setter", "clues": {"1A": "Periods", "1D": "Shade trees"}})
+    puzzle = puz.load(base64.b64decode(exported["content"]))
+    assert exported["encoding"] == "base64" and (puzzle.title, puzzle.author) == ("Four", "A. Setter")
+    assert puzzle.clue_numbering().down[0]["clue"] == "Shade trees"
+    patterns = client.get("/api/grid/patterns").json()["patterns"]
+    assert [(p["name"], p["rows"]) for p in patterns] == [(name, list(pattern_grid(name).rows)) for name in PATTERNS]
+    assert_refused(client, "/api/grid/export", {"grid": "eras/lick/more/stew", "clues": {"9A": "x"}},
+                   "no slot '9A' in the grid")
+    assert_refused(client, "/api/grid/export", {"grid": "eras/l.../m.../s...", "format": "puz"}, "fill the grid first")
+    assert_refused(client, "/api/grid/candidates", {"grid": "eras/l.../m.../s...", "slot": "9-Down"},
+                   "no slot '9-Down'")
+
+
 def test_grid_export_and_reroll(client):
     from puzzlewright.lexicon import load_lexicon
 

@@ -14,7 +14,7 @@ import click
 from puzzlewright.acrostic.defaults import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                             DEFAULT_TIME_LIMIT, SECONDS_PER_PUZZLE)
 from puzzlewright.acrostic.schema import CountResult, GenerateResult, SolveRequest, SolveResult, VerifyRequest
-from puzzlewright.batch import uses_own_dictionary
+from puzzlewright.jsonlines import uses_own_dictionary
 from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, svg_option,
                                      write_pictures)
 from puzzlewright.counting import count_run_fields

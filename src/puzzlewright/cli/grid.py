@@ -15,9 +15,11 @@ import click
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
 from puzzlewright.counting import count_run_fields, where_it_ran
 from puzzlewright.errors import PuzzleInputError, names_a_file
-from puzzlewright.grid.defaults import DEFAULT_DICTIONARY, DEFAULT_TIME_LIMIT, MAX_FILLS
-from puzzlewright.grid.schema import CountResult, FillRequest, FillResult, RerollRequest, VerifyRequest
-from puzzlewright.batch import RECORD_DICTIONARY_KEYS
+from puzzlewright.grid.defaults import (DEFAULT_CANDIDATES, DEFAULT_DICTIONARY, DEFAULT_TIME_LIMIT, MAX_CANDIDATES,
+                                        MAX_FILLS)
+from puzzlewright.grid.schema import (CandidatesRequest, CountResult, FillRequest, FillResult, RerollRequest,
+                                      VerifyRequest)
+from puzzlewright.jsonlines import RECORD_DICTIONARY_KEYS
 from puzzlewright.parallel.cli import parallel_options, worker_options
 from puzzlewright.schema import DictionaryOptions, dataclass_fields
 
@@ -183,9 +185,9 @@ def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float |
 def _fill_batch(path: str, fields: dict[str, Any], lexicon: Any, workers: int | None, cluster: str | None) -> int:
     """``grid fill --batch``: each record a fill request (the command's options its defaults), one search
     each, the records spread over ``workers`` processes or a Dask ``cluster``; one JSON result per line."""
-    from puzzlewright.batch import uses_own_dictionary
+    from puzzlewright.jsonlines import uses_own_dictionary
     from puzzlewright.grid import api
-    from puzzlewright.parallel.batch import run_parallel_batch
+    from puzzlewright.parallel.batchjob import run_parallel_batch
 
     defaults = {key: value for key, value in fields.items() if value is not None and key not in RECORD_DICTIONARY_KEYS}
 
@@ -254,17 +256,63 @@ def verify(source: dict[str, Any], allow_repeats: bool, dictionary: DictionaryOp
 
 @grid.command()
 @grid_source
+@click.option("--slot", required=True, metavar="NAME", help="The slot, like 4-Across or 12-Down (or 4A, 12d).")
+@click.option("--limit", type=click.IntRange(1, MAX_CANDIDATES), default=DEFAULT_CANDIDATES, show_default=True,
+              help="How many candidates to list, best first.")
+@click.option("--min-score", type=FiniteFloat(min=0), default=None,
+              help="List only words whose crossword fill score is at least this.")
+@click.option("--allow-repeats", is_flag=True, help="Let a word already whole in the grid be a candidate too.")
+@allow_option
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
+@json_option
+def candidates(source: dict[str, Any], slot: str, limit: int, min_score: float | None, allow_repeats: bool,
+               allow: str | None, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
+    """The words that can go in one slot, best first: each fits the slot's letters and leaves every
+    crossing slot at least one word. Exit 1 if there is none.
+
+    \b
+    puzzlewright grid candidates --template 'eras/l.../m.../s...' --slot 5-Across --limit 5
+    """
+    from puzzlewright.grid import api
+
+    result = api.candidates(CandidatesRequest(**source, **dataclass_fields(dictionary), slot=slot, limit=limit,
+                                              min_score=min_score, allow_repeats=allow_repeats, allow=allow),
+                            lexicon=lexicon)
+    if as_json:
+        emit_json(result)
+    else:
+        for candidate in result:
+            click.echo(f"{candidate.word.upper():<{len(result.pattern) + 2}}{candidate.score:.2f}")
+        shown = f"the best {len(result.candidates):,} of " if len(result.candidates) < result.total else ""
+        click.echo(f"{result.slot} {result.pattern.upper()!r}: {shown}{result.total:,} candidate"
+                   f"{'s' * (result.total != 1)} in {result.dictionary!r}, by fill score")
+    return 0 if result.total else 1
+
+
+@grid.command()
+@grid_source
 @click.option("--output", required=True, metavar="FILE", help="FILE.ipuz, FILE.puz (filled grids) or a text file.")
 @click.option("--title", default="", help="The puzzle's title in .ipuz/.puz files.")
-def export(source: dict[str, Any], output: str, title: str) -> None:
-    """Write a grid to a file: .ipuz, .puz or plain text (by the extension)."""
+@click.option("--author", default="", help="The puzzle's author in .ipuz/.puz files.")
+@click.option("--clues", "clue_file", default=None, metavar="FILE",
+              help="Clues for .ipuz/.puz files: one a line, like '1A: Periods' or '12-Down: Shade trees'.")
+def export(source: dict[str, Any], output: str, title: str, author: str, clue_file: str | None) -> None:
+    """Write a grid to a file: .ipuz, .puz or plain text (by the extension), with its title, author and clues.
+
+    \b
+    puzzlewright grid export --grid eras/lick/more/stew --clues clues.txt --title 'Four' --output four.puz
+    """
+    from puzzlewright.errors import read_text
     from puzzlewright.grid.api import parse_grid
+    from puzzlewright.grid.clues import parse_clue_file
     from puzzlewright.grid.formats import write_grid
     from puzzlewright.grid.schema import ExportRequest
 
+    clues = None if clue_file is None else parse_clue_file(read_text(clue_file, "clue file"))
     grid_ = parse_grid(ExportRequest(**source, title=title))
-    write_grid(grid_, output, title=title)
-    click.echo(f"{grid_.height}x{grid_.width} grid, {len(grid_.slots)} slots, written to {output}")
+    write_grid(grid_, output, title=title, author=author, clues=clues)
+    clued = "" if clues is None else f", {len(clues)} clue{'s' * (len(clues) != 1)}"
+    click.echo(f"{grid_.height}x{grid_.width} grid, {len(grid_.slots)} slots{clued}, written to {output}")
 
 
 @grid.command()

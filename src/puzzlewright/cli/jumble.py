@@ -10,7 +10,7 @@ import time
 
 import click
 
-from puzzlewright.batch import uses_own_dictionary
+from puzzlewright.jsonlines import uses_own_dictionary
 from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch,
                                      svg_option, write_pictures)
 from puzzlewright.errors import PuzzleInputError

@@ -22,16 +22,17 @@ from puzzlewright.grid import api
 from puzzlewright.grid.filler import FillOptions, FillOutcome, Filler, fill_grid
 from puzzlewright.grid.model import Grid, Slot, parse_size
 from puzzlewright.grid.defaults import DEFAULT_DICTIONARY, DEFAULT_TIME_LIMIT
-from puzzlewright.grid.schema import (ExportRequest, ExportResult, Fill, FillRequest, FillResult, RerollRequest,
-                                      VerifyRequest, VerifyResult)
+from puzzlewright.grid.defaults import DEFAULT_CANDIDATES
+from puzzlewright.grid.schema import (CandidatesRequest, CandidatesResult, ExportRequest, ExportResult, Fill,
+                                      FillRequest, FillResult, RerollRequest, VerifyRequest, VerifyResult)
 from puzzlewright.schema import request
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
 
-__all__ = ["ExportRequest", "ExportResult", "Fill", "FillOptions", "FillOutcome", "FillRequest", "FillResult",
-           "Filler", "Grid", "RerollRequest", "Slot", "VerifyRequest", "VerifyResult", "api", "export", "fill",
-           "fill_grid", "parse_size", "reroll", "verify"]
+__all__ = ["CandidatesRequest", "CandidatesResult", "ExportRequest", "ExportResult", "Fill", "FillOptions",
+           "FillOutcome", "FillRequest", "FillResult", "Filler", "Grid", "RerollRequest", "Slot", "VerifyRequest",
+           "VerifyResult", "api", "candidates", "export", "fill", "fill_grid", "parse_size", "reroll", "verify"]
 
 Rows = str | Sequence[str] | None
 WordList = Sequence[str] | str | None
@@ -70,6 +71,18 @@ def verify(grid: Rows, *, min_length: int | None = None, allow_repeats: bool = F
     return api.verify(request(VerifyRequest, locals()), lexicon=lexicon)
 
 
-def export(grid: Rows, *, format: str = "ipuz", title: str = "", min_length: int | None = None) -> ExportResult:
-    """``grid`` as the text of a file: ``"ipuz"`` (JSON) or ``"text"``."""
+def candidates(grid: Rows, slot: str, *, pattern: str | None = None, min_length: int | None = None,
+               limit: int = DEFAULT_CANDIDATES, min_score: float | None = None, allow_repeats: bool = False, dict: str = DEFAULT_DICTIONARY,
+               words: WordList = None, extra_words: WordList = None, exclude_words: WordList = None,
+               min_commonness: float | None = None, allow: WordList = None,
+               lexicon: Lexicon | None = None) -> CandidatesResult:
+    """The words that can go in ``slot`` (``"1-Across"``) of ``grid`` (or a shipped ``pattern``), best first:
+    each fits the slot's letters and leaves every crossing slot at least one word."""
+    return api.candidates(request(CandidatesRequest, locals()), lexicon=lexicon)
+
+
+def export(grid: Rows, *, format: str = "ipuz", title: str = "", author: str = "",
+           clues: dict[str, str] | None = None, min_length: int | None = None) -> ExportResult:
+    """``grid`` as the contents of a file: ``"ipuz"`` (JSON), ``"puz"`` (base64 of the Across Lite bytes:
+    ``.data()``) or ``"text"``, with its ``title``, ``author`` and ``clues`` (``{"1A": "Periods"}``)."""
     return api.export(request(ExportRequest, locals()))

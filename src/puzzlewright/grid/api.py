@@ -1,5 +1,6 @@
-"""The crossword-grid verbs: ``fill``, ``reroll``, ``verify`` and ``export``, each from its request model to its
-result model (:mod:`puzzlewright.grid.schema`). A JSON-shaped mapping is accepted too and validated first.
+"""The crossword-grid verbs: ``fill``, ``reroll``, ``candidates``, ``verify`` and ``export``, each from its
+request model to its result model (:mod:`puzzlewright.grid.schema`). A JSON-shaped mapping is accepted too
+and validated first.
 
 Fill and reroll put only publishable words in a grid (:func:`puzzlewright.lexicon.policy.publishable` for
 ``Use.CROSSWORD``: never offensive words, vulgar ones only with ``allow``) and score them with the crossword
@@ -17,9 +18,9 @@ from typing import Any
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.filler import FillOptions, FillOutcome, reroll_slot
 from puzzlewright.grid.model import Grid, parse_size
-from puzzlewright.grid.schema import (DEFAULT_MIN_LENGTH, EXPORT_FORMATS, ExportRequest, ExportResult, Fill,
-                                      FillRequest, FillResult, GridInfo, GridSource, RerollRequest, SlotInfo,
-                                      VerifyRequest, VerifyResult)
+from puzzlewright.grid.schema import (DEFAULT_MIN_LENGTH, EXPORT_FORMATS, Candidate, CandidatesRequest,
+                                      CandidatesResult, ExportRequest, ExportResult, Fill, FillRequest, FillResult,
+                                      GridInfo, GridSource, RerollRequest, SlotInfo, VerifyRequest, VerifyResult)
 from puzzlewright.grid.verdict import verify_fill
 from puzzlewright.letters import puzzle_letters
 from puzzlewright.lexicon import Lexicon
@@ -63,7 +64,7 @@ _PUBLISHABLE: dict[tuple[int, frozenset[str]], tuple[Lexicon, Lexicon]] = {}
 MAX_PUBLISHABLE = 8
 
 
-def fill_lexicon(request: FillRequest, lexicon: Lexicon | None) -> Lexicon:
+def fill_lexicon(request: FillRequest | CandidatesRequest, lexicon: Lexicon | None) -> Lexicon:
     """The words a fill may use: the request's lexicon less what crossword fill leaves out (offensive words,
     and vulgar ones unless ``allow`` lets them in). Memoised per lexicon, so the web app's repeated
     requests reuse the filtered lexicon and its indexes."""
@@ -154,16 +155,37 @@ def verify(request: VerifyRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     return VerifyResult(valid=verdict.valid, problems=verdict.problems, words=verdict.words, rows=list(grid.rows))
 
 
+def candidates(request: CandidatesRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+               budget: Budget | None = None) -> CandidatesResult:
+    """The words that can go in one slot of a grid (``slot``: ``"4-Across"``), best first: each fits the
+    slot's letters and leaves every crossing slot a word (:mod:`puzzlewright.grid.slot_words`); only
+    publishable words, as a fill would use."""
+    from puzzlewright.grid.slot_words import slot_candidates
+
+    request = validate(CandidatesRequest, request)
+    grid = parse_grid(request)
+    words = fill_lexicon(request, lexicon)
+    found = slot_candidates(grid, grid.slot_name(request.slot), words, limit=request.limit,
+                            allow_repeats=request.allow_repeats, min_score=request.min_score)
+    return CandidatesResult(slot=found.slot.name, pattern=found.pattern, total=found.total, dictionary=words.name,
+                            candidates=[Candidate(word=word, score=score)
+                                        for word, score in zip(found.words, found.scores)])
+
+
 def export(request: ExportRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
            budget: Budget | None = None) -> ExportResult:
-    """A grid as the text of a file: ``ipuz`` (JSON) or ``text``."""
+    """A grid as the contents of a file, with its title, author and clues: ``ipuz`` (JSON), ``puz`` (the
+    binary Across Lite file, base64) or ``text``."""
+    import base64
+
+    from puzzlewright.grid.formats import grid_bytes
+
     request = validate(ExportRequest, request)
     if request.format not in EXPORT_FORMATS:
-        raise PuzzleInputError(f"field 'format' must be 'ipuz' or 'text' (.puz is binary: use the CLI), "
+        raise PuzzleInputError(f"field 'format' must be one of {', '.join(map(repr, EXPORT_FORMATS))}, "
                                f"not {request.format!r}")
     grid = parse_grid(request)
-    if request.format == "ipuz":
-        from puzzlewright.grid.formats import grid_to_ipuz
-
-        return ExportResult(format=request.format, content=grid_to_ipuz(grid, request.title))
-    return ExportResult(format=request.format, content=grid.text() + "\n")
+    data = grid_bytes(grid, request.format, request.title, request.author, request.clues)
+    if request.format == "puz":
+        return ExportResult(format=request.format, content=base64.b64encode(data).decode(), encoding="base64")
+    return ExportResult(format=request.format, content=data.decode())

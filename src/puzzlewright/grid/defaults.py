@@ -8,5 +8,7 @@ from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONAR
 DEFAULT_TIME_LIMIT = 30.0
 DEFAULT_MIN_LENGTH = 2
 MAX_FILLS = 1000
-EXPORT_FORMATS = ("ipuz", "text")
+EXPORT_FORMATS = ("ipuz", "puz", "text")
+MAX_CANDIDATES = 500
+DEFAULT_CANDIDATES = 50
 GRID_EXAMPLE = "....#/...../...../#...."

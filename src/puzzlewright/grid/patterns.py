@@ -138,3 +138,9 @@ def pattern_grid(name: str) -> Grid:
 
         raise PuzzleInputError(unknown_name("block pattern", name, PATTERNS, "shipped"))
     return Grid.parse(PATTERNS[name], min_length=3)
+
+
+def shipped_patterns() -> list[dict[str, object]]:
+    """Every shipped pattern as the web page's pattern picker takes it: name, rows, slot rule, words, blocks."""
+    return [{"name": name, "rows": list(grid.rows), "min_length": grid.min_length, "words": len(grid.slots),
+             "blocks": grid.blocks} for name, grid in ((name, pattern_grid(name)) for name in PATTERNS)]

@@ -23,7 +23,7 @@ from puzzlewright.errors import PuzzleInputError, PuzzlewrightError
 from puzzlewright.grid.filler import FillOptions, FillOutcome, fill_grid
 from puzzlewright.grid.model import Grid
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection

@@ -96,7 +96,7 @@ def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = Non
     if len(puzzles) < count:
         dropped = len(_common_words(index, min_commonness, frozenset(), budget)) - len(pool) if left_out else 0
         raise BudgetExceeded(f"made only {len(puzzles)} of {count} puzzles{left_out_note(dropped)}; try a lower "
-                             "--min-commonness")
+                             "commonness floor")
     return puzzles
 
 

@@ -106,11 +106,11 @@ def left_out_words(lexicon: "Lexicon", use: Use, allow: Iterable[str] = ()) -> f
 
 def left_out_note(count: int) -> str:
     """What a constructor's "none found" error adds when the policy left ``count`` candidate words out
-    ("" for none), so that the user knows ``--allow`` may help."""
+    ("" for none), so that the user knows allowing them (``--allow``, the ``allow`` field) may help."""
     if not count:
         return ""
     return (f" ({count:,} word{'s' if count != 1 else ''} left out as offensive, vulgar, names or undefined: "
-            "see --allow)")
+            "see the allow option)")
 
 
 MAX_PUBLISHABLE = 16

@@ -153,6 +153,13 @@ def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False
         return {"dictionaries": [{"name": b.name, "description": b.description} for b in BUILTINS.values()],
                 "defaults": {"lookup": DEFAULT_DICTIONARY, **default_dictionaries(endpoints)}}
 
+    @app.get("/api/grid/patterns", tags=["grid"],
+             summary="The shipped 15x15 block patterns a grid request may name (`pattern`), with their rows.")
+    async def grid_patterns() -> dict:
+        from puzzlewright.grid.patterns import shipped_patterns
+
+        return {"patterns": shipped_patterns()}
+
     @app.get("/api/dict/lookup", tags=["dictionary"],
              summary="Is each word in a built-in dictionary, and how common is it?")
     async def lookup(word: list[str] = Query(..., description="words to look up (repeat, or comma-separate)"),
