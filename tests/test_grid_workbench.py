@@ -52,7 +52,7 @@ def test_clue_numbers_of_the_shipped_patterns_follow_the_rule_and_puzpy(name):
     grid = pattern_grid(name)
     assert grid.clue_numbers() == numbers_by_the_rule(list(grid.rows))
     document = json.loads(grid_to_ipuz(grid))
-    drawn = {r * 15 + c: cell for r, row in enumerate(document["puzzle"]) for c, cell in enumerate(row)
+    drawn = {r * grid.width + c: cell for r, row in enumerate(document["puzzle"]) for c, cell in enumerate(row)
              if isinstance(cell, int) and cell}
     assert drawn == grid.clue_numbers()
 
