@@ -42,7 +42,7 @@ from functools import cached_property
 
 import numpy as np
 
-from puzzlewright.errors import BudgetExceeded, PuzzleInputError
+from puzzlewright.errors import BudgetExceeded, PuzzleInputError, whole_number
 from puzzlewright.jumble.model import MAX_WORD_LENGTH, AnswerPattern, JumbleWord
 from puzzlewright.jumble.rank import Ranker
 from puzzlewright.jumble.relations import stem
@@ -215,7 +215,7 @@ def parse_lengths(value: Sequence[int] | str | None) -> tuple[int, ...]:
         parts = [p for p in re.split(r"[\s,]+", value.strip()) if p]
         if not all(p.isdigit() for p in parts):
             raise PuzzleInputError(f"word lengths {value!r} must be whole numbers like 5,5,6,6")
-        lengths = tuple(int(p) for p in parts)
+        lengths = tuple(whole_number(p, "word length") for p in parts)
     else:
         lengths = tuple(value)
     if not MIN_WORDS <= len(lengths) <= MAX_WORDS:
