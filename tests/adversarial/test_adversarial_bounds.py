@@ -307,3 +307,16 @@ def test_stdin_is_capped_like_a_file():
     assert result.exit_code == 0 and "CRANE" in result.stdout, result.stderr
     one_line_error("wordle", "doodle", "--answer", "crane", "--grid", "-", needles=("larger than 1 MB",),
                    input="G" * (MAX_PUZZLE_FILE_BYTES + 1))
+
+
+def test_an_absurd_commonness_floor_keeps_nothing_without_a_warning():
+    """``min_commonness: 1e308`` (the web sweep) overflowed float32 with a RuntimeWarning in the server log."""
+    import warnings
+
+    from puzzlewright.lexicon import load_lexicon
+
+    lexicon = load_lexicon("wordle-answers")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert len(lexicon.filter(min_commonness=1e308)) == 0
+        assert len(lexicon.filter(min_commonness=-1e308)) == len(lexicon)
