@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -251,12 +252,12 @@ def single_reading_words(words: Lexicon, dictionary: Lexicon, length: int, floor
     """The words of ``words`` of ``length`` letters at or above familiarity ``floor`` that are the only
     word of ``dictionary`` with their letters; memoised per lexicons (by identity), length and floor, as
     the web app asks for the same few again and again."""
-    from puzzlewright.cache import remember
+    from puzzlewright.cache import recall_for, remember_for
 
     key = (id(words), id(dictionary), length, floor)
-    hit = _SINGLE_READING.get(key)
-    if hit is not None and hit[0] is words and hit[1] is dictionary:
-        return hit[2]
+    hit: SlotWords | None = recall_for(_SINGLE_READING, key, (words, dictionary))
+    if hit is not None:
+        return hit
     table = words.of_length(length)
     alone = {found[0] for found in dictionary.anagram_index(length).values() if len(found) == 1}
     familiarity = np.asarray(table.familiarity, np.float64)
@@ -264,12 +265,12 @@ def single_reading_words(words: Lexicon, dictionary: Lexicon, length: int, floor
     rows = np.asarray(keep, np.int64)
     counts = words.length_letter_counts(length)[rows].astype(np.int16) if keep else np.zeros((0, 26), np.int16)
     found = SlotWords(length, tuple(table.words[i] for i in keep), counts, familiarity[rows])
-    remember(_SINGLE_READING, key, (words, dictionary, found), MAX_MEMO)
+    remember_for(_SINGLE_READING, key, (words, dictionary), found, MAX_MEMO)
     return found
 
 
 MAX_MEMO = 32
-_SINGLE_READING: dict[tuple[int, int, int, float], tuple[Lexicon, Lexicon, SlotWords]] = {}
+_SINGLE_READING: dict[tuple[int, int, int, float], Any] = {}
 
 
 def shares_stem(own: str, stems: frozenset[str]) -> bool:
