@@ -26,9 +26,10 @@ well-behaved client does, up to :data:`MAX_TRIES` times. Those busy replies are 
 whether each was a genuine one: ``server busy`` / ``connections open`` with ``Retry-After``); each request
 is counted by its final answer.
 
-Reported: counts of final answers by status, every 5xx final answer (a busy reply still there after the
-tries included), hang and dropped connection with its request (the target: none), the busy replies along
-the way, and the server's RSS (VmRSS) sampled every 0.25 s: after warm-up, peak and at the end.
+Reported: counts of final answers by status, every 5xx final answer other than a genuine busy one, hang
+and dropped connection with its request (the target: none), the busy replies along the way and the
+requests still busy after every try, and the server's RSS (VmRSS) sampled every 0.25 s: after warm-up,
+peak and at the end.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from web_load import HOST, free_port, rss_mb, wait_ready
 
 RSS_BOUND_MB = 400  # docs/web.md: what the server holds after a mix of requests on the default dictionaries
 REQUEST_SECONDS = 30  # a request not answered by then counts as a hang
-MAX_TRIES = 6  # sends of one request that got busy replies, the first included
+MAX_TRIES = 10  # sends of one request that got busy replies, the first included
 MAX_WAIT_S = 8  # the longest Retry-After wait a client honours
 
 HUGE_DIGITS = "9" * 4301
@@ -255,6 +256,7 @@ async def sweep(port: int, pid: int, requests: list[Request], clients: int) -> d
     statuses: Counter[str] = Counter()
     busy: Counter[str] = Counter()
     failures: list[dict] = []
+    still_busy: list[str] = []  # requests whose every try got a genuine busy reply
     queue = iter(requests)
     rss = {"start": rss_mb(pid), "peak": rss_mb(pid)}
     done = asyncio.Event()
@@ -268,7 +270,9 @@ async def sweep(port: int, pid: int, requests: list[Request], clients: int) -> d
         for request in queue:
             reply = await send_until_answered(request, port, busy)
             statuses[label(reply)] += 1
-            if reply.status >= 500 or reply.status <= 0:
+            if reply.busy_wait() is not None:
+                still_busy.append(request.label)
+            elif reply.status >= 500 or reply.status <= 0:
                 failures.append({"request": request.label, "status": reply.status,
                                  "body": reply.body[:200].decode("utf-8", "replace")})
 
@@ -280,7 +284,8 @@ async def sweep(port: int, pid: int, requests: list[Request], clients: int) -> d
     await sampler
     rss["end"] = rss_mb(pid)
     return {"requests": len(requests), "seconds": round(seconds, 1), "statuses": dict(sorted(statuses.items())),
-            "busy_replies_retried": dict(sorted(busy.items())), "failures": failures,
+            "busy_replies_retried": dict(sorted(busy.items())), "still_busy_after_every_try": still_busy,
+            "failures": failures,
             "rss_mb": {key: round(value, 1) for key, value in rss.items()},
             "rss_bound_mb": RSS_BOUND_MB}
 
@@ -320,7 +325,8 @@ def main() -> None:
           f"(budget {args.budget:g} s): {report['statuses']}")
     print(f"busy replies along the way (genuine: 503 with Retry-After; waited and sent again): "
           f"{report['busy_replies_retried']}")
-    print(f"5xx final answers, hangs and dropped connections: {len(report['failures'])}")
+    print(f"requests still busy after {MAX_TRIES} tries (genuine busy replies): {len(report['still_busy_after_every_try'])}")
+    print(f"other 5xx final answers, hangs and dropped connections: {len(report['failures'])}")
     for failure in report["failures"][:20]:
         print(f"  {failure['status']} {failure['request']}: {failure['body'][:120]}")
     rss = report["rss_mb"]
