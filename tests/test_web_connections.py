@@ -38,7 +38,12 @@ async def echo_app(scope: dict, receive, send) -> None:
 
 @pytest.fixture(scope="module")
 def port() -> Iterator[int]:
-    config = uvicorn.Config(echo_app, host="127.0.0.1", port=0, lifespan="off", **server_options(LIMITS))
+    yield from serve(echo_app)
+
+
+def serve(app) -> Iterator[int]:
+    """Run ``app`` on a uvicorn server with :data:`LIMITS` in a thread: its port, until the generator ends."""
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, lifespan="off", **server_options(LIMITS))
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -141,20 +146,7 @@ def capped_port() -> Iterator[int]:
     """The echo app behind the body cap (1 KB), on a server of its own."""
     from puzzlewright.web.limits import BodyLimit
 
-    config = uvicorn.Config(BodyLimit(echo_app, max_bytes=1024), host="127.0.0.1", port=0, lifespan="off",
-                            **server_options(LIMITS))
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.02)
-    else:
-        pytest.fail("the server did not start")
-    yield server.servers[0].sockets[0].getsockname()[1]
-    server.should_exit = True
-    thread.join(timeout=10)
+    yield from serve(BodyLimit(echo_app, max_bytes=1024))
 
 
 @pytest.mark.parametrize("chunked", [False, True])

@@ -89,7 +89,7 @@ def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *,
         raise
 
 
-def recall_for(memo: dict, key: object, owners: tuple[object, ...]) -> Any:
+def recall_for(memo: dict[Any, Any], key: object, owners: tuple[object, ...]) -> Any:
     """What :func:`remember_for` stored under ``key`` for exactly these ``owners`` (the same objects, not
     equal ones: an id can be reused once its object is gone), or None."""
     hit = memo.get(key)
@@ -98,7 +98,7 @@ def recall_for(memo: dict, key: object, owners: tuple[object, ...]) -> Any:
     return hit[1]
 
 
-def remember_for(memo: dict, key: object, owners: tuple[object, ...], value: object, limit: int) -> None:
+def remember_for(memo: dict[Any, Any], key: object, owners: tuple[object, ...], value: object, limit: int) -> None:
     """Remember ``value``, made from ``owners`` (lexicons, word tables), under ``key`` (their ids and options)
     without keeping the owners alive: the entry goes when any owner does. A memo of what was built on a
     request's own lexicon so holds it no longer than the lexicon's own memo does (the web app's memory grew
