@@ -44,7 +44,7 @@ Item = TypeVar("Item")
 Config = dict[str, Any]
 
 MAX_REQUEST_WORDS = 20_000
-MAX_DERIVED = 8
+MAX_DERIVED = 2  # a request's own lexicon (english-large with its words: ~30 MB with its indexes)
 
 
 def constraint_names() -> dict[str, Any]:

@@ -60,7 +60,7 @@ def fill_options(request: FillRequest) -> FillOptions:
                        step_floors=not request.unique)
 
 
-_PUBLISHABLE: dict[tuple[int, frozenset[str]], tuple[Lexicon, Lexicon]] = {}
+_PUBLISHABLE: dict[tuple[int, frozenset[str]], Any] = {}
 MAX_PUBLISHABLE = 8
 
 
@@ -70,14 +70,14 @@ def fill_lexicon(request: FillRequest | CandidatesRequest, lexicon: Lexicon | No
     requests reuse the filtered lexicon and its indexes."""
     allow = request.allowed()
     lexicon = lexicon if lexicon is not None else request.lexicon()
-    key = (id(lexicon), allow)
-    known = _PUBLISHABLE.get(key)
-    if known is not None and known[0] is lexicon:
-        return known[1]
-    from puzzlewright.cache import remember
+    from puzzlewright.cache import recall_for, remember_for
 
+    key = (id(lexicon), allow)
+    known: Lexicon | None = recall_for(_PUBLISHABLE, key, (lexicon,))
+    if known is not None:
+        return known
     words = publishable(lexicon, Use.CROSSWORD, allow)
-    remember(_PUBLISHABLE, key, (lexicon, words), MAX_PUBLISHABLE)
+    remember_for(_PUBLISHABLE, key, (lexicon,), words, MAX_PUBLISHABLE)
     return words
 
 
