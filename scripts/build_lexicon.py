@@ -248,12 +248,24 @@ def lancaster_norms_file() -> Path:
     return Path(spec.submodule_search_locations[0]) / "resources" / "sensorimotor_norms.csv"
 
 
-def read_known_words(norms: Path) -> set[str]:
-    """The single a-z words of a norms CSV file's ``Word`` column, lowercased (phrases left out)."""
+def read_norms_entries(norms: Path) -> set[str]:
+    """A norms CSV file's ``Word`` column, lowercased, words separated by single spaces."""
     import csv
 
     with norms.open(encoding="utf-8-sig", newline="") as handle:
-        return {word for row in csv.DictReader(handle) if WORD.match(word := row["Word"].strip().lower())}
+        return {" ".join(row["Word"].lower().split()) for row in csv.DictReader(handle)}
+
+
+def read_known_words(norms: Path) -> set[str]:
+    """The single a-z words of a norms CSV file's ``Word`` column, lowercased (phrases left out)."""
+    return {word for word in read_norms_entries(norms) if WORD.match(word)}
+
+
+def read_known_phrases(norms: Path) -> set[str]:
+    """The multiword entries of a norms CSV file (``acid test``, ``add up``), lowercased, words of a-z
+    separated by single spaces (crossword phrases, ``scripts/build_crossword_phrases.py``)."""
+    return {entry for entry in read_norms_entries(norms)
+            if " " in entry and all(WORD.match(word) for word in entry.split())}
 
 
 def read_list(path: Path) -> list[str]:

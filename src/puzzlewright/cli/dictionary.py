@@ -101,8 +101,10 @@ def explain(word: str, as_json: bool) -> None:
         click.echo(f"{facts['word']}: in no built-in English tier")
     else:
         level = facts["scowl_level"]
-        click.echo(f"{facts['word']}: familiarity {facts['familiarity']} (zipf {facts['zipf']}, "
-                   f"{f'SCOWL size {level}' if level else 'not in SCOWL'})")
+        phrase = facts["phrase"]
+        where = (f"a crossword phrase {phrase['grid']}, fill score {phrase['fill_score']:.2f}" if phrase else
+                 f"SCOWL size {level}" if level else "not in SCOWL")
+        click.echo(f"{facts['word']}: familiarity {facts['familiarity']} (zipf {facts['zipf']}, {where})")
         for source in facts["sources"]:
             click.echo(f"  listed by {source['what']}")
         for flag in facts["flags"]:

@@ -67,6 +67,9 @@ def _print_fills(result: FillResult, unique: bool, output: str | None) -> None:
             click.echo()
         click.echo("\n".join(" ".join(ch.upper() for ch in row) for row in fill.rows))
         click.echo(f"  weakest entry {fill.weakest.upper()} ({fill.min_score:.2f}), mean score {fill.mean_score:.2f}")
+        phrases = [shown for word, shown in zip(fill.words, fill.display or fill.words) if shown != word]
+        if phrases:
+            click.echo(f"  phrases: {', '.join(phrase.upper() for phrase in phrases)}")
     count = result.count
     how = f"{result.nodes:,} nodes, {result.restarts} restarts, {result.elapsed_s:.2f} s"
     if result.explanation:
@@ -92,11 +95,11 @@ def _floor_note(result: FillResult) -> str:
 
 def fill_fields(source: dict[str, Any], dictionary: DictionaryOptions, how_many: int, unique: bool,
                 min_score: float | None, allow_repeats: bool, random_seed: int, time_limit: float,
-                max_nodes: int | None, allow: str | None) -> dict[str, Any]:
+                max_nodes: int | None, allow: str | None, phrases: bool) -> dict[str, Any]:
     """The fields of a fill (or reroll) request, from the command's options."""
     return {**source, **dataclass_fields(dictionary), "count": how_many, "unique": unique, "min_score": min_score,
             "allow_repeats": allow_repeats, "random_seed": random_seed, "time_limit": time_limit,
-            "max_nodes": max_nodes, "allow": allow}
+            "max_nodes": max_nodes, "allow": allow, "phrases": phrases}
 
 
 fill_search_options = [
@@ -114,6 +117,9 @@ fill_search_options = [
                  help="Seconds before the search stops (it then says so)."),
     click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes."),
     allow_option,
+    click.option("--phrases/--no-phrases", default=True, show_default=True,
+                 help="Also fill with multiword phrases and idioms (ON THE DOT, RED HERRING: WordNet phrases scored "
+                      "like words) over a built-in English dictionary; names among them only with --allow proper."),
 ]
 
 
@@ -132,8 +138,8 @@ def with_options(options):
 @lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
 def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float | None, allow_repeats: bool,
-         random_seed: int, time_limit: float, max_nodes: int | None, allow: str | None, output: str | None,
-         dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
+         random_seed: int, time_limit: float, max_nodes: int | None, allow: str | None, phrases: bool,
+         output: str | None, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
     """Fill every slot with a word: no word twice, fixed letters kept.
 
     \b
@@ -146,7 +152,8 @@ def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float |
 
     with status_line("filling the grid…"):
         result = api.fill(FillRequest(**fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats,
-                                                    random_seed, time_limit, max_nodes, allow)), lexicon=lexicon)
+                                                    random_seed, time_limit, max_nodes, allow, phrases)),
+                          lexicon=lexicon)
     _write_best(result, output)
     emit_json(result) if as_json else _print_fills(result, unique, output)
     return 0 if result.fills else 1
@@ -161,13 +168,13 @@ def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float |
 @json_option
 def reroll(source: dict[str, Any], slot: str, how_many: int, unique: bool, min_score: float | None,
            allow_repeats: bool, random_seed: int, time_limit: float, max_nodes: int | None, allow: str | None,
-           output: str | None, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
+           phrases: bool, output: str | None, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
     """Put a different word in one slot of a filled grid, changing its crossings only if it must."""
     from puzzlewright.grid import api
     from puzzlewright.progress import status_line
 
     fields = fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats, random_seed, time_limit,
-                         max_nodes, allow)
+                         max_nodes, allow, phrases)
     with status_line(f"finding another word for {slot}…"):
         result = api.reroll(RerollRequest(**fields, slot=slot), lexicon=lexicon)
     _write_best(result, output)
@@ -187,15 +194,17 @@ def _write_best(result: FillResult, output: str | None) -> None:
 @grid.command()
 @grid_source
 @click.option("--allow-repeats", is_flag=True, help="A word may appear more than once.")
+@click.option("--phrases/--no-phrases", default=True, show_default=True,
+              help="Count the crossword phrases fill uses (ONTHEDOT) as words, over a built-in English dictionary.")
 @lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
-def verify(source: dict[str, Any], allow_repeats: bool, dictionary: DictionaryOptions, lexicon: Any,
+def verify(source: dict[str, Any], allow_repeats: bool, phrases: bool, dictionary: DictionaryOptions, lexicon: Any,
            as_json: bool) -> int:
     """Check a filled grid: every slot a word, no word twice. Exit 1 if not valid."""
     from puzzlewright.grid import api
 
-    verdict = api.verify(VerifyRequest(**source, **dataclass_fields(dictionary), allow_repeats=allow_repeats),
-                         lexicon=lexicon)
+    verdict = api.verify(VerifyRequest(**source, **dataclass_fields(dictionary), allow_repeats=allow_repeats,
+                                       phrases=phrases), lexicon=lexicon)
     if as_json:
         emit_json(verdict)
     else:

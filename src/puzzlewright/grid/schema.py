@@ -71,6 +71,9 @@ class FillRequest(GridSource, DictionaryOptions, PublishingOptions):
     """Stop after this many seconds (the result then says why it stopped)."""
     max_nodes: Annotated[int, Ge(1)] | None = None
     """Stop after this many search nodes."""
+    phrases: bool = True
+    """Also fill with multiword phrases and idioms (HOME GYM, RUN RAGGED: WordNet phrases, scored like words)
+    when `dict` is a built-in English dictionary; names among them only when `allow` has "proper"."""
 
 
 @dataclass(kw_only=True)
@@ -126,6 +129,8 @@ class Fill(LetterGrid):
     mean_score: float
     weakest: str = ""
     """The weakest word (the lowest fill score)."""
+    display: list[str] | None = None
+    """The words as shown, in slot order: a phrase as written ("run ragged"), any other word as in `words`."""
 
 
 @dataclass
@@ -188,6 +193,9 @@ class VerifyRequest(GridSource, DictionaryOptions):
     """A word may appear more than once."""
     min_score: Zipf | None = None
     """Count as words only those whose crossword fill score is at least this."""
+    phrases: bool = True
+    """Count as words the crossword phrases fill uses (RUNRAGGED) when `dict` is a built-in English
+    dictionary."""
 
 
 @dataclass

@@ -41,6 +41,7 @@ CROSSWORDESE_PENALTY = 1.0  # the whole penalty, for a word nobody vouches for a
 CROSSWORDESE_ZIPF = 3.5  # at this Zipf frequency and above, being written is evidence enough
 CROSSWORDESE_SPAN = 2.0  # the penalty grows linearly over this many Zipf units below CROSSWORDESE_ZIPF
 EVERYDAY_LEVEL = 70  # SCOWL sizes below this are its everyday lists; 70-95 its large, obscure ones
+PHRASE_BONUS = 0.5  # a multiword phrase (a source bit of PHRASE_SOURCES) scores this much above its familiarity
 FLOORS = (3.0, 2.5, 2.0, 1.5)  # the quality floors a fill tries, highest first, before going without one
 
 
@@ -55,6 +56,7 @@ def entry_scores(lexicon: Lexicon) -> np.ndarray:
     zipf = np.asarray(lexicon.zipf, np.float64)
     scores -= UNSEEN_PENALTY * ((zipf == 0) & ours)
     scores -= CROSSWORDESE_PENALTY * crosswordese(lexicon, zipf) * ours
+    scores += PHRASE_BONUS * ((lexicon.sources & np.uint16(SOURCE_BITS["wordnet-phrase"])) != 0)
     return np.round(np.maximum(scores, 0.0), 2).astype(np.float32)
 
 

@@ -17,6 +17,9 @@ def explain_word(raw: str) -> dict:
     "what", "sources": [{"name", "what"}]}], "rejected": reason or None, "tiers": {name: {"in": bool, "why":
     str}}}``; the numbers are None when the large tier lacks the word."""
     word = normalise_word(raw) or raw.strip()
+    phrase = explain_phrase(raw)
+    if phrase is not None and word not in builtin_lexicon("english-large"):
+        return phrase
     large = builtin_lexicon("english-large")
     common = large.commonness(word)
     sources = source_names(int(large.sources[large.position[word]])) if common else []
@@ -35,6 +38,39 @@ def explain_word(raw: str) -> dict:
                   for flag, by in flags.items()],
         "rejected": {"reason": rejected, "what": REJECT_DESCRIPTIONS[rejected]} if rejected else None,
         "tiers": tiers,
+        "phrase": None,
+    }
+
+
+def explain_phrase(raw: str) -> dict | None:
+    """What :func:`explain_word` says of a crossword phrase (``on the dot``), or None when ``raw`` is not
+    one: the same fields (``scowl_level`` None, ``rejected`` None), its crossword fill score under
+    ``phrase``, and for each English tier whether its crossword fills use the phrase (``in``: no other
+    puzzle uses phrases)."""
+    from puzzlewright.grid.score import entry_score
+    from puzzlewright.lexicon.phrases import find_phrase, phrase_lexicon, tier_floor
+
+    found = find_phrase(raw)
+    if found is None:
+        return None
+    familiarity = found["familiarity"]
+    flags = flag_evidence(phrase_lexicon().flag_bits(found["grid"].lower()))
+    names = " (a name: only with --allow proper)" if "proper" in flags else ""
+    tiers = {}
+    for name in TIER_FLOORS:
+        floor = tier_floor(name) or 0.0
+        joins = familiarity >= floor
+        why = (f"a crossword phrase, familiarity {familiarity:.2f} >= {floor:g}: crossword fills over it use it{names}"
+               if joins else f"a crossword phrase below this tier's floor of {floor:g}: its crossword fills leave it out")
+        tiers[name] = {"in": joins, "why": why}
+    return {
+        "word": found["phrase"], "familiarity": familiarity, "zipf": found["zipf"], "scowl_level": None,
+        "sources": [{"name": name, "what": SOURCE_DESCRIPTIONS[name]} for name in found["sources"]],
+        "flags": [{"name": flag, "what": FLAG_DESCRIPTIONS[flag],
+                   "sources": [{"name": name, "what": FLAG_SOURCE_DESCRIPTIONS[name]} for name in by]}
+                  for flag, by in flags.items()],
+        "rejected": None, "tiers": tiers,
+        "phrase": {"grid": found["grid"], "fill_score": entry_score(phrase_lexicon(), found["grid"].lower())},
     }
 
 

@@ -29,6 +29,9 @@ SOURCE_DESCRIPTIONS = {
     "lancaster": "the Lancaster Sensorimotor Norms' 40,000 words most people know (itself or its base word)",
     "hunspell-en-gb": "the en_GB Hunspell dictionary (LibreOffice's), as a modern word common in English text "
                       "(scripts/modern_words.py)",
+    "wordnet-phrase": "a WordNet multiword lemma: a set phrase or idiom (a crossword phrase entry)",
+    "google-books-bigrams": "SymSpell's Google Books bigram counts: every pair of adjacent words of the phrase "
+                            "is written often (Zipf >= 4.07)",
 }
 SOURCE_BITS = {name: 1 << i for i, name in enumerate(SOURCE_DESCRIPTIONS)}
 
