@@ -453,7 +453,11 @@ def test_a_default_fill_of_a_shipped_pattern_is_publishable_and_reports_its_floo
     assert best is not None, result.stopped
     assert not [word for word in best.words if large.flags_of(word) & {"offensive", "vulgar"}]
     assert result.floor in (*FLOORS, None)
-    scores = dict(zip(english.words, entry_scores(english).tolist()))
+    from puzzlewright.lexicon.phrases import phrase_lexicon
+
+    phrases = phrase_lexicon()
+    scores = {**dict(zip(english.words, entry_scores(english).tolist())),
+              **dict(zip(phrases.words, entry_scores(phrases).tolist()))}  # fills use both
     assert best.weakest in best.words and best.min_score == pytest.approx(scores[best.weakest], abs=0.01)
     assert best.min_score == pytest.approx(min(scores[word] for word in best.words), abs=0.01)
     if result.floor is not None:
