@@ -57,7 +57,7 @@ KNOWN_FAMILIARITY = 3.5  # a phrase the Lancaster norms list (most people know i
 WRITTEN_FAMILIARITY = 3.0  # one the bigram list attests (written often) at most this...
 LISTED_FAMILIARITY = 2.0  # ...and one WordNet only lists at most this...
 USE_BONUS = 0.5  # ...plus this when WordNet has several senses of it or SemCor uses it
-KEEP_SCORE = 2.5  # the lowest crossword fill score kept
+KEEP_SCORE = 3.0  # the lowest crossword fill score kept (phrase bonus included)
 INHERITED = flag_mask(["offensive", "vulgar", "unpleasant", "abbreviation"])
 
 

@@ -66,8 +66,10 @@ def _print_fills(result: FillResult, unique: bool, output: str | None) -> None:
         if number > 1:
             click.echo()
         click.echo("\n".join(" ".join(ch.upper() for ch in row) for row in fill.rows))
-        click.echo(f"  weakest entry {fill.weakest.upper()} ({fill.min_score:.2f}), mean score {fill.mean_score:.2f}")
-        phrases = [shown for word, shown in zip(fill.words, fill.display or fill.words) if shown != word]
+        shown_as = dict(zip(fill.words, fill.display or fill.words))
+        weakest = shown_as.get(fill.weakest, fill.weakest).upper()
+        click.echo(f"  weakest entry {weakest} ({fill.min_score:.2f}), mean score {fill.mean_score:.2f}")
+        phrases = [shown for word, shown in shown_as.items() if shown != word]
         if phrases:
             click.echo(f"  phrases: {', '.join(phrase.upper() for phrase in phrases)}")
     count = result.count

@@ -21,7 +21,7 @@ are Princeton WordNet 3.0's multiword lemmas whose every word is a word of ``eng
 
 The crossword fill score (:mod:`puzzlewright.grid.score`) then treats a phrase as a word: its flag
 penalties, and the crosswordese penalty when neither the bigram list nor a frequent word vouches for it.
-The build keeps phrases scoring 2.5 or more (a quality list, not every WordNet compound).
+The build keeps phrases whose fill score is 3.0 or more (a quality list, not every WordNet compound).
 
 Only crossword fill uses phrases (:func:`crossword_phrases`); every other puzzle stays single words. This
 module reads the archive without numpy (``dict lookup``'s quick path); :func:`phrase_lexicon` builds the
