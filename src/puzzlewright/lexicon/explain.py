@@ -32,10 +32,8 @@ def explain_word(raw: str) -> dict:
         "familiarity": round(common.familiarity, 2) if common else None,
         "zipf": round(common.zipf, 2) if common else None,
         "scowl_level": common.level if common else None,
-        "sources": [{"name": name, "what": SOURCE_DESCRIPTIONS[name]} for name in sources],
-        "flags": [{"name": flag, "what": FLAG_DESCRIPTIONS[flag],
-                   "sources": [{"name": name, "what": FLAG_SOURCE_DESCRIPTIONS[name]} for name in by]}
-                  for flag, by in flags.items()],
+        "sources": _source_facts(sources),
+        "flags": _flag_facts(flags),
         "rejected": {"reason": rejected, "what": REJECT_DESCRIPTIONS[rejected]} if rejected else None,
         "tiers": tiers,
         "phrase": None,
@@ -65,13 +63,21 @@ def explain_phrase(raw: str) -> dict | None:
         tiers[name] = {"in": joins, "why": why}
     return {
         "word": found["phrase"], "familiarity": familiarity, "zipf": found["zipf"], "scowl_level": None,
-        "sources": [{"name": name, "what": SOURCE_DESCRIPTIONS[name]} for name in found["sources"]],
-        "flags": [{"name": flag, "what": FLAG_DESCRIPTIONS[flag],
-                   "sources": [{"name": name, "what": FLAG_SOURCE_DESCRIPTIONS[name]} for name in by]}
-                  for flag, by in flags.items()],
-        "rejected": None, "tiers": tiers,
+        "sources": _source_facts(found["sources"]), "flags": _flag_facts(flags), "rejected": None, "tiers": tiers,
         "phrase": {"grid": found["grid"], "fill_score": entry_score(phrase_lexicon(), found["grid"].lower())},
     }
+
+
+def _source_facts(names: list[str]) -> list[dict]:
+    """The sources that list a word or phrase, each with what it is."""
+    return [{"name": name, "what": SOURCE_DESCRIPTIONS[name]} for name in names]
+
+
+def _flag_facts(flags: dict[str, list[str]]) -> list[dict]:
+    """A word's or phrase's flags, each with what it means and the sources that set it."""
+    return [{"name": flag, "what": FLAG_DESCRIPTIONS[flag],
+             "sources": [{"name": name, "what": FLAG_SOURCE_DESCRIPTIONS[name]} for name in by]}
+            for flag, by in flags.items()]
 
 
 def _tier_reason(name: str, word: str, common, rejected: str | None) -> str:
