@@ -60,9 +60,9 @@ def test_names_and_unpublishable_phrases_stay_out_of_fills_unless_allowed(phrase
 
 def test_a_phrase_scores_on_the_words_scale(phrases):
     """The fill score of a phrase is its familiarity plus the phrase bonus less the words' penalties: ON THE
-    DOT (familiarity 3, attested by the bigram list) scores 3.5; a name's score is kept, a flag costs."""
-    assert phrases.familiarity("onthedot") == pytest.approx(3.0)
-    assert entry_score(phrases, "onthedot") == pytest.approx(3.0 + PHRASE_BONUS)
+    DOT (a Wiktionary idiom the bigram list attests: familiarity 4) scores 4.5; a flag costs."""
+    assert phrases.familiarity("onthedot") == pytest.approx(4.0)
+    assert entry_score(phrases, "onthedot") == pytest.approx(4.0 + PHRASE_BONUS)
     assert entry_score(phrases, "massmurder") < phrases.familiarity("massmurder") + PHRASE_BONUS
     assert crossword_phrases("wordle-answers") is None and crossword_phrases("english-common") is not None
     assert crossword_phrases("english-common").familiarity_values.min() >= 2.5
@@ -72,23 +72,26 @@ def test_lookup_knows_a_phrase_in_the_cli_and_the_library(cli):
     found = cli("dict", "lookup", "On the dot", "cat", "--json").json()
     phrase = found["words"][0]
     assert phrase["found"] and phrase["phrase"]["grid"] == "ONTHEDOT" and phrase["phrase"]["phrase"] == "on the dot"
-    assert "wordnet-phrase" in phrase["phrase"]["sources"] and phrase["familiarity"] == 3.0
+    assert "wordnet-phrase" in phrase["phrase"]["sources"] and phrase["familiarity"] == 4.0
     assert lookup_words(load_lexicon("english"), ["On the dot", "cat"]) == found
     assert cli("dict", "lookup", "on the dot").stdout.startswith("on the dot: yes, a crossword phrase ONTHEDOT")
     assert cli("dict", "lookup", "on the dot", "--dict", "wordle-answers", "--json").json()["words"][0]["found"] is False
-    assert not cli("dict", "lookup", "on the hop", "--json").json()["words"][0]["found"]
+    assert not cli("dict", "lookup", "on the zebra", "--json").json()["words"][0]["found"]
 
 
 def test_explain_shows_a_phrases_sources_score_and_flags(cli, phrases):
     facts = cli("dict", "explain", "on the dot", "--json").json()
     assert facts["word"] == "on the dot" and facts["phrase"]["grid"] == "ONTHEDOT"
     assert facts["phrase"]["fill_score"] == pytest.approx(entry_score(phrases, "onthedot"))
-    assert {source["name"] for source in facts["sources"]} == {"wordnet-phrase", "google-books-bigrams"}
+    assert {source["name"] for source in facts["sources"]} == {"wordnet-phrase", "google-books-bigrams",
+                                                             "wiktionary-idiom"}
     assert facts["tiers"]["english"]["in"]
     flagged = cli("dict", "explain", "white trash", "--json").json()
     assert [flag["name"] for flag in flagged["flags"]] == ["offensive"]
     text = cli("dict", "explain", "on the dot").stdout
-    assert "a crossword phrase ONTHEDOT, fill score 3.50" in text and "WordNet multiword lemma" in text
+    assert "a crossword phrase ONTHEDOT, fill score 4.50" in text and "WordNet multiword lemma" in text
+    assert find_phrase("my bad")["sources"] == ["google-books-bigrams", "wiktionary-idiom"]  # an idiom only
+    assert find_phrase("ill be") is None  # I'LL BE: idioms with apostrophes are left out
 
 
 def test_a_fill_uses_a_phrase_and_shows_it_as_written():
