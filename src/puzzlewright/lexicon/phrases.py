@@ -41,6 +41,8 @@ from puzzlewright.shipped import data_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from puzzlewright.lexicon.core import Lexicon
 
 ARCHIVE = "crossword-phrases.npz"
@@ -55,7 +57,7 @@ def phrase_key(raw: str) -> str | None:
 
 
 @cache
-def _columns() -> dict[str, list]:
+def _columns() -> dict[str, list[Any]]:
     """The archive's columns as lists: words and display (str), zipf and familiarity (float), sources and
     flags (int); empty lists when the archive is missing."""
     from puzzlewright.word_lookup import read_archive
@@ -83,7 +85,7 @@ def tier_floor(dictionary: str) -> float | None:
     return TIER_FLOORS[dictionary] if dictionary in ENGLISH_TIERS else None
 
 
-def find_phrase(raw: str, dictionary: str | None = None) -> dict | None:
+def find_phrase(raw: str, dictionary: str | None = None) -> dict[str, Any] | None:
     """The crossword phrase ``raw`` names (as written or as its grid form), or None:
     ``{"phrase", "grid", "zipf", "familiarity", "sources", "flags"}`` (names of sources and flags). With
     ``dictionary``, only a phrase that joins that dictionary's crossword fills."""
