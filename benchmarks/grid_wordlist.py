@@ -88,8 +88,10 @@ def phrase_tiers(python: str) -> None:
     print(f"{len(phrase_lexicon()):,} phrases; {len(short):,} of <= 15 letters without names")
     for low, high in PHRASE_TIERS:
         tier = [word for word in short if low <= scores[word] < high]
+        in_list = share(tier, lambda w: (listed[w] or 0) > 0)
+        top = share(tier, lambda w: (listed[w] or 0) >= TOP_TIER)
         print(f"fill score {low}-{high if high < 99 else 'up'}: {len(tier):,} phrases; in Spread the Wordlist "
-              f"{share(tier, lambda w: (listed[w] or 0) > 0)}; top tier {share(tier, lambda w: (listed[w] or 0) >= TOP_TIER)}")
+              f"{in_list}; top tier {top}")
 
 
 def share(entries: list[str], test) -> str:

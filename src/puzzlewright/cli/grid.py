@@ -120,8 +120,9 @@ fill_search_options = [
     click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes."),
     allow_option,
     click.option("--phrases/--no-phrases", default=True, show_default=True,
-                 help="Also fill with multiword phrases and idioms (ON THE DOT, RED HERRING: WordNet phrases scored "
-                      "like words) over a built-in English dictionary; names among them only with --allow proper."),
+                 help="Also fill with multiword phrases and idioms (ON THE DOT, MY BAD: WordNet phrases and "
+                      "Wiktionary idioms, scored like words) over a built-in English dictionary; names among them "
+                      "only with --allow proper."),
 ]
 
 

@@ -171,8 +171,8 @@ def lookup_report(found: dict) -> list[str]:
         phrase = entry.get("phrase")
         if phrase is not None:
             flags = f", flagged {', '.join(phrase['flags'])}" if phrase["flags"] else ""
-            lines.append(f"{entry['word']}: yes, a crossword phrase {phrase['grid']} (familiarity {entry['familiarity']}, "
-                         f"zipf {entry['zipf']}{flags})")
+            lines.append(f"{entry['word']}: yes, a crossword phrase {phrase['grid']} "
+                         f"(familiarity {entry['familiarity']}, zipf {entry['zipf']}{flags})")
         elif entry["found"]:
             level = entry["scowl_level"]
             where = f"SCOWL level {level}" if level else "not in SCOWL"

@@ -72,7 +72,7 @@ class FillRequest(GridSource, DictionaryOptions, PublishingOptions):
     max_nodes: Annotated[int, Ge(1)] | None = None
     """Stop after this many search nodes."""
     phrases: bool = True
-    """Also fill with multiword phrases and idioms (HOME GYM, RUN RAGGED: WordNet phrases, scored like words)
+    """Also fill with multiword phrases and idioms (ON THE DOT, MY BAD: WordNet and Wiktionary, scored like words)
     when `dict` is a built-in English dictionary; names among them only when `allow` has "proper"."""
 
 

@@ -59,7 +59,8 @@ def explain_phrase(raw: str) -> dict | None:
         floor = tier_floor(name) or 0.0
         joins = familiarity >= floor
         why = (f"a crossword phrase, familiarity {familiarity:.2f} >= {floor:g}: its crossword fills use it{names}"
-               if joins else f"a crossword phrase below this tier's floor of {floor:g}: its crossword fills leave it out")
+               if joins else
+               f"a crossword phrase below this tier's floor of {floor:g}: its crossword fills leave it out")
         tiers[name] = {"in": joins, "why": why}
     return {
         "word": found["phrase"], "familiarity": familiarity, "zipf": found["zipf"], "scowl_level": None,
