@@ -169,8 +169,8 @@ def sliced_run(args: argparse.Namespace, output: Path) -> None:
     from puzzlewright.acrostic.count import CountOptions
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.parallel import run_job
-    from puzzlewright.parallel.acrostic import CountJob
-    from puzzlewright.search import Budget
+    from puzzlewright.acrostic.jobs import CountJob
+    from puzzlewright.budget import Budget
 
     class Sliced(CountJob):
         def partition_budget(self) -> Budget:

@@ -15,7 +15,7 @@ from puzzlewright.acrostic import generator
 from puzzlewright.acrostic.catalogue import CatalogueIncomplete, square_catalogue, worth_cataloguing
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 # three 6x6 double squares of everyday words (from the catalogue of english at commonness >= 3), whose rows
 # and columns make a small word list with a known, brute-force-checkable set of squares

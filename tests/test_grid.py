@@ -23,7 +23,7 @@ from puzzlewright.grid.rectangles import RectangleOptions, count_rectangles
 from puzzlewright.grid.schema import CountResult
 from puzzlewright.lexicon import Lexicon, load_lexicon
 from puzzlewright.schema import validate
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 
 # -- an independent checker, written from the rules only ----------------------------------------------

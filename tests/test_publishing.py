@@ -94,7 +94,7 @@ def test_catalogue_squares_holding_a_left_out_word_are_passed_over(tmp_path, mon
 
 
 def test_parallel_jobs_carry_flags_and_familiarity_to_their_workers():
-    from puzzlewright.parallel.acrostic import GenerateJob
+    from puzzlewright.acrostic.jobs import GenerateJob
 
     job = GenerateJob(load_lexicon("english"), GenerateOptions(4, random_seed=1), 2)
     copy = pickle.loads(pickle.dumps(job))

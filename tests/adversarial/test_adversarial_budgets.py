@@ -16,7 +16,7 @@ from puzzlewright.acrostic.generator import CONSTRUCTION_NODES, GenerateOptions,
 from puzzlewright.acrostic.kernel import word_trie
 from puzzlewright.errors import BudgetExceeded
 from puzzlewright.lexicon import load_lexicon
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 from puzzlewright.wordle import api as wordle_api
 from puzzlewright.wordle import matrix as wordle_matrix
 from puzzlewright.wordle.scoring import feedback_matrix

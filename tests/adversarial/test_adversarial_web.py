@@ -16,7 +16,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("httpx2")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from puzzlewright.search import Budget  # noqa: E402
+from puzzlewright.budget import Budget  # noqa: E402
 from puzzlewright.web import create_app  # noqa: E402
 from puzzlewright.web.endpoints import ENDPOINTS  # noqa: E402
 from puzzlewright.web.guard import allowed_host, is_loopback, served_hosts  # noqa: E402

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from puzzlewright.letterboxed import api as letterboxed  # noqa: E402
 from puzzlewright.schema import dump_json  # noqa: E402
-from puzzlewright.search import Budget  # noqa: E402
+from puzzlewright.budget import Budget  # noqa: E402
 from puzzlewright.web import create_app  # noqa: E402
 from puzzlewright.web.app import ApiError, encode_result  # noqa: E402
 from puzzlewright.web.endpoints import ENDPOINTS  # noqa: E402

@@ -37,7 +37,7 @@ from puzzlewright.acrostic.solver import KERNEL_SLICE, solve_puzzle
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.policy import Use, left_out_note, publishable
-from puzzlewright.search import Budget, ran_out
+from puzzlewright.budget import Budget, ran_out
 
 if TYPE_CHECKING:
     from puzzlewright.acrostic.catalogue import Catalogue

@@ -89,7 +89,7 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
     if batch is not None:
         if seed is not None or template is not None or pool_option is not None:
             raise PuzzleInputError("--batch takes its puzzles from the file: drop SEED POOL/--template/--pool")
-        from puzzlewright.parallel.batch import run_parallel_batch
+        from puzzlewright.parallel.batchjob import run_parallel_batch
 
         def solve_one(record: dict) -> SolveResult:
             """A record with its own dictionary keys gets its own lexicon; the others share the command's."""
@@ -176,7 +176,7 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
     from puzzlewright.acrostic.model import check_size
     from puzzlewright.acrostic.schema import GeneratedPuzzle, GenerateRequest
     from puzzlewright.parallel import run_job
-    from puzzlewright.parallel.acrostic import GenerateJob
+    from puzzlewright.acrostic.jobs import GenerateJob
     from puzzlewright.schema import fresh_seed, validate
 
     check_size(size)  # before printing a random seed: a bad size (or allow) is a one-line error
@@ -242,7 +242,7 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
     cluster (--cluster), and the result is the same, in the same order, whatever runs them.
     """
     from puzzlewright.acrostic.count import CountOptions
-    from puzzlewright.cli.plain import acrostic_count, count_report, write_lines
+    from puzzlewright.cli.shared import acrostic_count, count_report, write_lines
 
     options = CountOptions(size, double=double, canonical=canonical, symmetric=symmetric,
                            **({"partitions": partitions} if partitions else {}))

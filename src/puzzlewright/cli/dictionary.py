@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from puzzlewright.cli.common import emit_json, json_option, lexicon_options
-from puzzlewright.cli.plain import lookup as lookup_words
-from puzzlewright.cli.plain import lookup_report
-from puzzlewright.shipped import DEFAULT_DICTIONARY
+from puzzlewright.cli.shared import lookup as lookup_words
+from puzzlewright.cli.shared import lookup_report
+from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
@@ -91,9 +91,10 @@ def explain(word: str, as_json: bool) -> None:
     """Why WORD is in or out of each built-in English tier: its familiarity, Zipf frequency, SCOWL level,
     the sources that list it and its flags (offensive, vulgar, proper...) with who set them (or why the
     build left it out)."""
+    from puzzlewright.grid.score import with_fill_score
     from puzzlewright.lexicon.explain import explain_word
 
-    facts = explain_word(word)
+    facts = with_fill_score(explain_word(word))
     if as_json:
         emit_json(facts)
         return

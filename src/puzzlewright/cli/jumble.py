@@ -191,9 +191,9 @@ def print_solution(result: SolveResult) -> None:
 
 def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str, explain: bool = False) -> None:
     """Solve each puzzle of a JSON Lines or data-lines file, one JSON result per line on stdout."""
-    from puzzlewright.batch import batch_lines, failure_message, first_line
+    from puzzlewright.jsonlines import batch_lines, failure_message, first_line
     from puzzlewright.jumble.api import solve
-    from puzzlewright.jumble.batch import data_lines_puzzles, looks_like_json_lines
+    from puzzlewright.jumble.datalines import data_lines_puzzles, looks_like_json_lines
 
     def solve_one(record: dict) -> SolveResult:
         """A record with its own dictionary keys gets its own lexicon; the others share the command's."""

@@ -26,8 +26,8 @@ from puzzlewright.grid.verdict import verify_fill
 from puzzlewright.letters import puzzle_letters
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.policy import Use, publishable
+from puzzlewright.budget import Budget
 from puzzlewright.schema import request_words, validate
-from puzzlewright.search import Budget
 
 
 def parse_grid(source: GridSource) -> Grid:

@@ -3,7 +3,7 @@
 door (:mod:`puzzlewright.grid`) take them from here (``tests/test_defaults_agree.py`` checks that they do).
 """
 
-from puzzlewright.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
+from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
 
 DEFAULT_TIME_LIMIT = 30.0
 DEFAULT_MIN_LENGTH = 2

@@ -40,7 +40,7 @@ from puzzlewright.errors import PuzzleInputError, whole_number
 from puzzlewright.grid.model import Grid, Slot
 from puzzlewright.grid.score import entry_scores, floor_ladder, length_scores
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.search import Budget, ran_out
+from puzzlewright.budget import Budget, ran_out
 
 RESTART_BASE = 512  # nodes of the first restart run; later runs follow the Luby sequence times this
 SLICE_NODES = 32  # kernel nodes between budget checks (a node can take milliseconds on a big grid)

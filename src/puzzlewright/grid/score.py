@@ -32,6 +32,7 @@ Fills try the highest quality floor first (:func:`floor_ladder`) and step down u
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
@@ -85,6 +86,17 @@ def entry_score(lexicon: Lexicon, word: str) -> float | None:
     """One word's fill score, or None when it is not in the lexicon (tests, reports; fills use arrays)."""
     i = lexicon.position.get(word)
     return None if i is None else float(entry_scores(lexicon)[i])
+
+
+def with_fill_score(facts: dict[str, Any]) -> dict[str, Any]:
+    """:func:`puzzlewright.lexicon.explain.explain_word`'s facts, with a crossword phrase's fill score added
+    to its ``phrase`` entry (``fill_score``): the lexicon layer explains the phrase, this one scores it."""
+    phrase = facts.get("phrase")
+    if phrase is not None:
+        from puzzlewright.lexicon.phrases import phrase_lexicon
+
+        phrase["fill_score"] = entry_score(phrase_lexicon(), phrase["grid"].lower())
+    return facts
 
 
 def floor_ladder(min_score: float | None, floors: Iterable[float] = FLOORS) -> tuple[float | None, ...]:

@@ -51,7 +51,7 @@ from puzzlewright.jumble.solver import solve_jumble
 from puzzlewright.letterboxed.rank import ed_or_ing, plural
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.ranking import tie_key, tie_level
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 MIN_CIRCLES, MAX_CIRCLES = 1, 4
 MIN_LENGTH, MAX_LENGTH = 4, 10

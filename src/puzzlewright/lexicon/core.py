@@ -24,7 +24,7 @@ import numpy as np
 
 from puzzlewright.letters import letter_masks
 from puzzlewright.ranking import best_rows
-from puzzlewright.word_lookup import Commonness
+from puzzlewright.lexicon.archive import Commonness
 
 
 def signature(word: str) -> str:

@@ -42,10 +42,9 @@ def explain_word(raw: str) -> dict:
 
 def explain_phrase(raw: str) -> dict | None:
     """What :func:`explain_word` says of a crossword phrase (``on the dot``), or None when ``raw`` is not
-    one: the same fields (``scowl_level`` None, ``rejected`` None), its crossword fill score under
-    ``phrase``, and for each English tier whether its crossword fills use the phrase (``in``: no other
-    puzzle uses phrases)."""
-    from puzzlewright.grid.score import entry_score
+    one: the same fields (``scowl_level`` None, ``rejected`` None), ``phrase``: its grid form (the grid
+    layer adds its crossword fill score: :func:`puzzlewright.grid.score.with_fill_score`), and for each
+    English tier whether its crossword fills use the phrase (``in``: no other puzzle uses phrases)."""
     from puzzlewright.lexicon.phrases import find_phrase, phrase_lexicon, tier_floor
 
     found = find_phrase(raw)
@@ -65,7 +64,7 @@ def explain_phrase(raw: str) -> dict | None:
     return {
         "word": found["phrase"], "familiarity": familiarity, "zipf": found["zipf"], "scowl_level": None,
         "sources": _source_facts(found["sources"]), "flags": _flag_facts(flags), "rejected": None, "tiers": tiers,
-        "phrase": {"grid": found["grid"], "fill_score": entry_score(phrase_lexicon(), found["grid"].lower())},
+        "phrase": {"grid": found["grid"]},
     }
 
 

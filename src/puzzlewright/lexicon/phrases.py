@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from puzzlewright.shipped import data_file
+from puzzlewright.lexicon.shipped import data_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def phrase_key(raw: str) -> str | None:
 def _columns() -> dict[str, list[Any]]:
     """The archive's columns as lists: words and display (str), zipf and familiarity (float), sources and
     flags (int); empty lists when the archive is missing."""
-    from puzzlewright.word_lookup import read_archive
+    from puzzlewright.lexicon.archive import read_archive
 
     try:
         archive = read_archive(data_file(ARCHIVE))

@@ -30,8 +30,8 @@ from puzzlewright.errors import BudgetExceeded, PuzzleInputError, PuzzlewrightEr
 from puzzlewright.jsontext import JsonTextError, loads_strict
 from puzzlewright.lexicon import BUILTINS, builtin_lexicon, lookup_words
 from puzzlewright.schema import json_pieces, json_schemas
-from puzzlewright.search import Budget
-from puzzlewright.shipped import DEFAULT_DICTIONARY
+from puzzlewright.budget import Budget
+from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb, default_dictionaries
 from puzzlewright.web.connections import ConnectionLimits
 from puzzlewright.web.guard import JsonErrors, RequestGuard

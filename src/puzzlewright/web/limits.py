@@ -1,11 +1,11 @@
 """What keeps the server up: a cap on request bodies, and searches run off the event loop within a time budget.
 
-A search runs in a worker thread with a :class:`~puzzlewright.search.Budget`, so the event loop keeps
+A search runs in a worker thread with a :class:`~puzzlewright.budget.Budget`, so the event loop keeps
 answering other requests (``/healthz`` included) while it works. At most ``max_searches`` run at once,
 expensive ones in a lane that always leaves a thread to cheap ones (:class:`SearchPool`); a request that
 cannot start in time gets a 503 saying when to try again (and a ``Retry-After`` header), one whose search
 overruns its budget a 503 with a message. The budget covers the whole answer: the search, ranking, building
-and encoding the result all check it (:mod:`puzzlewright.search`), and the pool cancels it when it stops
+and encoding the result all check it (:mod:`puzzlewright.budget`), and the pool cancels it when it stops
 waiting, so no search works on after its reply.
 """
 
@@ -23,7 +23,7 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 from puzzlewright.errors import BudgetExceeded
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 MAX_BODY_BYTES = 64 * 1024
 SEARCH_SECONDS = 2.0
@@ -199,7 +199,7 @@ class SearchPool:
             self.cheap_in_flight -= 1
 
     def yield_to_cheap(self) -> None:
-        """An expensive search's :attr:`~puzzlewright.search.Budget.pause`: wait (letting go of the
+        """An expensive search's :attr:`~puzzlewright.budget.Budget.pause`: wait (letting go of the
         interpreter) while cheap requests are in flight, up to :data:`YIELD_MAX_S`. Searches hold the GIL,
         so a thread of its own does not keep an expensive search from slowing every cheap answer (on a busy
         machine the process gets a fraction of a core, which the search would take); pausing does."""

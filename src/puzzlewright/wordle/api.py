@@ -21,7 +21,7 @@ from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
 from puzzlewright.lexicon.core import letter_count_table
 from puzzlewright.lexicon.policy import Use, publishable
 from puzzlewright.schema import fresh_seed, validate
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 from puzzlewright.wordle import doodler as doodling
 from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
 from puzzlewright.wordle.doodler import Doodler

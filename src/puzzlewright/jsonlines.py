@@ -1,7 +1,7 @@
 """Batches of puzzles as JSON Lines: reading the records and solving each one with per-record errors.
 
 The CLI's ``--batch FILE`` (``cli.common.run_batch``) and the partitioned engine's batches
-(``parallel.batch``) both read and solve records through these functions, so they give the same lines.
+(``parallel.batchjob``) both read and solve records through these functions, so they give the same lines.
 """
 
 from __future__ import annotations
