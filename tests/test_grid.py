@@ -454,6 +454,16 @@ def test_the_readme_example_fills_and_rerolls_no_flagged_word(cli, tmp_path):
     assert {word: large.flags_of(word) for word in words if large.flags_of(word)} == {}
 
 
+def crossword_scores(english):
+    """Fill score of every entry a fill over ``english`` may use: its words and the crossword phrases."""
+    from puzzlewright.grid.score import entry_scores
+    from puzzlewright.lexicon.phrases import phrase_lexicon
+
+    phrases = phrase_lexicon()
+    return {**dict(zip(english.words, entry_scores(english).tolist())),
+            **dict(zip(phrases.words, entry_scores(phrases).tolist()))}
+
+
 def test_a_default_fill_of_a_shipped_pattern_is_publishable_and_reports_its_floor(english):
     """A default 15x15 fill holds no offensive or vulgar word; the result names the quality floor it
     finished at and its weakest entry, whose score is the fill's lowest."""
@@ -465,7 +475,7 @@ def test_a_default_fill_of_a_shipped_pattern_is_publishable_and_reports_its_floo
     assert best is not None, result.stopped
     assert not [word for word in best.words if large.flags_of(word) & {"offensive", "vulgar"}]
     assert result.floor in (*FLOORS, None)
-    scores = dict(zip(english.words, entry_scores(english).tolist()))
+    scores = crossword_scores(english)
     assert best.weakest in best.words and best.min_score == pytest.approx(scores[best.weakest], abs=0.01)
     assert best.min_score == pytest.approx(min(scores[word] for word in best.words), abs=0.01)
     if result.floor is not None:
@@ -524,7 +534,7 @@ def test_fills_try_the_highest_floor_first(english):
 
     assert floor_ladder(None) == (*FLOORS, None)
     assert floor_ladder(2.2) == (3.0, 2.5, 2.2) and floor_ladder(3.5) == (3.5,)
-    scores = dict(zip(english.words, entry_scores(english).tolist()))
+    scores = crossword_scores(english)
     result = api.fill({"grid": README_TEMPLATE, "count": 3}, lexicon=english)
     assert result.floor == FLOORS[0]
     for fill in result:

@@ -46,7 +46,7 @@ def _slow_unless_base_seed(grid, lexicon, options, budget=None):
 
 def test_the_first_answer_wins_and_the_other_workers_are_stopped_at_once(monkeypatch):
     monkeypatch.setattr(portfolio, "fill_grid", _slow_unless_base_seed)  # the forked workers inherit it
-    words = api.fill_lexicon(api.validate(api.FillRequest, {"grid": TEMPLATE}), None)
+    words, _ = api.fill_lexicon(api.validate(api.FillRequest, {"grid": TEMPLATE}), None)
     started = time.perf_counter()
     won = portfolio.fill_portfolio(Grid.parse(TEMPLATE), words, FillOptions(random_seed=7), workers=3)
     assert time.perf_counter() - started < 20 and won.random_seed == 7 and won.outcome.fills
@@ -59,7 +59,7 @@ def _die(grid, lexicon, options, budget=None):
 
 def test_workers_that_all_die_are_a_clear_error(monkeypatch):
     monkeypatch.setattr(portfolio, "fill_grid", _die)
-    words = api.fill_lexicon(api.validate(api.FillRequest, {"grid": TEMPLATE}), None)
+    words, _ = api.fill_lexicon(api.validate(api.FillRequest, {"grid": TEMPLATE}), None)
     with pytest.raises(portfolio.PortfolioError, match="every fill worker died"):
         portfolio.fill_portfolio(Grid.parse(TEMPLATE), words, FillOptions(), workers=2)
     assert multiprocessing.active_children() == []

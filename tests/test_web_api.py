@@ -217,6 +217,14 @@ def test_lookup_same_shape_as_cli(client, cli):
     assert response.json() == expected
 
 
+def test_lookup_knows_crossword_phrases_as_the_cli_does(client, cli):
+    """``on the dot`` is a crossword phrase: the endpoint, the CLI and the library say so alike."""
+    response = client.get("/api/dict/lookup", params={"word": ["on the dot", "cat"], "dict": "english"})
+    assert response.status_code == 200
+    assert response.json() == cli("dict", "lookup", "on the dot", "cat", "--json").json()
+    assert response.json()["words"][0]["phrase"]["grid"] == "ONTHEDOT"
+
+
 @pytest.mark.parametrize("params, needle", [
     ({}, "word"),
     ({"word": ""}, "at least one word"),

@@ -403,9 +403,11 @@ def test_grid_fill_keeps_the_lowest_word_score(client):
     the floor used is reported, and an impossible floor is explained."""
     from puzzlewright.grid.score import entry_scores
     from puzzlewright.lexicon import load_lexicon
+    from puzzlewright.lexicon.phrases import phrase_lexicon
 
-    english = load_lexicon("english")
-    score = dict(zip(english.words, entry_scores(english).tolist()))
+    english, phrases = load_lexicon("english"), phrase_lexicon()
+    score = {**dict(zip(english.words, entry_scores(english).tolist())),
+             **dict(zip(phrases.words, entry_scores(phrases).tolist()))}  # fills use words and phrases
     template = ["....#", ".....", ".....", "#...."]
     for floor in (2.0, 4.0):
         result = post(client, "/api/grid/fill", {"grid": template, "min_score": floor, "count": 2, "random_seed": 5})

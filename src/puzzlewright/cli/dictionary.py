@@ -91,9 +91,10 @@ def explain(word: str, as_json: bool) -> None:
     """Why WORD is in or out of each built-in English tier: its familiarity, Zipf frequency, SCOWL level,
     the sources that list it and its flags (offensive, vulgar, proper...) with who set them (or why the
     build left it out)."""
+    from puzzlewright.grid.score import with_fill_score
     from puzzlewright.lexicon.explain import explain_word
 
-    facts = explain_word(word)
+    facts = with_fill_score(explain_word(word))
     if as_json:
         emit_json(facts)
         return
@@ -101,8 +102,10 @@ def explain(word: str, as_json: bool) -> None:
         click.echo(f"{facts['word']}: in no built-in English tier")
     else:
         level = facts["scowl_level"]
-        click.echo(f"{facts['word']}: familiarity {facts['familiarity']} (zipf {facts['zipf']}, "
-                   f"{f'SCOWL size {level}' if level else 'not in SCOWL'})")
+        phrase = facts["phrase"]
+        where = (f"a crossword phrase {phrase['grid']}, fill score {phrase['fill_score']:.2f}" if phrase else
+                 f"SCOWL size {level}" if level else "not in SCOWL")
+        click.echo(f"{facts['word']}: familiarity {facts['familiarity']} (zipf {facts['zipf']}, {where})")
         for source in facts["sources"]:
             click.echo(f"  listed by {source['what']}")
         for flag in facts["flags"]:

@@ -73,7 +73,12 @@ def _print_fills(result: FillResult, unique: bool, output: str | None) -> None:
         if number > 1:
             click.echo()
         click.echo("\n".join(" ".join(ch.upper() for ch in row) for row in fill.rows))
-        click.echo(f"  weakest entry {fill.weakest.upper()} ({fill.min_score:.2f}), mean score {fill.mean_score:.2f}")
+        shown_as = dict(zip(fill.words, fill.display or fill.words))
+        weakest = shown_as.get(fill.weakest, fill.weakest).upper()
+        click.echo(f"  weakest entry {weakest} ({fill.min_score:.2f}), mean score {fill.mean_score:.2f}")
+        phrases = [shown for word, shown in shown_as.items() if shown != word]
+        if phrases:
+            click.echo(f"  phrases: {', '.join(phrase.upper() for phrase in phrases)}")
     count = result.count
     how = f"{result.nodes:,} nodes, {result.restarts} restarts, {result.elapsed_s:.2f} s{_race_note(result)}"
     if result.explanation:
@@ -106,12 +111,17 @@ def _floor_note(result: FillResult) -> str:
 
 def fill_fields(source: dict[str, Any], dictionary: DictionaryOptions, how_many: int, unique: bool,
                 min_score: float | None, allow_repeats: bool, random_seed: int, time_limit: float,
-                max_nodes: int | None, allow: str | None) -> dict[str, Any]:
+                max_nodes: int | None, allow: str | None, phrases: bool) -> dict[str, Any]:
     """The fields of a fill (or reroll) request, from the command's options."""
     return {**source, **dataclass_fields(dictionary), "count": how_many, "unique": unique, "min_score": min_score,
             "allow_repeats": allow_repeats, "random_seed": random_seed, "time_limit": time_limit,
-            "max_nodes": max_nodes, "allow": allow}
+            "max_nodes": max_nodes, "allow": allow, "phrases": phrases}
 
+
+phrases_option = click.option(
+    "--phrases/--no-phrases", default=True, show_default=True,
+    help="Also fill with multiword phrases and idioms (ON THE DOT, MY BAD: WordNet phrases and Wiktionary idioms, "
+         "scored like words) over a built-in English dictionary; names among them only with --allow proper.")
 
 fill_search_options = [
     click.option("--count", "how_many", type=click.IntRange(1, MAX_FILLS), default=1, show_default=True,
@@ -128,6 +138,7 @@ fill_search_options = [
                  help="Seconds before the search stops (it then says so)."),
     click.option("--max-nodes", type=click.IntRange(min=1), default=None, help="Stop after this many search nodes."),
     allow_option,
+    phrases_option,
 ]
 
 
@@ -154,9 +165,9 @@ FILL_WORKERS_HELP = ("Race N differently seeded searches for one fill, the first
 @lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
 def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float | None, allow_repeats: bool,
-         random_seed: int, time_limit: float, max_nodes: int | None, allow: str | None, output: str | None,
-         batch: str | None, workers: int | None, cluster: str | None, dictionary: DictionaryOptions, lexicon: Any,
-         as_json: bool) -> int:
+         random_seed: int, time_limit: float, max_nodes: int | None, allow: str | None, phrases: bool,
+         output: str | None, batch: str | None, workers: int | None, cluster: str | None,
+         dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
     """Fill every slot with a word: no word twice, fixed letters kept.
 
     \b
@@ -170,7 +181,7 @@ def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float |
     from puzzlewright.progress import status_line
 
     fields = fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats, random_seed, time_limit,
-                         max_nodes, allow)
+                         max_nodes, allow, phrases)
     if batch is not None:
         return _fill_batch(batch, fields, lexicon, workers, cluster)
     if cluster is not None:
@@ -208,13 +219,13 @@ def _fill_batch(path: str, fields: dict[str, Any], lexicon: Any, workers: int | 
 @json_option
 def reroll(source: dict[str, Any], slot: str, how_many: int, unique: bool, min_score: float | None,
            allow_repeats: bool, random_seed: int, time_limit: float, max_nodes: int | None, allow: str | None,
-           output: str | None, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
+           phrases: bool, output: str | None, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
     """Put a different word in one slot of a filled grid, changing its crossings only if it must."""
     from puzzlewright.grid import api
     from puzzlewright.progress import status_line
 
     fields = fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats, random_seed, time_limit,
-                         max_nodes, allow)
+                         max_nodes, allow, phrases)
     with status_line(f"finding another word for {slot}…"):
         result = api.reroll(RerollRequest(**fields, slot=slot), lexicon=lexicon)
     _write_best(result, output)
@@ -234,15 +245,17 @@ def _write_best(result: FillResult, output: str | None) -> None:
 @grid.command()
 @grid_source
 @click.option("--allow-repeats", is_flag=True, help="A word may appear more than once.")
+@click.option("--phrases/--no-phrases", default=True, show_default=True,
+              help="Count the crossword phrases fill uses (ONTHEDOT) as words, over a built-in English dictionary.")
 @lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
-def verify(source: dict[str, Any], allow_repeats: bool, dictionary: DictionaryOptions, lexicon: Any,
+def verify(source: dict[str, Any], allow_repeats: bool, phrases: bool, dictionary: DictionaryOptions, lexicon: Any,
            as_json: bool) -> int:
     """Check a filled grid: every slot a word, no word twice. Exit 1 if not valid."""
     from puzzlewright.grid import api
 
-    verdict = api.verify(VerifyRequest(**source, **dataclass_fields(dictionary), allow_repeats=allow_repeats),
-                         lexicon=lexicon)
+    verdict = api.verify(VerifyRequest(**source, **dataclass_fields(dictionary), allow_repeats=allow_repeats,
+                                       phrases=phrases), lexicon=lexicon)
     if as_json:
         emit_json(verdict)
     else:
@@ -263,10 +276,11 @@ def verify(source: dict[str, Any], allow_repeats: bool, dictionary: DictionaryOp
               help="List only words whose crossword fill score is at least this.")
 @click.option("--allow-repeats", is_flag=True, help="Let a word already whole in the grid be a candidate too.")
 @allow_option
+@phrases_option
 @lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
 def candidates(source: dict[str, Any], slot: str, limit: int, min_score: float | None, allow_repeats: bool,
-               allow: str | None, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
+               allow: str | None, phrases: bool, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
     """The words that can go in one slot, best first: each fits the slot's letters and leaves every
     crossing slot at least one word. Exit 1 if there is none.
 
@@ -276,7 +290,8 @@ def candidates(source: dict[str, Any], slot: str, limit: int, min_score: float |
     from puzzlewright.grid import api
 
     result = api.candidates(CandidatesRequest(**source, **dataclass_fields(dictionary), slot=slot, limit=limit,
-                                              min_score=min_score, allow_repeats=allow_repeats, allow=allow),
+                                              min_score=min_score, allow_repeats=allow_repeats, allow=allow,
+                                              phrases=phrases),
                             lexicon=lexicon)
     if as_json:
         emit_json(result)

@@ -169,7 +169,12 @@ def lookup_report(found: dict) -> list[str]:
     """The lines ``dict lookup`` prints: one a word, whether the dictionary has it and how common it is."""
     lines = []
     for entry in found["words"]:
-        if entry["found"]:
+        phrase = entry.get("phrase")
+        if phrase is not None:
+            flags = f", flagged {', '.join(phrase['flags'])}" if phrase["flags"] else ""
+            lines.append(f"{entry['word']}: yes, a crossword phrase {phrase['grid']} "
+                         f"(familiarity {entry['familiarity']}, zipf {entry['zipf']}{flags})")
+        elif entry["found"]:
             level = entry["scowl_level"]
             where = f"SCOWL level {level}" if level else "not in SCOWL"
             lines.append(f"{entry['word']}: yes (familiarity {entry['familiarity']}, zipf {entry['zipf']}, {where})")

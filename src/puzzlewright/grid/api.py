@@ -4,7 +4,9 @@ and validated first.
 
 Fill and reroll put only publishable words in a grid (:func:`puzzlewright.lexicon.policy.publishable` for
 ``Use.CROSSWORD``: never offensive words, vulgar ones only with ``allow``) and score them with the crossword
-fill score (:mod:`puzzlewright.grid.score`).
+fill score (:mod:`puzzlewright.grid.score`). Over a built-in English dictionary they also use the crossword
+phrases (:mod:`puzzlewright.lexicon.phrases`; ``phrases=False`` turns them off), publishable for
+``Use.PHRASE`` (names only with ``allow``); a fill lists each entry as shown (``display``: "run ragged").
 
 ``grid count`` is a partitioned job (:mod:`puzzlewright.grid.rectangles`): the CLI runs it on every core or a
 cluster and prints :class:`~puzzlewright.grid.schema.CountResult`.
@@ -25,8 +27,8 @@ from puzzlewright.grid.verdict import verify_fill
 from puzzlewright.letters import puzzle_letters
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.policy import Use, publishable
-from puzzlewright.schema import validate
 from puzzlewright.budget import Budget
+from puzzlewright.schema import request_words, validate
 
 
 def parse_grid(source: GridSource) -> Grid:
@@ -60,30 +62,57 @@ def fill_options(request: FillRequest) -> FillOptions:
                        step_floors=not request.unique)
 
 
-_PUBLISHABLE: dict[tuple[int, frozenset[str]], Any] = {}
+_PUBLISHABLE: dict[tuple[int, frozenset[str], int], Any] = {}
 MAX_PUBLISHABLE = 8
 
 
-def fill_lexicon(request: FillRequest | CandidatesRequest, lexicon: Lexicon | None) -> Lexicon:
-    """The words a fill may use: the request's lexicon less what crossword fill leaves out (offensive words,
-    and vulgar ones unless ``allow`` lets them in). Memoised per lexicon, so the web app's repeated
+def request_phrases(request: FillRequest | CandidatesRequest | VerifyRequest, lexicon: Lexicon | None) -> Lexicon | None:
+    """The crossword phrases that join the request's words, or None: when it asks for them and its
+    dictionary is a built-in English one (named by ``dict``, or the ``lexicon`` given: a word list file's
+    words are used as they are), at least as familiar as that tier's floor and ``min_commonness``, less
+    ``exclude_words``."""
+    if not request.phrases:
+        return None
+    from puzzlewright.lexicon.phrases import crossword_phrases
+
+    name = lexicon.name if lexicon is not None else None if request.words is not None else request.dict
+    phrases = crossword_phrases(name, request.min_commonness) if name is not None else None
+    if phrases is not None and request.exclude_words:
+        phrases = phrases.exclude(request_words(request.exclude_words, "exclude_words"))
+    return phrases
+
+
+def fill_lexicon(request: FillRequest | CandidatesRequest, lexicon: Lexicon | None) -> tuple[Lexicon, Lexicon | None]:
+    """The words a fill may use, and the phrases among them (None: no phrases): the request's lexicon less
+    what crossword fill leaves out (offensive words, and vulgar ones unless ``allow`` lets them in), plus
+    its publishable phrases (:func:`request_phrases`). Memoised per lexicon, so the web app's repeated
     requests reuse the filtered lexicon and its indexes."""
     allow = request.allowed()
+    phrases = request_phrases(request, lexicon)
     lexicon = lexicon if lexicon is not None else request.lexicon()
+    if phrases is not None:
+        phrases = publishable(phrases, Use.PHRASE, allow)
     from puzzlewright.cache import recall_for, remember_for
 
-    key = (id(lexicon), allow)
-    known: Lexicon | None = recall_for(_PUBLISHABLE, key, (lexicon,))
+    owners = (lexicon,) if phrases is None else (lexicon, phrases)
+    key = (id(lexicon), allow, id(phrases))
+    known: Lexicon | None = recall_for(_PUBLISHABLE, key, owners)
     if known is not None:
-        return known
+        return known, phrases
     words = publishable(lexicon, Use.CROSSWORD, allow)
-    remember_for(_PUBLISHABLE, key, (lexicon,), words, MAX_PUBLISHABLE)
-    return words
+    if phrases is not None:
+        words = words.with_entries(phrases)
+    remember_for(_PUBLISHABLE, key, owners, words, MAX_PUBLISHABLE)
+    return words, phrases
 
 
 def scored_lexicon(request: VerifyRequest, lexicon: Lexicon | None) -> Lexicon:
-    """The request's lexicon, keeping only words whose fill score is at least ``min_score`` when given."""
+    """The request's lexicon (with the crossword phrases, :func:`request_phrases`), keeping only words whose
+    fill score is at least ``min_score`` when given."""
+    phrases = request_phrases(request, lexicon)
     lexicon = lexicon if lexicon is not None else request.lexicon()
+    if phrases is not None:
+        lexicon = lexicon.with_entries(phrases)
     if request.min_score is None:
         return lexicon
     from puzzlewright.grid.score import entry_scores
@@ -103,13 +132,21 @@ def grid_info(grid: Grid) -> GridInfo:
                                     length=slot.length, pattern=grid.pattern(slot)) for slot in grid.slots])
 
 
-def fill_result(outcome: FillOutcome, request: FillRequest, dictionary: str, random_seed: int | None = None,
-                workers: int = 1) -> FillResult:
-    """The filler's outcome over the ``dictionary`` (its name) as the :class:`FillResult` model (with
-    ``unique``: the verdict, and one fill). ``random_seed``: the seed the search ran with (a portfolio's
-    winner; by default the request's)."""
+def displayed(words: list[str], phrases: Lexicon | None) -> list[str]:
+    """The words of a fill as shown: each of ``phrases`` as written (``run ragged``), the others as they are."""
+    from puzzlewright.lexicon.phrases import display_form
+
+    return [display_form(word) if phrases is not None and word in phrases else word for word in words]
+
+
+def fill_result(outcome: FillOutcome, request: FillRequest, dictionary: str, phrases: Lexicon | None = None,
+                random_seed: int | None = None, workers: int = 1) -> FillResult:
+    """The filler's outcome over the ``dictionary`` (its name) and ``phrases`` (those it could use) as the
+    :class:`FillResult` model (with ``unique``: the verdict, and one fill). ``random_seed``: the seed the
+    search ran with (a portfolio's winner; by default the request's)."""
     fills = [Fill(rows=list(fill.grid.rows), words=list(fill.words), min_score=round(fill.min_score, 2),
-                  mean_score=round(fill.mean_score, 2), weakest=fill.weakest) for fill in outcome.fills]
+                  mean_score=round(fill.mean_score, 2), weakest=fill.weakest,
+                  display=displayed(fill.words, phrases)) for fill in outcome.fills]
     unique = outcome.unique if request.unique else None
     if unique:
         fills = fills[:1]
@@ -130,9 +167,9 @@ def fill(request: FillRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
     request = validate(FillRequest, request)
     check_workers(workers)
     grid = parse_grid(request)
-    words = fill_lexicon(request, lexicon)
+    words, phrases = fill_lexicon(request, lexicon)
     won = fill_portfolio(grid, words, fill_options(request), _budget(request, budget), workers)
-    return fill_result(won.outcome, request, words.name, won.random_seed, won.workers)
+    return fill_result(won.outcome, request, words.name, phrases, won.random_seed, won.workers)
 
 
 def reroll(request: RerollRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
@@ -141,9 +178,9 @@ def reroll(request: RerollRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     of the fill where possible (the slot's crossing words change only when they must)."""
     request = validate(RerollRequest, request)
     grid = parse_grid(request)
-    words = fill_lexicon(request, lexicon)
+    words, phrases = fill_lexicon(request, lexicon)
     outcome = reroll_slot(grid, request.slot, words, fill_options(request), _budget(request, budget))
-    return fill_result(outcome, request, words.name)
+    return fill_result(outcome, request, words.name, phrases)
 
 
 def verify(request: VerifyRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
@@ -164,7 +201,7 @@ def candidates(request: CandidatesRequest | Mapping[str, Any], *, lexicon: Lexic
 
     request = validate(CandidatesRequest, request)
     grid = parse_grid(request)
-    words = fill_lexicon(request, lexicon)
+    words, _ = fill_lexicon(request, lexicon)
     found = slot_candidates(grid, grid.slot_name(request.slot), words, limit=request.limit,
                             allow_repeats=request.allow_repeats, min_score=request.min_score)
     return CandidatesResult(slot=found.slot.name, pattern=found.pattern, total=found.total, dictionary=words.name,

@@ -73,6 +73,9 @@ class FillRequest(GridSource, DictionaryOptions, PublishingOptions):
     """Stop after this many seconds (the result then says why it stopped)."""
     max_nodes: Annotated[int, Ge(1)] | None = None
     """Stop after this many search nodes."""
+    phrases: bool = True
+    """Also fill with multiword phrases and idioms (ON THE DOT, MY BAD: WordNet and Wiktionary, scored like words)
+    when `dict` is a built-in English dictionary; names among them only when `allow` has "proper"."""
 
 
 @dataclass(kw_only=True)
@@ -128,6 +131,8 @@ class Fill(LetterGrid):
     mean_score: float
     weakest: str = ""
     """The weakest word (the lowest fill score)."""
+    display: list[str] | None = None
+    """The words as shown, in slot order: a phrase as written ("run ragged"), any other word as in `words`."""
 
 
 @dataclass
@@ -195,6 +200,9 @@ class VerifyRequest(GridSource, DictionaryOptions):
     """A word may appear more than once."""
     min_score: Zipf | None = None
     """Count as words only those whose crossword fill score is at least this."""
+    phrases: bool = True
+    """Count as words the crossword phrases fill uses (RUNRAGGED) when `dict` is a built-in English
+    dictionary."""
 
 
 @dataclass
@@ -235,6 +243,8 @@ class CandidatesRequest(GridSource, DictionaryOptions, PublishingOptions):
     """List only words whose crossword fill score is at least this."""
     allow_repeats: bool = False
     """Let a word whole elsewhere in the grid be a candidate too."""
+    phrases: bool = True
+    """List the multiword phrases a fill would use too (see the fill's `phrases`)."""
 
 
 @dataclass

@@ -19,6 +19,9 @@ SCOWL level, Zipf frequency and flags), takes off:
   and what solvers call crosswordese. The penalty grows as the word's Zipf frequency falls below
   :data:`CROSSWORDESE_ZIPF`, so that OREO (Zipf 3.0) loses little and ETUI (1.2) the whole of it.
 
+A crossword phrase (ON THE DOT, MY BAD: :mod:`puzzlewright.lexicon.phrases`) is scored as a word, plus
+:data:`PHRASE_BONUS`: constructors prize a lively multiword entry over a word of the same familiarity.
+
 Every number comes from our own data (the dictionary build's sources and wordfreq); no constructors' list
 is read. A word without source bits (a word list file, a scored ``word;score`` list, added words) keeps
 its familiarity: a scored list's score is its maker's judgement and stands as it is.
@@ -29,11 +32,12 @@ Fills try the highest quality floor first (:func:`floor_ladder`) and step down u
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.lexicon.sources import SOURCE_BITS
+from puzzlewright.lexicon.sources import PHRASE_SOURCES, SOURCE_BITS
 
 FLAG_PENALTIES = {"archaic": 1.0, "abbreviation": 1.0, "undefined": 1.0, "unpleasant": 1.0, "vulgar": 0.5}
 UNSEEN_PENALTY = 1.0  # Zipf 0: no text writes the word
@@ -41,6 +45,7 @@ CROSSWORDESE_PENALTY = 1.0  # the whole penalty, for a word nobody vouches for a
 CROSSWORDESE_ZIPF = 3.5  # at this Zipf frequency and above, being written is evidence enough
 CROSSWORDESE_SPAN = 2.0  # the penalty grows linearly over this many Zipf units below CROSSWORDESE_ZIPF
 EVERYDAY_LEVEL = 70  # SCOWL sizes below this are its everyday lists; 70-95 its large, obscure ones
+PHRASE_BONUS = 0.5  # a multiword phrase (listed by one of PHRASE_SOURCES) scores this much above its familiarity
 FLOORS = (3.0, 2.5, 2.0, 1.5)  # the quality floors a fill tries, highest first, before going without one
 
 
@@ -55,6 +60,8 @@ def entry_scores(lexicon: Lexicon) -> np.ndarray:
     zipf = np.asarray(lexicon.zipf, np.float64)
     scores -= UNSEEN_PENALTY * ((zipf == 0) & ours)
     scores -= CROSSWORDESE_PENALTY * crosswordese(lexicon, zipf) * ours
+    phrase_bits = np.uint16(sum(SOURCE_BITS[name] for name in PHRASE_SOURCES))
+    scores += PHRASE_BONUS * ((lexicon.sources & phrase_bits) != 0)
     return np.round(np.maximum(scores, 0.0), 2).astype(np.float32)
 
 
@@ -79,6 +86,17 @@ def entry_score(lexicon: Lexicon, word: str) -> float | None:
     """One word's fill score, or None when it is not in the lexicon (tests, reports; fills use arrays)."""
     i = lexicon.position.get(word)
     return None if i is None else float(entry_scores(lexicon)[i])
+
+
+def with_fill_score(facts: dict[str, Any]) -> dict[str, Any]:
+    """:func:`puzzlewright.lexicon.explain.explain_word`'s facts, with a crossword phrase's fill score added
+    to its ``phrase`` entry (``fill_score``): the lexicon layer explains the phrase, this one scores it."""
+    phrase = facts.get("phrase")
+    if phrase is not None:
+        from puzzlewright.lexicon.phrases import phrase_lexicon
+
+        phrase["fill_score"] = entry_score(phrase_lexicon(), phrase["grid"].lower())
+    return facts
 
 
 def floor_ladder(min_score: float | None, floors: Iterable[float] = FLOORS) -> tuple[float | None, ...]:

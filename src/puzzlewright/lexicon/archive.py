@@ -81,14 +81,24 @@ def lookup_entries(name: str, commonness: Callable[[str], Commonness | None], wo
     """``{"dictionary": name, "words": [{"word", "found", "zipf", "scowl_level", "familiarity"}, ...]}``, one
     entry per raw word in order, ``commonness(word)`` giving a normalised word's values (None: not in the
     dictionary). A word is looked up normalised (``Café`` -> ``cafe``); one that is not a word of letters is
-    reported as given (stripped and cut to ``clip`` characters when ``clip`` is set) and not found."""
+    reported as given (stripped and cut to ``clip`` characters when ``clip`` is set) and not found, unless
+    it is a crossword phrase that joins the dictionary's crossword fills (``run ragged``,
+    :func:`puzzlewright.lexicon.phrases.find_phrase`): then it is found, with the phrase's numbers and a
+    ``phrase`` entry (``{"phrase", "grid", "zipf", "familiarity", "sources", "flags"}``)."""
+    from puzzlewright.lexicon.phrases import find_phrase
+
     entries = []
     for raw in words:
         word = normalise_word(raw)
         common = commonness(word) if word else None
-        entry: dict = {"word": word or (raw if clip is None else raw.strip()[:clip]), "found": common is not None}
+        phrase = find_phrase(raw, name) if common is None else None
+        shown = word or (raw if clip is None else raw.strip()[:clip])
+        entry: dict = {"word": shown, "found": common is not None or phrase is not None}
         if common is not None:
             entry.update(common.to_json())
+        elif phrase is not None:
+            entry.update({"zipf": phrase["zipf"], "scowl_level": None, "familiarity": phrase["familiarity"],
+                          "phrase": phrase})
         entries.append(entry)
     return {"dictionary": name, "words": entries}
 

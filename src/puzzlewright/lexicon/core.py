@@ -250,6 +250,19 @@ class Lexicon:
             name=self.name + "+extra", source=self.source, skipped=self.skipped,
         )
 
+    def with_entries(self, other: Lexicon) -> Lexicon:
+        """This lexicon plus the words of ``other`` it lacks, each with all of ``other``'s columns (crossword
+        fill adds its phrases this way); itself when ``other`` adds nothing."""
+        if not len(other) or all(word in self.position for word in other.words):
+            return self
+        return Lexicon(
+            list(self.words) + list(other.words), np.concatenate([self.zipf, other.zipf]),
+            np.concatenate([self.level, other.level]),
+            familiarity=np.concatenate([self.familiarity_values, other.familiarity_values]),
+            sources=np.concatenate([self.sources, other.sources]), flags=np.concatenate([self.flags, other.flags]),
+            name=self.name, source=self.source, skipped=self.skipped,
+        )
+
     def exclude(self, words: Iterable[str]) -> Lexicon:
         """This lexicon without ``words``."""
         drop = set(words)

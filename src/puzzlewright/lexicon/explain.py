@@ -17,6 +17,9 @@ def explain_word(raw: str) -> dict:
     "what", "sources": [{"name", "what"}]}], "rejected": reason or None, "tiers": {name: {"in": bool, "why":
     str}}}``; the numbers are None when the large tier lacks the word."""
     word = normalise_word(raw) or raw.strip()
+    phrase = explain_phrase(raw)
+    if phrase is not None and word not in builtin_lexicon("english-large"):
+        return phrase
     large = builtin_lexicon("english-large")
     common = large.commonness(word)
     sources = source_names(int(large.sources[large.position[word]])) if common else []
@@ -29,13 +32,52 @@ def explain_word(raw: str) -> dict:
         "familiarity": round(common.familiarity, 2) if common else None,
         "zipf": round(common.zipf, 2) if common else None,
         "scowl_level": common.level if common else None,
-        "sources": [{"name": name, "what": SOURCE_DESCRIPTIONS[name]} for name in sources],
-        "flags": [{"name": flag, "what": FLAG_DESCRIPTIONS[flag],
-                   "sources": [{"name": name, "what": FLAG_SOURCE_DESCRIPTIONS[name]} for name in by]}
-                  for flag, by in flags.items()],
+        "sources": _source_facts(sources),
+        "flags": _flag_facts(flags),
         "rejected": {"reason": rejected, "what": REJECT_DESCRIPTIONS[rejected]} if rejected else None,
         "tiers": tiers,
+        "phrase": None,
     }
+
+
+def explain_phrase(raw: str) -> dict | None:
+    """What :func:`explain_word` says of a crossword phrase (``on the dot``), or None when ``raw`` is not
+    one: the same fields (``scowl_level`` None, ``rejected`` None), ``phrase``: its grid form (the grid
+    layer adds its crossword fill score: :func:`puzzlewright.grid.score.with_fill_score`), and for each
+    English tier whether its crossword fills use the phrase (``in``: no other puzzle uses phrases)."""
+    from puzzlewright.lexicon.phrases import find_phrase, phrase_lexicon, tier_floor
+
+    found = find_phrase(raw)
+    if found is None:
+        return None
+    familiarity = found["familiarity"]
+    flags = flag_evidence(phrase_lexicon().flag_bits(found["grid"].lower()))
+    names = " (a name: only with --allow proper)" if "proper" in flags else ""
+    tiers = {}
+    for name in TIER_FLOORS:
+        floor = tier_floor(name) or 0.0
+        joins = familiarity >= floor
+        why = (f"a crossword phrase, familiarity {familiarity:.2f} >= {floor:g}: its crossword fills use it{names}"
+               if joins else
+               f"a crossword phrase below this tier's floor of {floor:g}: its crossword fills leave it out")
+        tiers[name] = {"in": joins, "why": why}
+    return {
+        "word": found["phrase"], "familiarity": familiarity, "zipf": found["zipf"], "scowl_level": None,
+        "sources": _source_facts(found["sources"]), "flags": _flag_facts(flags), "rejected": None, "tiers": tiers,
+        "phrase": {"grid": found["grid"]},
+    }
+
+
+def _source_facts(names: list[str]) -> list[dict]:
+    """The sources that list a word or phrase, each with what it is."""
+    return [{"name": name, "what": SOURCE_DESCRIPTIONS[name]} for name in names]
+
+
+def _flag_facts(flags: dict[str, list[str]]) -> list[dict]:
+    """A word's or phrase's flags, each with what it means and the sources that set it."""
+    return [{"name": flag, "what": FLAG_DESCRIPTIONS[flag],
+             "sources": [{"name": name, "what": FLAG_SOURCE_DESCRIPTIONS[name]} for name in by]}
+            for flag, by in flags.items()]
 
 
 def _tier_reason(name: str, word: str, common, rejected: str | None) -> str:

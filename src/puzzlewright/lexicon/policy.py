@@ -17,6 +17,9 @@ each with the source that set it). What they mean depends on what the words are 
 * **Crossword fill** (``Use.CROSSWORD``): as constructing, but names are allowed by default (grids use
   ARIEL and OSLO), and so are ``undefined`` words, which the fill score ranks low (UDON, CHAI and GELATO
   are good entries that no dictionary of ours defines yet).
+* **Crossword phrases** (``Use.PHRASE``: the multiword entries crossword fill adds,
+  :mod:`puzzlewright.lexicon.phrases`): as crossword fill, but names are left out unless allowed (ABRAHAM
+  LINCOLN, NEW YORK: a grid may hold OSLO, but a phrase list of names would crowd out the idioms).
 
 ``offensive`` can never be allowed: a setter must be able to print what we make without reading it.
 """
@@ -44,12 +47,14 @@ class Use(Enum):
     CONSTRUCT = "construct"
     SUGGEST = "suggest"
     CROSSWORD = "crossword"
+    PHRASE = "phrase"
 
 
 NEVER = frozenset({"offensive"})
 ALLOWABLE = ("vulgar", "proper", "undefined")  # what a user may opt in to, in the order help texts name them
 LEFT_OUT = {Use.SOLVE: frozenset(), Use.CONSTRUCT: NEVER | {"vulgar", "proper", "undefined"},
-            Use.SUGGEST: NEVER | {"vulgar", "proper"}, Use.CROSSWORD: NEVER | {"vulgar"}}
+            Use.SUGGEST: NEVER | {"vulgar", "proper"}, Use.CROSSWORD: NEVER | {"vulgar"},
+            Use.PHRASE: NEVER | {"vulgar", "proper"}}
 RANKED_LOW = frozenset({"offensive", "vulgar", "proper"})  # solvers rank these below unflagged words
 ALLOW_HELP = ("Let constructions use these flagged words, comma-separated: vulgar, proper (names), undefined "
               "(words no dictionary defines). Offensive words (slurs) are never used.")

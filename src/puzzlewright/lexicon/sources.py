@@ -29,8 +29,14 @@ SOURCE_DESCRIPTIONS = {
     "lancaster": "the Lancaster Sensorimotor Norms' 40,000 words most people know (itself or its base word)",
     "hunspell-en-gb": "the en_GB Hunspell dictionary (LibreOffice's), as a modern word common in English text "
                       "(scripts/modern_words.py)",
+    "wordnet-phrase": "a WordNet multiword lemma: a set phrase or idiom (a crossword phrase entry)",
+    "google-books-bigrams": "SymSpell's Google Books bigram counts: every pair of adjacent words of the phrase "
+                            "is written often (Zipf >= 4.07)",
+    "wiktionary-idiom": "Wiktionary's English idioms (as IBM's SLIDE lexicon selected the frequent ones): an idiom "
+                        "(a crossword phrase entry)",
 }
 SOURCE_BITS = {name: 1 << i for i, name in enumerate(SOURCE_DESCRIPTIONS)}
+PHRASE_SOURCES = ("wordnet-phrase", "wiktionary-idiom")  # the sources of crossword phrases (one of them lists each)
 
 # Flags: what a setter filters on. Each bit of an archive's ``flags`` column is one (flag, source) pair,
 # so ``dict explain`` can say who flagged a word; a flag is set when any of its bits is.

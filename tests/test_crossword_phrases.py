@@ -1,0 +1,137 @@
+"""Issue #32 item 1: multiword phrases as crossword entries. Grid forms and display forms, flags inherited
+from the phrase's words, the lookup and explain commands, fills that use phrases (and can turn them off),
+and every other puzzle still on single words."""
+
+import pytest
+
+from puzzlewright.grid import api
+from puzzlewright.grid.score import PHRASE_BONUS, entry_score, entry_scores
+from puzzlewright.lexicon import builtin_lexicon, load_lexicon, lookup_words
+from puzzlewright.lexicon.phrases import crossword_phrases, display_form, find_phrase, phrase_key, phrase_lexicon
+from puzzlewright.lexicon.policy import Use, publishable
+
+WATCHED = ("offensive", "vulgar", "unpleasant")
+
+
+@pytest.fixture(scope="module")
+def phrases():
+    return phrase_lexicon()
+
+
+@pytest.mark.parametrize("raw, key", [("On the dot", "onthedot"), ("  red   herring ", "redherring"),
+                                      ("by-and-by", "byandby"), ("rock 'n' roll", "rocknroll"),
+                                      ("ONTHEDOT", "onthedot"), ("on the 2nd", None), ("café au lait", None),
+                                      ("", None), (" - ", None)])
+def test_a_phrase_is_looked_up_by_its_letters(raw, key):
+    assert phrase_key(raw) == key
+
+
+def test_the_list_is_a_quality_list_of_grid_forms_with_their_display_forms(phrases):
+    """Thousands of phrases, not every WordNet compound; each grid form is the display form's letters, and
+    none is also a word of the dictionaries (the word stays a word)."""
+    assert 3_000 <= len(phrases) <= 50_000
+    large = builtin_lexicon("english-large")
+    for word in phrases.words:
+        shown = display_form(word)
+        assert " " in shown and phrase_key(shown) == word and word not in large
+    assert display_form("onthedot") == "on the dot" and display_form("cat") == "cat"
+    assert entry_scores(phrases).min() >= 3.0  # the build keeps phrases scoring 3.0 or more
+
+
+def test_a_phrase_carries_every_flag_of_its_words(phrases):
+    """Any word offensive, vulgar or unpleasant -> the phrase is too (a property over the whole list), and
+    WordNet's usage labels flag phrases whose words are clean (WHITE TRASH)."""
+    large = builtin_lexicon("english-large")
+    for word in phrases.words:
+        inherited = set().union(*(large.flags_of(part) for part in display_form(word).replace("-", " ").split()))
+        assert inherited & set(WATCHED) <= phrases.flags_of(word), word
+    assert "offensive" in phrases.flags_of("mentallyretarded") and "offensive" in large.flags_of("retarded")
+    assert "unpleasant" in phrases.flags_of("massmurder")
+    assert "offensive" in phrases.flags_of("whitetrash") and not large.flags_of("white") | large.flags_of("trash")
+
+
+def test_names_and_unpublishable_phrases_stay_out_of_fills_unless_allowed(phrases):
+    kept = publishable(phrases, Use.PHRASE)
+    assert not kept.flagged(["offensive", "vulgar", "proper"]).any()
+    assert "abrahamlincoln" in phrases and "abrahamlincoln" not in kept
+    assert "abrahamlincoln" in publishable(phrases, Use.PHRASE, ["proper"])
+    assert "whitetrash" not in publishable(phrases, Use.PHRASE, ["vulgar", "proper"])
+
+
+def test_a_phrase_scores_on_the_words_scale(phrases):
+    """The fill score of a phrase is its familiarity plus the phrase bonus less the words' penalties: ON THE
+    DOT (a Wiktionary idiom the bigram list attests: familiarity 4) scores 4.5; a flag costs."""
+    assert phrases.familiarity("onthedot") == pytest.approx(4.0)
+    assert entry_score(phrases, "onthedot") == pytest.approx(4.0 + PHRASE_BONUS)
+    assert entry_score(phrases, "massmurder") < phrases.familiarity("massmurder") + PHRASE_BONUS
+    assert crossword_phrases("wordle-answers") is None and crossword_phrases("english-common") is not None
+    assert crossword_phrases("english-common").familiarity_values.min() >= 2.5
+
+
+def test_lookup_knows_a_phrase_in_the_cli_and_the_library(cli):
+    found = cli("dict", "lookup", "On the dot", "cat", "--json").json()
+    phrase = found["words"][0]
+    assert phrase["found"] and phrase["phrase"]["grid"] == "ONTHEDOT" and phrase["phrase"]["phrase"] == "on the dot"
+    assert "wordnet-phrase" in phrase["phrase"]["sources"] and phrase["familiarity"] == 4.0
+    assert lookup_words(load_lexicon("english"), ["On the dot", "cat"]) == found
+    assert cli("dict", "lookup", "on the dot").stdout.startswith("on the dot: yes, a crossword phrase ONTHEDOT")
+    assert cli("dict", "lookup", "on the dot", "--dict", "wordle-answers", "--json").json()["words"][0]["found"] is False
+    assert not cli("dict", "lookup", "on the zebra", "--json").json()["words"][0]["found"]
+
+
+def test_explain_shows_a_phrases_sources_score_and_flags(cli, phrases):
+    facts = cli("dict", "explain", "on the dot", "--json").json()
+    assert facts["word"] == "on the dot" and facts["phrase"]["grid"] == "ONTHEDOT"
+    assert facts["phrase"]["fill_score"] == pytest.approx(entry_score(phrases, "onthedot"))
+    assert {source["name"] for source in facts["sources"]} == {"wordnet-phrase", "google-books-bigrams",
+                                                             "wiktionary-idiom"}
+    assert facts["tiers"]["english"]["in"]
+    flagged = cli("dict", "explain", "white trash", "--json").json()
+    assert [flag["name"] for flag in flagged["flags"]] == ["offensive"]
+    text = cli("dict", "explain", "on the dot").stdout
+    assert "a crossword phrase ONTHEDOT, fill score 4.50" in text and "WordNet multiword lemma" in text
+    assert find_phrase("my bad")["sources"] == ["google-books-bigrams", "wiktionary-idiom"]  # an idiom only
+    assert find_phrase("ill be") is None  # I'LL BE: idioms with apostrophes are left out
+
+
+def test_a_fill_uses_a_phrase_and_shows_it_as_written():
+    """ONTHED.. fits a phrase only: the fill has it, its grid letters without spaces and its display form;
+    without phrases there is none."""
+    result = api.fill({"grid": "onthed.."})
+    assert result.best.words == ["onthedot"] and result.best.display == ["on the dot"]
+    assert result.best.rows == ["onthedot"]
+    assert not api.fill({"grid": "onthed..", "phrases": False}).fills
+    assert not api.fill({"grid": "onthed..", "words": ["cat", "dog"]}).fills  # a request's own words only
+    assert api.verify({"grid": "onthedot"}).valid and not api.verify({"grid": "onthedot", "phrases": False}).valid
+
+
+def test_the_cli_prints_the_phrases_of_a_fill_and_can_leave_them_out(cli):
+    with_phrases = cli("grid", "fill", "--template", "onthed..")
+    assert with_phrases.exit_code == 0 and "phrases: ON THE DOT" in with_phrases.stdout
+    assert cli("grid", "fill", "--template", "onthed..", "--no-phrases").exit_code == 1
+    shown = cli("grid", "fill", "--template", "onthed..", "--json").json()
+    assert shown["fills"][0]["display"] == ["on the dot"] and shown["fills"][0]["words"] == ["onthedot"]
+
+
+def test_fills_with_phrases_are_deterministic():
+    """The same request gives the same fill, phrases and all (ties broken on purpose, node budgets)."""
+    request = {"grid": "#......./......../......../.......#", "random_seed": 3, "count": 2}
+    first, second = api.fill(request), api.fill(request)
+    assert [fill.words for fill in first] == [fill.words for fill in second]
+    assert [fill.display for fill in first] == [fill.display for fill in second]
+    for fill in first:
+        assert len(fill.display) == len(fill.words)
+        assert [phrase_key(shown) for shown in fill.display] == fill.words
+
+
+@pytest.mark.parametrize("tier", ["english", "english-common", "english-letterboxed", "english-large",
+                                  "wordle-answers", "wordle-guesses", "acrostic-4"])
+def test_every_other_puzzle_keeps_single_words(tier, phrases):
+    """Only crossword fill adds phrases: the dictionaries the other puzzles (Letter Boxed, acrostics,
+    Wordle, Jumble) load hold no phrase (the English tiers none of their grid forms), nor do their
+    constructors' word sets."""
+    lexicon = load_lexicon(tier)
+    if tier.startswith("english"):
+        assert not set(phrases.words) & set(lexicon.words)
+        assert not set(phrases.words) & set(publishable(lexicon, Use.CONSTRUCT).words)
+    assert "onthedot" not in lexicon and "redherring" not in lexicon and lexicon.anagrams("onthedot") == ()
