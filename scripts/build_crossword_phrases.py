@@ -72,6 +72,9 @@ class Phrase:
 
 
 PLACEHOLDERS = {"one", "oneself", "someone", "something", "somebody", "sb", "sth"}
+# A phrase ending in one of these is a fragment whose object is missing (DO A, PULL A, END OF, UP FOR, AIM AT):
+# a setter prints the whole phrase or nothing
+DANGLING = {"a", "an", "the", "of", "for", "at", "as", "from", "with", "into", "onto", "than", "and", "or"}
 
 
 def idioms_file() -> Path:
@@ -129,7 +132,7 @@ def candidates(wordnet: Path, idioms: set[str], large: Lexicon) -> dict[str, tup
     written = [(lemma.replace("_", " "), lemma_words(lemma), lemma not in forms) for lemma, forms in lemmas
                if "_" in lemma]
     for display, words, proper in written + [(idiom, idiom.split(), False) for idiom in sorted(idioms)]:
-        if not words or not all(word in large for word in words):
+        if not words or not all(word in large for word in words) or words[-1] in DANGLING:
             continue
         grid = "".join(words)
         if MIN_LETTERS <= len(grid) <= MAX_LETTERS and grid not in large and grid not in found:
