@@ -36,7 +36,7 @@ import numpy as np
 from puzzlewright.acrostic import GenerateOptions, catalogue, generate_one, generator, solve_puzzle
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import load_lexicon
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 
 def timed_puzzle(lexicon, options: GenerateOptions, index: int, seconds: float) -> tuple[float, str | None]:

@@ -35,7 +35,7 @@ from puzzlewright.grid import FillOptions, Grid, fill_grid
 from puzzlewright.grid.patterns import PATTERNS, pattern_grid
 from puzzlewright.lexicon import Lexicon, load_lexicon
 from puzzlewright.lexicon.policy import Use, publishable
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 WORDLE_GUESSES_SIZE = 12_972
 

@@ -7,7 +7,7 @@ Each command (``puzzlewright --help``, ``letterboxed solve RME-WCL-TGK-API`` wit
 and with ``--dict english``, ``dict lookup cat``, ``acrostic solve eras ceeiklmorstw --dict acrostic-4
 --all``, ``acrostic count --size 5 --double --canonical --dict wordle-answers --workers 1``: one
 process, as the command without ``--workers`` runs so small a count, but also under valgrind, which
-stretches the CPU time that decides it; with ``--only``, those whose arguments contain TEXT) runs as a new process from this checkout's ``src`` and from the baseline's,
+stretches the CPU time that decides it; ``grid fill --size 5x5``, issue #32's small fill end to end; with ``--only``, those whose arguments contain TEXT) runs as a new process from this checkout's ``src`` and from the baseline's,
 alternately, ``--runs`` times after one warm-up run each (which builds the index cache and the bytecode,
 as an installed package has it: ``PYTHONDONTWRITEBYTECODE`` is dropped and bytecode goes to a per-checkout
 ``PYTHONPYCACHEPREFIX``). Reported: the median wall time and the median CPU time (user + system) of each,
@@ -33,7 +33,8 @@ HERE = Path(__file__).resolve().parents[1] / "src"
 COMMANDS = (["--help"], ["letterboxed", "solve", "RME-WCL-TGK-API"],
             ["letterboxed", "solve", "RME-WCL-TGK-API", "--dict", "english"], ["dict", "lookup", "cat"],
             ["acrostic", "solve", "eras", "ceeiklmorstw", "--dict", "acrostic-4", "--all"],
-            ["acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers", "--workers", "1"])
+            ["acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers", "--workers", "1"],
+            ["grid", "fill", "--size", "5x5"])
 LAUNCHER = "from puzzlewright.cli.main import main; main()"  # what the installed `puzzlewright` script runs
 
 

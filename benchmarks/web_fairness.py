@@ -14,7 +14,7 @@ default two search threads) and stops by itself. Two parts:
    seed, or a dictionary lookup, alternately; each client sends one request every ``--interval`` ms),
    first alone for half as long (the same-run baseline), then while 4 clients send the reproduction back
    to back. Reported: the cheap requests' p50 / p99 and their share
-   of *server busy* replies, the expensive requests' outcomes (answered, budget 503, busy 503 and whether
+   of *server busy* replies, the expensive requests' outcomes (answered, over budget: 422, busy: 503, and whether
    each busy reply carried ``Retry-After``), and the server's CPU seconds in the 3 s after the load stops.
 
 Targets: cheap p99 <= 150 ms and < 5 % busy among the cheap requests (they fit the budget); every reply of

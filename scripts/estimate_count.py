@@ -9,7 +9,7 @@ import argparse
 import json
 
 from puzzlewright.lexicon import load_lexicon
-from puzzlewright.parallel.estimate import estimate_count
+from puzzlewright.acrostic.estimate import estimate_count
 
 
 def main() -> None:

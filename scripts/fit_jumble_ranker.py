@@ -40,7 +40,7 @@ from puzzlewright.jumble.schema import SolveRequest
 from puzzlewright.jumble.solver import solve_jumble
 from puzzlewright.lexicon import Lexicon, load_lexicon
 from puzzlewright.schema import validate
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 from conditional_logit import (SHARED_DATA, arguments, fit, percent, ranker_json, reproduces, rounded, typical_answer,
                                write)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,7 +32,7 @@ import numpy as np
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import builtin_index
 from puzzlewright.letterboxed.rank import FEATURES, RANKER_FILE, ChainFeatures, Model
-from puzzlewright.letterboxed.solver import _ChainSearch, box_words, without_spare_words
+from puzzlewright.letterboxed.solver import BoxWords, _ChainSearch, box_words, without_spare_words
 from puzzlewright.ranking import tie_level
 
 from conditional_logit import (L2, SHARED_DATA, arguments, fit, percent, ranker_json, reproduces, rounded, typical_answer,
@@ -42,6 +43,9 @@ SAMPLE = "samples/letterboxed-nyt-sample.json"
 DICTIONARY = "english-letterboxed"
 BLOCKS, FIRST_SCORED = 10, 3
 FEATURE_COLUMNS = {name: column for column, name in enumerate(FEATURES)}
+# a signal measured beside the shipped features (scripts/letterboxed_signals.py): its value for a chain
+# of word ids, given the box, its words and their feature table
+Signal = Callable[[Box, BoxWords, ChainFeatures, tuple[int, ...]], float]
 
 
 @dataclass
@@ -54,8 +58,9 @@ class Puzzle:
     answer: int | None
 
 
-def candidates(sides: list[str], answer: list[str], date: str) -> Puzzle:
-    """The default solver's solutions of a box (every 1- and 2-word one) with their features."""
+def candidates(sides: list[str], answer: list[str], date: str, signals: Sequence[Signal] = ()) -> Puzzle:
+    """The default solver's solutions of a box (every 1- and 2-word one) with their features, and after
+    them a column for each of ``signals``."""
     box = Box.parse(sides)
     words = box_words(box, builtin_index(DICTIONARY))
     search = _ChainSearch(words, None)
@@ -64,13 +69,15 @@ def candidates(sides: list[str], answer: list[str], date: str) -> Puzzle:
     solutions = [tuple(words.words[i] for i in chain) for chain in chains]
     nyt = tuple(word.lower() for word in answer)
     row = solutions.index(nyt) if nyt in solutions else None
-    return Puzzle(date or "", solutions, np.array([table.of(chain) for chain in chains], np.float64).reshape(
-        len(chains), len(FEATURES)), row)
+    rows = [table.of(chain) + tuple(signal(box, words, table, chain) for signal in signals) for chain in chains]
+    return Puzzle(date or "", solutions, np.array(rows, np.float64).reshape(len(chains), len(FEATURES) + len(signals)),
+                  row)
 
 
-def load(name: str) -> list[Puzzle]:
+def load(name: str, signals: Sequence[Signal] = ()) -> list[Puzzle]:
+    """The puzzles of a shared data file with their candidates' features (and ``signals``' columns)."""
     puzzles = json.loads((SHARED_DATA / name).read_text())
-    return [candidates(p["sides"], p["nyt_solution"], p.get("date")) for p in puzzles]
+    return [candidates(p["sides"], p["nyt_solution"], p.get("date"), signals) for p in puzzles]
 
 
 def ranks(puzzle: Puzzle, w: np.ndarray) -> int | None:
@@ -106,16 +113,19 @@ def figures(puzzles: list[Puzzle], w: np.ndarray) -> dict:
 
 
 def time_split(puzzles: list[Puzzle], l2: float = L2) -> dict:
-    """Expanding-window CV: block b (of :data:`BLOCKS`, by date) scored by a model fitted on blocks < b."""
+    """Expanding-window CV: block b (of :data:`BLOCKS`, by date) scored by a model fitted on blocks < b.
+    ``per_puzzle`` holds each scored puzzle's log-likelihood (by date; for paired comparisons)."""
     ordered = sorted(puzzles, key=lambda p: p.date)
     edges = [round(k * len(ordered) / BLOCKS) for k in range(BLOCKS + 1)]
     total = {"puzzles": 0, "found": 0, "top1": 0, "top10": 0, "log_likelihood": 0.0}
+    per_puzzle = []
     for b in range(FIRST_SCORED, BLOCKS):
-        w = fit(ordered[:edges[b]], len(FEATURES), l2)
-        for key, value in figures(ordered[edges[b]:edges[b + 1]], w).items():
+        w = fit(ordered[:edges[b]], ordered[0].features.shape[1], l2)
+        block = ordered[edges[b]:edges[b + 1]]
+        for key, value in figures(block, w).items():
             total[key] += value
-    total["scored_from"] = ordered[edges[FIRST_SCORED]].date
-    return total
+        per_puzzle += [log_likelihood(p, w) for p in block]
+    return {**total, "scored_from": ordered[edges[FIRST_SCORED]].date, "per_puzzle": per_puzzle}
 
 
 def with_likelihood(part: dict) -> str:
@@ -139,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if reproduces(RANKER_FILE, text) else 1
     write(RANKER_FILE, text)
     for name, weight in zip(FEATURES, Model.from_json(json.loads(text)).weights):
-        print(f"  {name:<18} {weight:+.4f}")
+        print(f"  {name:<{max(map(len, FEATURES))}} {weight:+.4f}")
     if not args.no_cv:
         cv = time_split(train)
         print(f"time-split CV (blocks {FIRST_SCORED}-{BLOCKS - 1} of {BLOCKS}, from {cv['scored_from']}): "

@@ -19,7 +19,7 @@ from puzzlewright.acrostic.count import CountOptions, count_partition, count_par
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon, load_lexicon
 from puzzlewright.schema import to_jsonable
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 ERAS = ("eras", "ceeiklmorstw", ("eras", "lick", "more", "stew"))
 OLDER = ("older", "aaaaaddeeeelmmnrrrvv", ("older", "larva", "dream", "evade", "ramen"))

@@ -15,7 +15,7 @@ from puzzlewright.acrostic import generator
 from puzzlewright.acrostic.catalogue import CatalogueIncomplete, square_catalogue, worth_cataloguing
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 # three 6x6 double squares of everyday words (from the catalogue of english at commonness >= 3), whose rows
 # and columns make a small word list with a known, brute-force-checkable set of squares
@@ -158,7 +158,7 @@ def test_cli_generate_6x6_and_its_time_limit(cli, small, cache, tmp_path):
 
 
 def test_web_generate_lists_with_progress_then_answers(cache):
-    """Each request of the web page continues the listing within its budget and says how far it got (503
+    """Each request of the web page continues the listing within its budget and says how far it got (202
     with ``progress``); once the listing is whole, the answer is definite (english has no 6x6 double square
     of words with commonness >= 2.95)."""
     pytest.importorskip("fastapi")
@@ -173,7 +173,7 @@ def test_web_generate_lists_with_progress_then_answers(cache):
     progress = []
     for _ in range(200):
         response = client.post("/api/acrostic/generate", json=request)
-        if response.status_code != 503:
+        if response.status_code != 202:
             break
         body = response.json()
         assert "run again to continue" in body["error"]

@@ -18,7 +18,7 @@ from puzzlewright.acrostic.count import CountOptions, count_partition, count_par
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import Lexicon, load_lexicon
 from puzzlewright.parallel import run_job
-from puzzlewright.parallel.acrostic import CountJob
+from puzzlewright.acrostic.jobs import CountJob
 
 needs_c = pytest.mark.skipif(native.c_compiler() is None, reason="no C compiler here")
 

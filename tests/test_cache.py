@@ -67,3 +67,26 @@ def test_a_shipped_ranker_is_read_from_its_kept_copy_and_a_new_file_is_parsed_ag
     ranker.write_text(json.dumps({"features": ["a"], "weights": [-2.0], "typical": [0.5]}))
     os.utime(ranker, ns=(1, 2))  # another time: another copy
     assert shipped_data(str(ranker)) == {"features": ["a"], "weights": [-2.0], "typical": [0.5]}
+
+
+def test_a_memo_by_identity_neither_keeps_its_owner_alive_nor_answers_for_another_object():
+    """issue #28: memos of what was built on a request's own lexicon kept every such lexicon alive (the
+    server grew ~30 MB a request naming its own words on english-large)."""
+    import gc
+    import weakref
+
+    from puzzlewright.cache import recall_for, remember_for
+
+    class Owner:
+        pass
+
+    memo: dict = {}
+    first, second = Owner(), Owner()
+    remember_for(memo, "key", (first, second), "built", limit=4)
+    assert recall_for(memo, "key", (first, second)) == "built"
+    assert recall_for(memo, "key", (second, first)) is None and recall_for(memo, "key", (first,)) is None
+    assert recall_for(memo, "key", (Owner(), second)) is None  # an equal key, another object
+    gone = weakref.ref(first)
+    del first
+    gc.collect()
+    assert gone() is None and memo == {}  # the owner went, and its entry with it

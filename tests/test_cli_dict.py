@@ -34,7 +34,7 @@ def test_lookup(cli):
 
 @pytest.mark.parametrize("name", ["english", "english-large", "wordle-answers", "acrostic-4"])
 def test_lookup_from_the_archive_gives_what_the_lexicon_gives(cli, name):
-    """dict lookup reads a built-in dictionary's archive without numpy (puzzlewright.word_lookup): the same
+    """dict lookup reads a built-in dictionary's archive without numpy (puzzlewright.lexicon.archive): the same
     JSON as looking the words up in the loaded lexicon, first and last words and misses included."""
     import random
 
@@ -56,7 +56,7 @@ def test_lookup_of_a_builtin_imports_no_numpy():
 
 
 def test_archive_reader_refuses_what_it_cannot_read(tmp_path):
-    from puzzlewright.word_lookup import read_archive
+    from puzzlewright.lexicon.archive import read_archive
 
     (tmp_path / "words.txt").write_text("cat\n")
     with pytest.raises(ValueError, match="not a zip file"):
@@ -156,8 +156,8 @@ def test_archive_lookup_inflates_only_as_far_as_the_word(name):
     import random
 
     from puzzlewright.lexicon import load_lexicon
-    from puzzlewright.schema import builtin_archive
-    from puzzlewright.word_lookup import ShippedWords
+    from puzzlewright.lexicon.shipped import builtin_archive
+    from puzzlewright.lexicon.archive import ShippedWords
 
     lexicon = load_lexicon(name)
     last = lexicon.words[-1]

@@ -12,7 +12,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from puzzlewright.cli.plain import exit_status
+from puzzlewright.cli.shared import exit_status
 from puzzlewright.cli.quick import quick_command
 from puzzlewright.cli.root import click_command
 
@@ -63,7 +63,7 @@ QUICK_INPUTS = [
 
 def test_the_shipped_names_are_the_described_dictionaries():
     from puzzlewright.lexicon.builtin import BUILTINS
-    from puzzlewright.shipped import BUILTIN_NAMES, builtin_archive
+    from puzzlewright.lexicon.shipped import BUILTIN_NAMES, builtin_archive
 
     assert set(BUILTIN_NAMES) == set(BUILTINS)
     assert all(builtin_archive(name) for name in BUILTIN_NAMES) and builtin_archive("rejected") is None

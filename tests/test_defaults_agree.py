@@ -126,7 +126,7 @@ fastapi = pytest.importorskip("fastapi")
 pytest.importorskip("httpx2")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from puzzlewright.shipped import DEFAULT_DICTIONARY  # noqa: E402
+from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY  # noqa: E402
 from puzzlewright.web import create_app  # noqa: E402
 
 

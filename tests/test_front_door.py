@@ -89,7 +89,8 @@ def test_results_draw_themselves_for_notebooks():
     (lambda: pw.grid.fill(), "missing field 'grid'"),
     (lambda: pw.grid.fill("..", size="2x2"), "give exactly one of 'grid', 'size' or 'pattern'"),
     (lambda: pw.grid.reroll("ab/cd", "9-Down", words=["ab", "cd", "ac", "bd"]), "no slot '9-Down'"),
-    (lambda: pw.grid.export("..", format="puz"), "field 'format' must be 'ipuz' or 'text'"),
+    (lambda: pw.grid.export("..", format="pdf"), "field 'format' must be one of 'ipuz', 'puz', 'text', not 'pdf'"),
+    (lambda: pw.grid.export("..", format="puz"), ".puz files store the solution: fill the grid first"),
     (lambda: pw.grid.api.fill({"grid": "..", "cont": 2}), "unknown field 'cont' (did you mean 'count'?)"),
 ])
 def test_front_door_bad_input_is_one_line(call, message):

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble import api
-from puzzlewright.jumble.batch import parse_data_lines
+from puzzlewright.jumble.datalines import parse_data_lines
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
 from puzzlewright.jumble.solver import WordReadings
 from puzzlewright.lexicon import load_lexicon
@@ -487,7 +487,7 @@ def test_unknown_pool_letters(english):
 
 
 def test_an_exhausted_budget_still_ranks_what_it_found(english):
-    from puzzlewright.search import Budget
+    from puzzlewright.budget import Budget
 
     result = solve_json({"pool": "INMANYRESPECTS", "answer_pattern": "-- ---- --------"}, lexicon=english,
                    budget=Budget(nodes=3))
@@ -869,7 +869,7 @@ def test_every_pun_spells_its_pool(shared_data, english):
     from puzzlewright.jumble.puns import sounds_alike
     from puzzlewright.jumble.rank import Ranker
     from puzzlewright.jumble.solver import WordReadings, pool_sources
-    from puzzlewright.search import Budget
+    from puzzlewright.budget import Budget
 
     records = json.loads((shared_data / "train" / "jumble-train.json").read_text())
     made = 0

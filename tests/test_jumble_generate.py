@@ -14,7 +14,7 @@ import pytest
 
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.jumble import api
-from puzzlewright.jumble.batch import parse_data_lines
+from puzzlewright.jumble.datalines import parse_data_lines
 from puzzlewright.jumble.render import data_lines, jumble_svg
 from puzzlewright.jumble.schema import GenerateResult, SolveRequest
 from puzzlewright.lexicon.policy import RANKED_LOW

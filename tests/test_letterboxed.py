@@ -28,8 +28,8 @@ from puzzlewright.letterboxed.render import render_box
 from puzzlewright.letterboxed.schema import DEFAULT_DICTIONARY
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.lexicon import builtin_lexicon
-from puzzlewright.search import Budget
-from puzzlewright.word_lookup import Commonness
+from puzzlewright.budget import Budget
+from puzzlewright.lexicon.archive import Commonness
 
 SEED_PUZZLES = ("RME-WCL-TGK-API", "ERG-BID-NCF-TAO")
 
@@ -346,6 +346,90 @@ def test_random_boxes_every_solution_is_valid(sides, default_words):
     for words in solution_words(result):
         assert len(words) <= max(2, result["min_words"])
         assert rule_problem(sides, list(words), default_words) is None
+
+
+def _chain_features(sides: str, max_words: int = 2):
+    """A box's words, its chains of 1 to ``max_words`` words and their feature table, as rank() builds them."""
+    from puzzlewright.letterboxed.rank import ChainFeatures
+    from puzzlewright.letterboxed.solver import _ChainSearch, without_spare_words
+
+    words = box_words(Box.parse(sides), builtin_index(DEFAULT_DICTIONARY))
+    search = _ChainSearch(words, None)
+    chains = without_spare_words(words, [chain for k in range(1, max_words + 1) for chain in search.chains(k)])
+    return words, chains, ChainFeatures(words, chains)
+
+
+def test_letter_surprisal_of_a_known_solution_by_hand():
+    """Issue #31: PRAGMATIC-CAKEWALK's letters, by Lewand's shares of English text (per cent, typed here
+    from the table, not from rank.py): their mean -log10(share / 100) over the 17 letters, each occurrence
+    counted, is 1.4152; CAKEWALK's alone (the less used of the two words) 1.4843. Rare letters raise it:
+    a Z (0.074 %) is worth 3.13, an E (12.702 %) 0.90."""
+    import math
+
+    from puzzlewright.letterboxed.rank import FEATURES, SURPRISAL
+
+    share = {"p": 1.929, "r": 5.987, "a": 8.167, "g": 2.015, "m": 2.406, "t": 9.056, "i": 6.966, "c": 2.782,
+             "k": 0.772, "e": 12.702, "w": 2.360, "l": 4.025}
+    by_hand = {letter: -math.log10(value / 100) for letter, value in share.items()}
+    assert all(SURPRISAL[letter] == pytest.approx(value, abs=1e-12) for letter, value in by_hand.items())
+    assert SURPRISAL["z"] == pytest.approx(3.1308, abs=1e-4) and SURPRISAL["e"] == pytest.approx(0.8961, abs=1e-4)
+    words, chains, table = _chain_features("RME-WCL-TGK-API")
+    ids = {words.words[i]: i for chain in chains for i in chain}
+    values = dict(zip(FEATURES, table.of((ids["pragmatic"], ids["cakewalk"]))))
+    assert values["letter_surprisal"] == pytest.approx(sum(map(by_hand.get, "pragmaticcakewalk")) / 17, abs=1e-12)
+    assert values["letter_surprisal"] == pytest.approx(1.4152, abs=1e-4)
+    assert builtin_lexicon(DEFAULT_DICTIONARY).commonness("cakewalk").zipf < \
+        builtin_lexicon(DEFAULT_DICTIONARY).commonness("pragmatic").zipf
+    assert values["rarer_word_surprisal"] == pytest.approx(sum(map(by_hand.get, "cakewalk")) / 8, abs=1e-12)
+    assert values["rarer_word_surprisal"] == pytest.approx(1.4843, abs=1e-4)
+
+
+@pytest.mark.parametrize("sides, max_words", [("RME-WCL-TGK-API", 3), ("LCA-EOP-XGH-IRY", 2), ("ACS-HVG-TKR-ION", 2)])
+def test_fast_scores_equal_the_feature_vectors_scores(sides, max_words):
+    """rank() scores chains a column at a time without building their vectors; every chain's score is the
+    model's score of its feature vector (of()), the letter-surprisal features too, for 1, 2 and 3 words."""
+    words, chains, table = _chain_features(sides, max_words)
+    model = shipped_model()
+    fast = table.scores(chains, model)
+    assert len(chains) > 1
+    for chain, score in zip(chains, fast):
+        assert score == pytest.approx(model.score(table.of(chain)), abs=1e-9)
+
+
+def test_the_rarer_word_of_two_equally_unknown_words_is_the_alphabetically_first():
+    """Made-up words are equally unused (Zipf 0) and unfamiliar, so the rarer word, whose letters
+    ``rarer_word_surprisal`` measures, is chosen by the last rule, the alphabet: KMCRLPGI (mean 1.56,
+    its K, P and G are rare), not TEWAK (1.35, with its E and T)."""
+    from puzzlewright.letterboxed.rank import FEATURES, SURPRISAL
+
+    result = solve_json({"sides": "RME-WCL-TGK-API", "words": ["tewak", "kmcrlpgi"], "explain": True})
+    [solution] = result["solutions"]
+    weight, typical = dict(zip(FEATURES, zip(shipped_model().weights, shipped_model().typical)))["rarer_word_surprisal"]
+    mean = {word: sum(map(SURPRISAL.get, word)) / len(word) for word in ("tewak", "kmcrlpgi")}
+    assert mean["kmcrlpgi"] == pytest.approx(1.5590, abs=1e-4) and mean["tewak"] == pytest.approx(1.3533, abs=1e-4)
+    assert solution["contributions"]["rarer_word_surprisal"] == pytest.approx(weight * (mean["kmcrlpgi"] - typical),
+                                                                              abs=1e-3)
+
+def test_the_same_words_in_reverse_order_tie_and_go_alphabetically():
+    """Issue #31: NAVIGATORS-STOCKHORN and STOCKHORN-NAVIGATORS (ACS-HVG-TKR-ION) have the same features,
+    the letters' surprisal included, so the same score; as many letters, so the alphabetically first
+    order comes first, right before the other."""
+    result = solve_json({"sides": "ACS-HVG-TKR-ION", "all": True, "explain": True})
+    order = [tuple(s["words"]) for s in result["solutions"]]
+    first = order.index(("NAVIGATORS", "STOCKHORN"))
+    assert order[first + 1] == ("STOCKHORN", "NAVIGATORS")
+    pair = result["solutions"][first:first + 2]
+    assert pair[0]["score"] == pair[1]["score"] and pair[0]["contributions"] == pair[1]["contributions"]
+
+
+def test_ranking_is_the_same_in_another_process_with_another_hash_seed():
+    """Determinism: the full ranked list of a box, scores to the last digit, does not depend on the
+    process's string hashing (set and dict order of words)."""
+    script = ("import json, sys; from puzzlewright.letterboxed import api; from puzzlewright.schema import "
+              "to_jsonable; print(json.dumps(to_jsonable(api.solve({'sides': 'ESP-LTM-OBI-CHR', 'all': True}))))")
+    outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(outputs) == 1 and json.loads(outputs.pop())["count"] > 300
 
 
 # -- the NYT sample: found, and ranked as the setter picked -----------------------------------------
@@ -737,7 +821,7 @@ def _word_list_file(path, words):
 
 def test_a_word_file_index_is_cached_by_content_and_rebuilt_when_the_file_changes(tmp_path, monkeypatch):
     from puzzlewright.letterboxed import index as index_module
-    from puzzlewright.schema import WordFile
+    from puzzlewright.lexicon.wordfile import WordFile
 
     cache = tmp_path / "cache"
     words = ["pragmatic", "cakewalk", "wigwam", "marketplace", "earwig", "cat", "tag"]
@@ -810,7 +894,7 @@ def test_a_word_file_read_for_one_box_gives_the_words_of_the_whole_file_index(ki
     """The box's words read straight from the file (only the lines it can spell, commonness joined from
     english-large's index) are those the file's whole index gives, with the same values, on real puzzles."""
     from puzzlewright.letterboxed import index as index_module
-    from puzzlewright.schema import WordFile
+    from puzzlewright.lexicon.wordfile import WordFile
 
     word_file = WordFile(str(word_list_files[kind]))
     whole = index_module.file_index(word_file, tmp_path)
@@ -884,8 +968,8 @@ def test_the_reference_words_give_each_word_its_number_and_the_lexicon_s_commonn
     """:class:`SortedWords` numbers every word of english-large as its lexicon does, with the same values
     (and flags), and finds no word the dictionary lacks (made-up words, words past either end, words that are not a-z)."""
     from puzzlewright.letterboxed.index import columns_bytes, viewed_columns
-    from puzzlewright.shipped import builtin_archive
-    from puzzlewright.word_lookup import SortedWords
+    from puzzlewright.lexicon.shipped import builtin_archive
+    from puzzlewright.lexicon.archive import SortedWords
 
     large = builtin_lexicon("english-large")
     columns = SortedWords.columns_of(builtin_archive("english-large"))
@@ -930,7 +1014,7 @@ def test_the_reference_words_are_kept_and_a_damaged_or_stale_copy_is_made_again(
 def test_a_box_read_from_a_file_with_words_english_large_lacks_matches_the_whole_file_index(tmp_path):
     """Words english-large lacks get no commonness whichever way the file is read, and the rest theirs."""
     from puzzlewright.letterboxed import index as index_module
-    from puzzlewright.schema import WordFile
+    from puzzlewright.lexicon.wordfile import WordFile
 
     box = Box.parse("RME-WCL-TGK-API")
     real = [word for word in builtin_lexicon("english-large").words if not word.strip(box.letters)][::2]

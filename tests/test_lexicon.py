@@ -66,7 +66,7 @@ def test_unknown_builtin_lists_the_known_ones():
 
 
 @pytest.mark.parametrize("raw,expected", [
-    ("Cat", "cat"), ("  DOG\n", "dog"), ("café", "cafe"), ("Naïve", "naive"), ("ſtraße", "strasse"),
+    ("Cat", "cat"), ("  DOG\n", "dog"), ("café", "cafe"), ("Naïve", "naive"), ("ſtraße", "strasse"), ("𝗔𝗕", "ab"),
     ("don't", None), ("ice-cream", None), ("two words", None), ("abc1", None), ("", None), ("日本", None),
 ])
 def test_normalise_word(raw, expected):
@@ -384,7 +384,7 @@ def test_shipped_archives_read_as_numpy_load_reads_them(filename):
     """The built-in dictionaries are read without numpy.load (start-up): every array must come out the same,
     dtype included."""
     from puzzlewright.lexicon.builtin import _archive_arrays
-    from puzzlewright.shipped import data_file
+    from puzzlewright.lexicon.shipped import data_file
 
     arrays = _archive_arrays(filename)
     with np.load(data_file(filename)) as archive:
@@ -431,7 +431,7 @@ def test_a_box_s_words_are_read_alike_from_tidy_and_untidy_lines(tmp_path):
 
 
 def test_a_shipped_array_s_type_is_read_from_its_npy_header():
-    from puzzlewright.word_lookup import _descr
+    from puzzlewright.lexicon.archive import _descr
 
     assert _descr("{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }") == "<f4"
     assert _descr("{'descr':\n  '|u1', 'shape': (0,)}") == "|u1"

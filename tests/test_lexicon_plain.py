@@ -19,7 +19,7 @@ from puzzlewright.errors import LexiconError
 from puzzlewright.lexicon import Lexicon, load_lexicon
 from puzzlewright.lexicon.plain import PlainLexicon
 from puzzlewright.parallel import run_job
-from puzzlewright.parallel.acrostic import CountJob
+from puzzlewright.acrostic.jobs import CountJob
 
 needs_c = pytest.mark.skipif(native.c_compiler() is None, reason="no C compiler here")
 

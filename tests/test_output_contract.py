@@ -56,7 +56,7 @@ def test_errors_without_json_stay_plain_text(cli):
 
 
 def test_a_json_flag_after_a_double_dash_is_an_operand():
-    from puzzlewright.cli.plain import wants_json
+    from puzzlewright.cli.shared import wants_json
 
     assert wants_json(["jumble", "unscramble", "--json", "SHACE"])
     assert not wants_json(["jumble", "unscramble", "--", "--json"])

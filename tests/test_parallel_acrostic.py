@@ -21,7 +21,7 @@ from puzzlewright.acrostic.count import CountOptions, count_squares
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import load_lexicon
 from puzzlewright.parallel import run_job
-from puzzlewright.parallel.acrostic import CountJob, GenerateJob, generate_chunks
+from puzzlewright.acrostic.jobs import CountJob, GenerateJob, generate_chunks
 from puzzlewright.parallel.checkpoint import PARTITIONS
 
 COUNT_81 = ("acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers")
@@ -243,7 +243,7 @@ def test_library_rejects_a_directory_of_another_job(tmp_path):
 
 @pytest.mark.parametrize("probe_nodes", [300_000, 3_000])
 def test_estimate_agrees_with_the_exact_count(probe_nodes):
-    from puzzlewright.parallel.estimate import estimate_count
+    from puzzlewright.acrostic.estimate import estimate_count
 
     from puzzlewright.acrostic.kernel import SquareSearch, word_trie
 
@@ -291,7 +291,7 @@ def test_batch_gives_the_same_lines_in_input_order_for_any_worker_count(cli, tmp
 
 
 def test_first_row_work_multiplies_the_column_start_counts():
-    from puzzlewright.parallel.acrostic import first_row_work
+    from puzzlewright.parallel.wordlist import first_row_work
 
     assert first_row_work(["ab", "ba", "bb"]) == [2.0, 1.0, 2.0]  # one word starts with a, two with b
     # a column can never start with a letter no word starts with: such first rows need no work at all
@@ -307,7 +307,7 @@ def test_a_partition_stopped_mid_way_continues_from_its_snapshot():
     """count_partition stopped by a node budget says where; given that back it finds the remaining squares
     and ends with the same count and nodes as one uninterrupted run (not a restart)."""
     from puzzlewright.acrostic.count import count_partition
-    from puzzlewright.search import Budget
+    from puzzlewright.budget import Budget
 
     lexicon, options = load_lexicon("wordle-answers"), CountOptions(5, double=True)
     whole = count_partition(lexicon, options, "s")
@@ -323,7 +323,7 @@ class _SlicedCountJob(CountJob):
     """A count whose partitions stop after a fixed number of nodes, like a time limit but reproducible."""
 
     def partition_budget(self):
-        from puzzlewright.search import Budget
+        from puzzlewright.budget import Budget
 
         return Budget(nodes=150_000)
 

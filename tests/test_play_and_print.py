@@ -291,7 +291,7 @@ def test_cli_generate_svg_files_and_an_unwritable_path(cli, tmp_path):
 
 
 def test_a_budget_that_runs_out_says_the_answer_may_be_incomplete():
-    from puzzlewright.search import Budget
+    from puzzlewright.budget import Budget
 
     budget = Budget(seconds=60)
     budget.cancel()

@@ -57,7 +57,7 @@ def test_acrostic_squares_hold_no_left_out_word():
 def test_acrostic_request_word_list_with_a_vulgar_word_is_left_out_unless_allowed():
     request = {"size": 3, "words": VULGAR_SQUARE, "min_commonness": None, "random_seed": 1, "show_solution": True}
     with pytest.raises(PuzzleInputError, match=r"from the 5 words .* \(1 word left out as offensive, vulgar, "
-                                               r"names or undefined: see --allow\)"):
+                                               r"names or undefined: see the allow option\)"):
         acrostic.generate(request)
     (puzzle,) = acrostic.generate({**request, "allow": ["vulgar"]})
     assert "tit" in puzzle.solution.rows + ["".join(column) for column in zip(*puzzle.solution.rows)]
@@ -94,7 +94,7 @@ def test_catalogue_squares_holding_a_left_out_word_are_passed_over(tmp_path, mon
 
 
 def test_parallel_jobs_carry_flags_and_familiarity_to_their_workers():
-    from puzzlewright.parallel.acrostic import GenerateJob
+    from puzzlewright.acrostic.jobs import GenerateJob
 
     job = GenerateJob(load_lexicon("english"), GenerateOptions(4, random_seed=1), 2)
     copy = pickle.loads(pickle.dumps(job))

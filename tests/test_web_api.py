@@ -19,7 +19,7 @@ pytest.importorskip("fastapi")
 httpx = pytest.importorskip("httpx2")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from puzzlewright.errors import PuzzleInputError  # noqa: E402
+from puzzlewright.errors import PuzzleInputError, WorkInProgress  # noqa: E402
 from puzzlewright.letterboxed.schema import SolveRequest  # noqa: E402
 from puzzlewright.schema import Result  # noqa: E402
 from puzzlewright.web import create_app  # noqa: E402
@@ -71,13 +71,17 @@ def _fake_module() -> types.ModuleType:
     def huge(request, *, lexicon=None, budget=None):
         return {"solutions": ["x" * 1000] * 5000}
 
-    for verb in (echo, bad, crash, exhaust, stubborn, blocked, counted, huge):
+    def preparing(request, *, lexicon=None, budget=None):  # a kept preparation that the budget cut short
+        raise WorkInProgress("listing the squares: run again to continue", 0.41666)
+
+    for verb in (echo, bad, crash, exhaust, stubborn, blocked, counted, huge, preparing):
         setattr(module, verb.__name__, verb)
     return module
 
 
 FAKE_ENDPOINTS = tuple(Endpoint("fake", verb, f"fake {verb}", module=FAKE, deterministic=(verb == "counted"))
-                       for verb in ("echo", "bad", "crash", "exhaust", "stubborn", "blocked", "counted", "huge"))
+                       for verb in ("echo", "bad", "crash", "exhaust", "stubborn", "blocked", "counted", "huge",
+                                    "preparing"))
 
 
 @pytest.fixture(autouse=True)
@@ -142,15 +146,24 @@ def test_oversized_result_is_refused_with_advice(client):
     assert_error(client.post("/api/fake/huge", json={}), 422, "MB limit", "fewer results")
 
 
-def test_budget_exhausted_is_503_with_message(client):
+def test_budget_exhausted_is_422_with_message(client):
+    """A search too large for the budget is the request's cost, not a server failure: 4xx, never 5xx."""
     response = client.post("/api/fake/exhaust", json={})
-    assert_error(response, 503, "did not finish in the 0.3 s", "try a smaller puzzle")
+    assert_error(response, 422, "did not finish in the 0.3 s", "try a smaller puzzle")
+    assert "retry-after" not in response.headers
     assert "nodes" not in response.json()["error"]
 
 
-def test_search_ignoring_budget_times_out_with_503(client, monkeypatch):
+def test_work_in_progress_is_202_with_progress_and_ask_again_at_once(client):
+    """Not an answer yet and not a failure: asking again continues the kept work (the page does)."""
+    response = client.post("/api/fake/preparing", json={})
+    assert response.status_code == 202 and response.headers["retry-after"] == "0"
+    assert response.json() == {"error": "listing the squares: run again to continue", "progress": 0.4167}
+
+
+def test_search_ignoring_budget_is_422_like_any_search_over_budget(client, monkeypatch):
     monkeypatch.setattr(limits, "GRACE_SECONDS", 0.1)
-    assert_error(client.post("/api/fake/stubborn", json={}), 503, "longer than its 0.3 s budget")
+    assert_error(client.post("/api/fake/stubborn", json={}), 422, "did not finish in the 0.3 s", "try a smaller puzzle")
 
 
 @pytest.mark.parametrize("size, status", [(limits.MAX_BODY_BYTES - 200, 200), (limits.MAX_BODY_BYTES + 1, 413)])
@@ -234,7 +247,8 @@ def test_openapi_lists_every_endpoint(client):
     paths = client.get("/openapi.json").json()["paths"]
     for path in ["/api/acrostic/solve", "/api/acrostic/generate", "/api/letterboxed/solve",
                  "/api/letterboxed/generate", "/api/jumble/solve", "/api/wordle/doodle", "/api/wordle/assist",
-                 "/api/grid/fill", "/api/grid/reroll", "/api/grid/export", "/api/dict/lookup", "/healthz"]:
+                 "/api/grid/fill", "/api/grid/reroll", "/api/grid/candidates", "/api/grid/export",
+                 "/api/grid/patterns", "/api/dict/lookup", "/healthz"]:
         assert path in paths
     example = paths["/api/letterboxed/solve"]["post"]["requestBody"]["content"]["application/json"]["example"]
     assert example == SolveRequest.__pydantic_config__["json_schema_extra"]["examples"][0]  # the model's own
@@ -337,6 +351,7 @@ def test_busy_server_says_so(monkeypatch):
 
     response = asyncio.run(scenario())
     assert_error(response, 503, "busy")
+    assert int(response.headers["retry-after"]) >= 1  # every 503 says when to try again
 
 
 def test_serve_command_help(cli):

@@ -7,6 +7,7 @@ DIR/web-<tab>-phone.png at 390 px (docs/ keeps them).
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import re
@@ -23,6 +24,7 @@ if not CHROMIUM.exists() or importlib.util.find_spec("playwright") is None:
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
 import puzzlewright as pw  # noqa: E402
+from puzzlewright.grid.model import Grid  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
@@ -35,9 +37,9 @@ def needs(puzzle: str) -> None:
         pytest.skip(f"puzzlewright.{puzzle}.api is not there yet")
 
 
-@pytest.fixture(scope="module")
-def server_url():
-    """A real uvicorn server on a free loopback port, in a thread, for the whole module."""
+@contextlib.contextmanager
+def live_server(search_seconds: float):
+    """A real uvicorn server on a free loopback port, in a thread, giving each search ``search_seconds``."""
     import uvicorn
 
     from puzzlewright.web import create_app
@@ -45,7 +47,7 @@ def server_url():
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    app = create_app(loopback_only=True, search_seconds=10)
+    app = create_app(loopback_only=True, search_seconds=search_seconds)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -55,6 +57,21 @@ def server_url():
         server.should_exit = True
         thread.join(10)
         sock.close()
+
+
+@pytest.fixture(scope="module")
+def server_url():
+    """The server of the module's tests (10 s a search)."""
+    with live_server(10) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def setter_server_url():
+    """A server for the workbench's 15x15 fills, which take several seconds on two shared cores: 60 s a
+    search, as ``puzzlewright serve --budget 60`` gives (docs/web.md says so)."""
+    with live_server(60) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -387,7 +404,7 @@ def test_a_late_grid_fill_does_not_land_on_a_new_grid(page):
     page.add_init_script(HELD_GRID_FILLS)
     open_tab(page, "grid")
     page.fill("#gr-min-score", "")
-    status, cells = page.locator("#gr-status"), page.locator("#gr-grid button")
+    status, cells = page.locator("#gr-status"), page.locator("#gr-grid button .letter")
     for rows in ("4", "3"):
         page.fill("#gr-rows", rows)
         page.fill("#gr-cols", rows)
@@ -553,14 +570,14 @@ def test_grid_draw_blocks_fix_a_letter_fill_reroll_and_export(page):
     page.click("#gr-new")
     cells = page.locator("#gr-grid button")
     expect(cells).to_have_count(20)
-    cells.nth(4).click()  # blocks in the corners: a mouse click draws one
-    cells.nth(15).click()
+    cells.nth(4).click()  # a block in a corner: with symmetric blocks (the default) the opposite corner follows
+    assert grid_letters(page) == "....#" + "." * 10 + "#...."
     cells.nth(0).click(modifiers=["Shift"])
     page.keyboard.press("s")  # a fixed letter
     page.fill("#gr-min-score", "")
     page.click("#gr-form button[type=submit]")
     expect(page.locator("#gr-status")).to_contain_text("Filled", timeout=30_000)
-    letters = [text.strip().lower() for text in cells.all_inner_texts()]
+    letters = [text.strip().lower() for text in page.locator("#gr-grid button .letter").all_inner_texts()]
     assert letters[4] == letters[15] == "" and letters[0] == "s"
     rows = ["".join(letter or "#" for letter in letters[r * 5:(r + 1) * 5]) for r in range(4)]
     columns = ["".join(row[c] for row in rows) for c in range(5)]
@@ -664,11 +681,13 @@ document.addEventListener("securitypolicyviolation",
   (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));"""
 
 
-@pytest.fixture
-def phone(browser, server_url):
-    """A 390 px touch screen (a phone's), failing on page errors and on anything the page's own
-    Content-Security-Policy blocks (an inline style, say, which would leave an image wider than the page)."""
-    context = browser.new_context(viewport={"width": PHONE_WIDTH, "height": 844}, has_touch=True, is_mobile=True)
+@contextlib.contextmanager
+def watched_page(browser, server_url: str, width: int, touch: bool):
+    """A page ``width`` px wide (a touch screen, a phone's, with ``touch``) on ``server_url``, failing on
+    page errors and on anything the page's own Content-Security-Policy blocks (an inline style, say, which
+    would leave an image wider than the page)."""
+    context = browser.new_context(viewport={"width": width, "height": 844 if touch else 900}, has_touch=touch,
+                                  is_mobile=touch, accept_downloads=True)
     context.add_init_script(CSP_VIOLATIONS)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
@@ -679,6 +698,13 @@ def phone(browser, server_url):
     errors += page.evaluate("window.cspViolations")
     context.close()
     assert not errors, f"errors on the page: {errors}"
+
+
+@pytest.fixture
+def phone(browser, server_url):
+    """A 390 px touch screen (a phone's), CSP violations and page errors failing the test."""
+    with watched_page(browser, server_url, PHONE_WIDTH, touch=True) as page:
+        yield page
 
 
 @pytest.mark.parametrize("tab", list(PHONE_STATES))
@@ -762,7 +788,8 @@ def new_grid(page: Page, rows: int, columns: int) -> None:
 def grid_letters(page: Page) -> str:
     """The grid's cells as one string: a letter, '#' for a block, '.' for an empty cell."""
     return "".join(page.locator("#gr-grid button").evaluate_all(
-        "cs => cs.map(c => c.classList.contains('block') ? '#' : (c.textContent.trim().toLowerCase() || '.'))"))
+        "cs => cs.map(c => c.classList.contains('block') ? '#' : "
+        "(c.querySelector('.letter').textContent.trim().toLowerCase() || '.'))"))
 
 
 def test_phone_grid_touch_draws_blocks_and_types_letters_in_a_text_field(phone):
@@ -773,9 +800,9 @@ def test_phone_grid_touch_draws_blocks_and_types_letters_in_a_text_field(phone):
     needs("grid")
     new_grid(phone, 4, 5)
     touch_drag(phone, [centre(phone, grid_cell(i)) for i in (0, 1, 2)])
-    assert grid_letters(phone) == "###" + "." * 17
+    assert grid_letters(phone) == "###" + "." * 14 + "###"  # symmetric blocks: the opposite cells follow
     phone.touchscreen.tap(*centre(phone, grid_cell(1)))
-    assert grid_letters(phone) == "#.#" + "." * 17
+    assert grid_letters(phone) == "#.#" + "." * 14 + "#.#"
     phone.tap("#gr-tap-letters")
     phone.touchscreen.tap(*centre(phone, grid_cell(5)))
     field = phone.locator("#gr-letter")
@@ -817,14 +844,17 @@ def test_grid_mouse_drag_draws_blocks_and_letter_mode_takes_typed_keys(page):
     for point in points[1:]:
         page.mouse.move(*point, steps=4)
     page.mouse.up()
-    assert grid_letters(page) == "###." + "." * 8
+    assert grid_letters(page) == "###." + "...." + ".###"  # symmetric blocks: the opposite cells follow
     page.mouse.move(*points[1])
     page.mouse.down()  # from a block: the stroke clears
     page.mouse.move(*points[2], steps=4)
     page.mouse.up()
-    assert grid_letters(page) == "#..." + "." * 8
+    assert grid_letters(page) == "#..." + "...." + "...#"
     page.mouse.move(*centre(page, grid_cell(9)))  # a stroke's end leaves the next move alone
-    assert grid_letters(page) == "#..." + "." * 8
+    assert grid_letters(page) == "#..." + "...." + "...#"
+    page.uncheck("#gr-symmetric")  # one cell alone
+    page.click(grid_cell(11))
+    assert grid_letters(page) == "#..." + "...." + "...."
     page.check("#gr-tap-letters")
     page.click(grid_cell(4))
     expect(page.locator("#gr-letter")).to_be_focused()
@@ -878,3 +908,143 @@ def test_letterboxed_play_mode_checks_words_gives_hints_and_finishes(browser, se
     expect(page.locator("#lb-play")).to_be_hidden()
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+# -- The setter's workbench: pattern, numbers, candidates, clues, a .puz another program reads -------------
+
+
+@pytest.fixture(params=[1280, PHONE_WIDTH], ids=["desktop", "phone"])
+def setter(request, browser, setter_server_url):
+    """The page at 1280 px (mouse) or at phone width (touch), failing on page errors and CSP violations."""
+    with watched_page(browser, setter_server_url, request.param, touch=request.param < 600) as page:
+        yield page
+
+
+def page_numbers(page: Page) -> dict[int, int]:
+    """The clue numbers drawn in the grid's cells: cell index -> number."""
+    return {int(index): int(number) for index, number in page.locator("#gr-grid button").evaluate_all(
+        "cs => cs.filter(c => c.querySelector('.num')).map(c => [c.dataset.index, c.querySelector('.num').textContent])")}
+
+
+def test_grid_pattern_menu_draws_the_shipped_pattern_with_the_librarys_numbers(setter):
+    """Every shipped pattern, picked from the menu, is drawn block for block with the library's clue numbers
+    (Grid.clue_numbers, what the exports write); a block drawn with symmetric blocks on keeps it symmetric."""
+    needs("grid")
+    from puzzlewright.grid.patterns import PATTERNS, pattern_grid
+
+    page = setter
+    open_tab(page, "grid")
+    for name in PATTERNS:
+        page.select_option("#gr-pattern", name)
+        shape = pattern_grid(name)
+        expect(page.locator("#gr-grid button")).to_have_count(shape.height * shape.width)
+        assert grid_letters(page) == shape.cells
+        assert page_numbers(page) == shape.clue_numbers(), name
+        expect(page.locator("#gr-american")).to_be_checked()
+        assert no_sideways_scroll(page), name
+    page.select_option("#gr-pattern", "american-1")
+    page.locator(grid_cell(16)).click()  # a new block at row 2, column 2: its opposite follows
+    letters = grid_letters(page)
+    assert letters[16] == letters[224 - 16] == "#"
+    drawn = Grid.parse("/".join(letters[r * 15:(r + 1) * 15] for r in range(15)), min_length=2)
+    assert drawn.rotationally_symmetric() and page_numbers(page) == drawn.clue_numbers()
+
+
+def puzzle_rows(page: Page, width: int) -> list[str]:
+    letters = grid_letters(page)
+    return [letters[r:r + width] for r in range(0, len(letters), width)]
+
+
+def test_grid_workbench_fill_pick_a_candidate_write_clues_and_download_a_puz(setter, tmp_path):
+    """A setter's session: a grid (a shipped 15x15 pattern at desktop width; a small drawn one on a phone),
+    filled; a slot selected lists its candidates, best fill score first; picking one puts it in and fills
+    its crossings again (or, when no fill fits it, says so and leaves the grid as it was); clues, title and
+    author typed on the page come out in the downloaded .puz, which puzpy (another program) reads."""
+    needs("grid")
+    import puz
+
+    from puzzlewright.grid import api
+
+    api.fill({"grid": "../.."})  # the server runs in this process: load the compiled filler first
+    page = setter
+    phone_sized = page.viewport_size["width"] < 600
+    open_tab(page, "grid")
+    page.fill("#gr-min-score", "")
+    if phone_sized:
+        new_grid(page, 4, 5)
+        page.locator(grid_cell(4)).tap()  # a block in a corner, and its opposite
+        width, first = 5, 0
+    else:
+        page.select_option("#gr-pattern", "american-1")
+        width, first = 15, 1
+    page.click("#gr-form button[type=submit]")
+    expect(page.locator("#gr-status")).to_contain_text("Filled", timeout=90_000)
+    filled = puzzle_rows(page, width)
+    assert "." not in "".join(filled) and pw.grid.verify(filled, min_length=3 if width == 15 else 2).valid
+
+    click = page.locator(grid_cell(first)).tap if phone_sized else page.locator(grid_cell(first)).click
+    click()  # select 1-Across
+    expect(page.locator("#gr-candidates-title")).to_contain_text("Candidates for 1-Across (")
+    buttons = page.locator("#gr-candidates button")
+    expect(buttons.first).to_be_visible()
+    scores = [float(text) for text in page.locator("#gr-candidates button small").all_inner_texts()]
+    assert scores == sorted(scores, reverse=True) and len(scores) > 1
+    status = page.locator("#gr-status")
+    slot = Grid.parse("/".join(filled), min_length=3 if width == 15 else 2).slot_name("1A")
+    for word in buttons.evaluate_all("bs => bs.map(b => b.dataset.word)")[:6]:
+        assert len(word) == slot.length and word.isalpha()
+        before = grid_letters(page)
+        page.locator(f'#gr-candidates button[data-word="{word}"]').click()
+        expect(status).to_contain_text(re.compile(f"Put {word.upper()} in 1-Across|{word.upper()} cannot go in 1-Across"),
+                                       timeout=90_000)
+        if "cannot go" in status.inner_text():  # the true state: no fill, the grid as it was, not an error
+            expect(status).not_to_have_class(re.compile("error"))
+            assert grid_letters(page) == before and "The grid is unchanged." in status.inner_text()
+            continue
+        break
+    else:
+        pytest.fail("none of the first six candidates could be placed")
+    rows = puzzle_rows(page, width)
+    grid = Grid.parse("/".join(rows), min_length=3 if width == 15 else 2)
+    assert grid.pattern(slot) == word and pw.grid.verify(rows, min_length=grid.min_length).valid
+
+    page.fill('#gr-clues input[data-slot="1A"]', "It\u2019s in the list")
+    page.fill('#gr-clues input[data-slot="1D"]', "Going down")
+    page.fill("#gr-title", "Workbench test")
+    page.fill("#gr-author", "A. Setter")
+    with page.expect_download() as download:
+        page.click("#gr-export-puz")
+    assert download.value.suggested_filename == "grid.puz"
+    path = tmp_path / "grid.puz"
+    download.value.save_as(path)
+    puzzle = puz.read(str(path))
+    assert (puzzle.width, puzzle.height, puzzle.title, puzzle.author) == (width, len(rows), "Workbench test", "A. Setter")
+    assert puzzle.solution == "".join(rows).upper().replace("#", ".")
+    numbering = puzzle.clue_numbering()
+    across = {clue["num"]: clue["clue"] for clue in numbering.across}
+    down = {clue["num"]: clue["clue"] for clue in numbering.down}
+    assert across[1] == "It's in the list" and down[1] == "Going down"
+    assert len(numbering.across) + len(numbering.down) == len(grid.slots)
+    assert no_sideways_scroll(page)
+    if not phone_sized:
+        screenshot(page, "grid-workbench")
+
+
+def test_grid_candidates_while_typing_letters_are_typed_in_when_picked(page):
+    """Before any fill, in letter mode, the selected word lists what fits its typed letters; picking one
+    types it in (fixed letters), and the list follows the grid."""
+    needs("grid")
+    new_grid(page, 3, 4)
+    page.check("#gr-tap-letters")
+    page.click(grid_cell(4))
+    page.keyboard.type("l")
+    expect(page.locator("#gr-candidates-title")).to_contain_text("Candidates for 5-Across (L...)")
+    first = page.locator("#gr-candidates button").first
+    word = first.get_attribute("data-word")
+    library = pw.grid.candidates(["....", "l...", "...."], "5-Across", limit=60)
+    assert [b for b in page.locator("#gr-candidates button").evaluate_all("bs => bs.map(b => b.dataset.word)")] == [
+        c.word for c in library]
+    first.click()
+    expect(page.locator("#gr-status")).to_contain_text(f"{word.upper()} typed into 5-Across")
+    assert grid_letters(page) == "...." + word + "...."
+    expect(page.locator(grid_cell(5))).to_have_class(re.compile(r"\bfixed\b"))

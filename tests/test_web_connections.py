@@ -38,7 +38,12 @@ async def echo_app(scope: dict, receive, send) -> None:
 
 @pytest.fixture(scope="module")
 def port() -> Iterator[int]:
-    config = uvicorn.Config(echo_app, host="127.0.0.1", port=0, lifespan="off", **server_options(LIMITS))
+    yield from serve(echo_app)
+
+
+def serve(app) -> Iterator[int]:
+    """Run ``app`` on a uvicorn server with :data:`LIMITS` in a thread: its port, until the generator ends."""
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, lifespan="off", **server_options(LIMITS))
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -134,3 +139,35 @@ def test_server_options_set_uvicorns_limits():
     assert config.h11_max_incomplete_event_size == MAX_HEADER_BYTES
     assert config.http.__name__ == "ServerProtocol" and config.server_header is False
     assert server_options(log_level="info")["log_level"] == "info"  # options override the defaults
+
+
+@pytest.fixture(scope="module")
+def capped_port() -> Iterator[int]:
+    """The echo app behind the body cap (1 KB), on a server of its own."""
+    from puzzlewright.web.limits import BodyLimit
+
+    yield from serve(BodyLimit(echo_app, max_bytes=1024))
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+def test_a_body_over_the_cap_gets_its_413_not_a_reset(capped_port, chunked):
+    """The web sweep's 70 KB body: refused at its declared length while the client was still sending it, the
+    connection closed with unread bytes and the client saw a reset instead of the 413. The server now
+    reads such a body (up to 1 MB) before answering."""
+    body = b"{" + b" " * 70_000 + b"}"
+    for _ in range(3):
+        with connect(capped_port) as sock:
+            if chunked:
+                head = b"Transfer-Encoding: chunked\r\n\r\n"
+                payload = b"".join(b"%x\r\n%s\r\n" % (len(body[i:i + 4096]), body[i:i + 4096])
+                                   for i in range(0, len(body), 4096)) + b"0\r\n\r\n"
+            else:
+                head, payload = b"Content-Length: %d\r\n\r\n" % len(body), body
+            sock.sendall(b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" + head)
+            time.sleep(0.05)  # the server has the headers (and, at the declared length, could answer) first
+            for start in range(0, len(payload), 8192):
+                sock.sendall(payload[start:start + 8192])
+            reply = b""
+            while chunk := sock.recv(65536):
+                reply += chunk
+        assert reply.startswith(b"HTTP/1.1 413") and b"request body too large" in reply

@@ -270,7 +270,7 @@ def test_cli_contradiction_is_one_line_exit_2(cli):
 
 
 def test_budget_falls_back_to_score_and_does_not_remember(matrix):
-    from puzzlewright.search import Budget
+    from puzzlewright.budget import Budget
 
     strategy = Strategy(matrix, opener="salet")
     assistant = Assistant(matrix, strategy)
@@ -284,7 +284,7 @@ def test_budget_falls_back_to_score_and_does_not_remember(matrix):
 
 def test_play_all_stops_when_its_budget_runs_out(cli):
     from puzzlewright.errors import BudgetExceeded
-    from puzzlewright.search import Budget
+    from puzzlewright.budget import Budget
 
     with pytest.raises(BudgetExceeded, match="node budget of 3"):
         json_play({"all": True}, budget=Budget(nodes=3))
@@ -351,7 +351,7 @@ def test_concurrent_assists_keep_their_own_budgets():
     """The web app shares one strategy between threads: budgets and notes must not leak across them."""
     import threading
 
-    from puzzlewright.search import Budget
+    from puzzlewright.budget import Budget
 
     request = {"guesses": ["crane:BBBBB", "doubt:BYBBB"]}
     expected = json_assist(request)["best"]

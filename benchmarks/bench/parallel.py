@@ -96,7 +96,7 @@ def run(quick: bool) -> list[BenchResult]:
     from puzzlewright.acrostic.count import CountOptions
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.parallel import DaskRunner, InProcessRunner, PoolRunner
-    from puzzlewright.parallel.acrostic import CountJob
+    from puzzlewright.acrostic.jobs import CountJob
 
     english = load_lexicon("english")
     if quick:

@@ -21,22 +21,11 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 from puzzlewright.errors import BudgetExceeded, LexiconError, PuzzleInputError, PuzzlewrightError
+from puzzlewright.lazy import lazy_exports
 
 __all__ = ["BudgetExceeded", "LexiconError", "PuzzleInputError", "PuzzlewrightError", "__version__", "acrostic",
            "grid", "jumble", "letterboxed", "lexicon", "wordle"]
 
-_SUBPACKAGES = frozenset({"acrostic", "grid", "jumble", "letterboxed", "lexicon", "wordle"})
-
-
-def __getattr__(name: str) -> object:
-    """``pw.letterboxed`` and the other subpackages, imported on first use."""
-    if name in _SUBPACKAGES:
-        import importlib
-
-        return importlib.import_module(f"puzzlewright.{name}")
-    raise AttributeError(f"module 'puzzlewright' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    """The module's names and the subpackages not imported yet, so ``dir(pw)`` and tab completion show them."""
-    return sorted({*globals(), *_SUBPACKAGES})
+# pw.letterboxed and the other subpackages, imported on first use
+__getattr__, __dir__ = lazy_exports(__name__, dict.fromkeys(("acrostic", "grid", "jumble", "letterboxed", "lexicon",
+                                                             "wordle"), ""))

@@ -36,7 +36,8 @@ def normalise_word(raw: str) -> str | None:
     import unicodedata
 
     decomposed = unicodedata.normalize("NFKD", word)
-    word = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    # folded again: compatibility forms such as the mathematical bold 𝗔 decompose to a capital A
+    word = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
     return word if word.isascii() and word.isalpha() else None
 
 

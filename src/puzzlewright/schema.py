@@ -23,11 +23,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY
 from puzzlewright.record import Record
-from puzzlewright.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
-from puzzlewright.shipped import builtin_archive as builtin_archive
-from puzzlewright.wordfile import WordFile as WordFile
-from puzzlewright.wordfile import word_file_digest as word_file_digest
 
 if TYPE_CHECKING:  # pydantic, annotated_types and the lexicon (numpy) are imported only when needed
     from typing import Annotated
@@ -36,7 +33,7 @@ if TYPE_CHECKING:  # pydantic, annotated_types and the lexicon (numpy) are impor
     from pydantic import TypeAdapter, ValidationError
 
     from puzzlewright.lexicon import Lexicon
-    from puzzlewright.search import Budget
+    from puzzlewright.budget import Budget
 
     WordList = Annotated[list[str], MaxLen(20_000)] | str
     Zipf = Annotated[float, Ge(0)]
@@ -47,7 +44,7 @@ Item = TypeVar("Item")
 Config = dict[str, Any]
 
 MAX_REQUEST_WORDS = 20_000
-MAX_DERIVED = 8
+MAX_DERIVED = 2  # a request's own lexicon (english-large with its words: ~30 MB with its indexes)
 
 
 def constraint_names() -> dict[str, Any]:
@@ -385,7 +382,7 @@ JSON_PIECE_ITEMS = 256
 
 def json_pieces(result: object, budget: Budget | None = None) -> Iterator[str]:
     """:func:`dump_json`'s text in pieces, with ``budget`` checked between them
-    (:meth:`~puzzlewright.search.Budget.check_finishing`): a result model's fields one by one, and a long
+    (:meth:`~puzzlewright.budget.Budget.check_finishing`): a result model's fields one by one, and a long
     list (a search's 200,000 solutions) :data:`JSON_PIECE_ITEMS` items at a time. A caller can stop reading
     once the text is too long (the web app's response cap), and encoding stops with the request's budget
     instead of running seconds after the reply."""

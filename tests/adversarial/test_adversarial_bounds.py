@@ -211,7 +211,8 @@ def test_data_lines_word_lines_before_a_header_are_one_error(tmp_path):
     ["grid", "reroll", "--size", f"{DIGITS}x3", "--slot", "1-Across"],
     ["grid", "reroll", "--grid", "goa/and/red", "--slot", f"{DIGITS}-Across"],
     ["jumble", "solve", "--word", f"LASRN:0,{DIGITS}", "--word", "SHACE:O--OO", "--answer", "-----"],
-], ids=["fill size", "export size", "reroll size", "reroll slot", "jumble circles"])
+    ["jumble", "generate", "MASTERPIECE", "--lengths", f"5,5,{DIGITS}"],
+], ids=["fill size", "export size", "reroll size", "reroll slot", "jumble circles", "jumble lengths"])
 def test_a_number_of_4301_digits_is_one_line(args):
     one_line_error(*args, needles=("4,301 digits",))
 
@@ -219,9 +220,11 @@ def test_a_number_of_4301_digits_is_one_line(args):
 def test_the_library_refuses_long_numbers_with_a_typed_error():
     from puzzlewright.grid.filler import slot_named
     from puzzlewright.grid.model import Grid, parse_size
+    from puzzlewright.jumble.generator import parse_lengths
     from puzzlewright.jumble.model import parse_circles
 
     for call in (lambda: parse_size(f"{DIGITS}x3"), lambda: parse_circles(f"0,{DIGITS}", "lasrn"),
+                 lambda: parse_lengths(f"5,5,{DIGITS}"),
                  lambda: slot_named(Grid.parse("goa/and/red"), f"{DIGITS}-Across")):
         with pytest.raises(PuzzleInputError, match="digits"):
             call()
@@ -245,7 +248,8 @@ def client():
     ("/api/grid/reroll", {"grid": ["goa", "and", "red"], "slot": f"{DIGITS}-Across"}),
     ("/api/jumble/solve", {"jumbles": [{"scrambled": "LASRN", "circles": f"0,{DIGITS}"},
                                        {"scrambled": "SHACE", "circles": "O--OO"}], "answer_pattern": "-----"}),
-], ids=["fill size", "export size", "reroll size", "reroll slot", "jumble circles"])
+    ("/api/jumble/generate", {"answer": "MASTERPIECE", "lengths": f"5,5,{DIGITS}"}),  # a 500 in the close-out sweep of issue #28
+], ids=["fill size", "export size", "reroll size", "reroll slot", "jumble circles", "jumble lengths"])
 def test_a_number_of_4301_digits_in_a_string_is_a_4xx(client, path, body):
     response = client.post(path, json=body)
     assert 400 <= response.status_code < 500, response.text
@@ -303,3 +307,16 @@ def test_stdin_is_capped_like_a_file():
     assert result.exit_code == 0 and "CRANE" in result.stdout, result.stderr
     one_line_error("wordle", "doodle", "--answer", "crane", "--grid", "-", needles=("larger than 1 MB",),
                    input="G" * (MAX_PUZZLE_FILE_BYTES + 1))
+
+
+def test_an_absurd_commonness_floor_keeps_nothing_without_a_warning():
+    """``min_commonness: 1e308`` (the web sweep) overflowed float32 with a RuntimeWarning in the server log."""
+    import warnings
+
+    from puzzlewright.lexicon import load_lexicon
+
+    lexicon = load_lexicon("wordle-answers")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert len(lexicon.filter(min_commonness=1e308)) == 0
+        assert len(lexicon.filter(min_commonness=-1e308)) == len(lexicon)

@@ -23,7 +23,7 @@ def assert_one_line_error(result, *needles: str) -> None:
 def test_a_batch_never_loses_lines(tmp_path):
     """Lines that crashed the batch (a 5,000-digit integer, a lone surrogate, bytes that are not UTF-8, a
     line over the cap) are each that line's error record; every later line is still solved."""
-    from puzzlewright.batch import MAX_BATCH_LINE_BYTES
+    from puzzlewright.jsonlines import MAX_BATCH_LINE_BYTES
 
     lines = [GOOD.encode(), b'{"pool":"SHACE","answer_pattern":"-----","date":"\\ud800"}',
              b'{"pool":"SHACE","answer_pattern":"-----","n":' + b"9" * 5000 + b"}",
@@ -41,7 +41,7 @@ def test_a_batch_never_loses_lines(tmp_path):
 
 
 def test_a_bug_in_one_record_is_that_lines_error(monkeypatch):
-    from puzzlewright.batch import solve_record
+    from puzzlewright.jsonlines import solve_record
 
     def broken(record: dict) -> dict:
         raise ZeroDivisionError("division by zero\nsecond line")

@@ -37,8 +37,10 @@ headers = st.fixed_dictionaries({}, optional={
 
 
 def assert_sound(response) -> None:
-    """No 500, and every error a one-line JSON message."""
+    """No 5xx but a *server busy* 503 that says when to try again, and every error a one-line JSON message."""
     assert response.status_code < 500 or response.status_code == 503, response.text
+    if response.status_code == 503:
+        assert "server busy" in response.json()["error"] and "retry-after" in response.headers, response.text
     if response.status_code >= 400:
         assert response.headers["content-type"].startswith("application/json"), response.text
         message = response.json()["error"]

@@ -23,7 +23,7 @@ from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.rank import rank
 from puzzlewright.letterboxed.solver import box_words, chains_of_length
 from puzzlewright.schema import dump_json, json_pieces, to_jsonable
-from puzzlewright.search import FINISH_SLACK_S, Budget, paced, sorted_paced
+from puzzlewright.budget import FINISH_SLACK_S, Budget, paced, sorted_paced
 
 REPRODUCTION = {"sides": "AEI-RST-NLC-DOU", "max_words": 5, "all": True, "dict": "english-large"}
 SLACK = 2.0  # seconds past the budget the tests allow (the target is 0.2 s: see the benchmark)

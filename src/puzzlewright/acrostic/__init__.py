@@ -16,12 +16,12 @@ needs the counting kernel) does not pay for importing the models, the solver, th
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from puzzlewright.acrostic.defaults import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                             DEFAULT_TIME_LIMIT)
+from puzzlewright.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from puzzlewright.acrostic import api
@@ -46,20 +46,7 @@ _HOMES = {"GenerateOptions": "generator", "generate_one": "generator", "generate
 WordList = Sequence[str] | str | None
 
 
-def __getattr__(name: str) -> Any:
-    """Import a public name's submodule on first use (PEP 562) and keep the name here."""
-    if name == "api":
-        value: Any = importlib.import_module("puzzlewright.acrostic.api")
-    elif name in _HOMES:
-        value = getattr(importlib.import_module(f"puzzlewright.acrostic.{_HOMES[name]}"), name)
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, {**_HOMES, "api": ""})
 
 
 def solve(seed: str | None, pool: str, *, template: str | Sequence[str] | None = None, all: bool = False,

@@ -1,7 +1,7 @@
 """The dense-acrostic verbs: ``solve``, ``verify`` and ``generate``, each from its request model to its result
 model (:mod:`puzzlewright.acrostic.schema`). A JSON-shaped mapping is accepted too and validated first.
 
-``acrostic count`` is a partitioned job (:mod:`puzzlewright.parallel.acrostic`): the CLI runs it on every
+``acrostic count`` is a partitioned job (:mod:`puzzlewright.acrostic.jobs`): the CLI runs it on every
 core or a cluster and prints :class:`~puzzlewright.acrostic.schema.CountResult`.
 """
 
@@ -19,7 +19,7 @@ from puzzlewright.acrostic.verdict import verify_grid
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.schema import fresh_seed, validate
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 
 def parse_puzzle(request: SolveRequest) -> Puzzle:

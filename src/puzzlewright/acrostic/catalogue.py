@@ -36,7 +36,7 @@ from puzzlewright.acrostic.count import CountOptions, count_partition, count_par
 from puzzlewright.acrostic.model import Grid
 from puzzlewright.errors import WorkInProgress
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.search import Budget, ran_out
+from puzzlewright.budget import Budget, ran_out
 
 CATALOGUE_MIN_SIZE = 6  # smaller squares are plentiful: the random search meets one in milliseconds
 CATALOGUE_MAX_NODES = 1_000_000_000  # a whole space this large takes a few minutes once: beyond it, search

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlewright.acrostic.model import check_size
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.search import Budget, ran_out
+from puzzlewright.budget import Budget, ran_out
 
 if TYPE_CHECKING:  # any of the two: a PlainLexicon (a built-in dictionary's words) counts without numpy
     from puzzlewright.lexicon import Lexicon

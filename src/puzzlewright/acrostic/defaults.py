@@ -4,7 +4,7 @@
 (``acrostic count`` does) does not build the request models.
 """
 
-from puzzlewright.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
+from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
 
 MIN_SIZE, MAX_SIZE = 3, 10
 DEFAULT_LIMIT = 1  # solutions a solve lists (without all)

@@ -37,7 +37,7 @@ from puzzlewright.acrostic.solver import KERNEL_SLICE, solve_puzzle
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.policy import Use, left_out_note, publishable
-from puzzlewright.search import Budget, ran_out
+from puzzlewright.budget import Budget, ran_out
 
 if TYPE_CHECKING:
     from puzzlewright.acrostic.catalogue import Catalogue
@@ -127,7 +127,7 @@ def random_square(words: Lexicon, size: int, rng: np.random.Generator, budget: B
     if search.done:
         raise PuzzleInputError(f"no {size}x{size} double word square can be made from the {len(vocabulary):,} "
                                f"words of {words.name!r} at this commonness{left_out_note(left_out)}; try a lower "
-                               "--min-commonness")
+                               "commonness floor")
     return None
 
 
@@ -166,7 +166,7 @@ def generate_one(lexicon: Lexicon, options: GenerateOptions, index: int, budget:
         if has_unique_solution(puzzle, lexicon, budget):
             return GeneratedPuzzle(index, puzzle, square, True, attempt)
     raise PuzzleInputError(f"no {'unique ' if options.unique else ''}{options.size}x{options.size} puzzle found in "
-                           f"{MAX_ATTEMPTS} attempts; try a lower --min-commonness")
+                           f"{MAX_ATTEMPTS} attempts; try a lower commonness floor")
 
 
 def from_catalogue(lexicon: Lexicon, words: Lexicon, options: GenerateOptions, index: int,
@@ -181,7 +181,7 @@ def from_catalogue(lexicon: Lexicon, words: Lexicon, options: GenerateOptions, i
     if not catalogue.squares:
         raise PuzzleInputError(f"no {size}x{size} double word square can be made from the "
                                f"{len(words.of_length(size)):,} words of {words.name!r}{_floor(options)} (every "
-                               "possibility was searched); try a lower --min-commonness")
+                               "possibility was searched); try a lower commonness floor")
     usable = usable_words(words, options)
     for attempt, choice in enumerate(rng.permutation(2 * len(catalogue.squares)).tolist(), start=1):
         if ran_out(budget):
@@ -198,10 +198,10 @@ def from_catalogue(lexicon: Lexicon, words: Lexicon, options: GenerateOptions, i
     if not usable_count:
         raise PuzzleInputError(f"every one of the {len(catalogue.squares):,} {size}x{size} double word squares of "
                                f"{words.name!r}{_floor(options)} holds a word left out as offensive, vulgar, a name or undefined "
-                               "(see --allow); try a lower --min-commonness")
+                               "(see the allow option); try a lower commonness floor")
     raise PuzzleInputError(f"none of the {2 * usable_count:,} {size}x{size} double word squares of "
                            f"{words.name!r}{_floor(options)} makes a puzzle with a unique solution; try a lower "
-                           "--min-commonness")
+                           "commonness floor")
 
 
 def usable_squares(catalogue: Catalogue, usable: Lexicon) -> int:

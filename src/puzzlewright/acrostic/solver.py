@@ -26,7 +26,7 @@ from puzzlewright.acrostic.model import UNKNOWN, Grid, Puzzle
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import ALPHABET, cell_codes, codes_text
 from puzzlewright.lexicon import Lexicon, WordTable
-from puzzlewright.search import Budget, ran_out
+from puzzlewright.budget import Budget, ran_out
 
 ALL_LETTERS = 26
 KERNEL_MIN_SIZE = 6  # from this size up, solve with the compiled kernel

@@ -14,13 +14,13 @@ import click
 from puzzlewright.acrostic.defaults import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                             DEFAULT_TIME_LIMIT, SECONDS_PER_PUZZLE)
 from puzzlewright.acrostic.schema import CountResult, GenerateResult, SolveRequest, SolveResult, VerifyRequest
+from puzzlewright.jsonlines import uses_own_dictionary
 from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, svg_option,
                                      write_pictures)
 from puzzlewright.counting import count_run_fields
 from puzzlewright.errors import PuzzleInputError, names_a_file, read_text
 from puzzlewright.parallel.cli import checkpoint_directory, parallel_options, worker_options
 
-RECORD_DICTIONARY_KEYS = ("dict", "words", "extra_words", "exclude_words", "min_commonness")
 TOUR_PUZZLES = (("eras", "ceeiklmorstw", "acrostic-4"), ("older", "aaaaaddeeeelmmnrrrvv", "wordle-answers"))
 
 
@@ -89,11 +89,11 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
     if batch is not None:
         if seed is not None or template is not None or pool_option is not None:
             raise PuzzleInputError("--batch takes its puzzles from the file: drop SEED POOL/--template/--pool")
-        from puzzlewright.parallel.batch import run_parallel_batch
+        from puzzlewright.parallel.batchjob import run_parallel_batch
 
         def solve_one(record: dict) -> SolveResult:
             """A record with its own dictionary keys gets its own lexicon; the others share the command's."""
-            own = any(record.get(key) is not None for key in RECORD_DICTIONARY_KEYS)
+            own = uses_own_dictionary(record)
             return api.solve({**options, **record}, lexicon=None if own else lexicon)
 
         run_parallel_batch(batch, solve_one, emit_json, "acrostic solve", workers=workers, cluster=cluster)
@@ -176,7 +176,7 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
     from puzzlewright.acrostic.model import check_size
     from puzzlewright.acrostic.schema import GeneratedPuzzle, GenerateRequest
     from puzzlewright.parallel import run_job
-    from puzzlewright.parallel.acrostic import GenerateJob
+    from puzzlewright.acrostic.jobs import GenerateJob
     from puzzlewright.schema import fresh_seed, validate
 
     check_size(size)  # before printing a random seed: a bad size (or allow) is a one-line error
@@ -242,7 +242,7 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
     cluster (--cluster), and the result is the same, in the same order, whatever runs them.
     """
     from puzzlewright.acrostic.count import CountOptions
-    from puzzlewright.cli.plain import acrostic_count, count_report, write_lines
+    from puzzlewright.cli.shared import acrostic_count, count_report, write_lines
 
     options = CountOptions(size, double=double, canonical=canonical, symmetric=symmetric,
                            **({"partitions": partitions} if partitions else {}))

@@ -14,8 +14,8 @@ from typing import Any
 
 import click
 
-from puzzlewright.batch import batch_lines, count_batch_lines, solve_record_line
-from puzzlewright.cli.plain import dictionary_choice
+from puzzlewright.jsonlines import batch_lines, count_batch_lines, solve_record_line
+from puzzlewright.cli.shared import dictionary_choice
 from puzzlewright.lexicon.policy import ALLOW_HELP
 from puzzlewright.progress import progress_bar
 

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from puzzlewright.cli.common import emit_json, json_option, lexicon_options
-from puzzlewright.cli.plain import lookup as lookup_words
-from puzzlewright.cli.plain import lookup_report
-from puzzlewright.shipped import DEFAULT_DICTIONARY
+from puzzlewright.cli.shared import lookup as lookup_words
+from puzzlewright.cli.shared import lookup_report
+from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon

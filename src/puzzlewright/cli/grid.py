@@ -15,9 +15,12 @@ import click
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
 from puzzlewright.counting import count_run_fields, where_it_ran
 from puzzlewright.errors import PuzzleInputError, names_a_file
-from puzzlewright.grid.defaults import DEFAULT_DICTIONARY, DEFAULT_TIME_LIMIT, MAX_FILLS
-from puzzlewright.grid.schema import CountResult, FillRequest, FillResult, RerollRequest, VerifyRequest
-from puzzlewright.parallel.cli import parallel_options
+from puzzlewright.grid.defaults import (DEFAULT_CANDIDATES, DEFAULT_DICTIONARY, DEFAULT_TIME_LIMIT, MAX_CANDIDATES,
+                                        MAX_FILLS)
+from puzzlewright.grid.schema import (CandidatesRequest, CountResult, FillRequest, FillResult, RerollRequest,
+                                      VerifyRequest)
+from puzzlewright.jsonlines import RECORD_DICTIONARY_KEYS
+from puzzlewright.parallel.cli import parallel_options, worker_options
 from puzzlewright.schema import DictionaryOptions, dataclass_fields
 
 GRID_FILES = (".ipuz", ".puz", ".txt")
@@ -37,12 +40,16 @@ def grid_source(command):
     @click.option("--template", default=None, metavar="ROWS", help="Grid rows ('.' empty, '#' block, letters fixed).")
     @click.option("--size", default=None, metavar="MxN", help="An open word rectangle of M rows and N columns.")
     @click.option("--pattern", default=None, metavar="NAME",
-                  help="A shipped 15x15 block pattern (see 'grid patterns').")
+                  help="A shipped block pattern (see 'grid patterns').")
     @click.option("--min-length", type=click.IntRange(2, 3), default=None,
                   help="Shortest slot: 2 (default) or 3 (American rules; the default for --pattern).")
     @functools.wraps(command)
     def wrapper(grid_given, template, size, pattern, min_length, **kwargs):
         given = [value for value in (grid_given, template, size, pattern) if value is not None]
+        if kwargs.get("batch") is not None:
+            if given:
+                raise PuzzleInputError("--batch takes its grids from the file: drop --grid/--template/--size/--pattern")
+            return command(source={"min_length": min_length}, **kwargs)
         if len(given) != 1:
             raise PuzzleInputError("give the grid once: --grid FILE|ROWS, --template ROWS, --size MxN or --pattern NAME")
         source: dict[str, Any] = {"min_length": min_length}
@@ -68,7 +75,7 @@ def _print_fills(result: FillResult, unique: bool, output: str | None) -> None:
         click.echo("\n".join(" ".join(ch.upper() for ch in row) for row in fill.rows))
         click.echo(f"  weakest entry {fill.weakest.upper()} ({fill.min_score:.2f}), mean score {fill.mean_score:.2f}")
     count = result.count
-    how = f"{result.nodes:,} nodes, {result.restarts} restarts, {result.elapsed_s:.2f} s"
+    how = f"{result.nodes:,} nodes, {result.restarts} restarts, {result.elapsed_s:.2f} s{_race_note(result)}"
     if result.explanation:
         click.echo(result.explanation)
     elif unique:
@@ -81,6 +88,13 @@ def _print_fills(result: FillResult, unique: bool, output: str | None) -> None:
         click.echo(result.stopped)
     if output and result.fills:
         click.echo(f"best fill written to {output}")
+
+
+def _race_note(result: FillResult) -> str:
+    """Which seed won a race of workers ("" for one worker): ``--random-seed`` with it finds the fill again."""
+    if result.workers == 1:
+        return ""
+    return f"; random seed {result.random_seed} won the race of {result.workers} workers"
 
 
 def _floor_note(result: FillResult) -> str:
@@ -125,31 +139,64 @@ def with_options(options):
     return decorate
 
 
+FILL_WORKERS_HELP = ("Race N differently seeded searches for one fill, the first to finish winning (default 1); "
+                     "with --batch, spread the grids over N processes (default: all cores).")
+
+
 @grid.command()
 @grid_source
 @with_options(fill_search_options)
 @click.option("--output", default=None, metavar="FILE", help="Write the best fill to FILE (.ipuz, .puz or text).")
+@click.option("--batch", type=str, default=None, metavar="FILE",
+              help="Fill each JSON Lines request of FILE ('-' = stdin; the fields of the web API's grid fill), one "
+                   "JSON result per line, in input order.")
+@functools.partial(worker_options, workers_help=FILL_WORKERS_HELP)
 @lexicon_options(DEFAULT_DICTIONARY, lazy=True)
 @json_option
 def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float | None, allow_repeats: bool,
          random_seed: int, time_limit: float, max_nodes: int | None, allow: str | None, output: str | None,
-         dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
+         batch: str | None, workers: int | None, cluster: str | None, dictionary: DictionaryOptions, lexicon: Any,
+         as_json: bool) -> int:
     """Fill every slot with a word: no word twice, fixed letters kept.
 
     \b
     puzzlewright grid fill --pattern american-1
     puzzlewright grid fill --template '....#/...../...../#....' --count 3
     puzzlewright grid fill --size 5x6 --unique
+    puzzlewright grid fill --pattern stack-15 --workers 2
+    puzzlewright grid fill --batch grids.jsonl --workers 2
     """
     from puzzlewright.grid import api
     from puzzlewright.progress import status_line
 
+    fields = fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats, random_seed, time_limit,
+                         max_nodes, allow)
+    if batch is not None:
+        return _fill_batch(batch, fields, lexicon, workers, cluster)
+    if cluster is not None:
+        raise PuzzleInputError("--cluster spreads a --batch of grids; one fill races its --workers on this machine")
     with status_line("filling the grid…"):
-        result = api.fill(FillRequest(**fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats,
-                                                    random_seed, time_limit, max_nodes, allow)), lexicon=lexicon)
+        result = api.fill(FillRequest(**fields), lexicon=lexicon, workers=workers or 1)
     _write_best(result, output)
     emit_json(result) if as_json else _print_fills(result, unique, output)
     return 0 if result.fills else 1
+
+
+def _fill_batch(path: str, fields: dict[str, Any], lexicon: Any, workers: int | None, cluster: str | None) -> int:
+    """``grid fill --batch``: each record a fill request (the command's options its defaults), one search
+    each, the records spread over ``workers`` processes or a Dask ``cluster``; one JSON result per line."""
+    from puzzlewright.jsonlines import uses_own_dictionary
+    from puzzlewright.grid import api
+    from puzzlewright.parallel.batchjob import run_parallel_batch
+
+    defaults = {key: value for key, value in fields.items() if value is not None and key not in RECORD_DICTIONARY_KEYS}
+
+    def fill_one(record: dict) -> FillResult:
+        """A record with its own dictionary keys gets its own lexicon; the others share the command's."""
+        return api.fill({**defaults, **record}, lexicon=None if uses_own_dictionary(record) else lexicon)
+
+    _, failed = run_parallel_batch(path, fill_one, emit_json, "grid fill", workers=workers, cluster=cluster)
+    return 1 if failed else 0
 
 
 @grid.command()
@@ -209,22 +256,68 @@ def verify(source: dict[str, Any], allow_repeats: bool, dictionary: DictionaryOp
 
 @grid.command()
 @grid_source
+@click.option("--slot", required=True, metavar="NAME", help="The slot, like 4-Across or 12-Down (or 4A, 12d).")
+@click.option("--limit", type=click.IntRange(1, MAX_CANDIDATES), default=DEFAULT_CANDIDATES, show_default=True,
+              help="How many candidates to list, best first.")
+@click.option("--min-score", type=FiniteFloat(min=0), default=None,
+              help="List only words whose crossword fill score is at least this.")
+@click.option("--allow-repeats", is_flag=True, help="Let a word already whole in the grid be a candidate too.")
+@allow_option
+@lexicon_options(DEFAULT_DICTIONARY, lazy=True)
+@json_option
+def candidates(source: dict[str, Any], slot: str, limit: int, min_score: float | None, allow_repeats: bool,
+               allow: str | None, dictionary: DictionaryOptions, lexicon: Any, as_json: bool) -> int:
+    """The words that can go in one slot, best first: each fits the slot's letters and leaves every
+    crossing slot at least one word. Exit 1 if there is none.
+
+    \b
+    puzzlewright grid candidates --template 'eras/l.../m.../s...' --slot 5-Across --limit 5
+    """
+    from puzzlewright.grid import api
+
+    result = api.candidates(CandidatesRequest(**source, **dataclass_fields(dictionary), slot=slot, limit=limit,
+                                              min_score=min_score, allow_repeats=allow_repeats, allow=allow),
+                            lexicon=lexicon)
+    if as_json:
+        emit_json(result)
+    else:
+        for candidate in result:
+            click.echo(f"{candidate.word.upper():<{len(result.pattern) + 2}}{candidate.score:.2f}")
+        shown = f"the best {len(result.candidates):,} of " if len(result.candidates) < result.total else ""
+        click.echo(f"{result.slot} {result.pattern.upper()!r}: {shown}{result.total:,} candidate"
+                   f"{'s' * (result.total != 1)} in {result.dictionary!r}, by fill score")
+    return 0 if result.total else 1
+
+
+@grid.command()
+@grid_source
 @click.option("--output", required=True, metavar="FILE", help="FILE.ipuz, FILE.puz (filled grids) or a text file.")
 @click.option("--title", default="", help="The puzzle's title in .ipuz/.puz files.")
-def export(source: dict[str, Any], output: str, title: str) -> None:
-    """Write a grid to a file: .ipuz, .puz or plain text (by the extension)."""
+@click.option("--author", default="", help="The puzzle's author in .ipuz/.puz files.")
+@click.option("--clues", "clue_file", default=None, metavar="FILE",
+              help="Clues for .ipuz/.puz files: one a line, like '1A: Periods' or '12-Down: Shade trees'.")
+def export(source: dict[str, Any], output: str, title: str, author: str, clue_file: str | None) -> None:
+    """Write a grid to a file: .ipuz, .puz or plain text (by the extension), with its title, author and clues.
+
+    \b
+    puzzlewright grid export --grid eras/lick/more/stew --clues clues.txt --title 'Four' --output four.puz
+    """
+    from puzzlewright.errors import read_text
     from puzzlewright.grid.api import parse_grid
+    from puzzlewright.grid.clues import parse_clue_file
     from puzzlewright.grid.formats import write_grid
     from puzzlewright.grid.schema import ExportRequest
 
+    clues = None if clue_file is None else parse_clue_file(read_text(clue_file, "clue file"))
     grid_ = parse_grid(ExportRequest(**source, title=title))
-    write_grid(grid_, output, title=title)
-    click.echo(f"{grid_.height}x{grid_.width} grid, {len(grid_.slots)} slots, written to {output}")
+    write_grid(grid_, output, title=title, author=author, clues=clues)
+    clued = "" if clues is None else f", {len(clues)} clue{'s' * (len(clues) != 1)}"
+    click.echo(f"{grid_.height}x{grid_.width} grid, {len(grid_.slots)} slots{clued}, written to {output}")
 
 
 @grid.command()
 def patterns() -> None:
-    """List the shipped 15x15 block patterns."""
+    """List the shipped block patterns (15x15 everyday grids and the hard stacked and open ones)."""
     from puzzlewright.grid.patterns import PATTERNS, pattern_grid
 
     for name in PATTERNS:

@@ -10,6 +10,7 @@ import time
 
 import click
 
+from puzzlewright.jsonlines import uses_own_dictionary
 from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch,
                                      svg_option, write_pictures)
 from puzzlewright.errors import PuzzleInputError
@@ -22,7 +23,6 @@ from puzzlewright.progress import progress_bar
 TOUR_WORDS = ("LASRN:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O")
 TOUR_PATTERN = "----- -------"
 TOUR_EXTRA = "sesug,atlanta"
-RECORD_DICTIONARY_KEYS = ("dict", "words", "extra_words", "exclude_words", "min_commonness")
 
 
 @click.group()
@@ -191,13 +191,13 @@ def print_solution(result: SolveResult) -> None:
 
 def solve_batch(path: str, lexicon: Lexicon, top: int, extra: str, explain: bool = False) -> None:
     """Solve each puzzle of a JSON Lines or data-lines file, one JSON result per line on stdout."""
-    from puzzlewright.batch import batch_lines, failure_message, first_line
+    from puzzlewright.jsonlines import batch_lines, failure_message, first_line
     from puzzlewright.jumble.api import solve
-    from puzzlewright.jumble.batch import data_lines_puzzles, looks_like_json_lines
+    from puzzlewright.jumble.datalines import data_lines_puzzles, looks_like_json_lines
 
     def solve_one(record: dict) -> SolveResult:
         """A record with its own dictionary keys gets its own lexicon; the others share the command's."""
-        own = any(record.get(key) is not None for key in RECORD_DICTIONARY_KEYS)
+        own = uses_own_dictionary(record)
         request = {"top": top, "explain": explain, **record, "extra_words": _merge(record.get("extra_words"), extra)}
         return solve(request, lexicon=None if own else lexicon)
 

@@ -15,7 +15,7 @@ import click
 
 from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch,
                                      svg_option, write_pictures)
-from puzzlewright.cli.plain import letterboxed_solve, solution_report
+from puzzlewright.cli.shared import letterboxed_solve, solution_report
 from puzzlewright.letterboxed.schema import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                              DEFAULT_TIME_LIMIT, EXAMPLE_SIDES, MAX_GENERATE, MAX_WORDS,
                                              MIN_WORD_LENGTH, SolveRequest, SolveResult)
@@ -111,7 +111,7 @@ def _print_words(result: WordsResult, as_json: bool) -> None:
 
 
 def _print_solutions(result: SolveResult, draw: bool) -> None:
-    """The human-readable report of a solve result (:func:`~puzzlewright.cli.plain.solution_report`), and
+    """The human-readable report of a solve result (:func:`~puzzlewright.cli.shared.solution_report`), and
     with ``draw`` the box with the best solution's path."""
     for line in solution_report(result):
         click.echo(line)

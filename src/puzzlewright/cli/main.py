@@ -4,7 +4,7 @@ A one-off ``letterboxed solve BOX`` or ``dict lookup WORD`` (with at most ``--di
 quick path (:mod:`puzzlewright.cli.quick`) without importing click; everything else runs the click
 command line (:mod:`puzzlewright.cli.root`). Both print the same bytes, and both turn bad input into one
 line ``error: ...`` on stderr and exit status 2, with ``--json`` also ``{"error": "..."}`` on stdout
-(:func:`puzzlewright.cli.plain.exit_status`).
+(:func:`puzzlewright.cli.shared.exit_status`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import sys  # noqa: E402
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line on ``argv`` (default: the process's arguments) and exit with its status."""
-    from puzzlewright.cli.plain import exit_status, wants_json
+    from puzzlewright.cli.shared import exit_status, wants_json
 
     arguments = sys.argv[1:] if argv is None else list(argv)
     # start-up too: Ctrl-C while it loads is "interrupted"

@@ -6,7 +6,7 @@ built-in ``--dict NAME``: counted without numpy) run here; click and the command
 cost more start-up than the answer (click alone is about 130 M instructions, three times the
 interpreter's start). Any other argument (any other option, ``--help``, ``--``, an argument click would
 read differently, such as one that is not printable text) leaves the command to the click command line.
-Both paths run the same functions (:mod:`puzzlewright.cli.plain`) with the same settings, so they print
+Both paths run the same functions (:mod:`puzzlewright.cli.shared`) with the same settings, so they print
 the same bytes and fail the same way; ``tests/test_cli_quick.py`` runs each input through both.
 """
 
@@ -60,11 +60,11 @@ def _operands_and_dictionary(arguments: list[str]) -> tuple[list[str], str | Non
 
 def _letterboxed_solve(sides: list[str], spec: str | None) -> Callable[[], None]:
     """``letterboxed solve SIDES [--dict NAME|PATH]`` (see :mod:`puzzlewright.cli.letterboxed`), solved
-    without the request and result models (:func:`~puzzlewright.cli.plain.quick_letterboxed_solve`). The
+    without the request and result models (:func:`~puzzlewright.cli.shared.quick_letterboxed_solve`). The
     modules it runs are imported now, with the rest of start-up (see :func:`~puzzlewright.cli.main.main`)."""
-    for module in ("letterboxed.solver", "letterboxed.outcome", "wordfile"):
+    for module in ("letterboxed.solver", "letterboxed.outcome", "lexicon.wordfile"):
         import_module(f"puzzlewright.{module}")
-    from puzzlewright.cli.plain import quick_letterboxed_solve, solution_report, write_lines
+    from puzzlewright.cli.shared import quick_letterboxed_solve, solution_report, write_lines
     from puzzlewright.letterboxed.defaults import DEFAULT_DICTIONARY
 
     def run() -> None:
@@ -76,9 +76,9 @@ def _letterboxed_solve(sides: list[str], spec: str | None) -> Callable[[], None]
 def _dict_lookup(words: list[str], spec: str | None) -> Callable[[], None]:
     """``dict lookup WORDS [--dict NAME|PATH]`` (see :mod:`puzzlewright.cli.dictionary`); its modules are
     imported now, as :func:`_letterboxed_solve`'s are."""
-    import_module("puzzlewright.word_lookup")
-    from puzzlewright.cli.plain import builtin_lookup, dictionary_choice, lookup, lookup_report, write_lines
-    from puzzlewright.shipped import DEFAULT_DICTIONARY
+    import_module("puzzlewright.lexicon.archive")
+    from puzzlewright.cli.shared import builtin_lookup, dictionary_choice, lookup, lookup_report, write_lines
+    from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY
 
     def run() -> None:
         found = builtin_lookup(words, spec or DEFAULT_DICTIONARY)  # what lookup() does for a built-in
@@ -102,7 +102,7 @@ def _count_settings(arguments: list[str]) -> dict[str, object] | None:
     errors and notes."""
     from puzzlewright.parallel.runners import default_workers
     from puzzlewright.acrostic.defaults import DEFAULT_DICTIONARY
-    from puzzlewright.shipped import builtin_archive
+    from puzzlewright.lexicon.shipped import builtin_archive
 
     settings: dict[str, object] = {"double": False, "canonical": False, "workers": None, "dict": DEFAULT_DICTIONARY}
     remaining = iter(arguments)
@@ -137,12 +137,12 @@ def _acrostic_count(arguments: list[str]) -> Callable[[], None] | None:
     settings = _count_settings(arguments)
     if settings is None:
         return None
-    for module in ("count_kernel", "count"):
+    for module in ("count_kernel", "count", "jobs"):
         import_module(f"puzzlewright.acrostic.{module}")
-    for module in ("acrostic", "cli", "engine"):
+    for module in ("cli", "engine"):
         import_module(f"puzzlewright.parallel.{module}")
     from puzzlewright.acrostic.count import CountOptions
-    from puzzlewright.cli.plain import acrostic_count, count_report, write_lines
+    from puzzlewright.cli.shared import acrostic_count, count_report, write_lines
     from puzzlewright.lexicon.plain import PlainLexicon
 
     def run() -> None:

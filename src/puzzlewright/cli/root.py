@@ -10,7 +10,7 @@ from collections.abc import Callable
 import click
 
 from puzzlewright import __version__
-from puzzlewright.cli.plain import USAGE_ERROR
+from puzzlewright.cli.shared import USAGE_ERROR
 from puzzlewright.errors import PuzzleInputError
 
 # name -> (module, attribute, one-line help); each module is imported only when its command runs.
@@ -56,7 +56,7 @@ def cli() -> None:
 
 def click_command(arguments: list[str] | None) -> Callable[[], object]:
     """The click command line run on ``arguments`` (None: the process's), as a command for
-    :func:`puzzlewright.cli.plain.exit_status`: click's usage errors are bad input (one line ``error: ...``
+    :func:`puzzlewright.cli.shared.exit_status`: click's usage errors are bad input (one line ``error: ...``
     and status 2, as exit_status reports them; a missing subcommand prints the group's help), an abort is an
     interrupt."""
 

@@ -22,16 +22,17 @@ from puzzlewright.grid import api
 from puzzlewright.grid.filler import FillOptions, FillOutcome, Filler, fill_grid
 from puzzlewright.grid.model import Grid, Slot, parse_size
 from puzzlewright.grid.defaults import DEFAULT_DICTIONARY, DEFAULT_TIME_LIMIT
-from puzzlewright.grid.schema import (ExportRequest, ExportResult, Fill, FillRequest, FillResult, RerollRequest,
-                                      VerifyRequest, VerifyResult)
+from puzzlewright.grid.defaults import DEFAULT_CANDIDATES
+from puzzlewright.grid.schema import (CandidatesRequest, CandidatesResult, ExportRequest, ExportResult, Fill,
+                                      FillRequest, FillResult, RerollRequest, VerifyRequest, VerifyResult)
 from puzzlewright.schema import request
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
 
-__all__ = ["ExportRequest", "ExportResult", "Fill", "FillOptions", "FillOutcome", "FillRequest", "FillResult",
-           "Filler", "Grid", "RerollRequest", "Slot", "VerifyRequest", "VerifyResult", "api", "export", "fill",
-           "fill_grid", "parse_size", "reroll", "verify"]
+__all__ = ["CandidatesRequest", "CandidatesResult", "ExportRequest", "ExportResult", "Fill", "FillOptions",
+           "FillOutcome", "FillRequest", "FillResult", "Filler", "Grid", "RerollRequest", "Slot", "VerifyRequest",
+           "VerifyResult", "api", "candidates", "export", "fill", "fill_grid", "parse_size", "reroll", "verify"]
 
 Rows = str | Sequence[str] | None
 WordList = Sequence[str] | str | None
@@ -42,12 +43,14 @@ def fill(grid: Rows = None, *, size: str | None = None, pattern: str | None = No
          random_seed: int = 0, pool: str | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
          max_nodes: int | None = None, dict: str = DEFAULT_DICTIONARY, words: WordList = None,
          extra_words: WordList = None, exclude_words: WordList = None, min_commonness: float | None = None,
-         allow: WordList = None, lexicon: Lexicon | None = None) -> FillResult:
+         allow: WordList = None, lexicon: Lexicon | None = None, workers: int = 1) -> FillResult:
     """Fill every slot of ``grid`` (``"....#/...../#...."``: ``.`` empty, ``#`` block, letters fixed; or an
     open rectangle ``size="5x6"``, or a shipped ``pattern``) with words, none twice: the best ``count``
     fills, at the highest quality floor that finishes, or with ``unique`` whether the fill is the only one.
-    Offensive words are never used, vulgar ones only with ``allow="vulgar"``."""
-    return api.fill(request(FillRequest, locals()), lexicon=lexicon)
+    Offensive words are never used, vulgar ones only with ``allow="vulgar"``. ``workers`` > 1 races that
+    many differently seeded searches in processes; the result's ``random_seed`` is the winner's."""
+    fields = {name: value for name, value in locals().items() if name != "workers"}
+    return api.fill(request(FillRequest, fields), lexicon=lexicon, workers=workers)
 
 
 def reroll(grid: Rows, slot: str, *, min_length: int | None = None, count: int = 1, min_score: float | None = None,
@@ -68,6 +71,18 @@ def verify(grid: Rows, *, min_length: int | None = None, allow_repeats: bool = F
     return api.verify(request(VerifyRequest, locals()), lexicon=lexicon)
 
 
-def export(grid: Rows, *, format: str = "ipuz", title: str = "", min_length: int | None = None) -> ExportResult:
-    """``grid`` as the text of a file: ``"ipuz"`` (JSON) or ``"text"``."""
+def candidates(grid: Rows, slot: str, *, pattern: str | None = None, min_length: int | None = None,
+               limit: int = DEFAULT_CANDIDATES, min_score: float | None = None, allow_repeats: bool = False, dict: str = DEFAULT_DICTIONARY,
+               words: WordList = None, extra_words: WordList = None, exclude_words: WordList = None,
+               min_commonness: float | None = None, allow: WordList = None,
+               lexicon: Lexicon | None = None) -> CandidatesResult:
+    """The words that can go in ``slot`` (``"1-Across"``) of ``grid`` (or a shipped ``pattern``), best first:
+    each fits the slot's letters and leaves every crossing slot at least one word."""
+    return api.candidates(request(CandidatesRequest, locals()), lexicon=lexicon)
+
+
+def export(grid: Rows, *, format: str = "ipuz", title: str = "", author: str = "",
+           clues: dict[str, str] | None = None, min_length: int | None = None) -> ExportResult:
+    """``grid`` as the contents of a file: ``"ipuz"`` (JSON), ``"puz"`` (base64 of the Across Lite bytes:
+    ``.data()``) or ``"text"``, with its ``title``, ``author`` and ``clues`` (``{"1A": "Periods"}``)."""
     return api.export(request(ExportRequest, locals()))

@@ -1,5 +1,6 @@
-"""The crossword-grid verbs: ``fill``, ``reroll``, ``verify`` and ``export``, each from its request model to its
-result model (:mod:`puzzlewright.grid.schema`). A JSON-shaped mapping is accepted too and validated first.
+"""The crossword-grid verbs: ``fill``, ``reroll``, ``candidates``, ``verify`` and ``export``, each from its
+request model to its result model (:mod:`puzzlewright.grid.schema`). A JSON-shaped mapping is accepted too
+and validated first.
 
 Fill and reroll put only publishable words in a grid (:func:`puzzlewright.lexicon.policy.publishable` for
 ``Use.CROSSWORD``: never offensive words, vulgar ones only with ``allow``) and score them with the crossword
@@ -15,17 +16,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.grid.filler import FillOptions, FillOutcome, fill_grid, reroll_slot
+from puzzlewright.grid.filler import FillOptions, FillOutcome, reroll_slot
 from puzzlewright.grid.model import Grid, parse_size
-from puzzlewright.grid.schema import (DEFAULT_MIN_LENGTH, EXPORT_FORMATS, ExportRequest, ExportResult, Fill,
-                                      FillRequest, FillResult, GridInfo, GridSource, RerollRequest, SlotInfo,
-                                      VerifyRequest, VerifyResult)
+from puzzlewright.grid.schema import (DEFAULT_MIN_LENGTH, EXPORT_FORMATS, Candidate, CandidatesRequest,
+                                      CandidatesResult, ExportRequest, ExportResult, Fill, FillRequest, FillResult,
+                                      GridInfo, GridSource, RerollRequest, SlotInfo, VerifyRequest, VerifyResult)
 from puzzlewright.grid.verdict import verify_fill
 from puzzlewright.letters import puzzle_letters
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.policy import Use, publishable
 from puzzlewright.schema import validate
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 
 def parse_grid(source: GridSource) -> Grid:
@@ -59,24 +60,24 @@ def fill_options(request: FillRequest) -> FillOptions:
                        step_floors=not request.unique)
 
 
-_PUBLISHABLE: dict[tuple[int, frozenset[str]], tuple[Lexicon, Lexicon]] = {}
+_PUBLISHABLE: dict[tuple[int, frozenset[str]], Any] = {}
 MAX_PUBLISHABLE = 8
 
 
-def fill_lexicon(request: FillRequest, lexicon: Lexicon | None) -> Lexicon:
+def fill_lexicon(request: FillRequest | CandidatesRequest, lexicon: Lexicon | None) -> Lexicon:
     """The words a fill may use: the request's lexicon less what crossword fill leaves out (offensive words,
     and vulgar ones unless ``allow`` lets them in). Memoised per lexicon, so the web app's repeated
     requests reuse the filtered lexicon and its indexes."""
     allow = request.allowed()
     lexicon = lexicon if lexicon is not None else request.lexicon()
-    key = (id(lexicon), allow)
-    known = _PUBLISHABLE.get(key)
-    if known is not None and known[0] is lexicon:
-        return known[1]
-    from puzzlewright.cache import remember
+    from puzzlewright.cache import recall_for, remember_for
 
+    key = (id(lexicon), allow)
+    known: Lexicon | None = recall_for(_PUBLISHABLE, key, (lexicon,))
+    if known is not None:
+        return known
     words = publishable(lexicon, Use.CROSSWORD, allow)
-    remember(_PUBLISHABLE, key, (lexicon, words), MAX_PUBLISHABLE)
+    remember_for(_PUBLISHABLE, key, (lexicon,), words, MAX_PUBLISHABLE)
     return words
 
 
@@ -102,9 +103,11 @@ def grid_info(grid: Grid) -> GridInfo:
                                     length=slot.length, pattern=grid.pattern(slot)) for slot in grid.slots])
 
 
-def fill_result(outcome: FillOutcome, request: FillRequest, dictionary: str) -> FillResult:
+def fill_result(outcome: FillOutcome, request: FillRequest, dictionary: str, random_seed: int | None = None,
+                workers: int = 1) -> FillResult:
     """The filler's outcome over the ``dictionary`` (its name) as the :class:`FillResult` model (with
-    ``unique``: the verdict, and one fill)."""
+    ``unique``: the verdict, and one fill). ``random_seed``: the seed the search ran with (a portfolio's
+    winner; by default the request's)."""
     fills = [Fill(rows=list(fill.grid.rows), words=list(fill.words), min_score=round(fill.min_score, 2),
                   mean_score=round(fill.mean_score, 2), weakest=fill.weakest) for fill in outcome.fills]
     unique = outcome.unique if request.unique else None
@@ -112,18 +115,24 @@ def fill_result(outcome: FillOutcome, request: FillRequest, dictionary: str) -> 
         fills = fills[:1]
     return FillResult(grid=grid_info(outcome.grid), fills=fills, count=len(fills), complete=outcome.complete,
                       nodes=outcome.nodes, restarts=outcome.restarts, elapsed_s=round(outcome.elapsed_s, 4),
-                      dictionary=dictionary, unique=unique, stopped=outcome.stopped, explanation=outcome.explanation, floor=outcome.floor)
+                      dictionary=dictionary, unique=unique, stopped=outcome.stopped, explanation=outcome.explanation, floor=outcome.floor,
+                      random_seed=request.random_seed if random_seed is None else random_seed, workers=workers)
 
 
 def fill(request: FillRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
-         budget: Budget | None = None) -> FillResult:
+         budget: Budget | None = None, workers: int = 1) -> FillResult:
     """Fill a grid: the best ``count`` fills found, at the highest quality floor that finishes (or, with
-    ``unique``, whether the fill is the only one)."""
+    ``unique``, whether the fill is the only one). ``workers`` > 1 races that many differently seeded
+    searches in worker processes, the first to finish winning (:mod:`puzzlewright.grid.portfolio`); the
+    result's ``random_seed`` is the winner's, which one worker reproduces."""
+    from puzzlewright.grid.portfolio import check_workers, fill_portfolio
+
     request = validate(FillRequest, request)
+    check_workers(workers)
     grid = parse_grid(request)
     words = fill_lexicon(request, lexicon)
-    outcome = fill_grid(grid, words, fill_options(request), _budget(request, budget))
-    return fill_result(outcome, request, words.name)
+    won = fill_portfolio(grid, words, fill_options(request), _budget(request, budget), workers)
+    return fill_result(won.outcome, request, words.name, won.random_seed, won.workers)
 
 
 def reroll(request: RerollRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
@@ -146,16 +155,37 @@ def verify(request: VerifyRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     return VerifyResult(valid=verdict.valid, problems=verdict.problems, words=verdict.words, rows=list(grid.rows))
 
 
+def candidates(request: CandidatesRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
+               budget: Budget | None = None) -> CandidatesResult:
+    """The words that can go in one slot of a grid (``slot``: ``"4-Across"``), best first: each fits the
+    slot's letters and leaves every crossing slot a word (:mod:`puzzlewright.grid.slot_words`); only
+    publishable words, as a fill would use."""
+    from puzzlewright.grid.slot_words import slot_candidates
+
+    request = validate(CandidatesRequest, request)
+    grid = parse_grid(request)
+    words = fill_lexicon(request, lexicon)
+    found = slot_candidates(grid, grid.slot_name(request.slot), words, limit=request.limit,
+                            allow_repeats=request.allow_repeats, min_score=request.min_score)
+    return CandidatesResult(slot=found.slot.name, pattern=found.pattern, total=found.total, dictionary=words.name,
+                            candidates=[Candidate(word=word, score=score)
+                                        for word, score in zip(found.words, found.scores)])
+
+
 def export(request: ExportRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
            budget: Budget | None = None) -> ExportResult:
-    """A grid as the text of a file: ``ipuz`` (JSON) or ``text``."""
+    """A grid as the contents of a file, with its title, author and clues: ``ipuz`` (JSON), ``puz`` (the
+    binary Across Lite file, base64) or ``text``."""
+    import base64
+
+    from puzzlewright.grid.formats import grid_bytes
+
     request = validate(ExportRequest, request)
     if request.format not in EXPORT_FORMATS:
-        raise PuzzleInputError(f"field 'format' must be 'ipuz' or 'text' (.puz is binary: use the CLI), "
+        raise PuzzleInputError(f"field 'format' must be one of {', '.join(map(repr, EXPORT_FORMATS))}, "
                                f"not {request.format!r}")
     grid = parse_grid(request)
-    if request.format == "ipuz":
-        from puzzlewright.grid.formats import grid_to_ipuz
-
-        return ExportResult(format=request.format, content=grid_to_ipuz(grid, request.title))
-    return ExportResult(format=request.format, content=grid.text() + "\n")
+    data = grid_bytes(grid, request.format, request.title, request.author, request.clues)
+    if request.format == "puz":
+        return ExportResult(format=request.format, content=base64.b64encode(data).decode(), encoding="base64")
+    return ExportResult(format=request.format, content=data.decode())

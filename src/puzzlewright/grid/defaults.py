@@ -3,10 +3,12 @@
 door (:mod:`puzzlewright.grid`) take them from here (``tests/test_defaults_agree.py`` checks that they do).
 """
 
-from puzzlewright.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
+from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
 
 DEFAULT_TIME_LIMIT = 30.0
 DEFAULT_MIN_LENGTH = 2
 MAX_FILLS = 1000
-EXPORT_FORMATS = ("ipuz", "text")
+EXPORT_FORMATS = ("ipuz", "puz", "text")
+MAX_CANDIDATES = 500
+DEFAULT_CANDIDATES = 50
 GRID_EXAMPLE = "....#/...../...../#...."

@@ -36,11 +36,11 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from puzzlewright.errors import PuzzleInputError, whole_number
+from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.model import Grid, Slot
 from puzzlewright.grid.score import entry_scores, floor_ladder, length_scores
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.search import Budget, ran_out
+from puzzlewright.budget import Budget, ran_out
 
 RESTART_BASE = 512  # nodes of the first restart run; later runs follow the Luby sequence times this
 SLICE_NODES = 32  # kernel nodes between budget checks (a node can take milliseconds on a big grid)
@@ -447,16 +447,7 @@ def fill_grid(grid: Grid, lexicon: Lexicon, options: FillOptions | None = None,
 
 def slot_named(grid: Grid, name: str) -> int:
     """The index of the slot called ``name`` (``4-Across``, ``4a``, ``4 down``...) in ``grid.slots``."""
-    import re
-
-    match = re.fullmatch(r"\s*(\d+)\s*[- ]?\s*(a|d|across|down)\s*", name.lower()) if isinstance(name, str) else None
-    if match:
-        direction = "across" if match[2].startswith("a") else "down"
-        number = whole_number(match[1], "slot number")
-        for index, slot in enumerate(grid.slots):
-            if slot.number == number and slot.direction == direction:
-                return index
-    raise PuzzleInputError(f"no slot {name!r} in the grid (slots are named like '4-Across' or '12-Down')")
+    return grid.slots.index(grid.slot_name(name))
 
 
 def reroll_slot(grid: Grid, name: str, lexicon: Lexicon, options: FillOptions | None = None,

@@ -3,14 +3,17 @@ and Across Lite ``.puz`` (with ``puzpy``, which computes its checksums).
 
 The format is chosen by the file's extension (``.ipuz``, ``.puz``, anything else is text) or named
 explicitly. Only the grid travels: blocks, letters (an ``.ipuz`` solution or given values, a ``.puz``
-solution) and empty cells; clue texts are written empty, one per slot, so other tools open the files.
+solution) and empty cells; on the way out, the puzzle's title, author and clues (:mod:`puzzlewright.grid.clues`;
+a slot without a clue gets an empty one, so other tools open the files).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from puzzlewright.errors import PuzzleInputError, decode_text, read_input
+from puzzlewright.grid.clues import MAX_CREDIT_CHARS, clean_text, slot_clues
 from puzzlewright.grid.model import ACROSS, BLOCK, EMPTY, Grid
 
 FORMATS = ("text", "ipuz", "puz")
@@ -40,19 +43,31 @@ def read_grid(path: str | Path, min_length: int = 2, format: str | None = None) 
     return grid_from_ipuz(text, min_length) if kind == "ipuz" else Grid.parse(text, min_length)
 
 
-def write_grid(grid: Grid, path: str | Path, format: str | None = None, title: str = "") -> None:
-    """Write ``grid`` to ``path`` in the format its extension (or ``format``) names."""
-    kind = format_of(path, format)
-    if kind == "puz":
-        data = grid_to_puz(grid, title)
-    elif kind == "ipuz":
-        data = grid_to_ipuz(grid, title).encode()
-    else:
-        data = (grid.text() + "\n").encode()
+def write_grid(grid: Grid, path: str | Path, format: str | None = None, title: str = "", author: str = "",
+               clues: Mapping[str, str] | None = None) -> None:
+    """Write ``grid`` to ``path`` in the format its extension (or ``format``) names, with the puzzle's
+    ``title``, ``author`` and ``clues`` (slot name -> text) in .ipuz and .puz files."""
+    data = grid_bytes(grid, format_of(path, format), title, author, clues)
     try:
         Path(path).write_bytes(data)
     except OSError as error:
         raise PuzzleInputError(f"cannot write {path}: {error.strerror}") from None
+
+
+def grid_bytes(grid: Grid, kind: str, title: str = "", author: str = "",
+               clues: Mapping[str, str] | None = None) -> bytes:
+    """The contents of a ``kind`` file (``text``, ``ipuz`` or ``puz``) holding ``grid``: text has no room
+    for the title, author or clues, the other two carry them."""
+    if kind == "puz":
+        return grid_to_puz(grid, title, author, clues)
+    if kind == "ipuz":
+        return grid_to_ipuz(grid, title, author, clues).encode()
+    return (grid.text() + "\n").encode()
+
+
+def credit(text: str, what: str) -> str:
+    """A title or author, checked: one line, at most :data:`MAX_CREDIT_CHARS`, plain punctuation."""
+    return clean_text(text, what, MAX_CREDIT_CHARS)
 
 
 # -- ipuz ---------------------------------------------------------------------------------------------
@@ -66,23 +81,26 @@ def _ipuz():
     return ipuz
 
 
-def grid_to_ipuz(grid: Grid, title: str = "") -> str:
+def grid_to_ipuz(grid: Grid, title: str = "", author: str = "", clues: Mapping[str, str] | None = None) -> str:
     """The grid as an ipuz crossword (JSON text, validated by the ``ipuz`` package).
 
-    Fixed letters go in the solution; the puzzle grid carries the clue numbers and ``#`` blocks."""
-    numbers = {slot.cells[0]: slot.number for slot in grid.slots}
+    Fixed letters go in the solution; the puzzle grid carries the clue numbers and ``#`` blocks; each slot
+    has its clue (empty when none is given)."""
+    numbers = grid.clue_numbers()
+    texts = slot_clues(grid, clues)
     puzzle, solution = [], []
     for r, row in enumerate(grid.rows):
         puzzle.append([BLOCK if ch == BLOCK else numbers.get(r * grid.width + c, 0) for c, ch in enumerate(row)])
         solution.append([BLOCK if ch == BLOCK else (None if ch == EMPTY else ch.upper()) for ch in row])
-    clues = {"Across": [], "Down": []}
+    listed: dict[str, list[list[object]]] = {"Across": [], "Down": []}
     for slot in grid.slots:
-        clues["Across" if slot.direction == ACROSS else "Down"].append([slot.number, ""])
+        listed["Across" if slot.direction == ACROSS else "Down"].append([slot.number, texts.get(slot, "")])
     document = {"version": IPUZ_VERSION, "kind": [IPUZ_KIND], "dimensions": {"width": grid.width, "height": grid.height},
-                "puzzle": puzzle, "solution": solution, "clues": clues, "block": BLOCK, "empty": 0}
-    if title:
-        document["title"] = title
-    return _ipuz().write(document)
+                "puzzle": puzzle, "solution": solution, "clues": listed, "block": BLOCK, "empty": 0}
+    for key, value in (("title", credit(title, "the title")), ("author", credit(author, "the author"))):
+        if value:
+            document[key] = value
+    return str(_ipuz().write(document))
 
 
 def grid_from_ipuz(text: str, min_length: int = 2) -> Grid:
@@ -134,18 +152,34 @@ def _puz():
     return puz
 
 
-def grid_to_puz(grid: Grid, title: str = "") -> bytes:
-    """The grid as Across Lite ``.puz`` bytes; the format stores a solution, so the grid must be filled."""
+def grid_to_puz(grid: Grid, title: str = "", author: str = "", clues: Mapping[str, str] | None = None) -> bytes:
+    """The grid as Across Lite ``.puz`` bytes (version 1.3, Latin-1 text, as every reader takes); the format
+    stores a solution, so the grid must be filled. Its clues go in the format's order: by number, the
+    across clue before the down one of the same number (a slot without a clue gets an empty one)."""
     if not grid.filled:
         raise PuzzleInputError(".puz files store the solution: fill the grid first (or export .ipuz or text)")
     puz = _puz()
+    texts = slot_clues(grid, clues)
     puzzle = puz.Puzzle()
     puzzle.width, puzzle.height = grid.width, grid.height
     puzzle.solution = "".join(grid.rows).upper().replace(BLOCK, puz.BLACKSQUARE)
     puzzle.fill = "".join(puz.BLACKSQUARE if ch == BLOCK else puz.BLANKSQUARE for ch in grid.cells)
-    puzzle.title = title
-    puzzle.clues = [""] * len(grid.slots)  # .puz numbers the runs of 2+ cells: our slots
-    return puzzle.tobytes()
+    puzzle.title, puzzle.author = credit(title, "the title"), credit(author, "the author")
+    in_order = sorted(grid.slots, key=lambda slot: (slot.number, slot.direction != ACROSS))
+    puzzle.clues = [texts.get(slot, "") for slot in in_order]  # .puz numbers the runs of 2+ cells: our slots
+    for what, text in (("the title", puzzle.title), ("the author", puzzle.author),
+                       *((f"the clue for {slot.name}", text) for slot, text in texts.items())):
+        latin1(text, what)
+    return bytes(puzzle.tobytes())
+
+
+def latin1(text: str, what: str) -> None:
+    """An error naming ``what`` when ``text`` has a character a .puz file (Latin-1) cannot store."""
+    try:
+        text.encode("iso-8859-1")
+    except UnicodeEncodeError as error:
+        raise PuzzleInputError(f"{what} has {text[error.start]!r}, which a .puz file cannot store "
+                               "(export .ipuz, which can)") from None
 
 
 def grid_from_puz(data: bytes, min_length: int = 2) -> Grid:

@@ -23,6 +23,7 @@ MAX_SIDE = 21
 MIN_LENGTHS = (2, 3)
 _ROW_SEPARATORS = re.compile(r"[\r\n/|]+")
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX*]\s*(\d+)\s*$")
+_SLOT_NAME = re.compile(r"\s*(\d+)\s*[- ]?\s*(a|d|across|down)\s*")
 ACROSS, DOWN = "across", "down"
 
 
@@ -182,6 +183,23 @@ class Grid:
         slots = [Slot(number_of[cells[0]], direction, *divmod(cells[0], self.width), cells)
                  for direction, cells in runs]
         return tuple(sorted(slots, key=lambda slot: (slot.direction != ACROSS, slot.number)))
+
+    def clue_numbers(self) -> dict[int, int]:
+        """The clue number of each cell that starts a slot (cell index -> number): the standard crossword
+        numbering the slots carry, which the web page draws in the cells and the .ipuz/.puz exports write."""
+        return {slot.cells[0]: slot.number for slot in self.slots}
+
+    def slot_name(self, key: str) -> Slot:
+        """The slot a user names: ``4-Across``, ``4a``, ``4A``, ``4 down``... (a clue file's keys, a re-roll's
+        slot), with a one-line error naming the form for anything else or a slot the grid does not have."""
+        match = _SLOT_NAME.fullmatch(key.lower()) if isinstance(key, str) else None
+        if match:
+            direction = ACROSS if match[2].startswith("a") else DOWN
+            number = whole_number(match[1], "slot number")
+            for slot in self.slots:
+                if slot.number == number and slot.direction == direction:
+                    return slot
+        raise PuzzleInputError(f"no slot {key!r} in the grid (slots are named like '4-Across' or '12-Down')")
 
     def check_slots(self) -> None:
         """Errors for a run shorter than ``min_length`` (3-letter rules) or a white cell in no slot."""

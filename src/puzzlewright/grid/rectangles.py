@@ -24,11 +24,11 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.model import check_dimensions
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.native import DONE, NODE_LIMIT, OUT_FULL
-from puzzlewright.parallel.acrostic import _CompactLexicon, first_row_work, lexicon_identity, work_by_prefix
 from puzzlewright.parallel.job import Emit, Partition, PartitionResult
+from puzzlewright.parallel.wordlist import CompactLexicon, first_row_work, lexicon_identity, work_by_prefix
 from puzzlewright.prefix_walk import (LOWEST_BIT, cell_prefixes, lowest_letter, note_column_words, repeats_earlier,
                                       row_below_alive, row_word_fresh)
-from puzzlewright.search import Budget, ran_out
+from puzzlewright.budget import Budget, ran_out
 
 DEFAULT_PARTITIONS = 64
 SLICE_NODES = 2_000_000
@@ -227,7 +227,7 @@ def count_rectangles(lexicon: Lexicon, options: RectangleOptions, *, budget: Bud
 
 
 @dataclass(eq=False)
-class RectangleCountJob(_CompactLexicon):
+class RectangleCountJob(CompactLexicon):
     """Every ``options`` rectangle over ``lexicon``, partitioned by first-row prefix (a partitioned job for
     :func:`~puzzlewright.parallel.run_job`: every core, a cluster, checkpoints and resume)."""
 
@@ -278,7 +278,7 @@ def rectangle_job(lexicon: Lexicon, height: int, width: int, *, double: bool, ke
     extra = {"partitions": partitions} if partitions else {}
     if height == width:
         from puzzlewright.acrostic.count import CountOptions
-        from puzzlewright.parallel.acrostic import CountJob
+        from puzzlewright.acrostic.jobs import CountJob
 
         return CountJob(lexicon, CountOptions(height, double=double, **extra), keep_squares=keep, deadline=deadline)
     return RectangleCountJob(lexicon, RectangleOptions(height, width, double, **extra), keep, deadline)

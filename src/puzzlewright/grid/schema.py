@@ -12,11 +12,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlewright.grid.defaults import DEFAULT_CANDIDATES as DEFAULT_CANDIDATES
 from puzzlewright.grid.defaults import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
 from puzzlewright.grid.defaults import DEFAULT_MIN_LENGTH as DEFAULT_MIN_LENGTH
 from puzzlewright.grid.defaults import DEFAULT_TIME_LIMIT as DEFAULT_TIME_LIMIT
 from puzzlewright.grid.defaults import EXPORT_FORMATS as EXPORT_FORMATS
 from puzzlewright.grid.defaults import GRID_EXAMPLE as GRID_EXAMPLE
+from puzzlewright.grid.defaults import MAX_CANDIDATES as MAX_CANDIDATES
 from puzzlewright.grid.defaults import MAX_FILLS as MAX_FILLS
 from puzzlewright.notebook import LetterGrid
 from puzzlewright.counting import CountRun  # grid count runs on the same partitioned engine
@@ -154,6 +156,11 @@ class FillResult(Result, Listing[Fill]):
     floor: float | None = None
     """The quality floor the fills were found at: the highest that finished (null: none was needed beyond
     the dictionary)."""
+    random_seed: int | None = None
+    """The random seed of the search that found the fills: the request's, or with several workers the
+    winner's (one worker with this seed finds the same fills)."""
+    workers: int = 1
+    """How many differently seeded searches raced for the fill (the first to finish won)."""
 
     def is_whole(self) -> bool:
         """Complete, or every fill asked for found before the budget ran out (restarts count nodes, not
@@ -213,29 +220,95 @@ class VerifyResult(Result, LetterGrid):
 
 
 @dataclass(kw_only=True)
-class ExportRequest(GridSource):
-    """A grid as the text of a file: ipuz (JSON) or plain text (.puz is binary: use the CLI)."""
+class CandidatesRequest(GridSource, DictionaryOptions, PublishingOptions):
+    """The words that can go in one slot: each fits the slot's letters and leaves every crossing slot at least
+    one word; ranked by fill score (ties: the more familiar word, then the alphabet)."""
 
-    __pydantic_config__: ClassVar[Config] = model_config("GridExportRequest", {"grid": GRID_EXAMPLE,
-                                                                               "format": "ipuz"})
+    __pydantic_config__: ClassVar[Config] = model_config("GridCandidatesRequest", {
+        "grid": "....#/...../...../#....", "slot": "1-Across", "limit": 5})
+
+    slot: str
+    """The slot, like "1-Across" or "12-Down" (also "1A", "12d")."""
+    limit: Annotated[int, Ge(1), Le(MAX_CANDIDATES)] = DEFAULT_CANDIDATES
+    """How many candidates to list, best first."""
+    min_score: Zipf | None = None
+    """List only words whose crossword fill score is at least this."""
+    allow_repeats: bool = False
+    """Let a word whole elsewhere in the grid be a candidate too."""
+
+
+@dataclass
+class Candidate:
+    """A word for the slot and its crossword fill score."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridCandidate")
+
+    word: str
+    score: float
+
+
+@dataclass
+class CandidatesResult(Result, Listing[Candidate]):
+    """A slot's candidates, best first (iterating goes over them), and how many words qualify in all."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridCandidatesResult")
+
+    slot: str
+    """The slot's name, like "1-Across"."""
+    pattern: str
+    """The slot's letters in the grid, "." for open cells."""
+    candidates: list[Candidate]
+    total: int
+    """How many words qualify (the list shows the best `limit` of them)."""
+    dictionary: str
+
+    def _items(self) -> list[Candidate]:
+        return self.candidates
+
+    def __repr__(self) -> str:
+        shown = ", ".join(c.word for c in self.candidates[:5]) + (", ..." if self.total > 5 else "")
+        return f"<{self.slot} {self.pattern!r}: {self.total} candidate(s){': ' + shown if shown else ''}>"
+
+
+@dataclass(kw_only=True)
+class ExportRequest(GridSource):
+    """A grid as the contents of a file: ipuz (JSON), puz (Across Lite, base64; a filled grid) or plain text;
+    with the puzzle's title, author and clues."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("GridExportRequest", {
+        "grid": "eras/lick/more/stew", "format": "ipuz", "title": "Four by four", "author": "A. Setter",
+        "clues": {"1A": "Periods", "1D": "Shade trees"}})
 
     format: str = "ipuz"
-    """"ipuz" or "text"."""
+    """"ipuz", "puz" or "text"."""
     title: str = ""
-    """The puzzle's title (ipuz)."""
+    """The puzzle's title (ipuz, puz)."""
+    author: str = ""
+    """The puzzle's author (ipuz, puz)."""
+    clues: dict[str, str] | None = None
+    """Clue texts by slot: {"1A": "Periods", "1-Down": "..."}; slots without one get an empty clue."""
 
 
 @dataclass
 class ExportResult(Result):
-    """The file's format and contents."""
+    """The file's format and contents: text for ipuz and text, base64 for the binary .puz
+    (``encoding`` says which)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("GridExportResult")
 
     format: str
     content: str
+    encoding: str = "utf-8"
+    """"utf-8" (the content is the file's text) or "base64" (the file's bytes, .puz)."""
 
     def __str__(self) -> str:
         return self.content
+
+    def data(self) -> bytes:
+        """The file's bytes."""
+        import base64
+
+        return base64.b64decode(self.content) if self.encoding == "base64" else self.content.encode()
 
 
 @dataclass

@@ -30,7 +30,7 @@ from puzzlewright.jumble.model import AnswerPattern, Slot
 from puzzlewright.jumble.rank import Ranker
 from puzzlewright.jumble.anagrams import count_hash, count_table, letter_counts
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from puzzlewright.jumble.schema import (MAX_CAPTION, MAX_JUMBLES, Answer, Genera
 from puzzlewright.jumble.anagrams import unscramble as unscramble_word
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.schema import request_words, validate
-from puzzlewright.search import Budget, paced
+from puzzlewright.budget import Budget, paced
 
 JUMBLE_PACE = 100  # answers built between budget checks (with explain, ~0.1 ms each)
 

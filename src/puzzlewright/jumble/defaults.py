@@ -3,7 +3,7 @@ which re-exports them), the CLI's options, the web API and the Python front door
 take them from here (``tests/test_defaults_agree.py`` checks that they do).
 """
 
-from puzzlewright.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
+from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
 
 DEFAULT_TOP = 10
 MAX_TOP = 1_000

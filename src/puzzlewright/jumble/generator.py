@@ -39,10 +39,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
-from puzzlewright.errors import BudgetExceeded, PuzzleInputError
+from puzzlewright.errors import BudgetExceeded, PuzzleInputError, whole_number
 from puzzlewright.jumble.model import MAX_WORD_LENGTH, AnswerPattern, JumbleWord
 from puzzlewright.jumble.rank import Ranker
 from puzzlewright.jumble.relations import stem
@@ -51,7 +52,7 @@ from puzzlewright.jumble.solver import solve_jumble
 from puzzlewright.letterboxed.rank import ed_or_ing, plural
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.ranking import tie_key, tie_level
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 MIN_CIRCLES, MAX_CIRCLES = 1, 4
 MIN_LENGTH, MAX_LENGTH = 4, 10
@@ -215,7 +216,7 @@ def parse_lengths(value: Sequence[int] | str | None) -> tuple[int, ...]:
         parts = [p for p in re.split(r"[\s,]+", value.strip()) if p]
         if not all(p.isdigit() for p in parts):
             raise PuzzleInputError(f"word lengths {value!r} must be whole numbers like 5,5,6,6")
-        lengths = tuple(int(p) for p in parts)
+        lengths = tuple(whole_number(p, "word length") for p in parts)
     else:
         lengths = tuple(value)
     if not MIN_WORDS <= len(lengths) <= MAX_WORDS:
@@ -251,12 +252,12 @@ def single_reading_words(words: Lexicon, dictionary: Lexicon, length: int, floor
     """The words of ``words`` of ``length`` letters at or above familiarity ``floor`` that are the only
     word of ``dictionary`` with their letters; memoised per lexicons (by identity), length and floor, as
     the web app asks for the same few again and again."""
-    from puzzlewright.cache import remember
+    from puzzlewright.cache import recall_for, remember_for
 
     key = (id(words), id(dictionary), length, floor)
-    hit = _SINGLE_READING.get(key)
-    if hit is not None and hit[0] is words and hit[1] is dictionary:
-        return hit[2]
+    hit: SlotWords | None = recall_for(_SINGLE_READING, key, (words, dictionary))
+    if hit is not None:
+        return hit
     table = words.of_length(length)
     alone = {found[0] for found in dictionary.anagram_index(length).values() if len(found) == 1}
     familiarity = np.asarray(table.familiarity, np.float64)
@@ -264,12 +265,12 @@ def single_reading_words(words: Lexicon, dictionary: Lexicon, length: int, floor
     rows = np.asarray(keep, np.int64)
     counts = words.length_letter_counts(length)[rows].astype(np.int16) if keep else np.zeros((0, 26), np.int16)
     found = SlotWords(length, tuple(table.words[i] for i in keep), counts, familiarity[rows])
-    remember(_SINGLE_READING, key, (words, dictionary, found), MAX_MEMO)
+    remember_for(_SINGLE_READING, key, (words, dictionary), found, MAX_MEMO)
     return found
 
 
 MAX_MEMO = 32
-_SINGLE_READING: dict[tuple[int, int, int, float], tuple[Lexicon, Lexicon, SlotWords]] = {}
+_SINGLE_READING: dict[tuple[int, int, int, float], Any] = {}
 
 
 def shares_stem(own: str, stems: frozenset[str]) -> bool:

@@ -3,7 +3,7 @@
 The picture has what a newspaper prints: each scramble above a row of boxes (circled boxes for the
 letters that go to the answer), the caption, and the answer's boxes (printed words written out); with
 the answer key, the boxes are filled in. The data lines are the seed paper's format that ``jumble solve
---batch FILE`` reads back (:mod:`puzzlewright.jumble.batch`), the caption and the answer as comments.
+--batch FILE`` reads back (:mod:`puzzlewright.jumble.datalines`), the caption and the answer as comments.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from puzzlewright.jumble.rank import FEATURES, AnswerFeatures, Ranker, Score
 from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.ranking import tie_level
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 from puzzlewright.jumble.schema import DEFAULT_TIME_LIMIT
 
 RERANK_BLOCK = 200  # answers whose features are worked out in one piece (see rerank)
@@ -254,7 +254,7 @@ def rerank(answers: list[Answer], ranker: Ranker, budget: Budget | None = None) 
 def score_answers(answers: list[Answer], ranker: Ranker, budget: Budget | None = None) -> list[Answer]:
     """Give each answer its feature vector and the model's score (in place; the same list is returned),
     :data:`RERANK_BLOCK` answers at a time, with ``budget`` checked between blocks
-    (:meth:`~puzzlewright.search.Budget.check_finishing`: a thousand answers take a tenth of a second)."""
+    (:meth:`~puzzlewright.budget.Budget.check_finishing`: a thousand answers take a tenth of a second)."""
     features = AnswerFeatures(ranker)
     for start in range(0, len(answers), RERANK_BLOCK):
         if budget is not None:

@@ -29,11 +29,11 @@ from __future__ import annotations
 
 from puzzlewright.letterboxed.defaults import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                                DEFAULT_TIME_LIMIT)
+from puzzlewright.lazy import lazy_exports
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # what __getattr__ hands out, for type checkers (typing is not imported at run time)
     from collections.abc import Sequence
-    from typing import Any
 
     from puzzlewright.letterboxed import api
     from puzzlewright.letterboxed.index import WordIndex, builtin_index
@@ -55,21 +55,8 @@ _MODELS = ("GeneratedPuzzle", "GenerateRequest", "GenerateResult", "Hint", "Play
 _ON_FIRST_USE = {"Box": "model", "Game": "game", "new_game": "game", "WordIndex": "index", "builtin_index": "index",
                  "box_svg": "render", "render_box": "render", **dict.fromkeys(_MODELS, "schema")}
 
-
-def __getattr__(name: str) -> Any:
-    """The verbs' module, the models, the box, the index and the rendering functions, imported on first use."""
-    import importlib
-
-    if name == "api":
-        return importlib.import_module(f"{__name__}.api")
-    if name in _ON_FIRST_USE:
-        return getattr(importlib.import_module(f"{__name__}.{_ON_FIRST_USE[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    """The module's names and those imported on first use, so ``dir()`` and tab completion show them."""
-    return sorted({*globals(), *_ON_FIRST_USE, "api"})
+# the verbs' module, the models, the box, the index and the rendering functions, imported on first use
+__getattr__, __dir__ = lazy_exports(__name__, {**_ON_FIRST_USE, "api": ""})
 
 
 def solve(sides: str | Sequence[str], *, max_words: int | None = None, words_exactly: int | None = None,

@@ -16,8 +16,9 @@ from puzzlewright.letterboxed.outcome import result_fields, solution_fields
 from puzzlewright.letterboxed.schema import Solution, SolveRequest, SolveResult
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.ranking import tie_key
-from puzzlewright.schema import DictionaryOptions, WordFile, fresh_seed, validate
-from puzzlewright.search import Budget, paced
+from puzzlewright.lexicon.wordfile import WordFile
+from puzzlewright.schema import DictionaryOptions, fresh_seed, validate
+from puzzlewright.budget import Budget, paced
 
 if TYPE_CHECKING:
     from puzzlewright.letterboxed import solver
@@ -31,7 +32,7 @@ def index_for(options: DictionaryOptions, lexicon: Lexicon | WordFile | None = N
     """The word index the dictionary options ask for (``min_commonness`` is left to :func:`box_words`,
     which applies it to the box's words).
 
-    A plain built-in dictionary and a word-list file (:class:`~puzzlewright.schema.WordFile`, from the
+    A plain built-in dictionary and a word-list file (:class:`~puzzlewright.lexicon.wordfile.WordFile`, from the
     command line's ``--dict FILE``) come from their cached indexes (no lexicon is built, numpy is not
     imported); for the first ``box`` a process solves on a word-list file the index holds just the words
     the box can spell, read from the file as it is (see :func:`word_file_index`). Anything else (a
@@ -80,7 +81,7 @@ def check_solve_request(request: SolveRequest) -> None:
         raise PuzzleInputError(f"'max_length' ({request.max_length}) is less than 'min_length' ({request.min_length})")
 
 
-def solve_result(found: solver.SolveResult, dictionary: str, limit: int | None, *,
+def solve_result(found: solver.Chains, dictionary: str, limit: int | None, *,
                  explain: bool = False, budget: Budget | None = None) -> SolveResult:
     """The result model of a search, with at most ``limit`` solutions (None = all), each with its score's
     feature contributions when ``explain`` (the fields of :func:`~puzzlewright.letterboxed.outcome.result_fields`),

@@ -25,11 +25,11 @@ from puzzlewright.letterboxed.rank import rank
 from puzzlewright.letterboxed.schema import Hint, Refusal
 from puzzlewright.letterboxed.solver import DEFAULT_FALLBACK_WORDS, BoxWords, box_words, continuations, solve_box
 from puzzlewright.schema import DictionaryOptions
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 if TYPE_CHECKING:
     from puzzlewright.lexicon import Lexicon
-    from puzzlewright.schema import WordFile
+    from puzzlewright.lexicon.wordfile import WordFile
 
 # Why a played word is refused beyond the box's rules (model.TOO_SHORT, OFF_BOX, SAME_SIDE, WRONG_START)
 NOT_A_WORD = "not_a_word"  # keeps the rules but is not in the dictionary

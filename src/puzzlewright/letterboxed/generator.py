@@ -24,9 +24,9 @@ from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.letterboxed.model import NYT_SIDE_LETTERS, NYT_SIDES, Box
 from puzzlewright.letterboxed.index import WordIndex
 from puzzlewright.letterboxed.rank import OBSCURE_LEVEL, ed_or_ing, plural
-from puzzlewright.letterboxed.solver import BoxWords, Solution, box_words, solve_box
+from puzzlewright.letterboxed.solver import BoxWords, Chain, box_words, solve_box
 from puzzlewright.lexicon.policy import left_out_note
-from puzzlewright.search import Budget, paced
+from puzzlewright.budget import Budget, paced
 
 DEFAULT_MIN_COMMONNESS = 3.0
 MAX_TWO_WORD_SOLUTIONS = 150
@@ -40,11 +40,11 @@ class GeneratedPuzzle:
     """A generated box, its answer, and what solving it found."""
 
     box: Box
-    answer: Solution  # the solver's first solution of the box: the puzzle's stated answer
+    answer: Chain  # the solver's first solution of the box: the puzzle's stated answer
     two_word_solutions: int
     valid_words: int
     par: int
-    best: tuple[Solution, ...]  # the best solutions without a left-out word, the answer first
+    best: tuple[Chain, ...]  # the best solutions without a left-out word, the answer first
 
 
 def suggested_par(valid_words: int) -> int:
@@ -96,7 +96,7 @@ def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = Non
     if len(puzzles) < count:
         dropped = len(_common_words(index, min_commonness, frozenset(), budget)) - len(pool) if left_out else 0
         raise BudgetExceeded(f"made only {len(puzzles)} of {count} puzzles{left_out_note(dropped)}; try a lower "
-                             "--min-commonness")
+                             "commonness floor")
     return puzzles
 
 
@@ -171,7 +171,7 @@ def _describe(box: Box, found: BoxWords, left_out: frozenset[str],
                            tuple(shown[:SHOWN_SOLUTIONS]))
 
 
-def _fit_to_state(answer: Solution, found: BoxWords, floor: float, left_out: frozenset[str]) -> bool:
+def _fit_to_state(answer: Chain, found: BoxWords, floor: float, left_out: frozenset[str]) -> bool:
     """Whether a box's best solution can be its stated answer: two words (a box one word covers is
     another kind of puzzle), each at least ``floor`` Zipf (``found``: the box's words) and none ``left_out``."""
     if len(answer.words) != 2 or any(word in left_out for word in answer.words):

@@ -28,7 +28,7 @@ from puzzlewright.cache import cache_dir, remember, store, touch
 from puzzlewright.letterboxed.model import MIN_WORD_LENGTH, doubled_at
 from puzzlewright.letters import letter_mask, letter_masks
 from puzzlewright.record import Record
-from puzzlewright.shipped import builtin_archive
+from puzzlewright.lexicon.shipped import builtin_archive
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
@@ -39,8 +39,8 @@ if TYPE_CHECKING:  # typing is not imported at run time (the command line's quic
 
     from puzzlewright.letterboxed.model import Box
     from puzzlewright.lexicon import Lexicon
-    from puzzlewright.schema import WordFile
-    from puzzlewright.word_lookup import SortedWords
+    from puzzlewright.lexicon.wordfile import WordFile
+    from puzzlewright.lexicon.archive import SortedWords
 
     Read = TypeVar("Read")  # what a cache file is read as (see _mapped)
 
@@ -488,7 +488,7 @@ def cached_builtin_index(name: str, directory: str | os.PathLike) -> WordIndex |
 
 def file_index(word_file: WordFile, directory: str | os.PathLike | None = None) -> WordIndex:
     """The index of a word-list file (``--dict FILE``), memoised per process, and kept in the cache folder
-    under the file's content address (:func:`puzzlewright.schema.word_file_digest`: its bytes, the format,
+    under the file's content address (:func:`puzzlewright.lexicon.wordfile.word_file_digest`: its bytes, the format,
     the reference dictionary), so the next run on the same bytes reads the built index as a built-in's is
     read: no numpy, no lexicon. A changed file has another address and is indexed again."""
     directory = cache_dir() if directory is None else directory
@@ -558,7 +558,7 @@ def reference_words() -> SortedWords | None:
     process: inflated from its archive the first time (about 35 ms), then kept in the cache folder,
     uncompressed (about 5 MB, mapped, so a box reads only its words' stretches), under a name that changes
     with the archive. Building its Letter Boxed index instead took about a second with numpy."""
-    from puzzlewright.word_lookup import SortedWords
+    from puzzlewright.lexicon.archive import SortedWords
 
     archive = builtin_archive(REFERENCE)
     if archive is None:
@@ -576,7 +576,7 @@ def reference_words() -> SortedWords | None:
 
 def _reference_columns(data: mmap.mmap) -> list[memoryview]:
     """The columns of a cached :func:`reference_words` file; ValueError for another file or version."""
-    from puzzlewright.word_lookup import SortedWords
+    from puzzlewright.lexicon.archive import SortedWords
 
     header, fields = viewed_columns(data, _WORDS_MAGIC)
     if header != [REFERENCE_FORMAT] or len(fields) != len(SortedWords.__slots__):

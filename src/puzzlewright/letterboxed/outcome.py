@@ -2,7 +2,7 @@
 (:class:`puzzlewright.letterboxed.schema.SolveResult`) worked out from the solver's result.
 
 The result model is built from these fields (:func:`puzzlewright.letterboxed.api.solve_result`), and the
-command line's quick path prints straight from them (:mod:`puzzlewright.cli.plain`), without creating the
+command line's quick path prints straight from them (:mod:`puzzlewright.cli.shared`), without creating the
 models (which needs :mod:`dataclasses`): both print the same report from the same values.
 """
 
@@ -13,15 +13,15 @@ if TYPE_CHECKING:  # typing is not imported at run time (the command line's quic
     from typing import Any
 
     from puzzlewright.letterboxed import solver
-    from puzzlewright.search import Budget
+    from puzzlewright.budget import Budget
 
 
-def result_fields(found: solver.SolveResult, dictionary: str, limit: int | None, *,
+def result_fields(found: solver.Chains, dictionary: str, limit: int | None, *,
                   explain: bool = False, budget: Budget | None = None) -> dict[str, Any]:
     """The result model's fields for a search, with at most ``limit`` solutions (None = all), each as the
     fields of its model (:func:`solution_fields`); building them stops with the search's ``budget``
-    (:func:`~puzzlewright.search.paced`)."""
-    from puzzlewright.search import paced
+    (:func:`~puzzlewright.budget.paced`)."""
+    from puzzlewright.budget import paced
 
     shown = found.solutions if limit is None else found.solutions[:limit]
     return {"sides": list(found.box.sides),
@@ -32,7 +32,7 @@ def result_fields(found: solver.SolveResult, dictionary: str, limit: int | None,
             "message": None if found.solutions else no_solution_message(found)}
 
 
-def solution_fields(chain: solver.Solution, explain: bool = False) -> dict[str, Any]:
+def solution_fields(chain: solver.Chain, explain: bool = False) -> dict[str, Any]:
     """A solution model's fields: its words in capitals, its score, and with ``explain`` each feature's
     part of the score."""
     contributions = None
@@ -44,7 +44,7 @@ def solution_fields(chain: solver.Solution, explain: bool = False) -> dict[str, 
             "contributions": contributions}
 
 
-def no_solution_message(found: solver.SolveResult) -> str:
+def no_solution_message(found: solver.Chains) -> str:
     """Why a search found no solutions, in one line."""
     k = found.max_words
     within = (f"of exactly {k} word{'s' if k != 1 else ''}" if found.words_exactly is not None

@@ -5,12 +5,13 @@ how familiar its words are (the dictionary's familiarity score, and how often te
 how many letters it takes and how unevenly they split between the words, plurals and -ED/-ING forms
 (setters pick headwords), words only large dictionaries list or WordNet does not, words outside the
 40,000 that most people know (SEMICOLON is in: people know words they rarely write), letters repeated
-inside a word, how many of the box's other solutions share its words, and words a solver ranks low
-(offensive, vulgar, names: :data:`puzzlewright.lexicon.policy.RANKED_LOW`; the NYT's lists hold some, and
-its answers once used KINKY, so they are accepted but cost what the fit says). The weights are a conditional-logit
-model (softmax over each puzzle's solutions) fitted on real NYT puzzles by
-``scripts/fit_letterboxed_ranker.py`` and shipped in ``ranker.json`` beside this module; nothing is
-trained at run time. The score is the model's log-odds scale, measured from a typical NYT answer (0): a
+inside a word, how rare its letters are in English text, in all the words and in the least-used one (the
+NYT favours a Z, an X or a K over another E), how many of the box's other solutions share its words, and
+words a solver ranks low (offensive, vulgar, names: :data:`puzzlewright.lexicon.policy.RANKED_LOW`; the
+NYT's lists hold some, and its answers once used KINKY, so they are accepted but cost what the fit says).
+The weights are a conditional-logit model (softmax over each puzzle's solutions) fitted on real NYT
+puzzles by ``scripts/fit_letterboxed_ranker.py`` and shipped in ``ranker.json`` beside this module;
+nothing is trained at run time. The score is the model's log-odds scale, measured from a typical NYT answer (0): a
 solution scoring 1 more than another is e (2.7) times as likely to be the setter's pick. See
 docs/letterboxed.md for the fit and its cross-validated figures.
 """
@@ -23,14 +24,14 @@ from collections import deque
 from collections.abc import Sequence
 from functools import partial, reduce
 from itertools import repeat
-from operator import add, itemgetter, mul, sub
+from operator import add, itemgetter, mul, sub, truediv
 
 from puzzlewright.ranking import LinearModel, tie_level
-from puzzlewright.search import SORT_BLOCK, Budget, paced, sorted_paced
+from puzzlewright.budget import SORT_BLOCK, Budget, paced, sorted_paced
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
-    from puzzlewright.letterboxed.solver import BoxWords, Solution
+    from puzzlewright.letterboxed.solver import BoxWords, Chain
 
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 OBSCURE_LEVEL = 60  # SCOWL size above this: a word only large dictionaries list (names, oddities)
@@ -43,6 +44,13 @@ EVERYDAY = 3.0  # familiarity below this counts as rare (the shortfall features)
 WORDNET = 1 << 3 | 1 << 4
 KNOWN = 1 << 9
 RANKED_LOW = (1 << 9) - 1
+# each letter's share of English text, in per cent: Lewand's standard table (R. Lewand, Cryptological
+# Mathematics, MAA 2000; SOURCES.md), for the letter_surprisal feature
+LETTER_SHARE = {"a": 8.167, "b": 1.492, "c": 2.782, "d": 4.253, "e": 12.702, "f": 2.228, "g": 2.015, "h": 6.094,
+                "i": 6.966, "j": 0.153, "k": 0.772, "l": 4.025, "m": 2.406, "n": 6.749, "o": 7.507, "p": 1.929,
+                "q": 0.095, "r": 5.987, "s": 6.327, "t": 9.056, "u": 2.758, "v": 0.978, "w": 2.360, "x": 0.150,
+                "y": 1.974, "z": 0.074}
+SURPRISAL = {letter: -math.log10(share / 100) for letter, share in LETTER_SHARE.items()}  # E 0.90 ... Z 3.13
 EXPLAINED = 1000  # solutions (best first) that keep their feature vectors when asked to (--explain)
 
 # name -> what it measures, for --explain and the docs (order = the weight vector's order)
@@ -61,12 +69,23 @@ FEATURES: dict[str, str] = {
     "not_known": "words outside the 40,000 most people know (the Lancaster norms' list, or an inflection "
                  "of one; among those the dictionary records sources for)",
     "repeats": "letters repeated inside a word",
+    "letter_surprisal": "how rare the letters are in English text, on average (-log10 of each letter's share: "
+                        "E 0.90, T 1.04 ... K 2.11, X 2.82, Z 3.13)",
+    "rarer_word_surprisal": "how rare the least-used word's letters are in English text, on average "
+                            "(-log10 of each letter's share)",
     "shared": "log(1 + solutions sharing its most shared word)",
     "flagged": "words a solver ranks low: offensive, vulgar or a name (lexicon.policy.RANKED_LOW)",
 }
 # features that add up over a chain's words (worked out once per word in ChainFeatures.per_word)
 _PER_WORD = ("shortfall", "letters", "plurals", "ed_ing", "obscure", "not_wordnet", "not_known", "repeats",
              "flagged")
+
+
+def letter_surprisal(word: str) -> float:
+    """The summed surprisal of a word's letters (:data:`SURPRISAL`, each occurrence counted): divided by
+    the letters, the ``letter_surprisal`` feature, which rates CZAR's Z and SQUAWK's Q and K above the
+    E and T of most words (a showier word, which setters favour)."""
+    return sum(map(SURPRISAL.__getitem__, word))
 
 
 def plural(word: str) -> bool:
@@ -91,7 +110,9 @@ shipped_model = Model.shipped  # the model in ranker.json, read once per process
 
 class ChainFeatures:
     """Computes the features of chains of word ids of one box's words; words' own features are worked
-    out once, and ``shared`` counts, for each word, the solutions of the same number of words using it."""
+    out once, and ``shared`` counts, for each word, the solutions of the same number of words using it.
+    The words are also ordered by use (Zipf, then familiarity, then alphabet: the ranking's tie rule), so
+    a chain's least-used word, whose letters ``rarer_word_surprisal`` rates, is the one of lowest place."""
 
     def __init__(self, words: BoxWords, chains: Sequence[tuple[int, ...]], budget: Budget | None = None):
         self.budget = budget
@@ -100,6 +121,10 @@ class ChainFeatures:
         self.familiar = {i: entry[2] for i, entry in entries.items()}
         self.zipf = {i: max(entry[1], 0.0) for i, entry in entries.items()}
         self.length = {i: len(entry[0]) for i, entry in entries.items()}
+        self.surprisal = {i: letter_surprisal(entry[0]) for i, entry in entries.items()}
+        by_use = sorted(entries, key=lambda i: (self.zipf[i], self.familiar[i], self.text[i]))
+        self.use_place = {i: place for place, i in enumerate(by_use)}  # 0 = the least-used word
+        self.by_use_surprisal = [self.surprisal[i] / self.length[i] for i in by_use]
         self.level = {i: (entry[3] or UNLISTED_LEVEL) / 10 for i, entry in entries.items()}
         self.own = {i: self._own(word, familiar, level, sources, bool(flags & RANKED_LOW))
                     for i, (word, _, familiar, level, sources, flags) in entries.items()}
@@ -165,12 +190,17 @@ class ChainFeatures:
         share = self._share_of(k)
         lowest_zipf, lengths_low, lengths_high = each(self.zipf, min), each(self.length, min), each(self.length, max)
         summed = reduce(partial(map, add), [map(per_word.__getitem__, column) for column in columns])
+        letters = reduce(partial(map, add), [map(self.length.__getitem__, column) for column in columns])
+        surprisal = reduce(partial(map, add), [map(self.surprisal.__getitem__, column) for column in columns])
         terms = [map(mul, repeat(w["lowest_zipf"]), lowest_zipf),
                  map(mul, repeat(w["unused_familiarity"]), map(sub, each(self.familiar, min), lowest_zipf)),
                  map(mul, repeat(w["length_gap"]), map(sub, lengths_high, lengths_low)),
                  map(mul, repeat(w["shortest"]), lengths_low),
                  map(mul, repeat(w["rarest_level"]), each(self.level, max)),
-                 map(mul, repeat(w["shared"]), each(share, max))]
+                 map(mul, repeat(w["shared"]), each(share, max)),
+                 map(mul, repeat(w["letter_surprisal"]), map(truediv, surprisal, letters)),
+                 map(mul, repeat(w["rarer_word_surprisal"]),
+                     map(self.by_use_surprisal.__getitem__, each(self.use_place, min)))]
         return list(map(sub, reduce(partial(map, add), terms, summed), repeat(offset)))
 
     def _share_of(self, k: int) -> dict[int, float]:
@@ -188,7 +218,9 @@ class ChainFeatures:
         values = {"lowest_zipf": lowest_zipf, "unused_familiarity": min(self.familiar[i] for i in chain) - lowest_zipf,
                   "length_gap": float(max(lengths) - min(lengths)), "shortest": float(min(lengths)),
                   "rarest_level": max(self.level[i] for i in chain),
-                  "shared": max(self.share[len(chain), i] for i in chain), **summed}
+                  "shared": max(self.share[len(chain), i] for i in chain),
+                  "letter_surprisal": sum(self.surprisal[i] for i in chain) / sum(lengths),
+                  "rarer_word_surprisal": self.by_use_surprisal[min(self.use_place[i] for i in chain)], **summed}
         return tuple(float(values[name]) for name in FEATURES)
 
 
@@ -199,7 +231,7 @@ def explain(features: Sequence[float], model: Model | None = None) -> dict[str, 
 
 
 def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None = None, *,
-         explain: bool = False, budget: Budget | None = None) -> list[Solution]:
+         explain: bool = False, budget: Budget | None = None) -> list[Chain]:
     """Solutions for the chains of word ids: fewer words first, then fewer words a solver ranks low
     (:data:`puzzlewright.lexicon.policy.RANKED_LOW`: a solution with a slur, an obscenity or a name comes
     after every clean one, whatever the model's score), then best first (scores equal to
@@ -207,9 +239,9 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None
     letters, then alphabetical. With ``explain`` the first :data:`EXPLAINED` keep their feature vectors
     (what ``--explain`` shows); working them out costs more than the scores, so only then.
 
-    Every loop goes through ``budget`` (:func:`~puzzlewright.search.paced`): a search that found half a
+    Every loop goes through ``budget`` (:func:`~puzzlewright.budget.paced`): a search that found half a
     million chains is not ranked for seconds past its deadline (BudgetExceeded instead)."""
-    from puzzlewright.letterboxed.solver import Solution
+    from puzzlewright.letterboxed.solver import Chain
 
     model = model or shipped_model()
     features = ChainFeatures(words, chains, budget)
@@ -217,5 +249,5 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None
     columns = zip(chains, features.scores(chains, model), features.flagged(chains), features.letters(chains))
     keyed = sorted_paced(((len(chain), flagged, -tie_level(score), letters, tuple(text[i] for i in chain), score,
                            chain) for chain, score, flagged, letters in columns), budget)
-    return [Solution(chain_words, score, letters, features.of(chain) if explain and place < EXPLAINED else ())
+    return [Chain(chain_words, score, letters, features.of(chain) if explain and place < EXPLAINED else ())
             for place, (_, _, _, letters, chain_words, score, chain) in enumerate(keyed)]

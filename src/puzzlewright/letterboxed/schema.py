@@ -1,10 +1,5 @@
 """The Letter Boxed verbs' request and result models (see :mod:`puzzlewright.schema` for how models work).
 
-The ``words`` and ``generate`` models (:class:`WordsRequest`, :class:`WordsResult`, :class:`WordEntry`,
-:class:`GenerateRequest`, :class:`GenerateResult`, :class:`GeneratedPuzzle`) are importable from here too;
-they are created on first use (in :mod:`puzzlewright.letterboxed._lazy_schema`) so that a one-off
-``letterboxed solve`` does not pay for them.
-
 Every default of the verbs lives in :mod:`puzzlewright.letterboxed.defaults`, once, and is re-exported here:
 the CLI's options, the web API and the Python front door (:mod:`puzzlewright.letterboxed`) all take them
 from those constants.
@@ -13,47 +8,26 @@ from those constants.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
 
 from puzzlewright.letterboxed.defaults import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
 from puzzlewright.letterboxed.defaults import DEFAULT_GENERATE_COMMONNESS as DEFAULT_GENERATE_COMMONNESS
 from puzzlewright.letterboxed.defaults import DEFAULT_LIMIT as DEFAULT_LIMIT
 from puzzlewright.letterboxed.defaults import DEFAULT_TIME_LIMIT as DEFAULT_TIME_LIMIT
 from puzzlewright.letterboxed.defaults import EXAMPLE_SIDES as EXAMPLE_SIDES
+from puzzlewright.letterboxed.defaults import HINT_STEPS, MAX_PLAYED
 from puzzlewright.letterboxed.defaults import MAX_GENERATE as MAX_GENERATE
 from puzzlewright.letterboxed.defaults import MAX_WORDS as MAX_WORDS
 from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
-from puzzlewright.schema import Config, DictionaryOptions, ModelBase, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, ModelBase, PublishingOptions, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
 
-    from annotated_types import Ge, Le
+    from annotated_types import Ge, Le, MaxLen
 
-    from puzzlewright.letterboxed._lazy_schema import GeneratedPuzzle as GeneratedPuzzle
-    from puzzlewright.letterboxed._lazy_schema import GenerateRequest as GenerateRequest
-    from puzzlewright.letterboxed._lazy_schema import GenerateResult as GenerateResult
-    from puzzlewright.letterboxed._lazy_schema import Hint as Hint
-    from puzzlewright.letterboxed._lazy_schema import PlayRequest as PlayRequest
-    from puzzlewright.letterboxed._lazy_schema import PlayResult as PlayResult
-    from puzzlewright.letterboxed._lazy_schema import Refusal as Refusal
-    from puzzlewright.letterboxed._lazy_schema import WordEntry as WordEntry
-    from puzzlewright.letterboxed._lazy_schema import WordsRequest as WordsRequest
-    from puzzlewright.letterboxed._lazy_schema import WordsResult as WordsResult
-    from puzzlewright.schema import Seconds
-
-_LAZY_MODELS = frozenset({"GenerateRequest", "GenerateResult", "GeneratedPuzzle", "Hint", "PlayRequest",
-                          "PlayResult", "Refusal", "WordEntry", "WordsRequest", "WordsResult"})
-
-
-def __getattr__(name: str) -> Any:
-    """The ``words`` and ``generate`` models, created on first use (see the module's docstring)."""
-    if name in _LAZY_MODELS:
-        from puzzlewright.letterboxed import _lazy_schema
-
-        return getattr(_lazy_schema, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from puzzlewright.schema import Seconds, Zipf
 
 
 @dataclass(kw_only=True, eq=False, repr=False)
@@ -158,3 +132,205 @@ class SolveResult(Result):
         rows = "".join(f"<li>{html.escape(str(s))} <small>({s.score:.2f})</small></li>" for s in self.solutions[:10])
         path = self.best.words if self.best else []
         return f"<div>{box_svg(self.sides, path)}<ol>{rows}</ol><p>{html.escape(repr(self))}</p></div>"
+
+
+@dataclass(kw_only=True, eq=False, repr=False)
+class WordsRequest(DictionaryOptions):
+    """List every valid word of a box."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWordsRequest", {"sides": EXAMPLE_SIDES})
+
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
+    sides: str | list[str]
+    """The sides, clockwise from the top (as for solve)."""
+
+
+@dataclass(kw_only=True, eq=False, repr=False)
+class GenerateRequest(PublishingOptions, DictionaryOptions):
+    """Make NYT-style puzzles (4 sides of 3 distinct letters) whose best solution is two common words.
+    Here `min_commonness` is the floor of that answer's words; they are never offensive, and neither
+    vulgar nor names unless `allow` lets them."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateRequest", {"count": 1})
+
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
+    min_commonness: Zipf | None = DEFAULT_GENERATE_COMMONNESS
+    """Commonness floor (Zipf) of the two-word answer."""
+    count: Annotated[int, Ge(1), Le(MAX_GENERATE)] = 1
+    """How many puzzles to make."""
+    random_seed: Annotated[int, Ge(0)] | None = None
+    """Seed for reproducible puzzles (a fresh one, reported back, when omitted)."""
+    show_solution: bool = False
+    """Include the answer and the best solutions."""
+    time_limit: Seconds = DEFAULT_TIME_LIMIT
+    """Give up after this many seconds."""
+    svg: bool = False
+    """Include each puzzle as a printable SVG picture (with the answer drawn when `show_solution`)."""
+
+
+
+
+@dataclass(eq=False, repr=False)
+class WordEntry(ModelBase):
+    """A valid word of a box and its commonness."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWord")
+
+    word: str
+    zipf: float
+
+
+@dataclass(eq=False, repr=False)
+class WordsResult(Result):
+    """Every valid word of a box, most common first (iterating goes over the words)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWordsResult")
+
+    sides: list[str]
+    words: list[WordEntry]
+    count: int
+    dictionary: str
+
+    def __iter__(self) -> Iterator[WordEntry]:
+        return iter(self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(entry.word for entry in self.words[:5])
+        return f"<Letter Boxed {'-'.join(self.sides)}: {self.count} valid words ({shown}{', ...' if self.count > 5 else ''})>"
+
+
+@dataclass(eq=False, repr=False)
+class GeneratedPuzzle(ModelBase):
+    """A generated box; `solution` and `solutions` are filled when the request asked to show them."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGeneratedPuzzle")
+
+    sides: list[str]
+    two_word_solutions: int
+    """How many two-word solutions the box has."""
+    par: int
+    """The number of words to aim for."""
+    valid_words: int
+    solution: list[str] | None = None
+    """The two-word answer: the box's best solution (the solver's first)."""
+    solutions: list[Solution] | None = None
+    """The best solutions (the answer first) that pass the publishing policy (`allow`)."""
+    svg: str | None = None
+    """The printable puzzle (with `svg`): the box, and the answer's path only with `show_solution`."""
+
+    def __str__(self) -> str:
+        return "-".join(self.sides)
+
+
+@dataclass(eq=False, repr=False)
+class GenerateResult(Result):
+    """Generated puzzles (iterating goes over them)."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateResult")
+
+    puzzles: list[GeneratedPuzzle]
+    dictionary: str
+    random_seed: int = field(default=0)
+    """The seed that reproduces these puzzles."""
+
+    def __iter__(self) -> Iterator[GeneratedPuzzle]:
+        return iter(self.puzzles)
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def __repr__(self) -> str:
+        return f"<Letter Boxed puzzles {', '.join(map(str, self.puzzles))} (random_seed={self.random_seed})>"
+
+
+@dataclass(kw_only=True, eq=False, repr=False)
+class PlayRequest(DictionaryOptions):
+    """Play a box: the words played so far (each must be playable), a new word to try, and how many hint
+    steps to show for the next word."""
+
+    __pydantic_config__: ClassVar[Config] = model_config(
+        "LetterboxedPlayRequest", {"sides": EXAMPLE_SIDES, "played": ["WIGWAM"], "word": "MARKETPLACE"})
+
+    dict: str = DEFAULT_DICTIONARY
+    """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
+    sides: str | list[str]
+    """The sides, clockwise from the top (as for solve)."""
+    played: Annotated[list[str], MaxLen(MAX_PLAYED)] = field(default_factory=list)
+    """The words played so far, in order (as a previous reply's `played` gives them)."""
+    word: str | None = None
+    """A word to play next: checked against the box's rules, the last word and the dictionary."""
+    hints: Annotated[int, Ge(0), Le(HINT_STEPS)] = 0
+    """How many times to ask for a hint for the next word (after `word`, when it is played): each reveals
+    one more of its first letter, its length, its last letter and the word (after a first word the
+    first letter is known, so a first hint gives the length)."""
+    time_limit: Seconds = DEFAULT_TIME_LIMIT
+    """Stop the searches for the fewest words and the hint after this many seconds each."""
+
+
+@dataclass(eq=False, repr=False)
+class Refusal(ModelBase):
+    """Why a word cannot be played."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedRefusal")
+
+    word: str
+    """The word, in capitals."""
+    reason: str
+    """The rule it breaks: too_short, off_box (a letter not in the box), same_side (two letters of one side
+    in a row), wrong_start (not the last word's last letter), not_a_word (not in the dictionary) or
+    finished (every letter is used already)."""
+    message: str
+    """The reason in one line."""
+
+
+@dataclass(kw_only=True, eq=False, repr=False)
+class Hint(ModelBase):
+    """What a hint reveals of the next word of the best way to finish: one more fact a step."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedHint")
+
+    step: int
+    """How many facts are revealed: 1 the first letter, 2 the length, 3 the last letter, 4 the word (0: no
+    hint, the message says why)."""
+    message: str
+    """The hint in one line."""
+    first_letter: str | None = None
+    length: int | None = None
+    last_letter: str | None = None
+    word: str | None = None
+
+
+@dataclass(eq=False, repr=False)
+class PlayResult(Result):
+    """The game after the request's word: the words played, the letters they use, and any refusal or hint."""
+
+    __pydantic_config__: ClassVar[Config] = model_config("LetterboxedPlayResult")
+
+    sides: list[str]
+    played: list[str]
+    """The words played, in order, in capitals (the request's word last when it was accepted)."""
+    used: str
+    """The box's letters the words use, in the box's order."""
+    letters_used: int
+    letters: int
+    """How many letters the box has (progress: letters_used of letters)."""
+    done: bool
+    """Every letter is used: the puzzle is solved."""
+    fewest_words: int | None
+    """The par: the fewest words of any solution (null: none within three words)."""
+    dictionary: str
+    complete: bool = True
+    """False when the search for the par or the hint ran out of time (they may then be wrong or missing)."""
+    refused: Refusal | None = None
+    """Why the request's word was not played (null when it was, or when there was none)."""
+    hint: Hint | None = None
+    """The hint for the next word, to the step asked for (null when none was asked for)."""
+
+    def __repr__(self) -> str:
+        state = "solved" if self.done else f"{self.letters_used}/{self.letters} letters"
+        return f"<Letter Boxed {'-'.join(self.sides)}: {'-'.join(self.played) or 'no words'}, {state}>"

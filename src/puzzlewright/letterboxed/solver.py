@@ -33,7 +33,7 @@ from puzzlewright.letterboxed.index import WordIndex, bitset_of
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.rank import rank
 from puzzlewright.record import Record
-from puzzlewright.search import Budget, paced
+from puzzlewright.budget import Budget, paced
 
 NYT_WORDS = 2  # the NYT's answer always has two words: shown by default, with any shorter solution
 DEFAULT_FALLBACK_WORDS = 3  # searched by default only when no solution of NYT_WORDS or fewer exists
@@ -197,7 +197,7 @@ _BIT_OF_BYTE = [bytes(value >> b & 1 for value in range(256)) for b in range(8)]
 _NEGATED = bytes(range(255, -1, -1))  # bytes.translate table: a byte -> 255 minus it
 
 
-class Solution(Record):
+class Chain(Record):
     """A chain of words solving a box, with its ranking score (higher = a person's likelier pick)."""
 
     words: tuple[str, ...]
@@ -212,11 +212,11 @@ class Solution(Record):
         return "-".join(word.upper() for word in self.words)
 
 
-class SolveResult(Record):
+class Chains(Record):
     """The solutions of a box (fewest words first, then best first) and how the search went."""
 
     box: Box
-    solutions: list[Solution]
+    solutions: list[Chain]
     min_words: int | None  # None when there is no solution within max_words
     max_words: int  # the most words a solution was searched with
     valid_words: int
@@ -224,7 +224,7 @@ class SolveResult(Record):
     words_exactly: int | None  # set when only chains of exactly this many words were searched
     FIELDS = ("box", "solutions", "min_words", "max_words", "valid_words", "complete", "words_exactly")
 
-    def __init__(self, box: Box, solutions: list[Solution], min_words: int | None, max_words: int, valid_words: int,
+    def __init__(self, box: Box, solutions: list[Chain], min_words: int | None, max_words: int, valid_words: int,
                  complete: bool = True, words_exactly: int | None = None) -> None:
         self.box, self.solutions, self.min_words, self.max_words = box, solutions, min_words, max_words
         self.valid_words, self.complete, self.words_exactly = valid_words, complete, words_exactly
@@ -243,7 +243,7 @@ class SolveResult(Record):
 
 
 def solve_box(box: Box, words: BoxWords, *, max_words: int | None = None, words_exactly: int | None = None,
-              budget: Budget | None = None, explain: bool = False) -> SolveResult:
+              budget: Budget | None = None, explain: bool = False) -> Chains:
     """The solutions of ``box``, fewest words first and ranked best first within each number of words.
 
     A solution is a chain of words that covers the box and needs every word (see
@@ -252,8 +252,8 @@ def solve_box(box: Box, words: BoxWords, *, max_words: int | None = None, words_
     Neither (the default): every solution of one or two words (the NYT's answers have two, and a box
     one word covers still has them), or, when there is none, every 3-word one. A budget that runs out
     (or more than :data:`MAX_CHAINS` chains) stops the search with what it found, ``complete=False``;
-    ranking what it found runs on the same budget (:func:`~puzzlewright.search.paced`: BudgetExceeded when
-    it would end more than :data:`~puzzlewright.search.FINISH_SLACK_S` past the deadline).
+    ranking what it found runs on the same budget (:func:`~puzzlewright.budget.paced`: BudgetExceeded when
+    it would end more than :data:`~puzzlewright.budget.FINISH_SLACK_S` past the deadline).
     """
     search = _ChainSearch(words, budget)
     if words_exactly is not None:
@@ -271,7 +271,7 @@ def solve_box(box: Box, words: BoxWords, *, max_words: int | None = None, words_
     if not chains and fallback is not None and not search.stopped:
         chains, searched = search.chains(fallback), fallback
     solutions = rank(words, without_spare_words(words, chains, budget), explain=explain, budget=budget)
-    return SolveResult(box, solutions, min((len(s.words) for s in solutions), default=None), searched,
+    return Chains(box, solutions, min((len(s.words) for s in solutions), default=None), searched,
                        len(words), complete=not search.stopped, words_exactly=words_exactly)
 
 

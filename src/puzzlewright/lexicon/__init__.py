@@ -11,10 +11,11 @@ door's ``pw.lexicon(...)``).
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 import types
+
+from puzzlewright.lazy import lazy_exports
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (letterboxed solve --dict FILE reads formats only)
@@ -43,22 +44,7 @@ _HOMES = {
     **dict.fromkeys(("FORMATS", "detect_format", "normalise_word", "read_word_file"), "puzzlewright.lexicon.formats"),
     "lookup_words": "puzzlewright.lexicon.lookup",
 }
-
-
-def __getattr__(name: str) -> Any:
-    """The package's names (and its submodules), imported on first use."""
-    if name in _HOMES:
-        return getattr(importlib.import_module(_HOMES[name]), name)
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"{__name__}.{name}":  # the submodule exists but needs something missing
-            raise
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOMES})
+__getattr__, __dir__ = lazy_exports(__name__, _HOMES)  # and the submodules, imported on first use
 
 
 class _CallableModule(types.ModuleType):

@@ -21,8 +21,8 @@ import numpy as np
 from puzzlewright.errors import LexiconError
 from puzzlewright.lexicon.core import Lexicon
 from puzzlewright.lexicon.formats import normalise_word, read_word_file
-from puzzlewright.shipped import DEFAULT_DICTIONARY as DEFAULT
-from puzzlewright.shipped import data_file
+from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY as DEFAULT
+from puzzlewright.lexicon.shipped import data_file
 
 
 @dataclass(frozen=True)
@@ -63,10 +63,10 @@ BUILTINS: dict[str, Builtin] = {
 
 
 def _archive_arrays(filename: str) -> dict[str, np.ndarray]:
-    """The arrays of a shipped ``.npz`` archive, read by :func:`puzzlewright.word_lookup.read_archive`
+    """The arrays of a shipped ``.npz`` archive, read by :func:`puzzlewright.lexicon.archive.read_archive`
     (the same arrays ``numpy.load`` gives, without the :mod:`zipfile` and :mod:`importlib.resources`
     machinery, which cost every command that loads a dictionary about 50 M instructions of start-up)."""
-    from puzzlewright.word_lookup import read_archive
+    from puzzlewright.lexicon.archive import read_archive
 
     return {name: np.asarray(values) for name, values in read_archive(data_file(filename)).items()}
 
@@ -167,9 +167,9 @@ def _build_file_lexicon(path: str, format: str | None) -> FileLexicon:
 
 
 def _file_cache_key(path: str, format: str | None) -> str:
-    """The cache name of a word-list file: its content address (:func:`puzzlewright.schema.word_file_digest`:
+    """The cache name of a word-list file: its content address (:func:`puzzlewright.lexicon.wordfile.word_file_digest`:
     the file's bytes, the format asked for, the reference dictionary) and :data:`FILE_CACHE_FORMAT`."""
-    from puzzlewright.schema import word_file_digest
+    from puzzlewright.lexicon.wordfile import word_file_digest
 
     return f"wordlist-{word_file_digest(path, format)}-v{FILE_CACHE_FORMAT}"
 

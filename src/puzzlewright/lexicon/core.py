@@ -24,7 +24,7 @@ import numpy as np
 
 from puzzlewright.letters import letter_masks
 from puzzlewright.ranking import best_rows
-from puzzlewright.word_lookup import Commonness
+from puzzlewright.lexicon.archive import Commonness
 
 
 def signature(word: str) -> str:
@@ -221,7 +221,7 @@ class Lexicon:
         if lengths is not None:
             keep &= np.isin(word_lengths, list(lengths))
         if min_commonness is not None:
-            keep &= self.familiarity_values >= min_commonness
+            keep &= self.familiarity_values >= np.float64(min_commonness)  # compared in float64: 1e308 does not overflow
         if max_level is not None:
             keep &= self.level <= max_level
         return self._subset(keep, self.name)

@@ -4,7 +4,7 @@ small count's time end to end).
 
 :class:`PlainLexicon` answers the part of :class:`~puzzlewright.lexicon.Lexicon`'s interface a count uses
 (``name``, the sorted ``words``, ``of_length``, ``filter(lengths=...)``), so the count functions and
-:class:`~puzzlewright.parallel.acrostic.CountJob` take either. A count's job identity is the same for both
+:class:`~puzzlewright.acrostic.jobs.CountJob` take either. A count's job identity is the same for both
 (name, number and digest of the words), so one may resume the other's checkpoint.
 """
 
@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from puzzlewright.errors import LexiconError
-from puzzlewright.shipped import BUILTIN_NAMES, builtin_archive
+from puzzlewright.lexicon.shipped import BUILTIN_NAMES, builtin_archive
 
 
 class SameLength:
@@ -48,7 +48,7 @@ class PlainLexicon:
     @classmethod
     def builtin(cls, name: str) -> PlainLexicon:
         """The words of a shipped dictionary, read from its archive (LexiconError: not a built-in one)."""
-        from puzzlewright.word_lookup import read_archive
+        from puzzlewright.lexicon.archive import read_archive
 
         archive = builtin_archive(name)
         if archive is None:

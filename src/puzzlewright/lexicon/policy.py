@@ -81,17 +81,17 @@ def publishable(lexicon: "Lexicon", use: Use, allow: Iterable[str] = ()) -> Lexi
 
     Memoised per lexicon and flags, so repeated requests (the web app's) get the same lexicon back and
     reuse the indexes built on it (doodlers, scorers, construction words are keyed by identity)."""
-    from puzzlewright.cache import remember
+    from puzzlewright.cache import recall_for, remember_for
 
     flags = left_out(use, allow)
     if not flags:
         return lexicon
     key = (id(lexicon), flags)
-    hit = _PUBLISHABLE.get(key)
-    if hit is not None and hit[0] is lexicon:
-        return hit[1]
+    hit: Lexicon | None = recall_for(_PUBLISHABLE, key, (lexicon,))
+    if hit is not None:
+        return hit
     kept = lexicon.without_flags(flags)
-    remember(_PUBLISHABLE, key, (lexicon, kept), MAX_PUBLISHABLE)
+    remember_for(_PUBLISHABLE, key, (lexicon,), kept, MAX_PUBLISHABLE)
     return kept
 
 
@@ -106,15 +106,15 @@ def left_out_words(lexicon: "Lexicon", use: Use, allow: Iterable[str] = ()) -> f
 
 def left_out_note(count: int) -> str:
     """What a constructor's "none found" error adds when the policy left ``count`` candidate words out
-    ("" for none), so that the user knows ``--allow`` may help."""
+    ("" for none), so that the user knows allowing them (``--allow``, the ``allow`` field) may help."""
     if not count:
         return ""
     return (f" ({count:,} word{'s' if count != 1 else ''} left out as offensive, vulgar, names or undefined: "
-            "see --allow)")
+            "see the allow option)")
 
 
 MAX_PUBLISHABLE = 16
-_PUBLISHABLE: dict[tuple[int, frozenset[str]], tuple["Lexicon", "Lexicon"]] = {}
+_PUBLISHABLE: dict[tuple[int, frozenset[str]], object] = {}  # remember_for's entries
 
 
 def ranked_low(lexicon: "Lexicon") -> "np.ndarray":

@@ -12,6 +12,8 @@ for the process pools, checkpoints and logging it never uses (about 120 M instru
 
 from __future__ import annotations
 
+from puzzlewright.lazy import lazy_exports
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from puzzlewright.parallel.checkpoint import Checkpoint, DiskFullError
@@ -33,15 +35,4 @@ _MODULES = {"Checkpoint": "checkpoint", "CheckpointDamaged": "folder", "Checkpoi
             "DaskRunner": "runners", "InProcessRunner": "runners", "PoolRunner": "runners",
             "WorkerDiedError": "runners", "default_workers": "runners", "make_runner": "runners"}
 
-
-def __getattr__(name: str) -> object:
-    """The package's names, each imported from its module on first use (see the module docstring)."""
-    if name in _MODULES:
-        import importlib
-
-        return getattr(importlib.import_module(f"{__name__}.{_MODULES[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_exports(__name__, _MODULES)  # each name imported from its module on first use

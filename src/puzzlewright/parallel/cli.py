@@ -23,14 +23,17 @@ if TYPE_CHECKING:  # the job machinery loads only when a job runs, not for every
     from puzzlewright.parallel.job import JobResult, PartitionResult
 
 
-def worker_options(command: Callable) -> Callable:
-    """Decorator: add ``--workers`` and ``--cluster`` (passed as ``workers`` and ``cluster``)."""
+ALL_CORES_HELP = ("Local worker processes (default: all cores; 1 = this process only; more than the cores "
+                  "available only with --force-workers).")
+
+
+def worker_options(command: Callable, workers_help: str = ALL_CORES_HELP) -> Callable:
+    """Decorator: add ``--workers`` and ``--cluster`` (passed as ``workers`` and ``cluster``); ``workers_help``
+    is the help of ``--workers`` (a command whose default is not every core says so)."""
     import click  # here, not above: the quick path runs jobs through this module without click
 
 
-    @click.option("--workers", type=int, default=None, metavar="N",
-                  help="Local worker processes (default: all cores; 1 = this process only; more than the "
-                       "cores available only with --force-workers).")
+    @click.option("--workers", type=int, default=None, metavar="N", help=workers_help)
     @click.option("--force-workers", is_flag=True, help="Start --workers N processes even past the cores available.")
     @click.option("--cluster", default=None, metavar="ADDRESS",
                   help="Run on a Dask cluster (tcp://host:8786, or 'local' for one on this machine); "
@@ -50,10 +53,12 @@ def capped_workers(workers: int | None, cluster: str | None, force: bool = False
     cut (more processes than cores only share them, and each holds its own copy of the dictionary: issue
     #28 saw --workers 1000 start 218 on 2 cores). Unchanged with ``force`` or ``cluster`` (Dask workers are
     the cluster's, not this machine's)."""
-    from puzzlewright.parallel.runners import default_workers
+    if workers is None or cluster or force:
+        return workers
+    from puzzlewright.parallel.runners import default_workers  # here: a command run without --workers skips it
 
     cores = default_workers()
-    if workers is None or cluster or force or workers <= cores:
+    if workers <= cores:
         return workers
     print(f"note: --workers {workers} capped at {cores}, the cores available (--force-workers runs {workers})",
           file=sys.stderr)

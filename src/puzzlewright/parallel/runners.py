@@ -89,10 +89,10 @@ def _start_worker(job: PartitionedJob, parent: int) -> None:
     global _WORKER_JOB
     _WORKER_JOB = job
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True).start()
+    threading.Thread(target=exit_when_orphaned, args=(parent,), daemon=True).start()
 
 
-def _exit_when_orphaned(parent: int, every_s: float = 0.5) -> None:
+def exit_when_orphaned(parent: int, every_s: float = 0.5) -> None:
     """A killed parent (SIGKILL) cannot stop its workers: they notice they were orphaned and stop."""
     while os.getppid() == parent:
         time.sleep(every_s)

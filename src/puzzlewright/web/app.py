@@ -2,8 +2,11 @@
 
 Every ``POST /api/<puzzle>/<verb>`` takes the same JSON request and returns the same JSON result as the
 library verb (and the CLI's ``--json``). Errors come back as ``{"error": "one line"}``: 400 for a body that
-is not JSON, 422 for a request the puzzle rejects, 413 for a body over the cap, 503 when a search runs out
-of its time budget, 500 (without details) for a bug. Requests can only name built-in dictionaries.
+is not JSON, 413 for a body over the cap, 422 for a request the puzzle rejects or one whose search does not
+fit the time budget (a search that can give part of an answer gives it instead: 200 with ``complete:
+false``), 202 with ``progress`` for a kept preparation that asking again continues, 503 with
+``Retry-After`` only when the server is busy, 500 (without details) for a bug. The statuses are defined
+once, in :func:`_guarded`. Requests can only name built-in dictionaries.
 """
 
 from __future__ import annotations
@@ -30,13 +33,13 @@ from puzzlewright.errors import BudgetExceeded, PuzzleInputError, PuzzlewrightEr
 from puzzlewright.jsontext import JsonTextError, loads_strict
 from puzzlewright.lexicon import BUILTINS, builtin_lexicon, lookup_words
 from puzzlewright.schema import json_pieces, json_schemas
-from puzzlewright.search import Budget
-from puzzlewright.shipped import DEFAULT_DICTIONARY
+from puzzlewright.budget import Budget
+from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY
 from puzzlewright.web.endpoints import ENDPOINTS, Endpoint, Verb, default_dictionaries
 from puzzlewright.web.connections import ConnectionLimits
 from puzzlewright.web.guard import JsonErrors, RequestGuard
 from puzzlewright.web.limits import (BODY_KEY, MAX_BODY_BYTES, SEARCH_SECONDS, BodyLimit, SearchPool,
-                                     SearchTimeout, budget_message, tune_malloc)
+                                     ServerBusy, budget_message, tune_malloc)
 
 log = logging.getLogger("puzzlewright.web")
 
@@ -153,6 +156,13 @@ def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False
         return {"dictionaries": [{"name": b.name, "description": b.description} for b in BUILTINS.values()],
                 "defaults": {"lookup": DEFAULT_DICTIONARY, **default_dictionaries(endpoints)}}
 
+    @app.get("/api/grid/patterns", tags=["grid"],
+             summary="The shipped 15x15 block patterns a grid request may name (`pattern`), with their rows.")
+    async def grid_patterns() -> dict:
+        from puzzlewright.grid.patterns import shipped_patterns
+
+        return {"patterns": shipped_patterns()}
+
     @app.get("/api/dict/lookup", tags=["dictionary"],
              summary="Is each word in a built-in dictionary, and how common is it?")
     async def lookup(word: list[str] = Query(..., description="words to look up (repeat, or comma-separate)"),
@@ -214,18 +224,20 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
 
 
 async def _guarded(work: Callable[[], Awaitable[Response]], seconds: float = SEARCH_SECONDS) -> Response:
-    """Run a route's work, turning every failure into ``{"error": ...}`` with the right status."""
+    """Run a route's work, turning every failure into ``{"error": ...}`` with the right status: the one
+    place each status is defined. A search over its budget is the request's cost, not a server failure
+    (422); only a full server answers 503, with when to try again."""
     try:
         return await work()
     except ApiError as error:
         return _error(error.status, str(error))
-    except WorkInProgress as error:  # kept and resumable: the client may simply ask again (the page does)
-        return JSONResponse({"error": str(error), "progress": round(error.progress, 4)}, status_code=503)
+    except WorkInProgress as error:  # kept and resumable: asking again continues it (the page does)
+        return JSONResponse({"error": str(error), "progress": round(error.progress, 4)}, status_code=202,
+                            headers={"Retry-After": "0"})
     except BudgetExceeded as error:
-        return _error(503, budget_message(error, seconds))
-    except SearchTimeout as error:
-        retry = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}
-        return _error(503, str(error), retry)
+        return _error(422, budget_message(error, seconds))
+    except ServerBusy as error:
+        return _error(503, str(error), {"Retry-After": str(error.retry_after)})
     except PuzzlewrightError as error:
         return _error(422, str(error))
     except Exception:  # a bug: log it here, tell the client nothing about the insides
@@ -320,8 +332,12 @@ def _operation_doc(endpoint: Endpoint) -> dict:
                 "schema": request_schema, "example": endpoint.example}}},
             "responses": {"200": {"description": "The result.",
                                   "content": {"application/json": {"schema": result_schema}}},
-                          "422": {"description": "A request the puzzle rejects (one line saying why).", **error},
-                          "503": {"description": "The search ran out of its time budget.", **error}}}
+                          "202": {"description": "A kept preparation ran out of time part-way: ask again to "
+                                                 "continue it (`progress`: how far it got, 0-1).", **error},
+                          "422": {"description": "A request the puzzle rejects, or whose search does not fit "
+                                                 "the time budget (one line saying why).", **error},
+                          "503": {"description": "Server busy: no search could start in time; the "
+                                                 "`Retry-After` header says when to try again.", **error}}}
 
 
 def _title(model: type) -> str:
@@ -339,7 +355,10 @@ def _publish_models(app: FastAPI, endpoints: Sequence[Endpoint]) -> None:
             schemas = document.setdefault("components", {}).setdefault("schemas", {})
             schemas.update(json_schemas(models))
             schemas["ErrorMessage"] = {"type": "object", "required": ["error"], "additionalProperties": False,
-                                       "properties": {"error": {"type": "string"}}}
+                                       "properties": {"error": {"type": "string"},
+                                                      "progress": {"type": "number", "minimum": 0, "maximum": 1,
+                                                                   "description": "202 only: how far the kept "
+                                                                                  "preparation got"}}}
             app.openapi_schema = document
         return app.openapi_schema
 

@@ -154,7 +154,10 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("grid", "fill", "Fill a crossword grid (blocks '#', fixed letters, '.' to fill): best fills first.",
              expensive=grid_fill_cost),
     Endpoint("grid", "reroll", "Put a different word in one slot of a filled grid.", expensive=grid_fill_cost),
-    Endpoint("grid", "export", "A grid as an .ipuz (or text) file's contents."),
+    Endpoint("grid", "candidates", "The words that can go in one slot of a grid, best first: each fits the slot's "
+             "letters and leaves every crossing slot a word."),
+    Endpoint("grid", "export", "A grid as an .ipuz, .puz (base64) or text file's contents, with title, author and "
+             "clues."),
     Endpoint("wordle", "doodle", "Wordle Doodle: a word for each painted row of feedback.", deterministic=False),
     Endpoint("wordle", "assist", "Wordle assistant: the answers still possible and the best next guesses.",
              dictionary_keys=("dict", "answers"), expensive=always),

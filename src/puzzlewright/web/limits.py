@@ -1,12 +1,13 @@
 """What keeps the server up: a cap on request bodies, and searches run off the event loop within a time budget.
 
-A search runs in a worker thread with a :class:`~puzzlewright.search.Budget`, so the event loop keeps
+A search runs in a worker thread with a :class:`~puzzlewright.budget.Budget`, so the event loop keeps
 answering other requests (``/healthz`` included) while it works. At most ``max_searches`` run at once,
 expensive ones in a lane that always leaves a thread to cheap ones (:class:`SearchPool`); a request that
-cannot start in time gets a 503 saying when to try again (and a ``Retry-After`` header), one whose search
-overruns its budget a 503 with a message. The budget covers the whole answer: the search, ranking, building
-and encoding the result all check it (:mod:`puzzlewright.search`), and the pool cancels it when it stops
-waiting, so no search works on after its reply.
+cannot start in time is refused as :class:`ServerBusy` (503 with when to try again), one whose search
+overruns its budget gets :class:`~puzzlewright.errors.BudgetExceeded` (422: the request is too expensive,
+not the server broken). The budget covers the whole answer: the search, ranking, building and encoding the
+result all check it (:mod:`puzzlewright.budget`), and the pool cancels it when it stops waiting, so no
+search works on after its reply.
 """
 
 from __future__ import annotations
@@ -23,9 +24,12 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 from puzzlewright.errors import BudgetExceeded
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 
 MAX_BODY_BYTES = 64 * 1024
+# A body over the cap but at most this big is read (and dropped) before the 413: closing a connection with
+# unread bytes makes the system send a reset, and the client then loses the 413 it had not yet read
+DRAIN_BYTES = 1024 * 1024
 SEARCH_SECONDS = 2.0
 # Extra wall-clock time a search may take past its budget before the client is told it timed out: a verb
 # checks its budget between steps and may finish a stopped search's answer for FINISH_SLACK_S, so it needs
@@ -53,7 +57,9 @@ class BodyLimit:
 
     The declared ``Content-Length`` is checked first; bodies sent without one (chunked) are counted as
     they arrive, so a client cannot stream an unbounded body either. The body read is left in the scope
-    under :data:`BODY_KEY` (and replayed to the app as usual).
+    under :data:`BODY_KEY` (and replayed to the app as usual). A refused body of at most
+    :data:`DRAIN_BYTES` is read to its end and dropped first, so the client gets its 413 rather than a
+    reset connection.
     """
 
     def __init__(self, app: Callable, max_bytes: int = MAX_BODY_BYTES):
@@ -67,6 +73,8 @@ class BodyLimit:
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and (not declared.isdigit() or len(declared) > len(str(self.max_bytes))
                                      or int(declared) > self.max_bytes):
+            if declared.isdigit() and len(declared) <= len(str(DRAIN_BYTES)) and int(declared) <= DRAIN_BYTES:
+                await _drain(receive, DRAIN_BYTES)
             await self._refuse(send)
             return
         try:
@@ -78,7 +86,8 @@ class BodyLimit:
             await self.app({**scope, BODY_KEY: body}, _replay(body, receive), send)
 
     async def _read_body(self, receive: Receive) -> bytes | None:
-        """The whole body, or None when the client went away before sending it."""
+        """The whole body, or None when the client went away before sending it; :class:`BodyTooLarge` (the
+        rest of the body read and dropped, up to :data:`DRAIN_BYTES`) once it passes the cap."""
         chunks, size = [], 0
         while True:
             message = await receive()
@@ -87,6 +96,8 @@ class BodyLimit:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_bytes:
+                if message.get("more_body", False):
+                    await _drain(receive, DRAIN_BYTES - size)
                 raise BodyTooLarge
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -98,6 +109,16 @@ class BodyLimit:
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})
+
+
+async def _drain(receive: Receive, limit: int) -> None:
+    """Read and drop the rest of a refused body, up to ``limit`` bytes (past that, stop reading)."""
+    size = 0
+    while size <= limit:
+        message = await receive()
+        if message["type"] != "http.request" or not message.get("more_body", False):
+            return
+        size += len(message.get("body", b""))
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:
@@ -114,11 +135,11 @@ def _replay(body: bytes, receive: Receive) -> Receive:
     return replay
 
 
-class SearchTimeout(Exception):
-    """A search did not finish (or could not start) within its time allowance. ``retry_after``: seconds
-    after which asking again is likely to find a free search thread (None: asking again will not help)."""
+class ServerBusy(Exception):
+    """No search thread was free for a request within its time allowance: the server, not the request, is
+    the limit. ``retry_after``: seconds after which asking again is likely to find a free thread."""
 
-    def __init__(self, message: str, retry_after: int | None = None):
+    def __init__(self, message: str, retry_after: int):
         super().__init__(message)
         self.retry_after = retry_after
 
@@ -199,7 +220,7 @@ class SearchPool:
             self.cheap_in_flight -= 1
 
     def yield_to_cheap(self) -> None:
-        """An expensive search's :attr:`~puzzlewright.search.Budget.pause`: wait (letting go of the
+        """An expensive search's :attr:`~puzzlewright.budget.Budget.pause`: wait (letting go of the
         interpreter) while cheap requests are in flight, up to :data:`YIELD_MAX_S`. Searches hold the GIL,
         so a thread of its own does not keep an expensive search from slowing every cheap answer (on a busy
         machine the process gets a fraction of a core, which the search would take); pausing does."""
@@ -210,8 +231,9 @@ class SearchPool:
             time.sleep(YIELD_STEP_S)
 
     async def run(self, search: Callable[[], Any], budget: Budget | None = None, *, expensive: bool = False) -> Any:
-        """``search()`` on a search thread, in the cheap or the ``expensive`` lane; :class:`SearchTimeout` if
-        no thread is free in time or the search overruns ``seconds`` (plus grace).
+        """``search()`` on a search thread, in the cheap or the ``expensive`` lane; :class:`ServerBusy` if no
+        thread is free in time, :class:`~puzzlewright.errors.BudgetExceeded` if the search overruns
+        ``seconds`` (plus grace) without stopping by itself.
 
         Whenever the request stops waiting before the search ends (timeout, client gone), ``budget`` (the
         search's own) is cancelled, so the search stops at its next budget check instead of computing an
@@ -234,7 +256,7 @@ class SearchPool:
             try:
                 return await asyncio.wait_for(asyncio.shield(job.result), timeout=self.seconds + GRACE_SECONDS)
             except asyncio.TimeoutError:
-                raise SearchTimeout(f"search took longer than its {self.seconds:g} s budget") from None
+                raise BudgetExceeded(f"search took longer than its {self.seconds:g} s budget") from None
         finally:
             if not job.result.done() and budget is not None:
                 budget.cancel()
@@ -243,7 +265,7 @@ class SearchPool:
             if job.abandoned:
                 self._forget(job)
 
-    def _busy(self, job: _Job) -> SearchTimeout:
+    def _busy(self, job: _Job) -> ServerBusy:
         """The *server busy* answer for a job that could not start in time: when to try again, from the
         searches still waiting in its lane and the threads that lane may use (each takes up to a budget)."""
         with self._ready:
@@ -251,7 +273,7 @@ class SearchPool:
         slots = self.expensive_slots if job.expensive else self.max_searches
         retry_after = math.ceil(self.seconds * (1 + waiting / slots))
         kind = "expensive searches" if job.expensive else "searches"
-        return SearchTimeout(f"server busy: no search could start within {self.seconds:g} s ({waiting} other "
+        return ServerBusy(f"server busy: no search could start within {self.seconds:g} s ({waiting} other "
                              f"{kind} waiting); try again in {retry_after} s", retry_after)
 
     def _forget(self, job: _Job) -> None:

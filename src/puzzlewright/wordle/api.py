@@ -14,14 +14,14 @@ from typing import Any
 
 import numpy as np
 
-from puzzlewright.cache import remember
+from puzzlewright.cache import recall_for, remember, remember_for
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
 from puzzlewright.lexicon.core import letter_count_table
 from puzzlewright.lexicon.policy import Use, publishable
 from puzzlewright.schema import fresh_seed, validate
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 from puzzlewright.wordle import doodler as doodling
 from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
 from puzzlewright.wordle.doodler import Doodler
@@ -35,7 +35,7 @@ from puzzlewright.wordle.words import parse_word, word_pool
 
 _ASSISTANTS: dict[tuple[str, str | None, bool, bool], Assistant] = {}
 _ASSISTANTS_FOR_REQUESTS: dict[tuple[str, str | None, bool, bool], Assistant] = {}  # derived lists: the latest
-_DOODLERS: dict[tuple[int, str, frozenset[str]], tuple[Lexicon, Doodler]] = {}
+_DOODLERS: dict[tuple[int, str, frozenset[str]], Any] = {}  # remember_for's entries
 _MAX_DOODLERS = 64
 IMAGE_FORMATS = ("svg", "png")
 
@@ -206,14 +206,14 @@ def _doodler(lexicon: Lexicon, answer: str, allow: frozenset[str]) -> Doodler:
     ``allow``), memoised: building it is most of a doodle's cost, and the web app's users repaint the same
     answer's grid again and again. The answer itself is the user's: kept even when the policy leaves it out."""
     key = (id(lexicon), answer, allow)
-    hit = _DOODLERS.get(key)
-    if hit is not None and hit[0] is lexicon:
-        return hit[1]
+    hit: Doodler | None = recall_for(_DOODLERS, key, (lexicon,))
+    if hit is not None:
+        return hit
     words = publishable(lexicon, Use.CONSTRUCT, allow)
     if answer in lexicon and answer not in words:
         words = words.union([answer])
     doodler = Doodler(answer, word_pool(words, len(answer), include=answer))
-    remember(_DOODLERS, key, (lexicon, doodler), _MAX_DOODLERS)
+    remember_for(_DOODLERS, key, (lexicon,), doodler, _MAX_DOODLERS)
     return doodler
 
 

@@ -32,7 +32,7 @@ import numpy as np
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.ranking import best_rows
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 from puzzlewright.wordle.scoring import feedback
 from puzzlewright.wordle.matrix import PatternMatrix, cache_dir, lists_key, read_array, write_array
 from puzzlewright.wordle.model import GREEN, GREY, Pattern

@@ -30,7 +30,7 @@ import numpy as np
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.schema import fresh_seed
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 from puzzlewright.wordle.model import GREEN, GREY, YELLOW, Paint, Pattern
 from puzzlewright.wordle.schema import DOODLE_SECONDS
 from puzzlewright.wordle.words import WordPool, answer_list_words, common_words, familiarity

@@ -23,7 +23,7 @@ from puzzlewright.cache import cache_dir as shared_cache_dir
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import WordTable
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 from puzzlewright.wordle.scoring import Scorer, code_dtype, feedback_matrix
 from puzzlewright.wordle.words import WordPool
 

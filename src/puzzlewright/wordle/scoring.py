@@ -22,7 +22,7 @@ import numpy as np
 from puzzlewright.errors import BudgetExceeded
 from puzzlewright.lexicon import WordTable
 from puzzlewright.lexicon.core import letter_count_table
-from puzzlewright.search import Budget
+from puzzlewright.budget import Budget
 from puzzlewright.wordle.model import GREEN, GREY, YELLOW, Pattern
 
 BLOCK_PAIRS = 1 << 20  # answers x guesses scored per block in :func:`feedback_matrix` (bounds memory)

@@ -47,6 +47,8 @@ async function fillDictionaryMenus() {
 }
 
 await fillDictionaryMenus();
-for (const [name, puzzle] of Object.entries(PUZZLES)) puzzle.init(document.getElementById(`panel-${name}`));
+// a tab's init may return a promise (the grid's pattern menu): the page is ready, and laid out, once all settle
+await Promise.all(Object.entries(PUZZLES).map(([name, puzzle]) =>
+  puzzle.init(document.getElementById(`panel-${name}`))));
 show(location.hash.slice(1));
 document.body.dataset.ready = "true";

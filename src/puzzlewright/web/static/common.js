@@ -13,7 +13,7 @@ export async function api(path, body) {
   }
   let data = null;
   try { data = await response.json(); } catch (error) { /* not JSON: reported below */ }
-  if (!response.ok) {
+  if (!response.ok || response.status === 202) {  // 202: not an answer yet (`progress`: asking again continues)
     const failure = new Error((data && data.error) || `request failed (HTTP ${response.status})`);
     failure.data = data;  // the whole JSON body: e.g. `progress` when asking again continues the work
     throw failure;

@@ -118,6 +118,7 @@ const FEATURE_NAMES = {
   shortest: "shortest word's letters", plurals: "plurals", ed_ing: "-ED/-ING words", obscure: "obscure words",
   rarest_level: "rarest SCOWL level", not_wordnet: "words WordNet does not list",
   not_known: "words outside the 40,000 most people know", repeats: "repeated letters",
+  letter_surprisal: "rare letters (Z, X, K over E, T)", rarer_word_surprisal: "rare letters in the least-used word",
   shared: "words shared with other solutions", flagged: "offensive, vulgar or proper words",
 };
 

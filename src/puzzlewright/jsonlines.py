@@ -1,7 +1,7 @@
 """Batches of puzzles as JSON Lines: reading the records and solving each one with per-record errors.
 
 The CLI's ``--batch FILE`` (``cli.common.run_batch``) and the partitioned engine's batches
-(``parallel.batch``) both read and solve records through these functions, so they give the same lines.
+(``parallel.batchjob``) both read and solve records through these functions, so they give the same lines.
 """
 
 from __future__ import annotations
@@ -43,6 +43,15 @@ def _decode(line: bytes | None) -> str:
         return line.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         return NOT_UTF8
+
+
+RECORD_DICTIONARY_KEYS = ("dict", "words", "extra_words", "exclude_words", "min_commonness")
+
+
+def uses_own_dictionary(record: dict) -> bool:
+    """Whether a batch record names its own words (it then gets its own lexicon; the others share the
+    command's)."""
+    return any(record.get(key) is not None for key in RECORD_DICTIONARY_KEYS)
 
 
 def count_batch_lines(path: str) -> int | None:

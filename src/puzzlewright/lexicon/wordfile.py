@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from puzzlewright.shipped import builtin_archive
+from puzzlewright.lexicon.shipped import builtin_archive
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

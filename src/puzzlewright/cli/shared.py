@@ -36,9 +36,10 @@ def dictionary_choice(spec: str, format: str | None = None, extra_words: str | N
     lexicon to pass beside it: None for a built-in dictionary (the verb loads it, or a cached index of it,
     only when it needs to), the loaded :class:`~puzzlewright.lexicon.Lexicon` for a word list file (with
     ``word_files``, a file without added or removed words is passed unread, as a
-    :class:`~puzzlewright.schema.WordFile`, for a verb with a cached index of its own)."""
-    from puzzlewright.schema import DictionaryOptions, WordFile
-    from puzzlewright.shipped import builtin_archive
+    :class:`~puzzlewright.lexicon.wordfile.WordFile`, for a verb with a cached index of its own)."""
+    from puzzlewright.lexicon.wordfile import WordFile
+    from puzzlewright.schema import DictionaryOptions
+    from puzzlewright.lexicon.shipped import builtin_archive
 
     if format is None and builtin_archive(spec) is not None:
         return DictionaryOptions(dict=spec, extra_words=extra_words, exclude_words=exclude_words), None
@@ -77,9 +78,9 @@ def quick_letterboxed_solve(sides: Sequence[str], spec: str) -> Any:
     from puzzlewright.letterboxed.model import Box
     from puzzlewright.letterboxed.outcome import result_fields
     from puzzlewright.letterboxed.solver import box_words, solve_box
-    from puzzlewright.search import Budget
-    from puzzlewright.shipped import builtin_archive
-    from puzzlewright.wordfile import WordFile
+    from puzzlewright.budget import Budget
+    from puzzlewright.lexicon.shipped import builtin_archive
+    from puzzlewright.lexicon.wordfile import WordFile
 
     if builtin_archive(spec) is None and not os.path.isfile(os.path.expanduser(spec)):
         return letterboxed_solve(sides, *dictionary_choice(spec, word_files=True))
@@ -157,8 +158,8 @@ def lookup(words: Iterable[str], dictionary: DictionaryOptions, lexicon: Lexicon
 def builtin_lookup(words: Iterable[str], name: str) -> dict | None:
     """:func:`lookup` on the built-in dictionary ``name`` as shipped, read from its archive (no numpy, no
     request models); None when ``name`` is not a built-in dictionary."""
-    from puzzlewright.shipped import builtin_archive
-    from puzzlewright.word_lookup import ShippedWords, lookup_entries
+    from puzzlewright.lexicon.shipped import builtin_archive
+    from puzzlewright.lexicon.archive import ShippedWords, lookup_entries
 
     archive = builtin_archive(name)
     return None if archive is None else lookup_entries(name, ShippedWords(archive).commonness, words)
@@ -188,7 +189,7 @@ def acrostic_count(lexicon: Lexicon | PlainLexicon, options: CountOptions, *, ou
     given. Returns (result, interrupted), as :func:`~puzzlewright.parallel.cli.run_streamed_job` does."""
     import time
 
-    from puzzlewright.parallel.acrostic import CountJob
+    from puzzlewright.acrostic.jobs import CountJob
     from puzzlewright.parallel.cli import run_streamed_job
 
     job = CountJob(lexicon, options, keep_squares=output is not None,

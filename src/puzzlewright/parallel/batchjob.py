@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from puzzlewright.batch import batch_lines, solve_record
+from puzzlewright.jsonlines import batch_lines, solve_record
 from puzzlewright.parallel.job import Emit, Partition, PartitionResult
 
 MAX_BATCH_CHUNK = 50

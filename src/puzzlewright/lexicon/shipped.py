@@ -3,7 +3,6 @@
 Found without importing the lexicon package (numpy) or the request models (dataclasses, typing): the
 command line's quick path (:mod:`puzzlewright.cli.quick`) looks a word up in a shipped archive with
 nothing more than the standard library's ``os``, ``re``, ``struct`` and ``zlib``.
-:mod:`puzzlewright.schema` re-exports both names.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ BUILTIN_NAMES = ("english", "english-common", "english-letterboxed", "english-la
 
 def data_file(filename: str) -> str:
     """The path of a file shipped in ``puzzlewright/lexicon/data``."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "lexicon", "data", filename)
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", filename)
 
 
 def builtin_archive(name: str) -> str | None:

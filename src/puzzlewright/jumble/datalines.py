@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from puzzlewright.batch import UNREADABLE
+from puzzlewright.jsonlines import UNREADABLE
 
 DATE = re.compile(r"^(\d{4}-?\d{2}-?\d{2})\s+(.*)$")
 WORD_LINE = re.compile(r"^[A-Za-z?]+\s+\S+$")
@@ -56,7 +56,7 @@ def parse_data_lines(text: str | Iterable[str]) -> list[DataLinesPuzzle]:
 
 def data_lines_puzzles(lines: Iterable[str]) -> Iterator[DataLinesPuzzle]:
     """The puzzles of data lines, each yielded once its last word line is read, so a file of any length is
-    parsed line by line (the CLI's lines come from :func:`puzzlewright.batch.batch_lines`, with the cap).
+    parsed line by line (the CLI's lines come from :func:`puzzlewright.jsonlines.batch_lines`, with the cap).
 
     A line that cannot be used fails only its own puzzle: a word line before any header, or an unreadable
     line (too long, not UTF-8), becomes an error record and the word lines after it are its own (they

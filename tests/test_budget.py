@@ -7,7 +7,7 @@ import time
 import pytest
 
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
-from puzzlewright.search import Budget, ran_out
+from puzzlewright.budget import Budget, ran_out
 
 
 def test_node_budget_allows_exactly_its_nodes():

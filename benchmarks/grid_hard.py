@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Issue #32's grid figures for docs/grid.md and docs/benchmarks.md: the hard shipped patterns, one worker
+against a race of two, and a small open grid end to end against a peer.
+
+Usage: python benchmarks/grid_hard.py [hard] [pairs] [small] [--seeds N] [--seconds S] [--min-score Z]
+       [--patterns a,b] [--workers 1,2] [--nodes N] [--runs N] [--peer-python PATH]
+
+* hard: each hard pattern (``stack-15``, ``stack-21``, ``open-7``, ``open-9``) filled at quality floor
+  --min-score (default 3: only that floor is tried; ``none``: the default floors, 3 down to none, as
+  ``grid fill`` without ``--min-score``) with random seeds 0..N-1 and a budget of --seconds of
+  wall clock, once per --workers count (a portfolio of that many differently seeded searches, the first to
+  finish winning, ``grid fill --workers``): time to the first fill (wall), CPU of this process and its
+  workers, nodes of the winning search, and for each worker count the median over the seeds that filled
+  (a seed that did not fill in the budget counts as the budget). The ratio of the medians, 1 worker over
+  2, is the portfolio's speed-up.
+* pairs: each pattern filled on one worker with seeds 0..N-1 (--seeds) and a node budget (--nodes) instead
+  of a clock, so the figures do not depend on the machine's load: the nodes to the first fill per seed,
+  and for each pair of seeds (S, S+1) the smaller, which is what a race of two workers (``--workers 2
+  --random-seed S``) spends when each has a core of its own (each worker's search is exactly the
+  one-worker search with its seed). The ratio of the medians is the race's speed-up in nodes.
+* small: ``puzzlewright grid fill --size 5x5`` end to end (a new process: start-up, dictionary, kernel,
+  search) against the peer (blacksquare's filler, PyPI, in its own environment: --peer-python, see
+  benchmarks/grid_peer.py) filling the same open 5x5 from the same list (``english``'s five-letter
+  words with their scores, written as a ``word;score`` file both read), alternately, --runs times each:
+  median wall and median CPU (user + system of the process). Qxw (Debian's ``qxw``) has a batch mode
+  (``qxw -b``) but its problem-file format is documented only in its PDF manual, which this machine
+  cannot fetch, and its binary needs libpcre3, which the image lacks, so it is not measured here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HARD = ("stack-15", "stack-21", "open-7", "open-9")
+PEER_FILL = """
+import sys
+from blacksquare import Crossword, WordList
+words = {}
+for line in open(sys.argv[1]):
+    word, score = line.strip().split(";")
+    words[word] = int(score) / 100
+crossword = Crossword(grid=[[" "] * 5 for _ in range(5)], word_list=WordList(words), symmetry=None)
+print("filled" if crossword.fill(timeout=30, temperature=0, show_progress=False) is not None else "none")
+"""
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished child processes (a portfolio's workers)."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+def hard(patterns: list[str], seeds: int, seconds: float, min_score: float | None, workers: list[int]) -> None:
+    from puzzlewright.grid import api
+
+    api.fill({"grid": "..../..../...."})  # the dictionary and the compiled kernel, outside the timings
+    for name in patterns:
+        medians = {}
+        for count in workers:
+            walls = []
+            for seed in range(seeds):
+                wall, cpu = time.perf_counter(), cpu_seconds()
+                result = api.fill({"pattern": name, "min_score": min_score, "random_seed": seed,
+                                   "time_limit": seconds}, workers=count)
+                wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
+                walls.append(wall if result.fills else seconds)
+                weakest = (f", floor {result.floor}, weakest {result.fills[0].weakest} ({result.fills[0].min_score})"
+                           if result.fills else f": {result.explanation or result.stopped}")
+                print(f"  {name} {count} worker(s) seed {seed}: {'filled' if result.fills else 'NO FILL'} "
+                      f"{wall:.1f} s wall, {cpu:.1f} s CPU, {result.nodes:,} nodes, winner seed "
+                      f"{result.random_seed}{weakest}", flush=True)
+            medians[count] = statistics.median(walls)
+            print(f"{name}, {count} worker(s), floor {min_score}: median time to first fill "
+                  f"{medians[count]:.1f} s (budget {seconds:g} s)", flush=True)
+        if 1 in medians and len(medians) > 1:
+            for count in medians:
+                if count != 1:
+                    print(f"{name}: 1 worker / {count} workers = {medians[1] / medians[count]:.2f}x\n", flush=True)
+
+
+def pairs(patterns: list[str], seeds: int, min_score: float | None, nodes: int) -> None:
+    from puzzlewright.grid import api
+
+    for name in patterns:
+        spent: dict[int, int | None] = {}
+        for seed in range(seeds):
+            result = api.fill({"pattern": name, "min_score": min_score, "random_seed": seed, "time_limit": 3600,
+                               "max_nodes": nodes})
+            spent[seed] = result.nodes if result.fills else None
+            print(f"  {name} seed {seed}: {result.nodes:,} nodes, "
+                  + (f"filled at floor {result.floor}" if result.fills else "no fill"), flush=True)
+        alone = [spent[seed] or nodes for seed in range(seeds)]
+        raced = [min(alone[seed], alone[seed + 1]) for seed in range(seeds - 1)]
+        one, two = statistics.median(alone), statistics.median(raced)
+        print(f"{name}: median nodes to the first fill, one worker {one:,.0f}, best of two seeds {two:,.0f}: "
+              f"{one / two:.2f}x (a seed without a fill counts as the node budget)\n", flush=True)
+
+
+def five_letter_list(path: Path) -> None:
+    """``english``'s five-letter words as a ``word;score`` list (score = familiarity / 0.06, at most 100)."""
+    from puzzlewright.lexicon import load_lexicon
+
+    table = load_lexicon("english").of_length(5)
+    path.write_text("".join(f"{word};{min(100, round(float(zipf) / 0.06))}\n"
+                            for word, zipf in zip(table.words, table.zipf)))
+
+
+def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """(wall, CPU of the child, its stdout) of one run of ``command``."""
+    before = os.times()
+    wall = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    wall = time.perf_counter() - wall
+    after = os.times()
+    cpu = after.children_user + after.children_system - before.children_user - before.children_system
+    return wall, cpu, done.stdout
+
+
+def small(runs: int, peer_python: str | None) -> None:
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": src}
+    launcher = [sys.executable, "-c", "from puzzlewright.cli.main import main; main()"]
+    with tempfile.TemporaryDirectory() as folder:
+        words = Path(folder) / "five.txt"
+        five_letter_list(words)
+        ours = launcher + ["grid", "fill", "--size", "5x5", "--dict", str(words)]
+        peer_script = Path(folder) / "peer.py"
+        peer_script.write_text(PEER_FILL)
+        peer = [peer_python, str(peer_script), str(words)] if peer_python else None
+        timed(ours, env)  # warm-up: bytecode, the list's index cache, the compiled kernel
+        if peer:
+            timed(peer)
+        figures: dict[str, list[tuple[float, float]]] = {"puzzlewright": [], "blacksquare": []}
+        for _ in range(runs):
+            wall, cpu, out = timed(ours, env)
+            assert "1 fill" in out, out
+            figures["puzzlewright"].append((wall, cpu))
+            if peer:
+                wall, cpu, out = timed(peer)
+                assert "filled" in out, out
+                figures["blacksquare"].append((wall, cpu))
+        for name, pairs in figures.items():
+            if pairs:
+                print(f"{name}: 5x5 open end to end, median {statistics.median(p[0] for p in pairs):.2f} s wall, "
+                      f"{statistics.median(p[1] for p in pairs):.2f} s CPU over {len(pairs)} runs")
+        if figures["blacksquare"]:
+            ratio = (statistics.median(p[1] for p in figures["puzzlewright"])
+                     / statistics.median(p[1] for p in figures["blacksquare"]))
+            print(f"puzzlewright / blacksquare, CPU: {ratio:.2f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("parts", nargs="*", default=["hard", "small"])
+    parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--min-score", type=lambda text: None if text == "none" else float(text), default=3.0)
+    parser.add_argument("--patterns", default=",".join(HARD))
+    parser.add_argument("--workers", default="1,2")
+    parser.add_argument("--nodes", type=int, default=20_000)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--peer-python", default=None)
+    args = parser.parse_args()
+    if "hard" in args.parts:
+        hard(args.patterns.split(","), args.seeds, args.seconds, args.min_score,
+             [int(count) for count in args.workers.split(",")])
+    if "pairs" in args.parts:
+        pairs(args.patterns.split(","), args.seeds, args.min_score, args.nodes)
+    if "small" in args.parts:
+        small(args.runs, args.peer_python)
+
+
+if __name__ == "__main__":
+    main()
