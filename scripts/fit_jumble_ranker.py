@@ -34,6 +34,7 @@ import numpy as np
 
 from puzzlewright.jumble.api import jumble_words
 from puzzlewright.jumble.model import AnswerPattern
+from puzzlewright.jumble.puns import MAX_PUNS
 from puzzlewright.jumble.rank import CANDIDATES, FEATURES, RANKER_FILE, Model, Ranker
 from puzzlewright.jumble.schema import SolveRequest
 from puzzlewright.jumble.solver import solve_jumble
@@ -78,9 +79,11 @@ def solve(record: dict, lexicon: Lexicon, model: Model, candidates: int, top: in
 
 
 def training_puzzle(record: dict, lexicon: Lexicon) -> Puzzle:
-    """A puzzle record with the bigram model's best ``POOL`` answers and their features."""
+    """A puzzle record with the bigram model's best ``POOL`` answers and every pun answer, and their features."""
     pattern = AnswerPattern.parse(record["answer_pattern"])
-    answers = solve(record, lexicon, BIGRAM, POOL, POOL)
+    # the first block holds the best POOL and every pun, which the bigram model mostly puts after them
+    answers = solve(record, lexicon, BIGRAM, POOL, POOL + MAX_PUNS)
+    answers = [a for a in answers if a.play is None][:POOL] + [a for a in answers if a.play is not None]
     texts = [pattern.render(a.fills) for a in answers]
     truth = record["final_answer"].upper()
     features = np.array([a.features for a in answers], np.float64).reshape(len(texts), len(FEATURES))

@@ -186,8 +186,11 @@ def test_an_answer_with_a_vulgar_word_never_ranks_above_an_equally_scored_clean_
     answers = [a["answer"] for a in result["answers"]]
     flagged = [ranked_low_words(a["words"], english) > 0 for a in result["answers"]]
     assert "NEW CUM SHOT" in answers[:CANDIDATES] and answers[0] != "NEW CUM SHOT"
-    for block in (flagged[:CANDIDATES], flagged[CANDIDATES:]):
-        assert block == sorted(block) and any(block) and not block[0]
+    assert any(flagged[:CANDIDATES]) and not flagged[0]
+    # each block (the first holds the puns too, so it may be longer) lists its clean answers first: a clean
+    # answer follows a flagged one only where a new block starts, at least CANDIDATES answers apart
+    starts = [0] + [i for i in range(1, len(flagged)) if flagged[i - 1] and not flagged[i]]
+    assert len(starts) > 1 and all(b - a >= CANDIDATES for a, b in zip(starts, starts[1:]))
 
 
 TIED_ANAGRAMS = ["stare", "tears", "rates", "aster", "tares", "resat", "taser", "treas"]
@@ -741,10 +744,10 @@ def test_final_answer_ranking_is_pinned(english):
                         lexicon=english)
     assert (result["scored"], len(result["answers"]), result["complete"]) == (522, 522, True)
     assert [(a["answer"], a["score"]) for a in result["answers"][:4]] == [
-        ("IN MANY RESPECTS", 4.472), ("IN MANY SPECTRES", -1.701), ("IN MANY SPECTERS", -1.941),
-        ("IN MANY SCEPTERS", -2.422)]
+        ("IN MANY RESPECTS", 4.361), ("IN MANY SPECTRES", -1.916), ("IN MANY SPECTERS", -2.151),
+        ("IN MANY SCEPTERS", -2.628)]
     # last: an answer with a slur comes after every clean one (issue #27)
-    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("EY SPIC TRANSMEN", -14.643)
+    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("EY SPIC TRANSMEN", -14.475)
 
 
 def test_final_answers_are_ranked_the_same_whatever_order_they_come_in(english):
@@ -845,7 +848,7 @@ def test_pun_answers_are_found_and_explained(shared_data, english, final, play):
     jumbles = [JumbleWord.build(j["scrambled"], j["circles"]) for j in puzzle["jumbles"]]
     readings = [r.lower() for r in found["unscrambled"]]
     assert sorted("".join(j.circled(r) for j, r in zip(jumbles, readings))) == sorted(final.replace(" ", "").lower())
-    assert all(a["play"] is None for a in answers if all(english.zipf_of(w.lower()) for w in a["words"]))
+    assert len({a["answer"] for a in answers}) == len(answers)  # a pun the search found too is listed once
 
 
 def test_puns_need_a_caption_and_open_words(shared_data, english):
@@ -879,8 +882,51 @@ def test_every_pun_spells_its_pool(shared_data, english):
             made += 1
             assert sorted("".join(pun.fills)) == sorted(pool)
             assert [len(w) for w in pun.fills] == [slot.length for slot in pattern.slots]
-            assert pun.replaced in pun.target.replace(" ", "") and sounds_alike(pun.replaced, pun.word)
+            target = pun.target.replace(" ", "")
+            assert pun.replaced in target
+            if pun.blend:  # the word overlaps the target's start or end
+                assert target.startswith(pun.replaced) and pun.word.endswith(pun.replaced) or (
+                    target.endswith(pun.replaced) and pun.word.startswith(pun.replaced))
+            else:
+                assert sounds_alike(pun.replaced, pun.word)
     assert made > 0
+
+
+@pytest.mark.parametrize("final, source, pattern, play", [
+    ("A MASTERPEACE", "MASTERPEACE", "- -----------", "sounds like MASTERPIECE (PEACE for PIECE)"),
+    ("TREE MENDOUS IT", "TREE MENDOUS", "---- ------- --", "sounds like TREMENDOUS (TREE for TRE)"),
+    ("GUEST IMATED", "GUEST IMATED", None, "blends GUEST into ESTIMATED (GUEST for EST)")])
+def test_puns_beside_a_plain_word_and_blends(shared_data, english, final, source, pattern, play):
+    """A respelt target may leave the pattern's first or last word to an everyday word (A + MASTERPEACE,
+    TREE MENDOUS + IT), and a caption word may overlap a target's start or end (GUEST + ESTIMATED): the
+    finder makes the pun from its letters and the training puzzle's caption, and from a pool one letter off
+    it makes nothing that does not spell that pool."""
+    from puzzlewright.jumble.model import AnswerPattern
+    from puzzlewright.jumble.rank import Ranker
+
+    puzzle = training_puzzle(shared_data, source)
+    pattern = AnswerPattern.parse(pattern or puzzle["answer_pattern"])
+    pool = "".join(sorted(final.replace(" ", "").lower()))
+    # GUEST (tie 0.33) is not among the 30 words the inn caption ties best: a caption naming guests
+    caption = puzzle["caption"] + (" FOR THE GUESTS" if final == "GUEST IMATED" else "")
+    ranker = Ranker(english, caption=caption)
+    puns = {" ".join(p.fills).upper(): p.describe() for p in ranker.puns(pool, pattern)}
+    assert puns[final] == play
+    off = pool.replace("e", "a", 1)
+    assert all(sorted("".join(p.fills)) == sorted(off) for p in ranker.puns(off, pattern))
+
+
+def test_caption_join_is_zero_after_an_article(english):
+    """A caption ending on an article says little of the answer's first word (the bigram table lists THE
+    RINK, not THE BURR), so ``caption_join`` is 0 after one, and the pair's value after another word."""
+    from puzzlewright.jumble.rank import FEATURES, AnswerFeatures, Ranker
+
+    join = list(FEATURES).index("caption_join")
+    for caption, expected in (("SHE WAS ON THE – – –", 0.0), ("SHE WAS ON – – –", None)):
+        ranker = Ranker(english, caption=caption)
+        value = AnswerFeatures(ranker).of(("rink", "burr"), ("rink", "burr"), 0.0)[join]
+        assert value == (ranker.phrases.pair_value("on", "rink") if expected is None else expected)
+    assert Ranker(english, caption="ON THE – – –").phrases.pair_value("the", "rink") > 0
 
 
 def test_cli_explain_names_the_play(shared_data, cli):

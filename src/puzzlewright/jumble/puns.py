@@ -18,7 +18,11 @@ because a piece such as MENDOUS is no word. :class:`PunFinder` makes them direct
   (:func:`sounds_alike`), such that the result has exactly the pool's letters; it is then cut into the
   answer pattern's word lengths (TREEMENDOUS -> TREE MENDOUS). The target keeps at least
   :data:`MIN_REST` of its letters, and the run is at most :data:`LENGTH_SLACK` letters longer or shorter
-  than the word.
+  than the word;
+* or a *blend*: the swapped-in word overlaps the target's start or end (GUEST + ESTIMATED: GUEST IMATED,
+  the run EST ending the word), for a run of :data:`MIN_SWAP` letters or more;
+* the respelt target may leave the pattern's first or last word to an everyday word (Zipf
+  :data:`PLAIN_ZIPF` or more: A + MASTERPEACE, TREE MENDOUS + IT), which spells the rest of the pool.
 
 The look-up is by letter counts, not a scan: for each target length, :meth:`Targets.cuts` indexes (on first
 use, about 50 ms a length) every run that can be cut out of a target by the letters it leaves; the pool
@@ -33,7 +37,8 @@ letter apart (AN ~ ANT, BEACH ~ PEACH) were tried: they made a pun for most trai
 6 a puzzle, against 0), most of them absurd (CHAINS for ERANSWH in VETERANS WHO).
 
 Puns are made only for patterns of open words with no printed letters, only with a caption (the
-swapped-in word comes from it), and only from a puzzle's likeliest pool (:func:`~.solver.pun_answers`). The fitted ranker orders them with the plain answers (:mod:`.rank`: the
+swapped-in word comes from it), and only from a puzzle's likeliest pool (:func:`~.solver.pun_answers`); a
+pun made of dictionary words (THUG BOAT) stands for the search's copy of it, so it carries its play. The fitted ranker orders them with the plain answers (:mod:`.rank`: the
 ``pun`` features), and ``--explain`` names the play (:meth:`Pun.describe`).
 """
 
@@ -50,6 +55,7 @@ from puzzlewright.jumble.anagrams import HASH_WEIGHTS, count_hash, letter_counts
 from puzzlewright.jumble.relations import CaptionLinks, RelationTable
 from puzzlewright.jumble.vectors import CaptionSimilarity
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.lexicon.policy import is_ranked_low
 
 MIN_TARGET = 5  # letters of a target, run together
 TARGET_ZIPF = 2.0  # a target word's least commonness (Zipf)
@@ -60,6 +66,7 @@ MIN_REST = 4  # letters of the target a pun keeps, at least (and at least its sw
 CAPTION_WORDS = 30  # swapped-in words tried per pool: the most tied to the caption
 CAPTION_FLOOR = 0.3  # their least tie to the caption (similarity + links)
 LENGTH_SLACK = 2  # a replaced run is at most this many letters longer or shorter than its swapped-in word
+PLAIN_ZIPF = 5.5  # an everyday word a pun may leave a first or last word of its pattern to (TIME, IT)
 MAX_PUNS = 20  # puns kept per pool: the best by caption tie, then the target's commonness, then alphabet
 SOUND_RULES = (("ph", "f"), ("ck", "k"), ("qu", "k"), ("q", "k"), ("gh", ""), ("x", "ks"), ("z", "s"),
                ("wr", "r"), ("kn", "n"))
@@ -101,10 +108,13 @@ class Pun:
     word: str
     caption: float
     commonness: float
+    blend: bool = False  # the word overlaps the target's start or end (GUEST + ESTIMATED), not a sound-alike
 
     def describe(self) -> str:
-        """The play, for ``--explain``: ``sounds like MASTERPIECE (PEACE for PIECE)``."""
-        return f"sounds like {self.target.upper()} ({self.word.upper()} for {self.replaced.upper()})"
+        """The play, for ``--explain``: ``sounds like MASTERPIECE (PEACE for PIECE)``, ``blends GUEST into
+        ESTIMATED (GUEST for EST)``."""
+        play = f"blends {self.word.upper()} into" if self.blend else "sounds like"
+        return f"{play} {self.target.upper()} ({self.word.upper()} for {self.replaced.upper()})"
 
 
 RUN_KEY = 16  # a rest index key: the rest's count hash times this, plus the run's length (below this)
@@ -156,28 +166,52 @@ class PunFinder:
 
     def puns(self, pool: str, lengths: Sequence[int]) -> list[Pun]:
         """The best :data:`MAX_PUNS` puns spelt with exactly the letters of ``pool`` (sorted, a-z) cut into
-        words of ``lengths``: the highest caption tie first, then the commoner target, then alphabetical."""
+        words of ``lengths``, the respelt target filling every word or all but a first or last everyday
+        word (:meth:`plain_words`): the highest caption tie first, then the commoner target, then
+        alphabetical."""
         counts = letter_counts(pool)
         swaps = self.swap_words(counts, len(pool))
-        # the words' count hashes (:func:`~.anagrams.count_hash`), from their letters' weights
-        word_hashes = np.array([sum(int(HASH_WEIGHTS[ord(c) - 97]) for c in word) for word, _ in swaps], np.int64)
+        if not swaps:
+            return []
+        word_hashes = np.array([_word_hash(word) for word, _ in swaps], np.int64)
         found: dict[tuple[str, ...], Pun] = {}
-        for length in range(len(pool) - LENGTH_SLACK, len(pool) + LENGTH_SLACK + 1):
-            targets = self.targets.get(length)
-            if targets is None or not swaps:
-                continue
-            for (word, tie), row, start in self._runs(swaps, word_hashes, counts, targets):
-                letters = targets.letters[row]
-                run_length = length - len(pool) + len(word)
-                run = letters[start:start + run_length]
-                spelt = letters[:start] + word + letters[start + run_length:]
-                if run != word and sounds_alike(run, word) and sorted(spelt) == sorted(pool):
-                    pun = Pun(_cut(spelt, lengths), targets.texts[row], run, word, tie,
-                              float(targets.commonness[row]))
-                    known = found.get(pun.fills)
-                    if known is None or _rank(pun) < _rank(known):
-                        found[pun.fills] = pun
+        for plains, first in self.plain_words(counts, lengths):
+            size = len(pool) - len(plains[0])
+            rests = count_hash(counts) - np.array([_word_hash(w) for w in plains], np.int64)
+            cut_lengths = lengths[1:] if first else lengths[:len(lengths) - (plains[0] != "")]
+            for length in range(size - LENGTH_SLACK, size + LENGTH_SLACK + 1):
+                targets = self.targets.get(length)
+                if targets is None:
+                    continue
+                for plain, (word, tie), row, start in self._runs(swaps, word_hashes, rests, size, targets, plains[0] == ""):
+                    letters = targets.letters[row]
+                    run_length = length - size + len(word)
+                    run = letters[start:start + run_length]
+                    spelt = letters[:start] + word + letters[start + run_length:]
+                    blend = _blends(letters, start, run, word)
+                    if run != word and (blend or sounds_alike(run, word)) and sorted(spelt + plains[plain]) == sorted(pool):
+                        pieces = _cut(spelt, cut_lengths)
+                        fills = (plains[plain], *pieces) if first else (*pieces, plains[plain])[:len(lengths)]
+                        pun = Pun(fills, targets.texts[row], run, word, tie, float(targets.commonness[row]), blend)
+                        known = found.get(pun.fills)
+                        if known is None or _rank(pun) < _rank(known):
+                            found[pun.fills] = pun
         return sorted(found.values(), key=_rank)[:MAX_PUNS]
+
+    def plain_words(self, counts: np.ndarray, lengths: Sequence[int]) -> list[tuple[tuple[str, ...], bool]]:
+        """The everyday words (Zipf :data:`PLAIN_ZIPF` or more) a pun may leave its pattern's first or its last
+        word to (KOALA TY + TIME, DISPELL + IT), as (the words that fit in the pool, whether first); and
+        ``("",)`` for the respelt target filling every word."""
+        sides: list[tuple[tuple[str, ...], bool]] = [(("",), False)]
+        for first, length in ((True, lengths[0]), (False, lengths[-1])):
+            if len(lengths) < 2 or sum(lengths) - length < MIN_TARGET:
+                continue
+            table = self.lexicon.of_length(length)
+            fit = np.logical_and.reduce(self.lexicon.letter_count_columns(length) <= counts[:, None])
+            words = tuple(table.words[i] for i in np.flatnonzero(fit & (table.zipf >= PLAIN_ZIPF)))
+            if words:
+                sides.append((words, first))
+        return sides
 
     def swap_words(self, counts: np.ndarray, size: int) -> list[tuple[str, float]]:
         """The words that fit in the pool (shorter than it) most tied to the caption, with their ties."""
@@ -196,26 +230,45 @@ class PunFinder:
         return [(words[i], float(ties[i])) for i in order if ties[i] >= CAPTION_FLOOR]
 
     @staticmethod
-    def _runs(swaps: list[tuple[str, float]], word_hashes: np.ndarray, counts: np.ndarray, targets: Targets
-              ) -> list[tuple[tuple[str, float], int, int]]:
-        """Each (swapped-in word, target row, start) where the word can take the place of the target's run
-        of letters from ``start`` and leave exactly the pool's letters (the run leaves the pool less the
-        word: a look-up in the target's rest index, :meth:`Targets.cuts`), the run beginning with a letter
-        that can be said as the word begins."""
+    def _runs(swaps: list[tuple[str, float]], word_hashes: np.ndarray, rests: np.ndarray, size: int,
+              targets: Targets, whole: bool) -> list[tuple[int, tuple[str, float], int, int]]:
+        """Each (plain word's number, swapped-in word, target row, start) where the word can take the place
+        of the target's run of letters from ``start`` and leave exactly the letters of ``size`` whose count
+        hash is the plain word's ``rests`` (the pool less the plain word): a look-up in the target's rest
+        index, :meth:`Targets.cuts`; the run beginning with a letter that can be said as the word begins,
+        or at the target's start (a blend: GUEST into ESTIMATED)."""
         keys, rows, starts = targets.cuts()
-        size, length = int(counts.sum()), targets.codes.shape[1]
+        length = targets.codes.shape[1]
         sizes = np.array([len(word) for word, _ in swaps])
         runs = length - size + sizes
-        usable = (runs >= 1) & (runs < RUN_KEY) & (size - sizes >= np.maximum(MIN_REST, sizes - LENGTH_SLACK))
-        wanted = (int(count_hash(counts)) - word_hashes) * RUN_KEY + runs
+        rest = size - sizes  # the target's letters the pun keeps
+        usable = (runs >= 1) & (runs < RUN_KEY) & (rest >= (np.maximum(MIN_REST, sizes - LENGTH_SLACK) if whole
+                                                          else MIN_REST))
+        wanted = (rests[:, None] - word_hashes[None, :]) * RUN_KEY + runs[None, :]  # (plain words x swaps)
         lows, highs = np.searchsorted(keys, wanted), np.searchsorted(keys, wanted + 1)
         found = []
-        for w in np.flatnonzero(usable & (highs > lows)).tolist():
+        for p, w in zip(*np.nonzero(usable[None, :] & (highs > lows))):
             word = swaps[w][0]
-            at, begin = rows[lows[w]:highs[w]], starts[lows[w]:highs[w]].astype(np.int64)
-            fit = _beginnings(first_sound(word))[targets.codes[at, begin]]
-            found += [(swaps[w], r, b) for r, b in zip(at[fit].tolist(), begin[fit].tolist())]
+            at, begin = rows[lows[p, w]:highs[p, w]], starts[lows[p, w]:highs[p, w]].astype(np.int64)
+            first = targets.codes[at, begin]
+            fit = _beginnings(first_sound(word))[first]
+            if runs[w] <= len(word):  # a blend at the target's start: the run ends the word, so opens alike
+                fit |= (begin == 0) & (first == ord(word[len(word) - runs[w]]) - 97)
+            found += [(int(p), swaps[w], r, b) for r, b in zip(at[fit].tolist(), begin[fit].tolist())]
         return found
+
+
+def _word_hash(word: str) -> int:
+    """A word's count hash (:func:`~.anagrams.count_hash`; 0 for ``""``), from its letters' weights."""
+    return sum(int(HASH_WEIGHTS[ord(c) - 97]) for c in word)
+
+
+def _blends(target: str, start: int, run: str, word: str) -> bool:
+    """Whether putting ``word`` for the target's ``run`` at ``start`` is a blend: the run (3 letters or
+    more) opens the target and ends the word (GUEST + ESTIMATED: GUESTIMATED), or ends the target and
+    opens the word."""
+    return len(run) >= MIN_SWAP and ((start == 0 and word.endswith(run))
+                                     or (start + len(run) == len(target) and word.startswith(run)))
 
 
 # what the first letter of a run can be said as at its start (see sound_key): W, Y, H and G may be silent
@@ -253,7 +306,8 @@ def _targets(lexicon: Lexicon, relations: RelationTable) -> dict[int, Targets]:
         if length >= MIN_TARGET:
             table = lexicon.of_length(length)
             for i in np.flatnonzero(table.zipf >= TARGET_ZIPF).tolist():
-                texts[table.words[i]] = (table.words[i], float(table.zipf[i]))
+                if not is_ranked_low(lexicon.flag_bits(table.words[i])):  # no pun on CUMSHOT
+                    texts[table.words[i]] = (table.words[i], float(table.zipf[i]))
     for words in (p.split() for p in sorted(relations.phrases)):
         letters = "".join(words)
         if len(words) > 1 and len(letters) >= MIN_TARGET and letters.isalpha() and letters not in texts:

@@ -85,6 +85,9 @@ FEATURES: dict[str, str] = {
     "pun_caption": "a pun's swapped-in word's tie to the caption (similarity + links), 0 for a plain answer",
 }
 _PER_WORD = 7  # the values AnswerFeatures.word gives each open word
+# a caption ending on an article says little of the answer's first word, and the bigram table lists "the
+# rink" but not "the burr", "a boat" but not "a thug": caption_join is 0 after one (issue #31)
+ARTICLES = frozenset(("", "a", "an", "the"))
 DANGLING = frozenset("a an the his her their my your our its of to and or as for with at by from".split())
 
 
@@ -356,7 +359,7 @@ class AnswerFeatures:
         ids = np.array([[index.setdefault(w, len(index)) for w in phrase] for phrase in phrases], np.int64)
         words = list(index)
         ranker = self.ranker
-        if ranker.last_caption_word:
+        if ranker.last_caption_word not in ARTICLES:  # "" too
             vectors[:, 9] = np.array([ranker.pair_value(ranker.last_caption_word, w) for w in words])[ids[:, 0]]
         vectors[:, 12] = np.array([w in DANGLING for w in words], np.float64)[ids[:, -1]]
         # pairs of positions: how many pairs echo; adjacent pairs: which open a set phrase

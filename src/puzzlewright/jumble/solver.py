@@ -219,31 +219,30 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
 
 def pun_answers(sources: list[PoolSource], pattern: AnswerPattern, ranker: Ranker) -> list[Answer]:
     """The pun answers (:meth:`Ranker.puns`) of the likeliest pool (the first: the least shortfall), if it
-    has no unknown letters, that the answer search cannot make (a piece is no dictionary word), whatever
-    ``top`` is."""
+    has no unknown letters, whatever ``top`` is. A pun made of dictionary words (THUG BOAT, TUGBOAT with
+    THUG for TUG) is one the search may find too: :func:`in_blocks` keeps this copy, which names the play."""
     if not sources or sources[0].pool.wild:
         return []
     source = sources[0]
-    answers = []
-    for pun in ranker.puns(source.pool.letters, pattern):
-        if not all(word in ranker.lexicon for word in pun.fills):
-            phrase = pattern.phrase(pun.fills)
-            answers.append(Answer(pun.fills, phrase, source, ranker.score(pun.fills, phrase, source.shortfall),
-                                  play=pun))
-    return answers
+    return [Answer(pun.fills, phrase, source, ranker.score(pun.fills, phrase, source.shortfall), play=pun)
+            for pun in ranker.puns(source.pool.letters, pattern) for phrase in (pattern.phrase(pun.fills),)]
 
 
 def in_blocks(answers: list[Answer], ranker: Ranker, puns: list[Answer] | None = None,
               budget: Budget | None = None) -> list[Answer]:
     """Answers in the search's order (best first), scored by the model and put in its order
     (:func:`final_order`) a block of ``ranker.candidates`` at a time: the model orders the search's best
-    block (with the ``puns``, which the search cannot make), then its next, and so on, so an answer's place
-    depends only on the blocks up to its own."""
+    block (with the ``puns``, which the search mostly cannot make), then its next, and so on, so an
+    answer's place depends only on the blocks up to its own. A pun the search found too takes the place of
+    the search's copy (the same words of the same pool), which leaves its block: the blocks stay those of
+    the search's order, whatever ``top`` is."""
     block = ranker.candidates
-    first = answers[:block] + (puns or [])
-    score_answers(first + answers[block:], ranker, budget)
-    return final_order(first) + [a for start in range(block, len(answers), block)
-                                 for a in final_order(answers[start:start + block])]
+    punned = {pun.fills for pun in puns or ()}
+    blocks = [[a for a in answers[start:start + block] if a.fills not in punned]
+              for start in range(0, len(answers), block)] or [[]]
+    blocks[0] += puns or []
+    score_answers([a for b in blocks for a in b], ranker, budget)
+    return [a for b in blocks for a in final_order(b)]
 
 
 def rerank(answers: list[Answer], ranker: Ranker, budget: Budget | None = None) -> list[Answer]:
