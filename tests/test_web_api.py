@@ -100,6 +100,18 @@ def client() -> TestClient:
     return fake_client(search_seconds=0.3)
 
 
+def test_a_verb_may_have_its_own_budget_unless_the_server_is_given_one():
+    """Grid fills get GRID_FILL_SECONDS on a server started without --budget, other verbs SEARCH_SECONDS; a
+    budget given to the server applies to every search."""
+    slow = Endpoint("fake", "echo", "fake echo, its own budget", module=FAKE, deterministic=False, seconds=7.5)
+    plain = Endpoint("fake", "echo", "fake echo", module=FAKE, deterministic=False)
+    assert [e.seconds for e in ENDPOINTS if e.puzzle == "grid" and e.verb in ("fill", "reroll")] == [20.0, 20.0]
+    for endpoints, options, expected in [((slow,), {}, 7.5), ((plain,), {}, limits.SEARCH_SECONDS),
+                                         ((slow,), {"search_seconds": 0.3}, 0.3)]:
+        client = TestClient(create_app(endpoints=endpoints, **options))
+        assert client.post("/api/fake/echo", json={}).json()["budget_s"] == expected
+
+
 def assert_error(response, status: int, *needles: str) -> str:
     assert response.status_code == status, response.text
     message = response.json()["error"]

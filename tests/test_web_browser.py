@@ -38,8 +38,9 @@ def needs(puzzle: str) -> None:
 
 
 @contextlib.contextmanager
-def live_server(search_seconds: float):
-    """A real uvicorn server on a free loopback port, in a thread, giving each search ``search_seconds``."""
+def live_server(search_seconds: float | None):
+    """A real uvicorn server on a free loopback port, in a thread, giving each search ``search_seconds``
+    (None: the server's defaults)."""
     import uvicorn
 
     from puzzlewright.web import create_app
@@ -68,9 +69,9 @@ def server_url():
 
 @pytest.fixture(scope="module")
 def setter_server_url():
-    """A server for the workbench's 15x15 fills, which take several seconds on two shared cores: 60 s a
-    search, as ``puzzlewright serve --budget 60`` gives (docs/web.md says so)."""
-    with live_server(60) as url:
+    """A server as ``puzzlewright serve`` starts it (no ``--budget``): grid fills get their own 20 s, enough
+    for the workbench's 15x15 fills, which take a few seconds (docs/web.md says so)."""
+    with live_server(None) as url:
         yield url
 
 

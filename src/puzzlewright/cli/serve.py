@@ -18,11 +18,11 @@ from puzzlewright.errors import PuzzleInputError
 @click.option("--allow-origin", "allow_origins", multiple=True, metavar="ORIGIN",
               help="Allow requests from pages of ORIGIN (scheme://host[:port]; repeatable; '*' for any but "
                    "'null', which must be named). Off by default: requests from other sites are refused.")
-@click.option("--budget", "search_seconds", default=2.0, show_default=True, type=click.FloatRange(0.1, 60),
-              help="Time budget of one search, in seconds.")
+@click.option("--budget", "search_seconds", default=None, type=click.FloatRange(0.1, 60),
+              help="Time budget of one search, in seconds (default: 2; grid fills and re-rolls 20).")
 @click.option("--no-warm-up", is_flag=True, help="Do not preload dictionaries and indexes at start.")
 def serve(host: str, port: int, allow_hosts: tuple[str, ...], allow_origins: tuple[str, ...],
-          search_seconds: float, no_warm_up: bool) -> None:
+          search_seconds: float | None, no_warm_up: bool) -> None:
     """Start the local web app and print its address (Ctrl-C stops it)."""
     from puzzlewright.web import create_app
     from puzzlewright.web.app import check_address, run_server

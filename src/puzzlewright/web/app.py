@@ -112,7 +112,7 @@ def _cost(key: tuple[str, bytes], body: bytes) -> int:
 
 
 def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False, allow_hosts: Sequence[str] = (),
-               search_seconds: float = SEARCH_SECONDS, max_body: int = MAX_BODY_BYTES,
+               search_seconds: float | None = None, max_body: int = MAX_BODY_BYTES,
                max_searches: int = MAX_SEARCHES,
                cache_entries: int = 512, warm_up: bool = False,
                endpoints: Iterable[Endpoint] = ENDPOINTS) -> FastAPI:
@@ -123,10 +123,11 @@ def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False
     loopback names and addresses and those of ``allow_hosts`` (the ``serve`` command always sets it, which
     stops DNS-rebinding pages from reaching the API; see :mod:`puzzlewright.web.guard`). ``allow_hosts``:
     further names the server answers to (giving any turns the check on). ``search_seconds``: each search's time
-    budget. ``cache_entries``: how many results of deterministic requests to keep (0: none). ``warm_up``: load
-    the dictionaries and run each verb's example once in the background at start.
+    budget (None: each verb's own, :attr:`Endpoint.seconds`, else ``SEARCH_SECONDS``). ``cache_entries``:
+    how many results of deterministic requests to keep (0: none). ``warm_up``: load the dictionaries and run
+    each verb's example once in the background at start.
     """
-    if not search_seconds > 0:  # NaN too: every search's Budget would refuse it
+    if search_seconds is not None and not search_seconds > 0:  # NaN too: every search's Budget would refuse it
         raise PuzzleInputError(f"the search budget must be a positive number of seconds, not {search_seconds}")
     endpoints = tuple(endpoints)
     state = {"ready": not warm_up}
@@ -141,7 +142,7 @@ def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False
     app = FastAPI(title="puzzlewright", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Solve and construct word puzzles. Each POST takes and returns the same JSON as "
                               "the library verb and the CLI's `--json`; errors are `{\"error\": \"...\"}`.")
-    pool = SearchPool(max_searches=max_searches, seconds=search_seconds)
+    pool = SearchPool(max_searches=max_searches, seconds=search_seconds or SEARCH_SECONDS)
     cache = ResultCache(entries=cache_entries)
     _add_error_handlers(app)
     _add_page(app)
@@ -171,7 +172,8 @@ def create_app(*, allow_origins: Sequence[str] = (), loopback_only: bool = False
             return await _guarded(lambda: _lookup(pool, word, dict))
 
     for endpoint in endpoints:
-        app.add_api_route(endpoint.path, _verb_handler(endpoint, pool, cache, search_seconds), methods=["POST"],
+        seconds = search_seconds or endpoint.seconds or SEARCH_SECONDS
+        app.add_api_route(endpoint.path, _verb_handler(endpoint, pool, cache, seconds), methods=["POST"],
                           tags=[endpoint.puzzle], summary=endpoint.summary, response_class=JSONResponse,
                           openapi_extra=_operation_doc(endpoint))
     _publish_models(app, endpoints)
@@ -212,7 +214,7 @@ def _verb_handler(endpoint: Endpoint, pool: SearchPool, cache: ResultCache,
 
             expensive = endpoint.expensive(payload)
             with nullcontext() if expensive else pool.cheap():
-                result, body = await pool.run(search, budget, expensive=expensive)
+                result, body = await pool.run(search, budget, expensive=expensive, seconds=seconds)
             if endpoint.cacheable(payload) and result.is_whole():  # never a partial answer a busy moment cut short
                 cache.put((endpoint.path, raw), body)  # CachedResults answers the next identical request
             return Response(body, media_type="application/json")

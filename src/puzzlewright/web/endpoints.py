@@ -21,6 +21,9 @@ Cost = Callable[[dict[str, Any]], bool]
 LARGE_DICTIONARIES = frozenset({"english-large"})
 GRID_CELLS_CHEAP = 25  # a grid of at most this many cells (5x5) fills in milliseconds
 COUNT_CHEAP = 10  # a fill asking for at most this many grids
+# A 15x15 fill takes a few seconds of CPU (more on a busy machine): a server started without --budget gives a
+# grid fill or re-roll this long, where other searches get SEARCH_SECONDS
+GRID_FILL_SECONDS = 20.0
 
 
 def _number(request: dict[str, Any], key: str) -> int:
@@ -82,7 +85,8 @@ class Endpoint:
     request keys that name a dictionary (``*_dict`` keys always count too): the web app accepts only
     built-in names there. ``expensive`` is the verb's cost estimate: whether a request (not yet validated)
     may take its whole time budget; the web app runs those in a lane of their own, so that cheap requests
-    keep being served while they run (:class:`~puzzlewright.web.limits.SearchPool`).
+    keep being served while they run (:class:`~puzzlewright.web.limits.SearchPool`). ``seconds`` is the
+    verb's own time budget when the server is started without one (None: ``SEARCH_SECONDS``).
     """
 
     puzzle: str
@@ -92,6 +96,7 @@ class Endpoint:
     module: str = ""
     dictionary_keys: tuple[str, ...] = ("dict",)
     expensive: Cost = never
+    seconds: float | None = None
 
     @property
     def path(self) -> str:
@@ -152,8 +157,9 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("jumble", "generate", "Make Jumbles from a final answer: words whose circled letters spell it, each "
              "scrambled to read one way only.", deterministic=False, expensive=always),
     Endpoint("grid", "fill", "Fill a crossword grid (blocks '#', fixed letters, '.' to fill): best fills first.",
-             expensive=grid_fill_cost),
-    Endpoint("grid", "reroll", "Put a different word in one slot of a filled grid.", expensive=grid_fill_cost),
+             expensive=grid_fill_cost, seconds=GRID_FILL_SECONDS),
+    Endpoint("grid", "reroll", "Put a different word in one slot of a filled grid.", expensive=grid_fill_cost,
+             seconds=GRID_FILL_SECONDS),
     Endpoint("grid", "candidates", "The words that can go in one slot of a grid, best first: each fits the slot's "
              "letters and leaves every crossing slot a word."),
     Endpoint("grid", "export", "A grid as an .ipuz, .puz (base64) or text file's contents, with title, author and "

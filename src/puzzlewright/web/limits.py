@@ -230,10 +230,11 @@ class SearchPool:
         while self.cheap_in_flight > 0 and time.monotonic() < give_up:
             time.sleep(YIELD_STEP_S)
 
-    async def run(self, search: Callable[[], Any], budget: Budget | None = None, *, expensive: bool = False) -> Any:
+    async def run(self, search: Callable[[], Any], budget: Budget | None = None, *, expensive: bool = False,
+                  seconds: float | None = None) -> Any:
         """``search()`` on a search thread, in the cheap or the ``expensive`` lane; :class:`ServerBusy` if no
-        thread is free in time, :class:`~puzzlewright.errors.BudgetExceeded` if the search overruns
-        ``seconds`` (plus grace) without stopping by itself.
+        thread is free in time, :class:`~puzzlewright.errors.BudgetExceeded` if the search overruns its
+        ``seconds`` (by default the pool's; plus grace) without stopping by itself.
 
         Whenever the request stops waiting before the search ends (timeout, client gone), ``budget`` (the
         search's own) is cancelled, so the search stops at its next budget check instead of computing an
@@ -254,9 +255,10 @@ class SearchPool:
                 if job.abandon():
                     raise self._busy(job) from None
             try:
-                return await asyncio.wait_for(asyncio.shield(job.result), timeout=self.seconds + GRACE_SECONDS)
+                allowed = seconds or self.seconds
+                return await asyncio.wait_for(asyncio.shield(job.result), timeout=allowed + GRACE_SECONDS)
             except asyncio.TimeoutError:
-                raise BudgetExceeded(f"search took longer than its {self.seconds:g} s budget") from None
+                raise BudgetExceeded(f"search took longer than its {allowed:g} s budget") from None
         finally:
             if not job.result.done() and budget is not None:
                 budget.cancel()
