@@ -916,6 +916,25 @@ def test_puns_beside_a_plain_word_and_blends(shared_data, english, final, source
     assert all(sorted("".join(p.fills)) == sorted(off) for p in ranker.puns(off, pattern))
 
 
+def test_pun_finding_stops_with_its_budget(english):
+    """Pun answers are work after the search, so they stop with the request's budget: over a request's own
+    words the targets alone took 2.5 s past a 2 s budget (issue #28's close-out sweep)."""
+    from puzzlewright.budget import Budget
+    from puzzlewright.errors import BudgetExceeded
+    from puzzlewright.jumble.model import AnswerPattern
+    from puzzlewright.jumble.rank import Ranker
+
+    own = english.exclude(["zebra"])  # a lexicon of the request's own, whose targets are not built yet
+    pattern = AnswerPattern.parse("-----------")
+    cancelled = Budget(seconds=60)
+    cancelled.cancel()
+    with pytest.raises(BudgetExceeded):
+        Ranker(own, caption="The artist's treaty was a").puns("aceeimprsst", pattern, cancelled)
+    with_budget = Ranker(own, caption="The artist's treaty was a").puns("aceeimprsst", pattern, Budget(seconds=60))
+    without = Ranker(own, caption="The artist's treaty was a").puns("aceeimprsst", pattern)
+    assert with_budget and [p.fills for p in with_budget] == [p.fills for p in without]
+
+
 def test_caption_join_is_zero_after_an_article(english):
     """A caption ending on an article says little of the answer's first word (the bigram table lists THE
     RINK, not THE BURR), so ``caption_join`` is 0 after one, and the pair's value after another word."""

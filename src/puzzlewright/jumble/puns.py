@@ -51,6 +51,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from puzzlewright.budget import Budget
 from puzzlewright.jumble.anagrams import HASH_WEIGHTS, count_hash, letter_counts
 from puzzlewright.jumble.relations import CaptionLinks, RelationTable
 from puzzlewright.jumble.vectors import CaptionSimilarity
@@ -131,18 +132,21 @@ class Targets:
     commonness: np.ndarray
     index: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
-    def cuts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def cuts(self, budget: Budget | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The rest index: for every run of a target (at least :data:`MIN_REST` letters left, at most
         ``MAX_SWAP + LENGTH_SLACK`` letters long), the key of the letters it leaves and of its length
         (:data:`RUN_KEY`), sorted, with the target's row and the run's start alongside. Count hashes
         (:func:`~.anagrams.count_hash`) are linear, so a run's is the difference of two prefixes' and what
-        it leaves is the whole's less the run's."""
+        it leaves is the whole's less the run's. Built within ``budget`` (a request's own lexicon's targets
+        take a second or more)."""
         if self.index is None:
             count, length = self.codes.shape
             prefixes = np.zeros((count, length + 1), np.int64)
             prefixes[:, 1:] = np.cumsum(HASH_WEIGHTS[self.codes], axis=1)
             keys, rows, starts = [], [], []
             for run in range(1, min(length - MIN_REST, MAX_SWAP + LENGTH_SLACK) + 1):
+                if budget is not None:
+                    budget.check_finishing()
                 left = prefixes[:, -1:] - (prefixes[:, run:] - prefixes[:, :-run])  # (targets x starts)
                 keys.append((left * RUN_KEY + run).ravel())
                 rows.append(np.repeat(np.arange(count, dtype=np.int32), left.shape[1]))
@@ -158,17 +162,18 @@ class PunFinder:
     """Makes the pun answers of a caption's pools (see the module docstring) from one lexicon's targets."""
 
     def __init__(self, lexicon: Lexicon, links: CaptionLinks, similarity: CaptionSimilarity,
-                 relations: RelationTable):
+                 relations: RelationTable, budget: Budget | None = None):
         self.lexicon = lexicon
         self.links = links
         self.similarity = similarity
-        self.targets = _targets(lexicon, relations)
+        self.targets = _targets(lexicon, relations, budget)
 
-    def puns(self, pool: str, lengths: Sequence[int]) -> list[Pun]:
+    def puns(self, pool: str, lengths: Sequence[int], budget: Budget | None = None) -> list[Pun]:
         """The best :data:`MAX_PUNS` puns spelt with exactly the letters of ``pool`` (sorted, a-z) cut into
         words of ``lengths``, the respelt target filling every word or all but a first or last everyday
         word (:meth:`plain_words`): the highest caption tie first, then the commoner target, then
-        alphabetical."""
+        alphabetical. The work after a search: it stops with its ``budget``
+        (:meth:`~puzzlewright.budget.Budget.check_finishing`)."""
         counts = letter_counts(pool)
         swaps = self.swap_words(counts, len(pool))
         if not swaps:
@@ -183,7 +188,10 @@ class PunFinder:
                 targets = self.targets.get(length)
                 if targets is None:
                     continue
-                for plain, (word, tie), row, start in self._runs(swaps, word_hashes, rests, size, targets, plains[0] == ""):
+                if budget is not None:
+                    budget.check_finishing()
+                for plain, (word, tie), row, start in self._runs(swaps, word_hashes, rests, size, targets,
+                                                                 plains[0] == "", budget):
                     letters = targets.letters[row]
                     run_length = length - size + len(word)
                     run = letters[start:start + run_length]
@@ -231,13 +239,14 @@ class PunFinder:
 
     @staticmethod
     def _runs(swaps: list[tuple[str, float]], word_hashes: np.ndarray, rests: np.ndarray, size: int,
-              targets: Targets, whole: bool) -> list[tuple[int, tuple[str, float], int, int]]:
+              targets: Targets, whole: bool,
+              budget: Budget | None = None) -> list[tuple[int, tuple[str, float], int, int]]:
         """Each (plain word's number, swapped-in word, target row, start) where the word can take the place
         of the target's run of letters from ``start`` and leave exactly the letters of ``size`` whose count
         hash is the plain word's ``rests`` (the pool less the plain word): a look-up in the target's rest
         index, :meth:`Targets.cuts`; the run beginning with a letter that can be said as the word begins,
         or at the target's start (a blend: GUEST into ESTIMATED)."""
-        keys, rows, starts = targets.cuts()
+        keys, rows, starts = targets.cuts(budget)
         length = targets.codes.shape[1]
         sizes = np.array([len(word) for word, _ in swaps])
         runs = length - size + sizes
@@ -298,11 +307,23 @@ def _cut(letters: str, lengths: Sequence[int]) -> tuple[str, ...]:
     return tuple(letters[a:b] for a, b in zip(ends, ends[1:]))
 
 
-@lru_cache(maxsize=4)
-def _targets(lexicon: Lexicon, relations: RelationTable) -> dict[int, Targets]:
-    """Every target (see the module docstring) by its number of letters (built once per lexicon)."""
+_TARGETS: dict[tuple[int, int], dict[int, Targets]] = {}
+MAX_TARGETS = 4  # lexicons whose targets are kept (the shipped ones, and a request's own words)
+
+
+def _targets(lexicon: Lexicon, relations: RelationTable, budget: Budget | None = None) -> dict[int, Targets]:
+    """Every target (see the module docstring) by its number of letters: built once per lexicon, within
+    ``budget`` (seconds for a request's own lexicon), and kept no longer than the lexicon is."""
+    from puzzlewright.cache import recall_for, remember_for
+
+    key = (id(lexicon), id(relations))
+    known: dict[int, Targets] | None = recall_for(_TARGETS, key, (lexicon,))
+    if known is not None:
+        return known
     texts: dict[str, tuple[str, float]] = {}
     for length in lexicon.length_counts():
+        if budget is not None:
+            budget.check_finishing()
         if length >= MIN_TARGET:
             table = lexicon.of_length(length)
             for i in np.flatnonzero(table.zipf >= TARGET_ZIPF).tolist():
@@ -315,7 +336,9 @@ def _targets(lexicon: Lexicon, relations: RelationTable) -> dict[int, Targets]:
     by_length: dict[int, list[str]] = {}
     for letters in sorted(texts):
         by_length.setdefault(len(letters), []).append(letters)
-    return {length: _of_length(group, [texts[t] for t in group]) for length, group in by_length.items()}
+    built = {length: _of_length(group, [texts[t] for t in group]) for length, group in by_length.items()}
+    remember_for(_TARGETS, key, (lexicon,), built, MAX_TARGETS)
+    return built
 
 
 def _of_length(letters: list[str], texts: list[tuple[str, float]]) -> Targets:

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from puzzlewright.budget import Budget
 from puzzlewright.jumble.model import AnswerPattern
 from puzzlewright.jumble.phrases import PhraseTable, phrase_table
 from puzzlewright.jumble.puns import Pun, PunFinder
@@ -157,14 +158,14 @@ class Ranker:
         self.pairs: dict[tuple[str, str], float] = {}
         self.pun_finder: PunFinder | None = None
 
-    def puns(self, pool: str, pattern: AnswerPattern) -> list[Pun]:
-        """The pun answers (:mod:`.puns`) of a pool of known letters for the pattern: none without a caption
-        or for a pattern with printed words or letters."""
+    def puns(self, pool: str, pattern: AnswerPattern, budget: Budget | None = None) -> list[Pun]:
+        """The pun answers (:mod:`.puns`) of a pool of known letters for the pattern, within ``budget``: none
+        without a caption or for a pattern with printed words or letters."""
         if not self.caption or pattern.printed or any(slot.literals for slot in pattern.slots):
             return []
         if self.pun_finder is None:
-            self.pun_finder = PunFinder(self.lexicon, self.links, self.similarity, self.relations)
-        return self.pun_finder.puns(pool, [slot.length for slot in pattern.slots])
+            self.pun_finder = PunFinder(self.lexicon, self.links, self.similarity, self.relations, budget)
+        return self.pun_finder.puns(pool, [slot.length for slot in pattern.slots], budget)
 
     def zipf(self, word: str) -> float:
         """A word's commonness as the ranking counts it (unknown: ``UNKNOWN_ZIPF``; extra words at least

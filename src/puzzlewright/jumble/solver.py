@@ -212,12 +212,13 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
             if budget.exhausted:
                 break
         kept = best.ranked()
-        ranked = in_blocks(kept, ranker, pun_answers(sources, pattern, ranker), budget)[:top]
+        ranked = in_blocks(kept, ranker, pun_answers(sources, pattern, ranker, budget), budget)[:top]
     notes = [budget.describe() + "; the answers found so far are ranked"] if budget.exhausted else []
     return Solution(pattern, [], ranked, scored, len(sources), not budget.exhausted, notes)
 
 
-def pun_answers(sources: list[PoolSource], pattern: AnswerPattern, ranker: Ranker) -> list[Answer]:
+def pun_answers(sources: list[PoolSource], pattern: AnswerPattern, ranker: Ranker,
+                budget: Budget | None = None) -> list[Answer]:
     """The pun answers (:meth:`Ranker.puns`) of the likeliest pool (the first: the least shortfall), if it
     has no unknown letters, whatever ``top`` is. A pun made of dictionary words (THUG BOAT, TUGBOAT with
     THUG for TUG) is one the search may find too: :func:`in_blocks` keeps this copy, which names the play."""
@@ -225,7 +226,7 @@ def pun_answers(sources: list[PoolSource], pattern: AnswerPattern, ranker: Ranke
         return []
     source = sources[0]
     return [Answer(pun.fills, phrase, source, ranker.score(pun.fills, phrase, source.shortfall), play=pun)
-            for pun in ranker.puns(source.pool.letters, pattern) for phrase in (pattern.phrase(pun.fills),)]
+            for pun in ranker.puns(source.pool.letters, pattern, budget) for phrase in (pattern.phrase(pun.fills),)]
 
 
 def in_blocks(answers: list[Answer], ranker: Ranker, puns: list[Answer] | None = None,
