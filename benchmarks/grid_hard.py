@@ -38,7 +38,6 @@ import tempfile
 import time
 from pathlib import Path
 
-HARD = ("stack-15", "stack-21", "open-7", "open-9")
 PEER_FILL = """
 import sys
 from blacksquare import Crossword, WordList
@@ -157,12 +156,14 @@ def small(runs: int, peer_python: str | None) -> None:
 
 
 def main() -> None:
+    from puzzlewright.grid.patterns import HARD_PATTERNS
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("parts", nargs="*", default=["hard", "small"])
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--min-score", type=lambda text: None if text == "none" else float(text), default=3.0)
-    parser.add_argument("--patterns", default=",".join(HARD))
+    parser.add_argument("--patterns", default=",".join(HARD_PATTERNS))
     parser.add_argument("--workers", default="1,2")
     parser.add_argument("--nodes", type=int, default=20_000)
     parser.add_argument("--runs", type=int, default=7)

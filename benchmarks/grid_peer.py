@@ -26,11 +26,11 @@ from pathlib import Path
 
 def write_input(path: Path, min_score: float) -> None:
     """The shipped patterns' rows and the ``english`` words at or above the floor, with their scores."""
-    from puzzlewright.grid.patterns import PATTERNS, pattern_grid
+    from puzzlewright.grid.patterns import EVERYDAY_PATTERNS, pattern_grid
     from puzzlewright.lexicon import load_lexicon
 
     english = load_lexicon("english").filter(min_commonness=min_score)
-    patterns = {name: list(pattern_grid(name).rows) for name in PATTERNS}
+    patterns = {name: list(pattern_grid(name).rows) for name in EVERYDAY_PATTERNS}
     words = dict(zip(english.words, map(float, english.familiarity_values)))
     path.write_text(json.dumps({"patterns": patterns, "words": words, "min_score": min_score}))
 

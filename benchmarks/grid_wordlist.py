@@ -47,10 +47,10 @@ TOP_TIER = 0.99  # blacksquare scales the list's 0-50 scores to 0-1: the top tie
 def default_fills(seeds: int, phrases: bool = True, seconds: float = 30.0) -> tuple[list[str], list[dict]]:
     """Every entry of the default fills (with repeats across fills) and one summary per fill."""
     from puzzlewright.grid import api
-    from puzzlewright.grid.patterns import PATTERNS
+    from puzzlewright.grid.patterns import EVERYDAY_PATTERNS
 
     entries, runs = [], []
-    for name in PATTERNS:
+    for name in EVERYDAY_PATTERNS:
         for seed in range(seeds):
             cpu = time.process_time()
             result = api.fill({"pattern": name, "random_seed": seed, "phrases": phrases, "time_limit": seconds})
