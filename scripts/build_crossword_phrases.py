@@ -72,6 +72,10 @@ class Phrase:
 
 
 PLACEHOLDERS = {"one", "oneself", "someone", "something", "somebody", "sb", "sth"}
+# Reviewed: words harmless alone (ASS the animal, SEX the category, CRAP the mild word) that make a phrase
+# vulgar by the vulgar list's rule (PAIN IN THE ASS, ORAL SEX, TAKE A CRAP), and phrases vulgar as a whole
+VULGAR_IN_PHRASES = {"ass", "asses", "sex", "crap", "anal"}
+VULGAR_PHRASES = {"blow me", "suck it", "screw it", "balls out"}
 # A phrase ending in one of these is a fragment whose object is missing (DO A, PULL A, END OF, UP FOR, AIM AT):
 # a setter prints the whole phrase or nothing
 DANGLING = {"a", "an", "the", "of", "for", "at", "as", "from", "with", "into", "onto", "than", "and", "or"}
@@ -175,6 +179,8 @@ def score_phrase(display: str, words: list[str], proper: bool, evidence: Evidenc
         flags |= large.flag_bits(word) & INHERITED
     if key in evidence.flagged:
         flags |= FLAG_BITS[evidence.flagged[key]]
+    if VULGAR_IN_PHRASES.intersection(words) or key in VULGAR_PHRASES:
+        flags |= FLAG_BITS["vulgar", "reviewed"]
     if proper:
         flags |= FLAG_BITS["proper", "wordnet"]
     return Phrase(display, words, round(zipf, 2), round(familiarity, 2), sources, flags)
