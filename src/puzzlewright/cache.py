@@ -18,7 +18,6 @@ from __future__ import annotations
 import itertools
 import os
 import time
-from typing import Any
 
 from puzzlewright.record import Record
 
