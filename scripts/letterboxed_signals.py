@@ -1,6 +1,6 @@
 """Measure Letter Boxed ranking signals by issue #31's rule (the eighth and ninth rounds in docs/letterboxed.md).
 
-    python scripts/letterboxed_signals.py            # the ninth round's signals against the shipped ranker
+    python scripts/letterboxed_signals.py            # the ninth round's signals
     python scripts/letterboxed_signals.py --eighth   # the eighth round's variants
 
 Each variant is the shipped ranker's features with some left out (their columns set to 0, which a
@@ -20,26 +20,28 @@ The signals, declared before they were measured:
 - B, :func:`hard_letters_in_longer`, added on top of ``letter_surprisal``: the share of the box's hard
   letters (under 1 % of English text) inside the longest word (failed the rule: not shipped).
 
-The ninth round's, each added alone to the shipped ranker (a pair's *twin* is the same two words in
-the other order, when that also solves the box; the shipped features score the two alike):
+The ninth round's, each added alone to the ranker of 17 features before it (a pair's *twin* is the same
+two words in the other order, when that also solves the box; those 17 features score the two alike), then
+those that passed stacked by gain (:func:`ninth_round`):
 
-- C, :func:`longer_first`: 1 for a solution with a twin whose first word is the longer;
-- D, :func:`commoner_first`: 1 for a solution with a twin whose first word is ahead by use;
-- E, :func:`box_letter_rarity`: the mean over the solution's letters of -log10 of the share of the
-  box's valid words that hold the letter;
-- F, :func:`joining_letter_surprisal`: the surprisal of the letter joining the two words.
+- C, :func:`longer_first`: 1 for a solution with a twin whose first word is the longer (failed the rule);
+- D, ``commoner_first`` (shipped): 1 for a solution with a twin whose first word is ahead by use;
+- E, ``box_letter_surprisal`` (shipped): the mean over the solution's letters of -log10 of the share of
+  the box's valid words that hold the letter;
+- F, ``join_surprisal`` (shipped): the surprisal of the letter joining the two words.
 """
 
 from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
 
 from puzzlewright.letterboxed.model import Box
-from puzzlewright.letterboxed.rank import FEATURES, LETTER_SHARE, SURPRISAL, ChainFeatures
+from puzzlewright.letterboxed.rank import FEATURES, LETTER_SHARE, ChainFeatures
 from puzzlewright.letterboxed.solver import BoxWords
 
 from fit_letterboxed_ranker import SAMPLE, TRAIN, Puzzle, figures, fit, load, time_split
@@ -57,53 +59,17 @@ def hard_letters_in_longer(box: Box, words: BoxWords, table: ChainFeatures, chai
     return max(len(hard & set(table.text[i])) for i in chain if table.length[i] == longest) / len(hard)
 
 
-def has_twin(words: BoxWords, chain: tuple[int, ...]) -> bool:
-    """Do the chain's two words also solve the box in the other order? (They cover the same letters, so
-    only the join matters: the second word must end with the first word's first letter.)"""
-    return len(chain) == 2 and words.lasts[chain[1]] == words.firsts[chain[0]]
-
-
 def longer_first(box: Box, words: BoxWords, table: ChainFeatures, chain: tuple[int, ...]) -> float:
-    """Signal C: 1 for a solution with a twin whose first word has more letters than its second."""
-    return float(has_twin(words, chain) and table.length[chain[0]] > table.length[chain[1]])
-
-
-def commoner_first(box: Box, words: BoxWords, table: ChainFeatures, chain: tuple[int, ...]) -> float:
-    """Signal D: 1 for a solution with a twin whose first word is ahead by use (higher Zipf, then higher
-    familiarity, then alphabetically first: ``use_place`` counts up from the least-used word)."""
-    return float(has_twin(words, chain) and table.use_place[chain[0]] > table.use_place[chain[1]])
-
-
-_box_surprisal: list = [None, {}]  # the last box's words and each of its letters' box surprisal
-
-
-def box_surprisal(box: Box, words: BoxWords) -> dict[str, float]:
-    """-log10 of the share of the box's valid words holding each letter (kept for the last box asked)."""
-    if _box_surprisal[0] is not words:
-        holding = [sum(mask >> k & 1 for mask in words.masks) for k in range(len(box.letters))]
-        _box_surprisal[:] = [words, {letter: -math.log10(max(n, 1) / max(len(words), 1))
-                                     for letter, n in zip(box.letters, holding)}]
-    return _box_surprisal[1]
-
-
-def box_letter_rarity(box: Box, words: BoxWords, table: ChainFeatures, chain: tuple[int, ...]) -> float:
-    """Signal E: the mean of the box surprisal (:func:`box_surprisal`) over the solution's letters."""
-    surprisal = box_surprisal(box, words)
-    text = "".join(table.text[i] for i in chain)
-    return sum(map(surprisal.__getitem__, text)) / len(text)
-
-
-def joining_letter_surprisal(box: Box, words: BoxWords, table: ChainFeatures, chain: tuple[int, ...]) -> float:
-    """Signal F: the surprisal of the letter ending the first word and starting the second (0 for one word)."""
-    return SURPRISAL[table.text[chain[0]][-1]] if len(chain) == 2 else 0.0
+    """Signal C: 1 for a two-word solution with a twin (the second word ends with the first word's first
+    letter, so the two also solve the box the other way round) whose first word has more letters."""
+    return float(len(chain) == 2 and words.lasts[chain[1]] == words.firsts[chain[0]]
+                 and table.length[chain[0]] > table.length[chain[1]])
 
 
 SIGNALS = {"B: share of the box's hard letters in the longer word": hard_letters_in_longer,
-           "C: twin order, longer word first": longer_first,
-           "D: twin order, commoner word first": commoner_first,
-           "E: the box's own letter rarity": box_letter_rarity,
-           "F: the joining letter's surprisal": joining_letter_surprisal}
-NINTH = ("C", "D", "E", "F")
+           "C: twin order, longer word first": longer_first}
+# the ninth round's signals that shipped, by letter: measured as the shipped ranker's columns
+SHIPPED_NINTH = {"D": "commoner_first", "E": "box_letter_surprisal", "F": "join_surprisal"}
 
 
 def columns(puzzles: list[Puzzle], keep: list[int]) -> list[Puzzle]:
@@ -141,50 +107,54 @@ def line(name: str, variant: dict, reference: dict | None) -> str:
 def main(argv: list[str] | None = None) -> int:
     signals = list(SIGNALS.values())
     train, sample = load(TRAIN, signals), load(SAMPLE, signals)
-    shipped = list(range(len(FEATURES)))
-    eighth = "--eighth" in (sys.argv[1:] if argv is None else argv)
     results: dict[str, dict] = {}
-    for name, (keep, against) in (eighth_round(shipped) if eighth else ninth_round(shipped)).items():
+
+    def run(name: str, keep: list[int], against: str | None) -> tuple[float, float] | None:
+        """Measure a variant (the columns ``keep``), print its line; its gain over ``against``, if any."""
         results[name] = measure(columns(train, keep), columns(sample, keep))
         print(line(name, results[name], results[against] if against else None), flush=True)
-    if not eighth:
-        stack(train, sample, shipped, results)
+        return gain(results[name], results[against]) if against else None
+
+    if "--eighth" in (sys.argv[1:] if argv is None else argv):
+        for name, (keep, against) in eighth_round().items():
+            run(name, keep, against)
+    else:
+        print(f"kept: {', '.join(ninth_round(run)) or 'none'}")
     return 0
 
 
-def stack(train: list[Puzzle], sample: list[Puzzle], shipped: list[int], results: dict[str, dict]) -> None:
-    """The ninth round's second step: of the signals that passed alone, the one with the largest gain is
-    added first, and each other (by gain) is kept only if it still passes on top of those kept."""
-    reference = "the shipped ranker (17 features)"
-    alone = {k: gain(results[f"+ {name}"], results[reference]) for k, name in enumerate(SIGNALS)
-             if name.startswith(NINTH)}
+def ninth_round(run: Callable[[str, list[int], str | None], tuple[float, float] | None]) -> list[str]:
+    """The ninth round (``run`` measures and prints a variant): the 17 features before it, each of C-F
+    added alone, then of those that passed the rule, the one with the largest gain added first and each
+    other (by gain) kept only if it still passes on top of those kept. Returns the letters kept."""
+    column = {**{letter: list(FEATURES).index(name) for letter, name in SHIPPED_NINTH.items()},
+              "C": len(FEATURES) + list(SIGNALS).index("C: twin order, longer word first")}
+    names = {"C": "twin order, longer word first", "D": "twin order, commoner word first (commoner_first)",
+             "E": "the box's own letter rarity (box_letter_surprisal)",
+             "F": "the joining letter's surprisal (join_surprisal)"}
+    before = [c for c, feature in enumerate(FEATURES) if feature not in SHIPPED_NINTH.values()]
+    reference = "the ranker before the ninth round (17 features)"
+    run(reference, before, None)
+    alone = {letter: run(f"+ {letter}: {names[letter]}", before + [column[letter]], reference) for letter in sorted(column)}
     passed = sorted((k for k, (delta, error) in alone.items() if delta > error), key=lambda k: -alone[k][0])
-    if not passed:
-        return
-    kept = [passed[0]]
-    against = f"+ {list(SIGNALS)[passed[0]]}"
-    for k in passed[1:]:
-        name = f"{against} + {list(SIGNALS)[k]}"
-        results[name] = measure(*(columns(part, shipped + [len(FEATURES) + j for j in kept + [k]])
-                                  for part in (train, sample)))
-        print(line(name, results[name], results[against]), flush=True)
-        delta, error = gain(results[name], results[against])
+    kept = passed[:1]
+    against = f"+ {kept[0]}: {names[kept[0]]}" if kept else reference
+    for letter in passed[1:]:
+        name = f"{against} + {letter}"
+        delta, error = run(name, before + [column[k] for k in kept + [letter]], against)
         if delta > error:
-            kept, against = kept + [k], name
+            kept, against = kept + [letter], name
+    return kept
 
 
-def ninth_round(shipped: list[int]) -> dict[str, tuple[list[int], str | None]]:
-    """The ninth round's variants: the shipped ranker, and each of its signals added to it alone."""
-    variants: dict[str, tuple[list[int], str | None]] = {"the shipped ranker (17 features)": (shipped, None)}
-    return variants | {f"+ {name}": (shipped + [len(FEATURES) + k], "the shipped ranker (17 features)")
-                       for k, name in enumerate(SIGNALS) if name.startswith(NINTH)}
-
-
-def eighth_round(shipped: list[int]) -> dict[str, tuple[list[int], str | None]]:
-    """The eighth round's variants (name -> columns kept, the variant it is measured against)."""
+def eighth_round() -> dict[str, tuple[list[int], str | None]]:
+    """The eighth round's variants (name -> columns kept, the variant it is measured against), on the
+    features of its day (the ninth round's left out)."""
     new = ("letter_surprisal", "rarer_word_surprisal")
-    before = [c for c, feature in enumerate(FEATURES) if feature not in new]
-    with_letters = [c for c, feature in enumerate(FEATURES) if feature != "rarer_word_surprisal"]
+    later = tuple(SHIPPED_NINTH.values())
+    before = [c for c, feature in enumerate(FEATURES) if feature not in new + later]
+    with_letters = [c for c, feature in enumerate(FEATURES) if feature not in ("rarer_word_surprisal",) + later]
+    shipped = [c for c, feature in enumerate(FEATURES) if feature not in later]
     # name -> (columns kept, the variant it is measured against)
     variants: dict[str, tuple[list[int], str | None]] = {
         "the ranker before the eighth round": (before, None),
