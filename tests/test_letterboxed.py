@@ -461,6 +461,23 @@ def test_join_and_box_letter_surprisal_of_a_known_solution_by_hand():
     assert all(dict(zip(FEATURES, table.of(chain)))["join_surprisal"] == 0.0 for chain in chains if len(chain) == 1)
 
 
+@settings(max_examples=10, deadline=None)
+@given(sides=st.one_of(nyt_boxes, st.just(["ABCDE", "FGHIJ", "KLMNO", "PRSTU", "VWXYZ"])))
+def test_box_letter_surprisal_counts_the_words_holding_each_letter(sides):
+    """rank.box_letter_surprisal counts the box's words holding each letter with a bit trick (all letters
+    at once); counted here word by word, for random NYT boxes and a 5x5 box of 25 letters (wider lanes)."""
+    import math
+
+    from puzzlewright.letterboxed.rank import box_letter_surprisal
+
+    words = box_words(Box.parse(sides), builtin_index(DEFAULT_DICTIONARY))
+    found = box_letter_surprisal(words)
+    assert list(found) == list(words.box.letters)
+    for letter, value in found.items():
+        holding = max(sum(letter in word for word in words.words), 1)
+        assert value == pytest.approx(-math.log10(holding / max(len(words), 1)), abs=1e-12)
+
+
 def test_join_surprisal_tells_rotations_of_three_words_apart():
     """PRAGMATIC-CATWALK-KEP is joined by C and K, KEP-PRAGMATIC-CATWALK by P and C: the same words and
     letters, but K is rarer than P, so ``join_surprisal`` (the mean over the joins) puts the first ahead

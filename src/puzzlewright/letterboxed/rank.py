@@ -97,8 +97,8 @@ def letter_surprisal(word: str) -> float:
 
 
 def box_letter_surprisal(words: BoxWords) -> dict[str, float]:
-    """-log10 of the share of the box's valid words that hold each of its letters (1 for a letter no word
-    holds, as if one did): the ``box_letter_surprisal`` of a letter that few of this box's words can use,
+    """-log10 of the share of the box's valid words that hold each of its letters (a letter no word holds
+    counts as held by one): the ``box_letter_surprisal`` of a letter that few of this box's words can use,
     such as a letter whose side-mates are its usual neighbours, is high whatever its share of English.
 
     The words holding each letter are counted for all the letters at once, in C: each box-local mask is
@@ -140,7 +140,7 @@ class ChainFeatures:
     The words are also ordered by use (Zipf, then familiarity, then alphabet: the ranking's tie rule), so
     a chain's least-used word, whose letters ``rarer_word_surprisal`` rates, is the one of lowest place,
     and of a chain whose words solve the box in reverse order too, ``commoner_first`` tells the order whose
-    first word is ahead by use (the two orders would otherwise score the same)."""
+    first word is ahead by use (the two orders differ in no other feature but the joining letter)."""
 
     def __init__(self, words: BoxWords, chains: Sequence[tuple[int, ...]], budget: Budget | None = None):
         self.budget = budget
