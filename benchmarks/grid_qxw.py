@@ -74,7 +74,8 @@ def write_deck(grid: Grid, path: Path) -> None:
     path.write_text("".join(" ".join(f"c{cell}" for cell in slot.cells) + "\n" for slot in grid.slots))
 
 
-def run_timed(command: list[str], cpu_seconds: float, env: dict[str, str] | None = None) -> tuple[float, float, str | None]:
+def run_timed(command: list[str], cpu_seconds: float,
+              env: dict[str, str] | None = None) -> tuple[float, float, str | None]:
     """(wall, CPU of the child, its stdout; None when it used up ``cpu_seconds`` of CPU and was stopped).
     The budget is CPU time (``RLIMIT_CPU``), not wall clock, so that a busy machine does not cut a run short."""
     def limit() -> None:
