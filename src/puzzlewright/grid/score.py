@@ -25,8 +25,9 @@ know or read (familiarity :data:`KNOWN_PHRASE` or more: the Lancaster norms or W
 or Google Books' bigram counts attest it) and that no flag penalises gets :data:`PHRASE_BONUS`; one only
 WordNet lists (a compound few people use, SHEEP ROT, LAND SITE) or a flagged one (MASS MURDER) gets
 :data:`LISTED_PHRASE_BONUS`, so that the larger bonus never lifts a weak or unpleasant phrase over a
-quality floor. The bonus was chosen by measuring default fills (docs/grid.md, *Phrases
-in default fills*): a larger one buys more phrases only by letting weaker entries in.
+quality floor. The numbers were chosen by measuring default fills (docs/grid.md, *Phrases in default
+fills*): a large bonus for every phrase let weak ones over the floors, and known phrases' bonuses above
+2.5 added no phrases.
 
 Every number comes from our own data (the dictionary build's sources and wordfreq); no constructors' list
 is read. A word without source bits (a word list file, a scored ``word;score`` list, added words) keeps
@@ -51,8 +52,8 @@ CROSSWORDESE_PENALTY = 1.0  # the whole penalty, for a word nobody vouches for a
 CROSSWORDESE_ZIPF = 3.5  # at this Zipf frequency and above, being written is evidence enough
 CROSSWORDESE_SPAN = 2.0  # the penalty grows linearly over this many Zipf units below CROSSWORDESE_ZIPF
 EVERYDAY_LEVEL = 70  # SCOWL sizes below this are its everyday lists; 70-95 its large, obscure ones
-PHRASE_BONUS = 2.5  # a known phrase (one of PHRASE_SOURCES lists it) scores this much above its familiarity...
-LISTED_PHRASE_BONUS = 0.5  # ...and a phrase of familiarity below KNOWN_PHRASE (only WordNet lists it) this much
+PHRASE_BONUS = 2.5  # a known, unflagged phrase (see phrase_bonus) scores this much above its familiarity...
+LISTED_PHRASE_BONUS = 0.5  # ...and any other phrase (only WordNet lists it, or flagged) this much
 KNOWN_PHRASE = 3.0  # the familiarity of a phrase the bigram counts attest (or a known list names), at the least
 FLOORS = (3.0, 2.5, 2.0, 1.5)  # the quality floors a fill tries, highest first, before going without one
 
