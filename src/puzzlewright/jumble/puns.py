@@ -66,6 +66,8 @@ MAX_SWAP = 7  # ... at most
 MIN_REST = 4  # letters of the target a pun keeps, at least (and at least its swapped-in word's less 2)
 CAPTION_WORDS = 30  # swapped-in words tried per pool: the most tied to the caption
 CAPTION_FLOOR = 0.3  # their least tie to the caption (similarity + links)
+NEAR_WORDS = 3  # the caption's most tied swapped-in words may also sound one consonant apart (BEACH ~ PEACH)
+NEAR_FLOOR = 0.5  # ... when tied to it at least this much
 LENGTH_SLACK = 2  # a replaced run is at most this many letters longer or shorter than its swapped-in word
 PLAIN_ZIPF = 5.5  # an everyday word a pun may leave a first or last word of its pattern to (TIME, IT)
 MAX_PUNS = 20  # puns kept per pool: the best by caption tie, then the target's commonness, then alphabet
@@ -92,6 +94,24 @@ def sounds_alike(run: str, word: str) -> bool:
     return first_sound(run) == first_sound(word) and sound_key(run) == sound_key(word)
 
 
+VOICED = str.maketrans("bdgvz", "ptkfs")  # a voiced consonant -> its voiceless pair (BEACH ~ PEACH, BEST ~ PEST)
+
+
+def nearly_alike(run: str, word: str) -> bool:
+    """Whether a run and a swapped-in word (as long as each other, or a letter apart) sound one consonant
+    apart: their :func:`sound_key` the same but for one consonant's voicing (BEACH ~ PEACH), or the word's
+    with one more consonant at its end (AN ~ ANT), starting alike but for voicing. (The word's key one
+    shorter, as SP ~ SEE or THRAS ~ TREE, made mostly absurd puns.)"""
+    run_key, word_key = sound_key(run), sound_key(word)
+    if (abs(len(run) - len(word)) > 1 or run_key == word_key
+            or first_sound(run).translate(VOICED) != first_sound(word).translate(VOICED)):
+        return False
+    if len(run_key) == len(word_key):
+        return run_key.translate(VOICED) == word_key.translate(VOICED) and sum(
+            a != b for a, b in zip(run_key, word_key)) == 1
+    return len(run_key) >= 1 and word_key[:-1] == run_key
+
+
 def first_sound(letters: str) -> str:
     """How a run of letters starts: ``""`` for a vowel, else its first consonant sound (CENT, SCENT: s)."""
     return "" if letters[0] in "aeiou" else sound_key(letters)[:1]
@@ -110,11 +130,13 @@ class Pun:
     caption: float
     commonness: float
     blend: bool = False  # the word overlaps the target's start or end (GUEST + ESTIMATED), not a sound-alike
+    near: bool = False  # the word sounds one consonant apart from what it replaces (PEACH for BEACH)
 
     def describe(self) -> str:
         """The play, for ``--explain``: ``sounds like MASTERPIECE (PEACE for PIECE)``, ``blends GUEST into
         ESTIMATED (GUEST for EST)``."""
-        play = f"blends {self.word.upper()} into" if self.blend else "sounds like"
+        play = (f"blends {self.word.upper()} into" if self.blend else "sounds nearly like" if self.near
+                else "sounds like")
         return f"{play} {self.target.upper()} ({self.word.upper()} for {self.replaced.upper()})"
 
 
@@ -179,6 +201,7 @@ class PunFinder:
         if not swaps:
             return []
         word_hashes = np.array([_word_hash(word) for word, _ in swaps], np.int64)
+        nears = {word for word, tie in swaps[:NEAR_WORDS] if tie >= NEAR_FLOOR}
         found: dict[tuple[str, ...], Pun] = {}
         for plains, first in self.plain_words(counts, lengths):
             size = len(pool) - len(plains[0])
@@ -191,16 +214,20 @@ class PunFinder:
                 if budget is not None:
                     budget.check_finishing()
                 for plain, (word, tie), row, start in self._runs(swaps, word_hashes, rests, size, targets,
-                                                                 plains[0] == "", budget):
+                                                                 plains[0] == "", len(nears), budget):
                     letters = targets.letters[row]
                     run_length = length - size + len(word)
                     run = letters[start:start + run_length]
                     spelt = letters[:start] + word + letters[start + run_length:]
                     blend = _blends(letters, start, run, word)
-                    if run != word and (blend or sounds_alike(run, word)) and sorted(spelt + plains[plain]) == sorted(pool):
+                    near = (word in nears and not blend and _opens_word(targets.texts[row], start)
+                            and nearly_alike(run, word))
+                    if run != word and (blend or near or sounds_alike(run, word)) and sorted(spelt + plains[plain]) == sorted(pool):
                         pieces = _cut(spelt, cut_lengths)
+                        if near and all(piece in self.lexicon for piece in pieces):
+                            continue  # a near pun only spells what the search cannot (PEACHFRONT, CHOVIES)
                         fills = (plains[plain], *pieces) if first else (*pieces, plains[plain])[:len(lengths)]
-                        pun = Pun(fills, targets.texts[row], run, word, tie, float(targets.commonness[row]), blend)
+                        pun = Pun(fills, targets.texts[row], run, word, tie, float(targets.commonness[row]), blend, near)
                         known = found.get(pun.fills)
                         if known is None or _rank(pun) < _rank(known):
                             found[pun.fills] = pun
@@ -239,7 +266,7 @@ class PunFinder:
 
     @staticmethod
     def _runs(swaps: list[tuple[str, float]], word_hashes: np.ndarray, rests: np.ndarray, size: int,
-              targets: Targets, whole: bool,
+              targets: Targets, whole: bool, near: int = 0,
               budget: Budget | None = None) -> list[tuple[int, tuple[str, float], int, int]]:
         """Each (plain word's number, swapped-in word, target row, start) where the word can take the place
         of the target's run of letters from ``start`` and leave exactly the letters of ``size`` whose count
@@ -260,11 +287,17 @@ class PunFinder:
             word = swaps[w][0]
             at, begin = rows[lows[p, w]:highs[p, w]], starts[lows[p, w]:highs[p, w]].astype(np.int64)
             first = targets.codes[at, begin]
-            fit = _beginnings(first_sound(word))[first]
+            sound = first_sound(word)
+            fit = _beginnings(sound)[first] | (w < near and _beginnings(_VOICING.get(sound, sound))[first])
             if runs[w] <= len(word):  # a blend at the target's start: the run ends the word, so opens alike
                 fit |= (begin == 0) & (first == ord(word[len(word) - runs[w]]) - 97)
             found += [(int(p), swaps[w], r, b) for r, b in zip(at[fit].tolist(), begin[fit].tolist())]
         return found
+
+
+def _opens_word(text: str, start: int) -> bool:
+    """Whether the letter ``start`` of a target (its letters run together) opens one of its words."""
+    return start == 0 or start in np.cumsum([len(word) for word in text.split()]).tolist()
 
 
 def _word_hash(word: str) -> int:
@@ -281,6 +314,7 @@ def _blends(target: str, start: int, run: str, word: str) -> bool:
 
 
 # what the first letter of a run can be said as at its start (see sound_key): W, Y, H and G may be silent
+_VOICING = dict(zip("bdgvzptkfs", "ptkfsbdgvz"))  # a consonant sound's pair of the other voicing
 _SAID_AS = {"p": "pf", "c": "ks", "q": "k", "x": "k", "z": "s", "k": "kn", "w": "*", "y": "*", "h": "*", "g": "*"}
 
 
