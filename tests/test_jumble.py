@@ -832,8 +832,22 @@ def test_sounds_alike_by_spelling(run, word, alike):
     assert sounds_alike(run, word) is alike
 
 
+@pytest.mark.parametrize("run, word, near", [
+    ("beach", "peach", True), ("best", "pest", True), ("an", "ant", True), ("tack", "tag", True),
+    ("beach", "beach", False), ("tre", "tree", False), ("sp", "see", False), ("thras", "tree", False),
+    ("cent", "tent", False), ("bar", "car", False), ("an", "anklet", False), ("porch", "peach", False)])
+def test_nearly_alike_by_spelling(run, word, near):
+    """One consonant apart: voicing (BEACH ~ PEACH) or one more at the word's end (AN ~ ANT); not a word a
+    consonant shorter than its run, another first sound, nor a word far longer than its run."""
+    from puzzlewright.jumble.puns import nearly_alike
+
+    assert nearly_alike(run, word) is near
+
+
 @pytest.mark.parametrize("final, play", [
     ("TREE MENDOUS", "sounds like TREMENDOUS (TREE for TRE)"),
+    ("PEACHFRONT HOME", "sounds nearly like BEACHFRONT (PEACH for BEACH)"),
+    ("ANT CHOVIES", "sounds nearly like ANCHOVIES (ANT for AN)"),
     ("MASTERPEACE", "sounds like MASTERPIECE (PEACE for PIECE)"),
     ("SHOPPING SCENTER", "sounds like SHOPPING CENTER (SCENT for CENT)"),
     ("INN COMMUNICADO", "sounds like INCOMMUNICADO (INN for IN)")])
@@ -866,7 +880,7 @@ def test_every_pun_spells_its_pool(shared_data, english):
     """On every tenth training puzzle, each pun the finder makes has exactly the pool's letters, in the
     pattern's word lengths, and sounds like the target it names."""
     from puzzlewright.jumble.model import AnswerPattern
-    from puzzlewright.jumble.puns import sounds_alike
+    from puzzlewright.jumble.puns import MIN_REST, nearly_alike, sounds_alike
     from puzzlewright.jumble.rank import Ranker
     from puzzlewright.jumble.solver import WordReadings, pool_sources
     from puzzlewright.budget import Budget
@@ -888,7 +902,9 @@ def test_every_pun_spells_its_pool(shared_data, english):
                 assert target.startswith(pun.replaced) and pun.word.endswith(pun.replaced) or (
                     target.endswith(pun.replaced) and pun.word.startswith(pun.replaced))
             else:
-                assert sounds_alike(pun.replaced, pun.word)
+                assert (nearly_alike if pun.near else sounds_alike)(pun.replaced, pun.word)
+            if pun.near or len(target) - len(pun.replaced) < MIN_REST:  # a looser pun spells a non-word
+                assert not all(english.zipf_of(w) for w in pun.fills)
     assert made > 0
 
 
