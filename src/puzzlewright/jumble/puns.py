@@ -22,12 +22,13 @@ because a piece such as MENDOUS is no word. :class:`PunFinder` makes them direct
 * or a *blend*: the swapped-in word overlaps the target's start or end (GUEST + ESTIMATED: GUEST IMATED,
   the run EST ending the word), for a run of :data:`MIN_SWAP` letters or more;
 * the respelt target may leave the pattern's first or last word to an everyday word (Zipf
-  :data:`PLAIN_ZIPF` or more: A + MASTERPEACE, TREE MENDOUS + IT), which spells the rest of the pool.
+  :data:`PLAIN_ZIPF` or more: A + MASTERPEACE, TREE MENDOUS + IT), which spells the rest of the pool;
 * the caption's :data:`STRONG_WORDS` most tied words (tied :data:`STRONG_TIE` or more) may also sound
   one consonant apart from the run they replace at the start of a target's word (:func:`nearly_alike`:
-  PEACH for BEACH, ANT for AN) and leave as few as :data:`STRONG_REST` of its letters (KOALA for QUALI in
-  QUALITY, beside TIME), but only where the pun spells a word no dictionary holds (PEACHFRONT, CHOVIES):
-  a pun of dictionary words so made was mostly a plain answer given a far-fetched play.
+  PEACH for BEACH, ANT for AN) and, beside an everyday word, leave as few as :data:`STRONG_REST` of its
+  first or last letters (KOALA for QUALI in QUALITY, beside TIME), but only where the pun spells a word
+  no dictionary holds (PEACHFRONT, CHOVIES): a pun of dictionary words so made was mostly a plain answer
+  given a far-fetched play.
 
 The look-up is by letter counts, not a scan: for each target length, :meth:`Targets.cuts` indexes (on first
 use, about 50 ms a length) every run that can be cut out of a target by the letters it leaves; the pool
@@ -75,7 +76,7 @@ CAPTION_WORDS = 30  # swapped-in words tried per pool: the most tied to the capt
 CAPTION_FLOOR = 0.3  # their least tie to the caption (similarity + links)
 STRONG_WORDS = 3  # the caption's most tied swapped-in words (tied at least STRONG_TIE) may sound one
 STRONG_TIE = 0.5  # consonant apart from their run (BEACH ~ PEACH), and leave as few as STRONG_REST letters
-STRONG_REST = 2  # of their target (QUALITY -> KOALA TY)
+STRONG_REST = 2  # first or last letters of their target, beside an everyday word (QUALITY -> KOALA TY)
 LENGTH_SLACK = 2  # a replaced run is at most this many letters longer or shorter than its swapped-in word
 PLAIN_ZIPF = 5.5  # an everyday word a pun may leave a first or last word of its pattern to (TIME, IT)
 MAX_PUNS = 20  # puns kept per pool: the best by caption tie, then the target's commonness, then alphabet
@@ -165,7 +166,7 @@ class Targets:
     index: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def cuts(self, budget: Budget | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The rest index: for every run of a target (at least :data:`MIN_REST` letters left, at most
+        """The rest index: for every run of a target (at least :data:`STRONG_REST` letters left, at most
         ``MAX_SWAP + LENGTH_SLACK`` letters long), the key of the letters it leaves and of its length
         (:data:`RUN_KEY`), sorted, with the target's row and the run's start alongside. Count hashes
         (:func:`~.anagrams.count_hash`) are linear, so a run's is the difference of two prefixes' and what
@@ -282,14 +283,16 @@ class PunFinder:
         """Each (plain word's number, swapped-in word, target row, start) where the word can take the place
         of the target's run of letters from ``start`` and leave exactly the letters of ``size`` whose count
         hash is the plain word's ``rests`` (the pool less the plain word): a look-up in the target's rest
-        index, :meth:`Targets.cuts`; the run beginning with a letter that can be said as the word begins,
-        or at the target's start (a blend: GUEST into ESTIMATED)."""
+        index, :meth:`Targets.cuts`; the run beginning with a letter that can be said as the word begins
+        (for the first ``strong`` swaps, or as its other voicing: PEACH for BEACH), or at the target's start
+        (a blend: GUEST into ESTIMATED). The first ``strong`` swaps may keep :data:`STRONG_REST` letters
+        of the target, its first or last, beside a plain word (not ``whole``)."""
         keys, rows, starts = targets.cuts(budget)
         length = targets.codes.shape[1]
         sizes = np.array([len(word) for word, _ in swaps])
         runs = length - size + sizes
         rest = size - sizes  # the target's letters the pun keeps
-        least = np.where(np.arange(len(swaps)) < strong, STRONG_REST, MIN_REST)
+        least = MIN_REST if whole else np.where(np.arange(len(swaps)) < strong, STRONG_REST, MIN_REST)
         usable = (runs >= 1) & (runs < RUN_KEY) & (rest >= (np.maximum(least, sizes - LENGTH_SLACK) if whole
                                                           else least))
         wanted = (rests[:, None] - word_hashes[None, :]) * RUN_KEY + runs[None, :]  # (plain words x swaps)
@@ -303,6 +306,8 @@ class PunFinder:
             fit = _beginnings(sound)[first] | (w < strong and _beginnings(sound.translate(OTHER_VOICE))[first])
             if runs[w] <= len(word):  # a blend at the target's start: the run ends the word, so opens alike
                 fit |= (begin == 0) & (first == ord(word[len(word) - runs[w]]) - 97)
+            if rest[w] < MIN_REST:  # a strong word keeps a target's first or last letters (KOALA + TY)
+                fit &= (begin == 0) | (begin + runs[w] == length)
             found += [(int(p), swaps[w], r, b) for r, b in zip(at[fit].tolist(), begin[fit].tolist())]
         return found
 
