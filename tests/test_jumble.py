@@ -185,8 +185,9 @@ def test_an_answer_with_a_vulgar_word_never_ranks_above_an_equally_scored_clean_
                          "caption": "The seamstress was sewing a new outfit"}, lexicon=english)
     answers = [a["answer"] for a in result["answers"]]
     flagged = [ranked_low_words(a["words"], english) > 0 for a in result["answers"]]
-    assert "NEW CUM SHOT" in answers[:CANDIDATES] and answers[0] != "NEW CUM SHOT"
-    assert any(flagged[:CANDIDATES]) and not flagged[0]
+    first_block = CANDIDATES + sum(a["play"] is not None for a in result["answers"])  # the puns join it
+    assert "NEW CUM SHOT" in answers[:first_block] and answers[0] != "NEW CUM SHOT"
+    assert any(flagged[:first_block]) and not flagged[0]
     # each block (the first holds the puns too, so it may be longer) lists its clean answers first: a clean
     # answer follows a flagged one only where a new block starts, at least CANDIDATES answers apart
     starts = [0] + [i for i in range(1, len(flagged)) if flagged[i - 1] and not flagged[i]]
@@ -744,10 +745,10 @@ def test_final_answer_ranking_is_pinned(english):
                         lexicon=english)
     assert (result["scored"], len(result["answers"]), result["complete"]) == (522, 522, True)
     assert [(a["answer"], a["score"]) for a in result["answers"][:4]] == [
-        ("IN MANY RESPECTS", 4.361), ("IN MANY SPECTRES", -1.916), ("IN MANY SPECTERS", -2.151),
-        ("IN MANY SCEPTERS", -2.628)]
+        ("IN MANY RESPECTS", 4.114), ("IN MANY SPECTRES", -2.176), ("IN MANY SPECTERS", -2.4),
+        ("IN MANY SCEPTERS", -2.858)]
     # last: an answer with a slur comes after every clean one (issue #27)
-    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("EY SPIC TRANSMEN", -14.475)
+    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("EY SPIC TRANSMEN", -14.213)
 
 
 def test_final_answers_are_ranked_the_same_whatever_order_they_come_in(english):
