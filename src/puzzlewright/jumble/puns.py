@@ -22,7 +22,13 @@ because a piece such as MENDOUS is no word. :class:`PunFinder` makes them direct
 * or a *blend*: the swapped-in word overlaps the target's start or end (GUEST + ESTIMATED: GUEST IMATED,
   the run EST ending the word), for a run of :data:`MIN_SWAP` letters or more;
 * the respelt target may leave the pattern's first or last word to an everyday word (Zipf
-  :data:`PLAIN_ZIPF` or more: A + MASTERPEACE, TREE MENDOUS + IT), which spells the rest of the pool.
+  :data:`PLAIN_ZIPF` or more: A + MASTERPEACE, TREE MENDOUS + IT), which spells the rest of the pool;
+* the caption's :data:`STRONG_WORDS` most tied words (tied :data:`STRONG_TIE` or more) may also sound
+  one consonant apart from the run they replace at the start of a target's word (:func:`nearly_alike`:
+  PEACH for BEACH, ANT for AN) and, beside an everyday word, leave as few as :data:`STRONG_REST` of its
+  first or last letters (KOALA for QUALI in QUALITY, beside TIME), but only where the pun spells a word
+  no dictionary holds (PEACHFRONT, CHOVIES): a pun of dictionary words so made was mostly a plain answer
+  given a far-fetched play.
 
 The look-up is by letter counts, not a scan: for each target length, :meth:`Targets.cuts` indexes (on first
 use, about 50 ms a length) every run that can be cut out of a target by the letters it leaves; the pool
@@ -33,8 +39,9 @@ Sound is judged from spelling, not from a pronouncing dictionary: the replaced r
 before E, I, Y as S, PH as F, silent GH dropped, doubled letters once, vowels and W, Y, H dropped), and
 a run sounds like a word when their keys are equal and they start alike, both with a vowel or with the
 same consonant sound (TRE ~ TREE, QUALI ~ KOALA, CENT ~ SCENT, ATE ~ EIGHT, PIECE ~ PEACE). Keys one
-letter apart (AN ~ ANT, BEACH ~ PEACH) were tried: they made a pun for most training puzzles (a median of
-6 a puzzle, against 0), most of them absurd (CHAINS for ERANSWH in VETERANS WHO).
+letter apart (AN ~ ANT, BEACH ~ PEACH) for every swapped-in word made a pun for most training puzzles (a
+median of 6 a puzzle, against 0), most of them absurd (CHAINS for ERANSWH in VETERANS WHO); hence only
+the strongest words, at a word's start, spelling a non-word.
 
 Puns are made only for patterns of open words with no printed letters, only with a caption (the
 swapped-in word comes from it), and only from a puzzle's likeliest pool (:func:`~.solver.pun_answers`); a
@@ -48,6 +55,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 
 import numpy as np
 
@@ -66,6 +74,9 @@ MAX_SWAP = 7  # ... at most
 MIN_REST = 4  # letters of the target a pun keeps, at least (and at least its swapped-in word's less 2)
 CAPTION_WORDS = 30  # swapped-in words tried per pool: the most tied to the caption
 CAPTION_FLOOR = 0.3  # their least tie to the caption (similarity + links)
+STRONG_WORDS = 3  # the caption's most tied swapped-in words (tied at least STRONG_TIE) may sound one
+STRONG_TIE = 0.5  # consonant apart from their run (BEACH ~ PEACH), and leave as few as STRONG_REST letters
+STRONG_REST = 2  # first or last letters of their target, beside an everyday word (QUALITY -> KOALA TY)
 LENGTH_SLACK = 2  # a replaced run is at most this many letters longer or shorter than its swapped-in word
 PLAIN_ZIPF = 5.5  # an everyday word a pun may leave a first or last word of its pattern to (TIME, IT)
 MAX_PUNS = 20  # puns kept per pool: the best by caption tie, then the target's commonness, then alphabet
@@ -92,6 +103,26 @@ def sounds_alike(run: str, word: str) -> bool:
     return first_sound(run) == first_sound(word) and sound_key(run) == sound_key(word)
 
 
+VOICED, VOICELESS = "bdgvz", "ptkfs"  # consonant sounds paired by voicing (BEACH ~ PEACH, BEST ~ PEST)
+UNVOICED = str.maketrans(VOICED, VOICELESS)
+OTHER_VOICE = str.maketrans(VOICED + VOICELESS, VOICELESS + VOICED)
+
+
+def nearly_alike(run: str, word: str) -> bool:
+    """Whether a run and a swapped-in word (as long as each other, or a letter apart) sound one consonant
+    apart: their :func:`sound_key` the same but for one consonant's voicing (BEACH ~ PEACH), or the word's
+    with one more consonant at its end (AN ~ ANT), starting alike but for voicing. (The word's key one
+    shorter, as SP ~ SEE or THRAS ~ TREE, made mostly absurd puns.)"""
+    run_key, word_key = sound_key(run), sound_key(word)
+    if (abs(len(run) - len(word)) > 1 or run_key == word_key
+            or first_sound(run).translate(UNVOICED) != first_sound(word).translate(UNVOICED)):
+        return False
+    if len(run_key) == len(word_key):
+        return run_key.translate(UNVOICED) == word_key.translate(UNVOICED) and sum(
+            a != b for a, b in zip(run_key, word_key)) == 1
+    return len(run_key) >= 1 and word_key[:-1] == run_key
+
+
 def first_sound(letters: str) -> str:
     """How a run of letters starts: ``""`` for a vowel, else its first consonant sound (CENT, SCENT: s)."""
     return "" if letters[0] in "aeiou" else sound_key(letters)[:1]
@@ -110,11 +141,13 @@ class Pun:
     caption: float
     commonness: float
     blend: bool = False  # the word overlaps the target's start or end (GUEST + ESTIMATED), not a sound-alike
+    near: bool = False  # the word sounds one consonant apart from what it replaces (PEACH for BEACH)
 
     def describe(self) -> str:
         """The play, for ``--explain``: ``sounds like MASTERPIECE (PEACE for PIECE)``, ``blends GUEST into
         ESTIMATED (GUEST for EST)``."""
-        play = f"blends {self.word.upper()} into" if self.blend else "sounds like"
+        play = (f"blends {self.word.upper()} into" if self.blend else "sounds nearly like" if self.near
+                else "sounds like")
         return f"{play} {self.target.upper()} ({self.word.upper()} for {self.replaced.upper()})"
 
 
@@ -133,7 +166,7 @@ class Targets:
     index: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def cuts(self, budget: Budget | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The rest index: for every run of a target (at least :data:`MIN_REST` letters left, at most
+        """The rest index: for every run of a target (at least :data:`STRONG_REST` letters left, at most
         ``MAX_SWAP + LENGTH_SLACK`` letters long), the key of the letters it leaves and of its length
         (:data:`RUN_KEY`), sorted, with the target's row and the run's start alongside. Count hashes
         (:func:`~.anagrams.count_hash`) are linear, so a run's is the difference of two prefixes' and what
@@ -144,7 +177,7 @@ class Targets:
             prefixes = np.zeros((count, length + 1), np.int64)
             prefixes[:, 1:] = np.cumsum(HASH_WEIGHTS[self.codes], axis=1)
             keys, rows, starts = [], [], []
-            for run in range(1, min(length - MIN_REST, MAX_SWAP + LENGTH_SLACK) + 1):
+            for run in range(1, min(length - STRONG_REST, MAX_SWAP + LENGTH_SLACK) + 1):
                 if budget is not None:
                     budget.check_finishing()
                 left = prefixes[:, -1:] - (prefixes[:, run:] - prefixes[:, :-run])  # (targets x starts)
@@ -179,6 +212,7 @@ class PunFinder:
         if not swaps:
             return []
         word_hashes = np.array([_word_hash(word) for word, _ in swaps], np.int64)
+        strong = {word for word, tie in swaps[:STRONG_WORDS] if tie >= STRONG_TIE}  # the first of swaps
         found: dict[tuple[str, ...], Pun] = {}
         for plains, first in self.plain_words(counts, lengths):
             size = len(pool) - len(plains[0])
@@ -191,16 +225,21 @@ class PunFinder:
                 if budget is not None:
                     budget.check_finishing()
                 for plain, (word, tie), row, start in self._runs(swaps, word_hashes, rests, size, targets,
-                                                                 plains[0] == "", budget):
+                                                                 plains[0] == "", len(strong), budget):
                     letters = targets.letters[row]
                     run_length = length - size + len(word)
                     run = letters[start:start + run_length]
                     spelt = letters[:start] + word + letters[start + run_length:]
                     blend = _blends(letters, start, run, word)
-                    if run != word and (blend or sounds_alike(run, word)) and sorted(spelt + plains[plain]) == sorted(pool):
+                    near = (word in strong and not blend and _opens_word(targets.texts[row], start)
+                            and nearly_alike(run, word))
+                    if (run != word and (blend or near or sounds_alike(run, word))
+                            and sorted(spelt + plains[plain]) == sorted(pool)):
                         pieces = _cut(spelt, cut_lengths)
+                        if (near or length - run_length < MIN_REST) and all(w in self.lexicon for w in pieces):
+                            continue  # the strong words' looser puns only spell what the search cannot
                         fills = (plains[plain], *pieces) if first else (*pieces, plains[plain])[:len(lengths)]
-                        pun = Pun(fills, targets.texts[row], run, word, tie, float(targets.commonness[row]), blend)
+                        pun = Pun(fills, targets.texts[row], run, word, tie, float(targets.commonness[row]), blend, near)
                         known = found.get(pun.fills)
                         if known is None or _rank(pun) < _rank(known):
                             found[pun.fills] = pun
@@ -239,20 +278,23 @@ class PunFinder:
 
     @staticmethod
     def _runs(swaps: list[tuple[str, float]], word_hashes: np.ndarray, rests: np.ndarray, size: int,
-              targets: Targets, whole: bool,
+              targets: Targets, whole: bool, strong: int = 0,
               budget: Budget | None = None) -> list[tuple[int, tuple[str, float], int, int]]:
         """Each (plain word's number, swapped-in word, target row, start) where the word can take the place
         of the target's run of letters from ``start`` and leave exactly the letters of ``size`` whose count
         hash is the plain word's ``rests`` (the pool less the plain word): a look-up in the target's rest
-        index, :meth:`Targets.cuts`; the run beginning with a letter that can be said as the word begins,
-        or at the target's start (a blend: GUEST into ESTIMATED)."""
+        index, :meth:`Targets.cuts`; the run beginning with a letter that can be said as the word begins
+        (for the first ``strong`` swaps, or as its other voicing: PEACH for BEACH), or at the target's start
+        (a blend: GUEST into ESTIMATED). The first ``strong`` swaps may keep :data:`STRONG_REST` letters
+        of the target, its first or last, beside a plain word (not ``whole``)."""
         keys, rows, starts = targets.cuts(budget)
         length = targets.codes.shape[1]
         sizes = np.array([len(word) for word, _ in swaps])
         runs = length - size + sizes
         rest = size - sizes  # the target's letters the pun keeps
-        usable = (runs >= 1) & (runs < RUN_KEY) & (rest >= (np.maximum(MIN_REST, sizes - LENGTH_SLACK) if whole
-                                                          else MIN_REST))
+        least = MIN_REST if whole else np.where(np.arange(len(swaps)) < strong, STRONG_REST, MIN_REST)
+        usable = (runs >= 1) & (runs < RUN_KEY) & (rest >= (np.maximum(least, sizes - LENGTH_SLACK) if whole
+                                                          else least))
         wanted = (rests[:, None] - word_hashes[None, :]) * RUN_KEY + runs[None, :]  # (plain words x swaps)
         lows, highs = np.searchsorted(keys, wanted), np.searchsorted(keys, wanted + 1)
         found = []
@@ -260,11 +302,19 @@ class PunFinder:
             word = swaps[w][0]
             at, begin = rows[lows[p, w]:highs[p, w]], starts[lows[p, w]:highs[p, w]].astype(np.int64)
             first = targets.codes[at, begin]
-            fit = _beginnings(first_sound(word))[first]
+            sound = first_sound(word)
+            fit = _beginnings(sound)[first] | (w < strong and _beginnings(sound.translate(OTHER_VOICE))[first])
             if runs[w] <= len(word):  # a blend at the target's start: the run ends the word, so opens alike
                 fit |= (begin == 0) & (first == ord(word[len(word) - runs[w]]) - 97)
+            if rest[w] < MIN_REST:  # a strong word keeps a target's first or last letters (KOALA + TY)
+                fit &= (begin == 0) | (begin + runs[w] == length)
             found += [(int(p), swaps[w], r, b) for r, b in zip(at[fit].tolist(), begin[fit].tolist())]
         return found
+
+
+def _opens_word(text: str, start: int) -> bool:
+    """Whether the letter ``start`` of a target (its letters run together) opens one of its words."""
+    return start == 0 or start in accumulate(len(word) for word in text.split())
 
 
 def _word_hash(word: str) -> int:
