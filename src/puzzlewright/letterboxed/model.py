@@ -148,22 +148,16 @@ class Box(Record):
         return self.word_problem(word) is None
 
     def valid_words(self, words: Iterable[str]) -> list[str]:
-        """The ``words`` (lowercase) that obey the box's rules (:meth:`is_valid_word`), in order (see
-        :meth:`valid_flags`). A box's words read from a word-list file are cut to these before anything
-        else is done."""
-        words = list(words)
-        return list(compress(words, self.valid_flags(words)))
-
-    def valid_flags(self, words: Sequence[str]) -> list[bool]:
-        """For each of ``words`` (lowercase), whether it obeys the box's rules (:meth:`is_valid_word`), tested
+        """The ``words`` (lowercase) that obey the box's rules (:meth:`is_valid_word`), in order, tested
         all at once in C: the words' side digits (:meth:`side_string`, one translation of them all) must
         be all digits with no digit twice in a row, and the words :data:`MIN_WORD_LENGTH` letters long or
-        more."""
+        more. A box's words read from a word-list file are cut to these before anything else is done."""
+        words = list(words)
         digits = "\n".join(words).translate(self._to_sides).split("\n")
         keep = list(map(and_, map(str.isdigit, digits), map(ge, map(len, words), repeat(MIN_WORD_LENGTH))))
         for side in range(len(self.sides)):
             keep = list(map(and_, keep, map(not_, map(str.__contains__, digits, repeat(f"{side}{side}")))))
-        return keep
+        return list(compress(words, keep))
 
     def solution_problem(self, words: Sequence[str]) -> str | None:
         """Why ``words`` is not a solution of this box (rules only), or None when it is one."""
