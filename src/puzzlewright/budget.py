@@ -158,6 +158,18 @@ class Budget:
             raise BudgetExceeded(f"time budget of {self.seconds:g} s exhausted while ranking and building "
                                  f"the answer (after {self.used:,} search nodes)")
 
+    def check_time(self, doing: str) -> None:
+        """Raise :class:`BudgetExceeded` when the budget was cancelled or its time is up, saying it ran out
+        while ``doing``: for the work before a search, such as indexing a request's own words, which counts
+        no nodes (a node limit does not stop it)."""
+        if self.pause is not None:
+            self.pause()
+        if self._outer_cancelled():
+            raise BudgetExceeded(self.describe())
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            self.exhausted = True
+            raise BudgetExceeded(f"time budget of {self.seconds:g} s exhausted while {doing}")
+
     def describe(self) -> str:
         """A one-line account of what ran out, for error messages."""
         if self.cancelled:
@@ -173,6 +185,11 @@ def ran_out(budget: Budget | None) -> bool:
     """Whether an optional budget has run out (no budget never runs out)."""
     return budget is not None and budget.ran_out()
 
+
+def check_time(budget: Budget | None, doing: str) -> None:
+    """:meth:`Budget.check_time` of an optional budget (no budget never runs out)."""
+    if budget is not None:
+        budget.check_time(doing)
 
 
 def paced(items: Iterable[T], budget: Budget | None, every: int = PACE) -> Iterator[T]:

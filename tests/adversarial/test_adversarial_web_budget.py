@@ -119,6 +119,27 @@ def test_cheap_searches_start_while_expensive_ones_hold_the_threads():
     assert asyncio.run(scenario()) == ["expensive 1", "cheap"]
 
 
+def test_cheap_searches_keep_every_cheap_thread_while_an_expensive_one_runs():
+    """The expensive lane has threads of its own: with two search threads and an expensive search running,
+    two cheap searches still run at once (before, they queued for the one thread the lane left them)."""
+    pool = SearchPool(max_searches=2, seconds=5)
+    release, both_cheap = threading.Event(), threading.Barrier(2, timeout=3)
+
+    def cheap() -> str:
+        both_cheap.wait()  # broken (an error) unless the two cheap searches run at the same time
+        return "cheap"
+
+    async def scenario() -> list[str]:
+        expensive = asyncio.create_task(pool.run(lambda: release.wait(5), expensive=True))
+        await asyncio.sleep(0.1)
+        answers = await asyncio.gather(pool.run(cheap), pool.run(cheap))
+        release.set()
+        await expensive
+        return list(answers)
+
+    assert asyncio.run(scenario()) == ["cheap", "cheap"]
+
+
 def test_a_busy_reply_says_when_to_try_again():
     pool = SearchPool(max_searches=1, seconds=0.2)
     release = threading.Event()

@@ -17,8 +17,8 @@ from puzzlewright.letterboxed.schema import Solution, SolveRequest, SolveResult
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.ranking import tie_key
 from puzzlewright.lexicon.wordfile import WordFile
-from puzzlewright.schema import DictionaryOptions, fresh_seed, validate
-from puzzlewright.budget import Budget, paced
+from puzzlewright.schema import DictionaryOptions, fresh_seed, request_words, validate
+from puzzlewright.budget import Budget, check_time, paced
 
 if TYPE_CHECKING:
     from puzzlewright.letterboxed import solver
@@ -28,15 +28,17 @@ if TYPE_CHECKING:
 
 
 def index_for(options: DictionaryOptions, lexicon: Lexicon | WordFile | None = None,
-              box: Box | None = None) -> WordIndex:
+              box: Box | None = None, budget: Budget | None = None) -> WordIndex:
     """The word index the dictionary options ask for (``min_commonness`` is left to :func:`box_words`,
     which applies it to the box's words).
 
     A plain built-in dictionary and a word-list file (:class:`~puzzlewright.lexicon.wordfile.WordFile`, from the
     command line's ``--dict FILE``) come from their cached indexes (no lexicon is built, numpy is not
     imported); for the first ``box`` a process solves on a word-list file the index holds just the words
-    the box can spell, read from the file as it is (see :func:`word_file_index`). Anything else (a
-    request word list, extra or excluded words, an explicit ``lexicon``) is indexed here.
+    the box can spell, read from the file as it is (see :func:`word_file_index`). An explicit ``lexicon``
+    is indexed whole (once per lexicon). A lexicon made for the request (its own word list, extra or
+    excluded words) is indexed within ``budget``: just the ``box``'s words when there is a box
+    (:meth:`WordIndex.of_box`), else all of it, checking the budget as it goes.
     """
     if isinstance(lexicon, WordFile):
         return word_file_index(lexicon, box)
@@ -46,7 +48,14 @@ def index_for(options: DictionaryOptions, lexicon: Lexicon | WordFile | None = N
         index = builtin_index(options.dict)
         if index is not None:
             return index
-    return WordIndex.from_lexicon(options.lexicon(floor=False))
+    derived = options.lexicon(floor=False)
+    check_time(budget, "making the request's dictionary")
+    if box is None:
+        return WordIndex.from_lexicon(derived, budget)
+    base = builtin_index(options.dict) if options.words is None else None
+    candidates = None if base is None else [*box_words(box, base).words,
+                                            *request_words(options.extra_words, "extra_words")]
+    return WordIndex.of_box(derived, box, candidates)
 
 
 def flagged_lexicon(options: DictionaryOptions, lexicon: Lexicon | WordFile | None = None) -> Lexicon:
@@ -64,9 +73,9 @@ def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | WordF
     request = validate(SolveRequest, request)
     check_solve_request(request)
     box = Box.parse(request.sides)
-    index = index_for(request, lexicon, box)
-    allowed = box_words(box, index, request.min_commonness).of_lengths(request.min_length, request.max_length)
     budget = budget or Budget(seconds=request.time_limit)
+    index = index_for(request, lexicon, box, budget)
+    allowed = box_words(box, index, request.min_commonness).of_lengths(request.min_length, request.max_length)
     found = solve_box(box, allowed, max_words=request.max_words, words_exactly=request.words_exactly,
                       budget=budget, explain=request.explain)
     return solve_result(found, index.name, None if request.all else request.limit, explain=request.explain,
@@ -98,7 +107,7 @@ def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | WordF
 
     request = validate(WordsRequest, request)
     box = Box.parse(request.sides)
-    index = index_for(request, lexicon, box)
+    index = index_for(request, lexicon, box, budget)
     found = box_words(box, index, request.min_commonness)
     text, zipf, familiarity = found.words, found.zipf, found.familiarity
     order = sorted(range(len(found)), key=lambda i: tie_key(text[i], familiarity[i], zipf[i]))
@@ -118,10 +127,11 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
     allow = request.allowed()
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     floor = request.min_commonness if request.min_commonness is not None else 0.0
-    index = index_for(request, lexicon)
+    budget = budget or Budget(seconds=request.time_limit)
+    index = index_for(request, lexicon, budget=budget)
     left_out = left_out_words(flagged_lexicon(request, lexicon), Use.CONSTRUCT, allow)
     made = generate_puzzles(index, count=request.count, seed=seed, min_commonness=floor, left_out=left_out,
-                            budget=budget or Budget(seconds=request.time_limit))
+                            budget=budget)
     puzzles = [GeneratedPuzzle(sides=list(p.box.sides), two_word_solutions=p.two_word_solutions, par=p.par,
                                valid_words=p.valid_words,
                                solution=[w.upper() for w in p.answer.words] if request.show_solution else None,

@@ -196,8 +196,8 @@ def new_game(sides: str | Sequence[str], options: DictionaryOptions | None = Non
 
     options = options or DictionaryOptions(dict=DEFAULT_DICTIONARY)
     box = Box.parse(sides)
-    return Game(box_words(box, index_for(options, lexicon, box), options.min_commonness), time_limit=time_limit,
-                budget=budget)
+    index = index_for(options, lexicon, box, budget)
+    return Game(box_words(box, index, options.min_commonness), time_limit=time_limit, budget=budget)
 
 
 def replay(game: Game, words: Sequence[str]) -> None:

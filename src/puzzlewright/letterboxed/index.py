@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # typing is not imported at run time (the command line's quic
     from collections.abc import Callable, Iterable
     from typing import TypeVar
 
+    from puzzlewright.budget import Budget
     from puzzlewright.letterboxed.model import Box
     from puzzlewright.lexicon import Lexicon
     from puzzlewright.lexicon.wordfile import WordFile
@@ -227,33 +228,56 @@ class WordIndex(Record):
 
     @classmethod
     def _assemble(cls, name: str, words: list[str], zipf: array, familiarity: array, levels: array,
-                  sources: array, flags: array, word_masks: list[int], bitsets: bytes | None = None) -> WordIndex:
+                  sources: array, flags: array, word_masks: list[int], bitsets: bytes | None = None,
+                  budget: Budget | None = None) -> WordIndex:
         """The index of words already sorted by (mask, word), given each word's mask (and the words' bit
-        sets, when already worked out: else each is found in the text when first asked for)."""
+        sets, when already worked out: else each is found in the text when first asked for); ``budget``
+        is checked between the steps (each about 0.1 s for 240,000 words)."""
+        from puzzlewright.budget import check_time
+
         masks, starts, offsets = array("I"), array("I"), array("I", [0])
         for position, mask in enumerate(word_masks):
             if not masks or masks[-1] != mask:
                 masks.append(mask)
                 starts.append(position)
         starts.append(len(words))
+        check_time(budget, INDEXING)
         end = 0
         for word in words:
             end += len(word) + 1
             offsets.append(end)
+        check_time(budget, INDEXING)
         text = "".join(word + "\n" for word in words).encode("ascii")
         mask_numbers = array("I", chain.from_iterable(map(repeat, range(len(masks)), map(sub, starts[1:], starts))))
+        check_time(budget, INDEXING)
         firsts = bytes(map(text.__getitem__, offsets[:-1])).translate(_LETTER_NUMBER)
         lasts = bytes(map(text.__getitem__, map(sub, offsets[1:], repeat(2)))).translate(_LETTER_NUMBER)
         return cls(name, text, offsets, zipf, familiarity, levels, sources, flags, masks, starts, mask_numbers,
                    firsts, lasts, bitsets)
 
     @classmethod
-    def from_lexicon(cls, lexicon: Lexicon) -> WordIndex:
-        """The index of a lexicon, built with numpy one length at a time (cached per lexicon object)."""
+    def from_lexicon(cls, lexicon: Lexicon, budget: Budget | None = None) -> WordIndex:
+        """The index of a lexicon, built with numpy one length at a time (cached per lexicon object), within
+        ``budget`` (:class:`~puzzlewright.errors.BudgetExceeded` when it runs out part-way: 1.7 s for
+        english-large with a word added, so a request's own lexicon must not outlive its budget)."""
         cached = _BY_LEXICON.get(lexicon)
         if cached is None:
-            cached = _BY_LEXICON[lexicon] = _index_lexicon(lexicon)
+            cached = _BY_LEXICON[lexicon] = _index_lexicon(lexicon, budget)
         return cached
+
+    @classmethod
+    def of_box(cls, lexicon: Lexicon, box: Box, candidates: Iterable[str] | None = None) -> WordIndex:
+        """The index of just the words of ``lexicon`` that ``box`` allows, with their commonness and flags:
+        what :func:`~puzzlewright.letterboxed.solver.box_words` finds for the box in the whole lexicon's
+        index. ``candidates``: words among which all those are (default: the lexicon's), so that a
+        built-in dictionary with a few words added or removed need not be read whole. A lexicon made for
+        one request (its own words, extra or excluded words) serves one box: a few thousand words take
+        milliseconds, where indexing english-large with a word added took 1.7 s."""
+        words = sorted(set(box.valid_words(lexicon.words if candidates is None else candidates)))
+        kept = [i for i in map(lexicon.index_of, words) if i is not None]
+        columns = (lexicon.zipf, lexicon.familiarity_values, lexicon.level, lexicon.sources, lexicon.flags)
+        entries = list(zip(map(lexicon.words.__getitem__, kept), *(column[kept].tolist() for column in columns)))
+        return cls.from_words(lexicon.name, entries)
 
     def to_bytes(self) -> bytes:
         """The index as the cache folder keeps it (:func:`columns_bytes`, headed by the format number and
@@ -396,13 +420,17 @@ def _playable(word: str) -> bool:
     return len(word) >= MIN_WORD_LENGTH and doubled_at(word) < 0
 
 
-def _index_lexicon(lexicon: Lexicon) -> WordIndex:
-    """Vectorised :meth:`WordIndex.from_words`: masks and the doubled-letter test per word length."""
+def _index_lexicon(lexicon: Lexicon, budget: Budget | None = None) -> WordIndex:
+    """Vectorised :meth:`WordIndex.from_words`: masks and the doubled-letter test per word length, with
+    ``budget`` checked between steps."""
     import numpy as np
+
+    from puzzlewright.budget import check_time
 
     words: list[str] = []
     zipf, familiarity, levels, sources, flags, masks, letter_rows = [], [], [], [], [], [], []
     for length in lexicon.length_counts():
+        check_time(budget, INDEXING)
         if length < MIN_WORD_LENGTH:
             continue
         table = lexicon.of_length(length)
@@ -421,6 +449,9 @@ def _index_lexicon(lexicon: Lexicon) -> WordIndex:
         return WordIndex._assemble(lexicon.name, [], array("f"), array("f"), array("B"), array("H"), array("I"), [])
     all_masks = np.concatenate(masks)
     order = np.lexsort((np.array(words), all_masks))
+    check_time(budget, INDEXING)
+    bitsets = _numpy_word_bitsets(letter_rows, order, budget)
+    check_time(budget, INDEXING)
     return WordIndex._assemble(
         lexicon.name,
         [words[i] for i in order.tolist()],
@@ -430,15 +461,21 @@ def _index_lexicon(lexicon: Lexicon) -> WordIndex:
         _array("H", np.concatenate(sources).astype(np.uint16)[order].tobytes()),
         _array("I", np.concatenate(flags).astype(np.uint32)[order].tobytes()),
         all_masks[order].tolist(),
-        _numpy_word_bitsets(letter_rows, order),
+        bitsets,
+        budget,
     )
 
 
-def _numpy_word_bitsets(letter_rows: list, order) -> bytes:
+INDEXING = "indexing the dictionary for Letter Boxed"  # what a budget that runs out in _index_lexicon says
+
+
+def _numpy_word_bitsets(letter_rows: list, order, budget: Budget | None = None) -> bytes:
     """:attr:`WordIndex.bitsets`, vectorised: ``letter_rows`` are the words' letters (0-25), one array per
     length, in the order the index sorts by ``order``. Each (bit set, word) a word belongs to sets one bit
     of the bit sets' bytes (``bitwise_or.at``), a length at a time."""
     import numpy as np
+
+    from puzzlewright.budget import check_time
 
     count = len(order)
     size = (count + 7) // 8
@@ -447,6 +484,7 @@ def _numpy_word_bitsets(letter_rows: list, order) -> bytes:
     joined = np.zeros(BITSETS * size, dtype=np.uint8)
     start = 0
     for letters in letter_rows:
+        check_time(budget, INDEXING)
         rows = place[start:start + len(letters), None]
         start += len(letters)
         first, second = letters[:, :-1].astype(np.int64), letters[:, 1:].astype(np.int64)

@@ -107,7 +107,7 @@ def reference_familiarity(word: str) -> float:
 def reference_flags(word: str) -> int:
     """The flag bits the large embedded dictionary records for a word (0 if it has none)."""
     large = builtin_lexicon("english-large")
-    i = large.position.get(word)
+    i = large.index_of(word)
     return 0 if i is None else int(large.flags[i])
 
 

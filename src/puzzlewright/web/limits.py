@@ -1,8 +1,8 @@
 """What keeps the server up: a cap on request bodies, and searches run off the event loop within a time budget.
 
 A search runs in a worker thread with a :class:`~puzzlewright.budget.Budget`, so the event loop keeps
-answering other requests (``/healthz`` included) while it works. At most ``max_searches`` run at once,
-expensive ones in a lane that always leaves a thread to cheap ones (:class:`SearchPool`); a request that
+answering other requests (``/healthz`` included) while it works. Cheap searches have ``max_searches``
+threads, expensive ones a lane of threads of their own (:class:`SearchPool`); a request that
 cannot start in time is refused as :class:`ServerBusy` (503 with when to try again), one whose search
 overruns its budget gets :class:`~puzzlewright.errors.BudgetExceeded` (422: the request is too expensive,
 not the server broken). The budget covers the whole answer: the search, ranking, building and encoding the
@@ -188,21 +188,26 @@ class _Job:
 
 
 class SearchPool:
-    """Runs blocking searches on ``max_searches`` threads within time allowances, in two lanes.
+    """Runs blocking searches within time allowances, in two lanes of threads.
 
     A request says whether it is *expensive* (its verb's cost estimate:
-    :attr:`~puzzlewright.web.endpoints.Endpoint.expensive`): expensive searches hold at most
-    ``max_searches - 1`` threads at once (at least one), so a thread is always left for cheap ones, and a
-    free thread takes a waiting cheap search before any expensive one. Each lane is first come first
-    served. A request waits at most ``seconds`` for a thread (then: *server busy*, with the seconds after
-    which to try again), and its search then has ``seconds`` plus a grace period. A thread takes the next
-    search straight from the lanes when one ends, so no slot sits idle waiting for the event loop.
+    :attr:`~puzzlewright.web.endpoints.Endpoint.expensive`). Cheap searches have ``max_searches`` threads
+    of their own; expensive ones a lane of ``max_searches - 1`` more (at least one), so however many
+    expensive searches run, cheap ones never queue for a thread they hold (with a single search thread,
+    ``max_searches=1``, both lanes share it, a cheap search first). Each lane is first come first served.
+    A request waits at most ``seconds`` for a thread (then: *server busy*, with the seconds after which to
+    try again), and its search then has ``seconds`` plus a grace period. A thread takes the next search
+    straight from its lane when one ends, so no slot sits idle waiting for the event loop.
+
+    When the expensive lane took its threads from the cheap lane's, 50 cheap clients under 4 expensive
+    ones queued for the one thread left (p50 4 ms alone, 76 ms under load; benchmarks/web_fairness.py).
     """
 
     def __init__(self, max_searches: int = 2, seconds: float = SEARCH_SECONDS):
         self.seconds = seconds
         self.max_searches = max_searches
         self.expensive_slots = max(1, max_searches - 1)
+        self.shared = max_searches == 1  # one thread for both lanes
         self._lanes: dict[bool, deque[_Job]] = {False: deque(), True: deque()}  # by expensive
         self._running_expensive = 0
         self._ready = threading.Condition()
@@ -242,12 +247,12 @@ class SearchPool:
         pile up threads behind the client's back.
         """
         self._start_threads()
-        if expensive and budget is not None and self.max_searches > self.expensive_slots:
+        if expensive and budget is not None and not self.shared:
             budget.pause = self.yield_to_cheap  # (with one thread, a cheap request waits for this very search)
         job = _Job(search, asyncio.get_running_loop(), expensive)
         with self._ready:
             self._lanes[expensive].append(job)
-            self._ready.notify()
+            self._ready.notify_all()  # the threads of both lanes wait on it: wake the lane's own
         try:
             try:
                 await asyncio.wait_for(job.started.wait(), timeout=self.seconds)
@@ -285,36 +290,46 @@ class SearchPool:
                 self._lanes[job.expensive].remove(job)
 
     def _start_threads(self) -> None:
+        """The lanes' threads, started on first use: ``max_searches`` cheap ones (the first also takes
+        expensive searches when the lanes share it), then the expensive lane's."""
+        lanes = [(True, self.shared)] * self.max_searches
+        lanes += [] if self.shared else [(False, True)] * self.expensive_slots
         with self._ready:
-            while len(self._threads) < self.max_searches:
-                thread = threading.Thread(target=self._serve, name=f"search-{len(self._threads)}", daemon=True)
+            while len(self._threads) < len(lanes):
+                cheap, expensive = lanes[len(self._threads)]
+                name = f"search-{len(self._threads)}" + ("" if cheap else "-expensive")
+                thread = threading.Thread(target=self._serve, args=(cheap, expensive), name=name, daemon=True)
                 thread.start()
                 self._threads.append(thread)
 
-    def _next_job(self) -> _Job:
-        """The next job a free thread runs (called holding ``_ready``): a cheap one first, an expensive one
-        while the expensive lane has a thread to spare; waits until there is one."""
+    def _next_job(self, cheap: bool, expensive: bool) -> _Job:
+        """The next job a free thread of the lanes it serves runs (called holding ``_ready``): a ``cheap``
+        one first, an ``expensive`` one while the expensive lane has a slot to spare; waits until there
+        is one."""
         while True:
-            if self._lanes[False]:
+            if cheap and self._lanes[False]:
                 return self._lanes[False].popleft()
-            if self._lanes[True] and self._running_expensive < self.expensive_slots:
+            if expensive and self._lanes[True] and self._running_expensive < self.expensive_slots:
                 self._running_expensive += 1
                 return self._lanes[True].popleft()
             self._ready.wait()
 
-    def _serve(self) -> None:
-        """A search thread: run queued searches one after the other, for the life of the process."""
+    def _serve(self, cheap: bool, expensive: bool) -> None:
+        """A search thread of the ``cheap`` and/or ``expensive`` lane: run its lanes' searches one after the
+        other, for the life of the process."""
         while True:
             with self._ready:
-                job = self._next_job()
+                job = self._next_job(cheap, expensive)
             if job.claim():
                 self._run(job)
-            if job.expensive:
+            was_expensive = job.expensive
+            if was_expensive:
                 with self._ready:
                     self._running_expensive -= 1
                     self._ready.notify_all()  # a thread waiting for an expensive slot may take one now
             del job
-            return_free_memory()
+            if was_expensive:
+                return_free_memory()
 
     @staticmethod
     def _run(job: _Job) -> None:
@@ -359,7 +374,10 @@ def tune_malloc(arenas: int = 2) -> None:
 
 
 def return_free_memory() -> None:
-    """Give freed heap pages back to the system after a search (its temporaries can be hundreds of MB)."""
+    """Give freed heap pages back to the system after an expensive search (its temporaries can be hundreds
+    of MB). Not after cheap ones: a trim walks the whole heap holding malloc's locks (every thread that
+    allocates waits), and after each of 250 cheap requests a second it made the event loop miss its turn
+    for 30 ms or more dozens of times a minute (benchmarks/web_fairness.py)."""
     if _LIBC is not None:
         _LIBC.malloc_trim(0)
 

@@ -146,7 +146,7 @@ def assist(request: AssistRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     approximate = strategy.approximate
     if approximate:
         notes.append("time ran out looking ahead: 'best' is the top guess by score alone")
-    suggestions = strategy.suggestions(left, request.top, first=column, rules=rules)
+    suggestions = strategy.suggestions(left, request.top, first=column, rules=rules, budget=budget)
     strategy.save_decisions()
     return AssistResult(guesses=played, remaining=int(len(left)), answers=[words[a] for a in left], notes=notes,
                         best=best, reason=reason, complete=not approximate,
@@ -276,7 +276,7 @@ def _assistant(request: AssistRequest | PlayRequest, lexicon: Lexicon | None, an
     assistant = memo.get(key)
     if assistant is None:
         base = None if on_disk else _shipped_matrix(request, answers, length, budget)
-        matrix = (base and PatternMatrix.cut(base, answer_pool, guess_pool)) or PatternMatrix.load(
+        matrix = (base and PatternMatrix.cut(base, answer_pool, guess_pool, budget)) or PatternMatrix.load(
             answer_pool, guess_pool, use_cache=on_disk, budget=budget)
         assistant = Assistant(matrix, Strategy(matrix, opener=opener, lookahead=request.lookahead, remember=on_disk,
                                                hard=request.hard))

@@ -23,7 +23,7 @@ from puzzlewright.cache import cache_dir as shared_cache_dir
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import WordTable
-from puzzlewright.budget import Budget
+from puzzlewright.budget import Budget, check_time
 from puzzlewright.wordle.scoring import Scorer, code_dtype, feedback_matrix
 from puzzlewright.wordle.words import WordPool
 
@@ -33,6 +33,7 @@ _LOADED: dict[str, np.ndarray] = {}
 # latest is kept in memory: a server answering many such requests must not hold one matrix per request.
 _LOADED_FOR_REQUESTS: dict[str, np.ndarray] = {}
 MAX_LOADED = 4  # matrices kept in memory per process (the oldest is dropped first)
+CUT_CELLS = 1 << 24  # codes copied between two budget checks of PatternMatrix.cut (a few ms)
 MAX_BYTES = 256 * 2**20  # the codes of one matrix, in memory and in the cache (the original lists: 30 MB)
 
 
@@ -94,10 +95,13 @@ class PatternMatrix:
         return cls(answers, guesses, codes, source)
 
     @classmethod
-    def cut(cls, base: PatternMatrix, answers: WordPool, guesses: WordPool) -> PatternMatrix | None:
+    def cut(cls, base: PatternMatrix, answers: WordPool, guesses: WordPool,
+            budget: Budget | None = None) -> PatternMatrix | None:
         """The matrix of sub-lists of ``base``'s lists, cut out of it (tens of ms) instead of scored again
         (a second or more); None when a word is not in ``base``. For lists made for one request, such as
-        a built-in list with the request's own exclusions: kept like :meth:`load` keeps such lists."""
+        a built-in list with the request's own exclusions: kept like :meth:`load` keeps such lists. The
+        copy is made a block of guesses at a time, within ``budget`` (a cut of english-large's matrix
+        copies 300 million codes)."""
         key = lists_key(answers, guesses)
         if key in _LOADED_FOR_REQUESTS:
             return cls(answers, guesses, _LOADED_FOR_REQUESTS[key], "memory")
@@ -105,7 +109,13 @@ class PatternMatrix:
         columns = [base.guesses.index.get(word) for word in guesses.table.words]
         if None in rows or None in columns:
             return None
-        codes = base.codes[np.ix_(np.asarray(rows, np.int64), np.asarray(columns, np.int64))]
+        codes = np.empty((len(rows), len(columns)), base.codes.dtype)
+        row_numbers = np.asarray(rows, np.int64)
+        step = max(1, CUT_CELLS // max(1, len(rows)))
+        for start in range(0, len(columns), step):
+            check_time(budget, "cutting the request's pattern matrix")
+            block = np.asarray(columns[start:start + step], np.int64)
+            codes[:, start:start + step] = base.codes[np.ix_(row_numbers, block)]
         remember(_LOADED_FOR_REQUESTS, key, codes, 1)
         return cls(answers, guesses, codes, "cut")
 
