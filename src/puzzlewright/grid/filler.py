@@ -11,8 +11,10 @@ Variables are chosen by *dom/wdeg*: the open slot with the fewest words per unit
 each crossing's weight counts the dead ends it has caused (so the search learns which parts of the grid are
 hard). Branching is two-way (slot = word, else slot != word). Values are tried best-scored first with a
 little random noise, and the search restarts on a Luby schedule of node limits with fresh noise but kept
-weights, so one bad early choice cannot trap it. A run that ends within its limit has covered every
-possibility, which is how ``unique`` and "no fill exists" are proved.
+weights, so one bad early choice cannot trap it. A run that stops for a restart leaves its nogoods (each
+decision it had refuted, with the positive decisions above it, :meth:`Filler._learn`), which prune the later
+runs at the same quality floor. A run that ends within its limit has covered every possibility (the
+nogoods are facts about the grid, not about a run), which is how ``unique`` and "no fill exists" are proved.
 
 A word's score is its crossword fill score (:mod:`puzzlewright.grid.score`). Fills try quality floors
 highest first (:func:`puzzlewright.grid.score.floor_ladder`): the top floor gets :data:`RUNG_NODES` search
