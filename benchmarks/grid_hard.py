@@ -102,6 +102,8 @@ def pairs(patterns: list[str], seeds: int, min_score: float | None, nodes: int) 
             print(f"  {name} seed {seed}: {result.nodes:,} nodes, {cpu:.1f} s CPU, {verdict}", flush=True)
         alone = [spent[seed] or nodes for seed in range(seeds)]
         raced = [min(alone[seed], alone[seed + 1]) for seed in range(seeds - 1)]
+        if not raced:  # one seed: no race to compare
+            continue
         one, two = statistics.median(alone), statistics.median(raced)
         print(f"{name}: median nodes to the first fill, one worker {one:,.0f}, best of two seeds {two:,.0f}: "
               f"{one / two:.2f}x (a seed without a fill counts as the node budget)\n", flush=True)

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid import FillOptions, Grid, fill_grid
 from puzzlewright.grid import filler
 from puzzlewright.lexicon import Lexicon
@@ -54,21 +55,26 @@ def restless(monkeypatch):
     monkeypatch.setattr(filler, "RESTART_BASE", 1)
 
 
-sizes = st.tuples(st.integers(3, 4), st.integers(3, 4))
-
-
-def words_for(size: tuple[int, int]) -> st.SearchStrategy[tuple[tuple[int, int], list[str]]]:
-    """An open grid's size with a tiny list of its rows' and columns' lengths over three letters (so that
-    fills are neither certain nor impossible, and a search takes more than one decision)."""
-    word = st.sampled_from(sorted(set(size))).flatmap(lambda n: st.text("abc", min_size=n, max_size=n))
-    return st.tuples(st.just(size), st.lists(word, min_size=8, max_size=30, unique=True))
+@st.composite
+def small_problems(draw: st.DrawFn) -> tuple[Grid, list[str]]:
+    """A 3x3 to 4x4 grid with up to two blocks (open when they box a cell in), and a tiny list of its slots' lengths over three letters
+    (so that fills are neither certain nor impossible, and a search takes more than one decision)."""
+    height, width = draw(st.integers(3, 4)), draw(st.integers(3, 4))
+    blocks = draw(st.lists(st.tuples(st.integers(0, height - 1), st.integers(0, width - 1)), max_size=2))
+    rows = ["".join("#" if (r, c) in blocks else "." for c in range(width)) for r in range(height)]
+    try:
+        grid = Grid.from_rows(rows)
+    except PuzzleInputError:  # a cell boxed in by the blocks: the open grid instead
+        grid = Grid.empty(height, width)
+    lengths = sorted({slot.length for slot in grid.slots})
+    word = st.sampled_from(lengths).flatmap(lambda n: st.text("abc", min_size=n, max_size=n))
+    return grid, draw(st.lists(word, min_size=8, max_size=30, unique=True))
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(problem=sizes.flatmap(words_for), seed=st.integers(0, 3))
+@given(problem=small_problems(), seed=st.integers(0, 3))
 def test_learnt_nogoods_keep_the_verdict_of_a_brute_force(restless, problem, seed):
-    (height, width), words = problem
-    grid = Grid.empty(height, width)
+    grid, words = problem
     lexicon = Lexicon(words)
     learning = fill_grid(grid, lexicon, FillOptions(random_seed=seed))
     plain = fill_grid(grid, lexicon, FillOptions(restarts=False))  # no restarts: nothing learnt
