@@ -23,9 +23,8 @@ Usage: python benchmarks/grid_hard.py [hard] [pairs] [small] [--seeds N] [--seco
   search) against the peer (blacksquare's filler, PyPI, in its own environment: --peer-python, see
   benchmarks/grid_peer.py) filling the same open 5x5 from the same list (``english``'s five-letter
   words with their scores, written as a ``word;score`` file both read), alternately, --runs times each:
-  median wall and median CPU (user + system of the process). Qxw (Debian's ``qxw``) has a batch mode
-  (``qxw -b``) but its problem-file format is documented only in its PDF manual, which this machine
-  cannot fetch, and its binary needs libpcre3, which the image lacks, so it is not measured here.
+  median wall and median CPU (user + system of the process). Qxw, the other peer of issue #32, is
+  measured by ``benchmarks/grid_qxw.py`` (the 5x5, the 15x15 patterns and the 21x21 on one list).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 measured against our own data and, when one is at hand, a constructors' list.
 
 Usage: python benchmarks/grid_wordlist.py [--seeds N] [--weakest N] [--peer-python PATH] [--no-phrases]
-       [--time-limit S]
+       [--time-limit S] [--phrase-bonus B]
        python benchmarks/grid_wordlist.py --phrase-tiers --peer-python PATH
 
 Fills every shipped pattern with seeds 0..N-1 exactly as ``puzzlewright grid fill --pattern NAME
@@ -16,11 +16,16 @@ reports over all their entries:
 * the share with a wordfreq Zipf frequency >= 2, the share in ``english-common``, and the share that no
   frequency list (Zipf 0) nor the constructors' list knows;
 * the floors the fills finished at, and the weakest entries by fill score;
+* each fill's weakest and mean entry on one scale whatever the bonus (fill scores with every phrase at the
+  smaller bonus, ``LISTED_PHRASE_BONUS``: the scale before the known phrases' bonus), median over the fills;
 * with ``--peer-python``: the share in Spread the Wordlist (score above 0) and in its top tier (score 50),
   read through blacksquare (PyPI), which embeds that list. The list is CC BY-NC-SA: it is **measured
   against here only**. It is never shipped, and no score of ours is derived from it. Install blacksquare in
   a separate environment (``python -m venv /tmp/peer && /tmp/peer/bin/pip install blacksquare``); this
   script sends the entries to that python and reads back their scores.
+
+``--phrase-bonus B``: fill with the known phrases' bonus (:data:`puzzlewright.grid.score.PHRASE_BONUS`) set
+to B for this run, to measure share against quality (B = 0.5, the smaller bonus, is the code before).
 
 ``--phrase-tiers``: instead, the crossword phrases list itself: how many phrases of at most 15 letters (the
 list's longest entries), names left out as fills leave them, fall in each fill-score tier and what share of
@@ -57,11 +62,27 @@ def default_fills(seeds: int, phrases: bool = True, seconds: float = 30.0) -> tu
             cpu = time.process_time() - cpu
             best = result.best
             runs.append({"pattern": name, "seed": seed, "cpu": cpu, "nodes": result.nodes, "floor": result.floor,
-                         "weakest": best and (best.weakest, best.min_score)})
+                         "weakest": best and (best.weakest, best.min_score), "words": best.words if best else []})
             print(f"  {name} seed {seed}: {cpu:.2f} s CPU, {result.nodes} nodes, floor {result.floor}, "
                   f"weakest {best and best.weakest} ({best and best.min_score})", flush=True)
             entries += best.words if best else []
     return entries, runs
+
+
+def print_one_scale(words, runs: list[dict]) -> None:  # type: ignore[no-untyped-def]
+    """Each fill's weakest and mean entry with every phrase at the smaller bonus, medians over the fills."""
+    from puzzlewright.grid import score
+
+    bonus, score.PHRASE_BONUS = score.PHRASE_BONUS, score.LISTED_PHRASE_BONUS
+    try:
+        scale = dict(zip(words.words, score.entry_scores(words).tolist()))
+    finally:
+        score.PHRASE_BONUS = bonus
+    filled = [run["words"] for run in runs if run["words"]]
+    weakest = [min(scale[word] for word in fill) for fill in filled]
+    means = [statistics.mean(scale[word] for word in fill) for fill in filled]
+    print(f"on one scale (every phrase +{score.LISTED_PHRASE_BONUS}): weakest entry median "
+          f"{statistics.median(weakest):.2f} (lowest {min(weakest):.2f}), mean entry median {statistics.median(means):.2f}")
 
 
 def peer_scores(python: str, words: set[str]) -> dict[str, float | None]:
@@ -107,20 +128,25 @@ def main() -> None:
     parser.add_argument("--peer-python", default=None, help="a python with blacksquare installed")
     parser.add_argument("--no-phrases", dest="phrases", action="store_false", help="fill without phrases")
     parser.add_argument("--phrase-tiers", action="store_true", help="measure the phrases list, not fills")
+    parser.add_argument("--phrase-bonus", type=float, default=None, help="the known phrases' bonus for this run")
     parser.add_argument("--time-limit", type=float, default=30.0,
                         help="each fill's wall-clock budget (default 30 s, as grid fill's; raise it on a busy machine)")
     args = parser.parse_args()
     if args.phrase_tiers:
         return phrase_tiers(args.peer_python)
+    from puzzlewright.grid import score
     from puzzlewright.grid.score import entry_scores
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.lexicon.phrases import display_form, phrase_lexicon
     from puzzlewright.lexicon.policy import Use, publishable
 
+    if args.phrase_bonus is not None:
+        score.PHRASE_BONUS = args.phrase_bonus
     entries, runs = default_fills(args.seeds, args.phrases, args.time_limit)
     large, common, phrases = load_lexicon("english-large"), load_lexicon("english-common"), phrase_lexicon()
     words = publishable(load_lexicon("english"), Use.CROSSWORD).with_entries(phrases)
     scores = dict(zip(words.words, entry_scores(words).tolist()))
+    print_one_scale(words, runs)
     large = large.with_entries(phrases)  # the phrases' flags and Zipf frequencies beside the words'
     print(f"\nphrases: {share(entries, lambda w: w in phrases)}: "
           f"{', '.join(sorted({display_form(w) for w in entries if w in phrases}))}")

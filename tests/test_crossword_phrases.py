@@ -5,7 +5,7 @@ and every other puzzle still on single words."""
 import pytest
 
 from puzzlewright.grid import api
-from puzzlewright.grid.score import PHRASE_BONUS, entry_score, entry_scores
+from puzzlewright.grid.score import FLAG_PENALTIES, LISTED_PHRASE_BONUS, PHRASE_BONUS, entry_score, entry_scores
 from puzzlewright.lexicon import builtin_lexicon, load_lexicon, lookup_words
 from puzzlewright.lexicon.phrases import crossword_phrases, display_form, find_phrase, phrase_key, phrase_lexicon
 from puzzlewright.lexicon.policy import Use, publishable
@@ -48,6 +48,8 @@ def test_a_phrase_carries_every_flag_of_its_words(phrases):
     assert "offensive" in phrases.flags_of("mentallyretarded") and "offensive" in large.flags_of("retarded")
     assert "unpleasant" in phrases.flags_of("massmurder")
     assert "offensive" in phrases.flags_of("whitetrash") and not large.flags_of("white") | large.flags_of("trash")
+    # reviewed: phrases vulgar as a whole, or by a word harmless alone, that default fills had reached
+    assert all("vulgar" in phrases.flags_of(word) for word in ("godownon", "biteme", "pissedoff", "upyours"))
 
 
 def test_names_and_unpublishable_phrases_stay_out_of_fills_unless_allowed(phrases):
@@ -60,10 +62,16 @@ def test_names_and_unpublishable_phrases_stay_out_of_fills_unless_allowed(phrase
 
 def test_a_phrase_scores_on_the_words_scale(phrases):
     """The fill score of a phrase is its familiarity plus the phrase bonus less the words' penalties: ON THE
-    DOT (a Wiktionary idiom the bigram list attests: familiarity 4) scores 4.5; a flag costs."""
+    DOT (a Wiktionary idiom the bigram list attests: familiarity 4) gets the known phrases' bonus; SHEEP
+    ROT, which only WordNet lists (familiarity 2.5), and MASS MURDER (familiarity 4, unpleasant) get the
+    smaller one, and the flag costs its penalty."""
+    assert PHRASE_BONUS > LISTED_PHRASE_BONUS > 0
     assert phrases.familiarity("onthedot") == pytest.approx(4.0)
     assert entry_score(phrases, "onthedot") == pytest.approx(4.0 + PHRASE_BONUS)
-    assert entry_score(phrases, "massmurder") < phrases.familiarity("massmurder") + PHRASE_BONUS
+    assert phrases.familiarity("sheeprot") == pytest.approx(2.5)
+    assert entry_score(phrases, "sheeprot") == pytest.approx(2.5 + LISTED_PHRASE_BONUS)
+    assert phrases.familiarity("massmurder") == pytest.approx(4.0)
+    assert entry_score(phrases, "massmurder") == pytest.approx(4.0 + LISTED_PHRASE_BONUS - FLAG_PENALTIES["unpleasant"])
     assert crossword_phrases("wordle-answers") is None and crossword_phrases("english-common") is not None
     assert crossword_phrases("english-common").familiarity_values.min() >= 2.5
 
@@ -89,7 +97,7 @@ def test_explain_shows_a_phrases_sources_score_and_flags(cli, phrases):
     flagged = cli("dict", "explain", "white trash", "--json").json()
     assert [flag["name"] for flag in flagged["flags"]] == ["offensive"]
     text = cli("dict", "explain", "on the dot").stdout
-    assert "a crossword phrase ONTHEDOT, fill score 4.50" in text and "WordNet multiword lemma" in text
+    assert f"a crossword phrase ONTHEDOT, fill score {4.0 + PHRASE_BONUS:.2f}" in text and "WordNet multiword lemma" in text
     assert find_phrase("my bad")["sources"] == ["google-books-bigrams", "wiktionary-idiom"]  # an idiom only
     assert find_phrase("ill be") is None  # I'LL BE: idioms with apostrophes are left out
 

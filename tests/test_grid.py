@@ -22,6 +22,7 @@ from puzzlewright.grid.patterns import PATTERNS, pattern_grid
 from puzzlewright.grid.rectangles import RectangleOptions, count_rectangles
 from puzzlewright.grid.schema import CountResult
 from puzzlewright.lexicon import Lexicon, load_lexicon
+from puzzlewright.lexicon.phrases import crossword_phrases
 from puzzlewright.schema import validate
 from puzzlewright.budget import Budget
 
@@ -161,12 +162,14 @@ def test_a_shipped_pattern_fills_under_american_rules(english):
 
 
 def test_an_open_rectangle_fills_with_distinct_words():
-    """``grid fill --size 4x5``: rows are 5-letter words, columns 4-letter words, all distinct."""
+    """``grid fill --size 4x5``: rows are 5-letter entries, columns 4-letter entries, all distinct; each a word
+    of the lexicon given or, since it is ``english``'s, a crossword phrase (AT SEA, OR SO)."""
     words = load_lexicon("english").filter(min_commonness=3, lengths=[4, 5])
     result = api.fill({"size": "4x5", "count": 2}, lexicon=words)
     assert len(result) == 2
+    entries = words.word_set | crossword_phrases("english").word_set
     for fill in result:
-        assert_valid_fill(fill.rows, "...../...../...../.....", words.word_set)
+        assert_valid_fill(fill.rows, "...../...../...../.....", entries)
         assert len(runs(list(fill.rows))) == 9
 
 

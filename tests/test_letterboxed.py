@@ -114,8 +114,9 @@ def test_seed_puzzle_known_solutions_and_ranking(default_words):
 @given(st.integers(0, 2**32 - 1))
 def test_ranking_is_the_same_whatever_order_the_chains_come_in(seed):
     """Issue #27: the ranking of a box's solutions does not depend on the order the search met them. Scores
-    equal to 9 decimals tie (3-word chains of the same words differ only by float rounding) and are broken
-    by fewer letters, then alphabetically: KEP-PRAGMATIC-CATWALK before PRAGMATIC-CATWALK-KEP. Issue #27
+    equal to 9 decimals tie (chains of the same words in another order can differ by float rounding) and
+    are broken by fewer letters, then alphabetically: MARKETPLACE-EGALITE-EWE before MARKETPLACE-EWE-EGALITE
+    (the same words joined by the same letters, E and E). Issue #27
     too: a solution with an offensive, vulgar or proper word comes after every clean one of as many words
     (PRAGMATIC-CATWALK-KIKE, a slur, after IMPLICIT-TRAGIC-CAKEWALK although it scores higher)."""
     from puzzlewright.letterboxed.rank import rank
@@ -134,7 +135,8 @@ def test_ranking_is_the_same_whatever_order_the_chains_come_in(seed):
     keys = [(len(s.words), low, -round(s.score, 9), s.letters, s.words) for s, low in zip(expected, flagged)]
     assert keys == sorted(keys) and any(flagged)
     order = [s.words for s in expected]
-    assert order.index(("kep", "pragmatic", "catwalk")) < order.index(("pragmatic", "catwalk", "kep"))
+    same = order.index(("marketplace", "egalite", "ewe"))
+    assert order[same + 1] == ("marketplace", "ewe", "egalite") and expected[same].score == expected[same + 1].score
     assert order.index(("implicit", "tragic", "cakewalk")) < order.index(("pragmatic", "catwalk", "kike"))
 
 
@@ -410,16 +412,86 @@ def test_the_rarer_word_of_two_equally_unknown_words_is_the_alphabetically_first
     assert solution["contributions"]["rarer_word_surprisal"] == pytest.approx(weight * (mean["kmcrlpgi"] - typical),
                                                                               abs=1e-3)
 
-def test_the_same_words_in_reverse_order_tie_and_go_alphabetically():
-    """Issue #31: NAVIGATORS-STOCKHORN and STOCKHORN-NAVIGATORS (ACS-HVG-TKR-ION) have the same features,
-    the letters' surprisal included, so the same score; as many letters, so the alphabetically first
-    order comes first, right before the other."""
+def test_the_same_words_in_reverse_order_are_ordered_by_use():
+    """Issue #31's ninth round: NAVIGATORS-STOCKHORN and STOCKHORN-NAVIGATORS (ACS-HVG-TKR-ION) used to tie
+    (same features, so alphabetical order decided). ``commoner_first`` is 1 for the order whose first word
+    is ahead by use (NAVIGATORS: higher Zipf) and 0 for the other; every other feature is the same (joined
+    by S one way and N the other: ``join_surprisal`` differs too), so the scores differ by exactly those
+    two features' contributions. The fitted weight is negative (the NYT tends to write the less-used word
+    first), so STOCKHORN-NAVIGATORS comes first."""
+    from puzzlewright.letterboxed.rank import FEATURES, SURPRISAL
+
+    lexicon = builtin_lexicon(DEFAULT_DICTIONARY)
+    assert lexicon.commonness("navigators").zipf > lexicon.commonness("stockhorn").zipf
     result = solve_json({"sides": "ACS-HVG-TKR-ION", "all": True, "explain": True})
-    order = [tuple(s["words"]) for s in result["solutions"]]
-    first = order.index(("NAVIGATORS", "STOCKHORN"))
-    assert order[first + 1] == ("STOCKHORN", "NAVIGATORS")
-    pair = result["solutions"][first:first + 2]
-    assert pair[0]["score"] == pair[1]["score"] and pair[0]["contributions"] == pair[1]["contributions"]
+    by_words = {tuple(s["words"]): s for s in result["solutions"]}
+    commoner, rarer = by_words["NAVIGATORS", "STOCKHORN"], by_words["STOCKHORN", "NAVIGATORS"]
+    weight = dict(zip(FEATURES, shipped_model().weights))
+    assert weight["commoner_first"] < 0
+    differs = {name for name in FEATURES if commoner["contributions"][name] != rarer["contributions"][name]}
+    assert differs == {"commoner_first", "join_surprisal"}
+    assert commoner["contributions"]["commoner_first"] - rarer["contributions"]["commoner_first"] == \
+        pytest.approx(weight["commoner_first"], abs=1e-3)  # contributions are rounded to 3 decimals
+    assert rarer["contributions"]["join_surprisal"] - commoner["contributions"]["join_surprisal"] == \
+        pytest.approx(weight["join_surprisal"] * (SURPRISAL["n"] - SURPRISAL["s"]), abs=1e-3)
+    order = list(by_words)
+    assert order.index(("STOCKHORN", "NAVIGATORS")) < order.index(("NAVIGATORS", "STOCKHORN"))
+
+
+def test_join_and_box_letter_surprisal_of_a_known_solution_by_hand():
+    """Issue #31's ninth round: PRAGMATIC-CAKEWALK is joined by C (2.782 % of English text: -log10 0.02782
+    = 1.5556, typed here from Lewand's table); its ``box_letter_surprisal`` is the mean over its 17
+    letters of -log10 of the share of RME-WCL-TGK-API's valid words holding the letter, counted here word
+    by word (rank.py counts them for all letters at once with a bit trick). A one-word solution has no join
+    (0), and PRAGMATIC-CAKEWALK does not solve the box backwards (CAKEWALK-PRAGMATIC is not joined), so
+    ``commoner_first`` is 0."""
+    import math
+
+    from puzzlewright.letterboxed.rank import FEATURES
+
+    words, chains, table = _chain_features("RME-WCL-TGK-API")
+    ids = {words.words[i]: i for chain in chains for i in chain}
+    values = dict(zip(FEATURES, table.of((ids["pragmatic"], ids["cakewalk"]))))
+    assert values["join_surprisal"] == pytest.approx(-math.log10(2.782 / 100), abs=1e-12)
+    assert values["join_surprisal"] == pytest.approx(1.5556, abs=1e-4)
+    holding = {letter: sum(letter in word for word in words.words) / len(words.words) for letter in "rmewcltgkapi"}
+    by_hand = sum(-math.log10(holding[letter]) for letter in "pragmaticcakewalk") / 17
+    assert values["box_letter_surprisal"] == pytest.approx(by_hand, abs=1e-12)
+    assert values["commoner_first"] == 0.0
+    assert all(dict(zip(FEATURES, table.of(chain)))["join_surprisal"] == 0.0 for chain in chains if len(chain) == 1)
+
+
+@settings(max_examples=10, deadline=None)
+@given(sides=st.one_of(nyt_boxes, st.just(["ABCDE", "FGHIJ", "KLMNO", "PRSTU", "VWXYZ"])))
+def test_box_letter_surprisal_counts_the_words_holding_each_letter(sides):
+    """rank.box_letter_surprisal counts the box's words holding each letter with a bit trick (all letters
+    at once); counted here word by word, for random NYT boxes and a 5x5 box of 25 letters (wider lanes)."""
+    import math
+
+    from puzzlewright.letterboxed.rank import box_letter_surprisal
+
+    words = box_words(Box.parse(sides), builtin_index(DEFAULT_DICTIONARY))
+    found = box_letter_surprisal(words)
+    assert list(found) == list(words.box.letters)
+    for letter, value in found.items():
+        holding = max(sum(letter in word for word in words.words), 1)
+        assert value == pytest.approx(-math.log10(holding / max(len(words), 1)), abs=1e-12)
+
+
+def test_join_surprisal_tells_rotations_of_three_words_apart():
+    """PRAGMATIC-CATWALK-KEP is joined by C and K, KEP-PRAGMATIC-CATWALK by P and C: the same words and
+    letters, but K is rarer than P, so ``join_surprisal`` (the mean over the joins) puts the first ahead
+    (they tied before the ninth round)."""
+    from puzzlewright.letterboxed.rank import FEATURES, SURPRISAL
+
+    words, chains, table = _chain_features("RME-WCL-TGK-API", 3)
+    ids = {words.words[i]: i for chain in chains for i in chain}
+    k_join = dict(zip(FEATURES, table.of((ids["pragmatic"], ids["catwalk"], ids["kep"]))))
+    p_join = dict(zip(FEATURES, table.of((ids["kep"], ids["pragmatic"], ids["catwalk"]))))
+    assert k_join["join_surprisal"] == pytest.approx((SURPRISAL["c"] + SURPRISAL["k"]) / 2, abs=1e-12)
+    assert p_join["join_surprisal"] == pytest.approx((SURPRISAL["p"] + SURPRISAL["c"]) / 2, abs=1e-12)
+    model = shipped_model()
+    assert model.score(tuple(k_join.values())) > model.score(tuple(p_join.values()))
 
 
 def test_ranking_is_the_same_in_another_process_with_another_hash_seed():

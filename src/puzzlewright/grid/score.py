@@ -19,8 +19,15 @@ SCOWL level, Zipf frequency and flags), takes off:
   and what solvers call crosswordese. The penalty grows as the word's Zipf frequency falls below
   :data:`CROSSWORDESE_ZIPF`, so that OREO (Zipf 3.0) loses little and ETUI (1.2) the whole of it.
 
-A crossword phrase (ON THE DOT, MY BAD: :mod:`puzzlewright.lexicon.phrases`) is scored as a word, plus
-:data:`PHRASE_BONUS`: constructors prize a lively multiword entry over a word of the same familiarity.
+A crossword phrase (ON THE DOT, MY BAD: :mod:`puzzlewright.lexicon.phrases`) is scored as a word, plus a
+bonus: constructors prize a lively multiword entry over a word of the same familiarity. A phrase people
+know or read (familiarity :data:`KNOWN_PHRASE` or more: the Lancaster norms or Wiktionary's idioms list it,
+or Google Books' bigram counts attest it) and that no flag penalises gets :data:`PHRASE_BONUS`; one only
+WordNet lists (a compound few people use, SHEEP ROT, LAND SITE) or a flagged one (MASS MURDER) gets
+:data:`LISTED_PHRASE_BONUS`, so that the larger bonus never lifts a weak or unpleasant phrase over a
+quality floor. The numbers were chosen by measuring default fills (docs/grid.md, *Phrases in default
+fills*): a large bonus for every phrase let weak ones over the floors, and known phrases' bonuses above
+2.5 added no phrases.
 
 Every number comes from our own data (the dictionary build's sources and wordfreq); no constructors' list
 is read. A word without source bits (a word list file, a scored ``word;score`` list, added words) keeps
@@ -45,7 +52,9 @@ CROSSWORDESE_PENALTY = 1.0  # the whole penalty, for a word nobody vouches for a
 CROSSWORDESE_ZIPF = 3.5  # at this Zipf frequency and above, being written is evidence enough
 CROSSWORDESE_SPAN = 2.0  # the penalty grows linearly over this many Zipf units below CROSSWORDESE_ZIPF
 EVERYDAY_LEVEL = 70  # SCOWL sizes below this are its everyday lists; 70-95 its large, obscure ones
-PHRASE_BONUS = 0.5  # a multiword phrase (listed by one of PHRASE_SOURCES) scores this much above its familiarity
+PHRASE_BONUS = 2.5  # a known, unflagged phrase (see phrase_bonus) scores this much above its familiarity...
+LISTED_PHRASE_BONUS = 0.5  # ...and any other phrase (only WordNet lists it, or flagged) this much
+KNOWN_PHRASE = 3.0  # the familiarity of a phrase the bigram counts attest (or a known list names), at the least
 FLOORS = (3.0, 2.5, 2.0, 1.5)  # the quality floors a fill tries, highest first, before going without one
 
 
@@ -60,9 +69,19 @@ def entry_scores(lexicon: Lexicon) -> np.ndarray:
     zipf = np.asarray(lexicon.zipf, np.float64)
     scores -= UNSEEN_PENALTY * ((zipf == 0) & ours)
     scores -= CROSSWORDESE_PENALTY * crosswordese(lexicon, zipf) * ours
-    phrase_bits = np.uint16(sum(SOURCE_BITS[name] for name in PHRASE_SOURCES))
-    scores += PHRASE_BONUS * ((lexicon.sources & phrase_bits) != 0)
+    scores += phrase_bonus(lexicon)
     return np.round(np.maximum(scores, 0.0), 2).astype(np.float32)
+
+
+def phrase_bonus(lexicon: Lexicon) -> np.ndarray:
+    """Each entry's phrase bonus: :data:`PHRASE_BONUS` for a known phrase no flag penalises,
+    :data:`LISTED_PHRASE_BONUS` for any other phrase (familiarity below :data:`KNOWN_PHRASE`: only WordNet
+    lists it; or flagged), 0 for a word."""
+    phrase_bits = np.uint16(sum(SOURCE_BITS[name] for name in PHRASE_SOURCES))
+    phrase = (lexicon.sources & phrase_bits) != 0
+    known = ((np.asarray(lexicon.familiarity_values, np.float64) >= KNOWN_PHRASE)
+             & ~lexicon.flagged(list(FLAG_PENALTIES)))
+    return np.where(phrase, np.where(known, PHRASE_BONUS, LISTED_PHRASE_BONUS), 0.0)
 
 
 def crosswordese(lexicon: Lexicon, zipf: np.ndarray) -> np.ndarray:

@@ -5,8 +5,10 @@ how familiar its words are (the dictionary's familiarity score, and how often te
 how many letters it takes and how unevenly they split between the words, plurals and -ED/-ING forms
 (setters pick headwords), words only large dictionaries list or WordNet does not, words outside the
 40,000 that most people know (SEMICOLON is in: people know words they rarely write), letters repeated
-inside a word, how rare its letters are in English text, in all the words and in the least-used one (the
-NYT favours a Z, an X or a K over another E), how many of the box's other solutions share its words, and
+inside a word, how rare its letters are in English text, in all the words, in the least-used one and
+where the words join (the NYT favours a Z, an X or a K over another E), and how few of the box's words
+hold them, which order of two words that solve the box either way round it is (the NYT tends to
+write the less used first), how many of the box's other solutions share its words, and
 words a solver ranks low (offensive, vulgar, names: :data:`puzzlewright.lexicon.policy.RANKED_LOW`; the
 NYT's lists hold some, and its answers once used KINKY, so they are accepted but cost what the fit says).
 The weights are a conditional-logit model (softmax over each puzzle's solutions) fitted on real NYT
@@ -24,7 +26,7 @@ from collections import deque
 from collections.abc import Sequence
 from functools import partial, reduce
 from itertools import repeat
-from operator import add, itemgetter, mul, sub, truediv
+from operator import add, and_, eq, gt, itemgetter, mul, sub, truediv
 
 from puzzlewright.ranking import LinearModel, tie_level
 from puzzlewright.budget import SORT_BLOCK, Budget, paced, sorted_paced
@@ -73,7 +75,13 @@ FEATURES: dict[str, str] = {
                         "E 0.90, T 1.04 ... K 2.11, X 2.82, Z 3.13)",
     "rarer_word_surprisal": "how rare the least-used word's letters are in English text, on average "
                             "(-log10 of each letter's share)",
+    "join_surprisal": "how rare the letters joining the words are in English text (-log10 of each one's "
+                      "share; the mean over the joins, 0 for one word)",
+    "box_letter_surprisal": "how few of the box's valid words hold the solution's letters, on average "
+                            "(-log10 of the share of the box's words holding each letter)",
     "shared": "log(1 + solutions sharing its most shared word)",
+    "commoner_first": "1 when its words also solve the box in reverse order and the first is ahead of the "
+                      "last by use (Zipf, then familiarity, then alphabet): the order of such a pair",
     "flagged": "words a solver ranks low: offensive, vulgar or a name (lexicon.policy.RANKED_LOW)",
 }
 # features that add up over a chain's words (worked out once per word in ChainFeatures.per_word)
@@ -86,6 +94,24 @@ def letter_surprisal(word: str) -> float:
     the letters, the ``letter_surprisal`` feature, which rates CZAR's Z and SQUAWK's Q and K above the
     E and T of most words (a showier word, which setters favour)."""
     return sum(map(SURPRISAL.__getitem__, word))
+
+
+def box_letter_surprisal(words: BoxWords) -> dict[str, float]:
+    """-log10 of the share of the box's valid words that hold each of its letters (a letter no word holds
+    counts as held by one): the ``box_letter_surprisal`` of a letter that few of this box's words can use,
+    such as a letter whose side-mates are its usual neighbours, is high whatever its share of English.
+
+    The words holding each letter are counted for all the letters at once, in C: each box-local mask is
+    spread into lanes, bit k to bit k x ``lane`` (a multiplication by a sum of powers of 2 lays copies of
+    the mask ``lane`` - 1 bits apart, and copy k's bit k lands on lane k; no two product bits meet, so
+    nothing carries), the lanes kept by a mask, and the spread masks summed, lane k counting letter k."""
+    letters, n = words.box.letters, len(words)
+    lane = max(len(letters), n.bit_length()) + 1
+    spread = sum(1 << (k * (lane - 1)) for k in range(len(letters)))
+    kept = sum(1 << (k * lane) for k in range(len(letters)))
+    counts = sum(map(and_, map(mul, words.masks, repeat(spread)), repeat(kept)))
+    return {letter: -math.log10(max(counts >> (k * lane) & ((1 << lane) - 1), 1) / max(n, 1))
+            for k, letter in enumerate(letters)}
 
 
 def plural(word: str) -> bool:
@@ -112,7 +138,9 @@ class ChainFeatures:
     """Computes the features of chains of word ids of one box's words; words' own features are worked
     out once, and ``shared`` counts, for each word, the solutions of the same number of words using it.
     The words are also ordered by use (Zipf, then familiarity, then alphabet: the ranking's tie rule), so
-    a chain's least-used word, whose letters ``rarer_word_surprisal`` rates, is the one of lowest place."""
+    a chain's least-used word, whose letters ``rarer_word_surprisal`` rates, is the one of lowest place,
+    and of a chain whose words solve the box in reverse order too, ``commoner_first`` tells the order whose
+    first word is ahead by use (the two orders differ in no other feature but the joining letter)."""
 
     def __init__(self, words: BoxWords, chains: Sequence[tuple[int, ...]], budget: Budget | None = None):
         self.budget = budget
@@ -122,6 +150,10 @@ class ChainFeatures:
         self.zipf = {i: max(entry[1], 0.0) for i, entry in entries.items()}
         self.length = {i: len(entry[0]) for i, entry in entries.items()}
         self.surprisal = {i: letter_surprisal(entry[0]) for i, entry in entries.items()}
+        self.join = {i: SURPRISAL[entry[0][0]] for i, entry in entries.items()}  # the join into word i
+        in_box = box_letter_surprisal(words) if entries else {}
+        self.box_surprisal = {i: sum(map(in_box.__getitem__, entry[0])) for i, entry in entries.items()}
+        self.firsts, self.lasts = words.firsts, words.lasts
         by_use = sorted(entries, key=lambda i: (self.zipf[i], self.familiar[i], self.text[i]))
         self.use_place = {i: place for place, i in enumerate(by_use)}  # 0 = the least-used word
         self.by_use_surprisal = [self.surprisal[i] / self.length[i] for i in by_use]
@@ -190,8 +222,9 @@ class ChainFeatures:
         share = self._share_of(k)
         lowest_zipf, lengths_low, lengths_high = each(self.zipf, min), each(self.length, min), each(self.length, max)
         summed = reduce(partial(map, add), [map(per_word.__getitem__, column) for column in columns])
-        letters = reduce(partial(map, add), [map(self.length.__getitem__, column) for column in columns])
+        letters = list(reduce(partial(map, add), [map(self.length.__getitem__, column) for column in columns]))
         surprisal = reduce(partial(map, add), [map(self.surprisal.__getitem__, column) for column in columns])
+        in_box = reduce(partial(map, add), [map(self.box_surprisal.__getitem__, column) for column in columns])
         terms = [map(mul, repeat(w["lowest_zipf"]), lowest_zipf),
                  map(mul, repeat(w["unused_familiarity"]), map(sub, each(self.familiar, min), lowest_zipf)),
                  map(mul, repeat(w["length_gap"]), map(sub, lengths_high, lengths_low)),
@@ -200,8 +233,31 @@ class ChainFeatures:
                  map(mul, repeat(w["shared"]), each(share, max)),
                  map(mul, repeat(w["letter_surprisal"]), map(truediv, surprisal, letters)),
                  map(mul, repeat(w["rarer_word_surprisal"]),
-                     map(self.by_use_surprisal.__getitem__, each(self.use_place, min)))]
+                     map(self.by_use_surprisal.__getitem__, each(self.use_place, min))),
+                 map(mul, repeat(w["join_surprisal"]), self._joins_of(columns)),
+                 map(mul, repeat(w["box_letter_surprisal"]), map(truediv, in_box, letters)),
+                 map(mul, repeat(w["commoner_first"]), self._commoner_first_of(columns))]
         return list(map(sub, reduce(partial(map, add), terms, summed), repeat(offset)))
+
+    def _joins_of(self, columns: list[tuple[int, ...]]) -> list[float]:
+        """The ``join_surprisal`` of chains given as columns: the mean surprisal of the letters that join
+        their words (each word after the first starts with the letter joining it), 0 for one word."""
+        if len(columns) == 1:
+            return [0.0] * len(columns[0])
+        summed = reduce(partial(map, add), [map(self.join.__getitem__, column) for column in columns[1:]])
+        return list(map(truediv, summed, repeat(len(columns) - 1)))
+
+    def _commoner_first_of(self, columns: list[tuple[int, ...]]) -> list[bool]:
+        """The ``commoner_first`` of chains given as columns: do their words solve the box in reverse order
+        too (each word ends with the letter its predecessor starts with), with the first word ahead of the
+        last by use? False for one word."""
+        if len(columns) == 1:
+            return [False] * len(columns[0])
+        firsts, lasts = self.firsts, self.lasts
+        backwards = reduce(partial(map, and_), [map(eq, map(lasts.__getitem__, later), map(firsts.__getitem__, earlier))
+                                                for earlier, later in zip(columns, columns[1:])])
+        ahead = map(gt, map(self.use_place.__getitem__, columns[0]), map(self.use_place.__getitem__, columns[-1]))
+        return list(map(and_, backwards, ahead))
 
     def _share_of(self, k: int) -> dict[int, float]:
         """Word id -> the ``shared`` value of the chains of k words using it (worked out once per k)."""
@@ -220,7 +276,10 @@ class ChainFeatures:
                   "rarest_level": max(self.level[i] for i in chain),
                   "shared": max(self.share[len(chain), i] for i in chain),
                   "letter_surprisal": sum(self.surprisal[i] for i in chain) / sum(lengths),
-                  "rarer_word_surprisal": self.by_use_surprisal[min(self.use_place[i] for i in chain)], **summed}
+                  "rarer_word_surprisal": self.by_use_surprisal[min(self.use_place[i] for i in chain)],
+                  "join_surprisal": self._joins_of([(i,) for i in chain])[0],
+                  "box_letter_surprisal": sum(self.box_surprisal[i] for i in chain) / sum(lengths),
+                  "commoner_first": self._commoner_first_of([(i,) for i in chain])[0], **summed}
         return tuple(float(values[name]) for name in FEATURES)
 
 

@@ -119,7 +119,9 @@ const FEATURE_NAMES = {
   rarest_level: "rarest SCOWL level", not_wordnet: "words WordNet does not list",
   not_known: "words outside the 40,000 most people know", repeats: "repeated letters",
   letter_surprisal: "rare letters (Z, X, K over E, T)", rarer_word_surprisal: "rare letters in the least-used word",
-  shared: "words shared with other solutions", flagged: "offensive, vulgar or proper words",
+  join_surprisal: "rare letters joining the words", box_letter_surprisal: "letters few of the box's words hold",
+  shared: "words shared with other solutions", commoner_first: "the more used word first (of a pair that goes either way)",
+  flagged: "offensive, vulgar or proper words",
 };
 
 function explanation(solution) {
