@@ -69,6 +69,27 @@ def test_c_and_numba_grid_kernels_search_alike(monkeypatch, template, dictionary
     assert by_c.nodes > 0
 
 
+@needs_c
+def test_c_and_numba_grid_kernels_learn_and_prune_alike(monkeypatch):
+    """Restarting after every node or two, both builds learn the same nogoods and prune with them to the
+    same fill of an open 4x4 (506 four-letter words), in the same nodes."""
+    from puzzlewright.grid import filler
+
+    monkeypatch.setattr(filler, "RESTART_BASE", 1)
+    library = native.c_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel")
+    c_kernel = kernel._CKernel(library)
+    lexicon = load_lexicon("english", min_commonness=5)
+    outcomes = []
+    for backend in ((c_kernel.propagate, c_kernel.search), (kernel_numba.propagate, kernel_numba.search)):
+        monkeypatch.setattr(kernel, "_backend", lambda backend=backend: backend)
+        search = filler.Filler(Grid.parse("..../..../..../...."), lexicon, FillOptions(random_seed=2))
+        outcome = search.run()
+        outcomes.append((outcome.nodes, outcome.restarts, outcome.complete, [fill.words for fill in outcome.fills],
+                         search.nogood_at[:search.n_nogoods + 1].tolist(), search.nogoods[:10].tolist()))
+    assert outcomes[0] == outcomes[1]
+    assert outcomes[0][1] > 0 and outcomes[0][4][-1] > 0 and outcomes[0][3]  # restarts, nogoods learnt, a fill
+
+
 def test_a_kernels_source_is_read_from_its_package_folder():
     """Read from beside the module, without importing the package or importlib.resources (start-up)."""
     from importlib import resources

@@ -11,8 +11,10 @@ Variables are chosen by *dom/wdeg*: the open slot with the fewest words per unit
 each crossing's weight counts the dead ends it has caused (so the search learns which parts of the grid are
 hard). Branching is two-way (slot = word, else slot != word). Values are tried best-scored first with a
 little random noise, and the search restarts on a Luby schedule of node limits with fresh noise but kept
-weights, so one bad early choice cannot trap it. A run that ends within its limit has covered every
-possibility, which is how ``unique`` and "no fill exists" are proved.
+weights, so one bad early choice cannot trap it. A run that stops for a restart leaves its nogoods (each
+decision it had refuted, with the positive decisions above it, :meth:`Filler._learn`), which prune the later
+runs at the same quality floor. A run that ends within its limit has covered every possibility (the
+nogoods are facts about the grid, not about a run), which is how ``unique`` and "no fill exists" are proved.
 
 A word's score is its crossword fill score (:mod:`puzzlewright.grid.score`). Fills try quality floors
 highest first (:func:`puzzlewright.grid.score.floor_ladder`): the top floor gets :data:`RUNG_NODES` search
@@ -48,6 +50,7 @@ NOISE = 1.0  # spread of the random noise added to word scores when ordering val
 PROMISE = 3.0  # weight of a candidate's promise (log10 of its crossings' fewest candidates) beside its score
 RUNG_NODES = 250  # search nodes the highest quality floor gets per fill still wanted
 RUNG_GROWTH = 3  # each lower floor gets this many times the nodes of the one above (it is likelier to finish)
+NOGOOD_DECISIONS = 1 << 20  # decisions the nogoods learnt at one quality floor may hold in all (16 MB)
 
 
 @dataclass(frozen=True)
@@ -238,6 +241,9 @@ class Filler:
         self.singles = np.zeros(4 * slots + 1, np.int64)
         self.trail = np.zeros((total + 1, 2), np.int64)
         self.stack = np.zeros((total + slots + 1, 4), np.int64)
+        self.nogoods = np.zeros((1024, 2), np.int64)  # grows as nogoods are learnt, up to NOGOOD_DECISIONS rows
+        self.nogood_at = np.zeros(1025, np.int64)
+        self.n_nogoods = 0
         self.lengths_sorted = lengths
 
     def initial_domains(self, floor: float | None = None) -> list[np.ndarray]:
@@ -370,6 +376,7 @@ class Filler:
         if failed >= 0:
             return _Attempt(complete=True, explanation=self.explain(domains, failed))
         attempt = _Attempt(candidates=[int(size) for size in self.size])
+        self.n_nogoods = 0  # a nogood holds at the floor it was learnt at: a lower floor has more words
         start = (self.alive.copy(), self.size.copy(), self.support.copy(), self.trail_length)
         wanted = self.options.count
         out = np.zeros(len(self.slots), np.int64)
@@ -384,7 +391,7 @@ class Filler:
                 limit = min(bound for bound in (SLICE_NODES + int(cursor[2]), run_limit, cap) if bound is not None)
                 before = int(cursor[2])
                 why = search(*self._state()[:-1], keys, self.keys_at, self.events, self.singles, self.trail,
-                             self.stack, cursor, limit, out, PROMISE)
+                             self.stack, cursor, limit, out, PROMISE, self.nogoods, self.nogood_at, self.n_nogoods)
                 self.nodes = int(cursor[2])
                 if budget is not None and not budget.spend(max(1, self.nodes - before)) or ran_out(budget):
                     attempt.stopped = budget.describe()
@@ -410,6 +417,7 @@ class Filler:
                     break
                 if run_limit is not None and self.nodes >= run_limit:
                     self.restarts += 1
+                    self._learn(int(cursor[0]))
                     break
         if attempt.complete and not found:
             hardest = int(np.argmax(self.wipeouts))
@@ -417,6 +425,33 @@ class Filler:
             attempt.explanation = ("no fill exists: every possibility was tried; the slot that ran out of candidates "
                                    f"most often is {slot.describe(self.grid.pattern(slot))}")
         return attempt
+
+    def _learn(self, depth: int) -> None:
+        """Record the nogoods of a run stopped for a restart at ``depth`` decisions (reduced nld-nogoods,
+        Lecoutre et al. 2007): a decision on its right branch (``s != w``) had its left branch ``s = w``
+        searched to the end without a new fill, under the positive decisions above it, so those decisions
+        and ``s = w`` together are a dead end. Later runs at this floor skip it (see
+        :mod:`puzzlewright.grid.kernel`); learning stops once :data:`NOGOOD_DECISIONS` are held."""
+        positives: list[list[int]] = []
+        for s, w, _, flipped in self.stack[:depth].tolist():
+            if flipped:
+                self._add_nogood([*positives, [s, w]])
+            else:
+                positives.append([s, w])
+
+    def _add_nogood(self, decisions: list[list[int]]) -> None:
+        """Append one nogood (its (slot, word) decisions) to the kernel's arrays, growing them as needed."""
+        start = int(self.nogood_at[self.n_nogoods])
+        end = start + len(decisions)
+        if end > NOGOOD_DECISIONS:
+            return
+        while end > len(self.nogoods):
+            self.nogoods = np.concatenate([self.nogoods, np.zeros_like(self.nogoods)])
+        if self.n_nogoods + 2 > len(self.nogood_at):
+            self.nogood_at = np.concatenate([self.nogood_at, np.zeros_like(self.nogood_at)])
+        self.nogoods[start:end] = decisions
+        self.n_nogoods += 1
+        self.nogood_at[self.n_nogoods] = end
 
 
 @dataclass

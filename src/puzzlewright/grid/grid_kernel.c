@@ -25,6 +25,8 @@ typedef struct {
     i64 distinct, slots, longest;
     i64 *events, *singles, *trail;
     i64 n_events, n_singles, n_trail;
+    i64 *nogoods, *nogood_at; /* nogood n's decisions: (slot, word) pairs nogoods[2k..] for k in at[n]..at[n+1] */
+    i64 n_nogoods;
 } Grid;
 
 /* Remove word w from slot s: update supports, queue the letters that lost their last support and the
@@ -117,6 +119,46 @@ static i64 propagate_queue(Grid *g) {
     return -1;
 }
 
+/* The learnt nogoods (sets of decisions slot = word that together leave no fill) against the current
+ * domains: a decision holds when its slot has that word alone, fails when the word is gone. A nogood whose
+ * decisions all hold is a dead end (its first slot is returned); one with all but one holding and none failed
+ * removes the open decision's word from its slot (queued for propagation, counted in *removed). -1: no dead end. */
+static i64 check_nogoods(Grid *g, i64 *removed) {
+    for (i64 n = 0; n < g->n_nogoods; n++) {
+        i64 open = -1;
+        int idle = 0; /* a decision failed, or two are open: nothing to do */
+        for (i64 k = g->nogood_at[n]; k < g->nogood_at[n + 1]; k++) {
+            i64 s = g->nogoods[2 * k], w = g->nogoods[2 * k + 1];
+            if (!g->alive[g->alive_at[s] + w] || (g->size[s] > 1 && open >= 0)) {
+                idle = 1;
+                break;
+            }
+            if (g->size[s] > 1)
+                open = k;
+        }
+        if (idle)
+            continue;
+        if (open < 0)
+            return g->nogoods[2 * g->nogood_at[n]];
+        remove_word(g, g->nogoods[2 * open], g->nogoods[2 * open + 1]);
+        *removed += 1;
+    }
+    return -1;
+}
+
+/* Propagate the queues, then the nogoods, until neither removes a word: the failed slot or -1. */
+static i64 settle(Grid *g) {
+    for (;;) {
+        i64 failed = propagate_queue(g);
+        if (failed >= 0 || g->n_nogoods == 0)
+            return failed;
+        i64 removed = 0;
+        failed = check_nogoods(g, &removed);
+        if (failed >= 0 || removed == 0)
+            return failed;
+    }
+}
+
 /* How well word w of slot s keeps its open crossings alive: log10 of the fewest candidates any crossing
  * slot keeps with w's letter at the shared cell, at most PROMISE_CAP (0 when it crosses no open slot). */
 static double promise_of(Grid *g, i64 s, i64 w) {
@@ -164,7 +206,7 @@ static i64 choose(Grid *g) {
 
 #define GRID_INIT(events, singles, trail)                                                                    \
     {alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id, \
-     by_letter_at, by_letter, weights, wipeouts, distinct, slots, longest, events, singles, trail, 0, 0, 0}
+     by_letter_at, by_letter, weights, wipeouts, distinct, slots, longest, events, singles, trail, 0, 0, 0, 0, 0, 0}
 
 /* The queued events and singles propagated; result = (failed slot or -1, trail length). */
 void grid_propagate(GRID_ARGUMENTS, i64 *events, i64 n_events, i64 *singles, i64 n_singles, i64 *trail,
@@ -178,15 +220,27 @@ void grid_propagate(GRID_ARGUMENTS, i64 *events, i64 n_events, i64 *singles, i64
 }
 
 /* Depth-first search from the state in the arrays, resumable through stack and cursor
- * (cursor = depth, trail length, nodes, resume-by-backtracking flag). OUT_FULL with a fill's word per slot in
- * out, DONE when the space is exhausted, NODE_LIMIT once cursor[2] reaches node_limit. */
+ * (cursor = depth, trail length, nodes, resume-by-backtracking flag), pruned by n_nogoods learnt nogoods.
+ * OUT_FULL with a fill's word per slot in out, DONE when the space is exhausted, NODE_LIMIT once cursor[2]
+ * reaches node_limit. */
 i64 grid_search(GRID_ARGUMENTS, double *keys, i64 *keys_at, i64 *events, i64 *singles, i64 *trail, i64 *stack,
-                i64 *cursor, i64 node_limit, i64 *out, double promise) {
+                i64 *cursor, i64 node_limit, i64 *out, double promise, i64 *nogoods, i64 *nogood_at,
+                i64 n_nogoods) {
     Grid g = GRID_INIT(events, singles, trail);
+    g.nogoods = nogoods, g.nogood_at = nogood_at, g.n_nogoods = n_nogoods;
     i64 depth = cursor[0];
     g.n_trail = cursor[1];
     i64 nodes = cursor[2];
     int failing = cursor[3] == 1;
+    if (depth == 0 && !failing && n_nogoods > 0) {
+        /* the root: what the nogoods remove before any decision */
+        g.n_events = 0;
+        g.n_singles = 0;
+        if (settle(&g) >= 0) {
+            cursor[1] = g.n_trail, cursor[3] = 0;
+            return DONE;
+        }
+    }
     for (;;) {
         if (failing) {
             /* backtrack: the deepest decision still on its left branch flips to its right branch */
@@ -205,7 +259,7 @@ i64 grid_search(GRID_ARGUMENTS, double *keys, i64 *keys_at, i64 *events, i64 *si
                 remove_word(&g, top[0], top[1]);
                 int failed = g.size[top[0]] == 0;
                 if (!failed)
-                    failed = propagate_queue(&g) >= 0;
+                    failed = settle(&g) >= 0;
                 if (failed) {
                     undo(&g, top[2]);
                     depth -= 1;
@@ -256,6 +310,6 @@ i64 grid_search(GRID_ARGUMENTS, double *keys, i64 *keys_at, i64 *events, i64 *si
         for (i64 k = 0; k < words[s]; k++)
             if (k != best && alive[alive_at[s] + k])
                 remove_word(&g, s, k);
-        failing = propagate_queue(&g) >= 0;
+        failing = settle(&g) >= 0;
     }
 }

@@ -17,6 +17,13 @@ score plus noise (from Python) plus ``promise`` times log10 of the fewest candid
 crossing slot (capped at :data:`PROMISE_CAP`), so that of two good words the one that keeps its crossings
 open goes first. Branching: ``s = w``, then on failure ``s != w``.
 
+Nogoods learnt at restarts (:mod:`puzzlewright.grid.filler` records them from the stack a run stopped
+with): sets of decisions ``slot = word`` that together leave no fill. After the letter propagation settles,
+a nogood whose decisions all hold (each slot has that word alone) is a dead end, and one with all but one
+holding removes the last one's word from its slot; then the propagation runs again. A nogood is a fact about
+the grid and the word list, not about the run that found it, so a run that ends pruned by them has still
+covered every possibility.
+
 The search is C (``grid_kernel.c``, compiled once per machine by :mod:`puzzlewright.native`), so a process
 fills its first grid without numba's 1-3 s start and ~120 MB of LLVM; the numba build
 (:mod:`puzzlewright.grid.kernel_numba`) is the fallback. Both take the same arrays, in the same order.
@@ -72,9 +79,11 @@ class _CKernel:
 
     def search(self, *arguments: Any) -> int:
         grid = self._grid(arguments)
-        keys, keys_at, events, singles, trail, stack, cursor, node_limit, out, promise = arguments[_GRID_ARRAYS + 1:]
+        (keys, keys_at, events, singles, trail, stack, cursor, node_limit, out, promise, nogoods, nogood_at,
+         n_nogoods) = arguments[_GRID_ARRAYS + 1:]
         buffers = [_pointer(keys, np.float64), *map(_pointer, (keys_at, events, singles, trail, stack, cursor))]
-        return int(self.c_search(*grid, *buffers, ctypes.c_int64(node_limit), _pointer(out), ctypes.c_double(promise)))
+        return int(self.c_search(*grid, *buffers, ctypes.c_int64(node_limit), _pointer(out), ctypes.c_double(promise),
+                                 _pointer(nogoods), _pointer(nogood_at), ctypes.c_int64(n_nogoods)))
 
 
 @cache
@@ -101,7 +110,9 @@ def propagate(*arguments: Any) -> tuple[int, int]:
 def search(*arguments: Any) -> int:
     """Depth-first search from the state in the arrays, resumable through ``stack`` and ``cursor``
     (``cursor`` = [depth, trail length, nodes, resume-by-backtracking flag]). Arguments: the grid's arrays,
-    ``distinct``, then ``keys, keys_at, events, singles, trail, stack, cursor, node_limit, out, promise``.
+    ``distinct``, then ``keys, keys_at, events, singles, trail, stack, cursor, node_limit, out, promise,
+    nogoods, nogood_at, n_nogoods`` (the first ``n_nogoods`` learnt nogoods, nogood ``n`` being the (slot,
+    word) rows ``nogoods[nogood_at[n]:nogood_at[n + 1]]``).
 
     Returns OUT_FULL with a fill's word per slot in ``out`` (call again to continue after it), DONE when the
     space is exhausted, NODE_LIMIT once ``cursor[2]`` reaches ``node_limit``."""

@@ -103,6 +103,52 @@ def propagate(alive, alive_at, size, support, lengths, letters, letters_at, word
 
 
 @numba.njit(cache=True, nogil=True)
+def _check_nogoods(alive, alive_at, size, support, lengths, letters, letters_at, cross_t, events, n_events, singles,
+                   n_singles, trail, n_trail, nogoods, nogood_at, n_nogoods):
+    """The learnt nogoods against the current domains (see ``check_nogoods`` in grid_kernel.c). Returns
+    (dead-end slot or -1, words removed, n_events, n_singles, n_trail)."""
+    removed = 0
+    for n in range(n_nogoods):
+        open_at = -1
+        idle = False  # a decision failed, or two are open: nothing to do
+        for k in range(nogood_at[n], nogood_at[n + 1]):
+            s = nogoods[k, 0]
+            w = nogoods[k, 1]
+            if not alive[alive_at[s] + w] or (size[s] > 1 and open_at >= 0):
+                idle = True
+                break
+            if size[s] > 1:
+                open_at = k
+        if idle:
+            continue
+        if open_at < 0:
+            return nogoods[nogood_at[n], 0], removed, n_events, n_singles, n_trail
+        n_events, n_singles, n_trail = _remove(nogoods[open_at, 0], nogoods[open_at, 1], alive, alive_at, size,
+                                               support, lengths, letters, letters_at, cross_t, events, n_events,
+                                               singles, n_singles, trail, n_trail)
+        removed += 1
+    return -1, removed, n_events, n_singles, n_trail
+
+
+@numba.njit(cache=True, nogil=True)
+def _settle(alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id,
+            by_letter_at, by_letter, weights, wipeouts, distinct, events, n_events, singles, n_singles, trail, n_trail,
+            nogoods, nogood_at, n_nogoods):
+    """Propagate the queues, then the nogoods, until neither removes a word: (failed slot or -1, n_trail)."""
+    while True:
+        failed, n_trail = propagate(alive, alive_at, size, support, lengths, letters, letters_at, words, group,
+                                    cross_t, cross_j, cross_id, by_letter_at, by_letter, weights, wipeouts, distinct,
+                                    events, n_events, singles, n_singles, trail, n_trail)
+        if failed >= 0 or n_nogoods == 0:
+            return failed, n_trail
+        failed, removed, n_events, n_singles, n_trail = _check_nogoods(
+            alive, alive_at, size, support, lengths, letters, letters_at, cross_t, events, 0, singles, 0, trail,
+            n_trail, nogoods, nogood_at, n_nogoods)
+        if failed >= 0 or removed == 0:
+            return failed, n_trail
+
+
+@numba.njit(cache=True, nogil=True)
 def _choose(size, cross_t, cross_id, lengths, weights):
     """dom/wdeg: the open slot with the fewest candidates per weighted crossing with other open slots."""
     best = -1
@@ -142,9 +188,10 @@ def _promise(s, w, size, support, lengths, letters, letters_at, cross_t, cross_j
 @numba.njit(cache=True, nogil=True)
 def search(alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id,
            by_letter_at, by_letter, weights, wipeouts, distinct, keys, keys_at, events, singles, trail, stack, cursor,
-           node_limit, out, promise):
+           node_limit, out, promise, nogoods, nogood_at, n_nogoods):
     """Depth-first search from the state in the arrays; resumable through ``stack`` and ``cursor``
-    (``cursor`` = [depth, trail length, nodes, resume-by-backtracking flag]).
+    (``cursor`` = [depth, trail length, nodes, resume-by-backtracking flag]), pruned by the first
+    ``n_nogoods`` learnt nogoods (``nogoods[nogood_at[n]:nogood_at[n + 1]]``: (slot, word) decisions).
 
     Returns OUT_FULL with a fill's word per slot in ``out`` (call again to continue after it), DONE when the
     space is exhausted, NODE_LIMIT once ``cursor[2]`` reaches ``node_limit``."""
@@ -153,6 +200,14 @@ def search(alive, alive_at, size, support, lengths, letters, letters_at, words, 
     nodes = cursor[2]
     failing = cursor[3] == 1
     slots = size.shape[0]
+    if depth == 0 and not failing and n_nogoods > 0:
+        # the root: what the nogoods remove before any decision
+        failed_slot, n_trail = _settle(alive, alive_at, size, support, lengths, letters, letters_at, words, group,
+                                       cross_t, cross_j, cross_id, by_letter_at, by_letter, weights, wipeouts,
+                                       distinct, events, 0, singles, 0, trail, n_trail, nogoods, nogood_at, n_nogoods)
+        if failed_slot >= 0:
+            cursor[1], cursor[3] = n_trail, 0
+            return DONE
     while True:
         if failing:
             # backtrack: the deepest decision still on its left branch flips to its right branch
@@ -172,10 +227,10 @@ def search(alive, alive_at, size, support, lengths, letters, letters_at, words, 
                                                        letters_at, cross_t, events, 0, singles, 0, trail, n_trail)
                 failed = size[s] == 0
                 if not failed:
-                    failed_slot, n_trail = propagate(alive, alive_at, size, support, lengths, letters, letters_at,
-                                                     words, group, cross_t, cross_j, cross_id, by_letter_at,
-                                                     by_letter, weights, wipeouts, distinct, events, n_events,
-                                                     singles, n_singles, trail, n_trail)
+                    failed_slot, n_trail = _settle(alive, alive_at, size, support, lengths, letters, letters_at,
+                                                   words, group, cross_t, cross_j, cross_id, by_letter_at, by_letter,
+                                                   weights, wipeouts, distinct, events, n_events, singles, n_singles,
+                                                   trail, n_trail, nogoods, nogood_at, n_nogoods)
                     failed = failed_slot >= 0
                 if failed:
                     n_trail = _undo(stack[top, 2], alive, alive_at, size, support, lengths, letters, letters_at,
@@ -223,7 +278,8 @@ def search(alive, alive_at, size, support, lengths, letters, letters_at, words, 
                 n_events, n_singles, n_trail = _remove(s, k, alive, alive_at, size, support, lengths, letters,
                                                        letters_at, cross_t, events, n_events, singles, n_singles,
                                                        trail, n_trail)
-        failed_slot, n_trail = propagate(alive, alive_at, size, support, lengths, letters, letters_at, words, group,
-                                         cross_t, cross_j, cross_id, by_letter_at, by_letter, weights, wipeouts,
-                                         distinct, events, n_events, singles, n_singles, trail, n_trail)
+        failed_slot, n_trail = _settle(alive, alive_at, size, support, lengths, letters, letters_at, words, group,
+                                       cross_t, cross_j, cross_id, by_letter_at, by_letter, weights, wipeouts,
+                                       distinct, events, n_events, singles, n_singles, trail, n_trail, nogoods,
+                                       nogood_at, n_nogoods)
         failing = failed_slot >= 0
