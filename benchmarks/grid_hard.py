@@ -30,7 +30,9 @@ Usage: python benchmarks/grid_hard.py [hard] [pairs] [small] [--seeds N] [--seco
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -117,15 +119,23 @@ def five_letter_list(path: Path) -> None:
                             for word, zipf in zip(table.words, table.zipf)))
 
 
-def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
-    """(wall, CPU of the child, its stdout) of one run of ``command``."""
+def timed(command: list[str], env: dict[str, str] | None = None,
+          cpu_seconds: float | None = None) -> tuple[float, float, str | None]:
+    """(wall, CPU of the child, its stdout) of one run of ``command``. With ``cpu_seconds`` the child may
+    use that much CPU (``RLIMIT_CPU``, not wall clock, so that a busy machine does not cut a run short)
+    and its stdout is None when it was stopped; without, a failed run raises."""
+    def limit() -> None:
+        if cpu_seconds is not None:
+            resource.setrlimit(resource.RLIMIT_CPU, (math.ceil(cpu_seconds), math.ceil(cpu_seconds) + 1))
+
     before = os.times()
     wall = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=cpu_seconds is None,
+                          preexec_fn=limit)
     wall = time.perf_counter() - wall
     after = os.times()
     cpu = after.children_user + after.children_system - before.children_user - before.children_system
-    return wall, cpu, done.stdout
+    return wall, cpu, done.stdout if done.returncode >= 0 else None
 
 
 def small(runs: int, peer_python: str | None) -> None:

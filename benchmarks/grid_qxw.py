@@ -29,16 +29,14 @@ Grids: ``open-5`` is an empty 5x5; the others are shipped patterns (``american-1
 from __future__ import annotations
 
 import argparse
-import math
 import os
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from grid_hard import timed  # the same timing as the other grid benchmarks (CPU of the child, a CPU cap)
 
 if TYPE_CHECKING:
     from puzzlewright.grid.model import Grid
@@ -74,22 +72,6 @@ def write_deck(grid: Grid, path: Path) -> None:
     path.write_text("".join(" ".join(f"c{cell}" for cell in slot.cells) + "\n" for slot in grid.slots))
 
 
-def run_timed(command: list[str], cpu_seconds: float,
-              env: dict[str, str] | None = None) -> tuple[float, float, str | None]:
-    """(wall, CPU of the child, its stdout; None when it used up ``cpu_seconds`` of CPU and was stopped).
-    The budget is CPU time (``RLIMIT_CPU``), not wall clock, so that a busy machine does not cut a run short."""
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (math.ceil(cpu_seconds), math.ceil(cpu_seconds) + 1))
-
-    before = os.times()
-    wall = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, env=env, preexec_fn=limit)
-    wall = time.perf_counter() - wall
-    after = os.times()
-    cpu = after.children_user + after.children_system - before.children_user - before.children_system
-    return wall, cpu, done.stdout if done.returncode >= 0 else None
-
-
 def check_qxw(out: str, grid: Grid, words: set[str]) -> str:
     """``"filled"`` when Qxw's output is a valid fill of ``grid`` from ``words``, else what is wrong."""
     found = [line.split()[1].lower() for line in out.splitlines() if line.startswith("W")]
@@ -121,12 +103,12 @@ def compare(names: list[str], runs: int, seconds: float, min_score: float, qxw: 
             where = ["--size", "5x5"] if name == "open-5" else ["--pattern", name]
             ours = launcher + ["grid", "fill", *where, "--dict", str(scored), "--time-limit", str(WALL_LIMIT)]
             theirs = [qxw, "-b", "-d", str(plain), str(deck)]
-            run_timed(ours, seconds, env)  # warm-up: bytecode, the list's index cache, the compiled kernel
+            timed(ours, env, seconds)  # warm-up: bytecode, the list's index cache, the compiled kernel
             figures: dict[str, list[tuple[float, float, bool]]] = {"puzzlewright": [], "qxw": []}
             for _ in range(runs):
-                wall, cpu, out = run_timed(ours, seconds, env)
+                wall, cpu, out = timed(ours, env, seconds)
                 figures["puzzlewright"].append((wall, cpu, out is not None and "1 fill" in out))
-                wall, cpu, out = run_timed(theirs, seconds)
+                wall, cpu, out = timed(theirs, cpu_seconds=seconds)
                 verdict = "stopped" if out is None else check_qxw(out, grid, words)
                 assert verdict in ("filled", "no fill", "stopped"), verdict
                 figures["qxw"].append((wall, cpu, verdict == "filled"))
