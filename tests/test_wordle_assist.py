@@ -143,7 +143,8 @@ def test_play_solves_and_every_turn_is_scored_right(assistant, answer):
 
 
 def test_entropy_strategy_over_every_answer(matrix):
-    histogram = Assistant(matrix, Strategy(matrix, opener="salet", lookahead=False)).simulate_all()
+    histogram, complete = Assistant(matrix, Strategy(matrix, opener="salet", lookahead=False)).simulate_all()
+    assert complete
     assert sum(histogram.values()) == 2315 and max(histogram) <= 6
     assert sum(k * v for k, v in histogram.items()) / 2315 < 3.44
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from puzzlewright.errors import PuzzleInputError
@@ -196,6 +196,42 @@ class Result(ModelBase):
         """Whether this is its search's whole answer, not one a time budget cut short (only whole answers
         may be cached: a busy moment must not fix a partial answer for later identical requests)."""
         return bool(getattr(self, "complete", True))
+
+
+@dataclasses.dataclass(kw_only=True, eq=False, repr=False)
+class Outcome(Result):
+    """The envelope every result of a search over a dictionary shares, the same keys on every surface and
+    first in its JSON (the CLI's ``--json``, the web API, batches): which dictionary it searched, whether
+    it finished, how long it took. :func:`timed` fills in ``elapsed_s``; a search cut short by its time or
+    node limit says ``complete: false`` and carries what it found until then (the CLI then exits
+    :data:`~puzzlewright.cli.shared.INCOMPLETE`)."""
+
+    dictionary: str
+    """The dictionary's name."""
+    complete: bool = True
+    """False when a time or node limit stopped the search: the result is what it found until then."""
+    elapsed_s: float = dataclasses.field(default=0.0, compare=False)
+    """Seconds the verb took, from request to result."""
+
+
+Verb = TypeVar("Verb", bound="Callable[..., Any]")
+
+
+def timed(verb: Verb) -> Verb:
+    """Decorator for a puzzle's ``api`` verb: its :class:`Outcome`'s ``elapsed_s`` is the verb's own wall
+    time (measured here, once for every verb, rather than by each)."""
+    import functools
+    import time
+
+    @functools.wraps(verb)
+    def run(*arguments: Any, **keywords: Any) -> Any:
+        started = time.perf_counter()
+        result = verb(*arguments, **keywords)
+        if isinstance(result, Outcome):
+            result.elapsed_s = round(time.perf_counter() - started, 4)
+        return result
+
+    return run  # type: ignore[return-value]
 
 
 class Listing(Generic[Item]):

@@ -11,6 +11,7 @@ import time
 import click
 
 from puzzlewright.jsonlines import uses_own_dictionary
+from puzzlewright.cli.shared import finished
 from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch,
                                      svg_option, write_pictures)
 from puzzlewright.errors import PuzzleInputError
@@ -71,7 +72,7 @@ def unscramble_command(words: tuple[str, ...], blanks: int, lexicon: Lexicon, as
 @lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None, caption: str | None, top: int,
-                  explain: bool, batch: str | None, lexicon: Lexicon, as_json: bool) -> None:
+                  explain: bool, batch: str | None, lexicon: Lexicon, as_json: bool) -> int | None:
     """Unscramble the words, carry every reading forward, and rank the final answers."""
     from puzzlewright.jumble.api import solve
 
@@ -92,6 +93,7 @@ def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None,
         emit_json(result)
     else:
         print_solution(result)
+    return finished(result)
 
 
 @jumble.command("generate")
@@ -119,7 +121,7 @@ def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None,
 def generate_command(answer: str, caption: str | None, lengths: str | None, count: int, random_seed: int | None,
                      min_commonness: float, show_answers: bool, as_lines: bool, as_jsonl: bool,
                      svg_path: str | None, time_limit: float, allow: str | None, lexicon: Lexicon,
-                     as_json: bool) -> None:
+                     as_json: bool) -> int:
     """Make a Jumble from its final ANSWER ('BEE WORTH IT'; printed words in braces: 'LOST {HIS} BALANCE'):
     words whose circled letters spell it, each scrambled so it reads one way only, proved by the solver.
 
@@ -148,6 +150,7 @@ def generate_command(answer: str, caption: str | None, lengths: str | None, coun
             emit_json(puzzle.solve_request())
     else:
         print_generated(result)
+    return finished(result)
 
 
 def print_generated(result: GenerateResult) -> None:

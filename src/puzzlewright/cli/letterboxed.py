@@ -15,7 +15,7 @@ import click
 
 from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch,
                                      svg_option, write_pictures)
-from puzzlewright.cli.shared import letterboxed_solve, solution_report
+from puzzlewright.cli.shared import finished, letterboxed_solve, solution_report
 from puzzlewright.letterboxed.schema import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                              DEFAULT_TIME_LIMIT, EXAMPLE_SIDES, MAX_GENERATE, MAX_WORDS,
                                              MIN_WORD_LENGTH, SolveRequest, SolveResult)
@@ -62,7 +62,7 @@ def letterboxed() -> None:
 def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | None, min_length: int | None,
           max_length: int | None, show_all: bool, limit: int, list_words: bool, min_commonness: float | None,
           draw: bool, explain: bool, time_limit: float, batch: str | None, dictionary: DictionaryOptions,
-          lexicon: Any, as_json: bool) -> None:
+          lexicon: Any, as_json: bool) -> int | None:
     """Find the solutions of SIDES, fewest words first, then best first (the answer a setter would pick).
 
     By default every 1- and 2-word solution is listed (the NYT's answers have two words), or every
@@ -99,6 +99,7 @@ def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | No
         emit_json(result)
     else:
         _print_solutions(result, draw)
+    return finished(result)
 
 
 def _print_words(result: WordsResult, as_json: bool) -> None:

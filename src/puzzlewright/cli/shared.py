@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 USAGE_ERROR = 2  # the exit status of bad input (a PuzzlewrightError, or a usage error click reports)
 INTERRUPTED = 130
+# the exit status of a run a time or node limit stopped: its partial result is printed (``complete: false``)
+INCOMPLETE = 3
 
 
 def dictionary_choice(spec: str, format: str | None = None, extra_words: str | None = None,
@@ -249,6 +251,19 @@ def exit_status(command: Callable[[], object], *, json_errors: bool = False) -> 
     except Exception as error:  # a bug, not bad input: still one line unless debugging
         return internal_error(error)
     return status if isinstance(status, int) else 0
+
+
+def finished(result: Any, status: int = 0) -> int:
+    """The exit status of a command that printed ``result``: ``status`` when its search finished, else
+    :data:`INCOMPLETE`, with one line on stderr saying so (every verb that takes a time or node limit ends
+    here, so a script can tell a partial answer from a whole one the same way for each)."""
+    if getattr(result, "complete", True):
+        return status
+    print(INCOMPLETE_NOTE, file=sys.stderr, flush=True)
+    return INCOMPLETE
+
+
+INCOMPLETE_NOTE = f"note: a time or node limit stopped the search: the result is incomplete (exit status {INCOMPLETE})"
 
 
 def cannot_write(error: OSError) -> bool:

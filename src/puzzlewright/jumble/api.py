@@ -20,7 +20,7 @@ from puzzlewright.jumble.schema import (MAX_CAPTION, MAX_JUMBLES, Answer, Genera
                                         Unscrambled, UnscrambleRequest, UnscrambleResult)
 from puzzlewright.jumble.anagrams import unscramble as unscramble_word
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.schema import request_words, validate
+from puzzlewright.schema import request_words, timed, validate
 from puzzlewright.budget import Budget, paced
 
 JUMBLE_PACE = 100  # answers built between budget checks (with explain, ~0.1 ms each)
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from puzzlewright.jumble.generator import Puzzle, Target
 
 
+@timed
 def unscramble(request: UnscrambleRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
                budget: Budget | None = None) -> UnscrambleResult:
     """Every dictionary unscrambling of each scrambled word (``?`` = unknown letter), most common first."""
@@ -64,6 +65,7 @@ def jumble_words(items: list[Jumble | str]) -> list[JumbleWord]:
     return words
 
 
+@timed
 def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
           budget: Budget | None = None) -> SolveResult:
     """Solve a Jumble (or just its final step, given a ``pool``) and rank the answers."""
@@ -113,6 +115,7 @@ def contributions(features: tuple[float, ...]) -> dict[str, float]:
     return {name: round(value, 3) + 0.0 for name, value in explain(features).items()}
 
 
+@timed
 def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
              budget: Budget | None = None) -> GenerateResult:
     """Jumbles whose circled letters spell the request's answer (:mod:`puzzlewright.jumble.generator`),

@@ -21,7 +21,7 @@ from puzzlewright.jumble.defaults import MAX_CAPTION as MAX_CAPTION
 from puzzlewright.jumble.defaults import MAX_GENERATE as MAX_GENERATE
 from puzzlewright.jumble.defaults import MAX_JUMBLES as MAX_JUMBLES
 from puzzlewright.jumble.defaults import MAX_TOP as MAX_TOP
-from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Outcome, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -67,14 +67,12 @@ class Unscrambled:
 
 
 @dataclass
-class UnscrambleResult(Result):
+class UnscrambleResult(Outcome):
     """The unscramblings of each word (iterating goes over the words; ``best`` is the first word's best)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("JumbleUnscrambleResult")
 
     words: list[Unscrambled]
-    dictionary: str
-    """The dictionary's name."""
 
     @property
     def best(self) -> str | None:
@@ -178,7 +176,7 @@ class Answer:
 
 
 @dataclass
-class SolveResult(Result):
+class SolveResult(Outcome):
     """The readings of each word and the ranked answers (iterating goes over the answers)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("JumbleSolveResult")
@@ -190,10 +188,7 @@ class SolveResult(Result):
     """How many candidate answers were scored."""
     pools: int
     """How many distinct pools of circled letters the readings give."""
-    complete: bool
     notes: list[str]
-    dictionary: str
-    """The dictionary's name."""
     date: str | None = None
 
     @property
@@ -306,7 +301,7 @@ class GeneratedJumble:
 
 
 @dataclass
-class GenerateResult(Result, Listing[GeneratedJumble]):
+class GenerateResult(Outcome, Listing[GeneratedJumble]):
     """Generated Jumbles, best first (iterating goes over them)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("JumbleGenerateResult")
@@ -314,10 +309,7 @@ class GenerateResult(Result, Listing[GeneratedJumble]):
     puzzles: list[GeneratedJumble]
     answer_pattern: str
     random_seed: int
-    complete: bool
-    """False when the time limit cut the search short or fewer than `count` puzzles were found."""
     notes: list[str]
-    dictionary: str
 
     def _items(self) -> list[GeneratedJumble]:
         return self.puzzles

@@ -17,7 +17,7 @@ from puzzlewright.letterboxed.schema import Solution, SolveRequest, SolveResult
 from puzzlewright.letterboxed.solver import box_words, solve_box
 from puzzlewright.ranking import tie_key
 from puzzlewright.lexicon.wordfile import WordFile
-from puzzlewright.schema import DictionaryOptions, fresh_seed, validate
+from puzzlewright.schema import DictionaryOptions, fresh_seed, timed, validate
 from puzzlewright.budget import Budget, paced
 
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ def flagged_lexicon(options: DictionaryOptions, lexicon: Lexicon | WordFile | No
     return lexicon if lexicon is not None else options.lexicon(floor=False)
 
 
+@timed
 def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
           budget: Budget | None = None) -> SolveResult:
     """The solutions of the request's box, fewest words first, then best first (``budget`` overrides its
@@ -91,6 +92,7 @@ def solve_result(found: solver.Chains, dictionary: str, limit: int | None, *,
     return SolveResult(**{**fields, "solutions": solutions})
 
 
+@timed
 def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
           budget: Budget | None = None) -> WordsResult:
     """Every valid word of the request's box, most common first (ties: the more familiar, then alphabetical)."""
@@ -106,6 +108,7 @@ def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | WordF
                        words=[WordEntry(word=found.words[i].upper(), zipf=round(found.zipf[i], 2)) for i in order])
 
 
+@timed
 def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
              budget: Budget | None = None) -> GenerateResult:
     """NYT-style puzzles whose best solution (the stated one) is two common words (the floor is
@@ -136,6 +139,7 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
     return GenerateResult(puzzles=puzzles, dictionary=index.name, random_seed=seed)
 
 
+@timed
 def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
          budget: Budget | None = None) -> PlayResult:
     """The game of the request's box after its played words and its new word, with the hint asked for

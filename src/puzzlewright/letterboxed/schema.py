@@ -20,7 +20,7 @@ from puzzlewright.letterboxed.defaults import HINT_STEPS, MAX_PLAYED
 from puzzlewright.letterboxed.defaults import MAX_GENERATE as MAX_GENERATE
 from puzzlewright.letterboxed.defaults import MAX_WORDS as MAX_WORDS
 from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
-from puzzlewright.schema import Config, DictionaryOptions, ModelBase, PublishingOptions, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, ModelBase, PublishingOptions, Outcome, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -78,7 +78,7 @@ class Solution(ModelBase):
 
 
 @dataclass(eq=False, repr=False)
-class SolveResult(Result):
+class SolveResult(Outcome):
     """The solutions of a box, fewest words first, then best first. Iterating (and ``len``) goes over
     ``solutions``; ``best`` is the first."""
 
@@ -98,12 +98,8 @@ class SolveResult(Result):
     """The most words a solution was searched with."""
     words_exactly: int | None
     """The number of words asked for with `words_exactly` (null otherwise)."""
-    complete: bool
-    """False when the time limit cut the search short."""
     valid_words: int
     """How many words of the dictionary the box allows."""
-    dictionary: str
-    """The dictionary's name."""
     message: str | None = None
     """Why there is no solution (null when there is one)."""
 
@@ -183,7 +179,7 @@ class WordEntry(ModelBase):
 
 
 @dataclass(eq=False, repr=False)
-class WordsResult(Result):
+class WordsResult(Outcome):
     """Every valid word of a box, most common first (iterating goes over the words)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWordsResult")
@@ -191,7 +187,6 @@ class WordsResult(Result):
     sides: list[str]
     words: list[WordEntry]
     count: int
-    dictionary: str
 
     def __iter__(self) -> Iterator[WordEntry]:
         return iter(self.words)
@@ -228,13 +223,12 @@ class GeneratedPuzzle(ModelBase):
 
 
 @dataclass(eq=False, repr=False)
-class GenerateResult(Result):
+class GenerateResult(Outcome):
     """Generated puzzles (iterating goes over them)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateResult")
 
     puzzles: list[GeneratedPuzzle]
-    dictionary: str
     random_seed: int = field(default=0)
     """The seed that reproduces these puzzles."""
 
@@ -306,7 +300,7 @@ class Hint(ModelBase):
 
 
 @dataclass(eq=False, repr=False)
-class PlayResult(Result):
+class PlayResult(Outcome):
     """The game after the request's word: the words played, the letters they use, and any refusal or hint."""
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedPlayResult")
@@ -323,9 +317,6 @@ class PlayResult(Result):
     """Every letter is used: the puzzle is solved."""
     fewest_words: int | None
     """The par: the fewest words of any solution (null: none within three words)."""
-    dictionary: str
-    complete: bool = True
-    """False when the search for the par or the hint ran out of time (they may then be wrong or missing)."""
     refused: Refusal | None = None
     """Why the request's word was not played (null when it was, or when there was none)."""
     hint: Hint | None = None
