@@ -12,6 +12,8 @@ import json
 
 import pytest
 
+from conftest import untimed
+
 from puzzlewright.schema import dump_json
 
 pytest.importorskip("fastapi")
@@ -39,13 +41,13 @@ def client() -> TestClient:
 def post(client: TestClient, path: str, request: dict) -> dict:
     response = client.post(path, json=request)
     assert response.status_code == 200, response.text
-    return response.json()
+    return untimed(response.json())
 
 
 def library(puzzle: str, verb: str, request: dict) -> dict:
     """What the library verb itself returns for the request (JSON round trip, as the CLI prints it)."""
     function = getattr(importlib.import_module(f"puzzlewright.{puzzle}.api"), verb)
-    return json.loads(dump_json(function(dict(request))))
+    return untimed(json.loads(dump_json(function(dict(request)))))
 
 
 def assert_refused(client: TestClient, path: str, request, needle: str, status: int = 422) -> None:

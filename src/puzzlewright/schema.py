@@ -181,6 +181,14 @@ def request_words(value: WordList | None, key: str) -> list[str]:
     return parse_word_list(value, f"field {key!r}", PuzzleInputError, limit=MAX_REQUEST_WORDS)
 
 
+def listed(value: Iterable[Item] | str) -> list[Item | str]:
+    """A request field that takes a list, or one string of its items separated by commas or spaces
+    (``"salet:BBYBB, crony:BYBBB"``, ``"LASRN:OOO-- SHACE:O--OO"``, ``"BBBBB GGGGG"``): its items as a
+    list. Every field that takes guesses, feedback patterns, played words or scrambled words reads a string
+    this way, so a string is never taken letter by letter."""
+    return value.replace(",", " ").split() if isinstance(value, str) else list(value)
+
+
 def fresh_seed() -> int:
     """The one random-seed rule: a verb that picks at random uses the request's ``random_seed`` or, when it
     has none, this fresh one, and reports the seed it used in its result so any run can be reproduced."""

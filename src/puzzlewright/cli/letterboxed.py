@@ -106,9 +106,9 @@ def _print_words(result: WordsResult, as_json: bool) -> None:
     if as_json:
         emit_json(result)
         return
-    click.echo(f"{'-'.join(result.sides)}: {result.count} valid words in {result.dictionary} (most common first)")
+    click.echo(f"{'-'.join(result.sides).upper()}: {result.count} valid words in {result.dictionary} (most common first)")
     for entry in result.words:
-        click.echo(f"{entry.word:<20} {entry.zipf:.2f}")
+        click.echo(f"{entry.word.upper():<20} {entry.zipf:.2f}")
 
 
 def _print_solutions(result: SolveResult, draw: bool) -> None:
@@ -120,7 +120,7 @@ def _print_solutions(result: SolveResult, draw: bool) -> None:
         from puzzlewright.letterboxed.model import Box
 
         click.echo()
-        _echo_box(Box(tuple(result.sides)), result.best.words)
+        _echo_box(Box.parse("-".join(result.sides)), result.best.words)
 
 
 @letterboxed.command("generate")
@@ -157,11 +157,11 @@ def generate(count: int, random_seed: int | None, min_commonness: float, show_so
         click.echo(f"{puzzle}  two-word solutions: {puzzle.two_word_solutions}  par: {puzzle.par}  "
                    f"({puzzle.valid_words} valid words)")
         if puzzle.solution is not None and puzzle.solutions is not None:
-            click.echo(f"    answer: {'-'.join(puzzle.solution)}; best: " + ", ".join(map(str, puzzle.solutions)))
+            click.echo(f"    answer: {'-'.join(puzzle.solution).upper()}; best: " + ", ".join(map(str, puzzle.solutions)))
         if draw:
             from puzzlewright.letterboxed.model import Box
 
-            _echo_box(Box(tuple(puzzle.sides)), puzzle.solution or ())
+            _echo_box(Box.parse("-".join(puzzle.sides)), puzzle.solution or ())
             click.echo()
 
 

@@ -62,7 +62,7 @@ def _letterboxed_solve(sides: list[str], spec: str | None) -> Callable[[], int]:
     """``letterboxed solve SIDES [--dict NAME|PATH]`` (see :mod:`puzzlewright.cli.letterboxed`), solved
     without the request and result models (:func:`~puzzlewright.cli.shared.quick_letterboxed_solve`). The
     modules it runs are imported now, with the rest of start-up (see :func:`~puzzlewright.cli.main.main`)."""
-    for module in ("letterboxed.solver", "letterboxed.outcome", "lexicon.wordfile"):
+    for module in ("letterboxed.solver", "lexicon.wordfile"):
         import_module(f"puzzlewright.{module}")
     from puzzlewright.cli.shared import finished, quick_letterboxed_solve, solution_report, write_lines
     from puzzlewright.letterboxed.defaults import DEFAULT_DICTIONARY

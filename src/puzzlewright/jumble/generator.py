@@ -49,8 +49,8 @@ from puzzlewright.jumble.rank import Ranker
 from puzzlewright.jumble.relations import stem
 from puzzlewright.jumble.schema import DEFAULT_GENERATE_COMMONNESS, DEFAULT_GENERATE_TIME_LIMIT, DEFAULT_LENGTHS
 from puzzlewright.jumble.solver import solve_jumble
-from puzzlewright.letterboxed.rank import ed_or_ing, plural
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.lexicon.forms import ed_or_ing, plural
 from puzzlewright.ranking import tie_key, tie_level
 from puzzlewright.budget import Budget
 

@@ -63,7 +63,7 @@ class Unscrambled:
         return self.candidates[0] if self.candidates else None
 
     def __str__(self) -> str:
-        return f"{self.scrambled}: {', '.join(self.candidates) or '(no dictionary word)'}"
+        return f"{self.scrambled}: {', '.join(self.candidates) or '(no dictionary word)'}".upper()
 
 
 @dataclass
@@ -117,8 +117,9 @@ class SolveRequest(DictionaryOptions):
 
     answer_pattern: str
     """The answer's pattern: "----- -------", "----- {AND} -----" (printed words in braces)."""
-    jumbles: Annotated[list[Jumble | str], MaxLen(MAX_JUMBLES)] | None = None
-    """The scrambled words: objects, or "SCRAMBLED:MASK" strings like "LASRN:OOO--"."""
+    jumbles: Annotated[list[Jumble | str], MaxLen(MAX_JUMBLES)] | str | None = None
+    """The scrambled words: objects, or "SCRAMBLED:MASK" strings like "LASRN:OOO--" (a list, or one string
+    of them separated by spaces or commas)."""
     pool: str | None = None
     """The circled letters, to solve the final step alone (instead of `jumbles`)."""
     top: Annotated[int, Ge(1), Le(MAX_TOP)] = DEFAULT_TOP
@@ -172,7 +173,7 @@ class Answer:
     """For a pun answer, the play it makes ("sounds like MASTERPIECE (PEACE for PIECE)"); null otherwise."""
 
     def __str__(self) -> str:
-        return self.answer
+        return self.answer.upper()
 
 
 @dataclass
@@ -208,7 +209,7 @@ class SolveResult(Outcome):
         chosen = self.best.unscrambled if self.best else [w.candidates[0] if w.candidates else "?" for w in self.words]
         words = " ".join(f"{w.scrambled}->{word}" for w, word in zip(self.words, chosen))
         best = f"best {self.best}" if self.best else "no answer"
-        return f"<Jumble {words} {self.pattern}: {best} ({len(self.answers)} shown)>"
+        return f"<Jumble {words.upper()} {self.pattern.upper()}: {best} ({len(self.answers)} shown)>"
 
     def _repr_html_(self) -> str:
         import html
@@ -297,7 +298,7 @@ class GeneratedJumble:
         return request
 
     def __str__(self) -> str:
-        return " ".join(f"{w.scrambled}:{w.circle_mask}" for w in self.jumbles) + f" {self.answer_pattern}"
+        return (" ".join(f"{w.scrambled}:{w.circle_mask}" for w in self.jumbles) + f" {self.answer_pattern}").upper()
 
 
 @dataclass
@@ -315,5 +316,5 @@ class GenerateResult(Outcome, Listing[GeneratedJumble]):
         return self.puzzles
 
     def __repr__(self) -> str:
-        return f"<Jumble puzzles for {self.answer_pattern}: {'; '.join(map(str, self.puzzles))} " \
+        return f"<Jumble puzzles for {self.answer_pattern.upper()}: {'; '.join(map(str, self.puzzles))} " \
                f"(random_seed={self.random_seed})>"

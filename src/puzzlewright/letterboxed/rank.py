@@ -26,6 +26,7 @@ from functools import partial, reduce
 from itertools import repeat
 from operator import add, itemgetter, mul, sub, truediv
 
+from puzzlewright.lexicon.forms import ed_or_ing, plural
 from puzzlewright.ranking import LinearModel, tie_level
 from puzzlewright.budget import SORT_BLOCK, Budget, paced, sorted_paced
 
@@ -86,16 +87,6 @@ def letter_surprisal(word: str) -> float:
     the letters, the ``letter_surprisal`` feature, which rates CZAR's Z and SQUAWK's Q and K above the
     E and T of most words (a showier word, which setters favour)."""
     return sum(map(SURPRISAL.__getitem__, word))
-
-
-def plural(word: str) -> bool:
-    """Does the word end like a plural (-S, not -SS, -US or -IS)?"""
-    return word.endswith("s") and not word.endswith(("ss", "us", "is"))
-
-
-def ed_or_ing(word: str) -> bool:
-    """Does the word end like an -ED or -ING form?"""
-    return word.endswith(("ed", "ing"))
 
 
 class Model(LinearModel):

@@ -67,14 +67,14 @@ class Solution(ModelBase):
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedSolution")
 
     words: list[str]
-    """The words, in order, in capitals."""
+    """The words, in order, in small letters (as every result gives words; ``str()`` shows them in capitals)."""
     score: float
     """The ranking score: higher is a likelier pick (1 more = e times as likely)."""
     contributions: dict[str, float] | None = None
     """With `explain`: each ranking feature's weight x value (they add up to the score)."""
 
     def __str__(self) -> str:
-        return "-".join(self.words)
+        return "-".join(self.words).upper()
 
 
 @dataclass(eq=False, repr=False)
@@ -85,7 +85,7 @@ class SolveResult(Outcome):
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedSolveResult")
 
     sides: list[str]
-    """The box's sides, clockwise from the top."""
+    """The box's sides, clockwise from the top, in small letters."""
     solutions: list[Solution]
     """The best `limit` solutions (all of them with `all`)."""
     count: int
@@ -118,7 +118,7 @@ class SolveResult(Outcome):
         best = f"best {self.best}" if self.best else (self.message or "no solution")
         sizes = ", ".join(f"{n} of {k} words" for k, n in self.by_words.items())
         in_words = f"in {self.min_words} words" if len(self.by_words) <= 1 else f"({sizes})"
-        return f"<Letter Boxed {'-'.join(self.sides)}: {self.count} solution(s) {in_words}, {best}>"
+        return f"<Letter Boxed {'-'.join(self.sides).upper()}: {self.count} solution(s) {in_words}, {best}>"
 
     def _repr_html_(self) -> str:
         import html
@@ -219,7 +219,7 @@ class GeneratedPuzzle(ModelBase):
     """The printable puzzle (with `svg`): the box, and the answer's path only with `show_solution`."""
 
     def __str__(self) -> str:
-        return "-".join(self.sides)
+        return "-".join(self.sides).upper()
 
 
 @dataclass(eq=False, repr=False)
@@ -254,8 +254,9 @@ class PlayRequest(DictionaryOptions):
     """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
     sides: str | list[str]
     """The sides, clockwise from the top (as for solve)."""
-    played: Annotated[list[str], MaxLen(MAX_PLAYED)] = field(default_factory=list)
-    """The words played so far, in order (as a previous reply's `played` gives them)."""
+    played: Annotated[list[str], MaxLen(MAX_PLAYED)] | str = field(default_factory=list)
+    """The words played so far, in order (as a previous reply's `played` gives them; or one string of them
+    separated by spaces or commas)."""
     word: str | None = None
     """A word to play next: checked against the box's rules, the last word and the dictionary."""
     hints: Annotated[int, Ge(0), Le(HINT_STEPS)] = 0
@@ -273,7 +274,7 @@ class Refusal(ModelBase):
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedRefusal")
 
     word: str
-    """The word, in capitals."""
+    """The word, in small letters."""
     reason: str
     """The rule it breaks: too_short, off_box (a letter not in the box), same_side (two letters of one side
     in a row), wrong_start (not the last word's last letter), not_a_word (not in the dictionary) or
@@ -307,7 +308,7 @@ class PlayResult(Outcome):
 
     sides: list[str]
     played: list[str]
-    """The words played, in order, in capitals (the request's word last when it was accepted)."""
+    """The words played, in order, in small letters (the request's word last when it was accepted)."""
     used: str
     """The box's letters the words use, in the box's order."""
     letters_used: int
@@ -324,4 +325,4 @@ class PlayResult(Outcome):
 
     def __repr__(self) -> str:
         state = "solved" if self.done else f"{self.letters_used}/{self.letters} letters"
-        return f"<Letter Boxed {'-'.join(self.sides)}: {'-'.join(self.played) or 'no words'}, {state}>"
+        return f"<Letter Boxed {'-'.join(self.sides).upper()}: {'-'.join(self.played).upper() or 'no words'}, {state}>"

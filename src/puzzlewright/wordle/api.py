@@ -19,7 +19,7 @@ from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
 from puzzlewright.lexicon.core import letter_count_table
 from puzzlewright.lexicon.policy import Use, publishable
-from puzzlewright.schema import fresh_seed, timed, validate
+from puzzlewright.schema import fresh_seed, listed, timed, validate
 from puzzlewright.budget import Budget
 from puzzlewright.wordle import doodler as doodling
 from puzzlewright.wordle.assistant import MAX_TURNS, Assistant, Strategy, Turn
@@ -232,10 +232,8 @@ def _answer(text: str, seed: int, pool: Sequence[str] | None = None) -> str:
 def _turns(items: Sequence[Guess | str] | str) -> list[Turn]:
     """The guesses so far (``Guess`` objects or ``"word:pattern"`` strings, or one string of them separated
     by commas or spaces), all of one length."""
-    if isinstance(items, str):
-        items = items.replace(",", " ").split()
     turns: list[Turn] = []
-    for number, item in enumerate(items, 1):
+    for number, item in enumerate(listed(items), 1):
         if isinstance(item, str):
             if ":" not in item:
                 raise PuzzleInputError(f"guess {number}: give it as WORD:PATTERN or {{'word': ..., 'pattern': ...}}")
