@@ -239,7 +239,7 @@ def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, open
         spread = ", ".join(f"{k}: {v:,}" for k, v in result.histogram.items())
         mode = " (hard mode)" if result.hard else ""
         click.echo(f"{result.answers:,} answers{mode}, opener {result.opener.upper()}: average "
-                   f"{result.average:.4f} guesses, at most {result.max} ({spread}) in {result.elapsed_s} s")
+                   f"{result.average:.4f} guesses, at most {result.max} ({spread}) in {result.elapsed_s:.2f} s")
     else:
         colour = colour_wanted()
         for turn in result:
