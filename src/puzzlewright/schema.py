@@ -186,7 +186,9 @@ def listed(value: Iterable[Item] | str) -> list[Item | str]:
     (``"salet:BBYBB, crony:BYBBB"``, ``"LASRN:OOO-- SHACE:O--OO"``, ``"BBBBB GGGGG"``): its items as a
     list. Every field that takes guesses, feedback patterns, played words or scrambled words reads a string
     this way, so a string is never taken letter by letter."""
-    return value.replace(",", " ").split() if isinstance(value, str) else list(value)
+    if isinstance(value, str):
+        return list(value.replace(",", " ").split())
+    return list(value)
 
 
 def fresh_seed() -> int:
