@@ -67,7 +67,7 @@ function drawPath(words) {
   const dots = box.querySelector(".dot");
   words.forEach((word, i) => {
     const coords = [...word.toUpperCase()].map((letter) => points[letter]).filter(Boolean);
-    const line = el("polyline", { class: "path", points: coords.map((p) => p.join(",")).join(" "), stroke: `var(--path-${(i % 5) + 1})`, "data-word": word });
+    const line = el("polyline", { class: "path", points: coords.map((p) => p.join(",")).join(" "), stroke: `var(--path-${(i % 5) + 1})`, "data-word": word.toUpperCase() });
     box.insertBefore(line, dots);
     if (i === 0 && coords.length) box.insertBefore(el("circle", { class: "start path", cx: coords[0][0], cy: coords[0][1], r: 11, stroke: "var(--path-1)" }), dots);
   });
