@@ -569,4 +569,4 @@ def generate_jumbles(target: Target, lengths: tuple[int, ...], dictionary: Lexic
     if not all(p.recovery is not None and p.recovery.complete for p in proved):
         notes.append("the time ran out while the solver checked the answer: its rank is from a partial search")
         whole = False
-    return Generated(proved, whole and len(proved) == count, notes)
+    return Generated(proved, whole, notes)  # fewer than count without a limit is complete (the notes say so)
