@@ -147,7 +147,7 @@ async function generate() {
     });
     made = result.puzzles[0];
     const words = made.jumbles.map((w) => w.scrambled.toUpperCase()).join(" ");  // results give small letters
-    picture.append(el("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(made.svg)}`, alt: `Jumble: ${words}, answer ${made.answer_pattern}` }));
+    picture.append(el("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(made.svg)}`, alt: `Jumble: ${words}, answer ${made.answer_pattern.toUpperCase()}` }));
     setStatus(genStatus, `${words}: ${made.recovery}. Print it, or solve it here.`);
     $("jb-print").disabled = $("jb-load").disabled = false;
   } catch (error) {
