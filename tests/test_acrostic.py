@@ -313,7 +313,7 @@ def test_property_puzzles_made_from_squares_are_solved(data, wordle, wordle_squa
 
 def test_api_solve_shape(acrostic4):
     result = to_jsonable(api.solve({"seed": "ERAS", "pool": "ceeiklmorstw", "all": True}, lexicon=acrostic4))
-    assert set(result) == {"puzzle", "solutions", "count", "complete", "dictionary"}
+    assert set(result) == {"puzzle", "solutions", "count", "complete", "dictionary", "elapsed_s"}
     assert result["count"] == 1 and result["complete"]
     assert result["solutions"] == [{"rows": list(ERAS[2]), "columns": ["elms", "riot", "acre", "skew"]}]
 

@@ -135,14 +135,14 @@ def test_bad_patterns(text, message):
 def test_unscramble_lists_every_reading_most_common_first(english):
     result = unscramble_json({"scrambled": ["SHACE", "LASRN", "xqzzy"]}, lexicon=english)
     shace, lasrn, none = result["words"]
-    assert shace["candidates"][:2] == ["CHASE", "ACHES"] and shace["zipf"][0] >= shace["zipf"][1]
-    assert lasrn["candidates"][0] == "SNARL"
+    assert shace["candidates"][:2] == ["chase", "aches"] and shace["zipf"][0] >= shace["zipf"][1]
+    assert lasrn["candidates"][0] == "snarl"
     assert none["candidates"] == []
 
 
 def test_unscramble_with_blanks(english):
     (entry,) = unscramble_json({"scrambled": "SH?CE"}, lexicon=english)["words"]
-    assert {"CHASE", "ACHES", "CHOSE"} <= set(entry["candidates"])
+    assert {"chase", "aches", "chose"} <= set(entry["candidates"])
     assert all(len(w) == 5 and not Counter("shce") - Counter(w.lower()) for w in entry["candidates"])
 
 
@@ -151,10 +151,10 @@ def test_unscramble_lists_flagged_words_after_the_other_anagrams(english, cli):
     other anagram (SHIT is commoner than HITS but listed last), also with unknown letters; in a solve the
     clean reading is the one carried forward."""
     (tish,) = unscramble_json({"scrambled": "TISH"}, lexicon=english)["words"]
-    assert tish["candidates"][:2] == ["THIS", "HITS"] and tish["candidates"][-1] == "SHIT"
+    assert tish["candidates"][:2] == ["this", "hits"] and tish["candidates"][-1] == "shit"
     assert english.zipf_of("shit") > english.zipf_of("hits") and english.flags_of("shit") == {"vulgar"}
     (blank,) = unscramble_json({"scrambled": "TIS?"}, lexicon=english)["words"]
-    assert blank["candidates"].index("HITS") < blank["candidates"].index("SHIT")
+    assert blank["candidates"].index("hits") < blank["candidates"].index("shit")
     assert cli("jumble", "unscramble", "TISH").stdout == "TISH: THIS, HITS, SITH, HIST, SHIT\n"
     assert cli("jumble", "unscramble", "SPIC").stdout == "SPIC: PICS, SPIC\n"  # the slur: accepted, last
     readings = WordReadings.of(JumbleWord.parse("SSIP:OOOO"), english)  # PISS is commoner than SIPS
@@ -186,7 +186,7 @@ def test_an_answer_with_a_vulgar_word_never_ranks_above_an_equally_scored_clean_
     answers = [a["answer"] for a in result["answers"]]
     flagged = [ranked_low_words(a["words"], english) > 0 for a in result["answers"]]
     first_block = CANDIDATES + sum(a["play"] is not None for a in result["answers"])  # the puns join it
-    assert "NEW CUM SHOT" in answers[:first_block] and answers[0] != "NEW CUM SHOT"
+    assert "new cum shot" in answers[:first_block] and answers[0] != "new cum shot"
     assert any(flagged[:first_block]) and not flagged[0]
     # each block (the first holds the puns too, so it may be longer) lists its clean answers first: a clean
     # answer follows a flagged one only where a new block starts, at least CANDIDATES answers apart
@@ -230,9 +230,9 @@ def test_paper_puzzle_ranks_sesug_atlanta_first(paper_lexicon):
     result = solve_json({"jumbles": PAPER, "answer_pattern": PAPER_PATTERN, "extra_words": ["sesug", "atlanta"]},
                    lexicon=paper_lexicon)
     best = result["answers"][0]
-    assert best["words"] == ["SESUG", "ATLANTA"]
-    assert best["unscrambled"] == ["SNARL", "ACHES", "FOUGHT", "CHALET"]
-    assert [w["candidates"][:2] for w in result["words"]][1] == ["CHASE", "ACHES"]
+    assert best["words"] == ["sesug", "atlanta"]
+    assert best["unscrambled"] == ["snarl", "aches", "fought", "chalet"]
+    assert [w["candidates"][:2] for w in result["words"]][1] == ["chase", "aches"]
     jumbles = [JumbleWord.parse(w) for w in PAPER]
     for answer in result["answers"]:
         check_answer(answer, PAPER_PATTERN, paper_lexicon, jumbles)
@@ -240,7 +240,7 @@ def test_paper_puzzle_ranks_sesug_atlanta_first(paper_lexicon):
 
 def test_paper_pool_alone_and_without_the_extra_words(english):
     result = solve_json({"pool": "SNAAESUGTALT", "answer_pattern": PAPER_PATTERN, "top": 50}, lexicon=english)
-    assert result["answers"] and all("SESUG" not in a["words"] for a in result["answers"])
+    assert result["answers"] and all("sesug" not in a["words"] for a in result["answers"])
     for answer in result["answers"]:
         check_answer(answer, PAPER_PATTERN, english, pool="SNAAESUGTALT")
 
@@ -257,14 +257,14 @@ def test_every_answer_is_found(english, pool, pattern):
 
 def test_printed_words_take_no_pool_letters(english):
     result = solve_json({"pool": "BREADBUTTER", "answer_pattern": "----- {AND} ------"}, lexicon=english)
-    assert result["answers"][0]["answer"] == "BREAD AND BUTTER"
+    assert result["answers"][0]["answer"] == "bread and butter"
     for answer in result["answers"]:
         check_answer(answer, "----- {AND} ------", english, pool="BREADBUTTER")
 
 
 def test_printed_letter_inside_a_word(english):
     result = solve_json({"pool": "READBUTTER", "answer_pattern": "B---- {AND} ------"}, lexicon=english)
-    assert result["answers"][0]["answer"] == "BREAD AND BUTTER"
+    assert result["answers"][0]["answer"] == "bread and butter"
 
 
 def test_unreadable_word_still_solves_the_rest(english):
@@ -279,7 +279,7 @@ def test_unknown_letters_in_a_scrambled_word(paper_lexicon):
     result = solve_json({"jumbles": ["LASR?:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O"],
                     "answer_pattern": PAPER_PATTERN, "extra_words": ["sesug", "atlanta"], "top": 200},
                    lexicon=paper_lexicon)
-    assert ["SESUG", "ATLANTA"] in [a["words"] for a in result["answers"]]
+    assert ["sesug", "atlanta"] in [a["words"] for a in result["answers"]]
 
 
 # -- ranking on the shared sample ---------------------------------------------------------------------
@@ -291,8 +291,8 @@ SAMPLE_ANSWERS = ["TIME IS MONEY", "SO FAR SO GOOD", "BESIDE HERSELF", "FLOAT TH
 def test_sample_puzzles_rank_the_true_answer_first(shared_data, english, final):
     (puzzle,) = [p for p in load_samples(shared_data, "jumble-sample.json") if p["final_answer"] == final]
     result = solve_json(puzzle, lexicon=english)
-    assert result["answers"][0]["answer"] == final
-    assert [w["candidates"][0] for w in result["words"]] == [j["answer"] for j in puzzle["jumbles"]]
+    assert result["answers"][0]["answer"] == final.lower()
+    assert [w["candidates"][0] for w in result["words"]] == [j["answer"].lower() for j in puzzle["jumbles"]]
     jumbles = [JumbleWord.build(j["scrambled"], j["circles"]) for j in puzzle["jumbles"]]
     for answer in result["answers"]:
         check_answer(answer, puzzle["answer_pattern"], english, jumbles)
@@ -305,7 +305,7 @@ def test_sample_puzzles_rank_the_true_answer_first(shared_data, english, final):
 def test_scrambled_words_unscramble_to_themselves(english, data):
     word = data.draw(st.sampled_from(english.of_length(data.draw(st.integers(4, 8))).words))
     scrambled = "".join(data.draw(st.permutations(list(word))))
-    assert word.upper() in unscramble_json({"scrambled": scrambled}, lexicon=english)["words"][0]["candidates"]
+    assert word in unscramble_json({"scrambled": scrambled}, lexicon=english)["words"][0]["candidates"]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -316,7 +316,7 @@ def test_two_word_pools_find_their_phrase(english, data):
     pool = "".join(data.draw(st.permutations(list(first + second))))
     result = solve_json({"pool": pool, "answer_pattern": "---- -----", "top": 1000}, lexicon=english)
     assert result["complete"]
-    assert [first.upper(), second.upper()] in [a["words"] for a in result["answers"]]
+    assert [first, second] in [a["words"] for a in result["answers"]]
     keys = [(ranked_low_words(a["words"], english), -a["score"]) for a in result["answers"]]
     for block in model_blocks(keys):  # best first, an answer with a flagged word after every clean one
         assert block == sorted(block)
@@ -375,7 +375,7 @@ def test_batch_json_lines(cli, tmp_path, shared_data):
     result = cli("jumble", "solve", "--batch", str(path), "--top", "3")
     assert result.exit_code == 0
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [line["answers"][0]["answer"] for line in lines[:-1]] == [p["final_answer"] for p in puzzles]
+    assert [line["answers"][0]["answer"] for line in lines[:-1]] == [p["final_answer"].lower() for p in puzzles]
     assert "error" in lines[-1]
 
 
@@ -386,7 +386,7 @@ def test_batch_data_lines(cli, tmp_path):
     result = cli("jumble", "solve", "--batch", str(path), "--extra-words", "sesug,atlanta")
     assert result.exit_code == 0
     first, second = [json.loads(line) for line in result.stdout.splitlines()]
-    assert first["date"] == "2006-10-09" and first["answers"][0]["answer"] == "SESUG ATLANTA"
+    assert first["date"] == "2006-10-09" and first["answers"][0]["answer"] == "sesug atlanta"
     assert "4 positions but the word has 5 letters" in second["error"]
 
 
@@ -397,7 +397,7 @@ def test_cli_solve_and_unscramble(cli):
                  "--extra-words", "sesug,atlanta", "--top", "3")
     assert result.exit_code == 0 and "1. SESUG ATLANTA" in result.stdout
     result = cli("jumble", "unscramble", "shace", "--json")
-    assert result.json()["words"][0]["candidates"][:2] == ["CHASE", "ACHES"]
+    assert result.json()["words"][0]["candidates"][:2] == ["chase", "aches"]
     assert "CHASE" in cli("jumble", "unscramble", "shac", "--blanks", "1").stdout
 
 
@@ -483,7 +483,7 @@ def test_phrase_table_values(english):
 
 def test_unknown_pool_letters(english):
     result = solve_json({"pool": "BREADBUTTE?", "answer_pattern": "----- {AND} ------", "top": 5}, lexicon=english)
-    assert "BREAD AND BUTTER" in [a["answer"] for a in result["answers"]]
+    assert "bread and butter" in [a["answer"] for a in result["answers"]]
     assert result["answers"][0]["pool"].endswith("?")
 
 
@@ -499,7 +499,7 @@ def test_batch_json_lines_from_stdin(cli):
     line = json.dumps({"pool": "BREADBUTTER", "answer_pattern": "----- {AND} ------", "top": 1})
     result = cli("jumble", "solve", "--batch", "-", input=line + "\nnot json\n")
     first, second = [json.loads(x) for x in result.stdout.splitlines()]
-    assert result.exit_code == 0 and first["answers"][0]["answer"] == "BREAD AND BUTTER"
+    assert result.exit_code == 0 and first["answers"][0]["answer"] == "bread and butter"
     assert "invalid JSON" in second["error"]
 
 
@@ -508,7 +508,7 @@ def test_batch_record_with_its_own_extra_words(cli, tmp_path):
     path = tmp_path / "paper.jsonl"
     path.write_text(json.dumps(record) + "\n")
     result = cli("jumble", "solve", "--batch", str(path))
-    assert result.exit_code == 0 and result.json()["answers"][0]["answer"] == "SESUG ATLANTA"
+    assert result.exit_code == 0 and result.json()["answers"][0]["answer"] == "sesug atlanta"
 
 
 def test_cli_unscramble_rejects_non_letters(cli):
@@ -533,7 +533,7 @@ def sample_puzzle(shared_data, final: str) -> dict:
 
 def rank_of(result: dict, final: str) -> int | None:
     answers = [a["answer"] for a in result["answers"]]
-    return answers.index(final) + 1 if final in answers else None
+    return answers.index(final.lower()) + 1 if final.lower() in answers else None
 
 
 @pytest.mark.parametrize("final", ["MISSED STEAK", "BEE WORTH IT", "INHABIT TENTS"])
@@ -638,7 +638,7 @@ def test_homophones_lift_a_pun_without_its_caption(shared_data, english):
     """MAKE CENTS OF needed its caption (PENNIES) to rank first; sounding like MAKE SENSE OF is now enough."""
     puzzle = {**sample_puzzle(shared_data, "MAKE CENTS OF"), "caption": None, "explain": True}
     first = solve_json(puzzle, lexicon=english)["answers"][0]
-    assert first["answer"] == "MAKE CENTS OF" and first["contributions"]["homophone_phrase"] > 1
+    assert first["answer"] == "make cents of" and first["contributions"]["homophone_phrase"] > 1
 
 
 def test_set_phrases_count():
@@ -676,7 +676,7 @@ def test_cli_caption_and_explain(cli, shared_data):
     assert "  caption_linked" in result.stdout and "score 0 = a typical true answer" in result.stdout
     assert result.stdout.count("  words") == 2  # each answer's parts, under it
     as_json = cli(*args, "--caption", puzzle["caption"], "--explain", "--json").json()
-    assert as_json["answers"][0]["answer"] == "BEE WORTH IT" and as_json["answers"][0]["contributions"]
+    assert as_json["answers"][0]["answer"] == "bee worth it" and as_json["answers"][0]["contributions"]
 
 
 def test_batch_records_with_captions(cli, tmp_path, shared_data):
@@ -687,8 +687,8 @@ def test_batch_records_with_captions(cli, tmp_path, shared_data):
     result = cli("jumble", "solve", "--batch", str(path), "--top", "3", "--explain")
     assert result.exit_code == 0
     without, with_caption, number, too_long = [json.loads(line) for line in result.stdout.splitlines()]
-    assert without["answers"][0]["answer"] != "MISSED STEAK"
-    assert with_caption["answers"][0]["answer"] == "MISSED STEAK" and with_caption["answers"][0]["contributions"]
+    assert without["answers"][0]["answer"] != "missed steak"
+    assert with_caption["answers"][0]["answer"] == "missed steak" and with_caption["answers"][0]["contributions"]
     assert "caption" in number["error"] and "caption" in too_long["error"]
 
 
@@ -745,10 +745,10 @@ def test_final_answer_ranking_is_pinned(english):
                         lexicon=english)
     assert (result["scored"], len(result["answers"]), result["complete"]) == (522, 522, True)
     assert [(a["answer"], a["score"]) for a in result["answers"][:4]] == [
-        ("IN MANY RESPECTS", 4.114), ("IN MANY SPECTRES", -2.176), ("IN MANY SPECTERS", -2.4),
-        ("IN MANY SCEPTERS", -2.858)]
+        ("in many respects", 4.114), ("in many spectres", -2.176), ("in many specters", -2.4),
+        ("in many scepters", -2.858)]
     # last: an answer with a slur comes after every clean one (issue #27)
-    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("EY SPIC TRANSMEN", -14.213)
+    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("ey spic transmen", -14.213)
 
 
 def test_final_answers_are_ranked_the_same_whatever_order_they_come_in(english):
@@ -857,7 +857,7 @@ def test_pun_answers_are_found_and_explained(shared_data, english, final, play):
     it, which no dictionary spells, are found, ranked in the top 10 and say the play they make."""
     puzzle = training_puzzle(shared_data, final)
     answers = solve_json({**puzzle, "explain": True}, lexicon=english)["answers"]
-    (found,) = [a for a in answers if a["answer"] == final]
+    (found,) = [a for a in answers if a["answer"] == final.lower()]
     assert found["play"] == play and found["contributions"]["pun"] != 0
     assert not all(english.zipf_of(w.lower()) for w in found["words"])  # the search alone cannot spell it
     jumbles = [JumbleWord.build(j["scrambled"], j["circles"]) for j in puzzle["jumbles"]]

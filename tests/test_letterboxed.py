@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import load_samples
+from conftest import load_samples, untimed
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letterboxed import api
 from puzzlewright.schema import to_jsonable
@@ -102,7 +102,7 @@ def test_seed_puzzle_known_solutions_and_ranking(default_words):
     result = solve_json({"sides": "RME-WCL-TGK-API", "all": True})
     found = solution_words(result)
     assert {("pragmatic", "cakewalk"), ("marketplace", "earwig"), ("wigwam", "marketplace")} <= found
-    assert ["PRAGMATIC", "CAKEWALK"] in [s["words"] for s in result["solutions"][:2]]  # the seed's answer
+    assert ["pragmatic", "cakewalk"] in [s["words"] for s in result["solutions"][:2]]  # the seed's answer
     assert result["min_words"] == 2 and result["count"] == len(result["solutions"]) and result["complete"]
     scores = [s["score"] for s in result["solutions"]]
     assert scores == sorted(scores, reverse=True)
@@ -249,7 +249,7 @@ def test_a_box_one_word_covers_still_lists_its_two_word_solutions(default_words)
     """LEXICOGRAPHY covers LCA-EOP-XGH-IRY alone; the NYT's answer would have two words, so those are
     listed too (after the one-word solution)."""
     result = solve_json({"sides": "LCA-EOP-XGH-IRY", "all": True})
-    assert result["solutions"][0]["words"] == ["LEXICOGRAPHY"]
+    assert result["solutions"][0]["words"] == ["lexicography"]
     assert result["min_words"] == 1 and result["max_words"] == 2
     assert result["by_words"]["1"] == 1 and result["by_words"]["2"] >= 50
     assert ("hieroglyphic", "coax") in solution_words(result)
@@ -425,7 +425,7 @@ def test_the_same_words_in_reverse_order_are_ordered_by_use():
     assert lexicon.commonness("navigators").zipf > lexicon.commonness("stockhorn").zipf
     result = solve_json({"sides": "ACS-HVG-TKR-ION", "all": True, "explain": True})
     by_words = {tuple(s["words"]): s for s in result["solutions"]}
-    commoner, rarer = by_words["NAVIGATORS", "STOCKHORN"], by_words["STOCKHORN", "NAVIGATORS"]
+    commoner, rarer = by_words["navigators", "stockhorn"], by_words["stockhorn", "navigators"]
     weight = dict(zip(FEATURES, shipped_model().weights))
     assert weight["commoner_first"] < 0
     differs = {name for name in FEATURES if commoner["contributions"][name] != rarer["contributions"][name]}
@@ -435,7 +435,7 @@ def test_the_same_words_in_reverse_order_are_ordered_by_use():
     assert rarer["contributions"]["join_surprisal"] - commoner["contributions"]["join_surprisal"] == \
         pytest.approx(weight["join_surprisal"] * (SURPRISAL["n"] - SURPRISAL["s"]), abs=1e-3)
     order = list(by_words)
-    assert order.index(("STOCKHORN", "NAVIGATORS")) < order.index(("NAVIGATORS", "STOCKHORN"))
+    assert order.index(("stockhorn", "navigators")) < order.index(("navigators", "stockhorn"))
 
 
 def test_join_and_box_letter_surprisal_of_a_known_solution_by_hand():
@@ -501,7 +501,8 @@ def test_ranking_is_the_same_in_another_process_with_another_hash_seed():
               "to_jsonable; print(json.dumps(to_jsonable(api.solve({'sides': 'ESP-LTM-OBI-CHR', 'all': True}))))")
     outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
-    assert len(outputs) == 1 and json.loads(outputs.pop())["count"] > 300
+    results = [untimed(json.loads(output)) for output in outputs]
+    assert results[0] == results[-1] and results[0]["count"] > 300
 
 
 # -- the NYT sample: found, and ranked as the setter picked -----------------------------------------
@@ -547,7 +548,7 @@ def test_budget_stops_the_search_and_says_so():
 def test_words_lists_every_valid_word_most_common_first():
     result = words_json({"sides": "RME-WCL-TGK-API"})
     listed = [entry["word"] for entry in result["words"]]
-    assert "PRAGMATIC" in listed and result["count"] == len(listed)
+    assert "pragmatic" in listed and result["count"] == len(listed)
     assert [e["zipf"] for e in result["words"]] == sorted((e["zipf"] for e in result["words"]), reverse=True)
 
 
@@ -555,7 +556,7 @@ def test_other_shapes():
     result = solve_json({"sides": "AB-CD-EF", "words": ["ace", "ebdf", "ecadbf", "face"]})
     assert solution_words(result) == {("ecadbf",), ("ace", "ebdf"), ("ebdf", "face"), ("face", "ebdf")}
     assert result["min_words"] == 1  # ACE-ECADBF is not listed: ECADBF alone solves the box
-    assert result["solutions"][0]["words"] == ["ECADBF"]
+    assert result["solutions"][0]["words"] == ["ecadbf"]
     assert Box.parse("ABCDE-FGHIJ-KLMNO").shape == (3, 5)
     assert Box.parse(["ab", "cd", "ef", "gh", "ij", "kl"]).shape == (6, 2)
 
@@ -635,7 +636,7 @@ def test_cli_solve_json(cli):
     answer = result.json()
     best = solve_json({"sides": "RME-WCL-TGK-API"})["solutions"][0]
     assert answer["solutions"] == [best] and best["contributions"] is None
-    assert answer["count"] == 5 and answer["min_words"] == 2 and answer["sides"] == ["RME", "WCL", "TGK", "API"]
+    assert answer["count"] == 5 and answer["min_words"] == 2 and answer["sides"] == ["rme", "wcl", "tgk", "api"]
 
 
 def test_cli_limit_0_counts_without_listing(cli):
@@ -680,7 +681,7 @@ def test_ranking_features_come_from_the_lexicon():
     assert RANKED_LOW == ranked_low_bits()
     lexicon = builtin_lexicon("english-letterboxed")
     result = solve_json({"sides": "RME-WCL-TGK-API", "explain": True})
-    solution = next(s for s in result["solutions"] if s["words"] == ["WIGWAM", "MARKETPLACE"])
+    solution = next(s for s in result["solutions"] if s["words"] == ["wigwam", "marketplace"])
     words = ["wigwam", "marketplace"]
     familiar = [lexicon.familiarity(w) for w in words]
     zipf = [lexicon.commonness(w).zipf for w in words]
@@ -704,7 +705,7 @@ def test_a_word_list_without_sources_is_not_marked_missing_from_wordnet():
     from puzzlewright.letterboxed.rank import FEATURES
 
     result = solve_json({"sides": "RME-WCL-TGK-API", "words": ["pragmatic", "cakewalk", "wigwam"], "explain": True})
-    assert [s["words"] for s in result["solutions"]] == [["PRAGMATIC", "CAKEWALK"]]
+    assert [s["words"] for s in result["solutions"]] == [["pragmatic", "cakewalk"]]
     model = dict(zip(FEATURES, zip(shipped_model().weights, shipped_model().typical)))
     for feature in ("not_wordnet", "not_known"):  # nor "outside the words most people know"
         weight, typical = model[feature]
@@ -930,7 +931,7 @@ def test_solving_with_a_word_file_gives_the_same_answer_with_and_without_its_cac
     from puzzlewright.lexicon import load_lexicon
 
     uncached = api.solve({"sides": "RME-WCL-TGK-API", "all": True}, lexicon=load_lexicon(str(path)))
-    assert runs[0].exit_code == 0 and runs[0].json() == runs[1].json() == json.loads(json.dumps(to_jsonable(uncached)))
+    assert runs[0].exit_code == 0 and runs[0].json() == runs[1].json() == untimed(json.loads(json.dumps(to_jsonable(uncached))))
     assert runs[0].json()["dictionary"] == "box-words.txt" and runs[0].json()["count"] >= 3
 
 
@@ -985,11 +986,11 @@ def test_a_word_file_solve_reads_the_file_each_time_and_follows_its_changes(tmp_
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "cache"))
     path = _word_list_file(tmp_path / "mine.txt", ["pragmatic", "cakewalk", "wigwam", "marketplace", "earwig"])
     first = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(path), "--json").json()
-    assert [s["words"] for s in first["solutions"]] == [["WIGWAM", "MARKETPLACE"], ["PRAGMATIC", "CAKEWALK"],
-                                                        ["MARKETPLACE", "EARWIG"]]
+    assert [s["words"] for s in first["solutions"]] == [["wigwam", "marketplace"], ["pragmatic", "cakewalk"],
+                                                        ["marketplace", "earwig"]]
     _word_list_file(path, ["pragmatic", "cakewalk"])
     second = cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(path), "--json").json()
-    assert [s["words"] for s in second["solutions"]] == [["PRAGMATIC", "CAKEWALK"]] and second["valid_words"] == 2
+    assert [s["words"] for s in second["solutions"]] == [["pragmatic", "cakewalk"]] and second["valid_words"] == 2
     _word_list_file(path, ["zzz", "qqq"])  # no word of the box: no solution, no error
     assert cli("letterboxed", "solve", "RME-WCL-TGK-API", "--dict", str(path), "--json").json()["count"] == 0
     path.write_text("# only a comment\n\n")
@@ -1009,7 +1010,7 @@ def test_a_batch_on_a_word_file_answers_as_single_solves(tmp_path, monkeypatch, 
     batch = tmp_path / "batch.jsonl"
     batch.write_text("".join(json.dumps({"sides": p["sides"]}) + "\n" for p in puzzles))
     monkeypatch.setattr(index_module, "_BOXES_READ", {})
-    answers = [json.loads(line) for line in cli("letterboxed", "solve", "--batch", str(batch), "--dict", str(path),
+    answers = [untimed(json.loads(line)) for line in cli("letterboxed", "solve", "--batch", str(batch), "--dict", str(path),
                                                  "--all").stdout.splitlines()]
     assert len(answers) == len(puzzles)
     for puzzle, answer in zip(puzzles, answers):

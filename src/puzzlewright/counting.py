@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from puzzlewright.schema import Config, Result, model_config
+from puzzlewright.schema import Config, Outcome, Result, model_config
 
 if TYPE_CHECKING:
     from puzzlewright.parallel.job import JobResult
@@ -27,21 +27,20 @@ class Partitions:
 
 
 @dataclass
-class CountRun(Result):
+class CountRun(Outcome):
     """The fields of a count's result that say how many were found and how the run went."""
 
     count: int
     nodes: int
-    elapsed_s: float
-    complete: bool
     partitions: Partitions
     workers: int
     runner: str
 
 
-def count_run_fields(result: JobResult) -> dict[str, Any]:
-    """A finished partitioned job's :class:`CountRun` fields, to build a count's result model from."""
-    return {"count": result.count, "nodes": int(result.stats().get("nodes", 0)),
+def count_run_fields(result: JobResult, dictionary: str) -> dict[str, Any]:
+    """A finished partitioned job's :class:`CountRun` fields (over the dictionary named ``dictionary``), to
+    build a count's result model from."""
+    return {"dictionary": dictionary, "count": result.count, "nodes": int(result.stats().get("nodes", 0)),
             "elapsed_s": round(result.elapsed_s, 4), "complete": result.complete,
             "partitions": Partitions(**result.summary()["partitions"]), "workers": result.workers,
             "runner": result.runner}

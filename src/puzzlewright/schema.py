@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from puzzlewright.errors import PuzzleInputError
@@ -181,6 +181,16 @@ def request_words(value: WordList | None, key: str) -> list[str]:
     return parse_word_list(value, f"field {key!r}", PuzzleInputError, limit=MAX_REQUEST_WORDS)
 
 
+def listed(value: Iterable[Item] | str) -> list[Item | str]:
+    """A request field that takes a list, or one string of its items separated by commas or spaces
+    (``"salet:BBYBB, crony:BYBBB"``, ``"LASRN:OOO-- SHACE:O--OO"``, ``"BBBBB GGGGG"``): its items as a
+    list. Every field that takes guesses, feedback patterns, played words or scrambled words reads a string
+    this way, so a string is never taken letter by letter."""
+    if isinstance(value, str):
+        return list(value.replace(",", " ").split())
+    return list(value)
+
+
 def fresh_seed() -> int:
     """The one random-seed rule: a verb that picks at random uses the request's ``random_seed`` or, when it
     has none, this fresh one, and reports the seed it used in its result so any run can be reproduced."""
@@ -196,6 +206,42 @@ class Result(ModelBase):
         """Whether this is its search's whole answer, not one a time budget cut short (only whole answers
         may be cached: a busy moment must not fix a partial answer for later identical requests)."""
         return bool(getattr(self, "complete", True))
+
+
+@dataclasses.dataclass(kw_only=True, eq=False, repr=False)
+class Outcome(Result):
+    """The envelope every result of a search over a dictionary shares, the same keys on every surface and
+    first in its JSON (the CLI's ``--json``, the web API, batches): which dictionary it searched, whether
+    it finished, how long it took. :func:`timed` fills in ``elapsed_s``; a search cut short by its time or
+    node limit says ``complete: false`` and carries what it found until then (the CLI then exits
+    :data:`~puzzlewright.cli.shared.INCOMPLETE`)."""
+
+    dictionary: str
+    """The dictionary's name."""
+    complete: bool = True
+    """False when a time or node limit stopped the search: the result is what it found until then."""
+    elapsed_s: float = dataclasses.field(default=0.0, compare=False)
+    """Seconds the verb took, from request to result."""
+
+
+Verb = TypeVar("Verb", bound="Callable[..., Any]")
+
+
+def timed(verb: Verb) -> Verb:
+    """Decorator for a puzzle's ``api`` verb: its :class:`Outcome`'s ``elapsed_s`` is the verb's own wall
+    time (measured here, once for every verb, rather than by each)."""
+    import functools
+    import time
+
+    @functools.wraps(verb)
+    def run(*arguments: Any, **keywords: Any) -> Any:
+        started = time.perf_counter()
+        result = verb(*arguments, **keywords)
+        if isinstance(result, Outcome):
+            result.elapsed_s = round(time.perf_counter() - started, 4)
+        return result
+
+    return run  # type: ignore[return-value]
 
 
 class Listing(Generic[Item]):

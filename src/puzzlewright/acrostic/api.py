@@ -16,9 +16,9 @@ from puzzlewright.acrostic.schema import (GeneratedPuzzle, GenerateRequest, Gene
                                           SolveRequest, SolveResult, Square, VerifyRequest, VerifyResult)
 from puzzlewright.acrostic.solver import solve_puzzle
 from puzzlewright.acrostic.verdict import verify_grid
-from puzzlewright.errors import PuzzleInputError
+from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.schema import fresh_seed, validate
+from puzzlewright.schema import fresh_seed, timed, validate
 from puzzlewright.budget import Budget
 
 
@@ -33,19 +33,23 @@ def parse_puzzle(request: SolveRequest) -> Puzzle:
     return Puzzle.from_seed(request.seed, request.pool)
 
 
+@timed
 def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
           budget: Budget | None = None) -> SolveResult:
     """Solve a seed-row or template puzzle: the first solution, the first ``limit``, or ``all``."""
     request = validate(SolveRequest, request)
     puzzle = parse_puzzle(request)
     lexicon = lexicon if lexicon is not None else request.lexicon()
-    found = solve_puzzle(puzzle, lexicon, limit=None if request.all else request.limit, distinct=request.distinct,
-                         symmetric=request.symmetric, budget=budget or Budget(seconds=request.time_limit))
+    limit = None if request.all else request.limit
+    found = solve_puzzle(puzzle, lexicon, limit=limit, distinct=request.distinct, symmetric=request.symmetric,
+                         budget=budget or Budget(seconds=request.time_limit))
     spec = found.puzzle
+    # complete: every solution asked for was found (the first `limit`, or all of them), not cut short by time
+    complete = found.complete or (limit is not None and len(found.solutions) >= limit)
     return SolveResult(puzzle=PuzzleSpec(size=spec.size, template=list(spec.template), pool=spec.pool, seed=spec.seed,
                                          warnings=list(spec.warnings)),
                        solutions=[square(grid) for grid in found.solutions], count=len(found.solutions),
-                       complete=found.complete, dictionary=lexicon.name)
+                       complete=complete, dictionary=lexicon.name)
 
 
 def square(grid: Grid) -> Square:
@@ -53,6 +57,7 @@ def square(grid: Grid) -> Square:
     return Square(rows=list(grid.rows), columns=list(grid.columns))
 
 
+@timed
 def verify(request: VerifyRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
            budget: Budget | None = None) -> VerifyResult:
     """Which rows and columns of a grid are not words, and whether its letters match the pool."""
@@ -63,7 +68,8 @@ def verify(request: VerifyRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     return VerifyResult(grid=square(grid), pool_matches=verdict.pool_matches, missing=verdict.missing,
                         extra=verdict.extra, valid=verdict.valid,
                         rows=[Line(word=w, ok=i not in verdict.bad_rows) for i, w in enumerate(grid.rows)],
-                        columns=[Line(word=w, ok=j not in verdict.bad_columns) for j, w in enumerate(grid.columns)])
+                        columns=[Line(word=w, ok=j not in verdict.bad_columns) for j, w in enumerate(grid.columns)],
+                        dictionary=lexicon.name)
 
 
 def generate_options(request: GenerateRequest, seed: int) -> generation.GenerateOptions:
@@ -81,6 +87,7 @@ def generated_puzzle(generated: generation.GeneratedPuzzle, show_solution: bool 
                            solution=Rows(rows=list(generated.solution.rows)) if show_solution else None)
 
 
+@timed
 def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
              budget: Budget | None = None) -> GenerateResult:
     """Random puzzles of common words, each as seed + sorted pool (optionally with a unique solution), of
@@ -90,12 +97,18 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
     options = generate_options(request, seed)  # a bad `allow` is refused before the dictionary is loaded
     if lexicon is None:  # the floor applies to construction words, not to the dictionary that checks uniqueness
         lexicon = request.lexicon(floor=False)
-    made = generation.generate_puzzles(lexicon, options, request.count,
-                                       budget=budget or Budget(seconds=request.time_limit))
+    made: list[generation.GeneratedPuzzle] = []
+    try:  # a run its budget stops gives the puzzles made until then (complete: false), if any
+        made.extend(generation.generate_puzzles(lexicon, options, request.count,
+                                                budget=budget or Budget(seconds=request.time_limit)))
+    except BudgetExceeded:
+        if not made:
+            raise
     puzzles = [generated_puzzle(p, request.show_solution) for p in made]
     if request.svg:
         from puzzlewright.acrostic.render import acrostic_svg
 
         for puzzle in puzzles:
             puzzle.svg = acrostic_svg(puzzle, answer_key=request.show_solution)
-    return GenerateResult(puzzles=puzzles, dictionary=lexicon.name, random_seed=seed)
+    return GenerateResult(puzzles=puzzles, dictionary=lexicon.name, random_seed=seed,
+                          complete=len(puzzles) >= request.count)

@@ -18,7 +18,7 @@ from puzzlewright.acrostic.defaults import MAX_SIZE as MAX_SIZE
 from puzzlewright.acrostic.defaults import MIN_SIZE as MIN_SIZE
 from puzzlewright.counting import CountRun
 from puzzlewright.notebook import LetterGrid
-from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Outcome, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -78,7 +78,7 @@ class PuzzleSpec:
 
 
 @dataclass
-class SolveResult(Result, Listing[Square]):
+class SolveResult(Outcome, Listing[Square]):
     """The solutions found, in search order (iterating goes over them; ``best`` is the first)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("AcrosticSolveResult")
@@ -86,19 +86,15 @@ class SolveResult(Result, Listing[Square]):
     puzzle: PuzzleSpec
     solutions: list[Square]
     count: int
-    complete: bool
-    """False when the time limit (or `limit`) stopped the search before it covered everything."""
-    dictionary: str
-    """The dictionary's name."""
 
     def _items(self) -> list[Square]:
         return self.solutions
 
     def __repr__(self) -> str:
         found = ", ".join(map(str, self.solutions[:3])) + (", ..." if self.count > 3 else "")
-        state = "complete" if self.complete else "incomplete"
-        return f"<Acrostic {'/'.join(self.puzzle.template)} pool {self.puzzle.pool}: {self.count} solution(s) " \
-               f"({state}){': ' + found if found else ''}>"
+        state = "" if self.complete else " (stopped by its time limit)"
+        return f"<Acrostic {'/'.join(self.puzzle.template)} pool {self.puzzle.pool}: {self.count} solution(s)" \
+               f"{state}{': ' + found if found else ''}>"
 
     def _repr_html_(self) -> str:
         from puzzlewright.notebook import grids_html
@@ -130,7 +126,7 @@ class Line:
 
 
 @dataclass
-class VerifyResult(Result):
+class VerifyResult(Outcome):
     """A grid's verdict: ``valid`` when every row and column is a word (and the pool matches, if given)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("AcrosticVerifyResult")
@@ -208,14 +204,12 @@ class GeneratedPuzzle:
 
 
 @dataclass
-class GenerateResult(Result):
+class GenerateResult(Outcome):
     """Generated puzzles (iterating goes over them)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("AcrosticGenerateResult")
 
     puzzles: list[GeneratedPuzzle]
-    dictionary: str
-    """The dictionary's name (the one that checks uniqueness)."""
     random_seed: int
     """The seed that reproduces these puzzles."""
 

@@ -15,6 +15,7 @@ from puzzlewright.acrostic.defaults import (DEFAULT_DICTIONARY, DEFAULT_GENERATE
                                             DEFAULT_TIME_LIMIT, SECONDS_PER_PUZZLE)
 from puzzlewright.acrostic.schema import CountResult, GenerateResult, SolveRequest, SolveResult, VerifyRequest
 from puzzlewright.jsonlines import uses_own_dictionary
+from puzzlewright.cli.shared import finished
 from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, svg_option,
                                      write_pictures)
 from puzzlewright.counting import count_run_fields
@@ -34,7 +35,7 @@ def _template_text(template: str) -> str:
     return read_text(template, "template file") if names_a_file(template) else template
 
 
-def _print_solve(result: SolveResult) -> None:
+def _print_solve(result: SolveResult, limited: bool) -> None:
     """Each solution's grid (on a terminal the given rows, such as the seed, marked), rows and columns."""
     from puzzlewright.cli.colour import colour_wanted, echo, seed
 
@@ -47,10 +48,12 @@ def _print_solve(result: SolveResult) -> None:
         echo("\n".join(seed(line) if marked else line for line, marked in zip(grid, given)), colour)
         click.echo(f"  across: {' '.join(solution.rows)}   down: {' '.join(solution.columns)}")
     count = result.count
-    if result.complete:
-        summary = f"{count} solution{'s' * (count != 1)} (search complete)"
-    else:
+    if not result.complete:
+        summary = f"{count} solution{'s' * (count != 1)} found before the time limit (there may be more)"
+    elif limited:
         summary = f"{count} solution{'s' * (count != 1)} shown (there may be more: use --all)"
+    else:
+        summary = f"{count} solution{'s' * (count != 1)} (search complete)"
     click.echo(summary if count or result.complete else "no solution found before the time limit")
 
 
@@ -74,7 +77,7 @@ def _print_solve(result: SolveResult) -> None:
 @json_option
 def solve(seed: str | None, pool: str | None, template: str | None, pool_option: str | None, find_all: bool,
           limit: int, distinct: bool, symmetric: bool, time_limit: float, batch: str | None,
-          workers: int | None, cluster: str | None, lexicon, as_json: bool) -> None:
+          workers: int | None, cluster: str | None, lexicon, as_json: bool) -> int | None:
     """Solve SEED POOL (the seed is the first row), or --template T --pool P.
 
     \b
@@ -116,7 +119,8 @@ def solve(seed: str | None, pool: str | None, template: str | None, pool_option:
     if as_json:
         emit_json(result)
     else:
-        _print_solve(result)
+        _print_solve(result, limited=not find_all and result.count >= limit)
+    return finished(result)
 
 
 @acrostic.command()
@@ -235,7 +239,7 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
 @json_option
 def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str | None, time_limit: float | None,
           partitions: int | None, workers: int | None, cluster: str | None, resume: bool, lexicon,
-          as_json: bool) -> None:
+          as_json: bool) -> int:
     """Enumerate every word square of the dictionary's N-letter words (Ctrl-C keeps what was written).
 
     The search is split by the first row's prefix; the parts run on every core (--workers), or on a Dask
@@ -250,11 +254,12 @@ def count(size: int, double: bool, canonical: bool, symmetric: bool, output: str
                                          workers=workers, cluster=cluster)
     if as_json:
         emit_json(CountResult(size=size, double=double, canonical=canonical, symmetric=symmetric,
-                              **count_run_fields(result)))
+                              **count_run_fields(result, lexicon.name)))
     else:
         write_lines(count_report(result, options, lexicon.name, output, resume))
     if interrupted:
         raise KeyboardInterrupt
+    return finished(result)
 
 
 def tour_step() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from puzzlewright.cli.shared import finished
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
 from puzzlewright.counting import count_run_fields, where_it_ran
 from puzzlewright.errors import PuzzleInputError, names_a_file
@@ -190,7 +191,7 @@ def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float |
         result = api.fill(FillRequest(**fields), lexicon=lexicon, workers=workers or 1)
     _write_best(result, output)
     emit_json(result) if as_json else _print_fills(result, unique, output)
-    return 0 if result.fills else 1
+    return finished(result, 0 if result.fills else 1)
 
 
 def _fill_batch(path: str, fields: dict[str, Any], lexicon: Any, workers: int | None, cluster: str | None) -> int:
@@ -230,7 +231,7 @@ def reroll(source: dict[str, Any], slot: str, how_many: int, unique: bool, min_s
         result = api.reroll(RerollRequest(**fields, slot=slot), lexicon=lexicon)
     _write_best(result, output)
     emit_json(result) if as_json else _print_fills(result, unique, output)
-    return 0 if result.fills else 1
+    return finished(result, 0 if result.fills else 1)
 
 
 def _write_best(result: FillResult, output: str | None) -> None:
@@ -357,7 +358,7 @@ def patterns() -> None:
 @lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def count(size: str, double: bool, output: str | None, time_limit: float | None, partitions: int | None,
-          workers: int | None, cluster: str | None, resume: bool, lexicon, as_json: bool) -> None:
+          workers: int | None, cluster: str | None, resume: bool, lexicon, as_json: bool) -> int:
     """Count every word rectangle of a size (squares go to the acrostic counter), on every core.
 
     Partitioned by first-row prefix like 'acrostic count': --workers, --cluster, --output DIR/ --resume.
@@ -371,7 +372,7 @@ def count(size: str, double: bool, output: str | None, time_limit: float | None,
                         deadline=None if time_limit is None else time.time() + time_limit, partitions=partitions)
     result, interrupted = run_streamed_job(job, output, resume, workers=workers, cluster=cluster,
                                            time_limit=time_limit)
-    summary = CountResult(size=f"{height}x{width}", double=double, **count_run_fields(result))
+    summary = CountResult(size=f"{height}x{width}", double=double, **count_run_fields(result, lexicon.name))
     if as_json:
         emit_json(summary)
     else:
@@ -381,3 +382,4 @@ def count(size: str, double: bool, output: str | None, time_limit: float | None,
                    f"{result.elapsed_s:.2f} s ({where_it_ran(result)})")
     if interrupted:
         raise KeyboardInterrupt
+    return finished(summary)

@@ -11,6 +11,7 @@ import time
 import click
 
 from puzzlewright.jsonlines import uses_own_dictionary
+from puzzlewright.cli.shared import finished
 from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch,
                                      svg_option, write_pictures)
 from puzzlewright.errors import PuzzleInputError
@@ -71,7 +72,7 @@ def unscramble_command(words: tuple[str, ...], blanks: int, lexicon: Lexicon, as
 @lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None, caption: str | None, top: int,
-                  explain: bool, batch: str | None, lexicon: Lexicon, as_json: bool) -> None:
+                  explain: bool, batch: str | None, lexicon: Lexicon, as_json: bool) -> int | None:
     """Unscramble the words, carry every reading forward, and rank the final answers."""
     from puzzlewright.jumble.api import solve
 
@@ -92,6 +93,7 @@ def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None,
         emit_json(result)
     else:
         print_solution(result)
+    return finished(result)
 
 
 @jumble.command("generate")
@@ -119,7 +121,7 @@ def solve_command(words: tuple[str, ...], pool: str | None, pattern: str | None,
 def generate_command(answer: str, caption: str | None, lengths: str | None, count: int, random_seed: int | None,
                      min_commonness: float, show_answers: bool, as_lines: bool, as_jsonl: bool,
                      svg_path: str | None, time_limit: float, allow: str | None, lexicon: Lexicon,
-                     as_json: bool) -> None:
+                     as_json: bool) -> int:
     """Make a Jumble from its final ANSWER ('BEE WORTH IT'; printed words in braces: 'LOST {HIS} BALANCE'):
     words whose circled letters spell it, each scrambled so it reads one way only, proved by the solver.
 
@@ -148,21 +150,22 @@ def generate_command(answer: str, caption: str | None, lengths: str | None, coun
             emit_json(puzzle.solve_request())
     else:
         print_generated(result)
+    return finished(result)
 
 
 def print_generated(result: GenerateResult) -> None:
     """Each puzzle: its words as `jumble solve` takes them, its scores, the solver's verdict (and the key)."""
     for number, puzzle in enumerate(result, 1):
-        words = "  ".join(f"{w.scrambled}:{w.circle_mask}" for w in puzzle.jumbles)
-        click.echo(f"{number}. {words}  answer {puzzle.answer_pattern}")
+        words = "  ".join(f"{w.scrambled.upper()}:{w.circle_mask}" for w in puzzle.jumbles)
+        click.echo(f"{number}. {words}  answer {puzzle.answer_pattern.upper()}")
         click.echo(f"   score {puzzle.score:.2f} (least familiar word {puzzle.familiarity:.2f}, scramble quality "
                    f"{puzzle.scramble_quality:.2f}); {puzzle.recovery}")
         if puzzle.answer is not None:
-            via = " ".join(w.answer or "?" for w in puzzle.jumbles)
-            best = f"; the solver's first: {puzzle.solver_best}" if puzzle.solver_best != puzzle.answer else ""
-            click.echo(f"   answer: {puzzle.answer} (via {via}){best}")
+            via = " ".join(w.answer or "?" for w in puzzle.jumbles).upper()
+            best = f"; the solver's first: {puzzle.solver_best.upper()}" if puzzle.solver_best != puzzle.answer else ""
+            click.echo(f"   answer: {puzzle.answer.upper()} (via {via}){best}")
     click.echo(f"random seed {result.random_seed}; solve one with: puzzlewright jumble solve --word SCRAMBLED:MASK "
-               f"... --answer '{result.answer_pattern}'")
+               f"... --answer '{result.answer_pattern.upper()}'")
     for note in result.notes:
         click.echo(f"note: {note}")
 
@@ -170,14 +173,14 @@ def print_generated(result: GenerateResult) -> None:
 def print_solution(result: SolveResult) -> None:
     """The readings, then the ranked answers (with each feature's part under each, when explained)."""
     for entry in result.words:
-        readings = ", ".join(entry.candidates) or "(no dictionary word: every choice of its circled letters)"
-        click.echo(f"{entry.scrambled:>8} -> {readings}")
-    click.echo(f"answers for {result.pattern} ({result.pools} pool(s), {result.scored:,} scored):")
+        readings = ", ".join(entry.candidates).upper() or "(no dictionary word: every choice of its circled letters)"
+        click.echo(f"{entry.scrambled.upper():>8} -> {readings}")
+    click.echo(f"answers for {result.pattern.upper()} ({result.pools} pool(s), {result.scored:,} scored):")
     if not result.answers:
         click.echo("  none: no dictionary words spell the circled letters in that pattern")
     for rank, answer in enumerate(result, 1):
-        via = " ".join(w or "?" for w in answer.unscrambled)
-        click.echo(f"{rank:3}. {answer.answer:<24} {answer.score:7.2f}" + (f"  via {via}" if via else ""))
+        via = " ".join(w or "?" for w in answer.unscrambled).upper()
+        click.echo(f"{rank:3}. {answer.answer.upper():<24} {answer.score:7.2f}" + (f"  via {via}" if via else ""))
         if answer.contributions is not None and answer.play:
             click.echo(f"          a pun: {answer.play}")
         for name, part in (answer.contributions or {}).items():
@@ -240,13 +243,13 @@ def tour_step() -> None:
                + f"  answer {TOUR_PATTERN}")
     click.echo(f"  $ puzzlewright jumble solve --word ... --answer '{TOUR_PATTERN}' --extra-words {TOUR_EXTRA}")
     for entry in result.words:
-        click.echo(f"  {entry.scrambled:>6} -> {', '.join(entry.candidates)}")
+        click.echo(f"  {entry.scrambled.upper():>6} -> {', '.join(entry.candidates).upper()}")
     best = result.best
     if best:
-        click.echo(f"  -> {best.answer}  (via {' '.join(w or '?' for w in best.unscrambled)}; the article tried every "
+        click.echo(f"  -> {best}  (via {' '.join(w or '?' for w in best.unscrambled).upper()}; the article tried every "
                    "order of the 12 circled letters, 479,001,600 of them, where a letter-count search does a few "
                    "hundred look-ups)")
-    runners = ", ".join(a.answer for a in result.answers[1:])
+    runners = ", ".join(map(str, result.answers[1:]))
     if runners:
         click.echo(f"  runners-up: {runners}")
     click.echo(f"  dictionary {loaded - started:.2f} s, solved in {(solved - loaded) * 1000:.0f} ms "

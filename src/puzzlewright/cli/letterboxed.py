@@ -15,7 +15,7 @@ import click
 
 from puzzlewright.cli.common import (FiniteFloat, allow_option, emit_json, json_option, lexicon_options, run_batch,
                                      svg_option, write_pictures)
-from puzzlewright.cli.shared import letterboxed_solve, solution_report
+from puzzlewright.cli.shared import finished, letterboxed_solve, solution_report
 from puzzlewright.letterboxed.schema import (DEFAULT_DICTIONARY, DEFAULT_GENERATE_COMMONNESS, DEFAULT_LIMIT,
                                              DEFAULT_TIME_LIMIT, EXAMPLE_SIDES, MAX_GENERATE, MAX_WORDS,
                                              MIN_WORD_LENGTH, SolveRequest, SolveResult)
@@ -62,7 +62,7 @@ def letterboxed() -> None:
 def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | None, min_length: int | None,
           max_length: int | None, show_all: bool, limit: int, list_words: bool, min_commonness: float | None,
           draw: bool, explain: bool, time_limit: float, batch: str | None, dictionary: DictionaryOptions,
-          lexicon: Any, as_json: bool) -> None:
+          lexicon: Any, as_json: bool) -> int | None:
     """Find the solutions of SIDES, fewest words first, then best first (the answer a setter would pick).
 
     By default every 1- and 2-word solution is listed (the NYT's answers have two words), or every
@@ -99,15 +99,16 @@ def solve(sides: tuple[str, ...], max_words: int | None, words_exactly: int | No
         emit_json(result)
     else:
         _print_solutions(result, draw)
+    return finished(result)
 
 
 def _print_words(result: WordsResult, as_json: bool) -> None:
     if as_json:
         emit_json(result)
         return
-    click.echo(f"{'-'.join(result.sides)}: {result.count} valid words in {result.dictionary} (most common first)")
+    click.echo(f"{'-'.join(result.sides).upper()}: {result.count} valid words in {result.dictionary} (most common first)")
     for entry in result.words:
-        click.echo(f"{entry.word:<20} {entry.zipf:.2f}")
+        click.echo(f"{entry.word.upper():<20} {entry.zipf:.2f}")
 
 
 def _print_solutions(result: SolveResult, draw: bool) -> None:
@@ -119,7 +120,7 @@ def _print_solutions(result: SolveResult, draw: bool) -> None:
         from puzzlewright.letterboxed.model import Box
 
         click.echo()
-        _echo_box(Box(tuple(result.sides)), result.best.words)
+        _echo_box(Box.parse("-".join(result.sides)), result.best.words)
 
 
 @letterboxed.command("generate")
@@ -156,11 +157,11 @@ def generate(count: int, random_seed: int | None, min_commonness: float, show_so
         click.echo(f"{puzzle}  two-word solutions: {puzzle.two_word_solutions}  par: {puzzle.par}  "
                    f"({puzzle.valid_words} valid words)")
         if puzzle.solution is not None and puzzle.solutions is not None:
-            click.echo(f"    answer: {'-'.join(puzzle.solution)}; best: " + ", ".join(map(str, puzzle.solutions)))
+            click.echo(f"    answer: {'-'.join(puzzle.solution).upper()}; best: " + ", ".join(map(str, puzzle.solutions)))
         if draw:
             from puzzlewright.letterboxed.model import Box
 
-            _echo_box(Box(tuple(puzzle.sides)), puzzle.solution or ())
+            _echo_box(Box.parse("-".join(puzzle.sides)), puzzle.solution or ())
             click.echo()
 
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 
-def quick_command(arguments: list[str]) -> Callable[[], None] | None:
+def quick_command(arguments: list[str]) -> Callable[[], object] | None:
     """The command answering ``arguments`` on the quick path (its modules already imported), None when the
     click command line must answer them."""
     if not all(argument.isprintable() for argument in arguments):
@@ -58,17 +58,19 @@ def _operands_and_dictionary(arguments: list[str]) -> tuple[list[str], str | Non
     return (operands, spec) if operands else None
 
 
-def _letterboxed_solve(sides: list[str], spec: str | None) -> Callable[[], None]:
+def _letterboxed_solve(sides: list[str], spec: str | None) -> Callable[[], int]:
     """``letterboxed solve SIDES [--dict NAME|PATH]`` (see :mod:`puzzlewright.cli.letterboxed`), solved
     without the request and result models (:func:`~puzzlewright.cli.shared.quick_letterboxed_solve`). The
     modules it runs are imported now, with the rest of start-up (see :func:`~puzzlewright.cli.main.main`)."""
-    for module in ("letterboxed.solver", "letterboxed.outcome", "lexicon.wordfile"):
+    for module in ("letterboxed.solver", "lexicon.wordfile"):
         import_module(f"puzzlewright.{module}")
-    from puzzlewright.cli.shared import quick_letterboxed_solve, solution_report, write_lines
+    from puzzlewright.cli.shared import finished, quick_letterboxed_solve, solution_report, write_lines
     from puzzlewright.letterboxed.defaults import DEFAULT_DICTIONARY
 
-    def run() -> None:
-        write_lines(solution_report(quick_letterboxed_solve(sides, spec or DEFAULT_DICTIONARY)))
+    def run() -> int:
+        result = quick_letterboxed_solve(sides, spec or DEFAULT_DICTIONARY)
+        write_lines(solution_report(result))
+        return finished(result)
 
     return run
 
@@ -129,7 +131,7 @@ def _count_settings(arguments: list[str]) -> dict[str, object] | None:
     return settings if builtin_archive(settings["dict"]) is not None else None
 
 
-def _acrostic_count(arguments: list[str]) -> Callable[[], None] | None:
+def _acrostic_count(arguments: list[str]) -> Callable[[], int] | None:
     """``acrostic count --size N [--double] [--canonical] [--workers N] [--dict NAME]`` (see
     :mod:`puzzlewright.cli.acrostic`) over a built-in dictionary's words read from its archive (a
     :class:`~puzzlewright.lexicon.plain.PlainLexicon`: no numpy), None for anything else; its modules are
@@ -142,15 +144,16 @@ def _acrostic_count(arguments: list[str]) -> Callable[[], None] | None:
     for module in ("cli", "engine"):
         import_module(f"puzzlewright.parallel.{module}")
     from puzzlewright.acrostic.count import CountOptions
-    from puzzlewright.cli.shared import acrostic_count, count_report, write_lines
+    from puzzlewright.cli.shared import acrostic_count, count_report, finished, write_lines
     from puzzlewright.lexicon.plain import PlainLexicon
 
-    def run() -> None:
+    def run() -> int:
         lexicon = PlainLexicon.builtin(settings["dict"])
         options = CountOptions(settings["size"], double=settings["double"], canonical=settings["canonical"])
         result, interrupted = acrostic_count(lexicon, options, workers=settings["workers"])
         write_lines(count_report(result, options, lexicon.name))
         if interrupted:
             raise KeyboardInterrupt
+        return finished(result)
 
     return run

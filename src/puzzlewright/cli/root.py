@@ -10,7 +10,7 @@ from collections.abc import Callable
 import click
 
 from puzzlewright import __version__
-from puzzlewright.cli.shared import USAGE_ERROR
+from puzzlewright.cli.shared import INCOMPLETE, INTERRUPTED, USAGE_ERROR
 from puzzlewright.errors import PuzzleInputError
 
 # name -> (module, attribute, one-line help); each module is imported only when its command runs.
@@ -45,7 +45,13 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+EXIT_STATUSES = (f"Exit status: 0 done; 1 a check failed or nothing was found (verify, fill, candidates); "
+                 f"{USAGE_ERROR} bad input (one 'error:' line); {INCOMPLETE} a time or node limit stopped the search "
+                 f"(its partial result is printed, complete: false); {INTERRUPTED} interrupted.")
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+             epilog=EXIT_STATUSES)
 @click.version_option(__version__, prog_name="puzzlewright")
 def cli() -> None:
     """Solve and construct word puzzles on an embedded English dictionary.

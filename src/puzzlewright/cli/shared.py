@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 USAGE_ERROR = 2  # the exit status of bad input (a PuzzlewrightError, or a usage error click reports)
 INTERRUPTED = 130
+# the exit status of a run a time or node limit stopped: its partial result is printed (``complete: false``)
+INCOMPLETE = 3
 
 
 def dictionary_choice(spec: str, format: str | None = None, extra_words: str | None = None,
@@ -67,7 +69,7 @@ def letterboxed_solve(sides: Sequence[str], dictionary: DictionaryOptions, lexic
 
 def quick_letterboxed_solve(sides: Sequence[str], spec: str) -> Any:
     """:func:`letterboxed_solve` with every setting at its default, for the quick path: the result's
-    fields (:func:`~puzzlewright.letterboxed.outcome.result_fields`) as attributes, read the way
+    fields (:func:`~puzzlewright.letterboxed.solver.result_fields`) as attributes, read the way
     :func:`solution_report` reads a result model, without creating the models (a one-off solve does not
     import :mod:`dataclasses` or :mod:`typing`). A dictionary that is neither built in nor a file is left to
     :func:`dictionary_choice` and :func:`letterboxed_solve` (which say what is wrong with it)."""
@@ -76,8 +78,7 @@ def quick_letterboxed_solve(sides: Sequence[str], spec: str) -> Any:
     from puzzlewright.letterboxed.defaults import DEFAULT_LIMIT, DEFAULT_TIME_LIMIT
     from puzzlewright.letterboxed.index import builtin_index, word_file_index
     from puzzlewright.letterboxed.model import Box
-    from puzzlewright.letterboxed.outcome import result_fields
-    from puzzlewright.letterboxed.solver import box_words, solve_box
+    from puzzlewright.letterboxed.solver import box_words, result_fields, solve_box
     from puzzlewright.budget import Budget
     from puzzlewright.lexicon.shipped import builtin_archive
     from puzzlewright.lexicon.wordfile import WordFile
@@ -97,7 +98,7 @@ def solution_report(result: SolveResult) -> list[str]:
     solution shown with its score (and with ``--explain``, what each feature adds)."""
     from puzzlewright.letterboxed.defaults import MAX_WORDS
 
-    name = "-".join(result.sides)
+    name = "-".join(result.sides).upper()
     if result.min_words is None:  # no solution (an empty list with a count is --limit 0)
         hints = ([f"--max-words {MAX_WORDS}"] if result.max_words < MAX_WORDS and not result.words_exactly
                  else []) + (["--dict english-large"] if result.dictionary != "english-large" else [])
@@ -110,7 +111,7 @@ def solution_report(result: SolveResult) -> list[str]:
     if not result.complete:
         lines.append("(search budget ran out: the list may be incomplete)")
     for rank, solution in enumerate(result.solutions, 1):
-        lines.append(f"{rank:>4}. {'-'.join(solution.words):<32} score {solution.score:.2f}")
+        lines.append(f"{rank:>4}. {'-'.join(solution.words).upper():<32} score {solution.score:.2f}")
         if solution.contributions:
             lines.append(_explanation(solution.contributions))
     return lines
@@ -249,6 +250,19 @@ def exit_status(command: Callable[[], object], *, json_errors: bool = False) -> 
     except Exception as error:  # a bug, not bad input: still one line unless debugging
         return internal_error(error)
     return status if isinstance(status, int) else 0
+
+
+def finished(result: Any, status: int = 0) -> int:
+    """The exit status of a command that printed ``result``: ``status`` when its search finished, else
+    :data:`INCOMPLETE`, with one line on stderr saying so (every verb that takes a time or node limit ends
+    here, so a script can tell a partial answer from a whole one the same way for each)."""
+    if getattr(result, "complete", True):
+        return status
+    print(INCOMPLETE_NOTE, file=sys.stderr, flush=True)
+    return INCOMPLETE
+
+
+INCOMPLETE_NOTE = f"note: a time or node limit stopped the search: the result is incomplete (exit status {INCOMPLETE})"
 
 
 def cannot_write(error: OSError) -> bool:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from puzzlewright.cli.colour import colour_wanted, echo
+from puzzlewright.cli.shared import finished
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
 from puzzlewright.errors import PuzzleInputError, read_text
 from puzzlewright.wordle.defaults import ANSWERS, DEFAULT_DICTIONARY, DEFAULT_TOP, MAX_TOP, PLAY_SECONDS
@@ -80,7 +81,7 @@ def feedback_command(guess: str, answer: str, as_json: bool) -> None:
 def doodle_command(patterns: tuple[str, ...], answer: str, grid_file: str | None, list_all: bool,
                    random_seed: int | None, distinct: bool, hard: bool, best_effort: bool, min_commonness: float | None,
                    text: str | None, preset: str | None, png_file: str | None, svg_file: str | None, allow: str | None,
-                   lexicon: Lexicon, as_json: bool) -> None:
+                   lexicon: Lexicon, as_json: bool) -> int:
     """Fill each painted PATTERN row with a word that gets that feedback.
 
     Rows look like BGBGB, 02020 or 🟩🟨⬛⬛⬛; one argument may hold several pasted rows. Cells that
@@ -103,7 +104,7 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file: str | None
     save_images(result, png_file, svg_file)
     if as_json:
         emit_json(result)
-        return
+        return finished(result)
     click.echo(f"answer: {result.answer}  (dictionary {result.dictionary}, seed {result.random_seed})")
     for number, grid in enumerate(result.grid_rows()):
         if number:
@@ -114,6 +115,7 @@ def doodle_command(patterns: tuple[str, ...], answer: str, grid_file: str | None
     for path in (png_file, svg_file):
         if path is not None:
             click.echo(f"saved {path}")
+    return finished(result)
 
 
 def save_images(result: DoodleResult, png_file: str | None, svg_file: str | None) -> None:
@@ -164,7 +166,7 @@ hard_assist_option = click.option("--hard", is_flag=True, help="Hard mode: only 
 @lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def assist_command(guesses: tuple[str, ...], top: int, hard: bool, answers_spec: str, allow: str | None,
-                   lexicon: Lexicon, as_json: bool) -> None:
+                   lexicon: Lexicon, as_json: bool) -> int:
     """The answers still possible, and the best next guesses.
 
     \b
@@ -185,7 +187,7 @@ def assist_command(guesses: tuple[str, ...], top: int, hard: bool, answers_spec:
                         answers=load_lexicon(answers_spec))
     if as_json:
         emit_json(result)
-        return
+        return finished(result)
     for note in result.notes:
         click.echo(f"note: {note}")
     shown = ", ".join(result.answers[:SHOWN_ANSWERS])
@@ -193,11 +195,12 @@ def assist_command(guesses: tuple[str, ...], top: int, hard: bool, answers_spec:
     click.echo(f"{result.remaining:,} possible answer{'s' if result.remaining != 1 else ''}: {shown}{more}")
     if result.solved is not None:
         click.echo(f"the answer is {result.solved.upper()}")
-        return
+        return 0
     click.echo(f"best next guess: {result.best.upper()} ({result.reason})")
     click.echo(f"{'guess':<8}{'bits':>7}{'expected left':>15}  possible answer")
     for s in result:
         click.echo(f"{s.word:<8}{s.entropy:>7.3f}{s.expected_remaining:>15.2f}  {'yes' if s.possible_answer else ''}")
+    return finished(result)
 
 
 @wordle.command("play")
@@ -208,14 +211,14 @@ def assist_command(guesses: tuple[str, ...], top: int, hard: bool, answers_spec:
 @hard_assist_option
 @click.option("--random-seed", type=click.IntRange(min=0), default=None, help="Seed for ANSWER=random.")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=PLAY_SECONDS, show_default=True,
-              metavar="SECONDS", help="Stop (with an error for --all) after this long.")
+              metavar="SECONDS", help="Stop after this long (the result so far, exit status 3).")
 @answers_option
 @allow_option
 @lexicon_options(DEFAULT_DICTIONARY)
 @json_option
 def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, opener: str | None, hard: bool,
                  random_seed: int | None, time_limit: float, answers_spec: str, allow: str | None, lexicon: Lexicon,
-                 as_json: bool) -> None:
+                 as_json: bool) -> int:
     """Let the assistant play against ANSWER (a word or 'random'), or every answer with --all."""
     from puzzlewright.lexicon import load_lexicon
     from puzzlewright.progress import status_line
@@ -236,12 +239,13 @@ def play_command(answer: str | None, guesses: tuple[str, ...], every: bool, open
         spread = ", ".join(f"{k}: {v:,}" for k, v in result.histogram.items())
         mode = " (hard mode)" if result.hard else ""
         click.echo(f"{result.answers:,} answers{mode}, opener {result.opener.upper()}: average "
-                   f"{result.average:.4f} guesses, at most {result.max} ({spread}) in {result.elapsed_s} s")
+                   f"{result.average:.4f} guesses, at most {result.max} ({spread}) in {result.elapsed_s:.2f} s")
     else:
         colour = colour_wanted()
         for turn in result:
             echo(f"{Pattern.parse(turn.pattern).emoji()}  {_tiles(turn.word.upper(), turn.pattern, colour)}", colour)
         click.echo(f"{'solved' if result.solved else 'not solved'} in {result.guesses} guesses")
+    return finished(result)
 
 
 def _tiles(word: str, pattern: str, colour: bool) -> str:

@@ -28,7 +28,7 @@ from puzzlewright.letters import puzzle_letters
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.policy import Use, publishable
 from puzzlewright.budget import Budget
-from puzzlewright.schema import request_words, validate
+from puzzlewright.schema import request_words, timed, validate
 
 
 def parse_grid(source: GridSource) -> Grid:
@@ -150,12 +150,13 @@ def fill_result(outcome: FillOutcome, request: FillRequest, dictionary: str, phr
     unique = outcome.unique if request.unique else None
     if unique:
         fills = fills[:1]
-    return FillResult(grid=grid_info(outcome.grid), fills=fills, count=len(fills), complete=outcome.complete,
-                      nodes=outcome.nodes, restarts=outcome.restarts, elapsed_s=round(outcome.elapsed_s, 4),
+    return FillResult(grid=grid_info(outcome.grid), fills=fills, count=len(fills), complete=outcome.stopped is None,
+                      nodes=outcome.nodes, restarts=outcome.restarts,
                       dictionary=dictionary, unique=unique, stopped=outcome.stopped, explanation=outcome.explanation, floor=outcome.floor,
                       random_seed=request.random_seed if random_seed is None else random_seed, workers=workers)
 
 
+@timed
 def fill(request: FillRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
          budget: Budget | None = None, workers: int = 1) -> FillResult:
     """Fill a grid: the best ``count`` fills found, at the highest quality floor that finishes (or, with
@@ -172,6 +173,7 @@ def fill(request: FillRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
     return fill_result(won.outcome, request, words.name, phrases, won.random_seed, won.workers)
 
 
+@timed
 def reroll(request: RerollRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
            budget: Budget | None = None) -> FillResult:
     """Refill one slot (``slot``: ``"4-Across"``) of a filled grid with a different word, keeping the rest
@@ -183,15 +185,19 @@ def reroll(request: RerollRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     return fill_result(outcome, request, words.name, phrases)
 
 
+@timed
 def verify(request: VerifyRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
            budget: Budget | None = None) -> VerifyResult:
     """Check a filled grid: every slot a word of the dictionary, no word twice (unless ``allow_repeats``)."""
     request = validate(VerifyRequest, request)
     grid = parse_grid(request)
-    verdict = verify_fill(grid, scored_lexicon(request, lexicon), allow_repeats=request.allow_repeats)
-    return VerifyResult(valid=verdict.valid, problems=verdict.problems, words=verdict.words, rows=list(grid.rows))
+    words = scored_lexicon(request, lexicon)
+    verdict = verify_fill(grid, words, allow_repeats=request.allow_repeats)
+    return VerifyResult(valid=verdict.valid, problems=verdict.problems, words=verdict.words, rows=list(grid.rows),
+                        dictionary=words.name)
 
 
+@timed
 def candidates(request: CandidatesRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
                budget: Budget | None = None) -> CandidatesResult:
     """The words that can go in one slot of a grid (``slot``: ``"4-Across"``), best first: each fits the

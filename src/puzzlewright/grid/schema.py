@@ -22,7 +22,7 @@ from puzzlewright.grid.defaults import MAX_CANDIDATES as MAX_CANDIDATES
 from puzzlewright.grid.defaults import MAX_FILLS as MAX_FILLS
 from puzzlewright.notebook import LetterGrid
 from puzzlewright.counting import CountRun  # grid count runs on the same partitioned engine
-from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Outcome, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -136,7 +136,7 @@ class Fill(LetterGrid):
 
 
 @dataclass
-class FillResult(Result, Listing[Fill]):
+class FillResult(Outcome, Listing[Fill]):
     """The fills found, best first (iterating goes over them; ``best`` is the first)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("GridFillResult")
@@ -144,13 +144,8 @@ class FillResult(Result, Listing[Fill]):
     grid: GridInfo
     fills: list[Fill]
     count: int
-    complete: bool
-    """False when the budget stopped the search before it covered every possibility."""
     nodes: int
     restarts: int
-    elapsed_s: float
-    dictionary: str
-    """The dictionary's name."""
     unique: bool | None = None
     """With `unique` in the request: whether the fill is the only one (null when the budget ran out first,
     or when not asked)."""
@@ -166,11 +161,6 @@ class FillResult(Result, Listing[Fill]):
     winner's (one worker with this seed finds the same fills)."""
     workers: int = 1
     """How many differently seeded searches raced for the fill (the first to finish won)."""
-
-    def is_whole(self) -> bool:
-        """Complete, or every fill asked for found before the budget ran out (restarts count nodes, not
-        time, so the same request finds the same fills)."""
-        return self.complete or (bool(self.fills) and self.stopped is None)
 
     def _items(self) -> list[Fill]:
         return self.fills
@@ -206,7 +196,7 @@ class VerifyRequest(GridSource, DictionaryOptions):
 
 
 @dataclass
-class VerifyResult(Result, LetterGrid):
+class VerifyResult(Outcome, LetterGrid):
     """A grid's verdict: ``valid`` when every slot is a word (used once); each problem as one line."""
 
     __pydantic_config__: ClassVar[Config] = model_config("GridVerifyResult")
@@ -258,7 +248,7 @@ class Candidate:
 
 
 @dataclass
-class CandidatesResult(Result, Listing[Candidate]):
+class CandidatesResult(Outcome, Listing[Candidate]):
     """A slot's candidates, best first (iterating goes over them), and how many words qualify in all."""
 
     __pydantic_config__: ClassVar[Config] = model_config("GridCandidatesResult")
@@ -270,7 +260,6 @@ class CandidatesResult(Result, Listing[Candidate]):
     candidates: list[Candidate]
     total: int
     """How many words qualify (the list shows the best `limit` of them)."""
-    dictionary: str
 
     def _items(self) -> list[Candidate]:
         return self.candidates

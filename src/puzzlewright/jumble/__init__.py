@@ -4,7 +4,7 @@ The functions here are the front door, with natural arguments and typed results:
 
 >>> import puzzlewright as pw
 >>> pw.jumble.unscramble("SHACE").best
-'CHASE'
+'chase'
 >>> str(pw.jumble.solve(["LASRN:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O"],
 ...                     answer="----- -------", extra_words="sesug,atlanta").best)
 'SESUG ATLANTA'
@@ -12,7 +12,7 @@ The functions here are the front door, with natural arguments and typed results:
 >>> puzzle = pw.jumble.generate("BEE WORTH IT", caption="THEY HOPED THE HONEY WOULD - - -", random_seed=1,
 ...                             show_answers=True).best
 >>> str(puzzle), [word.answer for word in puzzle.jumbles], puzzle.solver_rank
-('ETFRA:--OO- PEHSE:-O-O- EKWCTI:OO---O ASBNOR:O-OO-- --- ----- --', ['AFTER', 'SHEEP', 'WICKET', 'BARONS'], 1)
+('ETFRA:--OO- PEHSE:-O-O- EKWCTI:OO---O ASBNOR:O-OO-- --- ----- --', ['after', 'sheep', 'wicket', 'barons'], 1)
 
 The verbs over request models are in :mod:`puzzlewright.jumble.api`, the models in
 :mod:`puzzlewright.jumble.schema`.
@@ -45,7 +45,7 @@ def unscramble(scrambled: str | Sequence[str], *, dict: str = DEFAULT_DICTIONARY
     return api.unscramble(request(UnscrambleRequest, locals()), lexicon=lexicon)
 
 
-def solve(words: Sequence[str | Mapping[str, Any]] | None = None, *, answer: str, pool: str | None = None,
+def solve(words: Sequence[str | Mapping[str, Any]] | str | None = None, *, answer: str, pool: str | None = None,
           caption: str | None = None, top: int = DEFAULT_TOP, time_limit: float = DEFAULT_TIME_LIMIT,
           dict: str = DEFAULT_DICTIONARY, extra_words: Sequence[str] | str | None = None,
           exclude_words: Sequence[str] | str | None = None, min_commonness: float | None = None,
@@ -53,7 +53,7 @@ def solve(words: Sequence[str | Mapping[str, Any]] | None = None, *, answer: str
     """The ranked final answers of a Jumble: ``words`` are ``"LASRN:OOO--"`` strings (or ``{"scrambled",
     "circles"}`` mappings), ``answer`` the answer's pattern (``"----- -------"``); or give the circled
     letters as ``pool`` to solve the final step alone."""
-    fields = {"jumbles": None if words is None else list(words), "answer_pattern": answer, "pool": pool,
+    fields = {"jumbles": words if words is None or isinstance(words, str) else list(words), "answer_pattern": answer, "pool": pool,
               "caption": caption, "top": top, "time_limit": time_limit, "dict": dict, "extra_words": extra_words,
               "exclude_words": exclude_words, "min_commonness": min_commonness}
     return api.solve(request(SolveRequest, fields), lexicon=lexicon)

@@ -20,7 +20,7 @@ from puzzlewright.jumble.schema import (MAX_CAPTION, MAX_JUMBLES, Answer, Genera
                                         Unscrambled, UnscrambleRequest, UnscrambleResult)
 from puzzlewright.jumble.anagrams import unscramble as unscramble_word
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.schema import request_words, validate
+from puzzlewright.schema import listed, request_words, timed, validate
 from puzzlewright.budget import Budget, paced
 
 JUMBLE_PACE = 100  # answers built between budget checks (with explain, ~0.1 ms each)
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from puzzlewright.jumble.generator import Puzzle, Target
 
 
+@timed
 def unscramble(request: UnscrambleRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
                budget: Budget | None = None) -> UnscrambleResult:
     """Every dictionary unscrambling of each scrambled word (``?`` = unknown letter), most common first."""
@@ -41,13 +42,15 @@ def unscramble(request: UnscrambleRequest | Mapping[str, Any], *, lexicon: Lexic
     words = []
     for word in letters:
         candidates = unscramble_word(word, lexicon)
-        words.append(Unscrambled(scrambled=word.upper(), candidates=[w.upper() for w in candidates],
+        words.append(Unscrambled(scrambled=word.lower(), candidates=[w.lower() for w in candidates],
                                  zipf=[round(lexicon.zipf_of(w), 2) for w in candidates]))
     return UnscrambleResult(words=words, dictionary=lexicon.name)
 
 
-def jumble_words(items: list[Jumble | str]) -> list[JumbleWord]:
-    """The request's jumbles as :class:`JumbleWord` objects."""
+def jumble_words(given: list[Jumble | str] | str) -> list[JumbleWord]:
+    """The request's jumbles (a list, or one string of ``SCRAMBLED:MASK`` items) as :class:`JumbleWord`
+    objects."""
+    items = listed(given)
     if not items:
         raise PuzzleInputError("field 'jumbles' must be a non-empty list of {scrambled, circles} objects")
     if len(items) > MAX_JUMBLES:
@@ -64,6 +67,7 @@ def jumble_words(items: list[Jumble | str]) -> list[JumbleWord]:
     return words
 
 
+@timed
 def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
           budget: Budget | None = None) -> SolveResult:
     """Solve a Jumble (or just its final step, given a ``pool``) and rank the answers."""
@@ -92,17 +96,17 @@ def solve_result(found: solver.Solution, dictionary: str, date: str | None = Non
     (its name), with each answer's feature contributions when ``explain``, built within the search's
     ``budget``."""
     pattern = found.pattern
-    words = [Readings(scrambled=r.word.scrambled.upper(), circles=list(r.word.circles),
-                      candidates=[w.upper() for w in r.candidates]) for r in found.words]
+    words = [Readings(scrambled=r.word.scrambled.lower(), circles=list(r.word.circles),
+                      candidates=[w.lower() for w in r.candidates]) for r in found.words]
     shown: dict[int, tuple[list[str | None], str]] = {}  # per pool source (answers share a few): as shown
     for source in {id(a.source): a.source for a in found.answers}.values():
-        shown[id(source)] = ([None if r is None else r.upper() for r in source.readings], source.pool.render())
-    answers = [Answer(words=[w.upper() for w in a.fills], answer=pattern.render(a.fills),
+        shown[id(source)] = ([None if r is None else r.lower() for r in source.readings], source.pool.render().lower())
+    answers = [Answer(words=[w.lower() for w in a.fills], answer=pattern.render(a.fills).lower(),
                       unscrambled=list(shown[id(a.source)][0]), pool=shown[id(a.source)][1],
                       score=round(a.final, 3), contributions=contributions(a.features) if explain else None,
                       play=None if a.play is None else a.play.describe())
                for a in paced(found.answers, budget, every=JUMBLE_PACE)]
-    return SolveResult(pattern=pattern.render(), words=words, answers=answers, scored=found.scored, pools=found.pools,
+    return SolveResult(pattern=pattern.render().lower(), words=words, answers=answers, scored=found.scored, pools=found.pools,
                        complete=found.complete, notes=found.notes, dictionary=dictionary, date=date)
 
 
@@ -113,6 +117,7 @@ def contributions(features: tuple[float, ...]) -> dict[str, float]:
     return {name: round(value, 3) + 0.0 for name, value in explain(features).items()}
 
 
+@timed
 def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
              budget: Budget | None = None) -> GenerateResult:
     """Jumbles whose circled letters spell the request's answer (:mod:`puzzlewright.jumble.generator`),
@@ -132,7 +137,7 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
                             caption=request.caption, count=request.count, seed=seed, min_commonness=floor,
                             budget=budget or Budget(seconds=request.time_limit))
     puzzles = [generated_jumble(p, target, request) for p in made.puzzles]
-    return GenerateResult(puzzles=puzzles, answer_pattern=target.pattern.render(), random_seed=seed,
+    return GenerateResult(puzzles=puzzles, answer_pattern=target.pattern.render().lower(), random_seed=seed,
                           complete=made.complete, notes=made.notes, dictionary=dictionary.name)
 
 
@@ -143,14 +148,14 @@ def generated_jumble(puzzle: Puzzle, target: Target, request: GenerateRequest) -
     show = request.show_answers
     recovery = puzzle.recovery
     assert recovery is not None  # every returned puzzle has been proved
-    words = [GeneratedWord(scrambled=w.scrambled.upper(), circles=list(w.circles), circle_mask=w.mask,
-                           answer=p.word.upper() if show else None) for w, p in zip(puzzle.words, puzzle.placed)]
-    made = GeneratedJumble(jumbles=words, answer_pattern=target.pattern.render(), caption=request.caption,
+    words = [GeneratedWord(scrambled=w.scrambled.lower(), circles=list(w.circles), circle_mask=w.mask,
+                           answer=p.word.lower() if show else None) for w, p in zip(puzzle.words, puzzle.placed)]
+    made = GeneratedJumble(jumbles=words, answer_pattern=target.pattern.render().lower(), caption=request.caption,
                            score=round(puzzle.score, 3), familiarity=round(min(puzzle.familiarity), 2),
                            scramble_quality=round(puzzle.quality, 3), solver_rank=recovery.rank,
                            solver_ties=recovery.ties, recovery=recovery.describe("the answer"),
-                           answer=target.render() if show else None,
-                           solver_best=recovery.solver_best if show else None)
+                           answer=target.render().lower() if show else None,
+                           solver_best=recovery.solver_best.lower() if show and recovery.solver_best else None)
     if request.svg:
         made.svg = jumble_svg(made, answer_key=show)
     return made

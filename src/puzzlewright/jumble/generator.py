@@ -49,8 +49,8 @@ from puzzlewright.jumble.rank import Ranker
 from puzzlewright.jumble.relations import stem
 from puzzlewright.jumble.schema import DEFAULT_GENERATE_COMMONNESS, DEFAULT_GENERATE_TIME_LIMIT, DEFAULT_LENGTHS
 from puzzlewright.jumble.solver import solve_jumble
-from puzzlewright.letterboxed.rank import ed_or_ing, plural
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.lexicon.forms import ed_or_ing, plural
 from puzzlewright.ranking import tie_key, tie_level
 from puzzlewright.budget import Budget
 
@@ -569,4 +569,4 @@ def generate_jumbles(target: Target, lengths: tuple[int, ...], dictionary: Lexic
     if not all(p.recovery is not None and p.recovery.complete for p in proved):
         notes.append("the time ran out while the solver checked the answer: its rank is from a partial search")
         whole = False
-    return Generated(proved, whole and len(proved) == count, notes)
+    return Generated(proved, whole, notes)  # fewer than count without a limit is complete (the notes say so)

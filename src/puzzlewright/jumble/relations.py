@@ -36,6 +36,8 @@ from importlib import resources
 
 import numpy as np
 
+from puzzlewright.lexicon.forms import plural
+
 ARCHIVE = "relations.npz"
 VOWEL = re.compile(r"[aeiouy]")
 WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -61,7 +63,7 @@ def stem(word: str) -> str:
         w = w[:-3] + "y"
     elif w.endswith("sses"):
         w = w[:-2]
-    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+    elif plural(w):
         w = w[:-1]
     for suffix, shortest in (("ing", 3), ("ed", 3), ("ly", 4)):
         if w.endswith(suffix) and len(w) - len(suffix) >= shortest and VOWEL.search(w[:-len(suffix)]):

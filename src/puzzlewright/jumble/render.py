@@ -26,9 +26,9 @@ def jumble_svg(puzzle: GeneratedJumble, answer_key: bool = False) -> str:
     parts: list[str] = []
     y = MARGIN
     for word in puzzle.jumbles:
-        parts.append(text(MARGIN, y + 22, word.scrambled, 22, bold=True, spacing=6))
+        parts.append(text(MARGIN, y + 22, word.scrambled.upper(), 22, bold=True, spacing=6))
         y += 32
-        letters = word.answer if key and word.answer else ""
+        letters = word.answer.upper() if key and word.answer else ""
         parts += letter_boxes(MARGIN, y, len(word.scrambled), letters, circled=word.circles)
         y += BOX + 18
     for line in textwrap.wrap(puzzle.caption or "", CAPTION_CHARS):
@@ -36,7 +36,7 @@ def jumble_svg(puzzle: GeneratedJumble, answer_key: bool = False) -> str:
         y += 20
     y += 10
     x = MARGIN
-    answer_words = (puzzle.answer or "").split() if key else []
+    answer_words = (puzzle.answer or "").upper().split() if key else []
     for k, slot in enumerate(AnswerPattern.parse(puzzle.answer_pattern).slots):
         width = slot.length * (BOX + GAP)
         if x + width > WIDTH - MARGIN and x > MARGIN:
@@ -58,7 +58,7 @@ def data_lines(puzzles: Iterable[GeneratedJumble], seed: int) -> str:
         if puzzle.caption:
             lines.append(f"# caption: {' '.join(puzzle.caption.split())}")
         if puzzle.answer:
-            lines.append(f"# answer: {puzzle.answer}")
-        lines.append(puzzle.answer_pattern)
-        lines += [f"{word.scrambled} {word.circle_mask}" for word in puzzle.jumbles]
+            lines.append(f"# answer: {puzzle.answer.upper()}")
+        lines.append(puzzle.answer_pattern.upper())
+        lines += [f"{word.scrambled.upper()} {word.circle_mask}" for word in puzzle.jumbles]
     return "\n".join(lines) + "\n"

@@ -21,7 +21,7 @@ from puzzlewright.jumble.defaults import MAX_CAPTION as MAX_CAPTION
 from puzzlewright.jumble.defaults import MAX_GENERATE as MAX_GENERATE
 from puzzlewright.jumble.defaults import MAX_JUMBLES as MAX_JUMBLES
 from puzzlewright.jumble.defaults import MAX_TOP as MAX_TOP
-from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Outcome, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -63,18 +63,16 @@ class Unscrambled:
         return self.candidates[0] if self.candidates else None
 
     def __str__(self) -> str:
-        return f"{self.scrambled}: {', '.join(self.candidates) or '(no dictionary word)'}"
+        return f"{self.scrambled}: {', '.join(self.candidates) or '(no dictionary word)'}".upper()
 
 
 @dataclass
-class UnscrambleResult(Result):
+class UnscrambleResult(Outcome):
     """The unscramblings of each word (iterating goes over the words; ``best`` is the first word's best)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("JumbleUnscrambleResult")
 
     words: list[Unscrambled]
-    dictionary: str
-    """The dictionary's name."""
 
     @property
     def best(self) -> str | None:
@@ -119,8 +117,9 @@ class SolveRequest(DictionaryOptions):
 
     answer_pattern: str
     """The answer's pattern: "----- -------", "----- {AND} -----" (printed words in braces)."""
-    jumbles: Annotated[list[Jumble | str], MaxLen(MAX_JUMBLES)] | None = None
-    """The scrambled words: objects, or "SCRAMBLED:MASK" strings like "LASRN:OOO--"."""
+    jumbles: Annotated[list[Jumble | str], MaxLen(MAX_JUMBLES)] | str | None = None
+    """The scrambled words: objects, or "SCRAMBLED:MASK" strings like "LASRN:OOO--" (a list, or one string
+    of them separated by spaces or commas)."""
     pool: str | None = None
     """The circled letters, to solve the final step alone (instead of `jumbles`)."""
     top: Annotated[int, Ge(1), Le(MAX_TOP)] = DEFAULT_TOP
@@ -174,11 +173,11 @@ class Answer:
     """For a pun answer, the play it makes ("sounds like MASTERPIECE (PEACE for PIECE)"); null otherwise."""
 
     def __str__(self) -> str:
-        return self.answer
+        return self.answer.upper()
 
 
 @dataclass
-class SolveResult(Result):
+class SolveResult(Outcome):
     """The readings of each word and the ranked answers (iterating goes over the answers)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("JumbleSolveResult")
@@ -190,10 +189,7 @@ class SolveResult(Result):
     """How many candidate answers were scored."""
     pools: int
     """How many distinct pools of circled letters the readings give."""
-    complete: bool
     notes: list[str]
-    dictionary: str
-    """The dictionary's name."""
     date: str | None = None
 
     @property
@@ -213,7 +209,7 @@ class SolveResult(Result):
         chosen = self.best.unscrambled if self.best else [w.candidates[0] if w.candidates else "?" for w in self.words]
         words = " ".join(f"{w.scrambled}->{word}" for w, word in zip(self.words, chosen))
         best = f"best {self.best}" if self.best else "no answer"
-        return f"<Jumble {words} {self.pattern}: {best} ({len(self.answers)} shown)>"
+        return f"<Jumble {words.upper()} {self.pattern.upper()}: {best} ({len(self.answers)} shown)>"
 
     def _repr_html_(self) -> str:
         import html
@@ -302,11 +298,11 @@ class GeneratedJumble:
         return request
 
     def __str__(self) -> str:
-        return " ".join(f"{w.scrambled}:{w.circle_mask}" for w in self.jumbles) + f" {self.answer_pattern}"
+        return (" ".join(f"{w.scrambled}:{w.circle_mask}" for w in self.jumbles) + f" {self.answer_pattern}").upper()
 
 
 @dataclass
-class GenerateResult(Result, Listing[GeneratedJumble]):
+class GenerateResult(Outcome, Listing[GeneratedJumble]):
     """Generated Jumbles, best first (iterating goes over them)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("JumbleGenerateResult")
@@ -314,14 +310,11 @@ class GenerateResult(Result, Listing[GeneratedJumble]):
     puzzles: list[GeneratedJumble]
     answer_pattern: str
     random_seed: int
-    complete: bool
-    """False when the time limit cut the search short or fewer than `count` puzzles were found."""
     notes: list[str]
-    dictionary: str
 
     def _items(self) -> list[GeneratedJumble]:
         return self.puzzles
 
     def __repr__(self) -> str:
-        return f"<Jumble puzzles for {self.answer_pattern}: {'; '.join(map(str, self.puzzles))} " \
+        return f"<Jumble puzzles for {self.answer_pattern.upper()}: {'; '.join(map(str, self.puzzles))} " \
                f"(random_seed={self.random_seed})>"

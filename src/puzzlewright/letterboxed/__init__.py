@@ -105,7 +105,7 @@ def generate(count: int = 1, *, random_seed: int | None = None,
     return api.generate(request(GenerateRequest, arguments), lexicon=lexicon)
 
 
-def play(sides: str | Sequence[str], *, played: Sequence[str] = (), word: str | None = None, hints: int = 0,
+def play(sides: str | Sequence[str], *, played: Sequence[str] | str = (), word: str | None = None, hints: int = 0,
          time_limit: float = DEFAULT_TIME_LIMIT, dict: str = DEFAULT_DICTIONARY,
          words: Sequence[str] | str | None = None, extra_words: Sequence[str] | str | None = None,
          exclude_words: Sequence[str] | str | None = None, min_commonness: float | None = None,
@@ -113,7 +113,7 @@ def play(sides: str | Sequence[str], *, played: Sequence[str] = (), word: str | 
     """One move of a game, as the web page plays it: the box after the ``played`` words and ``word``
     (refused, with the reason, when it cannot be played), and ``hints`` steps of the hint for the next
     word. For a game kept in Python, :func:`new_game` gives a :class:`Game`."""
-    arguments = {**locals(), "played": list(played)}  # before the imports below add locals
+    arguments = {**locals(), "played": played if isinstance(played, str) else list(played)}  # before the imports
     from puzzlewright.letterboxed import api
     from puzzlewright.letterboxed.schema import PlayRequest
     from puzzlewright.schema import request

@@ -10,14 +10,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from puzzlewright.errors import PuzzleInputError
+from puzzlewright.letterboxed.defaults import MAX_PLAYED
 from puzzlewright.letterboxed.model import Box
 from puzzlewright.letterboxed.index import WordIndex, builtin_index, word_file_index
-from puzzlewright.letterboxed.outcome import result_fields, solution_fields
 from puzzlewright.letterboxed.schema import Solution, SolveRequest, SolveResult
-from puzzlewright.letterboxed.solver import box_words, solve_box
+from puzzlewright.letterboxed.solver import box_words, result_fields, solution_fields, solve_box
 from puzzlewright.ranking import tie_key
 from puzzlewright.lexicon.wordfile import WordFile
-from puzzlewright.schema import DictionaryOptions, fresh_seed, request_words, validate
+from puzzlewright.schema import DictionaryOptions, fresh_seed, listed, request_words, timed, validate
 from puzzlewright.budget import Budget, check_time, paced
 
 if TYPE_CHECKING:
@@ -66,6 +66,7 @@ def flagged_lexicon(options: DictionaryOptions, lexicon: Lexicon | WordFile | No
     return lexicon if lexicon is not None else options.lexicon(floor=False)
 
 
+@timed
 def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
           budget: Budget | None = None) -> SolveResult:
     """The solutions of the request's box, fewest words first, then best first (``budget`` overrides its
@@ -93,13 +94,14 @@ def check_solve_request(request: SolveRequest) -> None:
 def solve_result(found: solver.Chains, dictionary: str, limit: int | None, *,
                  explain: bool = False, budget: Budget | None = None) -> SolveResult:
     """The result model of a search, with at most ``limit`` solutions (None = all), each with its score's
-    feature contributions when ``explain`` (the fields of :func:`~puzzlewright.letterboxed.outcome.result_fields`),
+    feature contributions when ``explain`` (the fields of :func:`~puzzlewright.letterboxed.solver.result_fields`),
     built within the search's ``budget``."""
     fields = result_fields(found, dictionary, limit, explain=explain, budget=budget)
     solutions = [Solution(**solution) for solution in paced(fields["solutions"], budget)]
     return SolveResult(**{**fields, "solutions": solutions})
 
 
+@timed
 def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
           budget: Budget | None = None) -> WordsResult:
     """Every valid word of the request's box, most common first (ties: the more familiar, then alphabetical)."""
@@ -111,10 +113,11 @@ def words(request: WordsRequest | Mapping[str, Any], *, lexicon: Lexicon | WordF
     found = box_words(box, index, request.min_commonness)
     text, zipf, familiarity = found.words, found.zipf, found.familiarity
     order = sorted(range(len(found)), key=lambda i: tie_key(text[i], familiarity[i], zipf[i]))
-    return WordsResult(sides=list(box.sides), count=len(found), dictionary=index.name,
-                       words=[WordEntry(word=found.words[i].upper(), zipf=round(found.zipf[i], 2)) for i in order])
+    return WordsResult(sides=[side.lower() for side in box.sides], count=len(found), dictionary=index.name,
+                       words=[WordEntry(word=found.words[i], zipf=round(found.zipf[i], 2)) for i in order])
 
 
+@timed
 def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
              budget: Budget | None = None) -> GenerateResult:
     """NYT-style puzzles whose best solution (the stated one) is two common words (the floor is
@@ -132,9 +135,9 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
     left_out = left_out_words(flagged_lexicon(request, lexicon), Use.CONSTRUCT, allow)
     made = generate_puzzles(index, count=request.count, seed=seed, min_commonness=floor, left_out=left_out,
                             budget=budget)
-    puzzles = [GeneratedPuzzle(sides=list(p.box.sides), two_word_solutions=p.two_word_solutions, par=p.par,
+    puzzles = [GeneratedPuzzle(sides=[side.lower() for side in p.box.sides], two_word_solutions=p.two_word_solutions, par=p.par,
                                valid_words=p.valid_words,
-                               solution=[w.upper() for w in p.answer.words] if request.show_solution else None,
+                               solution=list(p.answer.words) if request.show_solution else None,
                                solutions=[Solution(**solution_fields(s)) for s in p.best] if request.show_solution
                                else None)
                for p in made]
@@ -146,6 +149,7 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
     return GenerateResult(puzzles=puzzles, dictionary=index.name, random_seed=seed)
 
 
+@timed
 def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFile | None = None,
          budget: Budget | None = None) -> PlayResult:
     """The game of the request's box after its played words and its new word, with the hint asked for
@@ -156,12 +160,14 @@ def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | WordFil
 
     request = validate(PlayRequest, request)
     game = new_game(request.sides, request, lexicon, time_limit=request.time_limit, budget=budget)
-    replay(game, request.played)
+    if isinstance(request.played, str) and len(listed(request.played)) > MAX_PLAYED:
+        raise PuzzleInputError(f"field 'played' may hold at most {MAX_PLAYED:,} items")
+    replay(game, listed(request.played))
     refused = game.play(request.word) if request.word is not None else None
     hint = None
     for _ in range(request.hints):
         hint = game.hint()
     used, letters = game.progress
-    return PlayResult(sides=list(game.box.sides), played=[word.upper() for word in game.played], used=game.used,
+    return PlayResult(sides=[side.lower() for side in game.box.sides], played=list(game.played), used=game.used.lower(),
                       letters_used=used, letters=letters, done=game.done, fewest_words=game.fewest_words,
                       dictionary=game.words.index.name, complete=game.complete, refused=refused, hint=hint)

@@ -100,13 +100,13 @@ class Game:
         """Why ``word`` cannot be played next (the first rule it breaks), or None when it can."""
         word = word.strip().lower()
         if self.done:
-            return Refusal(word.upper(), FINISHED, GAME_OVER)
+            return Refusal(word, FINISHED, GAME_OVER)
         breach = self.box.word_breach(word)
         if breach is None and self.played:
             breach = chain_breach(self.played[-1], word)
         if breach is None and word not in self._dictionary:
             breach = NOT_A_WORD, f"{word.upper()} is not in the dictionary"
-        return None if breach is None else Refusal(word.upper(), *breach)
+        return None if breach is None else Refusal(word, *breach)
 
     def play(self, word: str) -> Refusal | None:
         """Play ``word`` when it can be played (None); else leave the game as it is and say why."""
@@ -172,10 +172,10 @@ class Game:
 def hint_of(word: str, step: int) -> Hint:
     """The hint for ``word`` at ``step``, one more fact a step: 1 its first letter, 2 its length, 3 its
     last letter (where it leads), 4 the word itself."""
-    first, length, last = word[0].upper(), len(word), word[-1].upper()
-    facts = [f"starts with {first}", f"has {length} letters", f"ends with {last}"]
+    first, length, last = word[0], len(word), word[-1]
+    facts = [f"starts with {first.upper()}", f"has {length} letters", f"ends with {last.upper()}"]
     if step >= len(facts) + 1:
-        return Hint(step=step, first_letter=first, length=length, last_letter=last, word=word.upper(),
+        return Hint(step=step, first_letter=first, length=length, last_letter=last, word=word,
                     message=f"the next word: {word.upper()}")
     return Hint(step=step, first_letter=first, length=length if step >= 2 else None,
                 last_letter=last if step >= 3 else None, message="the next word " + _joined(facts[:step]))

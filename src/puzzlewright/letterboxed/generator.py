@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.letterboxed.model import NYT_SIDE_LETTERS, NYT_SIDES, Box
 from puzzlewright.letterboxed.index import WordIndex
-from puzzlewright.letterboxed.rank import OBSCURE_LEVEL, ed_or_ing, plural
+from puzzlewright.letterboxed.rank import OBSCURE_LEVEL
+from puzzlewright.lexicon.forms import ed_or_ing, plural
 from puzzlewright.letterboxed.solver import BoxWords, Chain, box_words, solve_box
 from puzzlewright.lexicon.policy import left_out_note
 from puzzlewright.budget import Budget, paced

@@ -28,6 +28,7 @@ from functools import partial, reduce
 from itertools import repeat
 from operator import add, and_, eq, gt, itemgetter, mul, sub, truediv
 
+from puzzlewright.lexicon.forms import ed_or_ing, plural
 from puzzlewright.ranking import LinearModel, tie_level
 from puzzlewright.budget import SORT_BLOCK, Budget, paced, sorted_paced
 
@@ -112,16 +113,6 @@ def box_letter_surprisal(words: BoxWords) -> dict[str, float]:
     counts = sum(map(and_, map(mul, words.masks, repeat(spread)), repeat(kept)))
     return {letter: -math.log10(max(counts >> (k * lane) & ((1 << lane) - 1), 1) / max(n, 1))
             for k, letter in enumerate(letters)}
-
-
-def plural(word: str) -> bool:
-    """Does the word end like a plural (-S, not -SS, -US or -IS)?"""
-    return word.endswith("s") and not word.endswith(("ss", "us", "is"))
-
-
-def ed_or_ing(word: str) -> bool:
-    """Does the word end like an -ED or -ING form?"""
-    return word.endswith(("ed", "ing"))
 
 
 class Model(LinearModel):

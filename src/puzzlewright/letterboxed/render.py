@@ -151,10 +151,10 @@ def puzzle_svg(puzzle: GeneratedPuzzle, answer_key: bool = False) -> str:
              text(MARGIN, MARGIN + 56, "with no two letters in a row from the same side.", 12),
              text(MARGIN, MARGIN + 72, f"Use every letter, in {puzzle.par} words or fewer.", 12)]
     top = MARGIN + 72
-    parts += box_parts(Box(tuple(puzzle.sides)), answer, PRINT_SIZE, MARGIN, top)
+    parts += box_parts(Box(tuple(side.upper() for side in puzzle.sides)), answer, PRINT_SIZE, MARGIN, top)
     y = top + PRINT_SIZE + 30
     if answer:
-        parts.append(text(MARGIN, y, "Answer: " + " \u2013 ".join(answer), 16, bold=True))
+        parts.append(text(MARGIN, y, "Answer: " + " \u2013 ".join(answer).upper(), 16, bold=True))
     else:
         parts += [f'<line x1="{MARGIN}" y1="{y + 34 * k}" x2="{MARGIN + PRINT_SIZE}" y2="{y + 34 * k}" stroke="#999"/>'
                   for k in range(puzzle.par)]

@@ -20,7 +20,7 @@ from puzzlewright.letterboxed.defaults import HINT_STEPS, MAX_PLAYED
 from puzzlewright.letterboxed.defaults import MAX_GENERATE as MAX_GENERATE
 from puzzlewright.letterboxed.defaults import MAX_WORDS as MAX_WORDS
 from puzzlewright.letterboxed.model import MIN_WORD_LENGTH
-from puzzlewright.schema import Config, DictionaryOptions, ModelBase, PublishingOptions, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, ModelBase, PublishingOptions, Outcome, Result, model_config
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -67,25 +67,25 @@ class Solution(ModelBase):
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedSolution")
 
     words: list[str]
-    """The words, in order, in capitals."""
+    """The words, in order, in small letters (as every result gives words; ``str()`` shows them in capitals)."""
     score: float
     """The ranking score: higher is a likelier pick (1 more = e times as likely)."""
     contributions: dict[str, float] | None = None
     """With `explain`: each ranking feature's weight x value (they add up to the score)."""
 
     def __str__(self) -> str:
-        return "-".join(self.words)
+        return "-".join(self.words).upper()
 
 
 @dataclass(eq=False, repr=False)
-class SolveResult(Result):
+class SolveResult(Outcome):
     """The solutions of a box, fewest words first, then best first. Iterating (and ``len``) goes over
     ``solutions``; ``best`` is the first."""
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedSolveResult")
 
     sides: list[str]
-    """The box's sides, clockwise from the top."""
+    """The box's sides, clockwise from the top, in small letters."""
     solutions: list[Solution]
     """The best `limit` solutions (all of them with `all`)."""
     count: int
@@ -98,12 +98,8 @@ class SolveResult(Result):
     """The most words a solution was searched with."""
     words_exactly: int | None
     """The number of words asked for with `words_exactly` (null otherwise)."""
-    complete: bool
-    """False when the time limit cut the search short."""
     valid_words: int
     """How many words of the dictionary the box allows."""
-    dictionary: str
-    """The dictionary's name."""
     message: str | None = None
     """Why there is no solution (null when there is one)."""
 
@@ -122,7 +118,7 @@ class SolveResult(Result):
         best = f"best {self.best}" if self.best else (self.message or "no solution")
         sizes = ", ".join(f"{n} of {k} words" for k, n in self.by_words.items())
         in_words = f"in {self.min_words} words" if len(self.by_words) <= 1 else f"({sizes})"
-        return f"<Letter Boxed {'-'.join(self.sides)}: {self.count} solution(s) {in_words}, {best}>"
+        return f"<Letter Boxed {'-'.join(self.sides).upper()}: {self.count} solution(s) {in_words}, {best}>"
 
     def _repr_html_(self) -> str:
         import html
@@ -183,7 +179,7 @@ class WordEntry(ModelBase):
 
 
 @dataclass(eq=False, repr=False)
-class WordsResult(Result):
+class WordsResult(Outcome):
     """Every valid word of a box, most common first (iterating goes over the words)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedWordsResult")
@@ -191,7 +187,6 @@ class WordsResult(Result):
     sides: list[str]
     words: list[WordEntry]
     count: int
-    dictionary: str
 
     def __iter__(self) -> Iterator[WordEntry]:
         return iter(self.words)
@@ -224,17 +219,16 @@ class GeneratedPuzzle(ModelBase):
     """The printable puzzle (with `svg`): the box, and the answer's path only with `show_solution`."""
 
     def __str__(self) -> str:
-        return "-".join(self.sides)
+        return "-".join(self.sides).upper()
 
 
 @dataclass(eq=False, repr=False)
-class GenerateResult(Result):
+class GenerateResult(Outcome):
     """Generated puzzles (iterating goes over them)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedGenerateResult")
 
     puzzles: list[GeneratedPuzzle]
-    dictionary: str
     random_seed: int = field(default=0)
     """The seed that reproduces these puzzles."""
 
@@ -260,8 +254,9 @@ class PlayRequest(DictionaryOptions):
     """A built-in dictionary name; Letter Boxed's default is sized like the NYT's own dictionary."""
     sides: str | list[str]
     """The sides, clockwise from the top (as for solve)."""
-    played: Annotated[list[str], MaxLen(MAX_PLAYED)] = field(default_factory=list)
-    """The words played so far, in order (as a previous reply's `played` gives them)."""
+    played: Annotated[list[str], MaxLen(MAX_PLAYED)] | str = field(default_factory=list)
+    """The words played so far, in order (as a previous reply's `played` gives them; or one string of them
+    separated by spaces or commas)."""
     word: str | None = None
     """A word to play next: checked against the box's rules, the last word and the dictionary."""
     hints: Annotated[int, Ge(0), Le(HINT_STEPS)] = 0
@@ -279,7 +274,7 @@ class Refusal(ModelBase):
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedRefusal")
 
     word: str
-    """The word, in capitals."""
+    """The word, in small letters."""
     reason: str
     """The rule it breaks: too_short, off_box (a letter not in the box), same_side (two letters of one side
     in a row), wrong_start (not the last word's last letter), not_a_word (not in the dictionary) or
@@ -306,14 +301,14 @@ class Hint(ModelBase):
 
 
 @dataclass(eq=False, repr=False)
-class PlayResult(Result):
+class PlayResult(Outcome):
     """The game after the request's word: the words played, the letters they use, and any refusal or hint."""
 
     __pydantic_config__: ClassVar[Config] = model_config("LetterboxedPlayResult")
 
     sides: list[str]
     played: list[str]
-    """The words played, in order, in capitals (the request's word last when it was accepted)."""
+    """The words played, in order, in small letters (the request's word last when it was accepted)."""
     used: str
     """The box's letters the words use, in the box's order."""
     letters_used: int
@@ -323,9 +318,6 @@ class PlayResult(Result):
     """Every letter is used: the puzzle is solved."""
     fewest_words: int | None
     """The par: the fewest words of any solution (null: none within three words)."""
-    dictionary: str
-    complete: bool = True
-    """False when the search for the par or the hint ran out of time (they may then be wrong or missing)."""
     refused: Refusal | None = None
     """Why the request's word was not played (null when it was, or when there was none)."""
     hint: Hint | None = None
@@ -333,4 +325,4 @@ class PlayResult(Result):
 
     def __repr__(self) -> str:
         state = "solved" if self.done else f"{self.letters_used}/{self.letters} letters"
-        return f"<Letter Boxed {'-'.join(self.sides)}: {'-'.join(self.played) or 'no words'}, {state}>"
+        return f"<Letter Boxed {'-'.join(self.sides).upper()}: {'-'.join(self.played).upper() or 'no words'}, {state}>"

@@ -8,7 +8,6 @@ the possible answers as a built-in list name (``answers``) or, from Python and t
 from __future__ import annotations
 
 import base64
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,10 +19,10 @@ from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
 from puzzlewright.lexicon.core import letter_count_table
 from puzzlewright.lexicon.policy import Use, publishable
-from puzzlewright.schema import fresh_seed, validate
+from puzzlewright.schema import fresh_seed, listed, timed, validate
 from puzzlewright.budget import Budget
 from puzzlewright.wordle import doodler as doodling
-from puzzlewright.wordle.assistant import Assistant, Strategy, Turn
+from puzzlewright.wordle.assistant import MAX_TURNS, Assistant, Strategy, Turn
 from puzzlewright.wordle.doodler import Doodler
 from puzzlewright.wordle.scoring import feedback as score
 from puzzlewright.wordle.matrix import MAX_LOADED, PatternMatrix, lists_key
@@ -51,6 +50,7 @@ def feedback(request: FeedbackRequest | Mapping[str, Any], *, lexicon: Lexicon |
                           emoji=pattern.emoji())
 
 
+@timed
 def doodle(request: DoodleRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
            budget: Budget | None = None) -> DoodleResult:
     """Fill each pattern row with a word whose feedback against the answer is that row."""
@@ -119,6 +119,7 @@ def doodle_row(row: doodling.DoodleRow) -> DoodleRow:
                      reason=row.reason, words=row.words, painted=painted, changed=row.changed or None)
 
 
+@timed
 def assist(request: AssistRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
            budget: Budget | None = None, answers: Lexicon | None = None) -> AssistResult:
     """The answers still possible after the guesses so far, and the best next guesses."""
@@ -131,7 +132,8 @@ def assist(request: AssistRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     notes = _notes(assistant, turns)
     if len(left) == 1:
         return AssistResult(guesses=played, remaining=1, answers=[words[left[0]]], notes=notes, best=words[left[0]],
-                            reason="the only possible answer", suggestions=[], solved=words[left[0]])
+                            reason="the only possible answer", suggestions=[], solved=words[left[0]],
+                            dictionary=assistant.matrix.guesses.name)
     strategy = assistant.strategy
     rules = assistant.rules(turns)
     if rules is not None:
@@ -149,12 +151,13 @@ def assist(request: AssistRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     suggestions = strategy.suggestions(left, request.top, first=column, rules=rules, budget=budget)
     strategy.save_decisions()
     return AssistResult(guesses=played, remaining=int(len(left)), answers=[words[a] for a in left], notes=notes,
-                        best=best, reason=reason, complete=not approximate,
+                        best=best, reason=reason, complete=not approximate, dictionary=assistant.matrix.guesses.name,
                         suggestions=[Suggestion(word=s.word, entropy=round(s.entropy, 4),
                                                 expected_remaining=round(s.expected_remaining, 3),
                                                 possible_answer=s.possible_answer) for s in suggestions])
 
 
+@timed
 def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None, budget: Budget | None = None,
          answers: Lexicon | None = None) -> GameResult | SimulationResult:
     """Play the assistant's strategy against an answer (or against every answer, with ``all``)."""
@@ -167,14 +170,13 @@ def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
     given = None if text is None or text.strip().casefold() == "random" else parse_word(text, "answer")
     assistant = _assistant(request, lexicon, answers, turns, len(given) if given else None, budget=budget)
     if request.all:
-        started = time.perf_counter()
-        histogram = assistant.simulate_all(budget)
+        histogram, complete = assistant.simulate_all(budget)
         assistant.strategy.save_decisions()
         games = sum(histogram.values())
         return SimulationResult(answers=games, average=round(sum(k * v for k, v in histogram.items()) / games, 4),
                                 histogram={str(k): v for k, v in histogram.items()}, max=max(histogram),
-                                opener=_opener_word(assistant), elapsed_s=round(time.perf_counter() - started, 2),
-                                hard=assistant.strategy.hard)
+                                opener=_opener_word(assistant), hard=assistant.strategy.hard,
+                                dictionary=assistant.matrix.guesses.name, complete=complete)
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     answer = _answer(request.answer or "", seed, pool=assistant.matrix.answers.table.words)
     if len(answer) != assistant.matrix.answers.table.length:
@@ -190,8 +192,10 @@ def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
         _check_hard_turns(assistant, turns)
     played = assistant.play(answer, turns, budget)
     assistant.strategy.save_decisions()
-    return GameResult(answer=answer, turns=[_guess(turn) for turn in played], guesses=len(played),
-                      solved=bool(played) and played[-1].pattern.is_solved, random_seed=seed)
+    solved = bool(played) and played[-1].pattern.is_solved
+    return GameResult(answer=answer, turns=[_guess(turn) for turn in played], guesses=len(played), solved=solved,
+                      random_seed=seed, dictionary=assistant.matrix.guesses.name,
+                      complete=solved or len(played) >= MAX_TURNS)
 
 
 def _guess(turn: Turn) -> Guess:
@@ -228,10 +232,8 @@ def _answer(text: str, seed: int, pool: Sequence[str] | None = None) -> str:
 def _turns(items: Sequence[Guess | str] | str) -> list[Turn]:
     """The guesses so far (``Guess`` objects or ``"word:pattern"`` strings, or one string of them separated
     by commas or spaces), all of one length."""
-    if isinstance(items, str):
-        items = items.replace(",", " ").split()
     turns: list[Turn] = []
-    for number, item in enumerate(items, 1):
+    for number, item in enumerate(listed(items), 1):
         if isinstance(item, str):
             if ":" not in item:
                 raise PuzzleInputError(f"guess {number}: give it as WORD:PATTERN or {{'word': ..., 'pattern': ...}}")

@@ -508,9 +508,10 @@ class Assistant:
             played.append(Turn(guess, feedback(guess, answer)))
         return played
 
-    def simulate_all(self, budget: Budget | None = None) -> dict[int, int]:
-        """How many answers the strategy solves in each number of guesses (walking the decision tree);
-        :class:`BudgetExceeded` when ``budget`` runs out first (a partial average would mislead)."""
+    def simulate_all(self, budget: Budget | None = None) -> tuple[dict[int, int], bool]:
+        """How many answers the strategy solves in each number of guesses (walking the decision tree), and
+        whether it walked all of it: when ``budget`` runs out first, the answers solved so far and False
+        (:class:`BudgetExceeded` when it ran out before any game was over: there is nothing to give)."""
         histogram: dict[int, int] = {}
         self.strategy.within(self.all_answers, self.rules(()), MAX_GUESSES, first=True)
         pending = [(self.all_answers, 1, self.rules(()))]
@@ -518,7 +519,9 @@ class Assistant:
             if budget is not None:  # each node is a whole choice: read the clock every time
                 budget.spend()
                 if budget.ran_out():
-                    raise BudgetExceeded(budget.describe())
+                    if not histogram:
+                        raise BudgetExceeded(budget.describe())
+                    return dict(sorted(histogram.items())), False
             candidates, depth, rules = pending.pop()
             guess = self.strategy.choose(candidates, first=depth == 1, rules=rules)
             for code, group in self.strategy.groups(candidates, guess):
@@ -526,4 +529,4 @@ class Assistant:
                     histogram[depth] = histogram.get(depth, 0) + 1
                 else:
                     pending.append((group, depth + 1, self.strategy.rules_after(rules, guess, code)))
-        return dict(sorted(histogram.items()))
+        return dict(sorted(histogram.items())), True

@@ -158,15 +158,18 @@ class Paint:
 
 
 def _grid_lines(texts: str | Iterable[str]) -> list[str]:
-    """The rows of grid text: one per line (blank lines and a ``Wordle 1,234 4/6`` header skipped).
+    """The rows of grid text: one per line, or several on a line separated by spaces or commas
+    (:func:`~puzzlewright.schema.listed`; blank lines and a ``Wordle 1,234 4/6`` header skipped).
 
     ``texts`` is one string or several (command-line arguments, each possibly holding pasted rows)."""
-    lines = []
+    from puzzlewright.schema import listed
+
+    lines: list[str] = []
     for text in [texts] if isinstance(texts, str) else texts:
         for line in text.splitlines():
             stripped = line.strip()
             if stripped and not stripped.casefold().startswith("wordle"):
-                lines.append(stripped)
+                lines += listed(stripped)
     if not lines:
         raise PuzzleInputError("no pattern rows given")
     return lines

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlewright.schema import Config, DictionaryOptions, PublishingOptions, Result, model_config
+from puzzlewright.schema import Config, DictionaryOptions, PublishingOptions, Outcome, Result, model_config
 from puzzlewright.wordle.defaults import ANSWERS as ANSWERS
 from puzzlewright.wordle.defaults import DEFAULT_DICTIONARY as DEFAULT_DICTIONARY
 from puzzlewright.wordle.defaults import DEFAULT_OPENER as DEFAULT_OPENER
@@ -122,17 +122,14 @@ class DoodleRow:
 
 
 @dataclass
-class DoodleResult(Result):
+class DoodleResult(Outcome):
     """A filled grid (iterating goes over the rows)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("WordleDoodleResult")
 
     answer: str
     rows: list[DoodleRow]
-    complete: bool
     notes: list[str]
-    dictionary: str
-    """The guess dictionary's name."""
     random_seed: int
     grids: list[int] = field(default_factory=list)
     """How many of the rows each grid has, in order (text may need several grids; each is its own game)."""
@@ -232,7 +229,7 @@ class Suggestion:
 
 
 @dataclass
-class AssistResult(Result):
+class AssistResult(Outcome):
     """The answers left and the best next guesses (iterating goes over the suggestions)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("WordleAssistResult")
@@ -249,8 +246,6 @@ class AssistResult(Result):
     """The guesses by expected information, `best` first."""
     solved: str | None = None
     """The answer, when the guesses leave only one."""
-    complete: bool = True
-    """False when time ran out looking ahead: `best` is then the top guess by score alone."""
 
     def __iter__(self) -> Iterator[Suggestion]:
         return iter(self.suggestions)
@@ -292,7 +287,7 @@ class PlayRequest(PublishingOptions, DictionaryOptions):
 
 
 @dataclass
-class GameResult(Result):
+class GameResult(Outcome):
     """One game the assistant played (iterating goes over its turns)."""
 
     __pydantic_config__: ClassVar[Config] = model_config("WordleGameResult")
@@ -318,7 +313,7 @@ class GameResult(Result):
 
 
 @dataclass
-class SimulationResult(Result):
+class SimulationResult(Outcome):
     """The strategy played against every answer: the average and the spread of the number of guesses."""
 
     __pydantic_config__: ClassVar[Config] = model_config("WordleSimulationResult")
@@ -328,7 +323,6 @@ class SimulationResult(Result):
     histogram: dict[str, int]
     max: int
     opener: str
-    elapsed_s: float
     hard: bool = False
     """Whether the strategy played hard mode."""
 

@@ -66,7 +66,8 @@ async function solve() {
     });
     solutions = result.solutions || [];
     seedLength = seed.length;
-    const complete = result.complete ? "" : " (search stopped early: there may be more)";
+    const complete = !result.complete ? " (search stopped early: there may be more)"
+      : result.count >= LIMIT ? ` (the first ${LIMIT}: there may be more)` : "";
     if (!solutions.length) {
       setStatus(status, `No square: this pool cannot complete "${seed}" with ${$("ac-dict").value}${complete}.`);
       return;

@@ -125,7 +125,7 @@ function why(answer) {
 function fillPositions(index, word) {
   const row = wordsNode.children[index];
   if (!row || !word) return;
-  row.querySelectorAll(".position").forEach((b, i) => { b.textContent = word[i] || ""; });
+  row.querySelectorAll(".position").forEach((b, i) => { b.textContent = (word[i] || "").toUpperCase(); });
 }
 
 function choose(button, answer) {
@@ -146,8 +146,8 @@ async function generate() {
       random_seed: Math.floor(Math.random() * 2 ** 31),
     });
     made = result.puzzles[0];
-    const words = made.jumbles.map((w) => w.scrambled).join(" ");
-    picture.append(el("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(made.svg)}`, alt: `Jumble: ${words}, answer ${made.answer_pattern}` }));
+    const words = made.jumbles.map((w) => w.scrambled.toUpperCase()).join(" ");  // results give small letters
+    picture.append(el("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(made.svg)}`, alt: `Jumble: ${words}, answer ${made.answer_pattern.toUpperCase()}` }));
     setStatus(genStatus, `${words}: ${made.recovery}. Print it, or solve it here.`);
     $("jb-print").disabled = $("jb-load").disabled = false;
   } catch (error) {
@@ -166,8 +166,8 @@ function printPicture() {
 function loadMade() {
   if (!made) return;
   wordsNode.replaceChildren();
-  for (const word of made.jumbles) addWord(word.scrambled, word.circles);
-  $("jb-pattern").value = made.answer_pattern;
+  for (const word of made.jumbles) addWord(word.scrambled.toUpperCase(), word.circles);
+  $("jb-pattern").value = made.answer_pattern.toUpperCase();
   $("jb-extra").value = "";
   $("jb-caption").value = made.caption || "";
   showingExample = false;

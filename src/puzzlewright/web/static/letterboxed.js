@@ -40,6 +40,7 @@ function corners(n) {
 }
 
 function draw(sides) {
+  sides = sides.map((side) => side.toUpperCase());  // results give letters in small letters
   box.replaceChildren(el("title", { id: "lb-box-title" }, sides.length ? `Box: ${sides.join(" ")}` : "The box"));
   points = {};
   if (sides.length < 3) return;
@@ -66,7 +67,7 @@ function drawPath(words) {
   const dots = box.querySelector(".dot");
   words.forEach((word, i) => {
     const coords = [...word.toUpperCase()].map((letter) => points[letter]).filter(Boolean);
-    const line = el("polyline", { class: "path", points: coords.map((p) => p.join(",")).join(" "), stroke: `var(--path-${(i % 5) + 1})`, "data-word": word });
+    const line = el("polyline", { class: "path", points: coords.map((p) => p.join(",")).join(" "), stroke: `var(--path-${(i % 5) + 1})`, "data-word": word.toUpperCase() });
     box.insertBefore(line, dots);
     if (i === 0 && coords.length) box.insertBefore(el("circle", { class: "start path", cx: coords[0][0], cy: coords[0][1], r: 11, stroke: "var(--path-1)" }), dots);
   });
@@ -219,7 +220,7 @@ async function move(extra) {
     const state = result.done ? `Solved in ${count}${par}!` : `${result.letters_used}/${result.letters} letters used, ${count}${par}.`;
     const said = result.refused ? ` Not played: ${result.refused.message}.` : result.hint ? ` Hint: ${result.hint.message}.` : "";
     const partial = result.complete === false ? " The search ran out of time: the par or the hint may be missing." : "";
-    setStatus(node, `${result.played.join(" \u2013 ")} ${state}${said}${partial}`.trim(), result.refused ? "error" : "");
+    setStatus(node, `${result.played.join(" \u2013 ").toUpperCase()} ${state}${said}${partial}`.trim(), result.refused ? "error" : "");
   } catch (error) {
     setStatus(node, error.message, "error");
   }
