@@ -42,3 +42,21 @@ def test_budget_limits_must_be_positive(kwargs):
 def test_a_time_budget_that_could_never_run_out_or_is_spent_already_is_an_input_error(seconds):
     with pytest.raises(PuzzleInputError, match="positive number of seconds"):
         Budget(seconds=seconds)
+
+
+def test_a_narrowed_budget_keeps_the_tighter_deadline_and_its_own_node_limit():
+    """A request's own limits inside a server's allowance: the earlier deadline wins, a node limit is
+    added, no limit leaves the allowance itself, and cancelling the allowance stops the request."""
+    allowance = Budget(seconds=10)
+    assert allowance.narrowed() is allowance
+    tight = allowance.narrowed(seconds=0.05)
+    assert tight.seconds == 0.05 and not tight.ran_out()
+    time.sleep(0.06)
+    assert tight.ran_out() and not allowance.ran_out()
+    loose = Budget(seconds=0.05).narrowed(seconds=100)
+    assert loose.seconds == 0.05
+    counted = allowance.narrowed(nodes=3)
+    assert [counted.spend() for _ in range(4)] == [True, True, True, False] and "node budget of 3" in counted.describe()
+    inner = allowance.narrowed(seconds=5)
+    allowance.cancel()
+    assert inner.ran_out() and inner.cancelled

@@ -477,3 +477,16 @@ def test_grid_export_and_reroll(client):
     words = best + ["".join(row[c] for row in best) for c in range(4)]
     assert sorted(words) == sorted(rerolled["fills"][0]["words"]) and len(set(words)) == 8
     assert all(word in load_lexicon("english") for word in words)
+
+
+@pytest.mark.parametrize("limits, stopped", [({"max_nodes": 20}, "node budget of 20"),
+                                             ({"time_limit": 0.3}, "time budget of 0.3 s")])
+def test_the_web_keeps_a_request_s_own_limits_as_the_library_does(client, limits, stopped):
+    """A server's allowance (10 s here) is an upper bound, not a replacement: a fill that asks for 20 nodes
+    stops after 20 nodes on the web as in the library (the same result), and one that asks for 0.3 s stops
+    then, not after the server's 10 s (stack-15 has no fill at floor 3: only the limit stops it)."""
+    request = {"pattern": "stack-15", "min_score": 3, **limits}
+    web = post(client, "/api/grid/fill", request)
+    assert web["complete"] is False and stopped in web["stopped"] and web["fills"] == []
+    if "max_nodes" in limits:
+        assert web == library("grid", "fill", request)

@@ -67,11 +67,23 @@ class Budget:
         # it to let other requests have the interpreter for a moment (see puzzlewright.web.limits)
         self.pause: Callable[[], None] | None = None
 
-    def within(self, nodes: int) -> Budget:
+    def within(self, nodes: int | None) -> Budget:
         """A budget of at most ``nodes`` nodes inside this one: it shares this one's deadline and runs out
         when this one is cancelled (a sub-search, such as a uniqueness check, must not outlive its request)."""
         inner = Budget(nodes=nodes)
         inner.seconds, inner._deadline, inner._outer, inner.pause = self.seconds, self._deadline, self, self.pause
+        return inner
+
+    def narrowed(self, seconds: float | None = None, nodes: int | None = None) -> Budget:
+        """This budget, or one :meth:`within` it that also stops after ``seconds`` (from now) or ``nodes``: a
+        request that sets its own limits gets them on a server too, inside the server's allowance."""
+        if seconds is None and nodes is None:
+            return self
+        inner = self.within(nodes)
+        if seconds is not None:
+            deadline = time.monotonic() + seconds
+            if inner._deadline is None or deadline < inner._deadline:
+                inner.seconds, inner._deadline = seconds, deadline
         return inner
 
     def restart(self) -> None:

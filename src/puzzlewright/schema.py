@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from puzzlewright.budget import Budget
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY
 from puzzlewright.record import Record
@@ -33,7 +34,6 @@ if TYPE_CHECKING:  # pydantic, annotated_types and the lexicon (numpy) are impor
     from pydantic import TypeAdapter, ValidationError
 
     from puzzlewright.lexicon import Lexicon
-    from puzzlewright.budget import Budget
 
     WordList = Annotated[list[str], MaxLen(20_000)] | str
     Zipf = Annotated[float, Ge(0)]
@@ -283,6 +283,19 @@ def adapter(model: type[Model]) -> TypeAdapter[Model]:
                     module.__dict__.setdefault(name, value)
         found = _ADAPTERS[model] = TypeAdapter(model)
     return found
+
+
+def request_budget(request: Any, budget: Budget | None) -> Budget:
+    """The budget a verb searches with. Without one from the caller: the request's ``time_limit`` (and
+    ``max_nodes``), defaults included. With one (a server's allowance): that budget, narrowed by the limits
+    the request itself set (those other than the model's defaults), so that the same request stops at the
+    same place in the library, the CLI and the web."""
+    seconds, nodes = getattr(request, "time_limit", None), getattr(request, "max_nodes", None)
+    if budget is None:
+        return Budget(seconds=seconds, nodes=nodes)
+    defaults = {field.name: field.default for field in dataclasses.fields(request)}
+    return budget.narrowed(None if seconds == defaults.get("time_limit") else seconds,
+                           None if nodes == defaults.get("max_nodes") else nodes)
 
 
 def validate(model: type[Model], data: object) -> Model:

@@ -18,7 +18,7 @@ from puzzlewright.acrostic.solver import solve_puzzle
 from puzzlewright.acrostic.verdict import verify_grid
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.schema import fresh_seed, timed, validate
+from puzzlewright.schema import fresh_seed, request_budget, timed, validate
 from puzzlewright.budget import Budget
 
 
@@ -42,7 +42,7 @@ def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None 
     lexicon = lexicon if lexicon is not None else request.lexicon()
     limit = None if request.all else request.limit
     found = solve_puzzle(puzzle, lexicon, limit=limit, distinct=request.distinct, symmetric=request.symmetric,
-                         budget=budget or Budget(seconds=request.time_limit))
+                         budget=request_budget(request, budget))
     spec = found.puzzle
     # complete: every solution asked for was found (the first `limit`, or all of them), not cut short by time
     complete = found.complete or (limit is not None and len(found.solutions) >= limit)
@@ -100,7 +100,7 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
     made: list[generation.GeneratedPuzzle] = []
     try:  # a run its budget stops gives the puzzles made until then (complete: false), if any
         made.extend(generation.generate_puzzles(lexicon, options, request.count,
-                                                budget=budget or Budget(seconds=request.time_limit)))
+                                                budget=request_budget(request, budget)))
     except BudgetExceeded:
         if not made:
             raise

@@ -28,7 +28,7 @@ from puzzlewright.letters import puzzle_letters
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.policy import Use, publishable
 from puzzlewright.budget import Budget
-from puzzlewright.schema import request_words, timed, validate
+from puzzlewright.schema import request_budget, request_words, timed, validate
 
 
 def parse_grid(source: GridSource) -> Grid:
@@ -121,10 +121,6 @@ def scored_lexicon(request: VerifyRequest, lexicon: Lexicon | None) -> Lexicon:
     return lexicon.exclude(word for word, score in zip(lexicon.words, scores) if score < request.min_score)
 
 
-def _budget(request: FillRequest, budget: Budget | None) -> Budget:
-    return budget if budget is not None else Budget(seconds=request.time_limit, nodes=request.max_nodes)
-
-
 def grid_info(grid: Grid) -> GridInfo:
     """A grid as the :class:`GridInfo` model, with each slot's letters so far."""
     return GridInfo(rows=list(grid.rows), height=grid.height, width=grid.width, min_length=grid.min_length,
@@ -169,7 +165,7 @@ def fill(request: FillRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
     check_workers(workers)
     grid = parse_grid(request)
     words, phrases = fill_lexicon(request, lexicon)
-    won = fill_portfolio(grid, words, fill_options(request), _budget(request, budget), workers)
+    won = fill_portfolio(grid, words, fill_options(request), request_budget(request, budget), workers)
     return fill_result(won.outcome, request, words.name, phrases, won.random_seed, won.workers)
 
 
@@ -181,7 +177,7 @@ def reroll(request: RerollRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     request = validate(RerollRequest, request)
     grid = parse_grid(request)
     words, phrases = fill_lexicon(request, lexicon)
-    outcome = reroll_slot(grid, request.slot, words, fill_options(request), _budget(request, budget))
+    outcome = reroll_slot(grid, request.slot, words, fill_options(request), request_budget(request, budget))
     return fill_result(outcome, request, words.name, phrases)
 
 

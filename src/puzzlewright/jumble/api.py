@@ -20,7 +20,7 @@ from puzzlewright.jumble.schema import (MAX_CAPTION, MAX_JUMBLES, Answer, Genera
                                         Unscrambled, UnscrambleRequest, UnscrambleResult)
 from puzzlewright.jumble.anagrams import unscramble as unscramble_word
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.schema import listed, request_words, timed, validate
+from puzzlewright.schema import listed, request_budget, request_words, timed, validate
 from puzzlewright.budget import Budget, paced
 
 JUMBLE_PACE = 100  # answers built between budget checks (with explain, ~0.1 ms each)
@@ -78,7 +78,7 @@ def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | None 
     lexicon = lexicon if lexicon is not None else request.lexicon()
     ranker = Ranker(lexicon, extra_words=frozenset(request_words(request.extra_words, "extra_words")),
                     caption=request.caption)
-    budget = budget or Budget(seconds=request.time_limit)
+    budget = request_budget(request, budget)
     if request.pool is not None:
         if request.jumbles is not None:
             raise PuzzleInputError("give either 'jumbles' or 'pool', not both")
@@ -135,7 +135,7 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
     floor = request.min_commonness if request.min_commonness is not None else 0.0
     made = generate_jumbles(target, lengths, dictionary, publishable(dictionary, Use.CONSTRUCT, request.allowed()),
                             caption=request.caption, count=request.count, seed=seed, min_commonness=floor,
-                            budget=budget or Budget(seconds=request.time_limit))
+                            budget=request_budget(request, budget))
     puzzles = [generated_jumble(p, target, request) for p in made.puzzles]
     return GenerateResult(puzzles=puzzles, answer_pattern=target.pattern.render().lower(), random_seed=seed,
                           complete=made.complete, notes=made.notes, dictionary=dictionary.name)

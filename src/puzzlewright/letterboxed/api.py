@@ -17,7 +17,7 @@ from puzzlewright.letterboxed.schema import Solution, SolveRequest, SolveResult
 from puzzlewright.letterboxed.solver import box_words, result_fields, solution_fields, solve_box
 from puzzlewright.ranking import tie_key
 from puzzlewright.lexicon.wordfile import WordFile
-from puzzlewright.schema import DictionaryOptions, fresh_seed, listed, request_words, timed, validate
+from puzzlewright.schema import DictionaryOptions, fresh_seed, listed, request_budget, request_words, timed, validate
 from puzzlewright.budget import Budget, check_time, paced
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def solve(request: SolveRequest | Mapping[str, Any], *, lexicon: Lexicon | WordF
     request = validate(SolveRequest, request)
     check_solve_request(request)
     box = Box.parse(request.sides)
-    budget = budget or Budget(seconds=request.time_limit)
+    budget = request_budget(request, budget)
     index = index_for(request, lexicon, box, budget)
     allowed = box_words(box, index, request.min_commonness).of_lengths(request.min_length, request.max_length)
     found = solve_box(box, allowed, max_words=request.max_words, words_exactly=request.words_exactly,
@@ -130,7 +130,7 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
     allow = request.allowed()
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     floor = request.min_commonness if request.min_commonness is not None else 0.0
-    budget = budget or Budget(seconds=request.time_limit)
+    budget = request_budget(request, budget)
     index = index_for(request, lexicon, budget=budget)
     left_out = left_out_words(flagged_lexicon(request, lexicon), Use.CONSTRUCT, allow)
     made = generate_puzzles(index, count=request.count, seed=seed, min_commonness=floor, left_out=left_out,

@@ -19,7 +19,7 @@ from puzzlewright.letters import letter_codes
 from puzzlewright.lexicon import BUILTINS, Lexicon, load_lexicon
 from puzzlewright.lexicon.core import letter_count_table
 from puzzlewright.lexicon.policy import Use, publishable
-from puzzlewright.schema import fresh_seed, listed, timed, validate
+from puzzlewright.schema import fresh_seed, listed, request_budget, timed, validate
 from puzzlewright.budget import Budget
 from puzzlewright.wordle import doodler as doodling
 from puzzlewright.wordle.assistant import MAX_TURNS, Assistant, Strategy, Turn
@@ -63,7 +63,7 @@ def doodle(request: DoodleRequest | Mapping[str, Any], *, lexicon: Lexicon | Non
     lexicon = lexicon if lexicon is not None else request.lexicon()
     doodler = _doodler(lexicon, answer, allow)
     grids = _painted_grids(request, doodler)
-    budget = budget or Budget(seconds=request.time_limit)
+    budget = request_budget(request, budget)
     found = [doodler.doodle(grid, list_all=request.all, seed=seed, distinct=request.distinct, hard=request.hard,
                             best_effort=request.best_effort, budget=budget) for grid in grids]
     result = DoodleResult(answer=answer, complete=all(grid.complete for grid in found),
@@ -163,7 +163,7 @@ def play(request: PlayRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
     """Play the assistant's strategy against an answer (or against every answer, with ``all``)."""
     request = validate(PlayRequest, request)
     turns = _turns(request.guesses)
-    budget = budget or Budget(seconds=request.time_limit)
+    budget = request_budget(request, budget)
     if not request.all and request.answer is None:
         raise PuzzleInputError("missing field 'answer' (or 'all')")
     text = None if request.all else request.answer
