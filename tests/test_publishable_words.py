@@ -76,7 +76,7 @@ def test_the_policy_by_use():
     assert left_out(Use.SOLVE) == frozenset()
     assert left_out(Use.CONSTRUCT) == {"offensive", "vulgar", "proper", "undefined"}
     assert left_out(Use.SUGGEST) == {"offensive", "vulgar", "proper"}
-    assert left_out(Use.CROSSWORD) == {"offensive", "vulgar"}
+    assert left_out(Use.CROSSWORD) == {"offensive", "vulgar", "undefined"}
     assert left_out(Use.CONSTRUCT, {"vulgar", "proper", "undefined"}) == {"offensive"}
     assert left_out(Use.CONSTRUCT, {"offensive"}) >= {"offensive"}  # never allowed
     lexicon = Lexicon(["alice", "crane", "twat"], flags=[FLAG_BITS["proper", "scowl"], 0, FLAG_BITS["vulgar", "reviewed"]])
@@ -88,12 +88,13 @@ def test_the_policy_by_use():
 
 def test_words_no_dictionary_defines_are_flagged_undefined_and_left_out_of_constructions():
     """Surnames, misspellings, contractions without their apostrophe and foreign words that only SCOWL's
-    obscure sizes list: flagged, so generators leave them out; the Wordle assistant keeps the game's own
+    obscure sizes list: flagged, so generators and crossword fill leave them out; the Wordle assistant keeps the game's own
     guesses (SALET); a plural of a word a dictionary defines is not flagged."""
     english = load_lexicon("english")
     for word in ("wierd", "untill", "wouldnt", "bonjour", "stephane"):
         assert english.flags_of(word) == {"undefined"}, word
-        assert word not in publishable(english, Use.CONSTRUCT) and word in publishable(english, Use.CROSSWORD)
+        assert word not in publishable(english, Use.CONSTRUCT) and word not in publishable(english, Use.CROSSWORD)
+        assert word in publishable(english, Use.CROSSWORD, parse_allow("undefined"))
     for word in ("crane", "cranes", "robbins", "alice"):
         assert "undefined" not in load_lexicon("english-large").flags_of(word), word
     guesses = load_lexicon("wordle-guesses")

@@ -15,8 +15,9 @@ each with the source that set it). What they mean depends on what the words are 
   words are kept: the game's own list accepts them, and SALET is a fine guess though no dictionary
   defines it.
 * **Crossword fill** (``Use.CROSSWORD``): as constructing, but names are allowed by default (grids use
-  ARIEL and OSLO), and so are ``undefined`` words, which the fill score ranks low (UDON, CHAI and GELATO
-  are good entries that no dictionary of ours defines yet).
+  ARIEL and OSLO). ``undefined`` words stay out unless allowed: among them are good entries no dictionary
+  of ours defines yet (UDON, CHAI, DIDNT), but also misspellings and run-together words (ASWELL, UNTILL,
+  WIERD, THANKYOU) and names no list marks as names, which a setter would have to catch by reading.
 * **Crossword phrases** (``Use.PHRASE``: the multiword entries crossword fill adds,
   :mod:`puzzlewright.lexicon.phrases`): as crossword fill, but names are left out unless allowed (ABRAHAM
   LINCOLN, NEW YORK: a grid may hold OSLO, but a phrase list of names would crowd out the idioms).
@@ -53,7 +54,7 @@ class Use(Enum):
 NEVER = frozenset({"offensive"})
 ALLOWABLE = ("vulgar", "proper", "undefined")  # what a user may opt in to, in the order help texts name them
 LEFT_OUT = {Use.SOLVE: frozenset(), Use.CONSTRUCT: NEVER | {"vulgar", "proper", "undefined"},
-            Use.SUGGEST: NEVER | {"vulgar", "proper"}, Use.CROSSWORD: NEVER | {"vulgar"},
+            Use.SUGGEST: NEVER | {"vulgar", "proper"}, Use.CROSSWORD: NEVER | {"vulgar", "undefined"},
             Use.PHRASE: NEVER | {"vulgar", "proper"}}
 RANKED_LOW = frozenset({"offensive", "vulgar", "proper"})  # solvers rank these below unflagged words
 ALLOW_HELP = ("Let constructions use these flagged words, comma-separated: vulgar, proper (names), undefined "
