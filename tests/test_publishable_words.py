@@ -50,7 +50,8 @@ def test_everyday_modern_words_are_in(word):
 @pytest.mark.parametrize("word, flag", [("twat", "vulgar"), ("slut", "vulgar"), ("sluts", "vulgar"),
                                         ("badassed", "vulgar"), ("cum", "vulgar"), ("faggot", "offensive"),
                                         ("kike", "offensive"), ("alice", "proper"), ("hanoi", "proper"),
-                                        ("rec", "abbreviation")])
+                                        ("rec", "abbreviation"), ("pissed", "vulgar"), ("arsed", "vulgar"),
+                                        ("penes", "vulgar"), ("vulvae", "vulgar")])
 def test_words_carry_their_flags_with_a_source(large, word, flag):
     assert flag in large.flags_of(word)
     assert flag_evidence(int(large.flags[large.position[word]]))[flag]  # who said so
