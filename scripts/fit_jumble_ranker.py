@@ -35,7 +35,7 @@ import numpy as np
 from puzzlewright.jumble.api import jumble_words
 from puzzlewright.jumble.model import AnswerPattern
 from puzzlewright.jumble.puns import MAX_PUNS
-from puzzlewright.jumble.rank import CANDIDATES, FEATURES, LOOKAHEAD, RANKER_FILE, Model, Ranker
+from puzzlewright.jumble.rank import CANDIDATES, FEATURES, RANKER_FILE, Model, Ranker
 from puzzlewright.jumble.schema import SolveRequest
 from puzzlewright.jumble.solver import solve_jumble
 from puzzlewright.lexicon import Lexicon, load_lexicon
@@ -70,10 +70,10 @@ class Puzzle:
     answer: int | None
 
 
-def solve(record: dict, lexicon: Lexicon, model: Model, candidates: int, top: int, lookahead: int = LOOKAHEAD) -> list:
+def solve(record: dict, lexicon: Lexicon, model: Model, candidates: int, top: int) -> list:
     """The solver's answers to a puzzle record (with their features), ranked by ``model``."""
     request = validate(SolveRequest, record)
-    ranker = Ranker(lexicon, caption=request.caption, model=model, candidates=candidates, lookahead=lookahead)
+    ranker = Ranker(lexicon, caption=request.caption, model=model, candidates=candidates)
     return solve_jumble(jumble_words(request.jumbles or []), AnswerPattern.parse(request.answer_pattern), lexicon,
                         top=top, budget=Budget(seconds=TIME_LIMIT), ranker=ranker).answers
 
@@ -82,8 +82,7 @@ def training_puzzle(record: dict, lexicon: Lexicon) -> Puzzle:
     """A puzzle record with the bigram model's best ``POOL`` answers and every pun answer, and their features."""
     pattern = AnswerPattern.parse(record["answer_pattern"])
     # the first block holds the best POOL and every pun, which the bigram model mostly puts after them
-    # (no answer moved up from a later block for its homophones: the candidates are the search's best POOL)
-    answers = solve(record, lexicon, BIGRAM, POOL, POOL + MAX_PUNS, lookahead=0)
+    answers = solve(record, lexicon, BIGRAM, POOL, POOL + MAX_PUNS)
     answers = [a for a in answers if a.play is None][:POOL] + [a for a in answers if a.play is not None]
     texts = [pattern.render(a.fills) for a in answers]
     truth = record["final_answer"].upper()

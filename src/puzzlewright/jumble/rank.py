@@ -58,8 +58,6 @@ from puzzlewright.ranking import LinearModel
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 BLANK = re.compile(r"_+|[\u2013\u2014]|(?<!\w)-+(?!\w)")  # where a caption's answer goes: ___, – – –, --
 CANDIDATES = 15  # answers stage 1 keeps for the fitted model to order (the size of its blocks)
-STRONG_HOMOPHONE = 2.0  # an answer with this homophone_phrase or more joins the block LOOKAHEAD before its own
-LOOKAHEAD = 2  # (or the first): the blocks beyond a block that the search keeps for it
 
 UNKNOWN_ZIPF = 0.5
 EXTRA_WORD_ZIPF = 6.0
@@ -137,13 +135,11 @@ class Ranker:
     the whole feature vector that :meth:`Model.score` turns into the final order (stage 2)."""
 
     def __init__(self, lexicon: Lexicon, *, extra_words: frozenset[str] = frozenset(), caption: str | None = None,
-                 model: Model | None = None, candidates: int = CANDIDATES, lookahead: int = LOOKAHEAD,
-                 phrases: PhraseTable | None = None,
+                 model: Model | None = None, candidates: int = CANDIDATES, phrases: PhraseTable | None = None,
                  relations: RelationTable | None = None, vectors: WordVectors | None = None,
                  sounds: SoundTable | None = None):
         self.lexicon = lexicon
         self.candidates = candidates
-        self.lookahead = lookahead
         self.extra_words = extra_words
         self.caption = caption
         self.model = model or shipped_model()

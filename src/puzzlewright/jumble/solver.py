@@ -25,7 +25,7 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.answers import AnswerSearch, Pool
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
 from puzzlewright.jumble.puns import Pun
-from puzzlewright.jumble.rank import FEATURES, STRONG_HOMOPHONE, AnswerFeatures, Ranker, Score
+from puzzlewright.jumble.rank import FEATURES, AnswerFeatures, Ranker, Score
 from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.ranking import tie_level
@@ -197,7 +197,7 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
         return Solution(pattern, [], [], 0, 0, False, [budget.describe() + " before any pool was searched"])
     ranker = ranker or Ranker(lexicon)
     block = ranker.candidates
-    best = TopAnswers((-(-top // block) + ranker.lookahead) * block)  # whole blocks, and lookahead more (in_blocks)
+    best = TopAnswers(-(-top // block) * block)  # whole blocks
     with _collector_paused():
         search = AnswerSearch(pattern, lexicon, [s.pool for s in sources], ranker)
         printed_pairs = ranker.printed_pairs_value(pattern)
@@ -212,7 +212,7 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
             if budget.exhausted:
                 break
         kept = best.ranked()
-        ranked = in_blocks(kept, ranker, top, pun_answers(sources, pattern, ranker, budget), budget)
+        ranked = in_blocks(kept, ranker, pun_answers(sources, pattern, ranker, budget), budget)[:top]
     notes = [budget.describe() + "; the answers found so far are ranked"] if budget.exhausted else []
     return Solution(pattern, [], ranked, scored, len(sources), not budget.exhausted, notes)
 
@@ -229,30 +229,21 @@ def pun_answers(sources: list[PoolSource], pattern: AnswerPattern, ranker: Ranke
             for pun in ranker.puns(source.pool.letters, pattern, budget) for phrase in (pattern.phrase(pun.fills),)]
 
 
-def in_blocks(answers: list[Answer], ranker: Ranker, top: int, puns: list[Answer] | None = None,
+def in_blocks(answers: list[Answer], ranker: Ranker, puns: list[Answer] | None = None,
               budget: Budget | None = None) -> list[Answer]:
-    """The first ``top`` of answers in the search's order (best first), scored by the model and put in its
-    order (:func:`final_order`) a block of ``ranker.candidates`` at a time: the model orders the search's best
+    """Answers in the search's order (best first), scored by the model and put in its order
+    (:func:`final_order`) a block of ``ranker.candidates`` at a time: the model orders the search's best
     block (with the ``puns``, which the search mostly cannot make), then its next, and so on, so an
     answer's place depends only on the blocks up to its own. A pun the search found too takes the place of
     the search's copy (the same words of the same pool), which leaves its block: the blocks stay those of
-    the search's order, whatever ``top`` is. An answer whose ``homophone_phrase`` (which the search does
-    not see) is at least :data:`~.rank.STRONG_HOMOPHONE` moves up ``ranker.lookahead`` blocks (or to the
-    first; :data:`~.rank.LOOKAHEAD`, 2: THERE YOU HALVE IT, in the search's third block), so a block depends
-    on the search's order up to that many blocks after it, which the search therefore keeps too."""
+    the search's order, whatever ``top`` is."""
     block = ranker.candidates
     punned = {pun.fills for pun in puns or ()}
-    blocks = [answers[start:start + block] for start in range(0, len(answers), block)] or [[]]
-    moved: list[list[Answer]] = [[] for _ in blocks]
-    for i, b in enumerate(blocks[1:] if ranker.lookahead else [], 1):
-        moved[max(0, i - ranker.lookahead)] += [a for a in b if ranker.homophone_phrase(a.phrase) >= STRONG_HOMOPHONE]
-    leaving = {id(a) for a in itertools.chain.from_iterable(moved)}
-    blocks = [[a for a in b if id(a) not in leaving] + moved[i] for i, b in enumerate(blocks)]
-    blocks = [[a for a in b if a.fills not in punned] for b in blocks]
+    blocks = [[a for a in answers[start:start + block] if a.fills not in punned]
+              for start in range(0, len(answers), block)] or [[]]
     blocks[0] += puns or []
-    shown = [b for i, b in enumerate(blocks) if sum(map(len, blocks[:i])) < top]  # only these are scored
-    score_answers([a for b in shown for a in b], ranker, budget)
-    return [a for b in shown for a in final_order(b)][:top]
+    score_answers([a for b in blocks for a in b], ranker, budget)
+    return [a for b in blocks for a in final_order(b)]
 
 
 def rerank(answers: list[Answer], ranker: Ranker, budget: Budget | None = None) -> list[Answer]:
