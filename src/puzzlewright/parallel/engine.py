@@ -116,8 +116,8 @@ def run_job(
         in_order.advance(results)
 
         def merged() -> JobResult:
-            return JobResult(job.name, job.item_name, [results[key] for key in in_order.merged_keys() if key in results],
-                             computed,
+            done = [results[key] for key in in_order.merged_keys() if key in results]
+            return JobResult(job.name, job.item_name, done, computed,
                              resumed, time.perf_counter() - started, runner.workers, runner.name, len(keys),
                              checkpoint.load_items if checkpoint else None)
 
