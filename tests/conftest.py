@@ -98,3 +98,24 @@ def as_from_a_shell() -> None:
     the test process's SIGINT looked default between tests (cause not found)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@pytest.fixture
+def puzzle_never_found(monkeypatch):
+    """A function making ``acrostic generate``'s puzzle ``never`` run out of its time limit, whatever the
+    machine's speed (a real construction that cannot finish stops every puzzle alike, and a close limit
+    would be flaky). Forked pool workers inherit it."""
+    from puzzlewright.acrostic import generator
+    from puzzlewright.errors import BudgetExceeded
+
+    real = generator.generate_one
+
+    def never_found(never: int) -> None:
+        def generate_one(lexicon, options, index, budget=None):
+            if index == never:
+                raise BudgetExceeded("time limit")
+            return real(lexicon, options, index, budget)
+
+        monkeypatch.setattr(generator, "generate_one", generate_one)
+
+    return never_found

@@ -194,21 +194,31 @@ LIMITED = {
     "grid fill": ["grid", "fill", "--template", "...../...../...../...../.....", "--max-nodes", "3"],
     "grid reroll": ["grid", "reroll", "--grid", "eras/lick/more/stew", "--slot", "1-Across", "--max-nodes", "1"],
     "grid count": ["grid", "count", "--size", "4x5", "--time-limit", "0.01"],
+    # puzzle 1 of 3 is never found in time (conftest's puzzle_never_found): puzzle 0 is the partial result
+    "acrostic generate": ["acrostic", "generate", "--size", "4", "--count", "3", "--random-seed", "1",
+                          "--time-limit", "5", "--workers", "1"],
 }
 
 
 @pytest.mark.parametrize("verb", LIMITED)
 @pytest.mark.parametrize("as_json", [False, True])
-def test_a_run_a_limit_stopped_exits_3_with_its_partial_result(cli, verb, as_json):
+def test_a_run_a_limit_stopped_exits_3_with_its_partial_result(cli, verb, as_json, puzzle_never_found):
     """One exit status for "stopped by a limit, the result is incomplete": INCOMPLETE (3), the partial
     result printed as usual and one note on stderr, for every verb that takes a limit."""
     from puzzlewright.cli.shared import INCOMPLETE, INCOMPLETE_NOTE
 
+    if verb == "acrostic generate":
+        puzzle_never_found(1)
     result = cli(*LIMITED[verb], *(["--json"] if as_json else []))
     assert INCOMPLETE == 3 and result.exit_code == INCOMPLETE, result.stderr
     assert result.stderr.splitlines()[-1] == INCOMPLETE_NOTE and result.stdout
     if as_json:
         assert json.loads(result.stdout)["complete"] is False
+    if verb == "acrostic generate":  # the puzzle before the one not found, and why the run stopped there
+        made = json.loads(result.stdout)["puzzles"] if as_json else result.stdout.splitlines()
+        assert len(made) == 1
+        assert result.stderr.splitlines()[-2] == ("warning: puzzle 1: no 4x4 puzzle found within the time limit "
+                                                  "of 5 s; allow more or lower --min-commonness")
 
 
 def test_a_whole_answer_exits_0_and_a_limit_with_nothing_to_give_is_an_error(cli):

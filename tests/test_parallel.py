@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from conftest import as_from_a_shell
 from parallel_toy import ToyJob, expected_items
 from puzzlewright.errors import PuzzleInputError
-from puzzlewright.parallel import (DaskRunner, DiskFullError, InProcessRunner, JobInterrupted, PoolRunner,
-                                   WorkerDiedError, make_runner, run_job)
+from puzzlewright.parallel import (DaskRunner, DiskFullError, InProcessRunner, JobInterrupted, PartitionResult,
+                                   PoolRunner, WorkerDiedError, make_runner, run_job)
 from puzzlewright.parallel.checkpoint import MANIFEST, PARTITIONS
 
 TESTS = Path(__file__).resolve().parent
@@ -89,6 +89,36 @@ def test_items_streamed_to_on_merged_need_not_stay_in_memory():
                      keep_items=False)
     assert streamed == expected_items(job) and result.count == len(streamed)
     assert all(part.items is None for part in result.partitions)
+
+
+class StoppedToyJob(ToyJob):
+    """The toy job whose partition b003 stops incomplete after its first two items (a limit ran out)."""
+
+    def run_partition(self, key: str, emit=None):
+        result = super().run_partition(key, emit)
+        return PartitionResult(key, result.items[:2], result.stats, complete=False) if key == "b003" else result
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_prefix_run_ends_with_the_first_incomplete_partition_whatever_the_order(seed):
+    """With ``prefix``, the result and ``on_merged`` stop at b003 (its two items included), however the
+    partitions were run: later ones that finished are not merged."""
+    job = StoppedToyJob(blocks=8, block=300)
+    seen = []
+    result = run_job(job, runner=ShuffledRunner(seed), prefix=True, on_merged=lambda part: seen.append(part.key))
+    before = [n for n in expected_items(job) if n < 3 * 300]
+    stopped = [n for n in expected_items(job) if 3 * 300 <= n < 4 * 300][:2]
+    assert seen == ["b000", "b001", "b002", "b003"] and not result.complete
+    assert list(result.items()) == before + stopped and result.count == len(before) + 2
+
+
+def test_a_prefix_run_starts_no_partition_once_its_prefix_is_closed():
+    """Biggest first, b005 (size 1) comes last: b003 and every partition before it are done by then."""
+    job = StoppedToyJob(blocks=8, block=300)
+    result = run_job(job, workers=1, prefix=True)
+    assert sorted(result.computed) == ["b000", "b001", "b002", "b003", "b004", "b006", "b007"]
+    assert run_job(job, workers=1).count > result.count  # without prefix: every finished partition merged
 
 
 class InterruptedRunner(InProcessRunner):

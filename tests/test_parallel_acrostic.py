@@ -102,6 +102,28 @@ def test_generate_time_limit_per_puzzle_is_a_one_line_error(cli):
                              "lower --min-commonness\n")
 
 
+def test_generate_stopped_by_a_puzzle_not_found_gives_the_ones_before_it(cli, tmp_path, puzzle_never_found,
+                                                                         monkeypatch):
+    """Puzzle 37 of 100 (inside the range 36-37) not found in time: puzzles 0-36 and exit 3, the same
+    with one worker or two (later ranges that finished are not shown, and no new one starts); --resume
+    tries it again and gives the whole run. Puzzle 0 not found: nothing to give, an error."""
+    args = ("acrostic", "generate", "--size", "4", "--count", "100", "--random-seed", "3", "--json")
+    whole = cli(*args, "--workers", "1").json()
+    puzzle_never_found(37)
+    run = tmp_path / "gen"
+    alone, pooled = cli(*args, "--workers", "1", "--output", str(run)), cli(*args, "--workers", "2")
+    assert alone.exit_code == pooled.exit_code == 3, pooled.stderr
+    assert alone.json() == pooled.json() == {**whole, "complete": False, "puzzles": whole["puzzles"][:37]}
+    assert "warning: puzzle 37: no 4x4 puzzle found" in alone.stderr
+    assert not (run / "partitions" / "000018.json").exists()  # the range 36-37 is not finished
+    puzzle_never_found(0)
+    nothing = cli(*args, "--workers", "1")
+    assert nothing.exit_code == 2 and nothing.json()["error"].startswith("puzzle 0: no 4x4 puzzle found")
+    monkeypatch.undo()
+    resumed = cli(*args, "--workers", "2", "--output", str(run), "--resume")
+    assert resumed.exit_code == 0 and resumed.json() == whole
+
+
 def test_count_job_identity_covers_only_words_of_the_size():
     english = load_lexicon("english")
     only_five = english.filter(lengths=[5])

@@ -100,8 +100,10 @@ def generate_chunks(count: int) -> list[tuple[int, int]]:
 class GenerateJob(CompactLexicon):
     """Puzzles 0..count-1 of the run ``options`` (a GenerateOptions), partitioned into number ranges.
 
-    With ``seconds_per_puzzle``, a puzzle not found in that time stops the run with :class:`BudgetExceeded`
-    (the puzzles are the same whatever the limit, so it is not part of the run's identity)."""
+    With ``seconds_per_puzzle``, a puzzle not found in that time ends its partition, incomplete, with the
+    puzzles before it; run with ``run_job(..., prefix=True)``, the run then gives puzzles 0..i-1 before the
+    first one not found, i, whatever runs it, and :meth:`not_found` says why (the puzzles are the same
+    whatever the limit, so it is not part of the run's identity: a resumed run may allow more time)."""
 
     lexicon: Lexicon
     options: Any  # puzzlewright.acrostic.generator.GenerateOptions
@@ -147,7 +149,14 @@ class GenerateJob(CompactLexicon):
         return [Partition(f"{start:09d}-{stop - 1:09d}", stop - start)
                 for start, stop in generate_chunks(self.count)]
 
+    def not_found(self, index: int) -> str:
+        """Why a run stopped before puzzle ``index``: it was not found within the time limit."""
+        size = self.options.size
+        return (f"puzzle {index}: no {size}x{size} puzzle found within the time limit of {self.seconds_per_puzzle:g} "
+                "s; allow more or lower --min-commonness")
+
     def run_partition(self, key: str, emit: Emit | None = None) -> PartitionResult:
+        """Puzzles ``first..last`` of the range ``key``, or those before the first not found in time."""
         from puzzlewright.acrostic.api import generated_puzzle
         from puzzlewright.acrostic.catalogue import CatalogueIncomplete
         from puzzlewright.acrostic.generator import generate_one
@@ -163,9 +172,7 @@ class GenerateJob(CompactLexicon):
             except CatalogueIncomplete as error:
                 raise CatalogueIncomplete(f"puzzle {index}: {error}", error.progress) from None
             except BudgetExceeded:
-                size = self.options.size
-                raise BudgetExceeded(f"puzzle {index}: no {size}x{size} puzzle found within the time limit of "
-                                     f"{self.seconds_per_puzzle:g} s; allow more or lower --min-commonness") from None
+                return PartitionResult(key, puzzles, {"attempts": attempts}, complete=False)
             puzzle = to_jsonable(generated_puzzle(generated))
             attempts += generated.attempts
             puzzles.append(puzzle)

@@ -160,7 +160,8 @@ def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
 @click.option("--random-seed", type=click.IntRange(min=0), default=None, help="Make the run reproducible.")
 @click.option("--show-solution", is_flag=True, help="Print each puzzle's solution too.")
 @click.option("--time-limit", type=click.FloatRange(min=0.001), default=SECONDS_PER_PUZZLE, show_default=True,
-              help="Seconds allowed for each puzzle; one not found in time stops the run with an error.")
+              help="Seconds allowed for each puzzle; one not found in time ends the run with the puzzles before "
+                   "it (exit status 3; an error if it is the first).")
 @click.option("--output", default=None, metavar="DIR/",
               help="Checkpoint directory: each finished range of puzzles is saved there (resume with --resume).")
 @svg_option("with --show-solution, filled in as the answer key")
@@ -170,17 +171,19 @@ def verify(grid: str, pool: str | None, lexicon, as_json: bool) -> int:
 @json_option
 def generate(size: int, how_many: int, unique: bool, min_commonness: float, random_seed: int | None,
              show_solution: bool, time_limit: float, output: str | None, svg_path: str | None, allow: str | None,
-             workers: int | None, cluster: str | None, resume: bool, lexicon, as_json: bool) -> None:
+             workers: int | None, cluster: str | None, resume: bool, lexicon, as_json: bool) -> int:
     """Random puzzles of common words, printed as the seed word and the pool in sorted order.
 
     Puzzle i depends only on --random-seed and i, so ranges of puzzles run in parallel (--workers,
-    --cluster) and the output is the same whatever runs them.
+    --cluster) and the output is the same whatever runs them. A puzzle not found within --time-limit ends
+    the run with the puzzles before it (exit status 3; --resume tries the rest again).
     """
     from puzzlewright.acrostic.api import generate_options
     from puzzlewright.acrostic.model import check_size
     from puzzlewright.acrostic.schema import GeneratedPuzzle, GenerateRequest
     from puzzlewright.parallel import run_job
     from puzzlewright.acrostic.jobs import GenerateJob
+    from puzzlewright.errors import BudgetExceeded
     from puzzlewright.schema import fresh_seed, validate
 
     check_size(size)  # before printing a random seed: a bad size (or allow) is a one-line error
@@ -204,9 +207,13 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
     job = GenerateJob(lexicon, generate_options(request, random_seed), how_many, seconds_per_puzzle=time_limit)
     result = run_job(job, workers=workers, cluster=cluster, output=directory,
                      resume=resume, progress=None if how_many > 1 else False,
-                     on_merged=None if as_json else print_puzzles)
+                     on_merged=None if as_json else print_puzzles, prefix=True)
+    if not result.complete:  # puzzle `result.count` was not found in time: the ones before it are the result
+        if not result.count:
+            raise BudgetExceeded(job.not_found(0))
+        click.echo(f"warning: {job.not_found(result.count)}", err=True)
     if not as_json and svg_path is None:
-        return
+        return finished(result)
     puzzles = [validate(GeneratedPuzzle, item) for item in result.items()]
     for puzzle in puzzles:
         puzzle.solution = puzzle.solution if show_solution else None
@@ -217,7 +224,9 @@ def generate(size: int, how_many: int, unique: bool, min_commonness: float, rand
             puzzle.svg = acrostic_svg(puzzle, answer_key=show_solution)
         write_pictures([puzzle.svg or "" for puzzle in puzzles], svg_path)
     if as_json:
-        emit_json(GenerateResult(puzzles=puzzles, dictionary=lexicon.name, random_seed=random_seed))
+        emit_json(GenerateResult(puzzles=puzzles, dictionary=lexicon.name, random_seed=random_seed,
+                                 complete=result.complete))
+    return finished(result)
 
 
 @acrostic.command()

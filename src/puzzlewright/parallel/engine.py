@@ -29,23 +29,30 @@ class _InOrder:
 
     A partition's items leave memory once they are safe elsewhere (in the checkpoint, or not wanted
     back: ``keep_items`` False) and nobody waits for them; they are read back from the checkpoint when
-    needed.
+    needed. With ``prefix``, the merge ends with the first partition that stopped incomplete (``closed``).
     """
 
     def __init__(self, keys: list[str], on_merged: Callable[[PartitionResult], None] | None,
-                 checkpoint: Checkpoint | None, keep_items: bool):
+                 checkpoint: Checkpoint | None, keep_items: bool, prefix: bool = False):
         self.keys, self.on_merged, self.checkpoint, self.next = keys, on_merged, checkpoint, 0
         self.position = {key: i for i, key in enumerate(keys)}
         self.drop_items = checkpoint is not None or not keep_items
+        self.prefix, self.closed = prefix, False
 
     def advance(self, results: dict[str, PartitionResult]) -> None:
-        while self.on_merged is not None and self.next < len(self.keys) and self.keys[self.next] in results:
+        while not self.closed and self.next < len(self.keys) and self.keys[self.next] in results:
             result = results[self.keys[self.next]]
-            if result.items is None and self.checkpoint is not None:
-                result = dataclasses.replace(result, items=self.checkpoint.load_items(result.key))
-            self.on_merged(result)
-            self._forget_items(results[self.keys[self.next]])
+            if self.on_merged is not None:
+                if result.items is None and self.checkpoint is not None:
+                    result = dataclasses.replace(result, items=self.checkpoint.load_items(result.key))
+                self.on_merged(result)
+                self._forget_items(results[self.keys[self.next]])
+            self.closed = self.prefix and not result.complete
             self.next += 1
+
+    def merged_keys(self) -> list[str]:
+        """The keys whose results the run's result holds: all of them, or with ``prefix`` those handed on."""
+        return self.keys[:self.next] if self.prefix else self.keys
 
     def finished(self, result: PartitionResult) -> None:
         """``result`` is done (and checkpointed): drop its items unless ``on_merged`` still waits for them."""
@@ -70,6 +77,7 @@ def run_job(
     keep_items: bool = True,
     runner: Runner | None = None,
     spool: bool = False,
+    prefix: bool = False,
 ) -> JobResult:
     """Run every partition of ``job`` and return the merged result (identical whatever runs it).
 
@@ -86,6 +94,10 @@ def run_job(
     leaves the directory ready to resume and raises :class:`JobInterrupted` with the partial result.
     The ``output`` directory is locked for the whole run (until this returns or raises): another run on it
     raises :class:`~puzzlewright.parallel.folder.CheckpointInUse`.
+    With ``prefix`` the result is the items before the first gap: it ends with the first partition that
+    stopped incomplete, and no new partition starts once that one and all before it are done (later ones
+    that finished stay checkpointed, unmerged), so a job whose partitions all fail alike (puzzles under a
+    per-puzzle time limit) stops after one, and the result is the same whatever ran it.
     """
     started = time.perf_counter()
     partitions = checked_partitions(job)
@@ -100,16 +112,17 @@ def run_job(
         todo = schedule_order([partition for partition in partitions if partition.key not in results])
         runner = runner or make_runner(workers, cluster, len(todo))
         computed: list[str] = []
-        in_order = _InOrder(keys, on_merged, checkpoint, keep_items)
+        in_order = _InOrder(keys, on_merged, checkpoint, keep_items, prefix)
         in_order.advance(results)
 
         def merged() -> JobResult:
-            return JobResult(job.name, job.item_name, [results[key] for key in keys if key in results], computed,
+            done = [results[key] for key in in_order.merged_keys() if key in results]
+            return JobResult(job.name, job.item_name, done, computed,
                              resumed, time.perf_counter() - started, runner.workers, runner.name, len(keys),
                              checkpoint.load_items if checkpoint else None)
 
-        def out_of_time() -> bool:
-            return time_limit is not None and time.perf_counter() - started > time_limit
+        def should_stop() -> bool:
+            return in_order.closed or (time_limit is not None and time.perf_counter() - started > time_limit)
 
         try:
             if todo and hasattr(job, "prepare"):
@@ -124,7 +137,7 @@ def run_job(
                     in_order.finished(result)
                     on_progress(result)
 
-                runner.run(job, todo, checkpoint.stream_for if checkpoint else None, on_done, out_of_time)
+                runner.run(job, todo, checkpoint.stream_for if checkpoint else None, on_done, should_stop)
         except KeyboardInterrupt:
             raise JobInterrupted(merged()) from None
         result = merged()
