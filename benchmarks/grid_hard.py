@@ -139,10 +139,11 @@ def timed(command: list[str], env: dict[str, str] | None = None,
 
 
 def small(runs: int, peer_python: str | None) -> None:
-    src = str(Path(__file__).resolve().parents[1] / "src")
-    env = {**os.environ, "PYTHONPATH": src}
+    from startup import HERE, environment  # bytecode compiled by the warm-up, as an installed package has it
+
     launcher = [sys.executable, "-c", "from puzzlewright.cli.main import main; main()"]
     with tempfile.TemporaryDirectory() as folder:
+        env = environment(HERE, Path(folder))
         words = Path(folder) / "five.txt"
         five_letter_list(words)
         ours = launcher + ["grid", "fill", "--size", "5x5", "--dict", str(words)]

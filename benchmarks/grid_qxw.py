@@ -4,7 +4,7 @@
 start-up, reading the list, the search), alternately, in one run.
 
 Usage: python benchmarks/grid_qxw.py [--qxw /usr/games/qxw] [--runs N] [--seconds S] [--min-score Z]
-       [--grids open-5,american-1,american-2,american-3,stack-21]
+       [--grids open-5,american-1,american-2,american-3,stack-21] [--baseline DIR/src]
 
 Qxw is not a puzzlewright dependency: ``apt-get install qxw`` (its binary is ``/usr/games/qxw``). Its batch
 mode reads a *deck*: one line per light (slot), naming the light's cells in order, any names; two lights
@@ -22,6 +22,11 @@ Qxw, which uses no scores. ``grid fill`` runs as a user runs it (its quality flo
 own; random seed 0); Qxw finds any fill. Each Qxw fill is re-checked here: every light a word of the list,
 every cell one letter, no word twice.
 
+``grid fill`` runs as an installed package runs it: with its bytecode compiled by the warm-up run
+(``PYTHONDONTWRITEBYTECODE`` dropped, each checkout's bytecode and cache folder its own: the environment of
+``benchmarks/startup.py``). With ``--baseline DIR/src`` the other checkout's ``grid fill`` runs too, in
+turn with ours and Qxw's, and its figures and ours over it are printed (the same-run baseline).
+
 Grids: ``open-5`` is an empty 5x5; the others are shipped patterns (``american-1`` to ``-3``: 15x15;
 ``stack-21``: the 21x21 with stacked 10- to 12-letter entries).
 """
@@ -37,6 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from grid_hard import timed  # the same timing as the other grid benchmarks (CPU of the child, a CPU cap)
+from startup import HERE, environment  # each checkout's own bytecode and caches, as an install has them
 
 if TYPE_CHECKING:
     from puzzlewright.grid.model import Grid
@@ -87,10 +93,11 @@ def check_qxw(out: str, grid: Grid, words: set[str]) -> str:
     return "filled" if len(set(found)) == len(found) else "a word twice"
 
 
-def compare(names: list[str], runs: int, seconds: float, min_score: float, qxw: str) -> None:
-    """Each grid, ``runs`` times each filler alternately: medians and the ratio of CPU medians."""
-    src = str(Path(__file__).resolve().parents[1] / "src")
-    env = {**os.environ, "PYTHONPATH": src}
+def compare(names: list[str], runs: int, seconds: float, min_score: float, qxw: str,
+            baseline: Path | None = None) -> None:
+    """Each grid, ``runs`` times each filler in turn (ours, the baseline's when given, Qxw's): medians and
+    the ratios of CPU medians."""
+    sources = {"puzzlewright": HERE, **({"baseline": baseline.resolve()} if baseline else {})}
     launcher = [sys.executable, "-c", "from puzzlewright.cli.main import main; main()"]
     with tempfile.TemporaryDirectory() as folder:
         scored, plain, words = write_lists(Path(folder), min_score)
@@ -103,11 +110,14 @@ def compare(names: list[str], runs: int, seconds: float, min_score: float, qxw: 
             where = ["--size", "5x5"] if name == "open-5" else ["--pattern", name]
             ours = launcher + ["grid", "fill", *where, "--dict", str(scored), "--time-limit", str(WALL_LIMIT)]
             theirs = [qxw, "-b", "-d", str(plain), str(deck)]
-            timed(ours, env, seconds)  # warm-up: bytecode, the list's index cache, the compiled kernel
-            figures: dict[str, list[tuple[float, float, bool]]] = {"puzzlewright": [], "qxw": []}
+            envs = {filler: environment(source, Path(folder)) for filler, source in sources.items()}
+            for env in envs.values():
+                timed(ours, env, seconds)  # warm-up: bytecode, the list's index cache, the compiled kernel
+            figures: dict[str, list[tuple[float, float, bool]]] = {filler: [] for filler in (*sources, "qxw")}
             for _ in range(runs):
-                wall, cpu, out = timed(ours, env, seconds)
-                figures["puzzlewright"].append((wall, cpu, out is not None and "1 fill" in out))
+                for filler, env in envs.items():
+                    wall, cpu, out = timed(ours, env, seconds)
+                    figures[filler].append((wall, cpu, out is not None and "1 fill" in out))
                 wall, cpu, out = timed(theirs, cpu_seconds=seconds)
                 verdict = "stopped" if out is None else check_qxw(out, grid, words)
                 assert verdict in ("filled", "no fill", "stopped"), verdict
@@ -123,7 +133,11 @@ def report(name: str, figures: dict[str, list[tuple[float, float, bool]]], runs:
         print(f"{name} {filler}: filled {sum(row[2] for row in rows)} of {runs}, median "
               f"{statistics.median(row[0] for row in rows):.2f} s wall, {medians[filler]:.2f} s CPU "
               f"(CPU {min(row[1] for row in rows):.2f}-{max(row[1] for row in rows):.2f})", flush=True)
-    print(f"{name}: puzzlewright / qxw, median CPU: {medians['puzzlewright'] / medians['qxw']:.2f}x\n", flush=True)
+    print(f"{name}: puzzlewright / qxw, median CPU: {medians['puzzlewright'] / medians['qxw']:.2f}x", flush=True)
+    if "baseline" in medians:
+        print(f"{name}: baseline / qxw, median CPU: {medians['baseline'] / medians['qxw']:.2f}x; puzzlewright / "
+              f"baseline: {medians['puzzlewright'] / medians['baseline']:.2f}x", flush=True)
+    print(flush=True)
 
 
 def main() -> None:
@@ -133,10 +147,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="each run's CPU-time budget")
     parser.add_argument("--min-score", type=float, default=2.0)
     parser.add_argument("--grids", default=",".join(GRIDS))
+    parser.add_argument("--baseline", type=Path, default=None, metavar="DIR/src",
+                        help="another checkout's src, whose grid fill runs in turn with ours (a same-run baseline)")
     args = parser.parse_args()
     if not Path(args.qxw).exists():
         parser.error(f"{args.qxw}: no such file (apt-get install qxw)")
-    compare(args.grids.split(","), args.runs, args.seconds, args.min_score, args.qxw)
+    compare(args.grids.split(","), args.runs, args.seconds, args.min_score, args.qxw, args.baseline)
 
 
 if __name__ == "__main__":
