@@ -117,6 +117,13 @@ def test_seed_box_answer_on_the_quick_path():
     ["acrostic", "count", "--size", "5", "--dict", "nope"], ["acrostic", "count", "--size", "5", "--dict", "words.txt"],
     ["acrostic", "count", "--size", "5", "--workers", "0"], ["acrostic", "count", "--size", "5", "--double=yes"],
     ["acrostic", "count", "--size", "5", "extra"], ["acrostic", "count", "--size", "5", "--cluster", "local"],
+    ["grid", "fill"], ["grid", "fill", "--size", "5x5", "--pattern", "american-1"], ["grid", "fill", "--size"],
+    ["grid", "fill", "--size", "5x5", "--json"], ["grid", "fill", "--size", "5x5", "--count", "2"],
+    ["grid", "fill", "--size", "5x5", "--workers", "2"], ["grid", "fill", "--grid", "..../..../..../...."],
+    ["grid", "fill", "--size", "5x5", "--time-limit", "inf"], ["grid", "fill", "--size", "5x5", "--time-limit", "0"],
+    ["grid", "fill", "--size", "5x5", "--time-limit", "soon"], ["grid", "fill", "--size", "5x5", "--random-seed", "-1"],
+    ["grid", "fill", "--size", "5x5", "--random-seed", "1.5"], ["grid", "fill", "--size", "5x5", "--help"],
+    ["grid", "fill", "--size", "5x5", "extra"], ["grid", "reroll", "--size", "5x5"],
 ])
 def test_anything_else_is_left_to_click(arguments):
     assert quick_command(arguments) is None
@@ -166,6 +173,52 @@ def test_quick_count_prints_what_the_click_command_line_prints(arguments):
         assert status == 2 and not stdout and stderr.startswith(b"error: ") and stderr.count(b"\n") == 1
 
 
+FILL_INPUTS = [
+    ["grid", "fill", "--size", "4x4", "--dict", "acrostic-4"],
+    ["grid", "fill", "--template", "eras/..../..../....", "--dict=acrostic-4", "--random-seed", "2"],
+    ["grid", "fill", "--size", "3x3", "--size=4x4", "--time-limit", "20", "--dict", "acrostic-4"],  # the last counts
+    ["grid", "fill", "--template", "....#/...../...../#....", "--time-limit=30"],  # the default dictionary
+    ["grid", "fill", "--size", "5x5", "--dict", "acrostic-4"],  # no 5-letter words: the explanation, status 1
+    ["grid", "fill", "--size", "5y5"],  # bad input from here on
+    ["grid", "fill", "--pattern", "american-9"],
+    ["grid", "fill", "--template", "ab/cd", "--dict", "/no/such/words.txt"],
+]
+
+
+def without_fill_time(outcome: tuple[int, bytes, bytes]) -> tuple[int, bytes, bytes]:
+    """An outcome with the seconds a fill took left out (the only part that differs from run to run)."""
+    status, stdout, stderr = outcome
+    return status, re.sub(rb"restarts, [0-9.]+ s\)", b"restarts, ... s)", stdout), stderr
+
+
+@pytest.mark.parametrize("arguments", FILL_INPUTS, ids=" ".join)
+def test_quick_fill_prints_what_the_click_command_line_prints(arguments):
+    """A ``grid fill`` of one grid with at most ``--dict``, ``--time-limit`` and ``--random-seed`` runs on
+    the quick path: the same fill, lines and exit status as the click command line."""
+    quick, click = both_ways(arguments)
+    assert without_fill_time(quick) == without_fill_time(click)
+    status, stdout, stderr = quick
+    if status == 0:
+        assert re.search(rb"\n1 fill at quality floor [0-9.]+ \([0-9,]+ nodes, [0-9]+ restarts, [0-9.]+ s\)\n$",
+                         stdout) and not stderr
+    elif status == 1:
+        assert stdout.startswith(b"no word fits") and not stderr
+    else:
+        assert status == 2 and not stdout and stderr.startswith(b"error: ") and stderr.count(b"\n") == 1
+
+
+def test_quick_fill_on_a_word_list_file(tmp_path):
+    """A ``word;score`` list (issue #32's 5x5 against Qxw reads one): filled on the quick path, with the
+    words and scores of the file."""
+    words = tmp_path / "list.txt"
+    words.write_text("".join(f"{word};{score}\n" for word, score in [("eras", 60), ("lick", 50), ("more", 70),
+                                                                     ("stew", 40), ("elms", 55), ("riot", 65),
+                                                                     ("acre", 45), ("skew", 50)]))
+    quick, click = both_ways(["grid", "fill", "--size", "4x4", "--dict", str(words)])
+    assert without_fill_time(quick) == without_fill_time(click)
+    assert quick[1].startswith(b"E L M S\nR I O T\nA C R E\nS K E W\n  weakest entry STEW (2.40), mean score 3.26\n")
+
+
 def test_quick_count_finds_the_known_squares():
     assert quick_run(COUNT_INPUTS[0]).startswith(b"81 5x5 (double, canonical) squares in 'wordle-answers': "
                                                  b"3,516,727 nodes in ")
@@ -174,7 +227,7 @@ def test_quick_count_finds_the_known_squares():
 def test_quick_path_imports_neither_click_nor_numpy(tmp_path):
     """Nor the request models' typing and dataclasses (beyond what the interpreter's own start-up imports
     here), for a lookup in a built-in dictionary and for a solve on a built-in dictionary or a word-list
-    file; a solve imports no re or json either."""
+    file; a solve imports no re or json either. A grid fill needs numpy and its request models, not click."""
     watched = ("click", "numpy", "pydantic", "typing", "dataclasses", "re", "json")
     report = f"import sys\nprint(*sorted(m for m in {watched!r} if m in sys.modules))"  # no json: it imports re
     code = "import sys\nfrom puzzlewright.cli.main import main\ntry: main(sys.argv[1:])\nexcept SystemExit: pass\n"
@@ -194,6 +247,7 @@ def test_quick_path_imports_neither_click_nor_numpy(tmp_path):
             (("letterboxed", "solve", "RME-WCL-TGK-API"), set()), (("dict", "lookup", "cat"), set()),
             (("dict", "lookup", "cat", "--json"), {"click", "dataclasses", "typing", "re", "json"}),
             (("acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers"),
-             {"dataclasses", "typing", "re", "json"})]
+             {"dataclasses", "typing", "re", "json"}),
+            (("grid", "fill", "--size", "4x4", "--dict", "acrostic-4"), {"numpy", "dataclasses", "typing", "re"})]
     for arguments, expected in runs:
         assert imported(*arguments) - interpreter == expected - interpreter, arguments

@@ -379,6 +379,47 @@ def test_plain_lists_that_are_not_ascii_are_read_line_by_line(tmp_path):
     assert formats.read_plain(path) == ({"naive": 0.0, "cafe": 0.0, "cat": 0.0}, 0)
 
 
+SCORE_TEXTS = ["50", "0", "100", "7.5", " 60", "1e1", "-0", "-5", "150", "nan", "inf", "x", ""]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.text(alphabet="abcXYZ #-'9\t\r ;", max_size=6), st.booleans(),
+                          st.sampled_from(SCORE_TEXTS)), max_size=30), st.sampled_from([8, 64, 1 << 14]))
+def test_scored_lists_read_in_blocks_give_what_reading_line_by_line_gives(tmp_path_factory, entries, block):
+    """The block reader of ``word;score`` lists (formats._read_ascii_scored, the fast path of read_scored)
+    keeps, skips, scores and orders exactly the entries the line-by-line reader does, a word listed twice
+    (in one block or two) keeping its best score; a line the line reader refuses, it leaves to that reader."""
+    from unittest import mock
+
+    from puzzlewright.lexicon import formats
+
+    path = tmp_path_factory.mktemp("scored") / "words.txt"
+    path.write_bytes("\n".join(entry + (";" + score if scored else "") for entry, scored, score in entries).encode())
+    try:
+        expected: object = formats._read_scored_lines(path)
+    except LexiconError as error:
+        expected = str(error)
+    with mock.patch.object(formats, "_BLOCK_BYTES", block):
+        fast = formats._read_ascii_scored(path)
+        try:
+            whole: object = formats.read_scored(path)
+        except LexiconError as error:
+            whole = str(error)
+    assert whole == expected and (fast is None or fast == expected)
+    if fast is not None:
+        assert list(fast[0].items()) == list(expected[0].items())  # the same order, the same scores
+
+
+def test_a_clean_scored_list_is_read_in_blocks(tmp_path):
+    from puzzlewright.lexicon import formats
+
+    path = write(tmp_path, "list.txt", "cat;60\nzebra;50\nnew york;55\nOREO;25\ncat;40\n" * 1000)
+    fast = formats._read_ascii_scored(path)
+    assert fast == formats._read_scored_lines(path) and fast[1] == 1000  # "new york": not one a-z word
+    assert fast[0] == pytest.approx({"cat": 3.6, "zebra": 3.0, "oreo": 1.5})  # cat's better score
+    assert formats._read_ascii_scored(write(tmp_path, "odd.txt", "cat;60\nrock;n;roll;50\n")) is None
+
+
 @pytest.mark.parametrize("filename", [spec.file for spec in BUILTINS.values()] + ["rejected.npz"])
 def test_shipped_archives_read_as_numpy_load_reads_them(filename):
     """The built-in dictionaries are read without numpy.load (start-up): every array must come out the same,

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from puzzlewright.cli.shared import finished
+from puzzlewright.cli.shared import fill_fields, fill_report, finished, grid_fill, write_lines
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
 from puzzlewright.counting import count_run_fields, where_it_ran
 from puzzlewright.errors import PuzzleInputError, names_a_file
@@ -67,56 +67,6 @@ def grid_source(command):
         return command(source=source, **kwargs)
 
     return wrapper
-
-
-def _print_fills(result: FillResult, unique: bool, output: str | None) -> None:
-    for number, fill in enumerate(result, 1):
-        if number > 1:
-            click.echo()
-        click.echo("\n".join(" ".join(ch.upper() for ch in row) for row in fill.rows))
-        shown_as = dict(zip(fill.words, fill.display or fill.words))
-        weakest = shown_as.get(fill.weakest, fill.weakest).upper()
-        click.echo(f"  weakest entry {weakest} ({fill.min_score:.2f}), mean score {fill.mean_score:.2f}")
-        phrases = [shown for word, shown in shown_as.items() if shown != word]
-        if phrases:
-            click.echo(f"  phrases: {', '.join(phrase.upper() for phrase in phrases)}")
-    count = result.count
-    how = f"{result.nodes:,} nodes, {result.restarts} restarts, {result.elapsed_s:.2f} s{_race_note(result)}"
-    if result.explanation:
-        click.echo(result.explanation)
-    elif unique:
-        verdict = {True: "the fill is unique", False: "the fill is not unique (another one is shown)",
-                   None: "uniqueness not settled before the budget ran out"}[result.unique]
-        click.echo(f"{verdict} ({how})")
-    else:
-        click.echo(f"{count} fill{'s' * (count != 1)}{_floor_note(result)} ({how})" + ("" if count else ": none found"))
-    if result.stopped:
-        click.echo(result.stopped)
-    if output and result.fills:
-        click.echo(f"best fill written to {output}")
-
-
-def _race_note(result: FillResult) -> str:
-    """Which seed won a race of workers ("" for one worker): ``--random-seed`` with it finds the fill again."""
-    if result.workers == 1:
-        return ""
-    return f"; random seed {result.random_seed} won the race of {result.workers} workers"
-
-
-def _floor_note(result: FillResult) -> str:
-    """Which quality floor the fills were found at, for the summary line ("" when none was found)."""
-    if not result.count:
-        return ""
-    return " with no quality floor" if result.floor is None else f" at quality floor {result.floor:g}"
-
-
-def fill_fields(source: dict[str, Any], dictionary: DictionaryOptions, how_many: int, unique: bool,
-                min_score: float | None, allow_repeats: bool, random_seed: int, time_limit: float,
-                max_nodes: int | None, allow: str | None, phrases: bool) -> dict[str, Any]:
-    """The fields of a fill (or reroll) request, from the command's options."""
-    return {**source, **dataclass_fields(dictionary), "count": how_many, "unique": unique, "min_score": min_score,
-            "allow_repeats": allow_repeats, "random_seed": random_seed, "time_limit": time_limit,
-            "max_nodes": max_nodes, "allow": allow, "phrases": phrases}
 
 
 phrases_option = click.option(
@@ -178,19 +128,15 @@ def fill(source: dict[str, Any], how_many: int, unique: bool, min_score: float |
     puzzlewright grid fill --pattern stack-15 --workers 2
     puzzlewright grid fill --batch grids.jsonl --workers 2
     """
-    from puzzlewright.grid import api
-    from puzzlewright.progress import status_line
-
     fields = fill_fields(source, dictionary, how_many, unique, min_score, allow_repeats, random_seed, time_limit,
                          max_nodes, allow, phrases)
     if batch is not None:
         return _fill_batch(batch, fields, lexicon, workers, cluster)
     if cluster is not None:
         raise PuzzleInputError("--cluster spreads a --batch of grids; one fill races its --workers on this machine")
-    with status_line("filling the grid…"):
-        result = api.fill(FillRequest(**fields), lexicon=lexicon, workers=workers or 1)
+    result = grid_fill(fields, lexicon, workers or 1)
     _write_best(result, output)
-    emit_json(result) if as_json else _print_fills(result, unique, output)
+    emit_json(result) if as_json else write_lines(fill_report(result, unique, output))
     return finished(result, 0 if result.fills else 1)
 
 
@@ -230,7 +176,7 @@ def reroll(source: dict[str, Any], slot: str, how_many: int, unique: bool, min_s
     with status_line(f"finding another word for {slot}…"):
         result = api.reroll(RerollRequest(**fields, slot=slot), lexicon=lexicon)
     _write_best(result, output)
-    emit_json(result) if as_json else _print_fills(result, unique, output)
+    emit_json(result) if as_json else write_lines(fill_report(result, unique, output))
     return finished(result, 0 if result.fills else 1)
 
 

@@ -1,8 +1,10 @@
 """The quick path: the one-off commands people type most, answered without importing click.
 
 ``letterboxed solve SIDES...`` and ``dict lookup WORDS...``, each with at most a ``--dict NAME|PATH``
-option, and ``acrostic count --size N`` (with at most ``--double``, ``--canonical``, ``--workers N`` and a
-built-in ``--dict NAME``: counted without numpy) run here; click and the command line's option machinery
+option, ``acrostic count --size N`` (with at most ``--double``, ``--canonical``, ``--workers N`` and a
+built-in ``--dict NAME``: counted without numpy) and ``grid fill`` of one ``--size``, ``--pattern`` or
+``--template`` (with at most ``--dict``, ``--time-limit`` and ``--random-seed``: issue #32's small fill)
+run here; click and the command line's option machinery
 cost more start-up than the answer (click alone is about 130 M instructions, three times the
 interpreter's start). Any other argument (any other option, ``--help``, ``--``, an argument click would
 read differently, such as one that is not printable text) leaves the command to the click command line.
@@ -26,6 +28,8 @@ def quick_command(arguments: list[str]) -> Callable[[], object] | None:
         return None  # click's output strips escape sequences when not on a terminal: let it
     if arguments[:2] == ["acrostic", "count"]:
         return _acrostic_count(arguments[2:])
+    if arguments[:2] == ["grid", "fill"]:
+        return _grid_fill(arguments[2:])
     parsed = _operands_and_dictionary(arguments[2:])
     if parsed is None:
         return None
@@ -155,5 +159,60 @@ def _acrostic_count(arguments: list[str]) -> Callable[[], int] | None:
         if interrupted:
             raise KeyboardInterrupt
         return finished(result)
+
+    return run
+
+
+FILL_GRIDS = {"--size": "size", "--pattern": "pattern", "--template": "grid"}  # option -> request field
+FILL_OPTIONS = (*FILL_GRIDS, "--dict", "--time-limit", "--random-seed")
+
+
+def _fill_settings(arguments: list[str]) -> dict[str, str] | None:
+    """``grid fill``'s options as {option: value}, the last of a repeated one counting as click's do; None
+    when anything else is given, the grid is not given exactly one way, or ``--time-limit`` or
+    ``--random-seed`` is not a value click would take (click then answers, with its own errors)."""
+    import math
+
+    settings: dict[str, str] = {}
+    remaining = iter(arguments)
+    for argument in remaining:
+        name, equals, value = argument.partition("=")
+        if name not in FILL_OPTIONS:
+            return None
+        value = value if equals else next(remaining, "")
+        if not value or value.startswith("-"):
+            return None
+        settings[name] = value
+    if sum(name in settings for name in FILL_GRIDS) != 1:
+        return None
+    try:  # what click's float and int options accept: FiniteFloat(min=0.001), IntRange(min=0)
+        limit_ok = math.isfinite(seconds := float(settings.get("--time-limit", "1"))) and seconds >= 0.001
+        seed_ok = int(settings.get("--random-seed", "0")) >= 0
+    except ValueError:
+        return None
+    return settings if limit_ok and seed_ok else None
+
+
+def _grid_fill(arguments: list[str]) -> Callable[[], int] | None:
+    """``grid fill --size MxN|--pattern NAME|--template ROWS [--dict NAME|PATH] [--time-limit S]
+    [--random-seed N]`` (see :mod:`puzzlewright.cli.grid`), the other options at their defaults, None for
+    anything else; the request is built and filled as the click command builds it
+    (:func:`~puzzlewright.cli.shared.fill_fields`, :func:`~puzzlewright.cli.shared.grid_fill`), without
+    click's start-up."""
+    settings = _fill_settings(arguments)
+    if settings is None:
+        return None
+    from puzzlewright.cli.shared import dictionary_choice, fill_fields, fill_report, finished, grid_fill, write_lines
+    from puzzlewright.grid.defaults import DEFAULT_DICTIONARY, DEFAULT_TIME_LIMIT
+
+    source = {"min_length": None, **{FILL_GRIDS[name]: value for name, value in settings.items() if name in FILL_GRIDS}}
+
+    def run() -> int:
+        dictionary, lexicon = dictionary_choice(settings.get("--dict", DEFAULT_DICTIONARY))
+        fields = fill_fields(source, dictionary, 1, False, None, False, int(settings.get("--random-seed", "0")),
+                             float(settings.get("--time-limit", DEFAULT_TIME_LIMIT)), None, None, True)
+        result = grid_fill(fields, lexicon)
+        write_lines(fill_report(result, False, None))
+        return finished(result, 0 if result.fills else 1)
 
     return run

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from puzzlewright.acrostic.count import CountOptions
+    from puzzlewright.grid.schema import FillResult
     from puzzlewright.letterboxed.schema import SolveResult
     from puzzlewright.lexicon import Lexicon
     from puzzlewright.lexicon.plain import PlainLexicon
@@ -219,6 +220,77 @@ def count_report(result: JobResult, options: CountOptions, dictionary: str, outp
         lines.append(f"squares written to {output}" if file_path else
                      f"checkpoint in {directory} (squares in results.jsonl)")
     return lines
+
+
+# -- grid fill --------------------------------------------------------------------------------------
+
+
+def fill_fields(source: dict[str, Any], dictionary: DictionaryOptions, how_many: int, unique: bool,
+                min_score: float | None, allow_repeats: bool, random_seed: int, time_limit: float,
+                max_nodes: int | None, allow: str | None, phrases: bool) -> dict[str, Any]:
+    """The fields of a fill (or reroll) request, from the command's options (``source``: the grid's)."""
+    from puzzlewright.schema import dataclass_fields
+
+    return {**source, **dataclass_fields(dictionary), "count": how_many, "unique": unique, "min_score": min_score,
+            "allow_repeats": allow_repeats, "random_seed": random_seed, "time_limit": time_limit,
+            "max_nodes": max_nodes, "allow": allow, "phrases": phrases}
+
+
+def grid_fill(fields: dict[str, Any], lexicon: Any, workers: int = 1) -> FillResult:
+    """``grid fill``'s search: the request of ``fields`` (:func:`fill_fields`) over ``lexicon`` (None: its
+    dictionary's), raced by ``workers`` searches, with a status line on a terminal while it runs."""
+    from puzzlewright.grid import api
+    from puzzlewright.grid.schema import FillRequest
+    from puzzlewright.progress import status_line
+
+    with status_line("filling the grid…"):
+        return api.fill(FillRequest(**fields), lexicon=lexicon, workers=workers)
+
+
+def fill_report(result: FillResult, unique: bool, output: str | None) -> list[str]:
+    """The lines ``grid fill`` and ``grid reroll`` print (without ``--json``): each fill's rows, weakest
+    entry, mean score and phrases, then the count (or with ``unique``, the verdict) and the search's
+    figures, why it stopped, and where ``output`` went."""
+    lines: list[str] = []
+    for number, fill in enumerate(result, 1):
+        if number > 1:
+            lines.append("")
+        lines += [" ".join(ch.upper() for ch in row) for row in fill.rows]
+        shown_as = dict(zip(fill.words, fill.display or fill.words))
+        weakest = shown_as.get(fill.weakest, fill.weakest).upper()
+        lines.append(f"  weakest entry {weakest} ({fill.min_score:.2f}), mean score {fill.mean_score:.2f}")
+        phrases = [shown for word, shown in shown_as.items() if shown != word]
+        if phrases:
+            lines.append(f"  phrases: {', '.join(phrase.upper() for phrase in phrases)}")
+    count = result.count
+    how = f"{result.nodes:,} nodes, {result.restarts} restarts, {result.elapsed_s:.2f} s{_race_note(result)}"
+    if result.explanation:
+        lines.append(result.explanation)
+    elif unique:
+        verdict = {True: "the fill is unique", False: "the fill is not unique (another one is shown)",
+                   None: "uniqueness not settled before the budget ran out"}[result.unique]
+        lines.append(f"{verdict} ({how})")
+    else:
+        lines.append(f"{count} fill{'s' * (count != 1)}{_floor_note(result)} ({how})" + ("" if count else ": none found"))
+    if result.stopped:
+        lines.append(result.stopped)
+    if output and result.fills:
+        lines.append(f"best fill written to {output}")
+    return lines
+
+
+def _race_note(result: FillResult) -> str:
+    """Which seed won a race of workers ("" for one worker): ``--random-seed`` with it finds the fill again."""
+    if result.workers == 1:
+        return ""
+    return f"; random seed {result.random_seed} won the race of {result.workers} workers"
+
+
+def _floor_note(result: FillResult) -> str:
+    """Which quality floor the fills were found at, for the summary line ("" when none was found)."""
+    if not result.count:
+        return ""
+    return " with no quality floor" if result.floor is None else f" at quality floor {result.floor:g}"
 
 
 # -- running a command ------------------------------------------------------------------------------
