@@ -13,6 +13,7 @@ candidates the build left out and why. SCOWL, WordNet, Ding, GCIDE, ``wordfreq``
 from __future__ import annotations
 
 import os
+import struct
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -63,12 +64,19 @@ BUILTINS: dict[str, Builtin] = {
 
 
 def _archive_arrays(filename: str) -> dict[str, np.ndarray]:
-    """The arrays of a shipped ``.npz`` archive, read by :func:`puzzlewright.lexicon.archive.read_archive`
-    (the same arrays ``numpy.load`` gives, without the :mod:`zipfile` and :mod:`importlib.resources`
-    machinery, which cost every command that loads a dictionary about 50 M instructions of start-up)."""
+    """The arrays of a shipped ``.npz`` archive (:func:`_npz_arrays`)."""
+    return _npz_arrays(data_file(filename))
+
+
+def _npz_arrays(path: str) -> dict[str, np.ndarray]:
+    """The arrays of an ``.npz`` archive of ours (a shipped dictionary, a cached word-list file), read by
+    :func:`puzzlewright.lexicon.archive.read_archive` (the same arrays ``numpy.load`` gives, without the
+    :mod:`zipfile` and :mod:`importlib.resources` machinery, which cost every command that loads a
+    dictionary about 50 M instructions of start-up, nor numpy's header parsing). Raises OSError or
+    ValueError for a file it cannot read."""
     from puzzlewright.lexicon.archive import read_archive
 
-    return {name: np.asarray(values) for name, values in read_archive(data_file(filename)).items()}
+    return {name: np.asarray(values) for name, values in read_archive(path).items()}
 
 
 def _read_archive(filename: str) -> dict[str, np.ndarray | list[str]]:
@@ -121,7 +129,7 @@ def rejected_words() -> dict[str, str]:
     words = archive["words"].tobytes().decode("ascii").split("\n")
     return {word: REJECT_REASONS[reason] for word, reason in zip(words, archive["reason"].tolist())}
 
-FILE_CACHE_FORMAT = 3  # bump when what a cached word-list file holds changes
+FILE_CACHE_FORMAT = 4  # bump when what a cached word-list file holds changes
 # a built word-list file: words, zipf, level, familiarity, flags, entries skipped, format
 FileLexicon = tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, str]
 
@@ -187,12 +195,11 @@ def _load_cached_file(key: str) -> FileLexicon | None:
 
     path = _cached_file_path(key)
     try:
-        with np.load(path) as archive:
-            words = archive["words"].tobytes().decode("ascii").split("\n")
-            skipped, format = int(archive["skipped"]), str(archive["format"])
-            built = (words, archive["zipf"], archive["level"], archive["familiarity"], archive["flags"], skipped,
-                     format)
-    except (OSError, ValueError, KeyError, UnicodeDecodeError, EOFError):
+        archive = _npz_arrays(path)
+        words = archive["words"].tobytes().decode("ascii").split("\n")
+        skipped, format = int(archive["skipped"][0]), archive["format"].tobytes().decode("ascii")
+        built = (words, archive["zipf"], archive["level"], archive["familiarity"], archive["flags"], skipped, format)
+    except (OSError, ValueError, KeyError, IndexError, UnicodeDecodeError, struct.error):
         return None
     touch(path)
     return built
@@ -207,9 +214,10 @@ def _save_cached_file(key: str, built: FileLexicon) -> None:
     path = _cached_file_path(key)
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        store(path, lambda handle: np.savez(
+        store(path, lambda handle: np.savez(  # types read_archive reads: bytes, uint32, float32
             handle, words=np.frombuffer("\n".join(words).encode("ascii"), np.uint8), zipf=zipf, level=level,
-            familiarity=familiarity, flags=flags, skipped=np.int64(skipped), format=np.str_(format)))
+            familiarity=familiarity, flags=flags, skipped=np.array([min(skipped, 2**32 - 1)], np.uint32),
+            format=np.frombuffer(format.encode("ascii"), np.uint8)))
     except OSError:
         pass
 
