@@ -18,7 +18,7 @@ from puzzlewright.counting import count_run_fields, where_it_ran
 from puzzlewright.errors import PuzzleInputError, names_a_file
 from puzzlewright.grid.defaults import (DEFAULT_CANDIDATES, DEFAULT_DICTIONARY, DEFAULT_TIME_LIMIT, MAX_CANDIDATES,
                                         MAX_FILLS)
-from puzzlewright.grid.schema import (CandidatesRequest, CountResult, FillRequest, FillResult, RerollRequest,
+from puzzlewright.grid.schema import (CandidatesRequest, CountResult, FillResult, RerollRequest,
                                       VerifyRequest)
 from puzzlewright.jsonlines import RECORD_DICTIONARY_KEYS
 from puzzlewright.parallel.cli import parallel_options, worker_options
