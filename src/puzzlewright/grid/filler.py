@@ -26,8 +26,8 @@ same request finds the same fills on any machine.
 
 Among candidates of a slot, the value tried first has the highest key: score plus noise plus
 :data:`PROMISE` times the candidate's promise, the mean log10 of the candidates it leaves its open crossing
-slots (see :mod:`puzzlewright.grid.kernel`): of two good words, the one that keeps its crossings open goes first,
-which is what lets a fill finish at a high floor in few nodes.
+slots (see :mod:`puzzlewright.grid.kernel`): of two good words, the one that keeps its crossings open goes
+first, which is what lets a fill finish at a high floor in few nodes.
 """
 
 from __future__ import annotations
