@@ -90,6 +90,28 @@ def test_c_and_numba_grid_kernels_learn_and_prune_alike(monkeypatch):
     assert outcomes[0][1] > 0 and outcomes[0][4][-1] > 0 and outcomes[0][3]  # restarts, nogoods learnt, a fill
 
 
+def test_a_candidates_promise_is_the_mean_log_of_its_crossings_supports():
+    """The value order's promise (``_promise``; ``promise_of`` in the C build, which the searches above
+    check step for step): the mean over the crossing slots still open of log10 of the candidates each keeps
+    with the word's letter there, each capped at PROMISE_CAP. A word leaving its crossings 1 and 100
+    candidates (mean 1.0) beats one leaving 2 and 2 (0.30): the fewest-candidates rule ranked them the
+    other way round."""
+    size = np.array([3, 200, 200, 1], np.int64)  # slot 3 has its word: not an open crossing
+    lengths = np.array([3, 3, 3, 3], np.int64)
+    letters = np.array([0, 1, 2, 3, 4, 2, 5, 5, 2], np.int64)  # slot 0's words: abc, dec, ffc
+    letters_at = np.zeros(4, np.int64)
+    cross_t = np.array([[1, 2, 3], [-1, -1, -1], [-1, -1, -1], [-1, -1, -1]], np.int64)
+    cross_j = np.array([[0, 1, 2], [0, 0, 0], [0, 0, 0], [0, 0, 0]], np.int64)
+    support = np.zeros((4, 3, 26), np.int64)
+    support[1, 0, [0, 3, 5]] = [1, 2, 5000]  # slot 1's candidates with a, d, f first
+    support[2, 1, [1, 4, 5]] = [100, 2, 10]  # slot 2's with b, e, f second
+    promise = kernel_numba._promise.py_func
+    arrays = (size, support, lengths, letters, letters_at, cross_t, cross_j)
+    assert [round(promise(0, w, *arrays), 4) for w in range(3)] == [1.0, 0.301, 2.0]  # 5,000 counts as 1,000
+    size[1:3] = 1  # no open crossing left
+    assert promise(0, 0, *arrays) == 0.0
+
+
 def test_a_kernels_source_is_read_from_its_package_folder():
     """Read from beside the module, without importing the package or importlib.resources (start-up)."""
     from importlib import resources

@@ -25,9 +25,9 @@ the rest of the budget. The outcome says which floor it finished at. Node allowa
 same request finds the same fills on any machine.
 
 Among candidates of a slot, the value tried first has the highest key: score plus noise plus
-:data:`PROMISE` times the candidate's promise, log10 of the fewest candidates it leaves any crossing slot
-(see :mod:`puzzlewright.grid.kernel`): of two good words, the one that keeps its crossings open goes first,
-which is what lets a fill finish at a high floor in few nodes.
+:data:`PROMISE` times the candidate's promise, the mean log10 of the candidates it leaves its open crossing
+slots (see :mod:`puzzlewright.grid.kernel`): of two good words, the one that keeps its crossings open goes
+first, which is what lets a fill finish at a high floor in few nodes.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from puzzlewright.budget import Budget, ran_out
 RESTART_BASE = 512  # nodes of the first restart run; later runs follow the Luby sequence times this
 SLICE_NODES = 32  # kernel nodes between budget checks (a node can take milliseconds on a big grid)
 NOISE = 1.0  # spread of the random noise added to word scores when ordering values (Zipf units)
-PROMISE = 3.0  # weight of a candidate's promise (log10 of its crossings' fewest candidates) beside its score
+PROMISE = 3.0  # weight of a candidate's promise (mean log10 of its crossings' candidates) beside its score
 RUNG_NODES = 250  # search nodes the highest quality floor gets per fill still wanted
 RUNG_GROWTH = 3  # each lower floor gets this many times the nodes of the one above (it is likelier to finish)
 NOGOOD_DECISIONS = 1 << 20  # decisions the nogoods learnt at one quality floor may hold in all (16 MB)

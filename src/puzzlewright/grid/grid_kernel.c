@@ -159,22 +159,24 @@ static i64 settle(Grid *g) {
     }
 }
 
-/* How well word w of slot s keeps its open crossings alive: log10 of the fewest candidates any crossing
- * slot keeps with w's letter at the shared cell, at most PROMISE_CAP (0 when it crosses no open slot). */
+/* How well word w of slot s keeps its open crossings alive: the mean over the crossing slots still open of
+ * log10 of the candidates each keeps with w's letter at the shared cell, each at most PROMISE_CAP (0 when it
+ * crosses no open slot). The log of the product of the crossings' supports, so that a word leaving one
+ * crossing few candidates and the others many can still beat one leaving every crossing barely enough. */
 static double promise_of(Grid *g, i64 s, i64 w) {
     i64 length = g->lengths[s];
     i64 base = g->letters_at[s] + w * length;
-    i64 least = -1;
+    double total = 0.0;
+    i64 open = 0;
     for (i64 i = 0; i < length; i++) {
         i64 t = g->cross_t[s * g->longest + i];
         if (t < 0 || g->size[t] <= 1)
             continue;
-        i64 j = g->cross_j[s * g->longest + i];
-        i64 count = g->support[(t * g->longest + j) * 26 + g->letters[base + i]];
-        if (least < 0 || count < least)
-            least = count;
+        i64 count = g->support[(t * g->longest + g->cross_j[s * g->longest + i]) * 26 + g->letters[base + i]];
+        total += log10((double)(count < PROMISE_CAP ? count : PROMISE_CAP));
+        open += 1;
     }
-    return least < 0 ? 0.0 : log10((double)(least < PROMISE_CAP ? least : PROMISE_CAP));
+    return open > 0 ? total / (double)open : 0.0;
 }
 
 /* dom/wdeg: the open slot with the fewest candidates per weighted crossing with other open slots. */

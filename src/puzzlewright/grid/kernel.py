@@ -13,9 +13,10 @@ State, per slot ``s`` (its words are the dictionary's words of its length, numbe
 
 Variable choice is dom/wdeg (fewest candidates per weighted open crossing; a crossing's weight counts the
 wipeouts it caused and persists across restarts); the value is the candidate with the highest key: its
-score plus noise (from Python) plus ``promise`` times log10 of the fewest candidates it leaves any open
-crossing slot (capped at :data:`PROMISE_CAP`), so that of two good words the one that keeps its crossings
-open goes first. Branching: ``s = w``, then on failure ``s != w``.
+score plus noise (from Python) plus ``promise`` times the mean over its open crossing slots of log10 of the
+candidates each keeps with its letter at the shared cell (each capped at :data:`PROMISE_CAP`): the log of
+the product of its crossings' supports, the least-constraining value, so that of two good words the one
+that leaves its crossings the most room goes first. Branching: ``s = w``, then on failure ``s != w``.
 
 Nogoods learnt at restarts (:mod:`puzzlewright.grid.filler` records them from the stack a run stopped
 with): sets of decisions ``slot = word`` that together leave no fill. After the letter propagation settles,

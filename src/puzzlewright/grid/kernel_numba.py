@@ -170,19 +170,20 @@ def _choose(size, cross_t, cross_id, lengths, weights):
 
 @numba.njit(cache=True, nogil=True)
 def _promise(s, w, size, support, lengths, letters, letters_at, cross_t, cross_j):
-    """How well word ``w`` of slot ``s`` keeps its open crossings alive: log10 of the fewest candidates any
-    crossing slot keeps with ``w``'s letter at the shared cell, at most PROMISE_CAP (0: no open crossing)."""
+    """How well word ``w`` of slot ``s`` keeps its open crossings alive: the mean over the crossing slots still
+    open of log10 of the candidates each keeps with ``w``'s letter at the shared cell, each at most PROMISE_CAP
+    (0: no open crossing)."""
     length = lengths[s]
     base = letters_at[s] + w * length
-    least = -1
+    total = 0.0
+    open_crossings = 0
     for i in range(length):
         t = cross_t[s, i]
         if t < 0 or size[t] <= 1:
             continue
-        count = support[t, cross_j[s, i], letters[base + i]]
-        if least < 0 or count < least:
-            least = count
-    return 0.0 if least < 0 else np.log10(float(min(least, PROMISE_CAP)))
+        total += np.log10(float(min(support[t, cross_j[s, i], letters[base + i]], PROMISE_CAP)))
+        open_crossings += 1
+    return total / open_crossings if open_crossings > 0 else 0.0
 
 
 @numba.njit(cache=True, nogil=True)
