@@ -110,10 +110,10 @@ def test_a_users_word_list_and_added_words_take_the_reference_flags(tmp_path):
 
 def test_the_policy_by_use():
     assert left_out(Use.SOLVE) == frozenset()
-    assert left_out(Use.CONSTRUCT) == {"offensive", "vulgar", "proper", "undefined"}
+    assert left_out(Use.CONSTRUCT) == {"offensive", "vulgar", "proper", "undefined", "archaic"}
     assert left_out(Use.SUGGEST) == {"offensive", "vulgar", "proper"}
     assert left_out(Use.CROSSWORD) == {"offensive", "vulgar", "undefined"}
-    assert left_out(Use.CONSTRUCT, {"vulgar", "proper", "undefined"}) == {"offensive"}
+    assert left_out(Use.CONSTRUCT, {"vulgar", "proper", "undefined", "archaic"}) == {"offensive"}
     assert left_out(Use.CONSTRUCT, {"offensive"}) >= {"offensive"}  # never allowed
     lexicon = Lexicon(["alice", "crane", "twat"], flags=[FLAG_BITS["proper", "scowl"], 0, FLAG_BITS["vulgar", "reviewed"]])
     assert publishable(lexicon, Use.SOLVE) is lexicon

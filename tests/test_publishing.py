@@ -58,7 +58,7 @@ def test_acrostic_squares_hold_no_left_out_word():
 def test_acrostic_request_word_list_with_a_vulgar_word_is_left_out_unless_allowed():
     request = {"size": 3, "words": VULGAR_SQUARE, "min_commonness": None, "random_seed": 1, "show_solution": True}
     with pytest.raises(PuzzleInputError, match=r"from the 5 words .* \(1 word left out as offensive, vulgar, "
-                                               r"names or undefined: see the allow option\)"):
+                                               r"names, undefined or archaic: see the allow option\)"):
         acrostic.generate(request)
     (puzzle,) = acrostic.generate({**request, "allow": ["vulgar"]})
     assert "tit" in puzzle.solution.rows + ["".join(column) for column in zip(*puzzle.solution.rows)]
@@ -126,7 +126,7 @@ def test_generated_letter_boxed_puzzles_are_their_own_best_answer():
 def test_letter_boxed_word_list_with_a_vulgar_word_is_left_out_unless_allowed(cli, tmp_path):
     path = word_file(tmp_path, VULGAR_PAIR)
     refused = cli("letterboxed", "generate", "--dict", path, "--random-seed", "1")
-    assert refused.exit_code == 2 and "1 word left out as offensive, vulgar, names or undefined" in refused.stderr
+    assert refused.exit_code == 2 and "1 word left out as offensive, vulgar, names, undefined or archaic" in refused.stderr
     allowed = cli("letterboxed", "generate", "--dict", path, "--random-seed", "1", "--allow", "vulgar", "--json",
                   "--show-solution")
     assert allowed.exit_code == 0 and allowed.json()["puzzles"][0]["solution"] == ["whore", "enthusiasm"]
