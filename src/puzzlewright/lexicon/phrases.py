@@ -19,9 +19,10 @@ selected as frequent; without placeholders such as ``one's``) whose every word i
   (SemCor) uses it. (The bigram list's frequency itself is not used: a phrase's rarest pair can be far
   more frequent than the phrase, AND ALL, SEE A MAN.)
 * flags: any of its words' ``offensive``, ``vulgar``, ``unpleasant`` and ``abbreviation`` flags (with
-  their sources); WordNet's usage domains and LDNOOBW's multiword entries for the phrase itself; ``proper``
-  when WordNet writes it only capitalised (ABRAHAM LINCOLN: crossword fill leaves names among phrases out
-  unless allowed, :data:`puzzlewright.lexicon.policy.Use.PHRASE`).
+  their sources); WordNet's usage domains and LDNOOBW's multiword entries for the phrase itself; ``vulgar``
+  when it holds a mild word that reads crude in a phrase (``scripts/mild-words.txt``: OLD FART, PAIN IN THE
+  ASS); ``proper`` when WordNet writes it only capitalised (ABRAHAM LINCOLN: crossword fill leaves names
+  among phrases out unless allowed, :data:`puzzlewright.lexicon.policy.Use.PHRASE`).
 
 The crossword fill score (:mod:`puzzlewright.grid.score`) then treats a phrase as a word (flag penalties,
 the crosswordese penalty when neither the Lancaster norms nor a written frequency of 3.5 vouch for it) plus

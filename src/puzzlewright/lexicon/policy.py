@@ -8,14 +8,15 @@ each with the source that set it). What they mean depends on what the words are 
   ``jumble unscramble`` lists them after the other words, and the Jumble and Letter Boxed rankers order
   answers by how many such words they hold before their score (an answer with one comes after every clean
   one; the fitted models also weigh them, feature ``flagged``, which steers the Jumble search).
-* **Constructing** (``Use.CONSTRUCT``: acrostic, Letter Boxed and Jumble generators, Wordle doodles): never an ``offensive`` word; no ``vulgar``, ``proper`` or
-  ``undefined`` word (one no dictionary defines: surnames, misspellings, foreign words) unless the user
-  allows it (``--allow vulgar,proper``, ``"allow": ["vulgar"]``).
+* **Constructing** (``Use.CONSTRUCT``: acrostic, Letter Boxed and Jumble generators, Wordle doodles): never an ``offensive`` word; no ``vulgar``, ``proper``,
+  ``undefined`` (one no dictionary defines: surnames, misspellings, foreign words) or ``archaic`` word
+  (obsolete or dialect: ONY, ABIT) unless the user allows it (``--allow vulgar,proper``,
+  ``"allow": ["vulgar"]``).
 * **Suggesting** (``Use.SUGGEST``: the Wordle assistant's guesses): as constructing, but ``undefined``
-  words are kept: the game's own list accepts them, and SALET is a fine guess though no dictionary
-  defines it.
+  and ``archaic`` words are kept: the game's own list accepts them, and SALET is a fine guess though no
+  dictionary defines it.
 * **Crossword fill** (``Use.CROSSWORD``): as constructing, but names are allowed by default (grids use
-  ARIEL and OSLO). ``undefined`` words stay out unless allowed: among them are good entries no dictionary
+  ARIEL and OSLO), and so are archaic words, a point lower in fill score (crosswordese such as ANENT). ``undefined`` words stay out unless allowed: among them are good entries no dictionary
   of ours defines yet (UDON, CHAI, DIDNT), but also misspellings and run-together words (ASWELL, UNTILL,
   WIERD, THANKYOU) and names no list marks as names, which a setter would have to catch by reading.
 * **Crossword phrases** (``Use.PHRASE``: the multiword entries crossword fill adds,
@@ -52,13 +53,14 @@ class Use(Enum):
 
 
 NEVER = frozenset({"offensive"})
-ALLOWABLE = ("vulgar", "proper", "undefined")  # what a user may opt in to, in the order help texts name them
-LEFT_OUT = {Use.SOLVE: frozenset(), Use.CONSTRUCT: NEVER | {"vulgar", "proper", "undefined"},
+ALLOWABLE = ("vulgar", "proper", "undefined", "archaic")  # what a user may opt in to, in the order help texts name them
+LEFT_OUT = {Use.SOLVE: frozenset(), Use.CONSTRUCT: NEVER | {"vulgar", "proper", "undefined", "archaic"},
             Use.SUGGEST: NEVER | {"vulgar", "proper"}, Use.CROSSWORD: NEVER | {"vulgar", "undefined"},
             Use.PHRASE: NEVER | {"vulgar", "proper"}}
 RANKED_LOW = frozenset({"offensive", "vulgar", "proper"})  # solvers rank these below unflagged words
 ALLOW_HELP = ("Let constructions use these flagged words, comma-separated: vulgar, proper (names), undefined "
-              "(words no dictionary defines). Offensive words (slurs) are never used.")
+              "(words no dictionary defines), archaic (obsolete or dialect words). Offensive words (slurs) are "
+              "never used.")
 
 
 def parse_allow(value: str | Iterable[str] | None) -> frozenset[str]:
@@ -115,8 +117,8 @@ def left_out_note(count: int) -> str:
     ("" for none), so that the user knows allowing them (``--allow``, the ``allow`` field) may help."""
     if not count:
         return ""
-    return (f" ({count:,} word{'s' if count != 1 else ''} left out as offensive, vulgar, names or undefined: "
-            "see the allow option)")
+    return (f" ({count:,} word{'s' if count != 1 else ''} left out as offensive, vulgar, names, undefined or "
+            "archaic: see the allow option)")
 
 
 MAX_PUBLISHABLE = 16

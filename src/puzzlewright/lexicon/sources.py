@@ -60,6 +60,7 @@ FLAG_EVIDENCE = (
     ("archaic", "wordnet"), ("archaic", "weak-evidence"),
     ("undefined", "scowl-obscure"),  # appended: the bits above keep their values
     ("unpleasant", "reviewed"),
+    ("proper", "census"), ("archaic", "gcide-labels"),  # appended: the bits above keep their values
 )
 FLAG_SOURCE_DESCRIPTIONS = {
     "wordnet": "WordNet's usage labels (ethnic slur, obscenity, archaism) or its capitalised lemmas",
@@ -70,6 +71,8 @@ FLAG_SOURCE_DESCRIPTIONS = {
     "weak-evidence": "only GCIDE (Webster 1913) or SCOWL size 95 lists it",
     "scowl-obscure": "only SCOWL's sizes 80-95 list it (or its base word); no dictionary headword, not in the "
                      "Lancaster list of known words",
+    "census": "the US Census 1990 first names (public domain), and no dictionary gives it a lowercase meaning",
+    "gcide-labels": "GCIDE labels every sense of it obsolete, Scots or dialect, and no current source lists it",
 }
 FLAG_BITS = {pair: 1 << i for i, pair in enumerate(FLAG_EVIDENCE)}
 
