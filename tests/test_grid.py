@@ -107,6 +107,24 @@ def test_the_hard_patterns_are_what_issue_32_asks_for():
         assert grid.height == grid.width == side and grid.blocks <= 11 and lengths[name][side] >= 4
 
 
+def test_the_sunday_pattern_is_an_everyday_21x21():
+    grid = pattern_grid("sunday-1")
+    assert grid.height == grid.width == 21 and grid.rotationally_symmetric() and 136 <= len(grid.slots) <= 144
+    white = {i for i, cell in enumerate(grid.cells) if cell != "#"}
+    across = {cell for slot in grid.slots if slot.direction == "across" for cell in slot.cells}
+    down = {cell for slot in grid.slots if slot.direction == "down" for cell in slot.cells}
+    assert across == down == white  # every cell checked: in an across entry and a down one
+    assert 11 <= max(slot.length for slot in grid.slots) <= 15
+    seen, stack = {min(white)}, [min(white)]  # every white cell reachable from the first
+    while stack:
+        r, c = divmod(stack.pop(), 21)
+        for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= rr < 21 and 0 <= cc < 21 and rr * 21 + cc in white and rr * 21 + cc not in seen:
+                seen.add(rr * 21 + cc)
+                stack.append(rr * 21 + cc)
+    assert seen == white
+
+
 # -- filling --------------------------------------------------------------------------------------------
 
 

@@ -97,9 +97,14 @@ def _print_fills(result: FillResult, unique: bool, output: str | None) -> None:
 
 
 def _race_note(result: FillResult) -> str:
-    """Which seed won a race of workers ("" for one worker): ``--random-seed`` with it finds the fill again."""
+    """How several workers shared the search ("" for one): the floors side by side (one worker's fill), or
+    which seed won a race (``--random-seed`` with it finds the fill again)."""
+    from puzzlewright.grid.portfolio import RACE_FLOORS
+
     if result.workers == 1:
         return ""
+    if result.race == RACE_FLOORS:
+        return f"; quality floors searched on {result.workers} workers, one worker's fill"
     return f"; random seed {result.random_seed} won the race of {result.workers} workers"
 
 
@@ -151,7 +156,9 @@ def with_options(options):
     return decorate
 
 
-FILL_WORKERS_HELP = ("Race N differently seeded searches for one fill, the first to finish winning (default 1); "
+FILL_WORKERS_HELP = ("Search for one fill on N processes (default 1): the quality floors side by side (one "
+                     "worker's fill, sooner), or with one floor, several fills or --unique, N differently seeded "
+                     "searches raced; "
                      "with --batch, spread the grids over N processes (default: all cores).")
 
 
