@@ -26,7 +26,8 @@ Usage: python benchmarks/grid_hard.py [hard] [pairs] [rungs] [small] [--seeds N]
   --workers) idle cores take to the same answer with the floors side by side (``grid fill --workers``:
   the top ``TAUGHT_RUNGS`` in turn, then each worker taking the next rung; the answer once it and every
   rung above it have ended); the ratio of the medians is the speed-up on a machine with a free core per
-  worker (the wall-clock form is ``hard --min-score none --workers 1,2``, on an idle machine).
+  worker (the wall-clock form is ``hard --min-score none --workers 1,2``, on an idle machine). Each fill
+  gets --seconds of wall clock (a fill stopped there counts what it spent).
 * small: ``puzzlewright grid fill --size 5x5`` end to end (a new process: start-up, dictionary, kernel,
   search) against the peer (blacksquare's filler, PyPI, in its own environment: --peer-python, see
   benchmarks/grid_peer.py) filling the same open 5x5 from the same list (``english``'s five-letter
@@ -118,7 +119,8 @@ def pairs(patterns: list[str], seeds: int, min_score: float | None, nodes: int) 
               f"{one / two:.2f}x (a seed without a fill counts as the node budget)\n", flush=True)
 
 
-def rungs(patterns: list[str], seeds: int, min_score: float | None, workers: list[int]) -> None:
+def rungs(patterns: list[str], seeds: int, min_score: float | None, workers: list[int], seconds: float) -> None:
+    from puzzlewright.budget import Budget
     from puzzlewright.grid import api
     from puzzlewright.grid.filler import TAUGHT_RUNGS, Filler
     from puzzlewright.grid.patterns import pattern_grid
@@ -134,10 +136,10 @@ def rungs(patterns: list[str], seeds: int, min_score: float | None, workers: lis
             cpu = time.process_time()
             filler = Filler(pattern_grid(name), words, options)
             setup = time.process_time() - cpu
-            costs, ended = [], []
+            costs, ended, budget = [], [], Budget(seconds)
             for rung in range(len(options.floors())):
                 cpu = time.process_time()
-                ended.append(filler.run_rung(rung))
+                ended.append(filler.run_rung(rung, budget))
                 costs.append(time.process_time() - cpu)
                 if ended[-1].finished:
                     break
@@ -146,7 +148,7 @@ def rungs(patterns: list[str], seeds: int, min_score: float | None, workers: lis
             for count in workers:
                 times[count].append(setup + side_by_side(costs, count, TAUGHT_RUNGS))
             rows = ", ".join(f"{rung.floor}: {rung.nodes:,} nodes {cost:.2f} s" for rung, cost in zip(ended, costs))
-            weakest = f"weakest {outcome.fills[0].weakest}" if outcome.fills else "no fill"
+            weakest = f"weakest {outcome.fills[0].weakest}" if outcome.fills else outcome.stopped or "no fill"
             print(f"  {name} seed {seed}: floor {outcome.floor} ({weakest}), {outcome.nodes:,} nodes, set-up "
                   f"{setup:.2f} s; rungs {rows}; the ladder's failed rungs {sum(r.nodes for r in ended[:last]):,} "
                   f"nodes, {sum(costs[:last]):.2f} s CPU; " + ", ".join(
@@ -253,7 +255,8 @@ def main() -> None:
     if "pairs" in args.parts:
         pairs(args.patterns.split(","), args.seeds, args.min_score, args.nodes)
     if "rungs" in args.parts:
-        rungs(args.patterns.split(","), args.seeds, args.min_score, [int(count) for count in args.workers.split(",")])
+        rungs(args.patterns.split(","), args.seeds, args.min_score, [int(count) for count in args.workers.split(",")],
+              args.seconds)
     if "small" in args.parts:
         small(args.runs, args.peer_python)
 

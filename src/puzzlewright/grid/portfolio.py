@@ -2,22 +2,25 @@
 searches that differ only in their random seed, raced in worker processes.
 
 **Rungs side by side** (one fill wanted, several quality floors to try, no node budget: a default fill).
-Most of a hard grid's nodes go on the higher floors' rungs, which fail (:mod:`puzzlewright.grid.filler`);
-each rung starts afresh (:meth:`~puzzlewright.grid.filler.Filler.run_rung`), so a rung searched beside the
-ones above it searches exactly as it does after them. Each worker takes the next rung not yet started; the
-answer is the highest rung that finishes, taken once every rung above it has ended without a fill, and the
-workers still searching are stopped at once. The result is one worker's, fill, floor and nodes (those of
-the rungs down to the one that finished), sooner.
+Most of a hard grid's nodes go on the higher floors' rungs, which end without a fill
+(:mod:`puzzlewright.grid.filler`). A rung below the top :data:`~puzzlewright.grid.filler.TAUGHT_RUNGS`
+starts from what those learnt (:meth:`~puzzlewright.grid.filler.Filler.run_rung`), so a rung searched
+beside the ones above it searches exactly as it does after them. The top rungs run here; then each worker
+takes the next rung not yet started; the answer is the highest rung that finishes, taken once every rung
+above it has ended without a fill, and the workers still searching are stopped at once. The result is one
+worker's fill, floor and nodes (those of the rungs down to the one that finished), sooner.
 
-**Seeds raced** (otherwise: a single floor, several fills, ``unique``, a node budget). A grid's search time varies enormously with the random noise in its value order (one seed fills a hard grid
-in seconds, another wanders for a minute), so ``N`` differently seeded searches reach a first fill sooner
-than one, without any shared state. Worker ``k`` searches with seed ``random_seed + k``. Which worker wins
-depends on timing, so the result names the winner's seed (``FillResult.random_seed``): one worker with that
-seed finds exactly that fill again (the search counts nodes, not seconds, so it is the same search).
+**Seeds raced** (otherwise: a single floor, several fills, ``unique``, a node budget). A grid's search
+time varies enormously with the random noise in its value order (one seed fills a hard grid in seconds,
+another wanders for a minute), so ``N`` differently seeded searches reach a first fill sooner than one,
+without any shared state. Worker ``k`` searches with seed ``random_seed + k``. Which worker wins depends on
+timing, so the result names the winner's seed (``FillResult.random_seed``): one worker with that seed finds
+exactly that fill again (the search counts nodes, not seconds, so it is the same search).
 
-Workers in both schedules are forked (they share the parent's loaded dictionary and compiled kernel), watch for their parent's
-death (:func:`puzzlewright.parallel.runners.exit_when_orphaned`) and are terminated and reaped as soon as a
-winner is in, so no process outlives the call.
+Workers in both schedules are forked (they share the parent's loaded dictionary, compiled kernel and, for
+the rungs, the solver), watch for their parent's death
+(:func:`puzzlewright.parallel.runners.exit_when_orphaned`) and are terminated and reaped as soon as the
+answer is in, so no process outlives the call.
 """
 
 from __future__ import annotations
@@ -96,9 +99,9 @@ def races_floors(options: FillOptions, budget: Budget | None) -> bool:
 
 def _race_floors(grid: Grid, lexicon: Lexicon, options: FillOptions, budget: Budget | None,
                  workers: int) -> PortfolioOutcome:
-    """The rungs of ``options``' ladder on ``workers`` processes: the top rung here (every lower rung starts
-    from what it learnt, and a fill that finishes there needs no worker), then each worker taking the next
-    rung not yet started (the solver and the top rung's lessons are inherited by the forked workers)."""
+    """The rungs of ``options``' ladder on ``workers`` processes: the top :data:`TAUGHT_RUNGS` here, in turn
+    (every lower rung starts from what they learnt, and a fill that finishes there needs no worker), then
+    each worker taking the next rung not yet started (the forked workers inherit the solver and its lessons)."""
     started = time.perf_counter()
     filler = Filler(grid, lexicon, options)
     rungs = len(options.floors())
