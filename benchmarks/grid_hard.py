@@ -137,7 +137,7 @@ def rungs(patterns: list[str], seeds: int, min_score: float | None, workers: lis
             filler = Filler(pattern_grid(name), words, options)
             setup = time.process_time() - cpu
             costs, ended, budget = [], [], Budget(seconds)
-            for rung in range(len(options.floors())):
+            for rung in range(len(filler.floors)):
                 cpu = time.process_time()
                 ended.append(filler.run_rung(rung, budget))
                 costs.append(time.process_time() - cpu)

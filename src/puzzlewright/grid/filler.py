@@ -180,12 +180,26 @@ class Filler:
         self.scores = {length: length_scores(lexicon, length, scores) for length in lengths}
         self.crossings = self._crossings()
         self.pool = None if self.options.pool is None else Counter(self.options.pool)
+        self.floors = self._ladder()
         self.rng = np.random.default_rng(self.options.random_seed)
         self.taught: tuple[np.ndarray, np.ndarray, Mapping[str, Any]] | None = None  # see _teach
         self.last_rung = -1  # the rung searched last (see run_rung)
         self._build_arrays(lengths)
 
     # -- set-up ---------------------------------------------------------------------------------------
+
+    def _ladder(self) -> tuple[float | None, ...]:
+        """The quality floors this fill tries (:meth:`FillOptions.floors`), less each that leaves every slot
+        to fill the same words as the floor below it (a word list whose scores all clear it): a rung
+        there would search what the rung below it searches again."""
+        floors = self.options.floors()
+        lengths = sorted({slot.length for slot in self.slots if "." in self.grid.pattern(slot)})
+
+        def kept(floor: float | None) -> list[int]:
+            return [int((self.scores[n] >= np.float32(floor)).sum()) if floor is not None else len(self.scores[n])
+                    for n in lengths]
+
+        return (*(floor for floor, lower in zip(floors, floors[1:]) if kept(floor) != kept(lower)), floors[-1])
 
     def _crossings(self) -> list[list[tuple[int, int, int, int]]]:
         """For each slot, its crossings as (position, other slot, position in the other, crossing id);
@@ -351,12 +365,12 @@ class Filler:
 
     def run(self, budget: Budget | None = None) -> FillOutcome:
         """Search for the fills ``options`` asks for, at the highest quality floor that finishes (see the
-        module docstring): the rungs of :meth:`FillOptions.floors` in turn, until one finishes; see
+        module docstring): the rungs of :attr:`floors` in turn, until one finishes; see
         :class:`FillOutcome`."""
         started = time.perf_counter()
         found: dict[tuple[int, ...], Fill] = {}
         ended: list[RungOutcome] = []
-        for rung in range(len(self.options.floors())):
+        for rung in range(len(self.floors)):
             ended.append(self.run_rung(rung, budget, found))
             if ended[-1].finished:
                 break
@@ -364,7 +378,7 @@ class Filler:
 
     def run_rung(self, rung: int, budget: Budget | None = None,
                  found: dict[tuple[int, ...], Fill] | None = None) -> RungOutcome:
-        """Search quality floor number ``rung`` of :meth:`FillOptions.floors` (0: the highest) within its
+        """Search quality floor number ``rung`` of :attr:`floors` (0: the highest; :meth:`_ladder`) within its
         allowance (:meth:`_allowance`; the last rung has the rest of the budget), adding its fills to
         ``found`` (the fills of the rungs above, when several are wanted). The top :data:`TAUGHT_RUNGS`
         rungs run in turn, each from what the one above it left (the first afresh); every lower rung starts
@@ -373,7 +387,7 @@ class Filler:
         the same whether the rungs between ran before it or beside it (:mod:`puzzlewright.grid.portfolio`
         runs them in parallel). Each rung counts its own nodes and restarts."""
         found = {} if found is None else found
-        floors = self.options.floors()
+        floors = self.floors
         if rung == 0:
             self.weights[:], self.wipeouts[:] = 1.0, 0
             self.rng = np.random.default_rng(self.options.random_seed)

@@ -104,7 +104,7 @@ def _race_floors(grid: Grid, lexicon: Lexicon, options: FillOptions, budget: Bud
     each worker taking the next rung not yet started (the forked workers inherit the solver and its lessons)."""
     started = time.perf_counter()
     filler = Filler(grid, lexicon, options)
-    rungs = len(options.floors())
+    rungs = len(filler.floors)
     running: dict[Connection, tuple[int, BaseProcess]] = {}
     ended: dict[int, RungOutcome] = {}
     for rung in range(min(TAUGHT_RUNGS, rungs)):
@@ -117,7 +117,7 @@ def _race_floors(grid: Grid, lexicon: Lexicon, options: FillOptions, budget: Bud
             for rung in range(launched, min(rungs, launched + workers - len(running))):
                 process, receiver = _start(_climb, (filler, rung, budget))
                 running[receiver] = rung, process
-            ended.update(_next_rungs(running, options.floors()))
+            ended.update(_next_rungs(running, filler.floors))
     finally:
         _stop([(process, receiver) for receiver, (_, process) in running.items()])
     outcome = filler.ladder_outcome([ended[rung] for rung in range(answer + 1)], time.perf_counter() - started)
