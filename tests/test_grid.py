@@ -571,3 +571,14 @@ def test_a_whole_given_slot_keeps_its_word_whatever_its_score(english):
     """Floors apply to the slots the search fills: a word the user wrote in whole stays (ETUI)."""
     result = api.fill({"grid": "etui/..../..../....", "count": 1}, lexicon=english)
     assert result.best is not None and result.best.rows[0] == "etui" and result.best.weakest == "etui"
+
+
+def test_a_floor_that_keeps_the_same_words_as_the_one_below_is_skipped(tmp_path):
+    from puzzlewright.grid.filler import Filler
+    from puzzlewright.lexicon import load_lexicon
+
+    path = tmp_path / "scored.txt"  # scores 3.0 and 1.8: floors 3 and 2.5 keep the same words, as do 1.5 and none
+    path.write_text("abc;50\ndef;50\nadg;30\nbeh;30\ncfi;50\nxyz;30\n")
+    filler = Filler(Grid.empty(3, 3, 3), load_lexicon(str(path)))
+    assert filler.floors == (2.0, None)
+    assert Filler(Grid.parse("abc/def/ghi", 3), load_lexicon(str(path))).floors == (None,)  # nothing to fill
