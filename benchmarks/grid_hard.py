@@ -2,7 +2,7 @@
 """Issue #32's grid figures for docs/grid.md and docs/benchmarks.md: the hard shipped patterns, one worker
 against a race of two, and a small open grid end to end against a peer.
 
-Usage: python benchmarks/grid_hard.py [hard] [pairs] [small] [--seeds N] [--seconds S] [--min-score Z]
+Usage: python benchmarks/grid_hard.py [hard] [pairs] [rungs] [small] [--seeds N] [--seconds S] [--min-score Z]
        [--patterns a,b] [--workers 1,2] [--nodes N] [--runs N] [--peer-python PATH]
 
 * hard: each hard pattern (``stack-15``, ``stack-21``, ``open-7``, ``open-9``) filled at quality floor
@@ -19,6 +19,15 @@ Usage: python benchmarks/grid_hard.py [hard] [pairs] [small] [--seeds N] [--seco
   and for each pair of seeds (S, S+1) the smaller, which is what a race of two workers (``--workers 2
   --random-seed S``) spends when each has a core of its own (each worker's search is exactly the
   one-worker search with its seed). The ratio of the medians is the race's speed-up in nodes.
+* rungs: each pattern filled on one worker with seeds 0..N-1 at the default floors (--min-score applies:
+  ``none`` for the whole ladder), rung by rung (``Filler.run_rung``, as ``grid fill`` runs them): each
+  rung's floor, nodes and CPU seconds, which rung the fill ended at, and what the quality-floor ladder
+  cost (the nodes and CPU of the rungs that ended without a fill). From the rungs' CPU, the time two (and
+  --workers) idle cores take to the same answer with the floors side by side (``grid fill --workers``:
+  the top ``TAUGHT_RUNGS`` in turn, then each worker taking the next rung; the answer once it and every
+  rung above it have ended); the ratio of the medians is the speed-up on a machine with a free core per
+  worker (the wall-clock form is ``hard --min-score none --workers 1,2``, on an idle machine). Each fill
+  gets --seconds of wall clock (a fill stopped there counts what it spent).
 * small: ``puzzlewright grid fill --size 5x5`` end to end (a new process: start-up, dictionary, kernel,
   search) against the peer (blacksquare's filler, PyPI, in its own environment: --peer-python, see
   benchmarks/grid_peer.py) filling the same open 5x5 from the same list (``english``'s five-letter
@@ -110,6 +119,61 @@ def pairs(patterns: list[str], seeds: int, min_score: float | None, nodes: int) 
               f"{one / two:.2f}x (a seed without a fill counts as the node budget)\n", flush=True)
 
 
+def rungs(patterns: list[str], seeds: int, min_score: float | None, workers: list[int], seconds: float) -> None:
+    from puzzlewright.budget import Budget
+    from puzzlewright.grid import api
+    from puzzlewright.grid.filler import TAUGHT_RUNGS, Filler
+    from puzzlewright.grid.patterns import pattern_grid
+
+    api.fill({"grid": "..../..../...."})  # the dictionary and the compiled kernel, outside the timings
+    for name in patterns:
+        request = api.validate(api.FillRequest, {"pattern": name, "min_score": min_score})
+        words, _ = api.fill_lexicon(request, None)
+        times: dict[int, list[float]] = {count: [] for count in workers}
+        for seed in range(seeds):
+            options = api.fill_options(api.validate(api.FillRequest, {"pattern": name, "min_score": min_score,
+                                                                      "random_seed": seed}))
+            cpu = time.process_time()
+            filler = Filler(pattern_grid(name), words, options)
+            setup = time.process_time() - cpu
+            costs, ended, budget = [], [], Budget(seconds)
+            for rung in range(len(filler.floors)):
+                cpu = time.process_time()
+                ended.append(filler.run_rung(rung, budget))
+                costs.append(time.process_time() - cpu)
+                if ended[-1].finished:
+                    break
+            outcome = filler.ladder_outcome(ended, sum(costs))
+            last = len(ended) - 1
+            for count in workers:
+                times[count].append(setup + side_by_side(costs, count, TAUGHT_RUNGS))
+            rows = ", ".join(f"{rung.floor}: {rung.nodes:,} nodes {cost:.2f} s" for rung, cost in zip(ended, costs))
+            weakest = f"weakest {outcome.fills[0].weakest}" if outcome.fills else outcome.stopped or "no fill"
+            print(f"  {name} seed {seed}: floor {outcome.floor} ({weakest}), {outcome.nodes:,} nodes, set-up "
+                  f"{setup:.2f} s; rungs {rows}; the ladder's failed rungs {sum(r.nodes for r in ended[:last]):,} "
+                  f"nodes, {sum(costs[:last]):.2f} s CPU; " + ", ".join(
+                      f"{count} worker(s) {times[count][-1]:.2f} s" for count in workers), flush=True)
+        medians = {count: statistics.median(times[count]) for count in workers}
+        print(f"{name}: median CPU to the answer " + ", ".join(f"{count} worker(s) {medians[count]:.2f} s"
+                                                               for count in workers) + "; " + ", ".join(
+            f"1 / {count} = {medians[1] / medians[count]:.2f}x" for count in workers if count != 1 and 1 in medians)
+              + "\n", flush=True)
+
+
+def side_by_side(costs: list[float], workers: int, taught: int) -> float:
+    """When ``workers`` idle cores know the answer of a fill whose rungs, run in turn, cost ``costs`` (the
+    last is the rung it ended at): the top ``taught`` rungs in turn, then each free worker taking the next
+    rung; the answer once it and every rung above it have ended (rungs below it start after it)."""
+    answer = len(costs) - 1
+    start = sum(costs[:min(taught, answer + 1)])
+    free, ends = [start] * workers, [start]
+    for rung in range(taught, answer + 1):
+        worker = free.index(min(free))
+        free[worker] += costs[rung]
+        ends.append(free[worker])
+    return max(ends)
+
+
 def five_letter_list(path: Path) -> None:
     """``english``'s five-letter words as a ``word;score`` list (score = familiarity / 0.06, at most 100)."""
     from puzzlewright.lexicon import load_lexicon
@@ -191,6 +255,9 @@ def main() -> None:
              [int(count) for count in args.workers.split(",")])
     if "pairs" in args.parts:
         pairs(args.patterns.split(","), args.seeds, args.min_score, args.nodes)
+    if "rungs" in args.parts:
+        rungs(args.patterns.split(","), args.seeds, args.min_score, [int(count) for count in args.workers.split(",")],
+              args.seconds)
     if "small" in args.parts:
         small(args.runs, args.peer_python)
 

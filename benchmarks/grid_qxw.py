@@ -4,7 +4,7 @@
 start-up, reading the list, the search), alternately, in one run.
 
 Usage: python benchmarks/grid_qxw.py [--qxw /usr/games/qxw] [--runs N] [--seconds S] [--min-score Z]
-       [--grids open-5,american-1,american-2,american-3,stack-21] [--baseline DIR/src]
+       [--grids open-5,american-1,american-2,american-3,sunday-1,stack-21] [--baseline DIR/src]
 
 Qxw is not a puzzlewright dependency: ``apt-get install qxw`` (its binary is ``/usr/games/qxw``). Its batch
 mode reads a *deck*: one line per light (slot), naming the light's cells in order, any names; two lights
@@ -28,7 +28,7 @@ every cell one letter, no word twice.
 turn with ours and Qxw's, and its figures and ours over it are printed (the same-run baseline).
 
 Grids: ``open-5`` is an empty 5x5; the others are shipped patterns (``american-1`` to ``-3``: 15x15;
-``stack-21``: the 21x21 with stacked 10- to 12-letter entries).
+``sunday-1``: an everyday 21x21; ``stack-21``: the 21x21 with stacked 10- to 12-letter entries).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from puzzlewright.grid.model import Grid
 
 WALL_LIMIT = 3600  # grid fill's own budget is wall clock: the CPU limit stops both fillers instead
-GRIDS = ("open-5", "american-1", "american-2", "american-3", "stack-21")
+GRIDS = ("open-5", "american-1", "american-2", "american-3", "sunday-1", "stack-21")
 
 
 def grid_of(name: str) -> Grid:

@@ -107,6 +107,24 @@ def test_the_hard_patterns_are_what_issue_32_asks_for():
         assert grid.height == grid.width == side and grid.blocks <= 11 and lengths[name][side] >= 4
 
 
+def test_the_sunday_pattern_is_an_everyday_21x21():
+    grid = pattern_grid("sunday-1")
+    assert grid.height == grid.width == 21 and grid.rotationally_symmetric() and 136 <= len(grid.slots) <= 144
+    white = {i for i, cell in enumerate(grid.cells) if cell != "#"}
+    across = {cell for slot in grid.slots if slot.direction == "across" for cell in slot.cells}
+    down = {cell for slot in grid.slots if slot.direction == "down" for cell in slot.cells}
+    assert across == down == white  # every cell checked: in an across entry and a down one
+    assert 11 <= max(slot.length for slot in grid.slots) <= 15
+    seen, stack = {min(white)}, [min(white)]  # every white cell reachable from the first
+    while stack:
+        r, c = divmod(stack.pop(), 21)
+        for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= rr < 21 and 0 <= cc < 21 and rr * 21 + cc in white and rr * 21 + cc not in seen:
+                seen.add(rr * 21 + cc)
+                stack.append(rr * 21 + cc)
+    assert seen == white
+
+
 # -- filling --------------------------------------------------------------------------------------------
 
 
@@ -556,3 +574,14 @@ def test_a_whole_given_slot_keeps_its_word_whatever_its_score(english):
     """Floors apply to the slots the search fills: a word the user wrote in whole stays (ETUI)."""
     result = api.fill({"grid": "etui/..../..../....", "count": 1}, lexicon=english)
     assert result.best is not None and result.best.rows[0] == "etui" and result.best.weakest == "etui"
+
+
+def test_a_floor_that_keeps_the_same_words_as_the_one_below_is_skipped(tmp_path):
+    from puzzlewright.grid.filler import Filler
+    from puzzlewright.lexicon import load_lexicon
+
+    path = tmp_path / "scored.txt"  # scores 3.0 and 1.8: floors 3 and 2.5 keep the same words, as do 1.5 and none
+    path.write_text("abc;50\ndef;50\nadg;30\nbeh;30\ncfi;50\nxyz;30\n")
+    filler = Filler(Grid.empty(3, 3, 3), load_lexicon(str(path)))
+    assert filler.floors == (2.0, None)
+    assert Filler(Grid.parse("abc/def/ghi", 3), load_lexicon(str(path))).floors == (None,)  # nothing to fill

@@ -101,7 +101,9 @@ def with_options(options):
     return decorate
 
 
-FILL_WORKERS_HELP = ("Race N differently seeded searches for one fill, the first to finish winning (default 1); "
+FILL_WORKERS_HELP = ("Search for one fill on N processes (default 1): the quality floors side by side (one "
+                     "worker's fill, sooner), or with one floor, several fills or --unique, N differently seeded "
+                     "searches raced; "
                      "with --batch, spread the grids over N processes (default: all cores).")
 
 

@@ -280,9 +280,14 @@ def fill_report(result: FillResult, unique: bool, output: str | None) -> list[st
 
 
 def _race_note(result: FillResult) -> str:
-    """Which seed won a race of workers ("" for one worker): ``--random-seed`` with it finds the fill again."""
+    """How several workers shared the search ("" for one): the floors side by side (one worker's fill), or
+    which seed won a race (``--random-seed`` with it finds the fill again)."""
+    from puzzlewright.grid.portfolio import RACE_FLOORS
+
     if result.workers == 1:
         return ""
+    if result.race == RACE_FLOORS:
+        return f"; quality floors searched on {result.workers} workers, one worker's fill"
     return f"; random seed {result.random_seed} won the race of {result.workers} workers"
 
 

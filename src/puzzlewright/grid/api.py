@@ -136,10 +136,11 @@ def displayed(words: list[str], phrases: Lexicon | None) -> list[str]:
 
 
 def fill_result(outcome: FillOutcome, request: FillRequest, dictionary: str, phrases: Lexicon | None = None,
-                random_seed: int | None = None, workers: int = 1) -> FillResult:
+                random_seed: int | None = None, workers: int = 1, race: str | None = None) -> FillResult:
     """The filler's outcome over the ``dictionary`` (its name) and ``phrases`` (those it could use) as the
     :class:`FillResult` model (with ``unique``: the verdict, and one fill). ``random_seed``: the seed the
-    search ran with (a portfolio's winner; by default the request's)."""
+    search ran with (a portfolio's winner; by default the request's); ``workers`` and ``race``: how many
+    processes searched, and how (:class:`puzzlewright.grid.portfolio.PortfolioOutcome`)."""
     fills = [Fill(rows=list(fill.grid.rows), words=list(fill.words), min_score=round(fill.min_score, 2),
                   mean_score=round(fill.mean_score, 2), weakest=fill.weakest,
                   display=displayed(fill.words, phrases)) for fill in outcome.fills]
@@ -149,16 +150,18 @@ def fill_result(outcome: FillOutcome, request: FillRequest, dictionary: str, phr
     return FillResult(grid=grid_info(outcome.grid), fills=fills, count=len(fills), complete=outcome.stopped is None,
                       nodes=outcome.nodes, restarts=outcome.restarts,
                       dictionary=dictionary, unique=unique, stopped=outcome.stopped, explanation=outcome.explanation, floor=outcome.floor,
-                      random_seed=request.random_seed if random_seed is None else random_seed, workers=workers)
+                      random_seed=request.random_seed if random_seed is None else random_seed, workers=workers,
+                      race=race)
 
 
 @timed
 def fill(request: FillRequest | Mapping[str, Any], *, lexicon: Lexicon | None = None,
          budget: Budget | None = None, workers: int = 1) -> FillResult:
     """Fill a grid: the best ``count`` fills found, at the highest quality floor that finishes (or, with
-    ``unique``, whether the fill is the only one). ``workers`` > 1 races that many differently seeded
-    searches in worker processes, the first to finish winning (:mod:`puzzlewright.grid.portfolio`); the
-    result's ``random_seed`` is the winner's, which one worker reproduces."""
+    ``unique``, whether the fill is the only one). ``workers`` > 1 searches on that many worker processes
+    (:mod:`puzzlewright.grid.portfolio`): a default fill's quality floors side by side (one worker's fill,
+    sooner), otherwise differently seeded searches raced, the result's ``random_seed`` being the winner's,
+    which one worker reproduces."""
     from puzzlewright.grid.portfolio import check_workers, fill_portfolio
 
     request = validate(FillRequest, request)
@@ -166,7 +169,7 @@ def fill(request: FillRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
     grid = parse_grid(request)
     words, phrases = fill_lexicon(request, lexicon)
     won = fill_portfolio(grid, words, fill_options(request), request_budget(request, budget), workers)
-    return fill_result(won.outcome, request, words.name, phrases, won.random_seed, won.workers)
+    return fill_result(won.outcome, request, words.name, phrases, won.random_seed, won.workers, won.race)
 
 
 @timed

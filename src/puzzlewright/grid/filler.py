@@ -17,12 +17,15 @@ runs at the same quality floor. A run that ends within its limit has covered eve
 nogoods are facts about the grid, not about a run), which is how ``unique`` and "no fill exists" are proved.
 
 A word's score is its crossword fill score (:mod:`puzzlewright.grid.score`). Fills try quality floors
-highest first (:func:`puzzlewright.grid.score.floor_ladder`): the top floor gets :data:`RUNG_NODES` search
-nodes per fill still wanted and each lower one :data:`RUNG_GROWTH` times as many (a lower floor is likelier
-to finish, a 15x15 rarely finishes above 2); then the search steps down to the next floor, keeping what it
-learnt (the crossing weights) and the fills found. The last floor (the user's ``min_score``, or none) gets
-the rest of the budget. The outcome says which floor it finished at. Node allowances, not seconds, so the
-same request finds the same fills on any machine.
+highest first (:func:`puzzlewright.grid.score.floor_ladder`), each floor a *rung*: the top floor gets
+:data:`RUNG_NODES` search nodes per fill still wanted and each lower one :data:`RUNG_GROWTH` times as many
+(a lower floor is likelier to finish, a 15x15 rarely finishes above 2); then the search steps down to the
+next floor, keeping the fills found. Every lower rung starts from what the top rung learnt (its crossing
+weights and where its random stream stopped), not from the rung just above it: so a rung's search depends
+on the top rung alone, and the rungs can be searched side by side (:mod:`puzzlewright.grid.portfolio`) with
+exactly one worker's outcome. The last floor (the user's ``min_score``, or none) gets the rest of the
+budget. The outcome says which floor it finished at. Node allowances, not seconds, so the same request
+finds the same fills on any machine.
 
 Among candidates of a slot, the value tried first has the highest key: score plus noise plus
 :data:`PROMISE` times the candidate's promise, the mean log10 of the candidates it leaves its open crossing
@@ -34,7 +37,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
@@ -50,6 +55,7 @@ NOISE = 1.0  # spread of the random noise added to word scores when ordering val
 PROMISE = 3.0  # weight of a candidate's promise (mean log10 of its crossings' candidates) beside its score
 RUNG_NODES = 250  # search nodes the highest quality floor gets per fill still wanted
 RUNG_GROWTH = 3  # each lower floor gets this many times the nodes of the one above (it is likelier to finish)
+TAUGHT_RUNGS = 2  # the top rungs run in turn; every rung below them starts from what they learnt
 NOGOOD_DECISIONS = 1 << 20  # decisions the nogoods learnt at one quality floor may hold in all (16 MB)
 
 
@@ -174,10 +180,26 @@ class Filler:
         self.scores = {length: length_scores(lexicon, length, scores) for length in lengths}
         self.crossings = self._crossings()
         self.pool = None if self.options.pool is None else Counter(self.options.pool)
+        self.floors = self._ladder()
         self.rng = np.random.default_rng(self.options.random_seed)
+        self.taught: tuple[np.ndarray, np.ndarray, Mapping[str, Any]] | None = None  # see _teach
+        self.last_rung = -1  # the rung searched last (see run_rung)
         self._build_arrays(lengths)
 
     # -- set-up ---------------------------------------------------------------------------------------
+
+    def _ladder(self) -> tuple[float | None, ...]:
+        """The quality floors this fill tries (:meth:`FillOptions.floors`), less each that leaves every slot
+        to fill the same words as the floor below it (a word list whose scores all clear it): a rung
+        there would search what the rung below it searches again."""
+        floors = self.options.floors()
+        lengths = sorted({slot.length for slot in self.slots if "." in self.grid.pattern(slot)})
+
+        def kept(floor: float | None) -> list[int]:
+            return [int((self.scores[n] >= np.float32(floor)).sum()) if floor is not None else len(self.scores[n])
+                    for n in lengths]
+
+        return (*(floor for floor, lower in zip(floors, floors[1:]) if kept(floor) != kept(lower)), floors[-1])
 
     def _crossings(self) -> list[list[tuple[int, int, int, int]]]:
         """For each slot, its crossings as (position, other slot, position in the other, crossing id);
@@ -343,19 +365,60 @@ class Filler:
 
     def run(self, budget: Budget | None = None) -> FillOutcome:
         """Search for the fills ``options`` asks for, at the highest quality floor that finishes (see the
-        module docstring); see :class:`FillOutcome`."""
+        module docstring): the rungs of :attr:`floors` in turn, until one finishes; see
+        :class:`FillOutcome`."""
         started = time.perf_counter()
         found: dict[tuple[int, ...], Fill] = {}
-        floors = self.options.floors()
-        for rung, floor in enumerate(floors):
-            cap = None if rung == len(floors) - 1 else self.nodes + self._allowance(rung, len(found))
-            attempt = self._search(floor, budget, found, cap)
-            if attempt.finished:
+        ended: list[RungOutcome] = []
+        for rung in range(len(self.floors)):
+            ended.append(self.run_rung(rung, budget, found))
+            if ended[-1].finished:
                 break
-        fills = sorted(found.values(), key=Fill.rank_key)
-        explanation = attempt.explanation if not fills else None
-        return FillOutcome(self.grid, fills, attempt.complete, self.nodes, self.restarts,
-                           time.perf_counter() - started, attempt.stopped, explanation, attempt.candidates, floor)
+        return self.ladder_outcome(ended, time.perf_counter() - started)
+
+    def run_rung(self, rung: int, budget: Budget | None = None,
+                 found: dict[tuple[int, ...], Fill] | None = None) -> RungOutcome:
+        """Search quality floor number ``rung`` of :attr:`floors` (0: the highest; :meth:`_ladder`) within its
+        allowance (:meth:`_allowance`; the last rung has the rest of the budget), adding its fills to
+        ``found`` (the fills of the rungs above, when several are wanted). The top :data:`TAUGHT_RUNGS`
+        rungs run in turn, each from what the one above it left (the first afresh); every lower rung starts
+        from what they left (their crossing weights and where their random stream stopped, kept by
+        :meth:`_teach`), not from the rung just above it, so that with one fill wanted a lower rung searches
+        the same whether the rungs between ran before it or beside it (:mod:`puzzlewright.grid.portfolio`
+        runs them in parallel). Each rung counts its own nodes and restarts."""
+        found = {} if found is None else found
+        floors = self.floors
+        if rung == 0:
+            self.weights[:], self.wipeouts[:] = 1.0, 0
+            self.rng = np.random.default_rng(self.options.random_seed)
+        elif rung < TAUGHT_RUNGS and self.last_rung != rung - 1 or rung >= TAUGHT_RUNGS and self.taught is None:
+            raise RuntimeError(f"rung {rung} starts from what the rungs above it left: run those first")
+        elif rung >= TAUGHT_RUNGS and self.taught is not None:
+            self.weights[:], self.wipeouts[:] = self.taught[0], self.taught[1]
+            self.rng = np.random.default_rng()
+            self.rng.bit_generator.state = self.taught[2]
+        self.nodes = self.restarts = 0
+        cap = None if rung == len(floors) - 1 else self._allowance(rung, len(found))
+        attempt = self._search(floors[rung], budget, found, cap)
+        self.last_rung = rung
+        if rung == TAUGHT_RUNGS - 1:
+            self._teach()
+        return RungOutcome(rung, floors[rung], attempt, list(found.values()), self.nodes, self.restarts)
+
+    def _teach(self) -> None:
+        """Keep what the top rungs learnt, the start of every lower rung: the crossing weights (where the
+        grid is hard), the wipeout counts and where the random stream stopped."""
+        self.taught = (self.weights.copy(), self.wipeouts.copy(), self.rng.bit_generator.state)
+
+    def ladder_outcome(self, ended: list[RungOutcome], elapsed_s: float) -> FillOutcome:
+        """The outcome of a fill whose rungs ``ended`` in order, the last one the rung it finished at (its
+        fills are every fill found): the nodes and restarts of them all."""
+        last = ended[-1]
+        fills = sorted(last.fills, key=Fill.rank_key)
+        explanation = last.attempt.explanation if not fills else None
+        return FillOutcome(self.grid, fills, last.attempt.complete, sum(rung.nodes for rung in ended),
+                           sum(rung.restarts for rung in ended), elapsed_s, last.attempt.stopped, explanation,
+                           last.attempt.candidates, last.floor)
 
     def _allowance(self, rung: int, found: int) -> int:
         """The search nodes quality floor number ``rung`` (0: the highest) may spend before the search steps
@@ -452,6 +515,24 @@ class Filler:
         self.nogoods[start:end] = decisions
         self.n_nogoods += 1
         self.nogood_at[self.n_nogoods] = end
+
+
+@dataclass
+class RungOutcome:
+    """How one rung of the quality-floor ladder ended (:meth:`Filler.run_rung`): its index and floor, its
+    attempt, the fills found so far (its own and those of the rungs above it), its nodes and restarts."""
+
+    rung: int
+    floor: float | None
+    attempt: _Attempt
+    fills: list[Fill]
+    nodes: int
+    restarts: int
+
+    @property
+    def finished(self) -> bool:
+        """Whether the fill ends at this rung (see :attr:`_Attempt.finished`)."""
+        return self.attempt.finished
 
 
 @dataclass

@@ -42,7 +42,8 @@ class GridSource:
     size: str | None = None
     """An open word rectangle instead of a grid: "5x6" is 5 rows of 6-letter words."""
     pattern: str | None = None
-    """A shipped 15x15 block pattern instead of a grid (american-1, american-2, american-3)."""
+    """A shipped block pattern instead of a grid (15x15: american-1, american-2, american-3; 21x21:
+    sunday-1)."""
     min_length: Annotated[int, Ge(2), Le(3)] | None = None
     """The shortest slot: 2, or 3 (American rules; a pattern's default)."""
 
@@ -160,7 +161,11 @@ class FillResult(Outcome, Listing[Fill]):
     """The random seed of the search that found the fills: the request's, or with several workers the
     winner's (one worker with this seed finds the same fills)."""
     workers: int = 1
-    """How many differently seeded searches raced for the fill (the first to finish won)."""
+    """How many worker processes searched for the fill (see `race`)."""
+    race: str | None = None
+    """How the workers shared the search: `"floors"`, the quality floors searched side by side (the fills,
+    floor and nodes are exactly one worker's with this seed), or `"seeds"`, differently seeded searches
+    raced (the first to finish won: `random_seed` is the winner's); null for one worker."""
 
     def _items(self) -> list[Fill]:
         return self.fills
