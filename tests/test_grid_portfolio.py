@@ -138,9 +138,10 @@ def test_floors_side_by_side_give_one_workers_fill_floor_and_nodes(request_, wor
 
 
 def test_a_fill_at_the_top_floor_needs_no_worker():
-    result = api.fill({"size": "5x6", "random_seed": 0}, workers=2)
+    request = {"grid": "....#/...../...../.....", "random_seed": 0}  # fills at floor 3, the top rung
+    result = api.fill(request, workers=2)
     assert result.floor == 3 and result.race == "floors" and result.fills
-    assert result.nodes == api.fill({"size": "5x6", "random_seed": 0}).nodes
+    assert result.nodes == api.fill(request).nodes
     assert multiprocessing.active_children() == []
 
 
