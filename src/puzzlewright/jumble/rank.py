@@ -58,6 +58,11 @@ from puzzlewright.ranking import LinearModel
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 BLANK = re.compile(r"_+|[\u2013\u2014]|(?<!\w)-+(?!\w)")  # where a caption's answer goes: ___, – – –, --
 CANDIDATES = 15  # answers stage 1 keeps for the fitted model to order (the size of its blocks)
+# the first block also takes the answers whose homophone_phrase is this or more (said aloud, a set phrase) that
+# the search scores at most SOUND_ALIKE_MARGIN below the block's last (solver.sound_alike_answers)
+STRONG_HOMOPHONE = 2.0
+SOUND_ALIKE_MARGIN = 2.0
+SOUND_ALIKE_NODES = 20_000  # the narrow search's node budget for each open slot it limits
 
 UNKNOWN_ZIPF = 0.5
 EXTRA_WORD_ZIPF = 6.0

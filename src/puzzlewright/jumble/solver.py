@@ -25,7 +25,8 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.answers import AnswerSearch, Pool
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
 from puzzlewright.jumble.puns import Pun
-from puzzlewright.jumble.rank import FEATURES, AnswerFeatures, Ranker, Score
+from puzzlewright.jumble.rank import (FEATURES, SOUND_ALIKE_MARGIN, SOUND_ALIKE_NODES, STRONG_HOMOPHONE, AnswerFeatures, Ranker,
+                                      Score)
 from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.ranking import tie_level
@@ -212,7 +213,8 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
             if budget.exhausted:
                 break
         kept = best.ranked()
-        ranked = in_blocks(kept, ranker, pun_answers(sources, pattern, ranker, budget), budget)[:top]
+        sound_alikes = sound_alike_answers(search, sources, pattern, kept, ranker, budget)
+        ranked = in_blocks(kept, ranker, pun_answers(sources, pattern, ranker, budget), budget, sound_alikes)[:top]
     notes = [budget.describe() + "; the answers found so far are ranked"] if budget.exhausted else []
     return Solution(pattern, [], ranked, scored, len(sources), not budget.exhausted, notes)
 
@@ -229,19 +231,55 @@ def pun_answers(sources: list[PoolSource], pattern: AnswerPattern, ranker: Ranke
             for pun in ranker.puns(source.pool.letters, pattern, budget) for phrase in (pattern.phrase(pun.fills),)]
 
 
+def sound_alike_answers(search: AnswerSearch, sources: list[PoolSource], pattern: AnswerPattern,
+                        kept: list[Answer], ranker: Ranker, budget: Budget) -> list[Answer]:
+    """The answers just below the search's first block that sound like a set phrase: a narrow second search
+    (one open slot at a time limited to words with a homophone, :meth:`AnswerSearch.limited`) for the
+    answers outside the first block whose score is at most :data:`~.rank.SOUND_ALIKE_MARGIN` below its
+    last and whose ``homophone_phrase`` is at least :data:`~.rank.STRONG_HOMOPHONE` (THERE YOU HALVE IT,
+    HALVE -> HAVE: the feature only stage 2 sees, worth about 2 of the score, would lift it over answers
+    the search put first). Best first by the search's score; none when the search kept less than a block
+    (it then kept every answer) or its budget ran out. What it finds depends on the search's first block
+    alone, never on ``top``."""
+    block = ranker.candidates
+    if len(kept) < block or budget.exhausted or not len(ranker.sounds):
+        return []
+    bar = kept[block - 1].score.total - SOUND_ALIKE_MARGIN
+    first = {a.fills for a in kept[:block]}
+    printed_pairs = ranker.printed_pairs_value(pattern)
+    source = sources[0]
+    floor = bar - ranker.readings_value(source.shortfall) - printed_pairs - BOUND_SLACK
+    found: dict[tuple[str, ...], Answer] = {}
+    for open_slot, at in enumerate(pattern.blank_slots):
+        narrow = search.limited(open_slot, ranker.sounds.homophones.__contains__)
+        for fills in narrow.fills(source.pool, budget.within(SOUND_ALIKE_NODES), lambda: floor):
+            if fills in first or fills in found:
+                continue
+            phrase = pattern.phrase(fills)
+            ends = (None, *phrase, None)
+            if ranker.homophone_gain(ends[at], phrase[at], ends[at + 2]) >= STRONG_HOMOPHONE:
+                answer = Answer(fills, phrase, source, ranker.score(fills, phrase, source.shortfall))
+                if answer.score.total >= bar:
+                    found[fills] = answer
+    return sorted(found.values(), key=lambda a: (-a.score.total, a.fills))
+
+
 def in_blocks(answers: list[Answer], ranker: Ranker, puns: list[Answer] | None = None,
-              budget: Budget | None = None) -> list[Answer]:
+              budget: Budget | None = None, sound_alikes: list[Answer] | None = None) -> list[Answer]:
     """Answers in the search's order (best first), scored by the model and put in its order
     (:func:`final_order`) a block of ``ranker.candidates`` at a time: the model orders the search's best
-    block (with the ``puns``, which the search mostly cannot make), then its next, and so on, so an
-    answer's place depends only on the blocks up to its own. A pun the search found too takes the place of
-    the search's copy (the same words of the same pool), which leaves its block: the blocks stay those of
-    the search's order, whatever ``top`` is."""
+    block (with the ``puns``, which the search mostly cannot make, and the ``sound_alikes`` of
+    :func:`sound_alike_answers`), then its next, and so on, so an answer's place depends only on the
+    blocks up to its own. A pun or sound-alike the search kept too takes the place of the search's copy
+    (the same words), which leaves its block (a pun's copy, which names the play, wins over a
+    sound-alike's): the blocks stay those of the search's order, whatever ``top`` is."""
     block = ranker.candidates
     punned = {pun.fills for pun in puns or ()}
-    blocks = [[a for a in answers[start:start + block] if a.fills not in punned]
+    lifted = [a for a in sound_alikes or () if a.fills not in punned]
+    moved = punned | {a.fills for a in lifted}
+    blocks = [[a for a in answers[start:start + block] if a.fills not in moved]
               for start in range(0, len(answers), block)] or [[]]
-    blocks[0] += puns or []
+    blocks[0] += lifted + (puns or [])
     score_answers([a for b in blocks for a in b], ranker, budget)
     return [a for b in blocks for a in final_order(b)]
 
