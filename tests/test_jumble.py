@@ -866,6 +866,33 @@ def test_pun_answers_are_found_and_explained(shared_data, english, final, play):
     assert len({a["answer"] for a in answers}) == len(answers)  # a pun the search found too is listed once
 
 
+def test_sound_alike_answers_just_below_the_first_block_join_it(shared_data, english):
+    """Issue #31: THERE YOU HALVE IT (HALVE -> HAVE: THERE YOU HAVE IT) scores below the search's best 15,
+    where only the model's ``homophone_phrase`` would lift it; the narrow second search over words with a
+    homophone finds it under the exact letter pool, and the model ranks it first, listed once however
+    many answers are asked for."""
+    from puzzlewright.budget import Budget
+    from puzzlewright.jumble import solver
+    from puzzlewright.jumble.rank import STRONG_HOMOPHONE, Ranker
+
+    puzzle = training_puzzle(shared_data, "THERE YOU HALVE IT")
+    pattern = AnswerPattern.parse(puzzle["answer_pattern"])
+    ranker = Ranker(english, caption=puzzle["caption"])
+    words = [JumbleWord.build(j["scrambled"], j["circles"]) for j in puzzle["jumbles"]]
+    sources, _ = solver.pool_sources([WordReadings.of(w, english) for w in words], Budget(seconds=20))
+    search, kept, _ = solver.search_answers(sources, pattern, english, ranker.candidates, Budget(seconds=20), ranker)
+    halve = ("there", "you", "halve", "it")
+    assert len(kept) == ranker.candidates and halve not in [a.fills for a in kept]  # the search alone: not in
+    lifted = solver.sound_alike_answers(search, sources, pattern, kept, ranker, Budget(seconds=20))
+    (found,) = [a for a in lifted if a.fills == halve]
+    assert sorted("".join(found.fills)) == sorted(sources[0].pool.letters) and found.source is sources[0]
+    assert all(ranker.homophone_phrase(a.phrase) >= STRONG_HOMOPHONE for a in lifted)
+    assert not {a.fills for a in lifted} & {a.fills for a in kept}
+    assert all(a.score.total >= kept[-1].score.total - solver.SOUND_ALIKE_MARGIN for a in lifted)
+    answers = [a.answer for a in api.solve({**puzzle, "top": 1000}, lexicon=english).answers]
+    assert answers[0] == "there you halve it" and answers.count("there you halve it") == 1
+
+
 def test_puns_need_a_caption_and_open_words(shared_data, english):
     """Without the caption there is no word to swap in, and a pattern with printed letters is not cut from
     a respelt target: no pun answers then."""

@@ -25,8 +25,8 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.answers import AnswerSearch, Pool
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
 from puzzlewright.jumble.puns import Pun
-from puzzlewright.jumble.rank import (FEATURES, SOUND_ALIKE_MARGIN, SOUND_ALIKE_NODES, STRONG_HOMOPHONE, AnswerFeatures, Ranker,
-                                      Score)
+from puzzlewright.jumble.rank import (FEATURES, SOUND_ALIKE_MARGIN, SOUND_ALIKE_NODES, STRONG_HOMOPHONE,
+                                      AnswerFeatures, Ranker, Score)
 from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.ranking import tie_level
@@ -198,25 +198,33 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
         return Solution(pattern, [], [], 0, 0, False, [budget.describe() + " before any pool was searched"])
     ranker = ranker or Ranker(lexicon)
     block = ranker.candidates
-    best = TopAnswers(-(-top // block) * block)  # whole blocks
     with _collector_paused():
-        search = AnswerSearch(pattern, lexicon, [s.pool for s in sources], ranker)
-        printed_pairs = ranker.printed_pairs_value(pattern)
-        scored = 0
-        for source in sources:
-            readings = ranker.readings_value(source.shortfall)
-            floor = lambda: best.bar - readings - printed_pairs - BOUND_SLACK  # noqa: E731 - the bar rises
-            for fills in search.fills(source.pool, budget, floor):
-                phrase = pattern.phrase(fills)
-                best.offer(Answer(fills, phrase, source, ranker.score(fills, phrase, source.shortfall)))
-                scored += 1
-            if budget.exhausted:
-                break
-        kept = best.ranked()
+        search, kept, scored = search_answers(sources, pattern, lexicon, -(-top // block) * block, budget, ranker)
         sound_alikes = sound_alike_answers(search, sources, pattern, kept, ranker, budget)
         ranked = in_blocks(kept, ranker, pun_answers(sources, pattern, ranker, budget), budget, sound_alikes)[:top]
     notes = [budget.describe() + "; the answers found so far are ranked"] if budget.exhausted else []
     return Solution(pattern, [], ranked, scored, len(sources), not budget.exhausted, notes)
+
+
+def search_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lexicon, size: int, budget: Budget,
+                   ranker: Ranker) -> tuple[AnswerSearch, list[Answer], int]:
+    """Stage 1: the search's best ``size`` answers over every pool, best first by its score (then
+    alphabetically), with the search (its word tables serve :func:`sound_alike_answers`) and how many
+    answers it scored on the way."""
+    best = TopAnswers(size)
+    search = AnswerSearch(pattern, lexicon, [s.pool for s in sources], ranker)
+    printed_pairs = ranker.printed_pairs_value(pattern)
+    scored = 0
+    for source in sources:
+        readings = ranker.readings_value(source.shortfall)
+        floor = lambda: best.bar - readings - printed_pairs - BOUND_SLACK  # noqa: E731 - the bar rises
+        for fills in search.fills(source.pool, budget, floor):
+            phrase = pattern.phrase(fills)
+            best.offer(Answer(fills, phrase, source, ranker.score(fills, phrase, source.shortfall)))
+            scored += 1
+        if budget.exhausted:
+            break
+    return search, best.ranked(), scored
 
 
 def pun_answers(sources: list[PoolSource], pattern: AnswerPattern, ranker: Ranker,
@@ -233,14 +241,15 @@ def pun_answers(sources: list[PoolSource], pattern: AnswerPattern, ranker: Ranke
 
 def sound_alike_answers(search: AnswerSearch, sources: list[PoolSource], pattern: AnswerPattern,
                         kept: list[Answer], ranker: Ranker, budget: Budget) -> list[Answer]:
-    """The answers just below the search's first block that sound like a set phrase: a narrow second search
-    (one open slot at a time limited to words with a homophone, :meth:`AnswerSearch.limited`) for the
-    answers outside the first block whose score is at most :data:`~.rank.SOUND_ALIKE_MARGIN` below its
-    last and whose ``homophone_phrase`` is at least :data:`~.rank.STRONG_HOMOPHONE` (THERE YOU HALVE IT,
-    HALVE -> HAVE: the feature only stage 2 sees, worth about 2 of the score, would lift it over answers
-    the search put first). Best first by the search's score; none when the search kept less than a block
-    (it then kept every answer) or its budget ran out. What it finds depends on the search's first block
-    alone, never on ``top``."""
+    """The answers just below the search's first block that sound like a set phrase (THERE YOU HALVE IT:
+    HALVE -> HAVE makes THERE YOU HAVE IT), which stage 1 cannot see and stage 2's ``homophone_phrase``
+    would lift over answers the search put first. A narrow second search over the likeliest pool (the
+    first), one open slot at a time limited to words with a homophone (:meth:`AnswerSearch.limited`), at
+    most :data:`~.rank.SOUND_ALIKE_NODES` nodes a slot, with a fixed bar :data:`~.rank.SOUND_ALIKE_MARGIN`
+    below the first block's last score; an answer outside that block is kept when swapping that slot's
+    word for a homophone raises its pairs with its neighbours by :data:`~.rank.STRONG_HOMOPHONE` or more.
+    Best first by the search's score; none when the search kept less than a block (it then kept every
+    answer) or its budget ran out. It depends on the search's first block alone, never on ``top``."""
     block = ranker.candidates
     if len(kept) < block or budget.exhausted or not len(ranker.sounds):
         return []
