@@ -140,11 +140,12 @@ class Ranker:
     the whole feature vector that :meth:`Model.score` turns into the final order (stage 2)."""
 
     def __init__(self, lexicon: Lexicon, *, extra_words: frozenset[str] = frozenset(), caption: str | None = None,
-                 model: Model | None = None, candidates: int = CANDIDATES, phrases: PhraseTable | None = None,
-                 relations: RelationTable | None = None, vectors: WordVectors | None = None,
-                 sounds: SoundTable | None = None):
+                 model: Model | None = None, candidates: int = CANDIDATES, sound_alikes: bool = True,
+                 phrases: PhraseTable | None = None, relations: RelationTable | None = None,
+                 vectors: WordVectors | None = None, sounds: SoundTable | None = None):
         self.lexicon = lexicon
         self.candidates = candidates
+        self.sound_alikes = sound_alikes  # whether the first block takes them (solver.sound_alike_answers)
         self.extra_words = extra_words
         self.caption = caption
         self.model = model or shipped_model()

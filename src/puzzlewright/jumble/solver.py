@@ -248,10 +248,11 @@ def sound_alike_answers(search: AnswerSearch, sources: list[PoolSource], pattern
     most :data:`~.rank.SOUND_ALIKE_NODES` nodes a slot, with a fixed bar :data:`~.rank.SOUND_ALIKE_MARGIN`
     below the first block's last score; an answer outside that block is kept when swapping that slot's
     word for a homophone raises its pairs with its neighbours by :data:`~.rank.STRONG_HOMOPHONE` or more.
-    Best first by the search's score; none when the search kept less than a block (it then kept every
+    Best first by the search's score; none when the ranker is told not to look for them (the fit's
+    candidates are the search's best alone), the search kept less than a block (it then kept every
     answer) or its budget ran out. It depends on the search's first block alone, never on ``top``."""
     block = ranker.candidates
-    if len(kept) < block or budget.exhausted or not len(ranker.sounds):
+    if not ranker.sound_alikes or len(kept) < block or budget.exhausted or not len(ranker.sounds):
         return []
     bar = kept[block - 1].score.total - SOUND_ALIKE_MARGIN
     first = {a.fills for a in kept[:block]}
