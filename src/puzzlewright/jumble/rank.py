@@ -63,6 +63,8 @@ CANDIDATES = 15  # answers stage 1 keeps for the fitted model to order (the size
 STRONG_HOMOPHONE = 2.0
 SOUND_ALIKE_MARGIN = 2.0
 SOUND_ALIKE_NODES = 20_000  # the narrow search's node budget for each open slot it limits
+SOUND_ALIKE_LENGTH = 4  # the shortest slot it limits: 3-letter words with homophones (FOR, TOO, ONE...) are so
+# many that limiting a 3-letter slot searches much of a pattern again (a quarter of the narrow search's time)
 
 UNKNOWN_ZIPF = 0.5
 EXTRA_WORD_ZIPF = 6.0

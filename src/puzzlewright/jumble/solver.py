@@ -25,8 +25,8 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.answers import AnswerSearch, Pool
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
 from puzzlewright.jumble.puns import Pun
-from puzzlewright.jumble.rank import (FEATURES, SOUND_ALIKE_MARGIN, SOUND_ALIKE_NODES, STRONG_HOMOPHONE,
-                                      AnswerFeatures, Ranker, Score)
+from puzzlewright.jumble.rank import (FEATURES, SOUND_ALIKE_LENGTH, SOUND_ALIKE_MARGIN, SOUND_ALIKE_NODES,
+                                      STRONG_HOMOPHONE, AnswerFeatures, Ranker, Score)
 from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.ranking import tie_level
@@ -244,10 +244,11 @@ def sound_alike_answers(search: AnswerSearch, sources: list[PoolSource], pattern
     """The answers just below the search's first block that sound like a set phrase (THERE YOU HALVE IT:
     HALVE -> HAVE makes THERE YOU HAVE IT), which stage 1 cannot see and stage 2's ``homophone_phrase``
     would lift over answers the search put first. A narrow second search over the likeliest pool (the
-    first), one open slot at a time limited to words with a homophone (:meth:`AnswerSearch.limited`), at
-    most :data:`~.rank.SOUND_ALIKE_NODES` nodes a slot, with a fixed bar :data:`~.rank.SOUND_ALIKE_MARGIN`
-    below the first block's last score; an answer outside that block is kept when swapping that slot's
-    word for a homophone raises its pairs with its neighbours by :data:`~.rank.STRONG_HOMOPHONE` or more.
+    first), one open slot of :data:`~.rank.SOUND_ALIKE_LENGTH` letters or more at a time limited to words
+    with a homophone (:meth:`AnswerSearch.limited`), at most :data:`~.rank.SOUND_ALIKE_NODES` nodes a slot,
+    with a fixed bar :data:`~.rank.SOUND_ALIKE_MARGIN` below the first block's last score; an answer
+    outside that block is kept when swapping that slot's word for a homophone raises its pairs with its
+    neighbours by :data:`~.rank.STRONG_HOMOPHONE` or more.
     Best first by the search's score; none when the ranker is told not to look for them (the fit's
     candidates are the search's best alone), the search kept less than a block (it then kept every
     answer) or its budget ran out. It depends on the search's first block alone, never on ``top``."""
@@ -261,6 +262,8 @@ def sound_alike_answers(search: AnswerSearch, sources: list[PoolSource], pattern
     floor = bar - ranker.readings_value(source.shortfall) - printed_pairs - BOUND_SLACK
     found: dict[tuple[str, ...], Answer] = {}
     for open_slot, at in enumerate(pattern.blank_slots):
+        if pattern.slots[at].length < SOUND_ALIKE_LENGTH:
+            continue
         narrow = search.limited(open_slot, ranker.sounds.homophones.__contains__)
         for fills in narrow.fills(source.pool, budget.within(SOUND_ALIKE_NODES), lambda: floor):
             if fills in first or fills in found:
