@@ -70,10 +70,11 @@ class Puzzle:
     answer: int | None
 
 
-def solve(record: dict, lexicon: Lexicon, model: Model, candidates: int, top: int) -> list:
-    """The solver's answers to a puzzle record (with their features), ranked by ``model``."""
+def solve(record: dict, lexicon: Lexicon, model: Model, candidates: int, top: int, sound_alikes: bool = True) -> list:
+    """The solver's answers to a puzzle record (with their features), ranked by ``model`` (without the
+    sound-alikes just below the first block if not ``sound_alikes``)."""
     request = validate(SolveRequest, record)
-    ranker = Ranker(lexicon, caption=request.caption, model=model, candidates=candidates)
+    ranker = Ranker(lexicon, caption=request.caption, model=model, candidates=candidates, sound_alikes=sound_alikes)
     return solve_jumble(jumble_words(request.jumbles or []), AnswerPattern.parse(request.answer_pattern), lexicon,
                         top=top, budget=Budget(seconds=TIME_LIMIT), ranker=ranker).answers
 
@@ -81,8 +82,9 @@ def solve(record: dict, lexicon: Lexicon, model: Model, candidates: int, top: in
 def training_puzzle(record: dict, lexicon: Lexicon) -> Puzzle:
     """A puzzle record with the bigram model's best ``POOL`` answers and every pun answer, and their features."""
     pattern = AnswerPattern.parse(record["answer_pattern"])
-    # the first block holds the best POOL and every pun, which the bigram model mostly puts after them
-    answers = solve(record, lexicon, BIGRAM, POOL, POOL + MAX_PUNS)
+    # the first block holds the best POOL and every pun, which the bigram model mostly puts after them (and
+    # no sound-alike the search did not keep: the candidates stay the search's best and the puns)
+    answers = solve(record, lexicon, BIGRAM, POOL, POOL + MAX_PUNS, sound_alikes=False)
     answers = [a for a in answers if a.play is None][:POOL] + [a for a in answers if a.play is not None]
     texts = [pattern.render(a.fills) for a in answers]
     truth = record["final_answer"].upper()

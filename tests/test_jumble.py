@@ -41,11 +41,25 @@ def ranked_low_words(words, lexicon) -> int:
     return sum(is_ranked_low(lexicon.flag_bits(word.lower())) for word in words)
 
 
-def model_blocks(rows: list) -> list[list]:
-    """A final ranking's rows in the blocks the fitted model orders (``CANDIDATES`` at a time, issue #31)."""
-    from puzzlewright.jumble.rank import CANDIDATES
+def model_blocks(rows: list, pool: str, pattern: str, english, top: int) -> list[list]:
+    """A final ranking's rows (``top`` asked for, no caption, so no puns) in the blocks the fitted model
+    orders (issue #31): the search's best ``CANDIDATES`` with the sound-alikes just below them
+    (``solver.sound_alike_answers``), then each next ``CANDIDATES`` of the search's order less those."""
+    from puzzlewright.budget import Budget
+    from puzzlewright.jumble import solver
+    from puzzlewright.jumble.rank import CANDIDATES, Ranker
 
-    return [rows[start:start + CANDIDATES] for start in range(0, len(rows), CANDIDATES)]
+    ranker, parsed = Ranker(english), AnswerPattern.parse(pattern)
+    sources = [solver.PoolSource(solver.Pool.of(pool), (), 0.0)]
+    search, kept, _ = solver.search_answers(sources, parsed, english, -(-top // CANDIDATES) * CANDIDATES,
+                                            Budget(seconds=20), ranker)
+    lifted = {a.fills for a in solver.sound_alike_answers(search, sources, parsed, kept, ranker, Budget(seconds=20))}
+    sizes = [min(len(kept), CANDIDATES) + len(lifted)] + [
+        sum(a.fills not in lifted for a in kept[start:start + CANDIDATES]) for start in range(CANDIDATES, len(kept),
+                                                                                             CANDIDATES)]
+    ends = np.cumsum([0, *sizes]).tolist()
+    assert ends[-1] >= len(rows)
+    return [rows[a:b] for a, b in zip(ends, ends[1:]) if a < len(rows)]
 
 
 PAPER = ["LASRN:OOO--", "SHACE:O--OO", "HOTGUF:--OO-O", "CLATHE:--OO-O"]
@@ -318,7 +332,7 @@ def test_two_word_pools_find_their_phrase(english, data):
     assert result["complete"]
     assert [first, second] in [a["words"] for a in result["answers"]]
     keys = [(ranked_low_words(a["words"], english), -a["score"]) for a in result["answers"]]
-    for block in model_blocks(keys):  # best first, an answer with a flagged word after every clean one
+    for block in model_blocks(keys, pool, "---- -----", english, 1000):  # best first, flagged words last
         assert block == sorted(block)
     for answer in result["answers"]:
         check_answer(answer, "---- -----", english, pool=pool)
@@ -765,9 +779,10 @@ def test_final_answers_are_ranked_the_same_whatever_order_they_come_in(english):
     answers = solve_pool("inmanyrespects", AnswerPattern.parse("-- ---- --------"), english, top=300,
                          ranker=ranker).answers
     keys = [(ranked_low_words(a.fills, english), -round(a.final, 9), a.fills) for a in answers]
-    blocks = model_blocks(keys)
+    blocks = model_blocks(keys, "inmanyrespects", "-- ---- --------", english, 300)
+    assert len(blocks[0]) > ranker.candidates  # MY PERS INSTANCE (PURSE), MY NICE PASTERNS (NIECE) join the first
     assert all(block == sorted(block) for block in blocks) and any(block[-1][0] > 0 for block in blocks)
-    for seed, block in zip((1, 2, 3), model_blocks(answers)):
+    for seed, block in zip((1, 2, 3), model_blocks(answers, "inmanyrespects", "-- ---- --------", english, 300)):
         shuffled = list(block)
         random.Random(seed).shuffle(shuffled)
         assert [a.fills for a in rerank(shuffled, ranker)] == [a.fills for a in block]
@@ -864,6 +879,33 @@ def test_pun_answers_are_found_and_explained(shared_data, english, final, play):
     readings = [r.lower() for r in found["unscrambled"]]
     assert sorted("".join(j.circled(r) for j, r in zip(jumbles, readings))) == sorted(final.replace(" ", "").lower())
     assert len({a["answer"] for a in answers}) == len(answers)  # a pun the search found too is listed once
+
+
+def test_sound_alike_answers_just_below_the_first_block_join_it(shared_data, english):
+    """Issue #31: THERE YOU HALVE IT (HALVE -> HAVE: THERE YOU HAVE IT) scores below the search's best 15,
+    where only the model's ``homophone_phrase`` would lift it; the narrow second search over words with a
+    homophone finds it under the exact letter pool, and the model ranks it first, listed once however
+    many answers are asked for."""
+    from puzzlewright.budget import Budget
+    from puzzlewright.jumble import solver
+    from puzzlewright.jumble.rank import STRONG_HOMOPHONE, Ranker
+
+    puzzle = training_puzzle(shared_data, "THERE YOU HALVE IT")
+    pattern = AnswerPattern.parse(puzzle["answer_pattern"])
+    ranker = Ranker(english, caption=puzzle["caption"])
+    words = [JumbleWord.build(j["scrambled"], j["circles"]) for j in puzzle["jumbles"]]
+    sources, _ = solver.pool_sources([WordReadings.of(w, english) for w in words], Budget(seconds=20))
+    search, kept, _ = solver.search_answers(sources, pattern, english, ranker.candidates, Budget(seconds=20), ranker)
+    halve = ("there", "you", "halve", "it")
+    assert len(kept) == ranker.candidates and halve not in [a.fills for a in kept]  # the search alone: not in
+    lifted = solver.sound_alike_answers(search, sources, pattern, kept, ranker, Budget(seconds=20))
+    (found,) = [a for a in lifted if a.fills == halve]
+    assert sorted("".join(found.fills)) == sorted(sources[0].pool.letters) and found.source is sources[0]
+    assert all(ranker.homophone_phrase(a.phrase) >= STRONG_HOMOPHONE for a in lifted)
+    assert not {a.fills for a in lifted} & {a.fills for a in kept}
+    assert all(a.score.total >= kept[-1].score.total - solver.SOUND_ALIKE_MARGIN for a in lifted)
+    answers = [a.answer for a in api.solve({**puzzle, "top": 1000}, lexicon=english).answers]
+    assert answers[0] == "there you halve it" and answers.count("there you halve it") == 1
 
 
 def test_puns_need_a_caption_and_open_words(shared_data, english):

@@ -19,6 +19,7 @@ fits when its letters missing from the pool are no more than the wildcards left.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -106,6 +107,12 @@ class SlotWords:
         return SlotWords(self.slot, tuple(self.words[i] for i in order), self.needs[order], self.zipf[order],
                          self.flags[order], bounds[order])
 
+    def subset(self, keep: np.ndarray) -> SlotWords:
+        """The words where ``keep`` (a boolean per word) is true, in the same order, with their bounds."""
+        rows = np.flatnonzero(keep)
+        return SlotWords(self.slot, tuple(self.words[i] for i in rows), self.needs[rows], self.zipf[rows],
+                         self.flags[rows], None if self.bounds is None else self.bounds[rows])
+
     @cached_property
     def by_needs(self) -> dict[int, tuple[int, ...]]:
         """The rows of the words by the hash of the letters they need (:func:`count_hash`)."""
@@ -156,6 +163,15 @@ class AnswerSearch:
         fitting = {i: SlotWords.fitting(pattern.slots[i], lexicon, ceiling, wild) for i in pattern.blank_slots}
         bounds = ranker.slot_bounds(pattern, {i: (s.words, s.zipf, s.flags) for i, s in fitting.items()})
         self.slots = [fitting[i].ranked(bounds[i]) for i in pattern.blank_slots]
+
+    def limited(self, open_slot: int, keep: Callable[[str], bool]) -> AnswerSearch:
+        """The same search with the ``open_slot``-th open slot's words cut to those ``keep`` accepts (a
+        narrow search: :func:`~.solver.sound_alike_answers`); the other slots' tables are shared."""
+        narrow = copy.copy(self)
+        words = self.slots[open_slot]
+        narrow.slots = list(self.slots)
+        narrow.slots[open_slot] = words.subset(np.fromiter(map(keep, words.words), bool, len(words.words)))
+        return narrow
 
     def fills(self, pool: Pool, budget: Budget, floor: Callable[[], float] = lambda: -math.inf
               ) -> Iterator[tuple[str, ...]]:

@@ -58,6 +58,13 @@ from puzzlewright.ranking import LinearModel
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 BLANK = re.compile(r"_+|[\u2013\u2014]|(?<!\w)-+(?!\w)")  # where a caption's answer goes: ___, – – –, --
 CANDIDATES = 15  # answers stage 1 keeps for the fitted model to order (the size of its blocks)
+# the first block also takes the answers whose homophone_phrase is this or more (said aloud, a set phrase) that
+# the search scores at most SOUND_ALIKE_MARGIN below the block's last (solver.sound_alike_answers)
+STRONG_HOMOPHONE = 2.0
+SOUND_ALIKE_MARGIN = 2.0
+SOUND_ALIKE_NODES = 20_000  # the narrow search's node budget for each open slot it limits
+SOUND_ALIKE_LENGTH = 4  # the shortest slot it limits: 3-letter words with homophones (FOR, TOO, ONE...) are so
+# many that limiting a 3-letter slot searches much of a pattern again (a quarter of the narrow search's time)
 
 UNKNOWN_ZIPF = 0.5
 EXTRA_WORD_ZIPF = 6.0
@@ -135,11 +142,12 @@ class Ranker:
     the whole feature vector that :meth:`Model.score` turns into the final order (stage 2)."""
 
     def __init__(self, lexicon: Lexicon, *, extra_words: frozenset[str] = frozenset(), caption: str | None = None,
-                 model: Model | None = None, candidates: int = CANDIDATES, phrases: PhraseTable | None = None,
-                 relations: RelationTable | None = None, vectors: WordVectors | None = None,
-                 sounds: SoundTable | None = None):
+                 model: Model | None = None, candidates: int = CANDIDATES, sound_alikes: bool = True,
+                 phrases: PhraseTable | None = None, relations: RelationTable | None = None,
+                 vectors: WordVectors | None = None, sounds: SoundTable | None = None):
         self.lexicon = lexicon
         self.candidates = candidates
+        self.sound_alikes = sound_alikes  # whether the first block takes them (solver.sound_alike_answers)
         self.extra_words = extra_words
         self.caption = caption
         self.model = model or shipped_model()

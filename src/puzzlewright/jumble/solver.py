@@ -25,7 +25,8 @@ from puzzlewright.errors import PuzzleInputError
 from puzzlewright.jumble.answers import AnswerSearch, Pool
 from puzzlewright.jumble.model import AnswerPattern, JumbleWord
 from puzzlewright.jumble.puns import Pun
-from puzzlewright.jumble.rank import FEATURES, AnswerFeatures, Ranker, Score
+from puzzlewright.jumble.rank import (FEATURES, SOUND_ALIKE_LENGTH, SOUND_ALIKE_MARGIN, SOUND_ALIKE_NODES,
+                                      STRONG_HOMOPHONE, AnswerFeatures, Ranker, Score)
 from puzzlewright.jumble.anagrams import unscramble
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.ranking import tie_level
@@ -197,24 +198,33 @@ def rank_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lex
         return Solution(pattern, [], [], 0, 0, False, [budget.describe() + " before any pool was searched"])
     ranker = ranker or Ranker(lexicon)
     block = ranker.candidates
-    best = TopAnswers(-(-top // block) * block)  # whole blocks
     with _collector_paused():
-        search = AnswerSearch(pattern, lexicon, [s.pool for s in sources], ranker)
-        printed_pairs = ranker.printed_pairs_value(pattern)
-        scored = 0
-        for source in sources:
-            readings = ranker.readings_value(source.shortfall)
-            floor = lambda: best.bar - readings - printed_pairs - BOUND_SLACK  # noqa: E731 - the bar rises
-            for fills in search.fills(source.pool, budget, floor):
-                phrase = pattern.phrase(fills)
-                best.offer(Answer(fills, phrase, source, ranker.score(fills, phrase, source.shortfall)))
-                scored += 1
-            if budget.exhausted:
-                break
-        kept = best.ranked()
-        ranked = in_blocks(kept, ranker, pun_answers(sources, pattern, ranker, budget), budget)[:top]
+        search, kept, scored = search_answers(sources, pattern, lexicon, -(-top // block) * block, budget, ranker)
+        sound_alikes = sound_alike_answers(search, sources, pattern, kept, ranker, budget)
+        ranked = in_blocks(kept, ranker, pun_answers(sources, pattern, ranker, budget), budget, sound_alikes)[:top]
     notes = [budget.describe() + "; the answers found so far are ranked"] if budget.exhausted else []
     return Solution(pattern, [], ranked, scored, len(sources), not budget.exhausted, notes)
+
+
+def search_answers(sources: list[PoolSource], pattern: AnswerPattern, lexicon: Lexicon, size: int, budget: Budget,
+                   ranker: Ranker) -> tuple[AnswerSearch, list[Answer], int]:
+    """Stage 1: the search's best ``size`` answers over every pool, best first by its score (then
+    alphabetically), with the search (its word tables serve :func:`sound_alike_answers`) and how many
+    answers it scored on the way."""
+    best = TopAnswers(size)
+    search = AnswerSearch(pattern, lexicon, [s.pool for s in sources], ranker)
+    printed_pairs = ranker.printed_pairs_value(pattern)
+    scored = 0
+    for source in sources:
+        readings = ranker.readings_value(source.shortfall)
+        floor = lambda: best.bar - readings - printed_pairs - BOUND_SLACK  # noqa: E731 - the bar rises
+        for fills in search.fills(source.pool, budget, floor):
+            phrase = pattern.phrase(fills)
+            best.offer(Answer(fills, phrase, source, ranker.score(fills, phrase, source.shortfall)))
+            scored += 1
+        if budget.exhausted:
+            break
+    return search, best.ranked(), scored
 
 
 def pun_answers(sources: list[PoolSource], pattern: AnswerPattern, ranker: Ranker,
@@ -229,19 +239,60 @@ def pun_answers(sources: list[PoolSource], pattern: AnswerPattern, ranker: Ranke
             for pun in ranker.puns(source.pool.letters, pattern, budget) for phrase in (pattern.phrase(pun.fills),)]
 
 
+def sound_alike_answers(search: AnswerSearch, sources: list[PoolSource], pattern: AnswerPattern,
+                        kept: list[Answer], ranker: Ranker, budget: Budget) -> list[Answer]:
+    """The answers just below the search's first block that sound like a set phrase (THERE YOU HALVE IT:
+    HALVE -> HAVE makes THERE YOU HAVE IT), which stage 1 cannot see and stage 2's ``homophone_phrase``
+    would lift over answers the search put first. A narrow second search over the likeliest pool (the
+    first), one open slot of :data:`~.rank.SOUND_ALIKE_LENGTH` letters or more at a time limited to words
+    with a homophone (:meth:`AnswerSearch.limited`), at most :data:`~.rank.SOUND_ALIKE_NODES` nodes a slot,
+    with a fixed bar :data:`~.rank.SOUND_ALIKE_MARGIN` below the first block's last score; an answer
+    outside that block is kept when swapping that slot's word for a homophone raises its pairs with its
+    neighbours by :data:`~.rank.STRONG_HOMOPHONE` or more.
+    Best first by the search's score; none when the ranker is told not to look for them (the fit's
+    candidates are the search's best alone), the search kept less than a block (it then kept every
+    answer) or its budget ran out. It depends on the search's first block alone, never on ``top``."""
+    block = ranker.candidates
+    if not ranker.sound_alikes or len(kept) < block or budget.exhausted or not len(ranker.sounds):
+        return []
+    bar = kept[block - 1].score.total - SOUND_ALIKE_MARGIN
+    first = {a.fills for a in kept[:block]}
+    printed_pairs = ranker.printed_pairs_value(pattern)
+    source = sources[0]
+    floor = bar - ranker.readings_value(source.shortfall) - printed_pairs - BOUND_SLACK
+    found: dict[tuple[str, ...], Answer] = {}
+    for open_slot, at in enumerate(pattern.blank_slots):
+        if pattern.slots[at].length < SOUND_ALIKE_LENGTH:
+            continue
+        narrow = search.limited(open_slot, ranker.sounds.homophones.__contains__)
+        for fills in narrow.fills(source.pool, budget.within(SOUND_ALIKE_NODES), lambda: floor):
+            if fills in first or fills in found:
+                continue
+            phrase = pattern.phrase(fills)
+            ends = (None, *phrase, None)
+            if ranker.homophone_gain(ends[at], phrase[at], ends[at + 2]) >= STRONG_HOMOPHONE:
+                answer = Answer(fills, phrase, source, ranker.score(fills, phrase, source.shortfall))
+                if answer.score.total >= bar:
+                    found[fills] = answer
+    return sorted(found.values(), key=lambda a: (-a.score.total, a.fills))
+
+
 def in_blocks(answers: list[Answer], ranker: Ranker, puns: list[Answer] | None = None,
-              budget: Budget | None = None) -> list[Answer]:
+              budget: Budget | None = None, sound_alikes: list[Answer] | None = None) -> list[Answer]:
     """Answers in the search's order (best first), scored by the model and put in its order
     (:func:`final_order`) a block of ``ranker.candidates`` at a time: the model orders the search's best
-    block (with the ``puns``, which the search mostly cannot make), then its next, and so on, so an
-    answer's place depends only on the blocks up to its own. A pun the search found too takes the place of
-    the search's copy (the same words of the same pool), which leaves its block: the blocks stay those of
-    the search's order, whatever ``top`` is."""
+    block (with the ``puns``, which the search mostly cannot make, and the ``sound_alikes`` of
+    :func:`sound_alike_answers`), then its next, and so on, so an answer's place depends only on the
+    blocks up to its own. A pun or sound-alike the search kept too takes the place of the search's copy
+    (the same words), which leaves its block (a pun's copy, which names the play, wins over a
+    sound-alike's): the blocks stay those of the search's order, whatever ``top`` is."""
     block = ranker.candidates
     punned = {pun.fills for pun in puns or ()}
-    blocks = [[a for a in answers[start:start + block] if a.fills not in punned]
+    lifted = [a for a in sound_alikes or () if a.fills not in punned]
+    moved = punned | {a.fills for a in lifted}
+    blocks = [[a for a in answers[start:start + block] if a.fills not in moved]
               for start in range(0, len(answers), block)] or [[]]
-    blocks[0] += puns or []
+    blocks[0] += lifted + (puns or [])
     score_answers([a for b in blocks for a in b], ranker, budget)
     return [a for b in blocks for a in final_order(b)]
 
