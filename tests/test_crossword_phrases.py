@@ -223,4 +223,5 @@ def test_words_written_apart_are_looked_up_as_the_word_they_make(cli):
     assert found[0]["found"] and found[0]["as_word"] == "noway" and found[0]["word"] == "no way"
     assert not found[1]["found"] and "as_word" not in found[1]
     assert cli("dict", "lookup", "no way").stdout.startswith("no way: yes, as the word NOWAY (")
+    assert lookup_words(load_lexicon("english"), ["no way", "on the zebra"])["words"] == found  # the library's
     assert cli("dict", "explain", "no way", "--json").json()["word"] == "noway"
