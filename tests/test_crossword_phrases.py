@@ -201,7 +201,8 @@ def test_a_dictionary_headword_is_kept_when_written_together_and_no_fragment():
     assert headwords.keeps_headword("all up", plain, headwords.PAIR_COHESION)  # two words: a lower bar...
     assert not headwords.keeps_headword("at a glance", plain, headwords.PAIR_COHESION)  # ...than three
     long = "credit insurance"  # green paint: longer headwords are left out
-    assert len(long.replace(" ", "")) > headwords.HEADWORD_MAX_LETTERS and not headwords.keeps_headword(long, plain, 9.0)
+    assert len(long.replace(" ", "")) > headwords.HEADWORD_MAX_LETTERS
+    assert not headwords.keeps_headword(long, plain, 9.0)
 
 
 def test_dictionary_headwords_join_the_shipped_phrases_with_their_source_and_flags(phrases):

@@ -179,7 +179,8 @@ def lookup_report(found: dict) -> list[str]:
             level = entry["scowl_level"]
             where = f"SCOWL level {level}" if level else "not in SCOWL"
             joined = f", as the word {entry['as_word'].upper()}" if "as_word" in entry else ""
-            lines.append(f"{entry['word']}: yes{joined} (familiarity {entry['familiarity']}, zipf {entry['zipf']}, {where})")
+            lines.append(f"{entry['word']}: yes{joined} (familiarity {entry['familiarity']}, zipf {entry['zipf']}, "
+                         f"{where})")
         else:
             lines.append(f"{entry['word']}: not in {found['dictionary']}")
     return lines
