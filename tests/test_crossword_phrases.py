@@ -152,3 +152,86 @@ def test_every_other_puzzle_keeps_single_words(tier, phrases):
         assert not set(phrases.words) & set(lexicon.words)
         assert not set(phrases.words) & set(publishable(lexicon, Use.CONSTRUCT).words)
     assert "onthedot" not in lexicon and "redherring" not in lexicon and lexicon.anagrams("onthedot") == ()
+
+
+def _headword_module():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    import headword_phrases
+
+    return headword_phrases
+
+
+def test_dictionary_headwords_are_read_as_phrase_candidates(tmp_path):
+    """Ding's entries (term /pronunciation/, then the German side; labelled vulgar or dated ones left out),
+    GCIDE's index (``To`` of verbs dropped) and Moby's comma lines give lowercase phrases; a placeholder
+    object is dropped at the end and rejects the term inside; capitals after the first word, or on a first
+    word that starts no exclamation, make a name."""
+    import gzip
+
+    headwords = _headword_module()
+    ding = tmp_path / "ding.dict.dz"
+    with gzip.open(ding, "wt", encoding="utf-8") as handle:
+        handle.write("No way! /nˈəʊ wˈeɪ/\nKommt nicht in Frage!\n\n"
+                     "go for sth. /ɡˌəʊ fɔː/\netw. anpeilen\n\n"
+                     "take sb. in /tˈeɪk ɪn/\njdn. aufnehmen\n\n"
+                     "go for a slash /ɡˌəʊ/\npinkeln gehen [vulg.]\n\n"
+                     "New Town /njˈuː tˈaʊn/\nNeustadt\n\n"
+                     "Hot tub /hˈɒt tˈʌb/\nWhirlpool\n\n"
+                     "I see! /aɪ sˈiː/\nAch so!\n\nI see /aɪ sˈiː/\nich sehe\n\nhot tub /hˈɒt tˈʌb/\nWhirlpool\n")
+    gcide = tmp_path / "gcide.index"
+    gcide.write_text("To go for\t6UgP\tDsd\nTea set\tCeR\tr\nBrazil Nut\tA\tB\nTo give one the slip\tA\tB\n")
+    moby = tmp_path / "words.txt"
+    moby.write_text("quick,a tad,in a flash,Black Friday,fast\n")
+    found = headwords.read_headword_phrases(ding, gcide, moby)
+    assert set(found) == {"no way", "go for", "i see", "hot tub", "tea set", "a tad", "in a flash", "brazil nut",
+                          "black friday", "new town"}
+    assert found["go for"].sources == {"ding", "gcide"} and found["a tad"].sources == {"moby"}
+    assert found["no way"].exclaimed and found["i see"].exclaimed and not found["hot tub"].exclaimed
+    assert [key for key, headword in sorted(found.items()) if headword.proper] == ["black friday", "brazil nut",
+                                                                                   "new town"]
+    assert not found["hot tub"].proper  # written capitalised once, lowercase once: not only a name
+
+
+def test_a_dictionary_headword_is_kept_when_written_together_and_no_fragment():
+    headwords = _headword_module()
+    plain, exclaimed = headwords.Headword({"ding"}, False, False), headwords.Headword({"ding"}, False, True)
+    enough = headwords.HEADWORD_COHESION
+    assert headwords.keeps_headword("a tad", plain, enough + 1.2)
+    assert not headwords.keeps_headword("in on", plain, headwords.PAIR_COHESION - 0.2)  # a chance pair
+    assert not headwords.keeps_headword("tea set", plain, None)  # the bigram counts lack it
+    assert not headwords.keeps_headword("we have", plain, enough + 1)  # fragments of a sentence
+    assert not headwords.keeps_headword("of them", plain, enough + 1)
+    assert headwords.keeps_headword("you bet", exclaimed, enough + 0.2)  # an exclamation is no fragment
+    assert not headwords.keeps_headword("new town", headwords.Headword({"ding"}, True, False), enough + 1)
+    assert not headwords.keeps_headword("be close", plain, enough + 1)  # BE + an adjective
+    assert headwords.keeps_headword("all up", plain, headwords.PAIR_COHESION)  # two words: a lower bar...
+    assert not headwords.keeps_headword("at a glance", plain, headwords.PAIR_COHESION)  # ...than three
+    long = "credit insurance"  # green paint: longer headwords are left out
+    assert len(long.replace(" ", "")) > headwords.HEADWORD_MAX_LETTERS
+    assert not headwords.keeps_headword(long, plain, 9.0)
+
+
+def test_dictionary_headwords_join_the_shipped_phrases_with_their_source_and_flags(phrases):
+    """A TAD and IN AWE come from Ding's headwords (written together 10**3 times more than chance), with
+    the known phrases' numbers of a phrase the bigram counts attest; a headword with a vulgar word is
+    flagged like it and stays out of default fills."""
+    tad = find_phrase("a tad")
+    assert "dictionary-phrase" in tad["sources"] and "google-books-bigrams" in tad["sources"]
+    assert tad["familiarity"] == 3.0 and entry_score(phrases, "atad") == pytest.approx(3.0 + PHRASE_BONUS)
+    assert "dictionary-phrase" in find_phrase("in awe")["sources"]
+    assert "vulgar" in phrases.flags_of("shiton") and "shiton" not in publishable(phrases, Use.PHRASE)
+    assert find_phrase("we have") is None and find_phrase("of them") is None  # fragments
+
+
+def test_words_written_apart_are_looked_up_as_the_word_they_make(cli):
+    """NO WAY is the word NOWAY (crossword phrases leave it to the word): lookup finds it as that word, and
+    explain explains the word; letters that make no word stay not found."""
+    found = cli("dict", "lookup", "no way", "on the zebra", "--json").json()["words"]
+    assert found[0]["found"] and found[0]["as_word"] == "noway" and found[0]["word"] == "no way"
+    assert not found[1]["found"] and "as_word" not in found[1]
+    assert cli("dict", "lookup", "no way").stdout.startswith("no way: yes, as the word NOWAY (")
+    assert lookup_words(load_lexicon("english"), ["no way", "on the zebra"])["words"] == found  # the library's
+    assert cli("dict", "explain", "no way", "--json").json()["word"] == "noway"

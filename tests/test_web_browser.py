@@ -563,7 +563,7 @@ def test_grid_draw_blocks_fix_a_letter_fill_reroll_and_export(page):
     needs("grid")
     from puzzlewright.grid import api
     from puzzlewright.lexicon import load_lexicon
-    from puzzlewright.lexicon.phrases import phrase_lexicon
+    from puzzlewright.lexicon.phrases import crossword_phrases
 
     api.fill({"grid": "../.."})  # the server runs in this process: load the compiled filler before timing it
     open_tab(page, "grid")
@@ -584,7 +584,8 @@ def test_grid_draw_blocks_fix_a_letter_fill_reroll_and_export(page):
     rows = ["".join(letter or "#" for letter in letters[r * 5:(r + 1) * 5]) for r in range(4)]
     columns = ["".join(row[c] for row in rows) for c in range(5)]
     words = [run for line in rows + columns for run in line.split("#") if len(run) >= 2]
-    english, phrases = load_lexicon("english"), phrase_lexicon()  # the page's random seed may pick a phrase (EATUP)
+    english = load_lexicon("english")
+    phrases = crossword_phrases("english")  # a fill's entries are words or crossword phrases (EAT IT)
     assert all(word in english or word in phrases for word in words) and len(set(words)) == len(words), rows
     cells.nth(6).click()  # select 5-Across (row 2), then re-roll it
     page.click("#gr-reroll")

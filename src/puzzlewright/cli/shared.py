@@ -179,7 +179,9 @@ def lookup_report(found: dict) -> list[str]:
         elif entry["found"]:
             level = entry["scowl_level"]
             where = f"SCOWL level {level}" if level else "not in SCOWL"
-            lines.append(f"{entry['word']}: yes (familiarity {entry['familiarity']}, zipf {entry['zipf']}, {where})")
+            joined = f", as the word {entry['as_word'].upper()}" if "as_word" in entry else ""
+            lines.append(f"{entry['word']}: yes{joined} (familiarity {entry['familiarity']}, zipf {entry['zipf']}, "
+                         f"{where})")
         else:
             lines.append(f"{entry['word']}: not in {found['dictionary']}")
     return lines

@@ -15,12 +15,17 @@ def explain_word(raw: str) -> dict:
 
     ``{"word", "familiarity", "zipf", "scowl_level", "sources": [{"name", "what"}], "flags": [{"name",
     "what", "sources": [{"name", "what"}]}], "rejected": reason or None, "tiers": {name: {"in": bool, "why":
-    str}}}``; the numbers are None when the large tier lacks the word."""
-    word = normalise_word(raw) or raw.strip()
-    phrase = explain_phrase(raw)
-    if phrase is not None and word not in builtin_lexicon("english-large"):
-        return phrase
+    str}}}``; the numbers are None when the large tier lacks the word. Words written apart whose letters
+    make a word of the large tier (``no way``: NOWAY, which crossword phrases leave to the word) explain
+    that word."""
+    from puzzlewright.lexicon.phrases import phrase_key
+
     large = builtin_lexicon("english-large")
+    joined = phrase_key(raw)
+    word = normalise_word(raw) or (joined if joined and joined in large else None) or raw.strip()
+    phrase = explain_phrase(raw)
+    if phrase is not None and word not in large:
+        return phrase
     common = large.commonness(word)
     sources = source_names(int(large.sources[large.position[word]])) if common else []
     flags = flag_evidence(int(large.flags[large.position[word]])) if common else {}

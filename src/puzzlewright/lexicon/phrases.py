@@ -3,9 +3,11 @@
 ``data/crossword-phrases.npz``, written by ``scripts/build_crossword_phrases.py``, holds the six columns of a
 dictionary archive (see :mod:`puzzlewright.lexicon.builtin`; ``words`` are the grid forms, letters only,
 ``level`` is 0) and ``display``, each phrase as written (``on the dot``, ``by-and-by``). Its candidates
-are Princeton WordNet 3.0's multiword lemmas and Wiktionary's English idioms (those IBM's SLIDE lexicon
-selected as frequent; without placeholders such as ``one's``) whose every word is a word of
-``english-large``.
+are Princeton WordNet 3.0's multiword lemmas, Wiktionary's English idioms (those IBM's SLIDE lexicon
+selected as frequent; without placeholders such as ``one's``) and the short multiword headwords of the Ding
+English-German dictionary, GCIDE and the Moby thesaurus whose words text writes together far more often
+than chance (A TAD, AS IS, IN AWE: ``scripts/headword_phrases.py`` states the rule), each of them one whose
+every word is a word of ``english-large``.
 
 **The rule for a phrase's numbers** (so that a phrase and a word compete on one scale in a grid):
 
@@ -14,8 +16,8 @@ selected as frequent; without placeholders such as ``one's``) whose every word i
   wordfreq's estimate for the phrase (built from its words' frequencies), kept below that floor.
 * ``familiarity`` is at most the least familiar word's (a phrase is no better known than its rarest
   word); below that, 3.5 when the Lancaster norms (phrases most people know) or the Wiktionary idioms list
-  it, 4.0 when the bigram list also attests it; else 3.0 when the bigram list attests it and 2.0 when only
-  WordNet lists it, each plus 0.5 when WordNet has more than one sense of it or its sense-tagged corpus
+  it, 4.0 when the bigram list also attests it; else 3.0 when the bigram list attests it (every kept
+  dictionary headword: its cohesion is read there) and 2.0 when only WordNet lists it, each plus 0.5 when WordNet has more than one sense of it or its sense-tagged corpus
   (SemCor) uses it. (The bigram list's frequency itself is not used: a phrase's rarest pair can be far
   more frequent than the phrase, AND ALL, SEE A MAN.)
 * flags: any of its words' ``offensive``, ``vulgar``, ``unpleasant`` and ``abbreviation`` flags (with
@@ -123,7 +125,8 @@ def phrase_lexicon() -> Lexicon:
     return Lexicon(columns["words"], np.asarray(columns["zipf"], np.float32), None,
                    familiarity=np.asarray(columns["familiarity"], np.float32),
                    sources=np.asarray(columns["sources"], np.uint16), flags=np.asarray(columns["flags"], np.uint32),
-                   name="crossword-phrases", source="built-in: WordNet multiword lemmas", presorted=True)
+                   name="crossword-phrases", source="built-in: WordNet, Wiktionary, Ding, GCIDE and Moby phrases",
+                   presorted=True)
 
 
 @lru_cache(maxsize=16)

@@ -34,9 +34,13 @@ SOURCE_DESCRIPTIONS = {
                             "is written often (Zipf >= 4.07)",
     "wiktionary-idiom": "Wiktionary's English idioms (as IBM's SLIDE lexicon selected the frequent ones): an idiom "
                         "(a crossword phrase entry)",
+    "dictionary-phrase": "a multiword headword of the Ding English-German dictionary or of GCIDE (Webster 1913) "
+                         "whose words text writes together far more often than chance (a crossword phrase entry)",
+    "moby-phrase": "a multiword term of the Moby thesaurus whose words text writes together far more often than "
+                   "chance (a crossword phrase entry)",
 }
 SOURCE_BITS = {name: 1 << i for i, name in enumerate(SOURCE_DESCRIPTIONS)}
-PHRASE_SOURCES = ("wordnet-phrase", "wiktionary-idiom")  # the sources of crossword phrases (one of them lists each)
+PHRASE_SOURCES = ("wordnet-phrase", "wiktionary-idiom", "dictionary-phrase", "moby-phrase")  # the sources of crossword phrases (one of them lists each)
 
 # Flags: what a setter filters on. Each bit of an archive's ``flags`` column is one (flag, source) pair,
 # so ``dict explain`` can say who flagged a word; a flag is set when any of its bits is.
