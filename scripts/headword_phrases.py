@@ -33,7 +33,14 @@ HEADWORD_SOURCES = {"ding": "dictionary-phrase", "gcide": "dictionary-phrase", "
 # as an exclamation: I SEE!, YOU BET!), a bare OF or TO (OF THEM, TO FALL) or BE, with which Ding writes an
 # adjective's use (BE ANTI, BE CLOSE, BE ON SALE: the adjective, not a set phrase)
 SUBJECTS = {"i", "we", "you", "he", "she", "it", "they"}
-FRAGMENT_STARTS = {"of", "to", "be"}
+FRAGMENT_STARTS = {"of", "to", "be", "and", "or", "but", "nor"}  # ...or a conjunction (AND NIGHT, AND FRO)
+# An article and one word is mostly a noun's use, no set phrase (A MAN 2.6, A RARITY 3.0, A DEAL 2.2): kept
+# only when text writes them together as tightly as a set phrase (A TAD 3.2, A SPATE 3.1)
+ARTICLES = {"a", "an", "the"}
+ARTICLE_COHESION = 3.0
+# Nor does it end waiting for its object: a dictionary heads a verb's or adjective's construction with TO
+# (NEED TO, AGREE TO, OPEN TO) or a question word (UPON WHAT); the phrase lists keep the set ones (COME TO)
+FRAGMENT_ENDS = {"to", "what", "which", "who", "whom", "whose"}
 DING_HEADWORD = re.compile(r"^([A-Za-z][^/\n]*?) /[^/\n]*/")
 OBJECT_PLACEHOLDER = re.compile(r"(\s+(sb|sth)\.(/(sb|sth)\.)?)+(?=[!?.]*$)")
 # Ding's labels that leave a phrase out: vulgar, pejorative, euphemistic or slang, or no longer current
@@ -119,12 +126,15 @@ def read_gcide_phrases(index: Path) -> dict[str, Headword]:
 
 def keeps_headword(key: str, headword: Headword, cohesion: float | None) -> bool:
     """Whether a dictionary headword is kept as a candidate: short (:data:`HEADWORD_MAX_LETTERS`), no name,
-    not a sentence's fragment (:data:`SUBJECTS`, :data:`FRAGMENT_STARTS`) and its words written together
-    often: ``cohesion``, the least PMI of its word pairs (None: the bigram counts lack one), at least
-    :data:`PAIR_COHESION` for two words and :data:`HEADWORD_COHESION` for more."""
+    not a sentence's fragment (:data:`SUBJECTS`, :data:`FRAGMENT_STARTS`, :data:`FRAGMENT_ENDS`) and its
+    words written together often: ``cohesion``, the least PMI of its word pairs (None: the bigram counts lack one), at least
+    :data:`PAIR_COHESION` for two words (:data:`ARTICLE_COHESION` for an article and a word) and
+    :data:`HEADWORD_COHESION` for more."""
     words = key.split()
-    fragment = words[0] in FRAGMENT_STARTS or (words[0] in SUBJECTS and not headword.exclaimed)
-    least = PAIR_COHESION if len(words) == 2 else HEADWORD_COHESION
+    fragment = (words[0] in FRAGMENT_STARTS or (words[0] in SUBJECTS and not headword.exclaimed)
+                or words[-1] in FRAGMENT_ENDS)
+    least = (HEADWORD_COHESION if len(words) > 2 else ARTICLE_COHESION if words[0] in ARTICLES
+             else PAIR_COHESION)
     short = len(key) - len(words) + 1 <= HEADWORD_MAX_LETTERS
     return short and not headword.proper and not fragment and cohesion is not None and cohesion >= least
 

@@ -199,7 +199,11 @@ def test_a_dictionary_headword_is_kept_when_written_together_and_no_fragment():
     headwords = _headword_module()
     plain, exclaimed = headwords.Headword({"ding"}, False, False), headwords.Headword({"ding"}, False, True)
     enough = headwords.HEADWORD_COHESION
-    assert headwords.keeps_headword("a tad", plain, enough + 1.2)
+    assert headwords.keeps_headword("a tad", plain, headwords.ARTICLE_COHESION + 0.2)
+    assert not headwords.keeps_headword("a man", plain, headwords.ARTICLE_COHESION - 0.4)  # an article and a noun
+    assert not headwords.keeps_headword("need to", plain, enough + 1)  # waiting for its object
+    assert not headwords.keeps_headword("upon what", plain, enough + 1)
+    assert not headwords.keeps_headword("and night", plain, enough + 1)  # a conjunction first
     assert not headwords.keeps_headword("in on", plain, headwords.PAIR_COHESION - 0.2)  # a chance pair
     assert not headwords.keeps_headword("tea set", plain, None)  # the bigram counts lack it
     assert not headwords.keeps_headword("we have", plain, enough + 1)  # fragments of a sentence
