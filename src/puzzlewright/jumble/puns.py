@@ -273,8 +273,9 @@ class PunFinder:
         known = ids >= 0
         ties = np.array(self.similarity.of_words(words))
         ties[known] += self.links.same[ids[known]] + self.links.linked[ids[known]]
-        order = sorted(range(len(words)), key=lambda i: (-ties[i], words[i]))[:CAPTION_WORDS]
-        return [(words[i], float(ties[i])) for i in order if ties[i] >= CAPTION_FLOOR]
+        tie_list = ties.tolist()
+        order = sorted(np.flatnonzero(ties >= CAPTION_FLOOR).tolist(), key=lambda i: (-tie_list[i], words[i]))
+        return [(words[i], tie_list[i]) for i in order[:CAPTION_WORDS]]
 
     @staticmethod
     def _runs(swaps: list[tuple[str, float]], word_hashes: np.ndarray, rests: np.ndarray, size: int,
@@ -297,19 +298,35 @@ class PunFinder:
                                                           else least))
         wanted = (rests[:, None] - word_hashes[None, :]) * RUN_KEY + runs[None, :]  # (plain words x swaps)
         lows, highs = np.searchsorted(keys, wanted), np.searchsorted(keys, wanted + 1)
-        found = []
-        for p, w in zip(*np.nonzero(usable[None, :] & (highs > lows))):
-            word = swaps[w][0]
-            at, begin = rows[lows[p, w]:highs[p, w]], starts[lows[p, w]:highs[p, w]].astype(np.int64)
-            first = targets.codes[at, begin]
-            sound = first_sound(word)
-            fit = _beginnings(sound)[first] | (w < strong and _beginnings(sound.translate(OTHER_VOICE))[first])
-            if runs[w] <= len(word):  # a blend at the target's start: the run ends the word, so opens alike
-                fit |= (begin == 0) & (first == ord(word[len(word) - runs[w]]) - 97)
-            if rest[w] < MIN_REST:  # a strong word keeps a target's first or last letters (KOALA + TY)
-                fit &= (begin == 0) | (begin + runs[w] == length)
-            found += [(int(p), swaps[w], r, b) for r, b in zip(at[fit].tolist(), begin[fit].tolist())]
-        return found
+        plain, swap = np.nonzero(usable[None, :] & (highs > lows))
+        if not len(plain):
+            return []
+        # every hit of every (plain word, swap) at once, in that order: the index's entries lows..highs
+        low, count = lows[plain, swap], highs[plain, swap] - lows[plain, swap]
+        hit = np.repeat(np.arange(len(plain)), count)
+        entry = np.repeat(low - np.cumsum(count) + count, count) + np.arange(int(count.sum()))
+        at, begin, w = rows[entry], starts[entry].astype(np.int64), swap[hit]
+        first = targets.codes[at, begin]
+        fit = _openings(swaps, strong)[w, first]
+        run = runs[w]
+        blend_letter = np.array([ord(word[len(word) - r]) - 97 if 1 <= r <= len(word) else -1
+                                 for (word, _), r in zip(swaps, runs.tolist())])
+        # a blend at the target's start: the run ends the word, so opens alike
+        fit |= (run <= sizes[w]) & (begin == 0) & (first == blend_letter[w])
+        # a strong word keeps a target's first or last letters (KOALA + TY)
+        fit &= (rest[w] >= MIN_REST) | (begin == 0) | (begin + run == length)
+        return [(p, swaps[s], r, b) for p, s, r, b in zip(plain[hit[fit]].tolist(), w[fit].tolist(),
+                                                         at[fit].tolist(), begin[fit].tolist())]
+
+
+def _openings(swaps: list[tuple[str, float]], strong: int) -> np.ndarray:
+    """(swaps x 26): which letters a run can begin with to be said as each swapped-in word begins
+    (:func:`_beginnings`), or, for the first ``strong`` swaps, as its other voicing (PEACH for BEACH)."""
+    table = np.zeros((len(swaps), 26), bool)
+    for i, (word, _) in enumerate(swaps):
+        sound = first_sound(word)
+        table[i] = _beginnings(sound) | (i < strong and _beginnings(sound.translate(OTHER_VOICE)))
+    return table
 
 
 def _opens_word(text: str, start: int) -> bool:
