@@ -213,6 +213,7 @@ class PunFinder:
             return []
         word_hashes = np.array([_word_hash(word) for word, _ in swaps], np.int64)
         strong = {word for word, tie in swaps[:STRONG_WORDS] if tie >= STRONG_TIE}  # the first of swaps
+        openings = _openings(swaps, len(strong))
         found: dict[tuple[str, ...], Pun] = {}
         for plains, first in self.plain_words(counts, lengths):
             size = len(pool) - len(plains[0])
@@ -225,7 +226,8 @@ class PunFinder:
                 if budget is not None:
                     budget.check_finishing()
                 for plain, (word, tie), row, start in self._runs(swaps, word_hashes, rests, size, targets,
-                                                                 plains[0] == "", len(strong), budget):
+                                                                 plains[0] == "", openings, len(strong),
+                                                                 budget):
                     letters = targets.letters[row]
                     run_length = length - size + len(word)
                     run = letters[start:start + run_length]
@@ -279,13 +281,14 @@ class PunFinder:
 
     @staticmethod
     def _runs(swaps: list[tuple[str, float]], word_hashes: np.ndarray, rests: np.ndarray, size: int,
-              targets: Targets, whole: bool, strong: int = 0,
+              targets: Targets, whole: bool, openings: np.ndarray, strong: int = 0,
               budget: Budget | None = None) -> list[tuple[int, tuple[str, float], int, int]]:
         """Each (plain word's number, swapped-in word, target row, start) where the word can take the place
         of the target's run of letters from ``start`` and leave exactly the letters of ``size`` whose count
         hash is the plain word's ``rests`` (the pool less the plain word): a look-up in the target's rest
         index, :meth:`Targets.cuts`; the run beginning with a letter that can be said as the word begins
-        (for the first ``strong`` swaps, or as its other voicing: PEACH for BEACH), or at the target's start
+        (``openings``, :func:`_openings`: for the first ``strong`` swaps, or as its other voicing: PEACH for
+        BEACH), or at the target's start
         (a blend: GUEST into ESTIMATED). The first ``strong`` swaps may keep :data:`STRONG_REST` letters
         of the target, its first or last, beside a plain word (not ``whole``)."""
         keys, rows, starts = targets.cuts(budget)
@@ -307,7 +310,7 @@ class PunFinder:
         entry = np.repeat(low - np.cumsum(count) + count, count) + np.arange(int(count.sum()))
         at, begin, w = rows[entry], starts[entry].astype(np.int64), swap[hit]
         first = targets.codes[at, begin]
-        fit = _openings(swaps, strong)[w, first]
+        fit = openings[w, first]
         run = runs[w]
         blend_letter = np.array([ord(word[len(word) - r]) - 97 if 1 <= r <= len(word) else -1
                                  for (word, _), r in zip(swaps, runs.tolist())])
