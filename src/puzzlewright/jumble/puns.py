@@ -123,6 +123,7 @@ def nearly_alike(run: str, word: str) -> bool:
     return len(run_key) >= 1 and word_key[:-1] == run_key
 
 
+@lru_cache(maxsize=1 << 16)
 def first_sound(letters: str) -> str:
     """How a run of letters starts: ``""`` for a vowel, else its first consonant sound (CENT, SCENT: s)."""
     return "" if letters[0] in "aeiou" else sound_key(letters)[:1]
@@ -227,6 +228,7 @@ class PunFinder:
         strong = {word for word, tie in swaps[:STRONG_WORDS] if tie >= STRONG_TIE}  # the first of swaps
         openings = _openings(swaps, len(strong))
         found: dict[tuple[str, ...], Pun] = {}
+        pool_letters = sorted(pool)
         for plains, first in self.plain_words(counts, lengths):
             size = len(pool) - len(plains[0])
             rests = count_hash(counts) - np.array([_word_hash(w) for w in plains], np.int64)
@@ -248,7 +250,7 @@ class PunFinder:
                     near = (word in strong and not blend and _opens_word(targets.texts[row], start)
                             and nearly_alike(run, word))
                     if (run != word and (blend or near or sounds_alike(run, word))
-                            and sorted(spelt + plains[plain]) == sorted(pool)):
+                            and sorted(spelt + plains[plain]) == pool_letters):
                         pieces = _cut(spelt, cut_lengths)
                         if (near or length - run_length < MIN_REST) and all(w in self.lexicon for w in pieces):
                             continue  # the strong words' looser puns only spell what the search cannot
