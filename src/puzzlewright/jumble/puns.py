@@ -283,8 +283,8 @@ class PunFinder:
         swappable = _swappable(self.lexicon, self.links.table)
         for length in range(MIN_SWAP, min(size, MAX_SWAP + 1)):
             table = self.lexicon.of_length(length)
-            rows, stem_ids = swappable[length]
-            fit = np.logical_and.reduce(self.lexicon.letter_count_columns(length) <= counts[:, None])[rows]
+            rows, stem_ids, columns = swappable[length]
+            fit = np.logical_and.reduce(columns <= counts[:, None])
             words += [table.words[i] for i in rows[fit].tolist()]
             id_parts.append(stem_ids[fit])
         if not words:
@@ -429,25 +429,27 @@ def _targets(lexicon: Lexicon, relations: RelationTable, budget: Budget | None =
     return built
 
 
-_SWAPPABLE: dict[tuple[int, int], dict[int, tuple[np.ndarray, np.ndarray]]] = {}
+_SWAPPABLE: dict[tuple[int, int], dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
 
 
-def _swappable(lexicon: Lexicon, relations: RelationTable) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+def _swappable(lexicon: Lexicon, relations: RelationTable) -> dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """For each swapped-in word length: the rows of the lexicon's words common enough to swap in (Zipf
-    :data:`SWAP_ZIPF` or more), and their stems' ids in ``relations`` (:meth:`RelationTable.word_id`), so a
-    pool's swapped-in words are a cut of these (built once per lexicon and table, kept no longer than the
-    lexicon is)."""
+    :data:`SWAP_ZIPF` or more), their stems' ids in ``relations`` (:meth:`RelationTable.word_id`) and their
+    letter counts (:meth:`~puzzlewright.lexicon.Lexicon.letter_count_columns`' columns), so a pool's
+    swapped-in words are a cut of these (built once per lexicon and table, kept no longer than the lexicon
+    is)."""
     from puzzlewright.cache import recall_for, remember_for
 
     key = (id(lexicon), id(relations))
-    known: dict[int, tuple[np.ndarray, np.ndarray]] | None = recall_for(_SWAPPABLE, key, (lexicon,))
+    known: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] | None = recall_for(_SWAPPABLE, key, (lexicon,))
     if known is not None:
         return known
     built = {}
     for length in range(MIN_SWAP, MAX_SWAP + 1):
         table = lexicon.of_length(length)
         rows = np.flatnonzero(table.zipf >= SWAP_ZIPF)
-        built[length] = (rows, np.array([relations.word_id(table.words[i]) for i in rows.tolist()], np.int64))
+        built[length] = (rows, np.array([relations.word_id(table.words[i]) for i in rows.tolist()], np.int64),
+                         np.ascontiguousarray(lexicon.letter_count_columns(length)[:, rows]))
     remember_for(_SWAPPABLE, key, (lexicon,), built, MAX_TARGETS)
     return built
 
