@@ -8,14 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from puzzlewright.schema import Config, Outcome, Result, model_config
+from puzzlewright.schema import Config, ModelBase, Outcome, Result, model_config
 
 if TYPE_CHECKING:
     from puzzlewright.parallel.job import JobResult
 
 
-@dataclass
-class Partitions:
+@dataclass(eq=False, repr=False)
+class Partitions(ModelBase):
     """How a partitioned run went: partitions in all, done, computed in this run, resumed from a checkpoint."""
 
     __pydantic_config__: ClassVar[Config] = model_config("Partitions")
@@ -26,7 +26,7 @@ class Partitions:
     resumed: int
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class CountRun(Outcome):
     """The fields of a count's result that say how many were found and how the run went."""
 

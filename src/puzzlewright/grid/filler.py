@@ -48,6 +48,7 @@ from puzzlewright.grid.model import Grid, Slot
 from puzzlewright.grid.score import entry_scores, floor_ladder, length_scores
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.budget import Budget, ran_out
+from puzzlewright.schema import ModelBase  # == and repr without dataclasses exec'ing them at start-up
 
 RESTART_BASE = 512  # nodes of the first restart run; later runs follow the Luby sequence times this
 SLICE_NODES = 32  # kernel nodes between budget checks (a node can take milliseconds on a big grid)
@@ -96,8 +97,8 @@ class FillOptions:
         return floor_ladder(self.min_score) if self.step_floors and not self.exhaustive else (self.min_score,)
 
 
-@dataclass
-class Fill:
+@dataclass(eq=False, repr=False)
+class Fill(ModelBase):
     """A filled grid, its words in slot order, their fill scores (higher is better) and its weakest word
     (the lowest score; ties go to the less familiar word, then the first in the alphabet)."""
 
@@ -125,8 +126,8 @@ class Fill:
         return (-weakest, -mean, self.words)
 
 
-@dataclass
-class FillOutcome:
+@dataclass(eq=False, repr=False)
+class FillOutcome(ModelBase):
     """The fills found (best first), whether the search covered every possibility, and its statistics.
 
     ``stopped`` says why a search ended early (the budget's message), ``explanation`` why a grid cannot be
@@ -517,8 +518,8 @@ class Filler:
         self.nogood_at[self.n_nogoods] = end
 
 
-@dataclass
-class RungOutcome:
+@dataclass(eq=False, repr=False)
+class RungOutcome(ModelBase):
     """How one rung of the quality-floor ladder ended (:meth:`Filler.run_rung`): its index and floor, its
     attempt, the fills found so far (its own and those of the rungs above it), its nodes and restarts."""
 
@@ -535,8 +536,8 @@ class RungOutcome:
         return self.attempt.finished
 
 
-@dataclass
-class _Attempt:
+@dataclass(eq=False, repr=False)
+class _Attempt(ModelBase):
     """How one quality floor's search ended: covered every possibility (``complete``), found the fills
     wanted (``enough``), stopped by the budget (``stopped``: its message), or out of its nodes
     (``gave_up``: the next floor down is tried)."""

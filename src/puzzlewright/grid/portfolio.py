@@ -35,6 +35,7 @@ from puzzlewright.grid.filler import TAUGHT_RUNGS, FillOptions, FillOutcome, Fil
 from puzzlewright.grid.model import Grid
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.budget import Budget
+from puzzlewright.schema import ModelBase
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -46,8 +47,8 @@ class PortfolioError(PuzzlewrightError):
     """Every worker of a portfolio died without an answer (killed, out of memory)."""
 
 
-@dataclass
-class PortfolioOutcome:
+@dataclass(eq=False, repr=False)
+class PortfolioOutcome(ModelBase):
     """The winning search's outcome, the seed it ran with, how many workers searched and how they shared the
     work (``race``: :data:`RACE_FLOORS` or :data:`RACE_SEEDS`; None for one worker)."""
 

@@ -22,7 +22,8 @@ from puzzlewright.grid.defaults import MAX_CANDIDATES as MAX_CANDIDATES
 from puzzlewright.grid.defaults import MAX_FILLS as MAX_FILLS
 from puzzlewright.notebook import LetterGrid
 from puzzlewright.counting import CountRun  # grid count runs on the same partitioned engine
-from puzzlewright.schema import Config, DictionaryOptions, Listing, PublishingOptions, Outcome, Result, model_config
+from puzzlewright.schema import (Config, DictionaryOptions, Listing, ModelBase, PublishingOptions, Outcome, Result,
+                                 model_config)
 
 if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewright.schema.constraint_names()
     from typing import Annotated
@@ -33,8 +34,8 @@ if TYPE_CHECKING:  # names the annotations use, bound for pydantic by puzzlewrig
 
 
 
-@dataclass(kw_only=True)
-class GridSource:
+@dataclass(kw_only=True, eq=False, repr=False)
+class GridSource(ModelBase):
     """The grid of a request: exactly one of `grid`, `size` or `pattern`, and the slot rule."""
 
     grid: str | list[str] | None = None
@@ -48,7 +49,7 @@ class GridSource:
     """The shortest slot: 2, or 3 (American rules; a pattern's default)."""
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class FillRequest(GridSource, DictionaryOptions, PublishingOptions):
     """Fill every slot of a grid with a word: no word twice, fixed letters kept; best fills first. Offensive
     words are never used, vulgar ones only when `allow` names them."""
@@ -79,7 +80,7 @@ class FillRequest(GridSource, DictionaryOptions, PublishingOptions):
     when `dict` is a built-in English dictionary; names among them only when `allow` has "proper"."""
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class RerollRequest(FillRequest):
     """Put a different word in one slot of a filled grid, changing its crossings only if it must."""
 
@@ -90,8 +91,8 @@ class RerollRequest(FillRequest):
     """The slot to change: "4-Across", "12-Down" (or "4a", "12 down")."""
 
 
-@dataclass
-class SlotInfo:
+@dataclass(eq=False, repr=False)
+class SlotInfo(ModelBase):
     """A slot of the grid: its clue number, direction, first cell (from 0), length and letters so far."""
 
     __pydantic_config__: ClassVar[Config] = model_config("GridSlot")
@@ -105,8 +106,8 @@ class SlotInfo:
     """The slot's letters, "." for empty cells."""
 
 
-@dataclass
-class GridInfo(LetterGrid):
+@dataclass(eq=False, repr=False)
+class GridInfo(LetterGrid, ModelBase):
     """The grid as read: rows, shape, slot rule and slots."""
 
     __pydantic_config__: ClassVar[Config] = model_config("GridShape")
@@ -118,8 +119,8 @@ class GridInfo(LetterGrid):
     slots: list[SlotInfo]
 
 
-@dataclass
-class Fill(LetterGrid):
+@dataclass(eq=False, repr=False)
+class Fill(LetterGrid, ModelBase):
     """One filled grid: its rows, its words in slot order, its weakest word and that word's score, and the
     mean score."""
 
@@ -136,7 +137,7 @@ class Fill(LetterGrid):
     """The words as shown, in slot order: a phrase as written ("run ragged"), any other word as in `words`."""
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class FillResult(Outcome, Listing[Fill]):
     """The fills found, best first (iterating goes over them; ``best`` is the first)."""
 
@@ -184,7 +185,7 @@ class FillResult(Outcome, Listing[Fill]):
 RerollResult = FillResult
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class VerifyRequest(GridSource, DictionaryOptions):
     """Check a filled grid: every slot a word of the dictionary, no word twice (unless `allow_repeats`)."""
 
@@ -200,7 +201,7 @@ class VerifyRequest(GridSource, DictionaryOptions):
     dictionary."""
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class VerifyResult(Outcome, LetterGrid):
     """A grid's verdict: ``valid`` when every slot is a word (used once); each problem as one line."""
 
@@ -222,7 +223,7 @@ class VerifyResult(Outcome, LetterGrid):
         return f"<Grid {'/'.join(self.rows)}: {verdict}>"
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class CandidatesRequest(GridSource, DictionaryOptions, PublishingOptions):
     """The words that can go in one slot: each fits the slot's letters and leaves every crossing slot at least
     one word; ranked by fill score (ties: the more familiar word, then the alphabet)."""
@@ -242,8 +243,8 @@ class CandidatesRequest(GridSource, DictionaryOptions, PublishingOptions):
     """List the multiword phrases a fill would use too (see the fill's `phrases`)."""
 
 
-@dataclass
-class Candidate:
+@dataclass(eq=False, repr=False)
+class Candidate(ModelBase):
     """A word for the slot and its crossword fill score."""
 
     __pydantic_config__: ClassVar[Config] = model_config("GridCandidate")
@@ -252,7 +253,7 @@ class Candidate:
     score: float
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class CandidatesResult(Outcome, Listing[Candidate]):
     """A slot's candidates, best first (iterating goes over them), and how many words qualify in all."""
 
@@ -274,7 +275,7 @@ class CandidatesResult(Outcome, Listing[Candidate]):
         return f"<{self.slot} {self.pattern!r}: {self.total} candidate(s){': ' + shown if shown else ''}>"
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class ExportRequest(GridSource):
     """A grid as the contents of a file: ipuz (JSON), puz (Across Lite, base64; a filled grid) or plain text;
     with the puzzle's title, author and clues."""
@@ -293,7 +294,7 @@ class ExportRequest(GridSource):
     """Clue texts by slot: {"1A": "Periods", "1-Down": "..."}; slots without one get an empty clue."""
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class ExportResult(Result):
     """The file's format and contents: text for ipuz and text, base64 for the binary .puz
     (``encoding`` says which)."""
@@ -315,7 +316,7 @@ class ExportResult(Result):
         return base64.b64decode(self.content) if self.encoding == "base64" else self.content.encode()
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class CountResult(CountRun):
     """Every word rectangle of a size, counted (``grid count --json``): the run's fields
     (:class:`~puzzlewright.counting.CountRun`), then what was counted."""

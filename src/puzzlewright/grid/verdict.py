@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 from puzzlewright.grid.model import Grid
 from puzzlewright.lexicon import Lexicon
+from puzzlewright.schema import ModelBase
 
 
-@dataclass
-class FillVerdict:
+@dataclass(eq=False, repr=False)
+class FillVerdict(ModelBase):
     """Whether a grid is a valid fill, and each problem found as one line."""
 
     grid: Grid

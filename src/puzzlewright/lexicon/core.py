@@ -308,7 +308,7 @@ class Lexicon:
         table = self._tables.get(length)
         if table is None:
             index = np.flatnonzero(self.word_lengths == length)
-            words = tuple(self.words[i] for i in index)
+            words = tuple(map(self.words.__getitem__, index.tolist()))  # Python ints index a list fastest
             if words:
                 letters = np.frombuffer("".join(words).encode("ascii"), np.uint8).reshape(len(words), length) - 97
             else:
