@@ -312,7 +312,7 @@ class Filler:
         self.alive = np.concatenate(domains).astype(np.uint8)
         self.after, self.before = candidate_links(domains)
         self.size = np.array([int(domain.sum()) for domain in domains], np.int64)
-        self.support = np.zeros((len(self.slots), self.cross_t.shape[1], 26), np.int64)
+        self.support = np.zeros((len(self.slots), self.cross_t.shape[1], 26), np.int32)
         for s, slot in enumerate(self.slots):
             letters = self.tables[slot.length].letters[domains[s]]
             for i in range(slot.length):

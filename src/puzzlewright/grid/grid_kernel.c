@@ -4,7 +4,8 @@
  * Every array is a numpy buffer owned by Python: int64 unless noted, 2-D and 3-D ones in C order:
  * support[slots][longest][26], cross_t/cross_j/cross_id[slots][longest], by_letter_at[slots][longest][27],
  * events[][3], trail[][2], stack[][4]. alive and letters are uint8 (letters: 0-25, the bulk of what a removal
- * reads, so bytes keep it in cache), by_letter int32; weights and keys are double.
+ * reads, so bytes keep it in cache), by_letter, support, after and before int32 (half the cache lines of
+ * int64); weights and keys are double.
  *
  * after/before link each slot's candidates in word order (dancing links): slot s owns the entries from
  * alive_at[s] + s, the first its list's head, entry 1 + w word w; each holds the next (previous) entry of its
@@ -24,13 +25,16 @@ enum { DONE = 0, NODE_LIMIT = 1, OUT_FULL = 2 };  /* puzzlewright.native's codes
 
 typedef struct {
     uint8_t *alive;
-    i64 *alive_at, *size, *support, *lengths;
+    i64 *alive_at, *size;
+    int32_t *support;
+    i64 *lengths;
     uint8_t *letters;
     i64 *letters_at, *words, *group;
     i64 *cross_t, *cross_j, *cross_id, *by_letter_at;
     int32_t *by_letter;
     double *weights;
-    i64 *wipeouts, *after, *before;
+    i64 *wipeouts;
+    int32_t *after, *before;
     i64 distinct, slots, longest;
     i64 *events, *singles, *trail;
     i64 n_events, n_singles, n_trail;
@@ -44,7 +48,7 @@ typedef struct {
 static void remove_word(Grid *g, i64 s, i64 w) {
     i64 at = g->alive_at[s], longest = g->longest;
     g->alive[at + w] = 0;
-    i64 *after = g->after + at + s, *before = g->before + at + s;
+    int32_t *after = g->after + at + s, *before = g->before + at + s;
     after[before[w + 1]] = after[w + 1];
     before[after[w + 1]] = before[w + 1];
     g->size[s] -= 1;
@@ -53,7 +57,7 @@ static void remove_word(Grid *g, i64 s, i64 w) {
     g->n_trail += 1;
     i64 length = g->lengths[s];
     const uint8_t *word = g->letters + g->letters_at[s] + w * length;
-    i64 *support = g->support + s * longest * 26;
+    int32_t *support = g->support + s * longest * 26;
     const i64 *crossed = g->cross_t + s * longest;
     i64 *events = g->events, n_events = g->n_events;
     for (i64 i = 0; i < length; i++) {
@@ -76,19 +80,20 @@ static void remove_word(Grid *g, i64 s, i64 w) {
 static void undo(Grid *g, i64 mark) {
     i64 n_trail = g->n_trail, longest = g->longest;
     const i64 *trail = g->trail, *alive_at = g->alive_at, *lengths = g->lengths, *letters_at = g->letters_at;
-    i64 *after = g->after, *before = g->before, *size = g->size, *supports = g->support;
+    int32_t *after = g->after, *before = g->before, *supports = g->support;
+    i64 *size = g->size;
     while (n_trail > mark) {
         n_trail -= 1;
         i64 s = trail[2 * n_trail];
         i64 w = trail[2 * n_trail + 1];
         i64 head = alive_at[s] + s;
         g->alive[alive_at[s] + w] = 1;
-        after[head + before[head + w + 1]] = w + 1;
-        before[head + after[head + w + 1]] = w + 1;
+        after[head + before[head + w + 1]] = (int32_t)(w + 1);
+        before[head + after[head + w + 1]] = (int32_t)(w + 1);
         size[s] += 1;
         i64 length = lengths[s];
         const uint8_t *word = g->letters + letters_at[s] + w * length;
-        i64 *support = supports + s * longest * 26;
+        int32_t *support = supports + s * longest * 26;
         for (i64 i = 0; i < length; i++)
             support[i * 26 + word[i]] += 1;
     }
@@ -121,7 +126,7 @@ static i64 propagate_queue(Grid *g) {
             i64 stop = g->by_letter_at[(t * g->longest + j) * 27 + c + 1];
             if (g->size[t] < stop - at) {
                 /* fewer candidates than words with c there: walk the candidates (the same words, in the same order) */
-                const i64 *after = g->after + g->alive_at[t] + t;
+                const int32_t *after = g->after + g->alive_at[t] + t;
                 i64 length = g->lengths[t];
                 const uint8_t *letters = g->letters + g->letters_at[t] + j;
                 for (i64 p = after[0]; p != 0;) {
@@ -248,9 +253,9 @@ static i64 choose(Grid *g) {
 }
 
 #define GRID_ARGUMENTS                                                                                       \
-    uint8_t *alive, i64 *alive_at, i64 *size, i64 *support, i64 *lengths, uint8_t *letters, i64 *letters_at, \
+    uint8_t *alive, i64 *alive_at, i64 *size, int32_t *support, i64 *lengths, uint8_t *letters, i64 *letters_at, \
         i64 *words, i64 *group, i64 *cross_t, i64 *cross_j, i64 *cross_id, i64 *by_letter_at, int32_t *by_letter, \
-        double *weights, i64 *wipeouts, i64 *after, i64 *before, i64 distinct, i64 slots, i64 longest
+        double *weights, i64 *wipeouts, int32_t *after, int32_t *before, i64 distinct, i64 slots, i64 longest
 
 #define GRID_INIT(events, singles, trail)                                                                    \
     {alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id, \
@@ -335,7 +340,7 @@ i64 grid_search(GRID_ARGUMENTS, double *keys, i64 *keys_at, i64 *events, i64 *si
         nodes += 1;
         i64 best = -1;
         double best_key = 0.0;
-        i64 *links = after + alive_at[s] + s;
+        int32_t *links = after + alive_at[s] + s;
         for (i64 p = links[0]; p != 0; p = links[p]) {
             i64 k = p - 1;
             double key = keys[keys_at[s] + k];

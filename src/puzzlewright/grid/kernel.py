@@ -49,8 +49,9 @@ import numpy as np
 PROMISE_CAP = 1000  # a crossing keeping this many candidates or more is as good as any (grid_kernel.c's too)
 KERNEL_SOURCE = "grid_kernel.c"
 _GRID_ARRAYS = 18  # alive .. before: the arrays before ``distinct`` in both builds' argument lists
-# alive and letters are bytes, by_letter int32, weights doubles, the rest int64
-_GRID_TYPES = (np.uint8, *(np.int64,) * 4, np.uint8, *(np.int64,) * 7, np.int32, np.float64, *(np.int64,) * 3)
+# alive and letters are bytes, support, by_letter and the links int32, weights doubles, the rest int64
+_GRID_TYPES = (np.uint8, np.int64, np.int64, np.int32, np.int64, np.uint8, *(np.int64,) * 7, np.int32, np.float64,
+               np.int64, np.int32, np.int32)
 
 
 def _pointer(array: np.ndarray, dtype: type = np.int64) -> ctypes.c_void_p:
@@ -146,7 +147,7 @@ def letter_index(letters: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def candidate_links(domains: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """``after`` and ``before`` (see above) for slots whose candidates are the true entries of ``domains``
     (one boolean array per slot, over its length's words): each slot's list head, then one entry per word."""
-    after = np.zeros(sum(len(domain) + 1 for domain in domains), np.int64)
+    after = np.zeros(sum(len(domain) + 1 for domain in domains), np.int32)
     before = np.zeros_like(after)
     start = 0
     for domain in domains:
