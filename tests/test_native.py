@@ -90,6 +90,55 @@ def test_c_and_numba_grid_kernels_learn_and_prune_alike(monkeypatch):
     assert outcomes[0][1] > 0 and outcomes[0][4][-1] > 0 and outcomes[0][3]  # restarts, nogoods learnt, a fill
 
 
+def kernel_state_problems(search) -> list[str]:
+    """What is wrong with a filler's kernel state: each slot's linked candidates (``after``/``before``) must
+    be its live words in word order, and its size and letter supports must count them."""
+    problems = []
+    for s, slot in enumerate(search.slots):
+        at, head = int(search.alive_at[s]), int(search.alive_at[s]) + s
+        live = np.flatnonzero(search.alive[at:at + int(search.words[s])]).tolist()
+        walked, p = [], int(search.after[head])
+        while p != 0 and len(walked) <= len(live):
+            walked.append(p - 1)
+            p = int(search.after[head + p])
+        back, p = [], int(search.before[head])
+        while p != 0 and len(back) <= len(live):
+            back.append(p - 1)
+            p = int(search.before[head + p])
+        letters = search.tables[slot.length].letters[live]
+        counts = [np.bincount(letters[:, i], minlength=26).tolist() for i in range(slot.length)]
+        if walked != live or back != live[::-1] or int(search.size[s]) != len(live) or \
+                search.support[s, :slot.length].tolist() != counts:
+            problems.append(slot.name)
+    return problems
+
+
+@pytest.mark.parametrize("build", ["c", "numba"])
+def test_a_stopped_search_leaves_each_slots_candidates_linked_and_counted(monkeypatch, build):
+    """The candidate links that let a removal walk a slot's candidates (dancing links: unlinked by a removal,
+    relinked by its undo in reverse order) stay the live words in word order, mid-search (a search stopped
+    by its node allowance, decisions on its stack, after backtracks and restarts) as at the start."""
+    from puzzlewright.grid import filler
+
+    if build == "c":
+        library = native.c_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel")
+        if library is None:
+            pytest.skip("no C compiler here")
+        c_kernel = kernel._CKernel(library)
+        monkeypatch.setattr(kernel, "_backend", lambda: (c_kernel.propagate, c_kernel.search))
+    else:
+        monkeypatch.setattr(kernel, "_backend", lambda: (kernel_numba.propagate, kernel_numba.search))
+    monkeypatch.setattr(filler, "RESTART_BASE", 8)
+    lexicon = load_lexicon("english", min_commonness=4)
+    search = filler.Filler(Grid.parse("#..../...../...../...../....#"), lexicon,
+                           FillOptions(count=1000, diverse=False, random_seed=3))
+    attempt = search._search(None, None, {}, 120)
+    assert attempt.gave_up and search.restarts > 0 and search.size.sum() < sum(attempt.candidates)  # mid-search
+    assert kernel_state_problems(search) == []
+    search.alive[search.alive_at[2] + int(search.after[search.alive_at[2] + 2]) - 1] = 0  # break one link
+    assert kernel_state_problems(search) == [search.slots[2].name]
+
+
 def test_a_candidates_promise_is_the_mean_log_of_its_crossings_supports():
     """The value order's promise (``_promise``; ``promise_of`` in the C build, which the searches above
     check step for step): the mean over the crossing slots still open of log10 of the candidates each keeps

@@ -238,8 +238,8 @@ class Filler:
             index.append(ids)
             offset += len(table) * length
             index_offset += len(ids)
-        self.letters = np.concatenate(letters).astype(np.int64)
-        self.by_letter = np.concatenate(index).astype(np.int64)
+        self.letters = np.concatenate(letters).astype(np.uint8)  # bytes: what a removal reads stays in cache
+        self.by_letter = np.concatenate(index).astype(np.int32)
         self.lengths = np.array([slot.length for slot in self.slots], np.int64)
         self.words = np.array([len(self.tables[slot.length]) for slot in self.slots], np.int64)
         self.letters_at = np.array([table_at[slot.length] for slot in self.slots], np.int64)
@@ -308,11 +308,12 @@ class Filler:
     def _start(self, domains: list[np.ndarray]) -> int:
         """Load the initial domains into the kernel's state and make it arc consistent; the slot left with
         no candidates, or -1."""
-        from puzzlewright.grid.kernel import propagate
+        from puzzlewright.grid.kernel import candidate_links, propagate
 
         self.alive = np.concatenate(domains).astype(np.uint8)
+        self.after, self.before = candidate_links(domains)
         self.size = np.array([int(domain.sum()) for domain in domains], np.int64)
-        self.support = np.zeros((len(self.slots), self.cross_t.shape[1], 26), np.int64)
+        self.support = np.zeros((len(self.slots), self.cross_t.shape[1], 26), np.int32)
         for s, slot in enumerate(self.slots):
             letters = self.tables[slot.length].letters[domains[s]]
             for i in range(slot.length):
@@ -320,9 +321,8 @@ class Filler:
         empty = [s for s in range(len(self.slots)) if self.size[s] == 0]
         if empty:
             return empty[0]
-        events = [(s, i, c) for s in range(len(self.slots)) for i in range(self.slots[s].length)
-                  if self.cross_t[s, i] >= 0 for c in range(26) if self.support[s, i, c] == 0]
-        self.events[:len(events)] = events if events else self.events[:0]
+        events = np.argwhere((self.support == 0) & (self.cross_t >= 0)[:, :, None])  # (s, i, c) in that order
+        self.events[:len(events)] = events
         singles = [s for s in range(len(self.slots)) if self.size[s] == 1]
         self.singles[:len(singles)] = singles
         failed, self.trail_length = propagate(*self._state(), len(events), self.singles, len(singles), self.trail, 0)
@@ -332,7 +332,7 @@ class Filler:
         """The arrays the kernel's propagation takes, in its order (up to the event queue)."""
         return (self.alive, self.alive_at, self.size, self.support, self.lengths, self.letters, self.letters_at,
                 self.words, self.group, self.cross_t, self.cross_j, self.cross_id, self.by_letter_at, self.by_letter,
-                self.weights, self.wipeouts, not self.options.allow_repeats, self.events)
+                self.weights, self.wipeouts, self.after, self.before, not self.options.allow_repeats, self.events)
 
     def _new_run_keys(self) -> np.ndarray:
         """Fresh value-ordering keys: each word's score plus a little noise (best first), all lengths."""
@@ -441,13 +441,14 @@ class Filler:
             return _Attempt(complete=True, explanation=self.explain(domains, failed))
         attempt = _Attempt(candidates=[int(size) for size in self.size])
         self.n_nogoods = 0  # a nogood holds at the floor it was learnt at: a lower floor has more words
-        start = (self.alive.copy(), self.size.copy(), self.support.copy(), self.trail_length)
+        start = (self.alive.copy(), self.size.copy(), self.support.copy(), self.after.copy(), self.before.copy(),
+                 self.trail_length)
         wanted = self.options.count
         out = np.zeros(len(self.slots), np.int64)
         runs = 0  # this floor's restart runs: each floor starts the Luby sequence over
         while not (attempt.finished or attempt.complete or attempt.gave_up):
-            self.alive[:], self.size[:], self.support[:] = start[0], start[1], start[2]
-            cursor = np.array([0, start[3], self.nodes, 0], np.int64)
+            self.alive[:], self.size[:], self.support[:], self.after[:], self.before[:] = start[:5]
+            cursor = np.array([0, start[5], self.nodes, 0], np.int64)
             keys = self._new_run_keys()
             run_limit = None if self.options.exhaustive else self.nodes + RESTART_BASE * luby(runs + 1)
             runs += 1

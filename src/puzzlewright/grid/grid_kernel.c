@@ -3,7 +3,14 @@
  *
  * Every array is a numpy buffer owned by Python: int64 unless noted, 2-D and 3-D ones in C order:
  * support[slots][longest][26], cross_t/cross_j/cross_id[slots][longest], by_letter_at[slots][longest][27],
- * events[][3], trail[][2], stack[][4]. alive is uint8; weights and keys are double. */
+ * events[][3], trail[][2], stack[][4]. alive and letters are uint8 (letters: 0-25, the bulk of what a removal
+ * reads, so bytes keep it in cache), by_letter, support, after and before int32 (half the cache lines of
+ * int64); weights and keys are double.
+ *
+ * after/before link each slot's candidates in word order (dancing links): slot s owns the entries from
+ * alive_at[s] + s, the first its list's head, entry 1 + w word w; each holds the next (previous) entry of its
+ * list, 0 for the head. A removal unlinks a word; undoing removals in reverse order relinks them, so walking
+ * a slot's list visits its candidates in word order at a cost of its candidates alone. */
 
 #include <math.h>
 #include <stdint.h>
@@ -18,10 +25,16 @@ enum { DONE = 0, NODE_LIMIT = 1, OUT_FULL = 2 };  /* puzzlewright.native's codes
 
 typedef struct {
     uint8_t *alive;
-    i64 *alive_at, *size, *support, *lengths, *letters, *letters_at, *words, *group;
-    i64 *cross_t, *cross_j, *cross_id, *by_letter_at, *by_letter;
+    i64 *alive_at, *size;
+    int32_t *support;
+    i64 *lengths;
+    uint8_t *letters;
+    i64 *letters_at, *words, *group;
+    i64 *cross_t, *cross_j, *cross_id, *by_letter_at;
+    int32_t *by_letter;
     double *weights;
     i64 *wipeouts;
+    int32_t *after, *before;
     i64 distinct, slots, longest;
     i64 *events, *singles, *trail;
     i64 n_events, n_singles, n_trail;
@@ -30,27 +43,33 @@ typedef struct {
 } Grid;
 
 /* Remove word w from slot s: update supports, queue the letters that lost their last support and the
- * slot if it has one word left. */
+ * slot if it has one word left. (The hot loop: what it reads is held in locals, since a store to a count
+ * could otherwise alias the Grid's fields and make the compiler reload them every letter.) */
 static void remove_word(Grid *g, i64 s, i64 w) {
-    g->alive[g->alive_at[s] + w] = 0;
+    i64 at = g->alive_at[s], longest = g->longest;
+    g->alive[at + w] = 0;
+    int32_t *after = g->after + at + s, *before = g->before + at + s;
+    after[before[w + 1]] = after[w + 1];
+    before[after[w + 1]] = before[w + 1];
     g->size[s] -= 1;
     g->trail[2 * g->n_trail] = s;
     g->trail[2 * g->n_trail + 1] = w;
     g->n_trail += 1;
     i64 length = g->lengths[s];
-    i64 base = g->letters_at[s] + w * length;
+    const uint8_t *word = g->letters + g->letters_at[s] + w * length;
+    int32_t *support = g->support + s * longest * 26;
+    const i64 *crossed = g->cross_t + s * longest;
+    i64 *events = g->events, n_events = g->n_events;
     for (i64 i = 0; i < length; i++) {
-        i64 c = g->letters[base + i];
-        i64 *count = &g->support[(s * g->longest + i) * 26 + c];
-        *count -= 1;
-        if (*count == 0 && g->cross_t[s * g->longest + i] >= 0) {
-            i64 *event = &g->events[3 * g->n_events];
-            event[0] = s;
-            event[1] = i;
-            event[2] = c;
-            g->n_events += 1;
+        i64 c = word[i];
+        if (--support[i * 26 + c] == 0 && crossed[i] >= 0) {
+            events[3 * n_events] = s;
+            events[3 * n_events + 1] = i;
+            events[3 * n_events + 2] = c;
+            n_events += 1;
         }
     }
+    g->n_events = n_events;
     if (g->size[s] == 1) {
         g->singles[g->n_singles] = s;
         g->n_singles += 1;
@@ -59,17 +78,39 @@ static void remove_word(Grid *g, i64 s, i64 w) {
 
 /* Put back every removal after trail position mark. */
 static void undo(Grid *g, i64 mark) {
-    while (g->n_trail > mark) {
-        g->n_trail -= 1;
-        i64 s = g->trail[2 * g->n_trail];
-        i64 w = g->trail[2 * g->n_trail + 1];
-        g->alive[g->alive_at[s] + w] = 1;
-        g->size[s] += 1;
-        i64 length = g->lengths[s];
-        i64 base = g->letters_at[s] + w * length;
+    i64 n_trail = g->n_trail, longest = g->longest;
+    const i64 *trail = g->trail, *alive_at = g->alive_at, *lengths = g->lengths, *letters_at = g->letters_at;
+    int32_t *after = g->after, *before = g->before, *supports = g->support;
+    i64 *size = g->size;
+    while (n_trail > mark) {
+        n_trail -= 1;
+        i64 s = trail[2 * n_trail];
+        i64 w = trail[2 * n_trail + 1];
+        i64 head = alive_at[s] + s;
+        g->alive[alive_at[s] + w] = 1;
+        after[head + before[head + w + 1]] = (int32_t)(w + 1);
+        before[head + after[head + w + 1]] = (int32_t)(w + 1);
+        size[s] += 1;
+        i64 length = lengths[s];
+        const uint8_t *word = g->letters + letters_at[s] + w * length;
+        int32_t *support = supports + s * longest * 26;
         for (i64 i = 0; i < length; i++)
-            g->support[(s * g->longest + i) * 26 + g->letters[base + i]] += 1;
+            support[i * 26 + word[i]] += 1;
     }
+    g->n_trail = n_trail;
+}
+
+/* Slot t ran out of candidates when position i of slot s lost its last letter: the crossing's weight and
+ * t's wipeouts count it; t is the failed slot. */
+static i64 wiped_out(Grid *g, i64 s, i64 i, i64 t) {
+    g->weights[g->cross_id[s * g->longest + i]] += 1;
+    g->wipeouts[t] += 1;
+    return t;
+}
+
+/* The first candidate of slot s (in word order), -1 when it has none. */
+static i64 first_word(Grid *g, i64 s) {
+    return g->after[g->alive_at[s] + s] - 1;
 }
 
 /* Process queued letter events and single-word slots until nothing changes; the failed slot or -1. */
@@ -83,15 +124,30 @@ static i64 propagate_queue(Grid *g) {
             i64 j = g->cross_j[s * g->longest + i];
             i64 at = g->by_letter_at[(t * g->longest + j) * 27 + c];
             i64 stop = g->by_letter_at[(t * g->longest + j) * 27 + c + 1];
-            for (i64 k = at; k < stop; k++) {
-                i64 w = g->by_letter[k];
-                if (g->alive[g->alive_at[t] + w]) {
-                    remove_word(g, t, w);
-                    if (g->size[t] == 0) {
-                        g->weights[g->cross_id[s * g->longest + i]] += 1;
-                        g->wipeouts[t] += 1;
-                        return t;
+            if (g->size[t] < stop - at) {
+                /* fewer candidates than words with c there: walk the candidates (the same words, in the same order) */
+                const int32_t *after = g->after + g->alive_at[t] + t;
+                i64 length = g->lengths[t];
+                const uint8_t *letters = g->letters + g->letters_at[t] + j;
+                for (i64 p = after[0]; p != 0;) {
+                    i64 next = after[p];
+                    if (letters[(p - 1) * length] == c) {
+                        remove_word(g, t, p - 1);
+                        if (g->size[t] == 0)
+                            return wiped_out(g, s, i, t);
                     }
+                    p = next;
+                }
+                continue;
+            }
+            const uint8_t *alive = g->alive + g->alive_at[t];
+            const int32_t *by_letter = g->by_letter;
+            for (i64 k = at; k < stop; k++) {
+                i64 w = by_letter[k];
+                if (alive[w]) {
+                    remove_word(g, t, w);
+                    if (g->size[t] == 0)
+                        return wiped_out(g, s, i, t);
                 }
             }
             continue;
@@ -100,12 +156,7 @@ static i64 propagate_queue(Grid *g) {
         i64 s = g->singles[g->n_singles];
         if (!g->distinct || g->size[s] != 1)
             continue;
-        i64 w = -1;
-        for (i64 k = 0; k < g->words[s]; k++)
-            if (g->alive[g->alive_at[s] + k]) {
-                w = k;
-                break;
-            }
+        i64 w = first_word(g, s);
         for (i64 u = 0; u < g->slots; u++) {
             if (u != s && g->group[u] == g->group[s] && g->alive[g->alive_at[u] + w]) {
                 remove_word(g, u, w);
@@ -202,13 +253,13 @@ static i64 choose(Grid *g) {
 }
 
 #define GRID_ARGUMENTS                                                                                       \
-    uint8_t *alive, i64 *alive_at, i64 *size, i64 *support, i64 *lengths, i64 *letters, i64 *letters_at,     \
-        i64 *words, i64 *group, i64 *cross_t, i64 *cross_j, i64 *cross_id, i64 *by_letter_at, i64 *by_letter, \
-        double *weights, i64 *wipeouts, i64 distinct, i64 slots, i64 longest
+    uint8_t *alive, i64 *alive_at, i64 *size, int32_t *support, i64 *lengths, uint8_t *letters, i64 *letters_at, \
+        i64 *words, i64 *group, i64 *cross_t, i64 *cross_j, i64 *cross_id, i64 *by_letter_at, int32_t *by_letter, \
+        double *weights, i64 *wipeouts, int32_t *after, int32_t *before, i64 distinct, i64 slots, i64 longest
 
 #define GRID_INIT(events, singles, trail)                                                                    \
     {alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id, \
-     by_letter_at, by_letter, weights, wipeouts, distinct, slots, longest, events, singles, trail, 0, 0, 0, 0, 0, 0}
+     by_letter_at, by_letter, weights, wipeouts, after, before, distinct, slots, longest, events, singles, trail, 0, 0, 0, 0, 0, 0}
 
 /* The queued events and singles propagated; result = (failed slot or -1, trail length). */
 void grid_propagate(GRID_ARGUMENTS, i64 *events, i64 n_events, i64 *singles, i64 n_singles, i64 *trail,
@@ -278,11 +329,7 @@ i64 grid_search(GRID_ARGUMENTS, double *keys, i64 *keys_at, i64 *events, i64 *si
         i64 s = choose(&g);
         if (s < 0) {
             for (i64 u = 0; u < slots; u++)
-                for (i64 k = 0; k < words[u]; k++)
-                    if (alive[alive_at[u] + k]) {
-                        out[u] = k;
-                        break;
-                    }
+                out[u] = first_word(&g, u);
             cursor[0] = depth, cursor[1] = g.n_trail, cursor[2] = nodes, cursor[3] = 1;
             return OUT_FULL;
         }
@@ -293,9 +340,9 @@ i64 grid_search(GRID_ARGUMENTS, double *keys, i64 *keys_at, i64 *events, i64 *si
         nodes += 1;
         i64 best = -1;
         double best_key = 0.0;
-        for (i64 k = 0; k < words[s]; k++) {
-            if (!alive[alive_at[s] + k])
-                continue;
+        int32_t *links = after + alive_at[s] + s;
+        for (i64 p = links[0]; p != 0; p = links[p]) {
+            i64 k = p - 1;
             double key = keys[keys_at[s] + k];
             if (promise > 0.0)
                 key += promise * promise_of(&g, s, k);
@@ -309,9 +356,12 @@ i64 grid_search(GRID_ARGUMENTS, double *keys, i64 *keys_at, i64 *events, i64 *si
         depth += 1;
         g.n_events = 0;
         g.n_singles = 0;
-        for (i64 k = 0; k < words[s]; k++)
-            if (k != best && alive[alive_at[s] + k])
-                remove_word(&g, s, k);
+        for (i64 p = links[0]; p != 0;) {
+            i64 next = links[p];
+            if (p - 1 != best)
+                remove_word(&g, s, p - 1);
+            p = next;
+        }
         failing = settle(&g) >= 0;
     }
 }

@@ -4,6 +4,13 @@ two-way branching, all in arrays so that a run can stop (node limit, a fill foun
 State, per slot ``s`` (its words are the dictionary's words of its length, numbered 0..K-1):
 
 * ``alive[alive_at[s] + w]``: whether word ``w`` is still a candidate; ``size[s]`` how many are;
+* ``after``/``before``: each slot's candidates linked in word order (dancing links: slot ``s``'s list head
+  is entry ``alive_at[s] + s``, word ``w`` entry ``alive_at[s] + s + 1 + w``, each holding the next/previous
+  entry relative to the head, 0 for the head; :func:`candidate_links` builds them). A removal unlinks a
+  word and an undo, in reverse order, relinks it, so a slot's candidates are walked at a cost of their
+  number, not of the slot's dictionary: a letter that lost its support in a crossing removes its words by
+  walking whichever is shorter, the slot's candidates or the dictionary's words with that letter there (the
+  same words in the same order either way);
 * ``support[s, i, c]``: how many candidates have letter ``c`` at position ``i``. When it drops to zero and
   position ``i`` crosses slot ``t`` at its position ``j``, every candidate of ``t`` with ``c`` at ``j`` goes
   (found through the per-length index ``by_letter``). This keeps every crossing arc consistent at a cost
@@ -41,8 +48,10 @@ import numpy as np
 
 PROMISE_CAP = 1000  # a crossing keeping this many candidates or more is as good as any (grid_kernel.c's too)
 KERNEL_SOURCE = "grid_kernel.c"
-_GRID_ARRAYS = 16  # alive .. wipeouts: the arrays before ``distinct`` in both builds' argument lists
-_GRID_TYPES = (np.uint8,) + (np.int64,) * 13 + (np.float64, np.int64)  # alive is bytes, weights doubles
+_GRID_ARRAYS = 18  # alive .. before: the arrays before ``distinct`` in both builds' argument lists
+# alive and letters are bytes, support, by_letter and the links int32, weights doubles, the rest int64
+_GRID_TYPES = (np.uint8, np.int64, np.int64, np.int32, np.int64, np.uint8, *(np.int64,) * 7, np.int32, np.float64,
+               np.int64, np.int32, np.int32)
 
 
 def _pointer(array: np.ndarray, dtype: type = np.int64) -> ctypes.c_void_p:
@@ -133,3 +142,17 @@ def letter_index(letters: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         at[i] += i * count
         ids[i * count:(i + 1) * count] = order
     return at, ids
+
+
+def candidate_links(domains: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """``after`` and ``before`` (see above) for slots whose candidates are the true entries of ``domains``
+    (one boolean array per slot, over its length's words): each slot's list head, then one entry per word."""
+    after = np.zeros(sum(len(domain) + 1 for domain in domains), np.int32)
+    before = np.zeros_like(after)
+    start = 0
+    for domain in domains:
+        chain = np.concatenate([[0], np.flatnonzero(domain) + 1, [0]])
+        after[start + chain[:-1]] = chain[1:]
+        before[start + chain[1:]] = chain[:-1]
+        start += len(domain) + 1
+    return after, before

@@ -13,11 +13,14 @@ from puzzlewright.native import DONE, NODE_LIMIT, OUT_FULL
 
 
 @numba.njit(cache=True, nogil=True)
-def _remove(s, w, alive, alive_at, size, support, lengths, letters, letters_at, cross_t, events, n_events,
+def _remove(s, w, alive, alive_at, after, before, size, support, lengths, letters, letters_at, cross_t, events, n_events,
             singles, n_singles, trail, n_trail):
     """Remove word ``w`` from slot ``s``: update supports, queue the letters that lost their last support
     and the slot if it has one word left. Returns the new (n_events, n_singles, n_trail)."""
     alive[alive_at[s] + w] = 0
+    head = alive_at[s] + s
+    after[head + before[head + w + 1]] = after[head + w + 1]
+    before[head + after[head + w + 1]] = before[head + w + 1]
     size[s] -= 1
     trail[n_trail, 0] = s
     trail[n_trail, 1] = w
@@ -39,13 +42,16 @@ def _remove(s, w, alive, alive_at, size, support, lengths, letters, letters_at, 
 
 
 @numba.njit(cache=True, nogil=True)
-def _undo(mark, alive, alive_at, size, support, lengths, letters, letters_at, trail, n_trail):
+def _undo(mark, alive, alive_at, after, before, size, support, lengths, letters, letters_at, trail, n_trail):
     """Put back every removal after trail position ``mark``."""
     while n_trail > mark:
         n_trail -= 1
         s = trail[n_trail, 0]
         w = trail[n_trail, 1]
         alive[alive_at[s] + w] = 1
+        head = alive_at[s] + s
+        after[head + before[head + w + 1]] = w + 1
+        before[head + after[head + w + 1]] = w + 1
         size[s] += 1
         length = lengths[s]
         base = letters_at[s] + w * length
@@ -56,7 +62,7 @@ def _undo(mark, alive, alive_at, size, support, lengths, letters, letters_at, tr
 
 @numba.njit(cache=True, nogil=True)
 def propagate(alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j,
-              cross_id, by_letter_at, by_letter, weights, wipeouts, distinct, events, n_events, singles, n_singles,
+              cross_id, by_letter_at, by_letter, weights, wipeouts, after, before, distinct, events, n_events, singles, n_singles,
               trail, n_trail):
     """Process queued letter events and single-word slots until nothing changes. Returns (failed slot or -1,
     n_trail)."""
@@ -71,10 +77,27 @@ def propagate(alive, alive_at, size, support, lengths, letters, letters_at, word
             j = cross_j[s, i]
             at = by_letter_at[t, j, c]
             stop = by_letter_at[t, j, c + 1]
+            if size[t] < stop - at:
+                # fewer candidates than words with c there: walk the candidates (the same words, same order)
+                head = alive_at[t] + t
+                base = letters_at[t] + j
+                p = after[head]
+                while p != 0:
+                    following = after[head + p]
+                    if letters[base + (p - 1) * lengths[t]] == c:
+                        n_events, n_singles, n_trail = _remove(t, p - 1, alive, alive_at, after, before, size,
+                                                               support, lengths, letters, letters_at, cross_t,
+                                                               events, n_events, singles, n_singles, trail, n_trail)
+                        if size[t] == 0:
+                            weights[cross_id[s, i]] += 1
+                            wipeouts[t] += 1
+                            return t, n_trail
+                    p = following
+                continue
             for k in range(at, stop):
                 w = by_letter[k]
                 if alive[alive_at[t] + w]:
-                    n_events, n_singles, n_trail = _remove(t, w, alive, alive_at, size, support, lengths, letters,
+                    n_events, n_singles, n_trail = _remove(t, w, alive, alive_at, after, before, size, support, lengths, letters,
                                                            letters_at, cross_t, events, n_events, singles,
                                                            n_singles, trail, n_trail)
                     if size[t] == 0:
@@ -86,14 +109,10 @@ def propagate(alive, alive_at, size, support, lengths, letters, letters_at, word
         s = singles[n_singles]
         if not distinct or size[s] != 1:
             continue
-        w = -1
-        for k in range(words[s]):
-            if alive[alive_at[s] + k]:
-                w = k
-                break
+        w = after[alive_at[s] + s] - 1
         for u in range(slots):
             if u != s and group[u] == group[s] and alive[alive_at[u] + w]:
-                n_events, n_singles, n_trail = _remove(u, w, alive, alive_at, size, support, lengths, letters,
+                n_events, n_singles, n_trail = _remove(u, w, alive, alive_at, after, before, size, support, lengths, letters,
                                                        letters_at, cross_t, events, n_events, singles, n_singles,
                                                        trail, n_trail)
                 if size[u] == 0:
@@ -103,7 +122,7 @@ def propagate(alive, alive_at, size, support, lengths, letters, letters_at, word
 
 
 @numba.njit(cache=True, nogil=True)
-def _check_nogoods(alive, alive_at, size, support, lengths, letters, letters_at, cross_t, events, n_events, singles,
+def _check_nogoods(alive, alive_at, after, before, size, support, lengths, letters, letters_at, cross_t, events, n_events, singles,
                    n_singles, trail, n_trail, nogoods, nogood_at, n_nogoods):
     """The learnt nogoods against the current domains (see ``check_nogoods`` in grid_kernel.c). Returns
     (dead-end slot or -1, words removed, n_events, n_singles, n_trail)."""
@@ -123,7 +142,7 @@ def _check_nogoods(alive, alive_at, size, support, lengths, letters, letters_at,
             continue
         if open_at < 0:
             return nogoods[nogood_at[n], 0], removed, n_events, n_singles, n_trail
-        n_events, n_singles, n_trail = _remove(nogoods[open_at, 0], nogoods[open_at, 1], alive, alive_at, size,
+        n_events, n_singles, n_trail = _remove(nogoods[open_at, 0], nogoods[open_at, 1], alive, alive_at, after, before, size,
                                                support, lengths, letters, letters_at, cross_t, events, n_events,
                                                singles, n_singles, trail, n_trail)
         removed += 1
@@ -132,17 +151,18 @@ def _check_nogoods(alive, alive_at, size, support, lengths, letters, letters_at,
 
 @numba.njit(cache=True, nogil=True)
 def _settle(alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id,
-            by_letter_at, by_letter, weights, wipeouts, distinct, events, n_events, singles, n_singles, trail, n_trail,
+            by_letter_at, by_letter, weights, wipeouts, after, before, distinct, events, n_events, singles, n_singles, trail, n_trail,
             nogoods, nogood_at, n_nogoods):
     """Propagate the queues, then the nogoods, until neither removes a word: (failed slot or -1, n_trail)."""
     while True:
         failed, n_trail = propagate(alive, alive_at, size, support, lengths, letters, letters_at, words, group,
-                                    cross_t, cross_j, cross_id, by_letter_at, by_letter, weights, wipeouts, distinct,
+                                    cross_t, cross_j, cross_id, by_letter_at, by_letter, weights, wipeouts, after, before, distinct,
                                     events, n_events, singles, n_singles, trail, n_trail)
         if failed >= 0 or n_nogoods == 0:
             return failed, n_trail
         failed, removed, n_events, n_singles, n_trail = _check_nogoods(
-            alive, alive_at, size, support, lengths, letters, letters_at, cross_t, events, 0, singles, 0, trail,
+            alive, alive_at, after, before, size, support, lengths, letters, letters_at, cross_t, events, 0, singles, 0,
+            trail,
             n_trail, nogoods, nogood_at, n_nogoods)
         if failed >= 0 or removed == 0:
             return failed, n_trail
@@ -188,7 +208,7 @@ def _promise(s, w, size, support, lengths, letters, letters_at, cross_t, cross_j
 
 @numba.njit(cache=True, nogil=True)
 def search(alive, alive_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id,
-           by_letter_at, by_letter, weights, wipeouts, distinct, keys, keys_at, events, singles, trail, stack, cursor,
+           by_letter_at, by_letter, weights, wipeouts, after, before, distinct, keys, keys_at, events, singles, trail, stack, cursor,
            node_limit, out, promise, nogoods, nogood_at, n_nogoods):
     """Depth-first search from the state in the arrays; resumable through ``stack`` and ``cursor``
     (``cursor`` = [depth, trail length, nodes, resume-by-backtracking flag]), pruned by the first
@@ -204,7 +224,7 @@ def search(alive, alive_at, size, support, lengths, letters, letters_at, words, 
     if depth == 0 and not failing and n_nogoods > 0:
         # the root: what the nogoods remove before any decision
         failed_slot, n_trail = _settle(alive, alive_at, size, support, lengths, letters, letters_at, words, group,
-                                       cross_t, cross_j, cross_id, by_letter_at, by_letter, weights, wipeouts,
+                                       cross_t, cross_j, cross_id, by_letter_at, by_letter, weights, wipeouts, after, before,
                                        distinct, events, 0, singles, 0, trail, n_trail, nogoods, nogood_at, n_nogoods)
         if failed_slot >= 0:
             cursor[1], cursor[3] = n_trail, 0
@@ -216,7 +236,7 @@ def search(alive, alive_at, size, support, lengths, letters, letters_at, words, 
             flipped = False
             while depth > 0:
                 top = depth - 1
-                n_trail = _undo(stack[top, 2], alive, alive_at, size, support, lengths, letters, letters_at, trail,
+                n_trail = _undo(stack[top, 2], alive, alive_at, after, before, size, support, lengths, letters, letters_at, trail,
                                 n_trail)
                 if stack[top, 3] == 1:
                     depth -= 1
@@ -224,17 +244,17 @@ def search(alive, alive_at, size, support, lengths, letters, letters_at, words, 
                 stack[top, 3] = 1
                 s = stack[top, 0]
                 w = stack[top, 1]
-                n_events, n_singles, n_trail = _remove(s, w, alive, alive_at, size, support, lengths, letters,
+                n_events, n_singles, n_trail = _remove(s, w, alive, alive_at, after, before, size, support, lengths, letters,
                                                        letters_at, cross_t, events, 0, singles, 0, trail, n_trail)
                 failed = size[s] == 0
                 if not failed:
                     failed_slot, n_trail = _settle(alive, alive_at, size, support, lengths, letters, letters_at,
                                                    words, group, cross_t, cross_j, cross_id, by_letter_at, by_letter,
-                                                   weights, wipeouts, distinct, events, n_events, singles, n_singles,
+                                                   weights, wipeouts, after, before, distinct, events, n_events, singles, n_singles,
                                                    trail, n_trail, nogoods, nogood_at, n_nogoods)
                     failed = failed_slot >= 0
                 if failed:
-                    n_trail = _undo(stack[top, 2], alive, alive_at, size, support, lengths, letters, letters_at,
+                    n_trail = _undo(stack[top, 2], alive, alive_at, after, before, size, support, lengths, letters, letters_at,
                                     trail, n_trail)
                     depth -= 1
                     continue
@@ -246,10 +266,7 @@ def search(alive, alive_at, size, support, lengths, letters, letters_at, words, 
         s = _choose(size, cross_t, cross_id, lengths, weights)
         if s < 0:
             for u in range(slots):
-                for k in range(words[u]):
-                    if alive[alive_at[u] + k]:
-                        out[u] = k
-                        break
+                out[u] = after[alive_at[u] + u] - 1
             cursor[0], cursor[1], cursor[2], cursor[3] = depth, n_trail, nodes, 1
             return OUT_FULL
         if nodes >= node_limit:
@@ -258,9 +275,11 @@ def search(alive, alive_at, size, support, lengths, letters, letters_at, words, 
         nodes += 1
         best = -1
         best_key = 0.0
-        for k in range(words[s]):
-            if not alive[alive_at[s] + k]:
-                continue
+        head = alive_at[s] + s
+        p = after[head]
+        while p != 0:
+            k = p - 1
+            p = after[head + p]
             key = keys[keys_at[s] + k]
             if promise > 0.0:
                 key += promise * _promise(s, k, size, support, lengths, letters, letters_at, cross_t, cross_j)
@@ -274,13 +293,16 @@ def search(alive, alive_at, size, support, lengths, letters, letters_at, words, 
         depth += 1
         n_events = 0
         n_singles = 0
-        for k in range(words[s]):
-            if k != best and alive[alive_at[s] + k]:
-                n_events, n_singles, n_trail = _remove(s, k, alive, alive_at, size, support, lengths, letters,
+        p = after[head]
+        while p != 0:
+            k = p - 1
+            p = after[head + p]
+            if k != best:
+                n_events, n_singles, n_trail = _remove(s, k, alive, alive_at, after, before, size, support, lengths, letters,
                                                        letters_at, cross_t, events, n_events, singles, n_singles,
                                                        trail, n_trail)
         failed_slot, n_trail = _settle(alive, alive_at, size, support, lengths, letters, letters_at, words, group,
-                                       cross_t, cross_j, cross_id, by_letter_at, by_letter, weights, wipeouts,
+                                       cross_t, cross_j, cross_id, by_letter_at, by_letter, weights, wipeouts, after, before,
                                        distinct, events, n_events, singles, n_singles, trail, n_trail, nogoods,
                                        nogood_at, n_nogoods)
         failing = failed_slot >= 0
