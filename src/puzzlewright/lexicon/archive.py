@@ -84,18 +84,19 @@ def lookup_entries(name: str, commonness: Callable[[str], Commonness | None], wo
     reported as given (stripped and cut to ``clip`` characters when ``clip`` is set) and not found, unless
     it is a crossword phrase that joins the dictionary's crossword fills (``run ragged``,
     :func:`puzzlewright.lexicon.phrases.find_phrase`): then it is found, with the phrase's numbers and a
-    ``phrase`` entry (``{"phrase", "grid", "zipf", "familiarity", "sources", "flags"}``); or unless its
-    letters make a word of the dictionary (``no way`` -> NOWAY: crossword phrases leave such an entry to the
-    word): then it is found as that word, named by ``as_word``."""
+    ``phrase`` entry (``{"phrase", "grid", "zipf", "familiarity", "sources", "flags"}``). Words written apart
+    whose letters make a word of the dictionary (``no way`` -> NOWAY) are found as that word, named by
+    ``as_word``, before any phrase: the dictionary's crossword fills use the word there (a phrase joins
+    fills only where no word has its letters, :meth:`puzzlewright.lexicon.Lexicon.with_entries`)."""
     from puzzlewright.lexicon.phrases import find_phrase, phrase_key
 
     entries = []
     for raw in words:
         word = normalise_word(raw)
-        common = commonness(word) if word else None
+        joined = phrase_key(raw) if word is None else None
+        common = commonness(word) if word else commonness(joined) if joined else None
+        joined = joined if common is not None else None
         phrase = find_phrase(raw, name) if common is None else None
-        joined = phrase_key(raw) if word is None and phrase is None else None
-        common = commonness(joined) if joined else common
         shown = word or (raw if clip is None else raw.strip()[:clip])
         entry: dict = {"word": shown, "found": common is not None or phrase is not None}
         if common is not None:

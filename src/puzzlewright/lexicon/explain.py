@@ -24,7 +24,7 @@ def explain_word(raw: str) -> dict:
     joined = phrase_key(raw)
     word = normalise_word(raw) or (joined if joined and joined in large else None) or raw.strip()
     phrase = explain_phrase(raw)
-    if phrase is not None and word not in large:
+    if phrase is not None and (word not in large or normalise_word(raw) is None):
         return phrase
     common = large.commonness(word)
     sources = source_names(int(large.sources[large.position[word]])) if common else []
@@ -49,7 +49,8 @@ def explain_phrase(raw: str) -> dict | None:
     """What :func:`explain_word` says of a crossword phrase (``on the dot``), or None when ``raw`` is not
     one: the same fields (``scowl_level`` None, ``rejected`` None), ``phrase``: its grid form (the grid
     layer adds its crossword fill score: :func:`puzzlewright.grid.score.with_fill_score`), and for each
-    English tier whether its crossword fills use the phrase (``in``: no other puzzle uses phrases)."""
+    English tier whether its crossword fills use the phrase (``in``: no other puzzle uses phrases; a tier
+    with a word of the phrase's letters, INTIME in the large one, fills with the word)."""
     from puzzlewright.lexicon.phrases import find_phrase, phrase_lexicon, tier_floor
 
     found = find_phrase(raw)
@@ -61,9 +62,12 @@ def explain_phrase(raw: str) -> dict | None:
     tiers = {}
     for name in TIER_FLOORS:
         floor = tier_floor(name) or 0.0
-        joins = familiarity >= floor
+        grid = found["grid"]
+        joins = familiarity >= floor and grid.lower() not in builtin_lexicon(name)
         why = (f"a crossword phrase, familiarity {familiarity:.2f} >= {floor:g}: its crossword fills use it{names}"
                if joins else
+               f"its letters are this tier's word {grid}: its crossword fills use the word"
+               if familiarity >= floor else
                f"a crossword phrase below this tier's floor of {floor:g}: its crossword fills leave it out")
         tiers[name] = {"in": joins, "why": why}
     return {

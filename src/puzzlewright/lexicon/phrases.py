@@ -7,7 +7,9 @@ are Princeton WordNet 3.0's multiword lemmas, Wiktionary's English idioms (those
 selected as frequent; without placeholders such as ``one's``) and the short multiword headwords of the Ding
 English-German dictionary, GCIDE and the Moby thesaurus whose words text writes together far more often
 than chance (A TAD, AS IS, IN AWE: ``scripts/headword_phrases.py`` states the rule), each of them one whose
-every word is a word of ``english-large``.
+every word is a word of ``english-large`` and whose letters are no word of ``english`` (NO WAY is the word
+NOWAY; IN TIME joins ``english``'s fills though the large tier has INTIME, whose fills keep the word), and
+that is no sentence fragment (SEE ON, CAUSED BY, JUST SEE: ``scripts/phrase_fragments.py``).
 
 **The rule for a phrase's numbers** (so that a phrase and a word compete on one scale in a grid):
 
