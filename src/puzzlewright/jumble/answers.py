@@ -132,6 +132,11 @@ class SlotWords:
         return self.bounds.tolist()
 
     @cached_property
+    def need_keys(self) -> np.ndarray:
+        """The hash of the letters each word needs (:func:`count_hash`), per row."""
+        return count_hash(self.needs)
+
+    @cached_property
     def need_hashes(self) -> np.ndarray:
         """The distinct hashes of :attr:`by_needs`, sorted."""
         return np.array(sorted(self.by_needs), np.int64)
@@ -229,7 +234,7 @@ class AnswerSearch:
     def _last(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
               narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
         """The last slot takes exactly the letters left: one hash look-up by letter counts."""
-        yield from self._complete(state, {}, counts[None, :], np.array([value]), state.order[depth])
+        yield from self._complete(state, counts, {}, np.array([value]), state.order[depth])
 
     def _last_two(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
                   narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
@@ -242,46 +247,60 @@ class AnswerSearch:
         totals = value + first.bounds[rows]
         keep = totals + self.slots[k_last].bounds[narrowed[k_last][0]] > state.floor()
         if state.budget.spend(int(keep.sum())):
-            yield from self._complete(state, {k: rows[keep]}, counts - first.needs[rows[keep]], totals[keep], k_last)
+            yield from self._complete(state, counts, {k: rows[keep]}, totals[keep], k_last)
 
     def _last_three(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
                     narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
         """The last three slots: every pair of words for the first two (by broadcasting, a chunk of the
-        first slot's words at a time) whose bounds can still beat the bar, then the third by look-up."""
+        first slot's words at a time) whose bounds can still beat the bar, then the third by look-up.
+
+        Both slots' rows are best first, so the pairs that pass lie in a corner of the chunk: the rows
+        whose pair with the second slot's best word passes, and the columns that pass with the chunk's
+        best row. Only that box is computed, with the same sums in the same order, so the same pairs pass
+        (a sum of non-increasing terms never increases, rounding included)."""
         k1, k2, k3 = state.order[depth:depth + 3]
         first, second = self.slots[k1], self.slots[k2]
         rows1, rows2 = narrowed[k1], narrowed[k2]
         bounds2 = second.bounds[rows2]
         best_rest = float(bounds2[0]) + float(self.slots[k3].bounds[narrowed[k3][0]])
+        slack = best_rest - float(bounds2[0])
         chunk = max(1, PAIR_CHUNK // len(rows2))
         for start in range(0, len(rows1), chunk):
             part = rows1[start:start + chunk]
-            if value + float(first.bounds[part[0]]) + best_rest <= state.floor():
+            floor = state.floor()
+            if value + float(first.bounds[part[0]]) + best_rest <= floor:
                 return
-            totals = value + first.bounds[part][:, None] + bounds2[None, :]
-            i1, i2 = np.nonzero(totals + (best_rest - float(bounds2[0])) > state.floor())
-            a, b = part[i1], rows2[i2]
-            left = counts - first.needs[a] - second.needs[b]
-            valid = (left >= 0).all(axis=1)
+            heads = value + first.bounds[part]
+            height = int(np.count_nonzero(heads + bounds2[0] + slack > floor))
+            width = int(np.count_nonzero(heads[0] + bounds2 + slack > floor))
+            totals = heads[:height, None] + bounds2[None, :width]
+            i1, i2 = np.nonzero(totals + slack > floor)
             if not state.budget.spend(len(i1)):
                 return
-            yield from self._complete(state, {k1: a[valid], k2: b[valid]}, left[valid],
-                                      totals[i1, i2][valid], k3)
+            yield from self._complete(state, counts, {k1: part[i1], k2: rows2[i2]}, totals[i1, i2], k3)
 
-    def _complete(self, state: _Branch, prefix: dict[int, np.ndarray], left: np.ndarray, totals: np.ndarray,
+    def _complete(self, state: _Branch, counts: np.ndarray, prefix: dict[int, np.ndarray], totals: np.ndarray,
                   k_last: int) -> Iterator[tuple[str, ...]]:
-        """For partial fills (``prefix[k]`` = slot k's rows, aligned with the letters ``left`` and score
-        bounds ``totals``), the last slot's words that take exactly the letters left."""
+        """For partial fills (``prefix[k]`` = slot k's rows, aligned with their score bounds ``totals``)
+        of a pool with ``counts`` letters left, the last slot's words that take exactly the letters the
+        partial fill leaves.
+
+        The letters left are looked up by their hash (:func:`count_hash`), which is linear: the counts'
+        hash less the hashes of the words' needs (:attr:`SlotWords.need_keys`), so the letters left are
+        worked out only for the hits. A fill whose words need more of a letter than there is never
+        matches: its letters left are checked, and a word's needs are never negative."""
         last = self.slots[k_last]
-        keys = count_hash(left)
+        keys = int(count_hash(counts)) - sum((self.slots[k].need_keys[rows] for k, rows in prefix.items()),
+                                             np.zeros(len(totals), np.int64))
         hits = np.flatnonzero(last.has_hash(keys))
         if not len(hits):
             return
+        left = counts - sum((self.slots[k].needs[rows[hits]] for k, rows in prefix.items()),
+                            np.zeros((len(hits), len(counts)), np.int16))
         # Python numbers from here on: the loop runs once per answer found
         need_lists, bounds = last.need_lists, last.bound_list
         fixed = [(k, self.slots[k].words, rows[hits].tolist()) for k, rows in prefix.items()]
-        for n, (key, total, left_n) in enumerate(zip(keys[hits].tolist(), totals[hits].tolist(),
-                                                     left[hits].tolist())):
+        for n, (key, total, left_n) in enumerate(zip(keys[hits].tolist(), totals[hits].tolist(), left.tolist())):
             for partner in last.by_needs[key]:
                 if total + bounds[partner] > state.floor() and need_lists[partner] == left_n:
                     for k, words, rows in fixed:
