@@ -54,6 +54,14 @@ class Pool:
 
 
 PAIR_CHUNK = 50_000
+# packed letter counts (fits_packed): 4 bits a letter, 3 of count and a guard bit, 16 letters a 64-bit word
+PACK_BITS = 4
+PACKED_MAX = 2 ** (PACK_BITS - 1) - 1
+PACK_SHIFTS = (np.arange(26, dtype=np.uint64) % (64 // PACK_BITS)) * np.uint64(PACK_BITS)
+PACK_SPLIT = 64 // PACK_BITS  # letters a-p in the first word, q-z in the second
+GUARDS = tuple(int(sum(np.uint64(PACKED_MAX + 1) << PACK_SHIFTS[part]))
+               for part in (slice(0, PACK_SPLIT), slice(PACK_SPLIT, 26)))
+HASH_FILTER_BITS = 4  # a hash filter has 2**4 = 16 times as many cells as the hashes it holds, at least
 
 
 def fits(needs: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
@@ -61,6 +69,26 @@ def fits(needs: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
     if wild == 0:
         return (needs <= counts).all(axis=1)
     return np.maximum(needs - counts, 0).sum(axis=1) <= wild
+
+
+def packed(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of letter counts (each at most :data:`PACKED_MAX`) packed into two 64-bit words, a-p and q-z,
+    :data:`PACK_BITS` bits a letter (for :func:`fits_packed`)."""
+    fields = counts.astype(np.uint64) << PACK_SHIFTS
+    return (np.bitwise_or.reduce(fields[..., :PACK_SPLIT], axis=-1),
+            np.bitwise_or.reduce(fields[..., PACK_SPLIT:], axis=-1))
+
+
+def fits_packed(words: tuple[np.ndarray, np.ndarray], counts: np.ndarray) -> np.ndarray:
+    """:func:`fits` without unknown letters, for words' needs packed by :func:`packed`: two subtractions
+    a word instead of 26 comparisons. Each of the pool's fields holds its count (at most
+    :data:`PACKED_MAX`: a word needs no more) plus the guard bit; taking a word's field away borrows
+    nothing from the next field and leaves the guard set exactly when the word needs no more of that letter
+    than the pool has."""
+    low, high = packed(np.minimum(counts, PACKED_MAX))
+    low_guard, high_guard = GUARDS
+    return (((int(low) | low_guard) - words[0]) & low_guard == low_guard) & (
+        ((int(high) | high_guard) - words[1]) & high_guard == high_guard)
 
 
 def fits_by_letter(count_columns: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
@@ -141,16 +169,41 @@ class SlotWords:
         """The distinct hashes of :attr:`by_needs`, sorted."""
         return np.array(sorted(self.by_needs), np.int64)
 
-    def has_hash(self, keys: np.ndarray) -> np.ndarray:
-        """Which of ``keys`` are hashes of some word's needed letters (vectorised)."""
-        hashes = self.need_hashes
-        if not len(hashes):
-            return np.zeros(len(keys), bool)
-        return hashes[np.searchsorted(hashes, keys).clip(max=len(hashes) - 1)] == keys
+    @cached_property
+    def hash_filter(self) -> np.ndarray:
+        """A table of booleans by a hash's low bits, true where some word's needs' hash has them: most keys
+        that are not a hash of :attr:`by_needs` are turned away by one look-up, before a binary search."""
+        size = 1 << (max(1, len(self.need_hashes)).bit_length() + HASH_FILTER_BITS)
+        table = np.zeros(size, bool)
+        table[self.need_hashes & (size - 1)] = True
+        return table
 
-    def within(self, counts: np.ndarray, wild: int) -> np.ndarray:
-        """Indexes (best first) of the words that fit in ``counts`` plus ``wild`` unknown letters."""
-        return np.flatnonzero(fits(self.needs, counts, wild))
+    def hash_rows(self, keys: np.ndarray) -> np.ndarray:
+        """The indexes of ``keys`` that are hashes of some word's needed letters (vectorised)."""
+        hashes, table = self.need_hashes, self.hash_filter
+        maybe = np.flatnonzero(table[keys & (len(table) - 1)])
+        if not len(maybe):
+            return maybe
+        candidates = keys[maybe]
+        return maybe[hashes[np.searchsorted(hashes, candidates).clip(max=len(hashes) - 1)] == candidates]
+
+    @cached_property
+    def packed_needs(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """:attr:`needs` packed for :func:`fits_packed`, or None when a word needs more than
+        :data:`PACKED_MAX` of a letter."""
+        return packed(self.needs) if not len(self.needs) or int(self.needs.max()) <= PACKED_MAX else None
+
+    def fitting_rows(self, rows: np.ndarray | None, counts: np.ndarray, wild: int) -> np.ndarray:
+        """Those of ``rows`` (all, best first, for None) whose words fit in ``counts`` plus ``wild``
+        unknown letters, in the same order."""
+        words = self.packed_needs
+        if wild or words is None:
+            if rows is None:
+                return np.flatnonzero(fits(self.needs, counts, wild))
+            return rows[fits(self.needs[rows], counts, wild)]
+        if rows is None:
+            return np.flatnonzero(fits_packed(words, counts))
+        return rows[fits_packed((words[0][rows], words[1][rows]), counts)]
 
 
 class AnswerSearch:
@@ -183,7 +236,7 @@ class AnswerSearch:
         """Each fill (one word per open slot, in pattern order) using exactly the pool's letters whose
         score bound beats ``floor()``. Stops early, without error, when ``budget`` runs out."""
         counts = letter_counts(pool.letters)
-        narrowed = [slot.within(counts, pool.wild) for slot in self.slots]
+        narrowed = [slot.fitting_rows(None, counts, pool.wild) for slot in self.slots]
         if any(len(rows) == 0 for rows in narrowed):
             return
         order = sorted(range(len(self.slots)), key=lambda k: len(narrowed[k]))
@@ -202,10 +255,11 @@ class AnswerSearch:
         k = state.order[depth]
         slot_words = self.slots[k]
         rows = narrowed[k]
-        shortfall = np.maximum(slot_words.needs[rows] - counts, 0).sum(axis=1)
+        # the unknown letters each word takes (none without unknowns: every row fits the letters left)
+        shortfall = np.maximum(slot_words.needs[rows] - counts, 0).sum(axis=1).tolist() if wild else [0] * len(rows)
         deeper = state.order[depth + 1:]
         rest = sum(float(self.slots[j].bounds[narrowed[j][0]]) for j in deeper)
-        for row, short in zip(rows.tolist(), shortfall.tolist()):
+        for row, short in zip(rows.tolist(), shortfall):
             total = value + float(slot_words.bounds[row])
             if total + rest <= state.floor() or not state.budget.spend():
                 return
@@ -224,8 +278,7 @@ class AnswerSearch:
         """``narrowed`` with the deeper slots' rows cut to those fitting ``counts`` (None if one has none)."""
         inner = list(narrowed)
         for j in deeper:
-            rows = narrowed[j]
-            rows = rows[fits(self.slots[j].needs[rows], counts, wild)]
+            rows = self.slots[j].fitting_rows(narrowed[j], counts, wild)
             if not len(rows):
                 return None
             inner[j] = rows
@@ -242,8 +295,7 @@ class AnswerSearch:
         beat the bar), and for each, the second's words by a look-up of the letters it leaves."""
         k, k_last = state.order[depth], state.order[depth + 1]
         first = self.slots[k]
-        rows = narrowed[k]
-        rows = rows[fits(first.needs[rows], counts, 0)]
+        rows = first.fitting_rows(narrowed[k], counts, 0)
         totals = value + first.bounds[rows]
         keep = totals + self.slots[k_last].bounds[narrowed[k_last][0]] > state.floor()
         if state.budget.spend(int(keep.sum())):
@@ -292,7 +344,7 @@ class AnswerSearch:
         last = self.slots[k_last]
         keys = int(count_hash(counts)) - sum((self.slots[k].need_keys[rows] for k, rows in prefix.items()),
                                              np.zeros(len(totals), np.int64))
-        hits = np.flatnonzero(last.has_hash(keys))
+        hits = last.hash_rows(keys)
         if not len(hits):
             return
         left = counts - sum((self.slots[k].needs[rows[hits]] for k, rows in prefix.items()),
