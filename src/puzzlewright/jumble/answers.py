@@ -57,10 +57,10 @@ PAIR_CHUNK = 50_000
 # packed letter counts (fits_packed): 4 bits a letter, 3 of count and a guard bit, 16 letters a 64-bit word
 PACK_BITS = 4
 PACKED_MAX = 2 ** (PACK_BITS - 1) - 1
-PACK_SHIFTS = (np.arange(26, dtype=np.uint64) % (64 // PACK_BITS)) * np.uint64(PACK_BITS)
 PACK_SPLIT = 64 // PACK_BITS  # letters a-p in the first word, q-z in the second
-GUARDS = tuple(int(sum(np.uint64(PACKED_MAX + 1) << PACK_SHIFTS[part]))
-               for part in (slice(0, PACK_SPLIT), slice(PACK_SPLIT, 26)))
+PACK_UNITS = np.array([1 << (PACK_BITS * (i % PACK_SPLIT)) for i in range(26)], np.int64)
+GUARDS = (sum((PACKED_MAX + 1) << (PACK_BITS * i) for i in range(PACK_SPLIT)),
+          sum((PACKED_MAX + 1) << (PACK_BITS * i) for i in range(26 - PACK_SPLIT)))
 HASH_FILTER_BITS = 4  # a hash filter has 2**4 = 16 times as many cells as the hashes it holds, at least
 
 
@@ -74,21 +74,25 @@ def fits(needs: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
 def packed(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Rows of letter counts (each at most :data:`PACKED_MAX`) packed into two 64-bit words, a-p and q-z,
     :data:`PACK_BITS` bits a letter (for :func:`fits_packed`)."""
-    fields = counts.astype(np.uint64) << PACK_SHIFTS
-    return (np.bitwise_or.reduce(fields[..., :PACK_SPLIT], axis=-1),
-            np.bitwise_or.reduce(fields[..., PACK_SPLIT:], axis=-1))
+    wide = counts.astype(np.int64)  # the fields stop short of the sign bit: no overflow
+    return ((wide[..., :PACK_SPLIT] @ PACK_UNITS[:PACK_SPLIT]).astype(np.uint64),
+            (wide[..., PACK_SPLIT:] @ PACK_UNITS[PACK_SPLIT:]).astype(np.uint64))
 
 
-def fits_packed(words: tuple[np.ndarray, np.ndarray], counts: np.ndarray) -> np.ndarray:
-    """:func:`fits` without unknown letters, for words' needs packed by :func:`packed`: two subtractions
-    a word instead of 26 comparisons. Each of the pool's fields holds its count (at most
-    :data:`PACKED_MAX`: a word needs no more) plus the guard bit; taking a word's field away borrows
-    nothing from the next field and leaves the guard set exactly when the word needs no more of that letter
-    than the pool has."""
+def packed_pool(counts: np.ndarray) -> tuple[int, int]:
+    """A pool's letter counts packed as :func:`packed` does, each field its count (at most
+    :data:`PACKED_MAX`: no word needs more) plus the guard bit, for :func:`fits_packed`."""
     low, high = packed(np.minimum(counts, PACKED_MAX))
+    return int(low) | GUARDS[0], int(high) | GUARDS[1]
+
+
+def fits_packed(words: tuple[np.ndarray, np.ndarray], pool: tuple[int, int]) -> np.ndarray:
+    """:func:`fits` without unknown letters, for words' needs packed by :func:`packed` and a pool packed by
+    :func:`packed_pool`: two subtractions a word instead of 26 comparisons. Taking a word's field from
+    the pool's borrows nothing from the next field and leaves the guard bit set exactly when the word needs
+    no more of that letter than the pool has."""
     low_guard, high_guard = GUARDS
-    return (((int(low) | low_guard) - words[0]) & low_guard == low_guard) & (
-        ((int(high) | high_guard) - words[1]) & high_guard == high_guard)
+    return (((pool[0] - words[0]) & low_guard) == low_guard) & (((pool[1] - words[1]) & high_guard) == high_guard)
 
 
 def fits_by_letter(count_columns: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
@@ -193,17 +197,19 @@ class SlotWords:
         :data:`PACKED_MAX` of a letter."""
         return packed(self.needs) if not len(self.needs) or int(self.needs.max()) <= PACKED_MAX else None
 
-    def fitting_rows(self, rows: np.ndarray | None, counts: np.ndarray, wild: int) -> np.ndarray:
+    def fitting_rows(self, rows: np.ndarray | None, counts: np.ndarray, wild: int,
+                     pool: tuple[int, int] | None = None) -> np.ndarray:
         """Those of ``rows`` (all, best first, for None) whose words fit in ``counts`` plus ``wild``
-        unknown letters, in the same order."""
+        unknown letters, in the same order (``pool``: ``counts`` packed by :func:`packed_pool`, if known)."""
         words = self.packed_needs
         if wild or words is None:
             if rows is None:
                 return np.flatnonzero(fits(self.needs, counts, wild))
             return rows[fits(self.needs[rows], counts, wild)]
+        pool = pool or packed_pool(counts)
         if rows is None:
-            return np.flatnonzero(fits_packed(words, counts))
-        return rows[fits_packed((words[0][rows], words[1][rows]), counts)]
+            return np.flatnonzero(fits_packed(words, pool))
+        return rows[fits_packed((words[0][rows], words[1][rows]), pool)]
 
 
 class AnswerSearch:
@@ -277,8 +283,9 @@ class AnswerSearch:
                 ) -> list[np.ndarray] | None:
         """``narrowed`` with the deeper slots' rows cut to those fitting ``counts`` (None if one has none)."""
         inner = list(narrowed)
+        pool = None if wild else packed_pool(counts)
         for j in deeper:
-            rows = self.slots[j].fitting_rows(narrowed[j], counts, wild)
+            rows = self.slots[j].fitting_rows(narrowed[j], counts, wild, pool)
             if not len(rows):
                 return None
             inner[j] = rows
@@ -342,13 +349,16 @@ class AnswerSearch:
         worked out only for the hits. A fill whose words need more of a letter than there is never
         matches: its letters left are checked, and a word's needs are never negative."""
         last = self.slots[k_last]
-        keys = int(count_hash(counts)) - sum((self.slots[k].need_keys[rows] for k, rows in prefix.items()),
-                                             np.zeros(len(totals), np.int64))
+        keys = np.full(len(totals), count_hash(counts))
+        for k, rows in prefix.items():
+            keys -= self.slots[k].need_keys[rows]
         hits = last.hash_rows(keys)
         if not len(hits):
             return
-        left = counts - sum((self.slots[k].needs[rows[hits]] for k, rows in prefix.items()),
-                            np.zeros((len(hits), len(counts)), np.int16))
+        left = np.empty((len(hits), len(counts)), counts.dtype)
+        left[:] = counts
+        for k, rows in prefix.items():
+            left -= self.slots[k].needs[rows[hits]]
         # Python numbers from here on: the loop runs once per answer found
         need_lists, bounds = last.need_lists, last.bound_list
         fixed = [(k, self.slots[k].words, rows[hits].tolist()) for k, rows in prefix.items()]
