@@ -182,14 +182,23 @@ class SlotWords:
         table[self.need_hashes & (size - 1)] = True
         return table
 
-    def hash_rows(self, keys: np.ndarray) -> np.ndarray:
-        """The indexes of ``keys`` that are hashes of some word's needed letters (vectorised)."""
+    @cached_property
+    def hash_bounds(self) -> np.ndarray:
+        """For each of :attr:`need_hashes`, the best bound of the words whose needs have that hash."""
+        bounds = self.bound_list
+        return np.array([max(bounds[row] for row in self.by_needs[key]) for key in self.need_hashes.tolist()])
+
+    def hash_rows(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The indexes of ``keys`` that are hashes of some word's needed letters (vectorised), and for
+        each, the best bound of the words with that hash (:attr:`hash_bounds`)."""
         hashes, table = self.need_hashes, self.hash_filter
         maybe = np.flatnonzero(table[keys & (len(table) - 1)])
         if not len(maybe):
-            return maybe
+            return maybe, np.zeros(0)
         candidates = keys[maybe]
-        return maybe[hashes[np.searchsorted(hashes, candidates).clip(max=len(hashes) - 1)] == candidates]
+        at = np.searchsorted(hashes, candidates).clip(max=len(hashes) - 1)
+        found = hashes[at] == candidates
+        return maybe[found], self.hash_bounds[at[found]]
 
     @cached_property
     def packed_needs(self) -> tuple[np.ndarray, np.ndarray] | None:
@@ -346,13 +355,15 @@ class AnswerSearch:
 
         The letters left are looked up by their hash (:func:`count_hash`), which is linear: the counts'
         hash less the hashes of the words' needs (:attr:`SlotWords.need_keys`), so the letters left are
-        worked out only for the hits. A fill whose words need more of a letter than there is never
-        matches: its letters left are checked, and a word's needs are never negative."""
+        worked out only for the hits whose best word can still beat the bar. A fill whose words need more
+        of a letter than there is never matches: its letters left are checked, and a word's needs are
+        never negative."""
         last = self.slots[k_last]
         keys = np.full(len(totals), count_hash(counts))
         for k, rows in prefix.items():
             keys -= self.slots[k].need_keys[rows]
-        hits = last.hash_rows(keys)
+        hits, best = last.hash_rows(keys)
+        hits = hits[totals[hits] + best > state.floor()]  # the test below, for the best word of each hash
         if not len(hits):
             return
         left = np.empty((len(hits), len(counts)), counts.dtype)
