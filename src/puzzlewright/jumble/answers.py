@@ -95,6 +95,11 @@ def fits_packed(words: tuple[np.ndarray, np.ndarray], pool: tuple[int, int]) -> 
     return (((pool[0] - words[0]) & low_guard) == low_guard) & (((pool[1] - words[1]) & high_guard) == high_guard)
 
 
+def pick(words: tuple[str, ...], rows: np.ndarray) -> tuple[str, ...]:
+    """The ``words`` at ``rows``, in that order (by Python ints: indexing by numpy ints is slower)."""
+    return tuple(map(words.__getitem__, rows.tolist()))
+
+
 def fits_by_letter(count_columns: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
     """:func:`fits` for a whole word length, given its (26 x words) count columns
     (:meth:`Lexicon.letter_count_columns`): the comparisons run along rows of words, not 26 letters at
@@ -124,25 +129,25 @@ class SlotWords:
         if not slot.literals:  # nothing printed: a word needs all its letters from the pool
             rows = np.flatnonzero(fits_by_letter(lexicon.letter_count_columns(slot.length), ceiling, wild))
             needs = count_table(lexicon, slot.length)[rows].astype(np.int16)  # as the general case's
-            return cls(slot, tuple(table.words[i] for i in rows), needs, table.zipf[rows], table.flags[rows])
+            return cls(slot, pick(table.words, rows), needs, table.zipf[rows], table.flags[rows])
         needs = count_table(lexicon, slot.length) - letter_counts(slot.literals)
         keep = fits(needs, ceiling, wild) & (needs >= 0).all(axis=1)
         for position, letter in enumerate(slot.text):
             if letter != "-":
                 keep &= table.letters[:, position] == ord(letter) - 97
         rows = np.flatnonzero(keep)
-        return cls(slot, tuple(table.words[i] for i in rows), needs[rows], table.zipf[rows], table.flags[rows])
+        return cls(slot, pick(table.words, rows), needs[rows], table.zipf[rows], table.flags[rows])
 
     def ranked(self, bounds: np.ndarray) -> SlotWords:
         """The same words ordered by ``bounds``, best first."""
         order = np.argsort(-bounds, kind="stable")
-        return SlotWords(self.slot, tuple(self.words[i] for i in order), self.needs[order], self.zipf[order],
+        return SlotWords(self.slot, pick(self.words, order), self.needs[order], self.zipf[order],
                          self.flags[order], bounds[order])
 
     def subset(self, keep: np.ndarray) -> SlotWords:
         """The words where ``keep`` (a boolean per word) is true, in the same order, with their bounds."""
         rows = np.flatnonzero(keep)
-        return SlotWords(self.slot, tuple(self.words[i] for i in rows), self.needs[rows], self.zipf[rows],
+        return SlotWords(self.slot, pick(self.words, rows), self.needs[rows], self.zipf[rows],
                          self.flags[rows], None if self.bounds is None else self.bounds[rows])
 
     @cached_property
