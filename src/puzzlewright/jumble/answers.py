@@ -7,7 +7,10 @@ comparison over a (words x 26) count table. A depth-first search then picks a wo
 to those that still fit. The last three slots are done with arrays: pairs of words for two of them by
 broadcasting, and the last slot needs no search at all, because the letters left over name it exactly
 (a hash of the 26 counts, looked up among that slot's words). A 12-letter pool that the seed paper
-attacked through 479,001,600 permutations takes a few hundred look-ups.
+attacked through 479,001,600 permutations takes a few hundred look-ups. Inside the search, a word's
+letter counts are also packed into two 64-bit integers, so testing whether it still fits the letters left
+takes two subtractions (:func:`fits_packed`), and the hash of the letters a partial fill leaves is the
+pool's hash less its words' (the hash is linear), worked out for every partial fill at once.
 
 The search is branch and bound on the answer's score: every word carries an upper bound of what it can
 add (:meth:`Ranker.slot_bounds`), words are tried best first, and a branch stops when its bound cannot
