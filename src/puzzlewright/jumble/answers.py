@@ -192,9 +192,10 @@ class SlotWords:
 
     @cached_property
     def hash_bounds(self) -> np.ndarray:
-        """For each of :attr:`need_hashes`, the best bound of the words whose needs have that hash."""
-        bounds = self.bound_list
-        return np.array([max(bounds[row] for row in self.by_needs[key]) for key in self.need_hashes.tolist()])
+        """For each of :attr:`need_hashes`, the best bound of the words whose needs have that hash: the
+        bound of the first of them (the rows are best first)."""
+        hashes, first = np.unique(self.need_keys, return_index=True)
+        return self.bounds[first] if self.bounds is not None else np.zeros(len(hashes))
 
     def hash_rows(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The indexes of ``keys`` that are hashes of some word's needed letters (vectorised), and for
