@@ -61,10 +61,9 @@ PAIR_CHUNK = 50_000
 PACK_BITS = 4
 PACKED_MAX = 2 ** (PACK_BITS - 1) - 1
 PACK_SPLIT = 64 // PACK_BITS  # letters a-p in the first word, q-z in the second
-PACK_UNITS = np.array([1 << (PACK_BITS * (i % PACK_SPLIT)) for i in range(26)], np.int64)
 GUARDS = (sum((PACKED_MAX + 1) << (PACK_BITS * i) for i in range(PACK_SPLIT)),
           sum((PACKED_MAX + 1) << (PACK_BITS * i) for i in range(26 - PACK_SPLIT)))
-HASH_FILTER_BITS = 4  # a hash filter has 2**4 = 16 times as many cells as the hashes it holds, at least
+HASH_FILTER_BITS = 3  # a hash filter has 2**3 = 8 times as many cells as the hashes it holds, at least
 
 
 def fits(needs: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
@@ -76,17 +75,22 @@ def fits(needs: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
 
 def packed(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Rows of letter counts (each at most :data:`PACKED_MAX`) packed into two 64-bit words, a-p and q-z,
-    :data:`PACK_BITS` bits a letter (for :func:`fits_packed`)."""
-    wide = counts.astype(np.int64)  # the fields stop short of the sign bit: no overflow
-    return ((wide[..., :PACK_SPLIT] @ PACK_UNITS[:PACK_SPLIT]).astype(np.uint64),
-            (wide[..., PACK_SPLIT:] @ PACK_UNITS[PACK_SPLIT:]).astype(np.uint64))
+    :data:`PACK_BITS` bits a letter (for :func:`fits_packed`): two letters a byte, the bytes read as
+    little-endian integers."""
+    rows = counts.reshape(-1, 26).astype(np.uint8)
+    data = np.zeros((len(rows), 16), np.uint8)
+    data[:, :13] = rows[:, 0::2] | (rows[:, 1::2] << 4)
+    words = data.view("<u8").astype(np.uint64)
+    shape = counts.shape[:-1]
+    return words[:, 0].reshape(shape), words[:, 1].reshape(shape)
 
 
 def packed_pool(counts: np.ndarray) -> tuple[int, int]:
     """A pool's letter counts packed as :func:`packed` does, each field its count (at most
     :data:`PACKED_MAX`: no word needs more) plus the guard bit, for :func:`fits_packed`."""
-    low, high = packed(np.minimum(counts, PACKED_MAX))
-    return int(low) | GUARDS[0], int(high) | GUARDS[1]
+    clamped = np.minimum(counts, PACKED_MAX).astype(np.uint8)
+    data = (clamped[0::2] | (clamped[1::2] << 4)).tobytes()  # as packed() does, for one row
+    return int.from_bytes(data[:8], "little") | GUARDS[0], int.from_bytes(data[8:], "little") | GUARDS[1]
 
 
 def fits_packed(words: tuple[np.ndarray, np.ndarray], pool: tuple[int, int]) -> np.ndarray:
@@ -194,8 +198,9 @@ class SlotWords:
     def hash_bounds(self) -> np.ndarray:
         """For each of :attr:`need_hashes`, the best bound of the words whose needs have that hash: the
         bound of the first of them (the rows are best first)."""
-        hashes, first = np.unique(self.need_keys, return_index=True)
-        return self.bounds[first] if self.bounds is not None else np.zeros(len(hashes))
+        firsts = np.array([rows[0] for rows in self.by_needs.values()], np.int64)
+        order = np.argsort(np.fromiter(self.by_needs, np.int64, len(firsts)))
+        return self.bounds[firsts[order]] if self.bounds is not None else np.zeros(len(firsts))
 
     def hash_rows(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The indexes of ``keys`` that are hashes of some word's needed letters (vectorised), and for
@@ -214,6 +219,12 @@ class SlotWords:
         """:attr:`needs` packed for :func:`fits_packed`, or None when a word needs more than
         :data:`PACKED_MAX` of a letter."""
         return packed(self.needs) if not len(self.needs) or int(self.needs.max()) <= PACKED_MAX else None
+
+    @cached_property
+    def packed_lists(self) -> tuple[list[int], list[int]] | None:
+        """:attr:`packed_needs` as Python ints (read one word at a time), or None."""
+        words = self.packed_needs
+        return None if words is None else (words[0].tolist(), words[1].tolist())
 
     def fitting_rows(self, rows: np.ndarray | None, counts: np.ndarray, wild: int,
                      pool: tuple[int, int] | None = None) -> np.ndarray:
@@ -260,17 +271,21 @@ class AnswerSearch:
         """Each fill (one word per open slot, in pattern order) using exactly the pool's letters whose
         score bound beats ``floor()``. Stops early, without error, when ``budget`` runs out."""
         counts = letter_counts(pool.letters)
-        narrowed = [slot.fitting_rows(None, counts, pool.wild) for slot in self.slots]
+        packed = None if pool.wild else packed_pool(counts)
+        narrowed = [slot.fitting_rows(None, counts, pool.wild, packed) for slot in self.slots]
         if any(len(rows) == 0 for rows in narrowed):
             return
         order = sorted(range(len(self.slots)), key=lambda k: len(narrowed[k]))
         state = _Branch(order, [None] * len(order), floor, budget)
-        yield from self._extend(state, 0, counts, pool.wild, 0.0, narrowed)
+        exact = packed is not None and int(counts.max()) <= PACKED_MAX
+        yield from self._extend(state, 0, counts, pool.wild, 0.0, narrowed, packed if exact else None)
 
     def _extend(self, state: _Branch, depth: int, counts: np.ndarray, wild: int, value: float,
-                narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
+                narrowed: list[np.ndarray], packed: tuple[int, int] | None) -> Iterator[tuple[str, ...]]:
         """Fill the slots from ``depth`` on with ``counts`` letters and ``wild`` unknowns left;
-        ``narrowed[k]`` holds slot k's rows (best first) that fit in them."""
+        ``narrowed[k]`` holds slot k's rows (best first) that fit in them. ``packed``: ``counts`` packed
+        by :func:`packed_pool` when no count was cut to :data:`PACKED_MAX` (else None), so that the
+        letters a word leaves are packed by one subtraction (no field borrows: the word fits)."""
         open_slots = len(state.order) - depth
         if wild == 0 and open_slots <= 3:
             finish = (self._last, self._last_two, self._last_three)[open_slots - 1]
@@ -283,6 +298,7 @@ class AnswerSearch:
         shortfall = np.maximum(slot_words.needs[rows] - counts, 0).sum(axis=1).tolist() if wild else [0] * len(rows)
         deeper = state.order[depth + 1:]
         rest = sum(float(self.slots[j].bounds[narrowed[j][0]]) for j in deeper)
+        lists = None if packed is None else slot_words.packed_lists
         for row, short in zip(rows.tolist(), shortfall):
             total = value + float(slot_words.bounds[row])
             if total + rest <= state.floor() or not state.budget.spend():
@@ -292,16 +308,19 @@ class AnswerSearch:
                 yield tuple(state.chosen)
                 continue
             left = np.maximum(counts - slot_words.needs[row], 0)
-            inner = self._narrow(narrowed, deeper, left, wild - short)
+            packed_left = None if packed is None or lists is None else (packed[0] - lists[0][row],
+                                                                        packed[1] - lists[1][row])
+            inner = self._narrow(narrowed, deeper, left, wild - short, packed_left)
             if inner is not None and total + sum(float(self.slots[j].bounds[inner[j][0]]) for j in deeper
                                                  ) > state.floor():
-                yield from self._extend(state, depth + 1, left, wild - short, total, inner)
+                yield from self._extend(state, depth + 1, left, wild - short, total, inner, packed_left)
 
-    def _narrow(self, narrowed: list[np.ndarray], deeper: list[int], counts: np.ndarray, wild: int
-                ) -> list[np.ndarray] | None:
-        """``narrowed`` with the deeper slots' rows cut to those fitting ``counts`` (None if one has none)."""
+    def _narrow(self, narrowed: list[np.ndarray], deeper: list[int], counts: np.ndarray, wild: int,
+                pool: tuple[int, int] | None) -> list[np.ndarray] | None:
+        """``narrowed`` with the deeper slots' rows cut to those fitting ``counts`` (None if one has none;
+        ``pool``: ``counts`` packed, if known)."""
         inner = list(narrowed)
-        pool = None if wild else packed_pool(counts)
+        pool = pool or (None if wild else packed_pool(counts))
         for j in deeper:
             rows = self.slots[j].fitting_rows(narrowed[j], counts, wild, pool)
             if not len(rows):
