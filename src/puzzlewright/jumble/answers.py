@@ -161,7 +161,7 @@ class SlotWords:
     def by_needs(self) -> dict[int, tuple[int, ...]]:
         """The rows of the words by the hash of the letters they need (:func:`count_hash`)."""
         groups: dict[int, list[int]] = {}
-        for row, key in enumerate(count_hash(self.needs).tolist()):
+        for row, key in enumerate(self.need_keys.tolist()):
             groups.setdefault(key, []).append(row)
         return {key: tuple(rows) for key, rows in groups.items()}
 
@@ -219,12 +219,6 @@ class SlotWords:
         """:attr:`needs` packed for :func:`fits_packed`, or None when a word needs more than
         :data:`PACKED_MAX` of a letter."""
         return packed(self.needs) if not len(self.needs) or int(self.needs.max()) <= PACKED_MAX else None
-
-    @cached_property
-    def packed_lists(self) -> tuple[list[int], list[int]] | None:
-        """:attr:`packed_needs` as Python ints (read one word at a time), or None."""
-        words = self.packed_needs
-        return None if words is None else (words[0].tolist(), words[1].tolist())
 
     def fitting_rows(self, rows: np.ndarray | None, counts: np.ndarray, wild: int,
                      pool: tuple[int, int] | None = None) -> np.ndarray:
@@ -298,7 +292,7 @@ class AnswerSearch:
         shortfall = np.maximum(slot_words.needs[rows] - counts, 0).sum(axis=1).tolist() if wild else [0] * len(rows)
         deeper = state.order[depth + 1:]
         rest = sum(float(self.slots[j].bounds[narrowed[j][0]]) for j in deeper)
-        lists = None if packed is None else slot_words.packed_lists
+        words = None if packed is None else slot_words.packed_needs
         for row, short in zip(rows.tolist(), shortfall):
             total = value + float(slot_words.bounds[row])
             if total + rest <= state.floor() or not state.budget.spend():
@@ -308,8 +302,8 @@ class AnswerSearch:
                 yield tuple(state.chosen)
                 continue
             left = np.maximum(counts - slot_words.needs[row], 0)
-            packed_left = None if packed is None or lists is None else (packed[0] - lists[0][row],
-                                                                        packed[1] - lists[1][row])
+            packed_left = None if packed is None or words is None else (packed[0] - int(words[0][row]),
+                                                                        packed[1] - int(words[1][row]))
             inner = self._narrow(narrowed, deeper, left, wild - short, packed_left)
             if inner is not None and total + sum(float(self.slots[j].bounds[inner[j][0]]) for j in deeper
                                                  ) > state.floor():
