@@ -7,7 +7,10 @@ comparison over a (words x 26) count table. A depth-first search then picks a wo
 to those that still fit. The last three slots are done with arrays: pairs of words for two of them by
 broadcasting, and the last slot needs no search at all, because the letters left over name it exactly
 (a hash of the 26 counts, looked up among that slot's words). A 12-letter pool that the seed paper
-attacked through 479,001,600 permutations takes a few hundred look-ups.
+attacked through 479,001,600 permutations takes a few hundred look-ups. Inside the search, a word's
+letter counts are also packed into two 64-bit integers, so testing whether it still fits the letters left
+takes two subtractions (:func:`fits_packed`), and the hash of the letters a partial fill leaves is the
+pool's hash less its words' (the hash is linear), worked out for every partial fill at once.
 
 The search is branch and bound on the answer's score: every word carries an upper bound of what it can
 add (:meth:`Ranker.slot_bounds`), words are tried best first, and a branch stops when its bound cannot
@@ -54,6 +57,13 @@ class Pool:
 
 
 PAIR_CHUNK = 50_000
+# packed letter counts (fits_packed): 4 bits a letter, 3 of count and a guard bit, 16 letters a 64-bit word
+PACK_BITS = 4
+PACKED_MAX = 2 ** (PACK_BITS - 1) - 1
+PACK_SPLIT = 64 // PACK_BITS  # letters a-p in the first word, q-z in the second
+GUARDS = (sum((PACKED_MAX + 1) << (PACK_BITS * i) for i in range(PACK_SPLIT)),
+          sum((PACKED_MAX + 1) << (PACK_BITS * i) for i in range(26 - PACK_SPLIT)))
+HASH_FILTER_BITS = 3  # a hash filter has 2**3 = 8 times as many cells as the hashes it holds, at least
 
 
 def fits(needs: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
@@ -61,6 +71,40 @@ def fits(needs: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
     if wild == 0:
         return (needs <= counts).all(axis=1)
     return np.maximum(needs - counts, 0).sum(axis=1) <= wild
+
+
+def packed(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of letter counts (each at most :data:`PACKED_MAX`) packed into two 64-bit words, a-p and q-z,
+    :data:`PACK_BITS` bits a letter (for :func:`fits_packed`): two letters a byte, the bytes read as
+    little-endian integers."""
+    rows = counts.reshape(-1, 26).astype(np.uint8)
+    data = np.zeros((len(rows), 16), np.uint8)
+    data[:, :13] = rows[:, 0::2] | (rows[:, 1::2] << 4)
+    words = data.view("<u8").astype(np.uint64)
+    shape = counts.shape[:-1]
+    return words[:, 0].reshape(shape), words[:, 1].reshape(shape)
+
+
+def packed_pool(counts: np.ndarray) -> tuple[int, int]:
+    """A pool's letter counts packed as :func:`packed` does, each field its count (at most
+    :data:`PACKED_MAX`: no word needs more) plus the guard bit, for :func:`fits_packed`."""
+    clamped = np.minimum(counts, PACKED_MAX).astype(np.uint8)
+    data = (clamped[0::2] | (clamped[1::2] << 4)).tobytes()  # as packed() does, for one row
+    return int.from_bytes(data[:8], "little") | GUARDS[0], int.from_bytes(data[8:], "little") | GUARDS[1]
+
+
+def fits_packed(words: tuple[np.ndarray, np.ndarray], pool: tuple[int, int]) -> np.ndarray:
+    """:func:`fits` without unknown letters, for words' needs packed by :func:`packed` and a pool packed by
+    :func:`packed_pool`: two subtractions a word instead of 26 comparisons. Taking a word's field from
+    the pool's borrows nothing from the next field and leaves the guard bit set exactly when the word needs
+    no more of that letter than the pool has."""
+    low_guard, high_guard = GUARDS
+    return (((pool[0] - words[0]) & low_guard) == low_guard) & (((pool[1] - words[1]) & high_guard) == high_guard)
+
+
+def pick(words: tuple[str, ...], rows: np.ndarray) -> tuple[str, ...]:
+    """The ``words`` at ``rows``, in that order (by Python ints: indexing by numpy ints is slower)."""
+    return tuple(map(words.__getitem__, rows.tolist()))
 
 
 def fits_by_letter(count_columns: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
@@ -92,32 +136,32 @@ class SlotWords:
         if not slot.literals:  # nothing printed: a word needs all its letters from the pool
             rows = np.flatnonzero(fits_by_letter(lexicon.letter_count_columns(slot.length), ceiling, wild))
             needs = count_table(lexicon, slot.length)[rows].astype(np.int16)  # as the general case's
-            return cls(slot, tuple(table.words[i] for i in rows), needs, table.zipf[rows], table.flags[rows])
+            return cls(slot, pick(table.words, rows), needs, table.zipf[rows], table.flags[rows])
         needs = count_table(lexicon, slot.length) - letter_counts(slot.literals)
         keep = fits(needs, ceiling, wild) & (needs >= 0).all(axis=1)
         for position, letter in enumerate(slot.text):
             if letter != "-":
                 keep &= table.letters[:, position] == ord(letter) - 97
         rows = np.flatnonzero(keep)
-        return cls(slot, tuple(table.words[i] for i in rows), needs[rows], table.zipf[rows], table.flags[rows])
+        return cls(slot, pick(table.words, rows), needs[rows], table.zipf[rows], table.flags[rows])
 
     def ranked(self, bounds: np.ndarray) -> SlotWords:
         """The same words ordered by ``bounds``, best first."""
         order = np.argsort(-bounds, kind="stable")
-        return SlotWords(self.slot, tuple(self.words[i] for i in order), self.needs[order], self.zipf[order],
+        return SlotWords(self.slot, pick(self.words, order), self.needs[order], self.zipf[order],
                          self.flags[order], bounds[order])
 
     def subset(self, keep: np.ndarray) -> SlotWords:
         """The words where ``keep`` (a boolean per word) is true, in the same order, with their bounds."""
         rows = np.flatnonzero(keep)
-        return SlotWords(self.slot, tuple(self.words[i] for i in rows), self.needs[rows], self.zipf[rows],
+        return SlotWords(self.slot, pick(self.words, rows), self.needs[rows], self.zipf[rows],
                          self.flags[rows], None if self.bounds is None else self.bounds[rows])
 
     @cached_property
     def by_needs(self) -> dict[int, tuple[int, ...]]:
         """The rows of the words by the hash of the letters they need (:func:`count_hash`)."""
         groups: dict[int, list[int]] = {}
-        for row, key in enumerate(count_hash(self.needs).tolist()):
+        for row, key in enumerate(self.need_keys.tolist()):
             groups.setdefault(key, []).append(row)
         return {key: tuple(rows) for key, rows in groups.items()}
 
@@ -132,20 +176,63 @@ class SlotWords:
         return self.bounds.tolist()
 
     @cached_property
+    def need_keys(self) -> np.ndarray:
+        """The hash of the letters each word needs (:func:`count_hash`), per row."""
+        return count_hash(self.needs)
+
+    @cached_property
     def need_hashes(self) -> np.ndarray:
         """The distinct hashes of :attr:`by_needs`, sorted."""
         return np.array(sorted(self.by_needs), np.int64)
 
-    def has_hash(self, keys: np.ndarray) -> np.ndarray:
-        """Which of ``keys`` are hashes of some word's needed letters (vectorised)."""
-        hashes = self.need_hashes
-        if not len(hashes):
-            return np.zeros(len(keys), bool)
-        return hashes[np.searchsorted(hashes, keys).clip(max=len(hashes) - 1)] == keys
+    @cached_property
+    def hash_filter(self) -> np.ndarray:
+        """A table of booleans by a hash's low bits, true where some word's needs' hash has them: most keys
+        that are not a hash of :attr:`by_needs` are turned away by one look-up, before a binary search."""
+        size = 1 << (max(1, len(self.need_hashes)).bit_length() + HASH_FILTER_BITS)
+        table = np.zeros(size, bool)
+        table[self.need_hashes & (size - 1)] = True
+        return table
 
-    def within(self, counts: np.ndarray, wild: int) -> np.ndarray:
-        """Indexes (best first) of the words that fit in ``counts`` plus ``wild`` unknown letters."""
-        return np.flatnonzero(fits(self.needs, counts, wild))
+    @cached_property
+    def hash_bounds(self) -> np.ndarray:
+        """For each of :attr:`need_hashes`, the best bound of the words whose needs have that hash: the
+        bound of the first of them (the rows are best first)."""
+        firsts = np.array([rows[0] for rows in self.by_needs.values()], np.int64)
+        order = np.argsort(np.fromiter(self.by_needs, np.int64, len(firsts)))
+        return self.bounds[firsts[order]] if self.bounds is not None else np.zeros(len(firsts))
+
+    def hash_rows(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The indexes of ``keys`` that are hashes of some word's needed letters (vectorised), and for
+        each, the best bound of the words with that hash (:attr:`hash_bounds`)."""
+        hashes, table = self.need_hashes, self.hash_filter
+        maybe = np.flatnonzero(table[keys & (len(table) - 1)])
+        if not len(maybe):
+            return maybe, np.zeros(0)
+        candidates = keys[maybe]
+        at = np.searchsorted(hashes, candidates).clip(max=len(hashes) - 1)
+        found = hashes[at] == candidates
+        return maybe[found], self.hash_bounds[at[found]]
+
+    @cached_property
+    def packed_needs(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """:attr:`needs` packed for :func:`fits_packed`, or None when a word needs more than
+        :data:`PACKED_MAX` of a letter."""
+        return packed(self.needs) if not len(self.needs) or int(self.needs.max()) <= PACKED_MAX else None
+
+    def fitting_rows(self, rows: np.ndarray | None, counts: np.ndarray, wild: int,
+                     pool: tuple[int, int] | None = None) -> np.ndarray:
+        """Those of ``rows`` (all, best first, for None) whose words fit in ``counts`` plus ``wild``
+        unknown letters, in the same order (``pool``: ``counts`` packed by :func:`packed_pool`, if known)."""
+        words = self.packed_needs
+        if wild or words is None:
+            if rows is None:
+                return np.flatnonzero(fits(self.needs, counts, wild))
+            return rows[fits(self.needs[rows], counts, wild)]
+        pool = pool or packed_pool(counts)
+        if rows is None:
+            return np.flatnonzero(fits_packed(words, pool))
+        return rows[fits_packed((words[0][rows], words[1][rows]), pool)]
 
 
 class AnswerSearch:
@@ -178,17 +265,21 @@ class AnswerSearch:
         """Each fill (one word per open slot, in pattern order) using exactly the pool's letters whose
         score bound beats ``floor()``. Stops early, without error, when ``budget`` runs out."""
         counts = letter_counts(pool.letters)
-        narrowed = [slot.within(counts, pool.wild) for slot in self.slots]
+        packed = None if pool.wild else packed_pool(counts)
+        narrowed = [slot.fitting_rows(None, counts, pool.wild, packed) for slot in self.slots]
         if any(len(rows) == 0 for rows in narrowed):
             return
         order = sorted(range(len(self.slots)), key=lambda k: len(narrowed[k]))
         state = _Branch(order, [None] * len(order), floor, budget)
-        yield from self._extend(state, 0, counts, pool.wild, 0.0, narrowed)
+        exact = packed is not None and int(counts.max()) <= PACKED_MAX
+        yield from self._extend(state, 0, counts, pool.wild, 0.0, narrowed, packed if exact else None)
 
     def _extend(self, state: _Branch, depth: int, counts: np.ndarray, wild: int, value: float,
-                narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
+                narrowed: list[np.ndarray], packed: tuple[int, int] | None) -> Iterator[tuple[str, ...]]:
         """Fill the slots from ``depth`` on with ``counts`` letters and ``wild`` unknowns left;
-        ``narrowed[k]`` holds slot k's rows (best first) that fit in them."""
+        ``narrowed[k]`` holds slot k's rows (best first) that fit in them. ``packed``: ``counts`` packed
+        by :func:`packed_pool` when no count was cut to :data:`PACKED_MAX` (else None), so that the
+        letters a word leaves are packed by one subtraction (no field borrows: the word fits)."""
         open_slots = len(state.order) - depth
         if wild == 0 and open_slots <= 3:
             finish = (self._last, self._last_two, self._last_three)[open_slots - 1]
@@ -197,10 +288,12 @@ class AnswerSearch:
         k = state.order[depth]
         slot_words = self.slots[k]
         rows = narrowed[k]
-        shortfall = np.maximum(slot_words.needs[rows] - counts, 0).sum(axis=1)
+        # the unknown letters each word takes (none without unknowns: every row fits the letters left)
+        shortfall = np.maximum(slot_words.needs[rows] - counts, 0).sum(axis=1).tolist() if wild else [0] * len(rows)
         deeper = state.order[depth + 1:]
         rest = sum(float(self.slots[j].bounds[narrowed[j][0]]) for j in deeper)
-        for row, short in zip(rows.tolist(), shortfall.tolist()):
+        words = None if packed is None else slot_words.packed_needs
+        for row, short in zip(rows.tolist(), shortfall):
             total = value + float(slot_words.bounds[row])
             if total + rest <= state.floor() or not state.budget.spend():
                 return
@@ -209,18 +302,21 @@ class AnswerSearch:
                 yield tuple(state.chosen)
                 continue
             left = np.maximum(counts - slot_words.needs[row], 0)
-            inner = self._narrow(narrowed, deeper, left, wild - short)
+            packed_left = None if packed is None or words is None else (packed[0] - int(words[0][row]),
+                                                                        packed[1] - int(words[1][row]))
+            inner = self._narrow(narrowed, deeper, left, wild - short, packed_left)
             if inner is not None and total + sum(float(self.slots[j].bounds[inner[j][0]]) for j in deeper
                                                  ) > state.floor():
-                yield from self._extend(state, depth + 1, left, wild - short, total, inner)
+                yield from self._extend(state, depth + 1, left, wild - short, total, inner, packed_left)
 
-    def _narrow(self, narrowed: list[np.ndarray], deeper: list[int], counts: np.ndarray, wild: int
-                ) -> list[np.ndarray] | None:
-        """``narrowed`` with the deeper slots' rows cut to those fitting ``counts`` (None if one has none)."""
+    def _narrow(self, narrowed: list[np.ndarray], deeper: list[int], counts: np.ndarray, wild: int,
+                pool: tuple[int, int] | None) -> list[np.ndarray] | None:
+        """``narrowed`` with the deeper slots' rows cut to those fitting ``counts`` (None if one has none;
+        ``pool``: ``counts`` packed, if known)."""
         inner = list(narrowed)
+        pool = pool or (None if wild else packed_pool(counts))
         for j in deeper:
-            rows = narrowed[j]
-            rows = rows[fits(self.slots[j].needs[rows], counts, wild)]
+            rows = self.slots[j].fitting_rows(narrowed[j], counts, wild, pool)
             if not len(rows):
                 return None
             inner[j] = rows
@@ -229,7 +325,7 @@ class AnswerSearch:
     def _last(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
               narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
         """The last slot takes exactly the letters left: one hash look-up by letter counts."""
-        yield from self._complete(state, {}, counts[None, :], np.array([value]), state.order[depth])
+        yield from self._complete(state, counts, {}, np.array([value]), state.order[depth])
 
     def _last_two(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
                   narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
@@ -237,51 +333,69 @@ class AnswerSearch:
         beat the bar), and for each, the second's words by a look-up of the letters it leaves."""
         k, k_last = state.order[depth], state.order[depth + 1]
         first = self.slots[k]
-        rows = narrowed[k]
-        rows = rows[fits(first.needs[rows], counts, 0)]
+        rows = first.fitting_rows(narrowed[k], counts, 0)
         totals = value + first.bounds[rows]
         keep = totals + self.slots[k_last].bounds[narrowed[k_last][0]] > state.floor()
         if state.budget.spend(int(keep.sum())):
-            yield from self._complete(state, {k: rows[keep]}, counts - first.needs[rows[keep]], totals[keep], k_last)
+            yield from self._complete(state, counts, {k: rows[keep]}, totals[keep], k_last)
 
     def _last_three(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
                     narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
         """The last three slots: every pair of words for the first two (by broadcasting, a chunk of the
-        first slot's words at a time) whose bounds can still beat the bar, then the third by look-up."""
+        first slot's words at a time) whose bounds can still beat the bar, then the third by look-up.
+
+        Both slots' rows are best first, so the pairs that pass lie in a corner of the chunk: the rows
+        whose pair with the second slot's best word passes, and the columns that pass with the chunk's
+        best row. Only that box is computed, with the same sums in the same order, so the same pairs pass
+        (a sum of non-increasing terms never increases, rounding included)."""
         k1, k2, k3 = state.order[depth:depth + 3]
         first, second = self.slots[k1], self.slots[k2]
         rows1, rows2 = narrowed[k1], narrowed[k2]
         bounds2 = second.bounds[rows2]
         best_rest = float(bounds2[0]) + float(self.slots[k3].bounds[narrowed[k3][0]])
+        slack = best_rest - float(bounds2[0])
         chunk = max(1, PAIR_CHUNK // len(rows2))
         for start in range(0, len(rows1), chunk):
             part = rows1[start:start + chunk]
-            if value + float(first.bounds[part[0]]) + best_rest <= state.floor():
+            floor = state.floor()
+            if value + float(first.bounds[part[0]]) + best_rest <= floor:
                 return
-            totals = value + first.bounds[part][:, None] + bounds2[None, :]
-            i1, i2 = np.nonzero(totals + (best_rest - float(bounds2[0])) > state.floor())
-            a, b = part[i1], rows2[i2]
-            left = counts - first.needs[a] - second.needs[b]
-            valid = (left >= 0).all(axis=1)
+            heads = value + first.bounds[part]
+            height = int(np.count_nonzero(heads + bounds2[0] + slack > floor))
+            width = int(np.count_nonzero(heads[0] + bounds2 + slack > floor))
+            totals = heads[:height, None] + bounds2[None, :width]
+            i1, i2 = np.nonzero(totals + slack > floor)
             if not state.budget.spend(len(i1)):
                 return
-            yield from self._complete(state, {k1: a[valid], k2: b[valid]}, left[valid],
-                                      totals[i1, i2][valid], k3)
+            yield from self._complete(state, counts, {k1: part[i1], k2: rows2[i2]}, totals[i1, i2], k3)
 
-    def _complete(self, state: _Branch, prefix: dict[int, np.ndarray], left: np.ndarray, totals: np.ndarray,
+    def _complete(self, state: _Branch, counts: np.ndarray, prefix: dict[int, np.ndarray], totals: np.ndarray,
                   k_last: int) -> Iterator[tuple[str, ...]]:
-        """For partial fills (``prefix[k]`` = slot k's rows, aligned with the letters ``left`` and score
-        bounds ``totals``), the last slot's words that take exactly the letters left."""
+        """For partial fills (``prefix[k]`` = slot k's rows, aligned with their score bounds ``totals``)
+        of a pool with ``counts`` letters left, the last slot's words that take exactly the letters the
+        partial fill leaves.
+
+        The letters left are looked up by their hash (:func:`count_hash`), which is linear: the counts'
+        hash less the hashes of the words' needs (:attr:`SlotWords.need_keys`), so the letters left are
+        worked out only for the hits whose best word can still beat the bar. A fill whose words need more
+        of a letter than there is never matches: its letters left are checked, and a word's needs are
+        never negative."""
         last = self.slots[k_last]
-        keys = count_hash(left)
-        hits = np.flatnonzero(last.has_hash(keys))
+        keys = np.full(len(totals), count_hash(counts))
+        for k, rows in prefix.items():
+            keys -= self.slots[k].need_keys[rows]
+        hits, best = last.hash_rows(keys)
+        hits = hits[totals[hits] + best > state.floor()]  # the test below, for the best word of each hash
         if not len(hits):
             return
+        left = np.empty((len(hits), len(counts)), counts.dtype)
+        left[:] = counts
+        for k, rows in prefix.items():
+            left -= self.slots[k].needs[rows[hits]]
         # Python numbers from here on: the loop runs once per answer found
         need_lists, bounds = last.need_lists, last.bound_list
         fixed = [(k, self.slots[k].words, rows[hits].tolist()) for k, rows in prefix.items()]
-        for n, (key, total, left_n) in enumerate(zip(keys[hits].tolist(), totals[hits].tolist(),
-                                                     left[hits].tolist())):
+        for n, (key, total, left_n) in enumerate(zip(keys[hits].tolist(), totals[hits].tolist(), left.tolist())):
             for partner in last.by_needs[key]:
                 if total + bounds[partner] > state.floor() and need_lists[partner] == left_n:
                     for k, words, rows in fixed:
