@@ -442,7 +442,7 @@ def test_join_and_box_letter_surprisal_of_a_known_solution_by_hand():
     """Issue #31's ninth round: PRAGMATIC-CAKEWALK is joined by C (2.782 % of English text: -log10 0.02782
     = 1.5556, typed here from Lewand's table); its ``box_letter_surprisal`` is the mean over its 17
     letters of -log10 of the share of RME-WCL-TGK-API's valid words holding the letter, counted here word
-    by word (rank.py counts them for all letters at once with a bit trick). A one-word solution has no join
+    by word (rank.py counts them for all words at once from their masks' bytes). A one-word solution has no join
     (0), and PRAGMATIC-CAKEWALK does not solve the box backwards (CAKEWALK-PRAGMATIC is not joined), so
     ``commoner_first`` is 0."""
     import math
@@ -464,8 +464,9 @@ def test_join_and_box_letter_surprisal_of_a_known_solution_by_hand():
 @settings(max_examples=10, deadline=None)
 @given(sides=st.one_of(nyt_boxes, st.just(["ABCDE", "FGHIJ", "KLMNO", "PRSTU", "VWXYZ"])))
 def test_box_letter_surprisal_counts_the_words_holding_each_letter(sides):
-    """rank.box_letter_surprisal counts the box's words holding each letter with a bit trick (all letters
-    at once); counted here word by word, for random NYT boxes and a 5x5 box of 25 letters (wider lanes)."""
+    """rank.box_letter_surprisal counts the box's words holding each letter from their masks' bytes (all
+    words at once); counted here word by word, for random NYT boxes and a 5x5 box of 25 letters (masks of
+    4 bytes)."""
     import math
 
     from puzzlewright.letterboxed.rank import box_letter_surprisal

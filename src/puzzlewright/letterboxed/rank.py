@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import math
 import os
-from collections import deque
+import sys
+from array import array
+from collections import Counter, deque
 from collections.abc import Sequence
 from functools import partial, reduce
-from itertools import repeat
-from operator import add, and_, eq, gt, itemgetter, mul, sub, truediv
+from itertools import chain as concat, compress, repeat
+from operator import add, and_, eq, gt, mul, neg, sub, truediv
 
 from puzzlewright.lexicon.forms import ed_or_ing, plural
 from puzzlewright.ranking import LinearModel, tie_level
@@ -102,17 +104,17 @@ def box_letter_surprisal(words: BoxWords) -> dict[str, float]:
     counts as held by one): the ``box_letter_surprisal`` of a letter that few of this box's words can use,
     such as a letter whose side-mates are its usual neighbours, is high whatever its share of English.
 
-    The words holding each letter are counted for all the letters at once, in C: each box-local mask is
-    spread into lanes, bit k to bit k x ``lane`` (a multiplication by a sum of powers of 2 lays copies of
-    the mask ``lane`` - 1 bits apart, and copy k's bit k lands on lane k; no two product bits meet, so
-    nothing carries), the lanes kept by a mask, and the spread masks summed, lane k counting letter k."""
+    The words holding each letter are counted for all the words at once, in C: the box-local masks are
+    written out 4 bytes each (an ``array``), the bytes holding a letter's bit (every 4th, from its byte's
+    place) are translated to that bit (:data:`~puzzlewright.letterboxed.solver.BIT_OF_BYTE`), and the 1s
+    counted."""
+    from puzzlewright.letterboxed.solver import BIT_OF_BYTE
+
     letters, n = words.box.letters, len(words)
-    lane = max(len(letters), n.bit_length()) + 1
-    spread = sum(1 << (k * (lane - 1)) for k in range(len(letters)))
-    kept = sum(1 << (k * lane) for k in range(len(letters)))
-    counts = sum(map(and_, map(mul, words.masks, repeat(spread)), repeat(kept)))
-    return {letter: -math.log10(max(counts >> (k * lane) & ((1 << lane) - 1), 1) / max(n, 1))
-            for k, letter in enumerate(letters)}
+    data = array("I", words.masks).tobytes()  # a box has at most 30 letters: its masks fit 4 bytes
+    planes = [data[(byte if sys.byteorder == "little" else 3 - byte)::4] for byte in range((len(letters) + 7) // 8)]
+    held = [planes[k >> 3].translate(BIT_OF_BYTE[k & 7]).count(1) for k in range(len(letters))]
+    return {letter: -math.log10(max(count, 1) / max(n, 1)) for letter, count in zip(letters, held)}
 
 
 class Model(LinearModel):
@@ -134,28 +136,31 @@ class ChainFeatures:
     first word is ahead by use (the two orders differ in no other feature but the joining letter)."""
 
     def __init__(self, words: BoxWords, chains: Sequence[tuple[int, ...]], budget: Budget | None = None):
+        from puzzlewright.letterboxed.solver import gather
+
         self.budget = budget
-        entries = {i: words.entry(i) for i in dict.fromkeys(i for chain in paced(chains, budget) for i in chain)}
-        self.text = {i: entry[0] for i, entry in entries.items()}
-        self.familiar = {i: entry[2] for i, entry in entries.items()}
-        self.zipf = {i: max(entry[1], 0.0) for i, entry in entries.items()}
-        self.length = {i: len(entry[0]) for i, entry in entries.items()}
-        self.surprisal = {i: letter_surprisal(entry[0]) for i, entry in entries.items()}
-        self.join = {i: SURPRISAL[entry[0][0]] for i, entry in entries.items()}  # the join into word i
-        in_box = box_letter_surprisal(words) if entries else {}
-        self.box_surprisal = {i: sum(map(in_box.__getitem__, entry[0])) for i, entry in entries.items()}
+        ids = list(dict.fromkeys(concat.from_iterable(paced(chains, budget))))  # the chains' words, in order of first use
+        index, at = words.index, gather(words.ids, ids)
+        text = list(map(index.word, at))
+        zipf, familiar = list(map(max, gather(index.zipf, at), repeat(0.0))), gather(index.familiarity, at)
+        levels = gather(index.levels, at)
+        self.text, self.familiar, self.zipf = dict(zip(ids, text)), dict(zip(ids, familiar)), dict(zip(ids, zipf))
+        self.length = dict(zip(ids, map(len, text)))
+        self.surprisal = dict(zip(ids, map(letter_surprisal, text)))
+        self.join = dict(zip(ids, [SURPRISAL[word[0]] for word in text]))  # the join into word i
+        in_box = box_letter_surprisal(words) if ids else {}
+        self.box_surprisal = dict(zip(ids, [sum(map(in_box.__getitem__, word)) for word in text]))
         self.firsts, self.lasts = words.firsts, words.lasts
-        by_use = sorted(entries, key=lambda i: (self.zipf[i], self.familiar[i], self.text[i]))
-        self.use_place = {i: place for place, i in enumerate(by_use)}  # 0 = the least-used word
-        self.by_use_surprisal = [self.surprisal[i] / self.length[i] for i in by_use]
-        self.level = {i: (entry[3] or UNLISTED_LEVEL) / 10 for i, entry in entries.items()}
-        self.own = {i: self._own(word, familiar, level, sources, bool(flags & RANKED_LOW))
-                    for i, (word, _, familiar, level, sources, flags) in entries.items()}
-        sharing: dict[tuple[int, int], int] = {}
-        for chain in paced(chains, budget):
-            for i in chain:
-                sharing[len(chain), i] = sharing.get((len(chain), i), 0) + 1
-        self.share = {key: math.log1p(n) for key, n in sharing.items()}
+        by_use = [i for *_, i in sorted(zip(zipf, familiar, text, ids))]  # no two texts equal: ids never compared
+        self.use_place = dict(zip(by_use, range(len(by_use))))  # 0 = the least-used word
+        self.by_use_surprisal = list(map(truediv, map(self.surprisal.__getitem__, by_use),
+                                         map(self.length.__getitem__, by_use)))
+        self.level = dict(zip(ids, [(level or UNLISTED_LEVEL) / 10 for level in levels]))
+        ranked_low = map(bool, map(and_, gather(index.flags, at), repeat(RANKED_LOW)))
+        self.own = dict(zip(ids, map(self._own, text, familiar, levels, gather(index.sources, at), ranked_low)))
+        lengths = list(map(len, chains))  # each chain's words counted with its number of words
+        sharing = Counter(zip(concat.from_iterable(map(repeat, lengths, lengths)), concat.from_iterable(paced(chains, budget))))
+        self.share = dict(zip(sharing, map(math.log1p, sharing.values())))
         self._shares: dict[int, dict[int, float]] = {}
 
     @staticmethod
@@ -167,8 +172,7 @@ class ChainFeatures:
 
     def letters(self, chains: Sequence[tuple[int, ...]]) -> list[int]:
         """Letters in all the words of each chain."""
-        length = self.length
-        return [sum(length[i] for i in chain) for chain in paced(chains, self.budget)]
+        return list(map(sum, map(map, repeat(self.length.__getitem__), paced(chains, self.budget))))
 
     def flagged(self, chains: Sequence[tuple[int, ...]]) -> list[int]:
         """Words a solver ranks low in each chain (the ``flagged`` feature), which :func:`rank` orders by
@@ -184,12 +188,11 @@ class ChainFeatures:
         block of chains at a time with the budget checked between blocks."""
         w = dict(zip(FEATURES, model.weights))
         word_weights = [w[name] for name in _PER_WORD]
-        per_word = {i: sum(map(mul, word_weights, own)) for i, own in self.own.items()}
+        per_word = dict(zip(self.own, [sum(map(mul, word_weights, own)) for own in self.own.values()]))
         found = [0.0] * len(chains)
-        by_length: dict[int, list[int]] = {}
-        for place, chain in enumerate(paced(chains, self.budget)):
-            by_length.setdefault(len(chain), []).append(place)
-        for k, all_places in by_length.items():
+        lengths = list(map(len, paced(chains, self.budget)))
+        for k in dict.fromkeys(lengths):
+            all_places = list(compress(range(len(chains)), map(eq, lengths, repeat(k))))
             for start in range(0, len(all_places), SORT_BLOCK):
                 places = all_places[start:start + SORT_BLOCK]
                 columns = list(zip(*map(chains.__getitem__, places)))  # k columns of word ids
@@ -204,11 +207,13 @@ class ChainFeatures:
         """The scores of chains of k words given as k columns of word ids (column j: each chain's j-th
         word), worked out a column at a time in C; each chain's terms are added in the order of
         :meth:`of`'s features, so the sums are the same to the last bit whatever the number of words."""
+        from puzzlewright.letterboxed.solver import gather
+
         k = len(columns)
 
         def each(values: dict, function) -> list:  # function (min/max) of the chain's words' values
-            gathered = [itemgetter(*column)(values) if len(column) > 1 else (values[column[0]],) for column in columns]
-            return list(gathered[0]) if k == 1 else list(map(function, *gathered))
+            gathered = [gather(values, column) for column in columns]
+            return gathered[0] if k == 1 else list(map(function, *gathered))
 
         share = self._share_of(k)
         lowest_zipf, lengths_low, lengths_high = each(self.zipf, min), each(self.length, min), each(self.length, max)
@@ -296,8 +301,9 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None
     model = model or shipped_model()
     features = ChainFeatures(words, chains, budget)
     text = features.text
-    columns = zip(chains, features.scores(chains, model), features.flagged(chains), features.letters(chains))
-    keyed = sorted_paced(((len(chain), flagged, -tie_level(score), letters, tuple(text[i] for i in chain), score,
-                           chain) for chain, score, flagged, letters in columns), budget)
+    scores = features.scores(chains, model)
+    keyed = sorted_paced(list(zip(map(len, chains), features.flagged(chains), map(neg, map(tie_level, scores)),
+                                  features.letters(chains), map(tuple, map(map, repeat(text.__getitem__), chains)),
+                                  scores, chains)), budget)
     return [Chain(chain_words, score, letters, features.of(chain) if explain and place < EXPLAINED else ())
             for place, (_, _, _, letters, chain_words, score, chain) in enumerate(keyed)]
