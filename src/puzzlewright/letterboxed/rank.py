@@ -28,7 +28,7 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from functools import partial, reduce
 from itertools import chain as concat, compress, repeat
-from operator import add, and_, eq, gt, mul, neg, sub, truediv
+from operator import add, and_, eq, gt, mul, neg, not_, sub, truediv
 
 from puzzlewright.lexicon.forms import ed_or_ing, plural
 from puzzlewright.ranking import LinearModel, tie_level
@@ -139,7 +139,7 @@ class ChainFeatures:
         from puzzlewright.letterboxed.solver import gather
 
         self.budget = budget
-        ids = list(dict.fromkeys(concat.from_iterable(paced(chains, budget))))  # the chains' words, in order of first use
+        ids = list(dict.fromkeys(concat.from_iterable(paced(chains, budget))))  # the chains' words, by first use
         index, at = words.index, gather(words.ids, ids)
         text = list(map(index.word, at))
         zipf, familiar = list(map(max, gather(index.zipf, at), repeat(0.0))), gather(index.familiarity, at)
@@ -156,19 +156,30 @@ class ChainFeatures:
         self.by_use_surprisal = list(map(truediv, map(self.surprisal.__getitem__, by_use),
                                          map(self.length.__getitem__, by_use)))
         self.level = dict(zip(ids, [(level or UNLISTED_LEVEL) / 10 for level in levels]))
-        ranked_low = map(bool, map(and_, gather(index.flags, at), repeat(RANKED_LOW)))
-        self.own = dict(zip(ids, map(self._own, text, familiar, levels, gather(index.sources, at), ranked_low)))
+        ranked_low = list(map(bool, map(and_, gather(index.flags, at), repeat(RANKED_LOW))))
+        self.own_columns = self._own(text, familiar, levels, gather(index.sources, at), ranked_low)
+        self.own = dict(zip(ids, zip(*self.own_columns)))
         lengths = list(map(len, chains))  # each chain's words counted with its number of words
-        sharing = Counter(zip(concat.from_iterable(map(repeat, lengths, lengths)), concat.from_iterable(paced(chains, budget))))
+        sharing = Counter(zip(concat.from_iterable(map(repeat, lengths, lengths)),
+                              concat.from_iterable(paced(chains, budget))))
         self.share = dict(zip(sharing, map(math.log1p, sharing.values())))
         self._shares: dict[int, dict[int, float]] = {}
 
     @staticmethod
-    def _own(word: str, familiar: float, level: int, sources: int, ranked_low: bool) -> tuple[float, ...]:
-        """A word's values of the features that add up over words (:data:`_PER_WORD` order)."""
-        return (max(0.0, EVERYDAY - familiar), float(len(word)), float(plural(word)), float(ed_or_ing(word)),
-                float(level > OBSCURE_LEVEL), float(sources != 0 and not sources & WORDNET),
-                float(sources != 0 and not sources & KNOWN), float(len(word) - len(set(word))), float(ranked_low))
+    def _own(text: list[str], familiar: list[float], levels: list[int], sources: list[int],
+             ranked_low: list[bool]) -> list[list[float]]:
+        """The words' values of the features that add up over words, a column per feature (:data:`_PER_WORD`
+        order), each worked out for all the words at once in C."""
+        lengths = list(map(len, text))
+        listed = list(map(bool, sources))  # words whose sources the dictionary records
+
+        def lacking(bits: int) -> list[float]:  # listed, but by none of the sources ``bits``
+            return list(map(float, map(and_, listed, map(not_, map(and_, sources, repeat(bits))))))
+
+        return [list(map(max, repeat(0.0), map(sub, repeat(EVERYDAY), familiar))), list(map(float, lengths)),
+                list(map(float, map(plural, text))), list(map(float, map(ed_or_ing, text))),
+                list(map(float, map(gt, levels, repeat(OBSCURE_LEVEL)))), lacking(WORDNET), lacking(KNOWN),
+                list(map(float, map(sub, lengths, map(len, map(set, text))))), list(map(float, ranked_low))]
 
     def letters(self, chains: Sequence[tuple[int, ...]]) -> list[int]:
         """Letters in all the words of each chain."""
@@ -177,8 +188,7 @@ class ChainFeatures:
     def flagged(self, chains: Sequence[tuple[int, ...]]) -> list[int]:
         """Words a solver ranks low in each chain (the ``flagged`` feature), which :func:`rank` orders by
         before the score."""
-        place = _PER_WORD.index("flagged")
-        low = {i for i, own in self.own.items() if own[place]}
+        low = set(compress(self.own, self.own_columns[_PER_WORD.index("flagged")]))
         return [sum(i in low for i in chain) for chain in paced(chains, self.budget)] if low else [0] * len(chains)
 
     def scores(self, chains: Sequence[tuple[int, ...]], model: Model) -> list[float]:
@@ -188,7 +198,8 @@ class ChainFeatures:
         block of chains at a time with the budget checked between blocks."""
         w = dict(zip(FEATURES, model.weights))
         word_weights = [w[name] for name in _PER_WORD]
-        per_word = dict(zip(self.own, [sum(map(mul, word_weights, own)) for own in self.own.values()]))
+        weighted = [map(mul, repeat(weight), column) for weight, column in zip(word_weights, self.own_columns)]
+        per_word = dict(zip(self.own, reduce(partial(map, add), weighted, repeat(0))))  # added as sum() adds
         found = [0.0] * len(chains)
         lengths = list(map(len, paced(chains, self.budget)))
         for k in dict.fromkeys(lengths):
