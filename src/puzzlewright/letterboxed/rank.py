@@ -28,7 +28,7 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from functools import partial, reduce
 from itertools import chain as concat, compress, repeat
-from operator import add, and_, eq, gt, mul, neg, not_, sub, truediv
+from operator import add, and_, eq, getitem, gt, lt, mul, neg, not_, sub, truediv
 
 from puzzlewright.lexicon.forms import ed_or_ing, plural
 from puzzlewright.ranking import LinearModel, tie_level
@@ -106,15 +106,25 @@ def box_letter_surprisal(words: BoxWords) -> dict[str, float]:
 
     The words holding each letter are counted for all the words at once, in C: the box-local masks are
     written out 4 bytes each (an ``array``), the bytes holding a letter's bit (every 4th, from its byte's
-    place) are translated to that bit (:data:`~puzzlewright.letterboxed.solver.BIT_OF_BYTE`), and the 1s
-    counted."""
-    from puzzlewright.letterboxed.solver import BIT_OF_BYTE
-
+    place) read as one big integer, and the bits at the letter's place in each byte counted."""
     letters, n = words.box.letters, len(words)
     data = array("I", words.masks).tobytes()  # a box has at most 30 letters: its masks fit 4 bytes
-    planes = [data[(byte if sys.byteorder == "little" else 3 - byte)::4] for byte in range((len(letters) + 7) // 8)]
-    held = [planes[k >> 3].translate(BIT_OF_BYTE[k & 7]).count(1) for k in range(len(letters))]
+    planes = [int.from_bytes(data[(byte if sys.byteorder == "little" else 3 - byte)::4], "little")
+              for byte in range((len(letters) + 7) // 8)]
+    each_byte = int.from_bytes(b"\1" * n, "little")  # bit 0 of every byte
+    held = [(planes[k >> 3] >> (k & 7) & each_byte).bit_count() for k in range(len(letters))]
     return {letter: -math.log10(max(count, 1) / max(n, 1)) for letter, count in zip(letters, held)}
+
+
+def _least(values: list, others: list) -> list:
+    """``list(map(min, values, others))``, each pair's value as min() picks it (the first unless the other
+    is less), in C without a min() call per pair (whose argument parsing costs more than the comparison)."""
+    return list(map(getitem, zip(values, others), map(lt, others, values)))
+
+
+def _most(values: list, others: list) -> list:
+    """``list(map(max, values, others))``, as :func:`_least` gives min()'s."""
+    return list(map(getitem, zip(values, others), map(gt, others, values)))
 
 
 class Model(LinearModel):
@@ -159,27 +169,28 @@ class ChainFeatures:
         ranked_low = list(map(bool, map(and_, gather(index.flags, at), repeat(RANKED_LOW))))
         self.own_columns = self._own(text, familiar, levels, gather(index.sources, at), ranked_low)
         self.own = dict(zip(ids, zip(*self.own_columns)))
-        lengths = list(map(len, chains))  # each chain's words counted with its number of words
-        sharing = Counter(zip(concat.from_iterable(map(repeat, lengths, lengths)),
-                              concat.from_iterable(paced(chains, budget))))
-        self.share = dict(zip(sharing, map(math.log1p, sharing.values())))
-        self._shares: dict[int, dict[int, float]] = {}
+        self.shares: dict[int, dict[int, float]] = {}  # k -> word id -> shared, among the chains of k words
+        lengths = list(map(len, chains))
+        for k in dict.fromkeys(lengths):
+            of_k = chains if lengths.count(k) == len(lengths) else list(compress(chains, map(eq, lengths, repeat(k))))
+            sharing = Counter(concat.from_iterable(paced(of_k, budget)))
+            self.shares[k] = dict(zip(sharing, map(math.log1p, sharing.values())))
 
     @staticmethod
     def _own(text: list[str], familiar: list[float], levels: list[int], sources: list[int],
-             ranked_low: list[bool]) -> list[list[float]]:
+             ranked_low: list[bool]) -> list[Sequence[float]]:
         """The words' values of the features that add up over words, a column per feature (:data:`_PER_WORD`
-        order), each worked out for all the words at once in C."""
+        order), each worked out for all the words at once in C; counts as ints and yes/no as bools (the
+        same terms once weighted: :meth:`of` gives them as floats)."""
         lengths = list(map(len, text))
         listed = list(map(bool, sources))  # words whose sources the dictionary records
 
-        def lacking(bits: int) -> list[float]:  # listed, but by none of the sources ``bits``
-            return list(map(float, map(and_, listed, map(not_, map(and_, sources, repeat(bits))))))
+        def lacking(bits: int) -> list[bool]:  # listed, but by none of the sources ``bits``
+            return list(map(and_, listed, map(not_, map(and_, sources, repeat(bits)))))
 
-        return [list(map(max, repeat(0.0), map(sub, repeat(EVERYDAY), familiar))), list(map(float, lengths)),
-                list(map(float, map(plural, text))), list(map(float, map(ed_or_ing, text))),
-                list(map(float, map(gt, levels, repeat(OBSCURE_LEVEL)))), lacking(WORDNET), lacking(KNOWN),
-                list(map(float, map(sub, lengths, map(len, map(set, text))))), list(map(float, ranked_low))]
+        return [list(map(max, repeat(0.0), map(sub, repeat(EVERYDAY), familiar))), lengths,
+                list(map(plural, text)), list(map(ed_or_ing, text)), list(map(gt, levels, repeat(OBSCURE_LEVEL))),
+                lacking(WORDNET), lacking(KNOWN), list(map(sub, lengths, map(len, map(set, text)))), ranked_low]
 
     def letters(self, chains: Sequence[tuple[int, ...]]) -> list[int]:
         """Letters in all the words of each chain."""
@@ -198,8 +209,7 @@ class ChainFeatures:
         block of chains at a time with the budget checked between blocks."""
         w = dict(zip(FEATURES, model.weights))
         word_weights = [w[name] for name in _PER_WORD]
-        weighted = [map(mul, repeat(weight), column) for weight, column in zip(word_weights, self.own_columns)]
-        per_word = dict(zip(self.own, reduce(partial(map, add), weighted, repeat(0))))  # added as sum() adds
+        per_word = dict(zip(self.own, map(sum, map(map, repeat(mul), repeat(word_weights), self.own.values()))))
         found = [0.0] * len(chains)
         lengths = list(map(len, paced(chains, self.budget)))
         for k in dict.fromkeys(lengths):
@@ -222,25 +232,26 @@ class ChainFeatures:
 
         k = len(columns)
 
-        def each(values: dict, function) -> list:  # function (min/max) of the chain's words' values
+        def each(values: dict, function) -> list:  # function (_least/_most) of the chain's words' values
             gathered = [gather(values, column) for column in columns]
-            return gathered[0] if k == 1 else list(map(function, *gathered))
+            return reduce(function, gathered)
 
-        share = self._share_of(k)
-        lowest_zipf, lengths_low, lengths_high = each(self.zipf, min), each(self.length, min), each(self.length, max)
+        share = self.shares[k]
+        lowest_zipf = each(self.zipf, _least)
+        lengths_low, lengths_high = each(self.length, _least), each(self.length, _most)
         summed = reduce(partial(map, add), [map(per_word.__getitem__, column) for column in columns])
         letters = list(reduce(partial(map, add), [map(self.length.__getitem__, column) for column in columns]))
         surprisal = reduce(partial(map, add), [map(self.surprisal.__getitem__, column) for column in columns])
         in_box = reduce(partial(map, add), [map(self.box_surprisal.__getitem__, column) for column in columns])
         terms = [map(mul, repeat(w["lowest_zipf"]), lowest_zipf),
-                 map(mul, repeat(w["unused_familiarity"]), map(sub, each(self.familiar, min), lowest_zipf)),
+                 map(mul, repeat(w["unused_familiarity"]), map(sub, each(self.familiar, _least), lowest_zipf)),
                  map(mul, repeat(w["length_gap"]), map(sub, lengths_high, lengths_low)),
                  map(mul, repeat(w["shortest"]), lengths_low),
-                 map(mul, repeat(w["rarest_level"]), each(self.level, max)),
-                 map(mul, repeat(w["shared"]), each(share, max)),
+                 map(mul, repeat(w["rarest_level"]), each(self.level, _most)),
+                 map(mul, repeat(w["shared"]), each(share, _most)),
                  map(mul, repeat(w["letter_surprisal"]), map(truediv, surprisal, letters)),
                  map(mul, repeat(w["rarer_word_surprisal"]),
-                     map(self.by_use_surprisal.__getitem__, each(self.use_place, min))),
+                     map(self.by_use_surprisal.__getitem__, each(self.use_place, _least))),
                  map(mul, repeat(w["join_surprisal"]), self._joins_of(columns)),
                  map(mul, repeat(w["box_letter_surprisal"]), map(truediv, in_box, letters)),
                  map(mul, repeat(w["commoner_first"]), self._commoner_first_of(columns))]
@@ -266,13 +277,6 @@ class ChainFeatures:
         ahead = map(gt, map(self.use_place.__getitem__, columns[0]), map(self.use_place.__getitem__, columns[-1]))
         return list(map(and_, backwards, ahead))
 
-    def _share_of(self, k: int) -> dict[int, float]:
-        """Word id -> the ``shared`` value of the chains of k words using it (worked out once per k)."""
-        share = self._shares.get(k)
-        if share is None:
-            share = self._shares[k] = {i: value for (length, i), value in self.share.items() if length == k}
-        return share
-
     def of(self, chain: tuple[int, ...]) -> tuple[float, ...]:
         """The feature vector of one chain (in :data:`FEATURES` order)."""
         lengths = [self.length[i] for i in chain]
@@ -281,7 +285,7 @@ class ChainFeatures:
         values = {"lowest_zipf": lowest_zipf, "unused_familiarity": min(self.familiar[i] for i in chain) - lowest_zipf,
                   "length_gap": float(max(lengths) - min(lengths)), "shortest": float(min(lengths)),
                   "rarest_level": max(self.level[i] for i in chain),
-                  "shared": max(self.share[len(chain), i] for i in chain),
+                  "shared": max(self.shares[len(chain)][i] for i in chain),
                   "letter_surprisal": sum(self.surprisal[i] for i in chain) / sum(lengths),
                   "rarer_word_surprisal": self.by_use_surprisal[min(self.use_place[i] for i in chain)],
                   "join_surprisal": self._joins_of([(i,) for i in chain])[0],

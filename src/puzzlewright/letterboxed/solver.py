@@ -183,7 +183,7 @@ def _local_masks(box: Box, index: WordIndex, found: list[int]) -> list[int]:
         bits = 0
         for k, letter in enumerate(box.letters[8 * lane:8 * lane + 8]):
             code = ord(letter) - ord("a")
-            bits |= int.from_bytes(planes[code >> 3].translate(BIT_OF_BYTE[code & 7]), "little") << k
+            bits |= int.from_bytes(planes[code >> 3].translate(_BIT_OF_BYTE[code & 7]), "little") << k
         lanes.append(bits.to_bytes(len(found), "little"))
     if len(lanes) == 1:
         return list(lanes[0])
@@ -193,7 +193,7 @@ def _local_masks(box: Box, index: WordIndex, found: list[int]) -> list[int]:
     return memoryview(packed).cast("I").tolist()
 
 
-BIT_OF_BYTE = [bytes(value >> b & 1 for value in range(256)) for b in range(8)]  # translate: a byte -> its bit b
+_BIT_OF_BYTE = [bytes(value >> b & 1 for value in range(256)) for b in range(8)]  # translate: a byte -> its bit b
 _NEGATED = bytes(range(255, -1, -1))  # bytes.translate table: a byte -> 255 minus it
 
 
@@ -525,7 +525,7 @@ def _bit_bytes(bits: int, size: int) -> bytes:
     packed = bits.to_bytes((size + 7) // 8, "little")
     flags = bytearray(8 * len(packed))
     for b in range(8):
-        flags[b::8] = packed.translate(BIT_OF_BYTE[b])
+        flags[b::8] = packed.translate(_BIT_OF_BYTE[b])
     return bytes(flags[:size])
 
 
