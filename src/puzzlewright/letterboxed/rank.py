@@ -25,7 +25,7 @@ import os
 import sys
 from array import array
 from collections import Counter, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial, reduce
 from itertools import chain as concat, compress, repeat
 from operator import add, and_, eq, getitem, gt, lt, mul, neg, not_, sub, truediv
@@ -36,7 +36,11 @@ from puzzlewright.budget import SORT_BLOCK, Budget, paced, sorted_paced
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
+    from typing import TypeVar
+
     from puzzlewright.letterboxed.solver import BoxWords, Chain
+
+    N = TypeVar("N", int, float)
 
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 OBSCURE_LEVEL = 60  # SCOWL size above this: a word only large dictionaries list (names, oddities)
@@ -116,13 +120,13 @@ def box_letter_surprisal(words: BoxWords) -> dict[str, float]:
     return {letter: -math.log10(max(count, 1) / max(n, 1)) for letter, count in zip(letters, held)}
 
 
-def _least(values: list, others: list) -> list:
+def _least(values: Sequence[N], others: Sequence[N]) -> list[N]:
     """``list(map(min, values, others))``, each pair's value as min() picks it (the first unless the other
     is less), in C without a min() call per pair (whose argument parsing costs more than the comparison)."""
     return list(map(getitem, zip(values, others), map(lt, others, values)))
 
 
-def _most(values: list, others: list) -> list:
+def _most(values: Sequence[N], others: Sequence[N]) -> list[N]:
     """``list(map(max, values, others))``, as :func:`_least` gives min()'s."""
     return list(map(getitem, zip(values, others), map(gt, others, values)))
 
@@ -209,7 +213,8 @@ class ChainFeatures:
         block of chains at a time with the budget checked between blocks."""
         w = dict(zip(FEATURES, model.weights))
         word_weights = [w[name] for name in _PER_WORD]
-        per_word = dict(zip(self.own, map(sum, map(map, repeat(mul), repeat(word_weights), self.own.values()))))
+        weighted = map(sum, map(map, repeat(mul), repeat(word_weights), self.own.values()))  # word by word
+        per_word: dict[int, float] = dict(zip(self.own, weighted))
         found = [0.0] * len(chains)
         lengths = list(map(len, paced(chains, self.budget)))
         for k in dict.fromkeys(lengths):
@@ -232,7 +237,8 @@ class ChainFeatures:
 
         k = len(columns)
 
-        def each(values: dict, function) -> list:  # function (_least/_most) of the chain's words' values
+        def each(values: Mapping[int, N], function: Callable[[Sequence[N], Sequence[N]], list[N]]) -> list[N]:
+            # the least or most (function: _least, _most) of each chain's words' values
             gathered = [gather(values, column) for column in columns]
             return reduce(function, gathered)
 
