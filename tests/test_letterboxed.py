@@ -7,6 +7,7 @@ import array
 import itertools
 import re
 import json
+import operator
 import os
 import random
 import string
@@ -459,6 +460,19 @@ def test_join_and_box_letter_surprisal_of_a_known_solution_by_hand():
     assert values["box_letter_surprisal"] == pytest.approx(by_hand, abs=1e-12)
     assert values["commoner_first"] == 0.0
     assert all(dict(zip(FEATURES, table.of(chain)))["join_surprisal"] == 0.0 for chain in chains if len(chain) == 1)
+
+
+@given(st.lists(st.tuples(st.one_of(st.integers(-3, 3), st.floats(-3, 3), st.just(float("nan"))),
+                          st.one_of(st.integers(-3, 3), st.floats(-3, 3), st.just(float("nan"))))))
+def test_least_and_most_pick_what_min_and_max_pick(pairs):
+    """rank's _least and _most stand for ``map(min, ...)`` and ``map(max, ...)`` in the score columns: the
+    very object min() and max() return for each pair, ties (1 and 1.0, 0.0 and -0.0) and NaN included, so
+    scores are the same to the last bit."""
+    from puzzlewright.letterboxed.rank import _least, _most
+
+    values, others = [a for a, _ in pairs], [b for _, b in pairs]
+    assert all(map(operator.is_, _least(values, others), map(min, values, others)))
+    assert all(map(operator.is_, _most(values, others), map(max, values, others)))
 
 
 @settings(max_examples=10, deadline=None)
