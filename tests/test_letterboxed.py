@@ -7,6 +7,7 @@ import array
 import itertools
 import re
 import json
+import operator
 import os
 import random
 import string
@@ -442,7 +443,7 @@ def test_join_and_box_letter_surprisal_of_a_known_solution_by_hand():
     """Issue #31's ninth round: PRAGMATIC-CAKEWALK is joined by C (2.782 % of English text: -log10 0.02782
     = 1.5556, typed here from Lewand's table); its ``box_letter_surprisal`` is the mean over its 17
     letters of -log10 of the share of RME-WCL-TGK-API's valid words holding the letter, counted here word
-    by word (rank.py counts them for all letters at once with a bit trick). A one-word solution has no join
+    by word (rank.py counts them for all words at once from their masks' bytes). A one-word solution has no join
     (0), and PRAGMATIC-CAKEWALK does not solve the box backwards (CAKEWALK-PRAGMATIC is not joined), so
     ``commoner_first`` is 0."""
     import math
@@ -461,11 +462,25 @@ def test_join_and_box_letter_surprisal_of_a_known_solution_by_hand():
     assert all(dict(zip(FEATURES, table.of(chain)))["join_surprisal"] == 0.0 for chain in chains if len(chain) == 1)
 
 
+@given(st.lists(st.tuples(st.one_of(st.integers(-3, 3), st.floats(-3, 3), st.just(float("nan"))),
+                          st.one_of(st.integers(-3, 3), st.floats(-3, 3), st.just(float("nan"))))))
+def test_least_and_most_pick_what_min_and_max_pick(pairs):
+    """rank's _least and _most stand for ``map(min, ...)`` and ``map(max, ...)`` in the score columns: the
+    very object min() and max() return for each pair, ties (1 and 1.0, 0.0 and -0.0) and NaN included, so
+    scores are the same to the last bit."""
+    from puzzlewright.letterboxed.rank import _least, _most
+
+    values, others = [a for a, _ in pairs], [b for _, b in pairs]
+    assert all(map(operator.is_, _least(values, others), map(min, values, others)))
+    assert all(map(operator.is_, _most(values, others), map(max, values, others)))
+
+
 @settings(max_examples=10, deadline=None)
 @given(sides=st.one_of(nyt_boxes, st.just(["ABCDE", "FGHIJ", "KLMNO", "PRSTU", "VWXYZ"])))
 def test_box_letter_surprisal_counts_the_words_holding_each_letter(sides):
-    """rank.box_letter_surprisal counts the box's words holding each letter with a bit trick (all letters
-    at once); counted here word by word, for random NYT boxes and a 5x5 box of 25 letters (wider lanes)."""
+    """rank.box_letter_surprisal counts the box's words holding each letter from their masks' bytes (all
+    words at once); counted here word by word, for random NYT boxes and a 5x5 box of 25 letters (masks of
+    4 bytes)."""
     import math
 
     from puzzlewright.letterboxed.rank import box_letter_surprisal

@@ -206,8 +206,14 @@ def check_time(budget: Budget | None, doing: str) -> None:
 
 def paced(items: Iterable[T], budget: Budget | None, every: int = PACE) -> Iterator[T]:
     """``items``, with :meth:`Budget.check_finishing` called before every ``every``-th: a loop over a big
-    search's findings (ranking them, building the result) stops soon after its budget does."""
+    search's findings (ranking them, building the result) stops soon after its budget does. A list or tuple
+    of ``every`` items or fewer is checked once, at once, and iterated as it is: most searches find a few
+    dozen solutions, and a generator step per item was most of the pacing's cost."""
     if budget is None:
+        return iter(items)
+    if isinstance(items, (list, tuple)) and len(items) <= every:  # one check, then the items without a generator
+        if items:
+            budget.check_finishing()
         return iter(items)
     return _paced(items, budget, every)
 

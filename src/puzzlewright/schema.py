@@ -441,8 +441,10 @@ JSON_PIECE_ITEMS = 256
 
 def json_pieces(result: object, budget: Budget | None = None) -> Iterator[str]:
     """:func:`dump_json`'s text in pieces, with ``budget`` checked between them
-    (:meth:`~puzzlewright.budget.Budget.check_finishing`): a result model's fields one by one, and a long
-    list (a search's 200,000 solutions) :data:`JSON_PIECE_ITEMS` items at a time. A caller can stop reading
+    (:meth:`~puzzlewright.budget.Budget.check_finishing`): a result model's nested models and long lists
+    on their own (the fields between them in one piece: one ``json.dumps`` call, as a batch writes a
+    result of a few dozen solutions in one), and a long list (a search's 200,000 solutions)
+    :data:`JSON_PIECE_ITEMS` items at a time. A caller can stop reading
     once the text is too long (the web app's response cap), and encoding stops with the request's budget
     instead of running seconds after the reply."""
     import json  # here, not at the top: the quick path (puzzlewright.cli.quick) prints no JSON
@@ -450,12 +452,28 @@ def json_pieces(result: object, budget: Budget | None = None) -> Iterator[str]:
     def encode(value: object) -> str:
         return json.dumps(to_jsonable(value), ensure_ascii=False)
 
+    def nested(value: object) -> bool:  # encoded in pieces of its own: a model, or a long list
+        return (dataclasses.is_dataclass(value) and not isinstance(value, type)) or (
+            isinstance(value, list) and len(value) > JSON_PIECE_ITEMS)
+
     def pieces(value: object) -> Iterator[str]:
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             yield "{"
-            for place, field in enumerate(dataclasses.fields(value)):
-                yield (", " if place else "") + encode(field.name) + ": "
-                yield from pieces(getattr(value, field.name))
+            separator = ""
+            plain: dict[str, Any] = {}  # the fields between nested ones: one piece, one json.dumps call
+            for field in dataclasses.fields(value):
+                item = getattr(value, field.name)
+                if not nested(item):
+                    plain[field.name] = item
+                    continue
+                if plain:
+                    yield separator + encode(plain)[1:-1]
+                    separator, plain = ", ", {}
+                yield separator + encode(field.name) + ": "
+                separator = ", "
+                yield from pieces(item)
+            if plain:
+                yield separator + encode(plain)[1:-1]
             yield "}"
         elif isinstance(value, list) and len(value) > JSON_PIECE_ITEMS:
             yield "["

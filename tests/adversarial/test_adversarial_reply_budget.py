@@ -96,6 +96,19 @@ def test_paced_loops_stop_when_cancelled():
     assert len(seen) == 300  # stopped at the next check
 
 
+def test_a_short_list_is_checked_once_at_once():
+    """A list of ``every`` items or fewer is not stepped through a generator: its one check comes at once
+    (a cancelled request stops before its first item), it is iterated as it is, and an empty list, whose
+    loop does no work, is not checked (as the generator never checked it)."""
+    with pytest.raises(BudgetExceeded, match="cancelled"):
+        paced([1, 2, 3], cancelled(), every=3)
+    assert list(paced([], cancelled())) == []
+    assert list(paced((4, 5), Budget(seconds=60), every=2)) == [4, 5]
+    long = paced(list(range(4)), cancelled(), every=3)  # longer than every: the generator, checked as read
+    with pytest.raises(BudgetExceeded):
+        next(long)
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 3), st.text("ab", max_size=3)), max_size=300), st.integers(1, 50))
 def test_sorted_paced_is_sorted(items, block):

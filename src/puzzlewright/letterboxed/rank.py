@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import math
 import os
-from collections import deque
-from collections.abc import Sequence
+import sys
+from array import array
+from collections import Counter, deque
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial, reduce
-from itertools import repeat
-from operator import add, and_, eq, gt, itemgetter, mul, sub, truediv
+from itertools import chain as concat, compress, repeat
+from operator import add, and_, eq, getitem, gt, lt, mul, neg, not_, sub, truediv
 
 from puzzlewright.lexicon.forms import ed_or_ing, plural
 from puzzlewright.ranking import LinearModel, tie_level
@@ -34,7 +36,11 @@ from puzzlewright.budget import SORT_BLOCK, Budget, paced, sorted_paced
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
+    from typing import TypeVar
+
     from puzzlewright.letterboxed.solver import BoxWords, Chain
+
+    N = TypeVar("N", int, float)
 
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 OBSCURE_LEVEL = 60  # SCOWL size above this: a word only large dictionaries list (names, oddities)
@@ -102,17 +108,27 @@ def box_letter_surprisal(words: BoxWords) -> dict[str, float]:
     counts as held by one): the ``box_letter_surprisal`` of a letter that few of this box's words can use,
     such as a letter whose side-mates are its usual neighbours, is high whatever its share of English.
 
-    The words holding each letter are counted for all the letters at once, in C: each box-local mask is
-    spread into lanes, bit k to bit k x ``lane`` (a multiplication by a sum of powers of 2 lays copies of
-    the mask ``lane`` - 1 bits apart, and copy k's bit k lands on lane k; no two product bits meet, so
-    nothing carries), the lanes kept by a mask, and the spread masks summed, lane k counting letter k."""
+    The words holding each letter are counted for all the words at once, in C: the box-local masks are
+    written out 4 bytes each (an ``array``), the bytes holding a letter's bit (every 4th, from its byte's
+    place) read as one big integer, and the bits at the letter's place in each byte counted."""
     letters, n = words.box.letters, len(words)
-    lane = max(len(letters), n.bit_length()) + 1
-    spread = sum(1 << (k * (lane - 1)) for k in range(len(letters)))
-    kept = sum(1 << (k * lane) for k in range(len(letters)))
-    counts = sum(map(and_, map(mul, words.masks, repeat(spread)), repeat(kept)))
-    return {letter: -math.log10(max(counts >> (k * lane) & ((1 << lane) - 1), 1) / max(n, 1))
-            for k, letter in enumerate(letters)}
+    data = array("I", words.masks).tobytes()  # a box has at most 30 letters: its masks fit 4 bytes
+    planes = [int.from_bytes(data[(byte if sys.byteorder == "little" else 3 - byte)::4], "little")
+              for byte in range((len(letters) + 7) // 8)]
+    each_byte = int.from_bytes(b"\1" * n, "little")  # bit 0 of every byte
+    held = [(planes[k >> 3] >> (k & 7) & each_byte).bit_count() for k in range(len(letters))]
+    return {letter: -math.log10(max(count, 1) / max(n, 1)) for letter, count in zip(letters, held)}
+
+
+def _least(values: Sequence[N], others: Sequence[N]) -> list[N]:
+    """``list(map(min, values, others))``, each pair's value as min() picks it (the first unless the other
+    is less), in C without a min() call per pair (whose argument parsing costs more than the comparison)."""
+    return list(map(getitem, zip(values, others), map(lt, others, values)))
+
+
+def _most(values: Sequence[N], others: Sequence[N]) -> list[N]:
+    """``list(map(max, values, others))``, as :func:`_least` gives min()'s."""
+    return list(map(getitem, zip(values, others), map(gt, others, values)))
 
 
 class Model(LinearModel):
@@ -134,47 +150,60 @@ class ChainFeatures:
     first word is ahead by use (the two orders differ in no other feature but the joining letter)."""
 
     def __init__(self, words: BoxWords, chains: Sequence[tuple[int, ...]], budget: Budget | None = None):
+        from puzzlewright.letterboxed.solver import gather
+
         self.budget = budget
-        entries = {i: words.entry(i) for i in dict.fromkeys(i for chain in paced(chains, budget) for i in chain)}
-        self.text = {i: entry[0] for i, entry in entries.items()}
-        self.familiar = {i: entry[2] for i, entry in entries.items()}
-        self.zipf = {i: max(entry[1], 0.0) for i, entry in entries.items()}
-        self.length = {i: len(entry[0]) for i, entry in entries.items()}
-        self.surprisal = {i: letter_surprisal(entry[0]) for i, entry in entries.items()}
-        self.join = {i: SURPRISAL[entry[0][0]] for i, entry in entries.items()}  # the join into word i
-        in_box = box_letter_surprisal(words) if entries else {}
-        self.box_surprisal = {i: sum(map(in_box.__getitem__, entry[0])) for i, entry in entries.items()}
+        ids = list(dict.fromkeys(concat.from_iterable(paced(chains, budget))))  # the chains' words, by first use
+        index, at = words.index, gather(words.ids, ids)
+        text = list(map(index.word, at))
+        zipf, familiar = list(map(max, gather(index.zipf, at), repeat(0.0))), gather(index.familiarity, at)
+        levels = gather(index.levels, at)
+        self.text, self.familiar, self.zipf = dict(zip(ids, text)), dict(zip(ids, familiar)), dict(zip(ids, zipf))
+        self.length = dict(zip(ids, map(len, text)))
+        self.surprisal = dict(zip(ids, map(letter_surprisal, text)))
+        self.join = dict(zip(ids, [SURPRISAL[word[0]] for word in text]))  # the join into word i
+        in_box = box_letter_surprisal(words) if ids else {}
+        self.box_surprisal = dict(zip(ids, [sum(map(in_box.__getitem__, word)) for word in text]))
         self.firsts, self.lasts = words.firsts, words.lasts
-        by_use = sorted(entries, key=lambda i: (self.zipf[i], self.familiar[i], self.text[i]))
-        self.use_place = {i: place for place, i in enumerate(by_use)}  # 0 = the least-used word
-        self.by_use_surprisal = [self.surprisal[i] / self.length[i] for i in by_use]
-        self.level = {i: (entry[3] or UNLISTED_LEVEL) / 10 for i, entry in entries.items()}
-        self.own = {i: self._own(word, familiar, level, sources, bool(flags & RANKED_LOW))
-                    for i, (word, _, familiar, level, sources, flags) in entries.items()}
-        sharing: dict[tuple[int, int], int] = {}
-        for chain in paced(chains, budget):
-            for i in chain:
-                sharing[len(chain), i] = sharing.get((len(chain), i), 0) + 1
-        self.share = {key: math.log1p(n) for key, n in sharing.items()}
-        self._shares: dict[int, dict[int, float]] = {}
+        by_use = [i for *_, i in sorted(zip(zipf, familiar, text, ids))]  # no two texts equal: ids never compared
+        self.use_place = dict(zip(by_use, range(len(by_use))))  # 0 = the least-used word
+        self.by_use_surprisal = list(map(truediv, map(self.surprisal.__getitem__, by_use),
+                                         map(self.length.__getitem__, by_use)))
+        self.level = dict(zip(ids, [(level or UNLISTED_LEVEL) / 10 for level in levels]))
+        ranked_low = list(map(bool, map(and_, gather(index.flags, at), repeat(RANKED_LOW))))
+        self.own_columns = self._own(text, familiar, levels, gather(index.sources, at), ranked_low)
+        self.own = dict(zip(ids, zip(*self.own_columns)))
+        self.shares: dict[int, dict[int, float]] = {}  # k -> word id -> shared, among the chains of k words
+        lengths = list(map(len, chains))
+        for k in dict.fromkeys(lengths):
+            of_k = chains if lengths.count(k) == len(lengths) else list(compress(chains, map(eq, lengths, repeat(k))))
+            sharing = Counter(concat.from_iterable(paced(of_k, budget)))
+            self.shares[k] = dict(zip(sharing, map(math.log1p, sharing.values())))
 
     @staticmethod
-    def _own(word: str, familiar: float, level: int, sources: int, ranked_low: bool) -> tuple[float, ...]:
-        """A word's values of the features that add up over words (:data:`_PER_WORD` order)."""
-        return (max(0.0, EVERYDAY - familiar), float(len(word)), float(plural(word)), float(ed_or_ing(word)),
-                float(level > OBSCURE_LEVEL), float(sources != 0 and not sources & WORDNET),
-                float(sources != 0 and not sources & KNOWN), float(len(word) - len(set(word))), float(ranked_low))
+    def _own(text: list[str], familiar: list[float], levels: list[int], sources: list[int],
+             ranked_low: list[bool]) -> list[Sequence[float]]:
+        """The words' values of the features that add up over words, a column per feature (:data:`_PER_WORD`
+        order), each worked out for all the words at once in C; counts as ints and yes/no as bools (the
+        same terms once weighted: :meth:`of` gives them as floats)."""
+        lengths = list(map(len, text))
+        listed = list(map(bool, sources))  # words whose sources the dictionary records
+
+        def lacking(bits: int) -> list[bool]:  # listed, but by none of the sources ``bits``
+            return list(map(and_, listed, map(not_, map(and_, sources, repeat(bits)))))
+
+        return [list(map(max, repeat(0.0), map(sub, repeat(EVERYDAY), familiar))), lengths,
+                list(map(plural, text)), list(map(ed_or_ing, text)), list(map(gt, levels, repeat(OBSCURE_LEVEL))),
+                lacking(WORDNET), lacking(KNOWN), list(map(sub, lengths, map(len, map(set, text)))), ranked_low]
 
     def letters(self, chains: Sequence[tuple[int, ...]]) -> list[int]:
         """Letters in all the words of each chain."""
-        length = self.length
-        return [sum(length[i] for i in chain) for chain in paced(chains, self.budget)]
+        return list(map(sum, map(map, repeat(self.length.__getitem__), paced(chains, self.budget))))
 
     def flagged(self, chains: Sequence[tuple[int, ...]]) -> list[int]:
         """Words a solver ranks low in each chain (the ``flagged`` feature), which :func:`rank` orders by
         before the score."""
-        place = _PER_WORD.index("flagged")
-        low = {i for i, own in self.own.items() if own[place]}
+        low = set(compress(self.own, self.own_columns[_PER_WORD.index("flagged")]))
         return [sum(i in low for i in chain) for chain in paced(chains, self.budget)] if low else [0] * len(chains)
 
     def scores(self, chains: Sequence[tuple[int, ...]], model: Model) -> list[float]:
@@ -184,12 +213,12 @@ class ChainFeatures:
         block of chains at a time with the budget checked between blocks."""
         w = dict(zip(FEATURES, model.weights))
         word_weights = [w[name] for name in _PER_WORD]
-        per_word = {i: sum(map(mul, word_weights, own)) for i, own in self.own.items()}
+        weighted = map(sum, map(map, repeat(mul), repeat(word_weights), self.own.values()))  # word by word
+        per_word: dict[int, float] = dict(zip(self.own, weighted))
         found = [0.0] * len(chains)
-        by_length: dict[int, list[int]] = {}
-        for place, chain in enumerate(paced(chains, self.budget)):
-            by_length.setdefault(len(chain), []).append(place)
-        for k, all_places in by_length.items():
+        lengths = list(map(len, paced(chains, self.budget)))
+        for k in dict.fromkeys(lengths):
+            all_places = list(compress(range(len(chains)), map(eq, lengths, repeat(k))))
             for start in range(0, len(all_places), SORT_BLOCK):
                 places = all_places[start:start + SORT_BLOCK]
                 columns = list(zip(*map(chains.__getitem__, places)))  # k columns of word ids
@@ -204,27 +233,31 @@ class ChainFeatures:
         """The scores of chains of k words given as k columns of word ids (column j: each chain's j-th
         word), worked out a column at a time in C; each chain's terms are added in the order of
         :meth:`of`'s features, so the sums are the same to the last bit whatever the number of words."""
+        from puzzlewright.letterboxed.solver import gather
+
         k = len(columns)
 
-        def each(values: dict, function) -> list:  # function (min/max) of the chain's words' values
-            gathered = [itemgetter(*column)(values) if len(column) > 1 else (values[column[0]],) for column in columns]
-            return list(gathered[0]) if k == 1 else list(map(function, *gathered))
+        def each(values: Mapping[int, N], function: Callable[[Sequence[N], Sequence[N]], list[N]]) -> list[N]:
+            # the least or most (function: _least, _most) of each chain's words' values
+            gathered = [gather(values, column) for column in columns]
+            return reduce(function, gathered)
 
-        share = self._share_of(k)
-        lowest_zipf, lengths_low, lengths_high = each(self.zipf, min), each(self.length, min), each(self.length, max)
+        share = self.shares[k]
+        lowest_zipf = each(self.zipf, _least)
+        lengths_low, lengths_high = each(self.length, _least), each(self.length, _most)
         summed = reduce(partial(map, add), [map(per_word.__getitem__, column) for column in columns])
         letters = list(reduce(partial(map, add), [map(self.length.__getitem__, column) for column in columns]))
         surprisal = reduce(partial(map, add), [map(self.surprisal.__getitem__, column) for column in columns])
         in_box = reduce(partial(map, add), [map(self.box_surprisal.__getitem__, column) for column in columns])
         terms = [map(mul, repeat(w["lowest_zipf"]), lowest_zipf),
-                 map(mul, repeat(w["unused_familiarity"]), map(sub, each(self.familiar, min), lowest_zipf)),
+                 map(mul, repeat(w["unused_familiarity"]), map(sub, each(self.familiar, _least), lowest_zipf)),
                  map(mul, repeat(w["length_gap"]), map(sub, lengths_high, lengths_low)),
                  map(mul, repeat(w["shortest"]), lengths_low),
-                 map(mul, repeat(w["rarest_level"]), each(self.level, max)),
-                 map(mul, repeat(w["shared"]), each(share, max)),
+                 map(mul, repeat(w["rarest_level"]), each(self.level, _most)),
+                 map(mul, repeat(w["shared"]), each(share, _most)),
                  map(mul, repeat(w["letter_surprisal"]), map(truediv, surprisal, letters)),
                  map(mul, repeat(w["rarer_word_surprisal"]),
-                     map(self.by_use_surprisal.__getitem__, each(self.use_place, min))),
+                     map(self.by_use_surprisal.__getitem__, each(self.use_place, _least))),
                  map(mul, repeat(w["join_surprisal"]), self._joins_of(columns)),
                  map(mul, repeat(w["box_letter_surprisal"]), map(truediv, in_box, letters)),
                  map(mul, repeat(w["commoner_first"]), self._commoner_first_of(columns))]
@@ -250,13 +283,6 @@ class ChainFeatures:
         ahead = map(gt, map(self.use_place.__getitem__, columns[0]), map(self.use_place.__getitem__, columns[-1]))
         return list(map(and_, backwards, ahead))
 
-    def _share_of(self, k: int) -> dict[int, float]:
-        """Word id -> the ``shared`` value of the chains of k words using it (worked out once per k)."""
-        share = self._shares.get(k)
-        if share is None:
-            share = self._shares[k] = {i: value for (length, i), value in self.share.items() if length == k}
-        return share
-
     def of(self, chain: tuple[int, ...]) -> tuple[float, ...]:
         """The feature vector of one chain (in :data:`FEATURES` order)."""
         lengths = [self.length[i] for i in chain]
@@ -265,7 +291,7 @@ class ChainFeatures:
         values = {"lowest_zipf": lowest_zipf, "unused_familiarity": min(self.familiar[i] for i in chain) - lowest_zipf,
                   "length_gap": float(max(lengths) - min(lengths)), "shortest": float(min(lengths)),
                   "rarest_level": max(self.level[i] for i in chain),
-                  "shared": max(self.share[len(chain), i] for i in chain),
+                  "shared": max(self.shares[len(chain)][i] for i in chain),
                   "letter_surprisal": sum(self.surprisal[i] for i in chain) / sum(lengths),
                   "rarer_word_surprisal": self.by_use_surprisal[min(self.use_place[i] for i in chain)],
                   "join_surprisal": self._joins_of([(i,) for i in chain])[0],
@@ -296,8 +322,9 @@ def rank(words: BoxWords, chains: Sequence[tuple[int, ...]], model: Model | None
     model = model or shipped_model()
     features = ChainFeatures(words, chains, budget)
     text = features.text
-    columns = zip(chains, features.scores(chains, model), features.flagged(chains), features.letters(chains))
-    keyed = sorted_paced(((len(chain), flagged, -tie_level(score), letters, tuple(text[i] for i in chain), score,
-                           chain) for chain, score, flagged, letters in columns), budget)
+    scores = features.scores(chains, model)
+    keyed = sorted_paced(list(zip(map(len, chains), features.flagged(chains), map(neg, map(tie_level, scores)),
+                                  features.letters(chains), map(tuple, map(map, repeat(text.__getitem__), chains)),
+                                  scores, chains)), budget)
     return [Chain(chain_words, score, letters, features.of(chain) if explain and place < EXPLAINED else ())
             for place, (_, _, _, letters, chain_words, score, chain) in enumerate(keyed)]

@@ -44,7 +44,7 @@ MAX_BITSET_LETTERS = 16
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (the command line's quick path)
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
     from typing import Any, TypeVar
 
     T = TypeVar("T")
@@ -163,7 +163,7 @@ def _code_places_table(letters: str) -> bytes:
     return bytes(table)
 
 
-def gather(values: Sequence[T], positions: list[int]) -> list[T]:
+def gather(values: Sequence[T] | Mapping[int, T], positions: Sequence[int]) -> list[T]:
     """``[values[p] for p in positions]``, looked up in C (one :func:`operator.itemgetter` call)."""
     if len(positions) > 1:
         return list(itemgetter(*positions)(values))
