@@ -285,22 +285,32 @@ def census_first_names() -> set[str]:
             for line in (folder / f"dist.{kind}.first").read_text(encoding="ascii").splitlines() if line.strip()}
 
 
-def read_ding(dict_dz: Path) -> tuple[set[str], set[str]]:
-    """(lowercase, capitalised-only) single-word English headwords of the Ding English-German dictionary
-    (FreeDict's ``freedict-eng-deu``): an entry's headword line is the English term followed by its
-    pronunciation between slashes. Hyphenated and spaced terms are left out."""
+def read_ding(dict_dz: Path) -> tuple[set[str], set[str], set[str]]:
+    """(lowercase, capitalised-only, echoed) single-word English headwords of the Ding English-German
+    dictionary (FreeDict's ``freedict-eng-deu``): an entry's headword line is the English term followed by
+    its pronunciation between slashes, the next line its German translations. Hyphenated and spaced terms
+    are left out. Echoed: lowercase headwords whose only translation is the same word as a German noun with
+    no subject label (naomi: "Naomi <masc>"), which is how Ding gives a first name (ester: "Ester <neut>
+    [chem.]" has a label)."""
     import gzip
 
     lower: set[str] = set()
     capitalised: set[str] = set()
+    echoed: set[str] = set()
     headword = re.compile(r"^([A-Za-z][A-Za-z .-]*?) /[^/]*/")
+    gender = re.compile(r"\s*<[a-z.]+>\s*")
+    term = ""
     with gzip.open(dict_dz, "rt", encoding="utf-8") as handle:
         for line in handle:
+            if term and term.islower() and {gender.sub("", part) for part in line.strip().split(",")} == {term.capitalize()}:
+                echoed.add(term)
             match = headword.match(line)
             term = match.group(1).strip() if match else ""
             if term.isalpha():
                 (lower if term.islower() else capitalised).add(term.lower())
-    return lower, capitalised - lower
+            else:
+                term = ""
+    return lower, capitalised - lower, echoed
 
 
 def lancaster_norms_file() -> Path:
@@ -461,6 +471,7 @@ class Sources:
     gcide: set[str]
     ding: set[str]
     ding_capitalised: set[str]
+    ding_echoed: set[str]  # Ding headwords translated only by themselves as a German noun (read_ding)
     zipf: dict[str, float]
     reviewed: list[str]
     known: set[str]
@@ -477,9 +488,9 @@ def load_sources(args: argparse.Namespace) -> Sources:
     names, contractions, abbreviations = scowl_non_words(args.scowl)
     zipf = {w: wordfreq.zipf_frequency(w, "en") for w in wordfreq.get_frequency_dict("en", "large")
             if WORD.match(w)}
-    ding, ding_capitalised = read_ding(args.ding)
+    ding, ding_capitalised, ding_echoed = read_ding(args.ding)
     return Sources(main, variant, seldom, names, contractions, abbreviations, read_wordnet(args.wordnet),
-                   read_gcide(args.gcide), ding, ding_capitalised, zipf, read_list(ROOT / "scripts" / "recent-words.txt"),
+                   read_gcide(args.gcide), ding, ding_capitalised, ding_echoed, zipf, read_list(ROOT / "scripts" / "recent-words.txt"),
                    read_known_words(args.lancaster or lancaster_norms_file()),
                    offensive_and_vulgar(args.wordnet, args.ldnoobw), not_flagged_words(), unpleasant_words(),
                    census_first_names(), read_gcide_dialect(args.gcide))
@@ -686,8 +697,10 @@ def census_name(word: str, found: dict[str, Entry], src: Sources) -> bool:
     """Whether ``word`` is a US Census first name that no dictionary gives a lowercase meaning: no
     WordNet, Ding or GCIDE headword, not in the Lancaster or reviewed lists, nor a regular inflection of
     a word that is (SERENA, NANCY, KYLE; ROSE, MARK, WILL, JACK and DAISY are words too). SCOWL lists
-    such names lowercase at any size, so its sizes are no evidence either way."""
-    return word in src.first_names and not vouched(word, found, DEFINING_SOURCES)
+    such names lowercase at any size, so its sizes are no evidence either way; nor is a Ding headword
+    that Ding translates only as the same name (NAOMI, EDWIN, LAURIE)."""
+    defining = DEFINING_SOURCES - {"ding"} if word in src.ding_echoed else DEFINING_SOURCES
+    return word in src.first_names and not vouched(word, found, defining)
 
 
 def dialect_only(word: str, found: dict[str, Entry], src: Sources) -> bool:
