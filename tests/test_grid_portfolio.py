@@ -180,7 +180,7 @@ def test_a_race_gives_the_fill_of_the_seed_that_needs_the_fewest_nodes(request_,
     assert [fill.rows for fill in raced.fills] == [fill.rows for fill in alone[fewest].fills]
     assert (raced.floor, raced.nodes, raced.restarts) == (alone[fewest].floor, alone[fewest].nodes,
                                                            alone[fewest].restarts)
-    floor = -1 if raced.floor is None else raced.floor  # fewer nodes on the ladder: a floor at least as high
+    floor = -1 if raced.floor is None else raced.floor  # fewer nodes on the ladder: here a floor at least as high
     assert all(floor >= (-1 if result.floor is None else result.floor) for result in alone.values())
     assert multiprocessing.active_children() == []
 

@@ -8,8 +8,9 @@ whole fill one worker runs (every quality floor of the ladder in turn) with seed
 
 **Nodes, not seconds** (:func:`race_winner`). The answer is the search that *answers* (the fills wanted, or
 a proof that there are none) in the fewest nodes, as a node budget counts them, ties going to the lower
-seed. On the quality-floor ladder fewer nodes means a floor at least as high: each floor above the one a
-fill finishes at spent its whole node allowance first. A search that has spent as many nodes as the best
+seed. On the quality-floor ladder fewer nodes almost always means a floor at least as high: each floor
+above the one a fill finishes at spent its whole node allowance first (unless a search proved, in fewer
+nodes, that a floor has no fill). A search that has spent as many nodes as the best
 answer so far cannot win, so it stops there (:class:`RaceBudget`: every worker reads a shared node ceiling
 between slices of its search): the race costs each core the winner's nodes, no more. Which search answers
 first in seconds never matters, so two runs with the same request give the same fill whatever the load,
