@@ -17,9 +17,9 @@ Usage: python benchmarks/grid_hard.py [hard] [pairs] [rungs] [small] [--seeds N]
 * pairs: each pattern filled on one worker with seeds 0..N-1 (--seeds) and a node budget (--nodes) instead
   of a clock, so the figures do not depend on the machine's load: the nodes to the first fill (or to the
   proof that there is none) and the CPU per seed,
-  and for each pair of seeds (S, S+1) the smaller, which is what a race of two workers (``--workers 2
-  --random-seed S``) spends when each has a core of its own (each worker's search is exactly the
-  one-worker search with its seed). The ratio of the medians is the race's speed-up in nodes.
+  and for each pair of seeds (S, S+1) the smaller, which is the answer of a race of two workers
+  (``--workers 2 --random-seed S``: the fewest nodes win) and what it spends when each has a core of its
+  own (each worker's search is exactly the one-worker search with its seed, stopped at the winner's nodes). The ratio of the medians is the race's speed-up in nodes.
 * rungs: each pattern filled on one worker with seeds 0..N-1 at the default floors (--min-score applies:
   ``none`` for the whole ladder), rung by rung (``Filler.run_rung``, as ``grid fill`` runs them): each
   rung's floor, nodes and CPU seconds, which rung the fill ended at, and what the quality-floor ladder
