@@ -8,26 +8,29 @@ Usage: python benchmarks/grid_hard.py [hard] [pairs] [rungs] [small] [--seeds N]
 * hard: each hard pattern (``stack-15``, ``stack-21``, ``open-7``, ``open-9``) filled at quality floor
   --min-score (default 3: only that floor is tried; ``none``: the default floors, 3 down to none, as
   ``grid fill`` without ``--min-score``) with random seeds 0..N-1 and a budget of --seconds of
-  wall clock, once per --workers count (a portfolio of that many differently seeded searches, the first to
-  finish winning, ``grid fill --workers``): time to the first fill (wall), CPU of this process and its
+  wall clock, once per --workers count (a race of that many differently seeded searches, the fewest nodes
+  winning, ``grid fill --workers``): time to the first fill (wall), CPU of this process and its
   workers, nodes of the winning search, and for each worker count the median over the seeds that filled
   (a seed that did not fill in the budget counts as the budget). The ratio of the medians, 1 worker over
-  2, is the portfolio's speed-up.
+  2, is the portfolio's speed-up; so is the ratio of the median CPU per worker (the CPU over the worker
+  count: what each core spent, the wall clock of a machine with a free core per worker).
 * pairs: each pattern filled on one worker with seeds 0..N-1 (--seeds) and a node budget (--nodes) instead
   of a clock, so the figures do not depend on the machine's load: the nodes to the first fill (or to the
   proof that there is none) and the CPU per seed,
-  and for each pair of seeds (S, S+1) the smaller, which is what a race of two workers (``--workers 2
-  --random-seed S``) spends when each has a core of its own (each worker's search is exactly the
-  one-worker search with its seed). The ratio of the medians is the race's speed-up in nodes.
+  and for each pair of seeds (S, S+1) the smaller, which is the answer of a race of two workers
+  (``--workers 2 --random-seed S``: the fewest nodes win) and what it spends when each has a core of its
+  own (each worker's search is exactly the one-worker search with its seed, stopped at the winner's nodes). The ratio of the medians is the race's speed-up in nodes.
 * rungs: each pattern filled on one worker with seeds 0..N-1 at the default floors (--min-score applies:
   ``none`` for the whole ladder), rung by rung (``Filler.run_rung``, as ``grid fill`` runs them): each
   rung's floor, nodes and CPU seconds, which rung the fill ended at, and what the quality-floor ladder
-  cost (the nodes and CPU of the rungs that ended without a fill). From the rungs' CPU, the time two (and
-  --workers) idle cores take to the same answer with the floors side by side (``grid fill --workers``:
-  the top ``TAUGHT_RUNGS`` in turn, then each worker taking the next rung; the answer once it and every
-  rung above it have ended); the ratio of the medians is the speed-up on a machine with a free core per
-  worker (the wall-clock form is ``hard --min-score none --workers 1,2``, on an idle machine). Each fill
-  gets --seconds of wall clock (a fill stopped there counts what it spent).
+  cost (the nodes and CPU of the rungs that ended without a fill). From the rungs' nodes and CPU, what a
+  race of --workers W (``grid fill --workers W --random-seed S``: seeds S..S+W-1, the fewest nodes
+  winning, each worker stopping at the winner's nodes) costs each core: for every S with S+W-1 measured,
+  the most CPU any of those seeds spends on its first m nodes (m: the fewest nodes to an answer among
+  them; CPU taken as even within a rung); the ratio of its median to one worker's (over the same S) is
+  the race's speed-up on a machine with a free core per worker (the wall-clock form is ``hard --min-score
+  none --workers 1,2``, on an idle machine). Each fill gets --seconds of wall clock (a fill stopped there
+  counts what it spent, and as the answer).
 * small: ``puzzlewright grid fill --size 5x5`` end to end (a new process: start-up, dictionary, kernel,
   search) against the peer (blacksquare's filler, PyPI, in its own environment: --peer-python, see
   benchmarks/grid_peer.py) filling the same open 5x5 from the same list (``english``'s five-letter
@@ -72,27 +75,30 @@ def hard(patterns: list[str], seeds: int, seconds: float, min_score: float | Non
 
     api.fill({"grid": "..../..../...."})  # the dictionary and the compiled kernel, outside the timings
     for name in patterns:
-        medians = {}
+        medians, per_core = {}, {}
         for count in workers:
-            walls = []
+            walls, cores = [], []
             for seed in range(seeds):
                 wall, cpu = time.perf_counter(), cpu_seconds()
                 result = api.fill({"pattern": name, "min_score": min_score, "random_seed": seed,
                                    "time_limit": seconds}, workers=count)
                 wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
                 walls.append(wall if result.fills else seconds)
+                cores.append(cpu / count if result.fills else seconds)
                 weakest = (f", floor {result.floor}, weakest {result.fills[0].weakest} ({result.fills[0].min_score})"
                            if result.fills else f": {result.explanation or result.stopped}")
                 print(f"  {name} {count} worker(s) seed {seed}: {'filled' if result.fills else 'NO FILL'} "
                       f"{wall:.1f} s wall, {cpu:.1f} s CPU, {result.nodes:,} nodes, winner seed "
                       f"{result.random_seed}{weakest}", flush=True)
-            medians[count] = statistics.median(walls)
+            medians[count], per_core[count] = statistics.median(walls), statistics.median(cores)
             print(f"{name}, {count} worker(s), floor {min_score}: median time to first fill "
-                  f"{medians[count]:.1f} s (budget {seconds:g} s)", flush=True)
+                  f"{medians[count]:.1f} s (budget {seconds:g} s), median CPU per worker {per_core[count]:.2f} s",
+                  flush=True)
         if 1 in medians and len(medians) > 1:
             for count in medians:
                 if count != 1:
-                    print(f"{name}: 1 worker / {count} workers = {medians[1] / medians[count]:.2f}x\n", flush=True)
+                    print(f"{name}: 1 worker / {count} workers = {medians[1] / medians[count]:.2f}x wall, "
+                          f"{per_core[1] / per_core[count]:.2f}x CPU per worker\n", flush=True)
 
 
 def pairs(patterns: list[str], seeds: int, min_score: float | None, nodes: int) -> None:
@@ -122,14 +128,14 @@ def pairs(patterns: list[str], seeds: int, min_score: float | None, nodes: int) 
 def rungs(patterns: list[str], seeds: int, min_score: float | None, workers: list[int], seconds: float) -> None:
     from puzzlewright.budget import Budget
     from puzzlewright.grid import api
-    from puzzlewright.grid.filler import TAUGHT_RUNGS, Filler
+    from puzzlewright.grid.filler import Filler
     from puzzlewright.grid.patterns import pattern_grid
 
     api.fill({"grid": "..../..../...."})  # the dictionary and the compiled kernel, outside the timings
     for name in patterns:
         request = api.validate(api.FillRequest, {"pattern": name, "min_score": min_score})
         words, _ = api.fill_lexicon(request, None)
-        times: dict[int, list[float]] = {count: [] for count in workers}
+        ladders: list[list[tuple[int, float]]] = []  # per seed, each rung's (nodes, CPU); set-up on the first
         for seed in range(seeds):
             options = api.fill_options(api.validate(api.FillRequest, {"pattern": name, "min_score": min_score,
                                                                       "random_seed": seed}))
@@ -145,33 +151,41 @@ def rungs(patterns: list[str], seeds: int, min_score: float | None, workers: lis
                     break
             outcome = filler.ladder_outcome(ended, sum(costs))
             last = len(ended) - 1
-            for count in workers:
-                times[count].append(setup + side_by_side(costs, count, TAUGHT_RUNGS))
+            ladders.append([(0, setup)] + [(rung.nodes, cost) for rung, cost in zip(ended, costs)])
             rows = ", ".join(f"{rung.floor}: {rung.nodes:,} nodes {cost:.2f} s" for rung, cost in zip(ended, costs))
             weakest = f"weakest {outcome.fills[0].weakest}" if outcome.fills else outcome.stopped or "no fill"
             print(f"  {name} seed {seed}: floor {outcome.floor} ({weakest}), {outcome.nodes:,} nodes, set-up "
                   f"{setup:.2f} s; rungs {rows}; the ladder's failed rungs {sum(r.nodes for r in ended[:last]):,} "
-                  f"nodes, {sum(costs[:last]):.2f} s CPU; " + ", ".join(
-                      f"{count} worker(s) {times[count][-1]:.2f} s" for count in workers), flush=True)
-        medians = {count: statistics.median(times[count]) for count in workers}
-        print(f"{name}: median CPU to the answer " + ", ".join(f"{count} worker(s) {medians[count]:.2f} s"
-                                                               for count in workers) + "; " + ", ".join(
-            f"1 / {count} = {medians[1] / medians[count]:.2f}x" for count in workers if count != 1 and 1 in medians)
-              + "\n", flush=True)
+                  f"nodes, {sum(costs[:last]):.2f} s CPU", flush=True)
+        for count in workers:
+            starts = range(seeds - count + 1)
+            if count == 1 or not starts:
+                continue
+            alone = statistics.median(race_cpu(ladders[start:start + 1]) for start in starts)
+            raced = [race_cpu(ladders[start:start + count]) for start in starts]
+            print(f"{name}, seeds {starts[0]}-{starts[-1]}: median CPU to the answer, one worker {alone:.2f} s, a race "
+                  f"of {count} (per core) {statistics.median(raced):.2f} s: {alone / statistics.median(raced):.2f}x "
+                  f"(each: {' / '.join(f'{cpu:.2f}' for cpu in raced)} s)", flush=True)
+        print(flush=True)
 
 
-def side_by_side(costs: list[float], workers: int, taught: int) -> float:
-    """When ``workers`` idle cores know the answer of a fill whose rungs, run in turn, cost ``costs`` (the
-    last is the rung it ended at): the top ``taught`` rungs in turn, then each free worker taking the next
-    rung; the answer once it and every rung above it have ended (rungs below it start after it)."""
-    answer = len(costs) - 1
-    start = sum(costs[:min(taught, answer + 1)])
-    free, ends = [start] * workers, [start]
-    for rung in range(taught, answer + 1):
-        worker = free.index(min(free))
-        free[worker] += costs[rung]
-        ends.append(free[worker])
-    return max(ends)
+def race_cpu(ladders: list[list[tuple[int, float]]]) -> float:
+    """The CPU each core spends on a race of the searches whose ladders (each rung's nodes and CPU, the
+    last the rung the search answered at) are given: the most any spends on its first m nodes, m being
+    the fewest nodes to an answer among them (CPU taken as even within a rung)."""
+    fewest = min(sum(nodes for nodes, _ in ladder) for ladder in ladders)
+    return max(cpu_within(ladder, fewest) for ladder in ladders)
+
+
+def cpu_within(ladder: list[tuple[int, float]], nodes: int) -> float:
+    """The CPU a search whose rungs took ``ladder`` (nodes, CPU) spends on its first ``nodes`` nodes."""
+    spent = 0.0
+    for rung_nodes, cost in ladder:
+        if nodes < rung_nodes:
+            return spent + cost * nodes / rung_nodes
+        spent += cost
+        nodes -= rung_nodes
+    return spent
 
 
 def five_letter_list(path: Path) -> None:

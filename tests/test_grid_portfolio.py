@@ -1,8 +1,8 @@
-"""``grid fill --workers N`` (the quality floors' rungs side by side, or with one floor a portfolio of
-differently seeded searches, the first to finish winning) and ``grid fill --batch``: valid fills, the
-floors side by side giving one worker's fill, floor and nodes, the winner's seed reproducing the fill on one
-worker, the workers no longer needed terminated at once and no process left behind, budgets kept, batches
-equal to single fills, and clear errors for bad worker counts and dead workers."""
+"""``grid fill --workers N`` (differently seeded searches raced by node count: the fewest nodes wins, ties to
+the lower seed) and ``grid fill --batch``: valid fills, the winner being the seed whose one-worker search
+needs the fewest nodes (so two races agree, and the winner's seed reproduces the fill on one worker), the
+searches that can no longer win stopped by the shared node ceiling and no process left behind, budgets
+kept, batches equal to single fills, and clear errors for bad worker counts and dead workers."""
 
 from __future__ import annotations
 
@@ -16,8 +16,7 @@ import pytest
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid import FillOptions, Grid, api
 from puzzlewright.grid import portfolio
-from puzzlewright.grid.filler import TAUGHT_RUNGS, fill_grid
-from puzzlewright.grid.patterns import pattern_grid
+from puzzlewright.grid.filler import TAUGHT_RUNGS, Filler, FillOutcome, fill_grid
 from puzzlewright.budget import Budget
 
 TEMPLATE = "....#/...../...../#...."
@@ -38,20 +37,64 @@ def test_a_portfolio_fill_is_valid_and_its_seed_reproduces_it():
     assert multiprocessing.active_children() == []
 
 
-def _slow_unless_base_seed(grid, lexicon, options, budget=None):
-    """A search that only seed 7 finishes promptly: the others would run for a minute."""
-    if options.random_seed != 7:
-        time.sleep(60)
-    return fill_grid(grid, lexicon, options, budget)
+def _searches_forever_unless_seed_7(grid, lexicon, options, budget=None):
+    """Seed 7 fills the grid; every other seed spends nodes until its budget stops it (without the race's
+    ceiling, a minute's worth of them)."""
+    if options.random_seed == 7:
+        return fill_grid(grid, lexicon, options, budget)
+    started = time.perf_counter()
+    while budget.spend(1) and time.perf_counter() - started < 60:
+        time.sleep(0.0001)
+    return FillOutcome(grid, [], False, budget.used, 0, 0.0, budget.describe())
 
 
-def test_the_first_answer_wins_and_the_other_workers_are_stopped_at_once(monkeypatch):
-    monkeypatch.setattr(portfolio, "fill_grid", _slow_unless_base_seed)  # the forked workers inherit it
+def test_searches_that_can_no_longer_win_stop_at_the_winners_nodes(monkeypatch):
+    monkeypatch.setattr(portfolio, "fill_grid", _searches_forever_unless_seed_7)  # the forked workers inherit it
     words, _ = api.fill_lexicon(api.validate(api.FillRequest, {"grid": TEMPLATE}), None)
+    alone = fill_grid(Grid.parse(TEMPLATE), words, FillOptions(random_seed=7, min_score=3))
     started = time.perf_counter()
     won = portfolio.fill_portfolio(Grid.parse(TEMPLATE), words, FillOptions(random_seed=7, min_score=3), workers=3)
-    assert time.perf_counter() - started < 20 and won.random_seed == 7 and won.outcome.fills
+    assert time.perf_counter() - started < 30 and won.random_seed == 7 and won.outcome.fills
+    assert won.outcome.nodes == alone.nodes
     assert multiprocessing.active_children() == []
+
+
+def _ceiling(value: int):
+    """The race's shared ceiling, as a race makes it."""
+    from puzzlewright.parallel.runners import pool_context
+
+    return pool_context().Value("q", value)
+
+
+@pytest.mark.parametrize("racer, nodes, stops", [(0, 40, False), (0, 41, True), (2, 39, False), (2, 40, True)])
+def test_a_race_budget_stops_a_search_once_it_cannot_beat_the_best_answer(racer, nodes, stops):
+    best = _ceiling(portfolio.race_key(40, 1, 3))  # worker 1 answered in 40 nodes
+    budget = portfolio.RaceBudget(None, racer, 3, best)
+    assert budget.spend(nodes) is not stops and budget.ran_out() is stops
+    assert ("another worker's search answered in fewer" in budget.describe()) is stops
+
+
+def test_a_race_budget_keeps_the_requests_limits():
+    request = Budget(seconds=5, nodes=100)
+    budget = portfolio.RaceBudget(request, 0, 2, _ceiling(portfolio.NO_ANSWER))
+    assert budget.spend(100) and not budget.spend(1) and "node budget of 100" in budget.describe()
+    assert budget.seconds == 5 and budget._deadline == request._deadline
+
+
+def _outcome(fills: int = 0, stopped: str | None = None) -> FillOutcome:
+    return FillOutcome(Grid.parse("../.."), [None] * fills, stopped is None, 0, 0, 0.0, stopped)
+
+
+@pytest.mark.parametrize("answers, winner", [
+    ({0: (_outcome(1), 50), 1: (_outcome(1), 40)}, 1),  # fewer nodes win
+    ({0: (_outcome(1), 40), 1: (_outcome(1), 40)}, 0),  # ties to the lower seed
+    ({0: (_outcome(0, "stopped"), 10), 1: (_outcome(1), 40)}, 1),  # an answer beats a stopped search
+    ({0: (_outcome(0), 70), 1: (_outcome(1), 90)}, 0),  # a proof that there is no fill is an answer
+    ({0: (_outcome(0, "time"), 10), 1: (_outcome(2, "time"), 40), 2: (_outcome(2, "time"), 5)}, 1),  # most fills
+    ({1: (_outcome(0, "time"), 10), 2: (_outcome(0, "time"), 5)}, 1),  # none: the lowest seed
+])
+def test_the_race_winner_is_the_fewest_nodes_then_the_lower_seed(answers, winner):
+    assert portfolio.race_winner(answers, 3) == winner
 
 
 def _die(grid, lexicon, options, budget=None):
@@ -119,81 +162,52 @@ def test_a_batch_gives_what_single_fills_give(cli, tmp_path):
     assert multiprocessing.active_children() == []
 
 
-# -- the quality floors side by side -------------------------------------------------------------------------
+# -- default fills: the race over the quality-floor ladder ----------------------------------------------------
 
 
 @pytest.mark.parametrize("request_, workers", [({"size": "5x6", "random_seed": 1}, 2),
                                                ({"size": "5x6", "random_seed": 3}, 2),
                                                ({"size": "5x6", "random_seed": 3}, 3),
-                                               ({"size": "5x6", "random_seed": 4, "min_score": 1.5}, 2)])
-def test_floors_side_by_side_give_one_workers_fill_floor_and_nodes(request_, workers):
-    alone = api.fill(request_)
-    assert alone.floor is not None and alone.floor < 3  # the fill stepped down: lower rungs ran
-    side_by_side = api.fill(request_, workers=workers)
-    assert side_by_side.race == "floors" and side_by_side.workers == workers and alone.race is None
-    assert [fill.rows for fill in side_by_side.fills] == [fill.rows for fill in alone.fills]
-    assert (side_by_side.floor, side_by_side.nodes, side_by_side.restarts) == (alone.floor, alone.nodes, alone.restarts)
-    assert side_by_side.random_seed == alone.random_seed
+                                               ({"size": "5x6", "random_seed": 4, "min_score": 1.5}, 2),
+                                               ({"size": "5x6", "random_seed": 7}, 2),  # 8 wins, at a higher floor
+                                               ({"grid": TEMPLATE, "random_seed": 5, "min_score": 3, "count": 2}, 2)])
+def test_a_race_gives_the_fill_of_the_seed_that_needs_the_fewest_nodes(request_, workers):
+    alone = {seed: api.fill({**request_, "random_seed": seed})
+             for seed in range(request_["random_seed"], request_["random_seed"] + workers)}
+    fewest = min(alone, key=lambda seed: (alone[seed].nodes, seed))
+    raced = api.fill(request_, workers=workers)
+    assert raced.race == "seeds" and raced.workers == workers and raced.random_seed == fewest
+    assert [fill.rows for fill in raced.fills] == [fill.rows for fill in alone[fewest].fills]
+    assert (raced.floor, raced.nodes, raced.restarts) == (alone[fewest].floor, alone[fewest].nodes,
+                                                           alone[fewest].restarts)
+    floor = -1 if raced.floor is None else raced.floor  # fewer nodes on the ladder: here a floor at least as high
+    assert all(floor >= (-1 if result.floor is None else result.floor) for result in alone.values())
     assert multiprocessing.active_children() == []
 
 
-def test_a_fill_at_the_top_floor_needs_no_worker():
-    request = {"grid": "....#/...../...../.....", "random_seed": 0}  # fills at floor 3, the top rung
-    result = api.fill(request, workers=2)
-    assert result.floor == 3 and result.race == "floors" and result.fills
-    assert result.nodes == api.fill(request).nodes
+def _seed_5_starts_late(grid, lexicon, options, budget=None):
+    """Seed 5 (4 nodes to its fill) starts two seconds after seed 6 (5 nodes): the later answer in time."""
+    if options.random_seed == 5:
+        time.sleep(2)
+    return fill_grid(grid, lexicon, options, budget)
+
+
+def test_the_fewest_nodes_win_even_when_they_answer_later(monkeypatch):
+    request = {"grid": TEMPLATE, "random_seed": 5, "min_score": 3}
+    alone = api.fill(request)
+    monkeypatch.setattr(portfolio, "fill_grid", _seed_5_starts_late)
+    for _ in range(2):
+        raced = api.fill(request, workers=2)
+        assert raced.random_seed == 5 and raced.nodes == alone.nodes == 4
+        assert [fill.rows for fill in raced.fills] == [fill.rows for fill in alone.fills]
     assert multiprocessing.active_children() == []
 
 
-@pytest.mark.parametrize("request_", [{"size": "5x6", "min_score": 3}, {"size": "5x6", "count": 2},
-                                      {"size": "5x6", "unique": True}, {"size": "5x6", "max_nodes": 5000}])
-def test_one_floor_several_fills_or_a_node_budget_race_seeds(request_):
-    assert api.fill(request_, workers=2).race == "seeds"
-    assert multiprocessing.active_children() == []
-
-
-def _rungs_below_the_answer_sleep(self, rung, budget=None, found=None):
-    """The rungs below the one 5x6 with seed 4 finishes at (floor 2) would search for a minute."""
-    if rung > 2:
-        time.sleep(60)
-    return real_run_rung(self, rung, budget, found)
-
-
-real_run_rung = portfolio.Filler.run_rung
-
-
-def test_once_a_rung_and_every_rung_above_it_end_the_workers_below_are_stopped(monkeypatch):
-    monkeypatch.setattr(portfolio.Filler, "run_rung", _rungs_below_the_answer_sleep)  # the forked workers inherit it
-    words, _ = api.fill_lexicon(api.validate(api.FillRequest, {"size": "5x6"}), None)
-    started = time.perf_counter()
-    won = portfolio.fill_portfolio(Grid.empty(5, 6), words, FillOptions(random_seed=4), workers=3)
-    assert time.perf_counter() - started < 20
-    assert won.race == portfolio.RACE_FLOORS and won.outcome.floor == 2 and won.outcome.fills
-    assert multiprocessing.active_children() == []
-
-
-def _rung_workers_die(self, rung, budget=None, found=None):
-    """The rungs run in workers (below the taught ones, which run in the parent) die."""
-    if rung >= TAUGHT_RUNGS:
-        os._exit(3)
-    return real_run_rung(self, rung, budget, found)
-
-
-def test_a_rung_worker_that_dies_is_a_clear_error(monkeypatch):
-    monkeypatch.setattr(portfolio.Filler, "run_rung", _rung_workers_die)
-    words, _ = api.fill_lexicon(api.validate(api.FillRequest, {"size": "5x6"}), None)
-    options = FillOptions(random_seed=4)  # a seed whose taught rungs find no fill: the worker rungs must run
-    floor = options.floors()[TAUGHT_RUNGS]
-    with pytest.raises(portfolio.PortfolioError, match=f"the fill worker searching quality floor {floor} died"):
-        portfolio.fill_portfolio(Grid.empty(5, 6), words, options, workers=2)
-    assert multiprocessing.active_children() == []
-
-
-def test_floors_side_by_side_keep_the_time_limit():
+def test_a_race_of_default_fills_keeps_the_time_limit():
     started = time.perf_counter()
     result = api.fill({"pattern": "stack-21", "time_limit": 1}, workers=2)
-    assert time.perf_counter() - started < 15 and result.race == "floors"
-    assert result.fills == [] and "time budget of 1 s" in result.stopped
+    assert time.perf_counter() - started < 15 and result.race == "seeds"
+    assert result.fills == [] and "time budget of 1 s" in result.stopped and result.random_seed == 0
     assert multiprocessing.active_children() == []
 
 
@@ -201,22 +215,4 @@ def test_floors_side_by_side_keep_the_time_limit():
 def test_a_lower_rung_needs_the_rungs_it_starts_from(rung):
     words, _ = api.fill_lexicon(api.validate(api.FillRequest, {"size": "5x6"}), None)
     with pytest.raises(RuntimeError, match=f"rung {rung} starts from what the rungs above it left"):
-        portfolio.Filler(Grid.empty(5, 6), words).run_rung(rung)
-
-
-@pytest.mark.parametrize("finished, rungs, answer", [
-    ({}, 3, None), ({1: True}, 3, None), ({0: False, 2: True}, 3, None), ({0: False, 1: True}, 3, 1),
-    ({0: True}, 3, 0), ({0: False, 1: False, 2: False}, 3, 2), ({0: False, 1: False, 2: True}, 3, 2)])
-def test_the_answer_is_the_first_rung_that_finished_once_those_above_have_ended(finished, rungs, answer):
-    from puzzlewright.grid.filler import RungOutcome, _Attempt
-
-    ended = {rung: RungOutcome(rung, None, _Attempt(enough=done, gave_up=not done), [], 0, 0)
-             for rung, done in finished.items()}
-    assert portfolio.ladder_answer(ended, rungs) == answer
-
-
-def test_cli_floors_side_by_side_say_so(cli):
-    result = cli("grid", "fill", "--size", "5x6", "--workers", "2", "--random-seed", "3")
-    alone = cli("grid", "fill", "--size", "5x6", "--random-seed", "3")
-    assert result.exit_code == 0 and "quality floors searched on 2 workers, one worker's fill" in result.stdout
-    assert result.stdout.split("  weakest")[0] == alone.stdout.split("  weakest")[0]
+        Filler(Grid.empty(5, 6), words).run_rung(rung)

@@ -101,9 +101,8 @@ def with_options(options):
     return decorate
 
 
-FILL_WORKERS_HELP = ("Search for one fill on N processes (default 1): the quality floors side by side (one "
-                     "worker's fill, sooner), or with one floor, several fills or --unique, N differently seeded "
-                     "searches raced; "
+FILL_WORKERS_HELP = ("Search for one fill on N processes (default 1): N differently seeded searches raced by "
+                     "node count (the fewest nodes wins, the same answer at any load; its seed is printed); "
                      "with --batch, spread the grids over N processes (default: all cores).")
 
 

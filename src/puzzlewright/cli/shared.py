@@ -282,14 +282,10 @@ def fill_report(result: FillResult, unique: bool, output: str | None) -> list[st
 
 
 def _race_note(result: FillResult) -> str:
-    """How several workers shared the search ("" for one): the floors side by side (one worker's fill), or
-    which seed won a race (``--random-seed`` with it finds the fill again)."""
-    from puzzlewright.grid.portfolio import RACE_FLOORS
-
+    """Which seed won a race of several workers ("" for one worker): ``--random-seed`` with it finds the
+    fill again on one worker."""
     if result.workers == 1:
         return ""
-    if result.race == RACE_FLOORS:
-        return f"; quality floors searched on {result.workers} workers, one worker's fill"
     return f"; random seed {result.random_seed} won the race of {result.workers} workers"
 
 

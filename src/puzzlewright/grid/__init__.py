@@ -48,7 +48,8 @@ def fill(grid: Rows = None, *, size: str | None = None, pattern: str | None = No
     open rectangle ``size="5x6"``, or a shipped ``pattern``) with words, none twice: the best ``count``
     fills, at the highest quality floor that finishes, or with ``unique`` whether the fill is the only one.
     Offensive words are never used, vulgar ones only with ``allow="vulgar"``. ``workers`` > 1 races that
-    many differently seeded searches in processes; the result's ``random_seed`` is the winner's."""
+    many differently seeded searches in processes by node count (the fewest nodes wins, so the answer does
+    not depend on the load); the result's ``random_seed`` is the winner's."""
     fields = {name: value for name, value in locals().items() if name != "workers"}
     return api.fill(request(FillRequest, fields), lexicon=lexicon, workers=workers)
 

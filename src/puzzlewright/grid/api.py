@@ -159,9 +159,9 @@ def fill(request: FillRequest | Mapping[str, Any], *, lexicon: Lexicon | None = 
          budget: Budget | None = None, workers: int = 1) -> FillResult:
     """Fill a grid: the best ``count`` fills found, at the highest quality floor that finishes (or, with
     ``unique``, whether the fill is the only one). ``workers`` > 1 searches on that many worker processes
-    (:mod:`puzzlewright.grid.portfolio`): a default fill's quality floors side by side (one worker's fill,
-    sooner), otherwise differently seeded searches raced, the result's ``random_seed`` being the winner's,
-    which one worker reproduces."""
+    (:mod:`puzzlewright.grid.portfolio`): differently seeded searches raced by node count, the answer the
+    one that needs the fewest nodes (ties to the lower seed), whatever the load; the result's
+    ``random_seed`` is the winner's, which one worker reproduces."""
     from puzzlewright.grid.portfolio import check_workers, fill_portfolio
 
     request = validate(FillRequest, request)

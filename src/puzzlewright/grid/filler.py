@@ -22,8 +22,8 @@ highest first (:func:`puzzlewright.grid.score.floor_ladder`), each floor a *rung
 (a lower floor is likelier to finish, a 15x15 rarely finishes above 2); then the search steps down to the
 next floor, keeping the fills found. Every lower rung starts from what the top rung learnt (its crossing
 weights and where its random stream stopped), not from the rung just above it: so a rung's search depends
-on the top rung alone, and the rungs can be searched side by side (:mod:`puzzlewright.grid.portfolio`) with
-exactly one worker's outcome. The last floor (the user's ``min_score``, or none) gets the rest of the
+on the top rung alone, whether or not the rungs between ran before it (:meth:`Filler.run_rung` searches
+any rung once the top ones have run). The last floor (the user's ``min_score``, or none) gets the rest of the
 budget. The outcome says which floor it finished at. Node allowances, not seconds, so the same request
 finds the same fills on any machine.
 
@@ -385,8 +385,8 @@ class Filler:
         rungs run in turn, each from what the one above it left (the first afresh); every lower rung starts
         from what they left (their crossing weights and where their random stream stopped, kept by
         :meth:`_teach`), not from the rung just above it, so that with one fill wanted a lower rung searches
-        the same whether the rungs between ran before it or beside it (:mod:`puzzlewright.grid.portfolio`
-        runs them in parallel). Each rung counts its own nodes and restarts."""
+        the same whether the rungs between ran before it or not (``benchmarks/grid_hard.py rungs`` times
+        each rung). Each rung counts its own nodes and restarts."""
         found = {} if found is None else found
         floors = self.floors
         if rung == 0:

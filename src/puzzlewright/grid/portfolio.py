@@ -1,26 +1,27 @@
-"""Every core on one fill: the rungs of the quality-floor ladder searched side by side, or a *portfolio* of
-searches that differ only in their random seed, raced in worker processes.
+"""Every core on one fill: a race of searches that differ only in their random seed, in worker processes,
+decided by node counts so that the answer never depends on which process ran faster.
 
-**Rungs side by side** (one fill wanted, several quality floors to try, no node budget: a default fill).
-Most of a hard grid's nodes go on the higher floors' rungs, which end without a fill
-(:mod:`puzzlewright.grid.filler`). A rung below the top :data:`~puzzlewright.grid.filler.TAUGHT_RUNGS`
-starts from what those learnt (:meth:`~puzzlewright.grid.filler.Filler.run_rung`), so a rung searched
-beside the ones above it searches exactly as it does after them. The top rungs run here; then each worker
-takes the next rung not yet started; the answer is the highest rung that finishes, taken once every rung
-above it has ended without a fill, and the workers still searching are stopped at once. The result is one
-worker's fill, floor and nodes (those of the rungs down to the one that finished), sooner.
+A grid's search effort varies enormously with the random noise in its value order: one seed fills a hard
+grid at a high quality floor in a thousand nodes, another steps down every floor and wanders for forty
+thousand more. So ``N`` differently seeded searches reach a fill sooner than one. Worker ``k`` runs the
+whole fill one worker runs (every quality floor of the ladder in turn) with seed ``random_seed + k``.
 
-**Seeds raced** (otherwise: a single floor, several fills, ``unique``, a node budget). A grid's search
-time varies enormously with the random noise in its value order (one seed fills a hard grid in seconds,
-another wanders for a minute), so ``N`` differently seeded searches reach a first fill sooner than one,
-without any shared state. Worker ``k`` searches with seed ``random_seed + k``. Which worker wins depends on
-timing, so the result names the winner's seed (``FillResult.random_seed``): one worker with that seed finds
-exactly that fill again (the search counts nodes, not seconds, so it is the same search).
+**Nodes, not seconds** (:func:`race_winner`). The answer is the search that *answers* (the fills wanted, or
+a proof that there are none) in the fewest nodes, as a node budget counts them, ties going to the lower
+seed. On the quality-floor ladder fewer nodes almost always means a floor at least as high: each floor
+above the one a fill finishes at spent its whole node allowance first (unless a search proved, in fewer
+nodes, that a floor has no fill). A search that has spent as many nodes as the best
+answer so far cannot win, so it stops there (:class:`RaceBudget`: every worker reads a shared node ceiling
+between slices of its search): the race costs each core the winner's nodes, no more. Which search answers
+first in seconds never matters, so two runs with the same request give the same fill whatever the load,
+and the result names the winning seed: one worker with that seed (``FillResult.random_seed``) finds
+exactly that fill in the same nodes. A time limit, being the same wall clock for every worker, can stop a
+race before a search with fewer nodes than the first answer has finished; a node budget (``max_nodes``)
+holds per search.
 
-Workers in both schedules are forked (they share the parent's loaded dictionary, compiled kernel and, for
-the rungs, the solver), watch for their parent's death
-(:func:`puzzlewright.parallel.runners.exit_when_orphaned`) and are terminated and reaped as soon as the
-answer is in, so no process outlives the call.
+Workers are forked (they share the parent's loaded dictionary and compiled kernel), watch for their
+parent's death (:func:`puzzlewright.parallel.runners.exit_when_orphaned`) and are terminated and reaped as
+soon as the answer is in, so no process outlives the call.
 """
 
 from __future__ import annotations
@@ -28,13 +29,13 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from puzzlewright.budget import Budget
 from puzzlewright.errors import PuzzleInputError, PuzzlewrightError
-from puzzlewright.grid.filler import TAUGHT_RUNGS, FillOptions, FillOutcome, Filler, RungOutcome, fill_grid
+from puzzlewright.grid.filler import FillOptions, FillOutcome, fill_grid
 from puzzlewright.grid.model import Grid
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.budget import Budget
 from puzzlewright.schema import ModelBase
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class PortfolioError(PuzzlewrightError):
 @dataclass(eq=False, repr=False)
 class PortfolioOutcome(ModelBase):
     """The winning search's outcome, the seed it ran with, how many workers searched and how they shared the
-    work (``race``: :data:`RACE_FLOORS` or :data:`RACE_SEEDS`; None for one worker)."""
+    work (``race``: :data:`RACE_SEEDS`; None for one worker)."""
 
     outcome: FillOutcome
     random_seed: int
@@ -58,8 +59,8 @@ class PortfolioOutcome(ModelBase):
     race: str | None = None
 
 
-RACE_FLOORS = "floors"  # the quality floors' rungs searched side by side: one worker's fill, sooner
-RACE_SEEDS = "seeds"  # differently seeded searches raced: the winner's seed reproduces its fill
+RACE_SEEDS = "seeds"  # differently seeded searches raced by node count: the winner's seed reproduces its fill
+NO_ANSWER = 2**62  # the shared ceiling's value before any worker has answered: no search is cut
 
 
 def check_workers(workers: int) -> int:
@@ -71,90 +72,120 @@ def check_workers(workers: int) -> int:
 
 def fill_portfolio(grid: Grid, lexicon: Lexicon, options: FillOptions, budget: Budget | None = None,
                    workers: int = 1) -> PortfolioOutcome:
-    """Fill ``grid`` on ``workers`` processes: the quality floors' rungs side by side when
-    :func:`races_floors`, else searches seeded ``random_seed``, ``random_seed + 1``, ... raced, the first to
-    end with fills, or with a proof that there are none, winning (see the module docstring). With one worker
-    the search runs in this process."""
+    """Fill ``grid`` on ``workers`` processes, searches seeded ``random_seed``, ``random_seed + 1``, ...
+    raced by node count (see the module docstring): the outcome of the one that answers in the fewest
+    nodes, ties to the lower seed. With one worker the search runs in this process."""
     base = options.random_seed or 0
     if check_workers(workers) == 1:
         return PortfolioOutcome(fill_grid(grid, lexicon, options, budget), base, 1)
-    if races_floors(options, budget):
-        return _race_floors(grid, lexicon, options, budget, workers)
+    from puzzlewright.parallel.runners import pool_context
+
     started = time.perf_counter()
-    seeds = [base + k for k in range(workers)]
-    racers = [_start(_race, (grid, lexicon, replace(options, random_seed=seed), budget)) for seed in seeds]
+    best = pool_context().Value("q", NO_ANSWER)
+    racers = [_start(_race, (grid, lexicon, replace(options, random_seed=base + k), budget, k, workers, best))
+              for k in range(workers)]
     try:
-        winner, outcome = _first_answer(racers, seeds)
+        answers = _answers(racers)
     finally:
         _stop(racers)
+    winner = race_winner(answers, workers)
+    outcome = answers[winner][0]
     outcome.elapsed_s = time.perf_counter() - started
-    return PortfolioOutcome(outcome, winner, workers, RACE_SEEDS)
+    return PortfolioOutcome(outcome, base + winner, workers, RACE_SEEDS)
 
 
-def races_floors(options: FillOptions, budget: Budget | None) -> bool:
-    """Whether a fill's rungs can be searched side by side and give one worker's answer: one fill wanted
-    (rungs below share no fills with those above), more than one floor to try, and no node budget (one
-    worker's budget runs across its rungs in turn; a time limit is the same wall clock for every worker)."""
-    return options.count == 1 and len(options.floors()) > 1 and (budget is None or budget.nodes is None)
+def race_key(nodes: int, racer: int, racers: int) -> int:
+    """The order of answers in a race of ``racers``: fewer nodes first, then the lower seed (``racer``, the
+    worker's number), as one integer (a worker compares it with the shared ceiling in one read)."""
+    return nodes * racers + racer
 
 
-def _race_floors(grid: Grid, lexicon: Lexicon, options: FillOptions, budget: Budget | None,
-                 workers: int) -> PortfolioOutcome:
-    """The rungs of ``options``' ladder on ``workers`` processes: the top :data:`TAUGHT_RUNGS` here, in turn
-    (every lower rung starts from what they learnt, and a fill that finishes there needs no worker), then
-    each worker taking the next rung not yet started (the forked workers inherit the solver and its lessons)."""
-    started = time.perf_counter()
-    filler = Filler(grid, lexicon, options)
-    rungs = len(filler.floors)
-    running: dict[Connection, tuple[int, BaseProcess]] = {}
-    ended: dict[int, RungOutcome] = {}
-    for rung in range(min(TAUGHT_RUNGS, rungs)):
-        ended[rung] = filler.run_rung(rung, budget)
-        if ended[rung].finished:
-            break
-    try:
-        while (answer := ladder_answer(ended, rungs)) is None:
-            launched = len(ended) + len(running)  # rungs start in order: the next one is number ``launched``
-            for rung in range(launched, min(rungs, launched + workers - len(running))):
-                process, receiver = _start(_climb, (filler, rung, budget))
-                running[receiver] = rung, process
-            ended.update(_next_rungs(running, filler.floors))
-    finally:
-        _stop([(process, receiver) for receiver, (_, process) in running.items()])
-    outcome = filler.ladder_outcome([ended[rung] for rung in range(answer + 1)], time.perf_counter() - started)
-    return PortfolioOutcome(outcome, options.random_seed or 0, workers, RACE_FLOORS)
+def answered(outcome: FillOutcome) -> bool:
+    """Whether a search ended with its answer, the fills wanted or a proof that there are none, rather than
+    stopped by a budget (its own, or the race's ceiling)."""
+    return outcome.stopped is None
 
 
-def ladder_answer(ended: dict[int, RungOutcome], rungs: int) -> int | None:
-    """The rung a fill of ``rungs`` rungs ends at, given those ``ended`` so far: the first that finished
-    (or the last), once every rung above it has ended; None while that is not known."""
-    for rung in range(rungs):
-        if rung not in ended:
-            return None
-        if ended[rung].finished or rung == rungs - 1:
-            return rung
-    return None
+def race_winner(answers: dict[int, tuple[FillOutcome, int]], racers: int) -> int:
+    """The worker whose outcome is a race's answer, given each worker's (outcome, nodes as its budget counted
+    them): of those that answered, the fewest nodes, ties to the lower seed; when none did (every budget
+    ran out), the one with the most fills, then the lowest seed."""
+    done = [racer for racer, (outcome, _) in answers.items() if answered(outcome)]
+    if done:
+        return min(done, key=lambda racer: race_key(answers[racer][1], racer, racers))
+    return min(answers, key=lambda racer: (-len(answers[racer][0].fills), racer))
 
 
-def _next_rungs(running: dict[Connection, tuple[int, BaseProcess]],
-                floors: tuple[float | None, ...]) -> dict[int, RungOutcome]:
-    """Wait for workers of ``running`` to end, and return their rungs' outcomes (reaping them); a worker that
-    died without one is an error."""
+class RaceBudget(Budget):
+    """One worker's budget in a race: the request's limits (the same deadline for every worker, the node
+    limit per search) and the race's node ceiling, the :func:`race_key` of the best answer so far, shared
+    by every worker (``best``). A search that can no longer beat it (it has spent as many nodes as that
+    answer, or one more when its seed is lower: ties go to the lower seed) runs out and stops; a search
+    that can is never stopped by it, so the winner does not depend on timing."""
+
+    def __init__(self, request: Budget | None, racer: int, racers: int, best: Any) -> None:
+        super().__init__(nodes=None if request is None else request.nodes)
+        if request is not None:
+            self.seconds, self._deadline, self.started = request.seconds, request._deadline, request.started
+        self.racer, self.racers, self.best = racer, racers, best
+        self.beaten = False
+
+    def spend(self, nodes: int = 1) -> bool:
+        """:meth:`Budget.spend`, also running out once the search cannot win the race."""
+        return super().spend(nodes) and not self._beaten()
+
+    def ran_out(self) -> bool:
+        """:meth:`Budget.ran_out`, or the search cannot win the race."""
+        return super().ran_out() or self._beaten()
+
+    def _beaten(self) -> bool:
+        """Whether a search at this many nodes (a fill found at the count would be one too) is behind the
+        best answer so far; if so the budget is exhausted."""
+        if race_key(self.used, self.racer, self.racers) > self.best.value:
+            self.beaten = self.exhausted = True
+        return self.beaten
+
+    def answer(self, outcome: FillOutcome) -> None:
+        """Lower the shared ceiling to this search's answer, if it answered and is the best so far."""
+        if answered(outcome):
+            with self.best.get_lock():
+                self.best.value = min(self.best.value, race_key(self.used, self.racer, self.racers))
+
+    def describe(self) -> str:
+        if self.beaten:
+            return f"search stopped after {self.used:,} nodes: another worker's search answered in fewer"
+        return super().describe()
+
+
+def _race(grid: Grid, lexicon: Lexicon, options: FillOptions, budget: Budget | None, racer: int, racers: int,
+          best: Any) -> tuple[FillOutcome, int]:
+    """One worker of a race: the whole fill with its seed, within a :class:`RaceBudget`; its outcome and the
+    nodes its budget counted (the race's measure)."""
+    own = RaceBudget(budget, racer, racers, best)
+    outcome = fill_grid(grid, lexicon, options, own)
+    own.answer(outcome)
+    return outcome, own.used
+
+
+def _answers(racers: list[tuple[BaseProcess, Connection]]) -> dict[int, tuple[FillOutcome, int]]:
+    """Every worker's (outcome, nodes), by worker number, once all have sent theirs (a worker behind the
+    best answer stops by itself, :class:`RaceBudget`); a worker that died without one is left out, and
+    all of them dying is an error."""
     from multiprocessing.connection import wait
 
-    done = {}
-    for ready in wait(list(running)):
-        receiver = next(connection for connection in running if connection is ready)
-        rung, process = running.pop(receiver)
-        try:
-            done[rung] = receiver.recv()
-        except EOFError:
-            raise PortfolioError(f"the fill worker searching quality floor {floors[rung]} died before answering "
-                                 "(killed or out of memory?)") from None
-        finally:
-            receiver.close()
-            process.join()
-    return done
+    pending = {receiver: racer for racer, (_, receiver) in enumerate(racers)}
+    answers: dict[int, tuple[FillOutcome, int]] = {}
+    while pending:
+        for ready in wait(list(pending)):
+            receiver = next(connection for connection in pending if connection is ready)
+            racer = pending.pop(receiver)
+            try:
+                answers[racer] = receiver.recv()
+            except EOFError:  # the worker died without an answer
+                continue
+    if not answers:
+        raise PortfolioError("every fill worker died before answering (killed or out of memory?)")
+    return answers
 
 
 def _start(work: Callable[..., object], arguments: tuple[object, ...]) -> tuple[BaseProcess, Connection]:
@@ -181,40 +212,6 @@ def _worker(work: Callable[..., object], arguments: tuple[object, ...], sender: 
     threading.Thread(target=exit_when_orphaned, args=(parent,), daemon=True).start()
     sender.send(work(*arguments))
     sender.close()
-
-
-def _race(grid: Grid, lexicon: Lexicon, options: FillOptions, budget: Budget | None) -> FillOutcome:
-    """A seed race's search: the whole fill with one seed."""
-    return fill_grid(grid, lexicon, options, budget)
-
-
-def _climb(filler: Filler, rung: int, budget: Budget | None) -> RungOutcome:
-    """A floor race's search: one rung of the ladder."""
-    return filler.run_rung(rung, budget)
-
-
-def _first_answer(racers: list[tuple[BaseProcess, Connection]], seeds: list[int]) -> tuple[int, FillOutcome]:
-    """(seed, outcome) of the first worker to finish with fills or a complete search; when none does (every
-    budget ran out), the lowest seed's outcome."""
-    from multiprocessing.connection import wait
-
-    pending = {receiver: seed for (_, receiver), seed in zip(racers, seeds)}
-    answers: dict[int, FillOutcome] = {}
-    while pending:
-        for ready in wait(list(pending)):
-            receiver = next(connection for connection in pending if connection is ready)
-            seed = pending.pop(receiver)
-            try:
-                outcome: FillOutcome = receiver.recv()
-            except EOFError:  # the worker died without an answer
-                continue
-            if outcome.fills or outcome.complete:
-                return seed, outcome
-            answers[seed] = outcome
-    if not answers:
-        raise PortfolioError("every fill worker died before answering (killed or out of memory?)")
-    first = min(answers)
-    return first, answers[first]
 
 
 def _stop(racers: list[tuple[BaseProcess, Connection]]) -> None:

@@ -164,9 +164,9 @@ class FillResult(Outcome, Listing[Fill]):
     workers: int = 1
     """How many worker processes searched for the fill (see `race`)."""
     race: str | None = None
-    """How the workers shared the search: `"floors"`, the quality floors searched side by side (the fills,
-    floor and nodes are exactly one worker's with this seed), or `"seeds"`, differently seeded searches
-    raced (the first to finish won: `random_seed` is the winner's); null for one worker."""
+    """How the workers shared the search: `"seeds"`, differently seeded searches raced by node count (the
+    one that answered in the fewest nodes won, ties to the lower seed: `random_seed` is the winner's, and
+    one worker with it finds the same fills in the same nodes); null for one worker."""
 
     def _items(self) -> list[Fill]:
         return self.fills
