@@ -48,10 +48,10 @@ import numpy as np
 
 PROMISE_CAP = 1000  # a crossing keeping this many candidates or more is as good as any (grid_kernel.c's too)
 KERNEL_SOURCE = "grid_kernel.c"
-_GRID_ARRAYS = 18  # alive .. before: the arrays before ``distinct`` in both builds' argument lists
-# alive and letters are bytes, support, by_letter and the links int32, weights doubles, the rest int64
-_GRID_TYPES = (np.uint8, np.int64, np.int64, np.int32, np.int64, np.uint8, *(np.int64,) * 7, np.int32, np.float64,
-               np.int64, np.int32, np.int32)
+_GRID_ARRAYS = 17  # live .. wipeouts: the arrays before ``distinct`` in both builds' argument lists
+# live and the letter masks are uint64 bitsets, letters bytes, weights doubles, the rest int64
+_GRID_TYPES = (np.uint64, *(np.int64,) * 4, np.uint8, *(np.int64,) * 6, np.uint64, np.int64, np.int64, np.float64,
+               np.int64)
 
 
 def _pointer(array: np.ndarray, dtype: type = np.int64) -> ctypes.c_void_p:
@@ -129,30 +129,24 @@ def search(*arguments: Any) -> int:
     return _backend()[1](*arguments)
 
 
-def letter_index(letters: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For words of one length (words x length letters): for each position and letter, the words with that
-    letter there, as ``ids[at[i, c]:at[i, c + 1]]`` (``at`` is length x 27)."""
+def blocks(words: int) -> int:
+    """The 64-bit blocks of a bitset over ``words`` words."""
+    return (words + 63) // 64
+
+
+def bitsets(rows: np.ndarray) -> np.ndarray:
+    """Boolean rows (any leading shape, words last) as bitsets: uint64 blocks, word ``w`` bit ``w % 64`` of
+    block ``w // 64``."""
+    padded = np.zeros((*rows.shape[:-1], blocks(rows.shape[-1]) * 64), bool)
+    padded[..., :rows.shape[-1]] = rows
+    return np.packbits(padded, axis=-1, bitorder="little").view("<u8").astype(np.uint64)
+
+
+def letter_masks(letters: np.ndarray) -> np.ndarray:
+    """For words of one length (words x length letters): the bitset of the words with letter ``c`` at
+    position ``i``, as ``masks[i, c]`` (length x 26 x blocks)."""
     count, length = letters.shape
-    at = np.zeros((length, 27), np.int64)
-    ids = np.zeros(count * length, np.int32)
+    has = np.zeros((length, 26, count), bool)
     for i in range(length):
-        order = np.argsort(letters[:, i], kind="stable")
-        counts = np.bincount(letters[:, i], minlength=26)
-        at[i, 1:] = np.cumsum(counts)
-        at[i] += i * count
-        ids[i * count:(i + 1) * count] = order
-    return at, ids
-
-
-def candidate_links(domains: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """``after`` and ``before`` (see above) for slots whose candidates are the true entries of ``domains``
-    (one boolean array per slot, over its length's words): each slot's list head, then one entry per word."""
-    after = np.zeros(sum(len(domain) + 1 for domain in domains), np.int32)
-    before = np.zeros_like(after)
-    start = 0
-    for domain in domains:
-        chain = np.concatenate([[0], np.flatnonzero(domain) + 1, [0]])
-        after[start + chain[:-1]] = chain[1:]
-        before[start + chain[1:]] = chain[:-1]
-        start += len(domain) + 1
-    return after, before
+        has[i, letters[:, i], np.arange(count)] = True
+    return bitsets(has)
