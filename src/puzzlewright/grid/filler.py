@@ -253,7 +253,6 @@ class Filler:
             self.mask_at[s, :slot.length] = masks_at[slot.length]
             for i, t, j, crossing in self.crossings[s]:
                 self.cross_t[s, i], self.cross_j[s, i], self.cross_id[s, i] = t, j, crossing
-        self.witness = np.zeros((slots, longest, 26), np.int64)  # a cache of the kernel's: no state to restore
         self.weights = np.ones(max(1, sum(len(c) for c in self.crossings) // 2), np.float64)
         self.wipeouts = np.zeros(slots, np.int64)
         self.nodes = 0
@@ -261,9 +260,8 @@ class Filler:
         total = int(self.words.sum())
         self.events = np.zeros((slots * longest * 26 + 1, 3), np.int64)
         self.singles = np.zeros(4 * slots + 1, np.int64)
-        # a restriction saves each block it changes (one word gone at least), the size, each letter set it
-        # changes (one letter gone): at most two entries a word and one a letter of each slot's positions
-        self.trail = np.zeros((2 * total + slots * longest * 26 + 1, 2), np.int64)
+        # a restriction saves each block it changes and the size, one word gone at least: two entries a word
+        self.trail = np.zeros((2 * total + 1, 2), np.int64)
         self.stack = np.zeros((total + slots + 1, 4), np.int64)
         self.nogoods = np.zeros((1024, 2), np.int64)  # grows as nogoods are learnt, up to NOGOOD_DECISIONS rows
         self.nogood_at = np.zeros(1025, np.int64)
@@ -313,16 +311,15 @@ class Filler:
 
         self.live = np.concatenate([bitsets(domain) for domain in domains])
         self.size = np.array([int(domain.sum()) for domain in domains], np.int64)
-        support = np.zeros((len(self.slots), self.cross_t.shape[1], 26), np.int64)
+        self.support = np.zeros((len(self.slots), self.cross_t.shape[1], 26), np.int32)
         for s, slot in enumerate(self.slots):
             letters = self.tables[slot.length].letters[domains[s]]
             for i in range(slot.length):
-                support[s, i] = np.bincount(letters[:, i], minlength=26)
-        self.letter_sets = ((support > 0) << np.arange(26)).sum(axis=2).astype(np.int64)
+                self.support[s, i] = np.bincount(letters[:, i], minlength=26)
         empty = [s for s in range(len(self.slots)) if self.size[s] == 0]
         if empty:
             return empty[0]
-        events = np.argwhere((support == 0) & (self.cross_t >= 0)[:, :, None])  # (s, i, c) in that order
+        events = np.argwhere((self.support == 0) & (self.cross_t >= 0)[:, :, None])  # (s, i, c) in that order
         self.events[:len(events)] = events
         singles = [s for s in range(len(self.slots)) if self.size[s] == 1]
         self.singles[:len(singles)] = singles
@@ -331,9 +328,9 @@ class Filler:
 
     def _state(self) -> tuple:
         """The arrays the kernel's propagation takes, in its order (up to the event queue)."""
-        return (self.live, self.live_at, self.size, self.letter_sets, self.lengths, self.letters, self.letters_at,
+        return (self.live, self.live_at, self.size, self.support, self.lengths, self.letters, self.letters_at,
                 self.words, self.group, self.cross_t, self.cross_j, self.cross_id, self.masks, self.mask_at,
-                self.witness, self.weights, self.wipeouts, not self.options.allow_repeats, self.events)
+                self.weights, self.wipeouts, not self.options.allow_repeats, self.events)
 
     def _new_run_keys(self) -> np.ndarray:
         """Fresh value-ordering keys: each word's score plus a little noise (best first), all lengths."""
@@ -442,12 +439,12 @@ class Filler:
             return _Attempt(complete=True, explanation=self.explain(domains, failed))
         attempt = _Attempt(candidates=[int(size) for size in self.size])
         self.n_nogoods = 0  # a nogood holds at the floor it was learnt at: a lower floor has more words
-        start = (self.live.copy(), self.size.copy(), self.letter_sets.copy(), self.trail_length)
+        start = (self.live.copy(), self.size.copy(), self.support.copy(), self.trail_length)
         wanted = self.options.count
         out = np.zeros(len(self.slots), np.int64)
         runs = 0  # this floor's restart runs: each floor starts the Luby sequence over
         while not (attempt.finished or attempt.complete or attempt.gave_up):
-            self.live[:], self.size[:], self.letter_sets[:] = start[:3]
+            self.live[:], self.size[:], self.support[:] = start[:3]
             cursor = np.array([0, start[3], self.nodes, 0], np.int64)
             keys = self._new_run_keys()
             run_limit = None if self.options.exhaustive else self.nodes + RESTART_BASE * luby(runs + 1)

@@ -1,15 +1,15 @@
 /* The grid filler's search in C (see puzzlewright/grid/kernel.py for what it does and
  * puzzlewright/grid/kernel_numba.py for the same search in numba, which it follows step for step).
  *
- * Every array is a numpy buffer owned by Python, int64 unless noted, 2-D ones in C order: letter_sets,
- * cross_t, cross_j, cross_id and mask_at [slots][longest], events[][3], trail[][2], stack[][4]. live and
- * masks are uint64 bitsets, letters uint8 (0-25), weights and keys double.
+ * Every array is a numpy buffer owned by Python, int64 unless noted, 2-D and 3-D ones in C order:
+ * support[slots][longest][26] (int32), cross_t, cross_j, cross_id and mask_at [slots][longest], events[][3],
+ * trail[][2], stack[][4]. live and masks are uint64 bitsets, letters uint8 (0-25), weights and keys double.
  *
- * Slot s's candidates are the set bits of its live[live_at[s]..] blocks (bit w of block k: word 64k + w of
- * its length's list); masks[mask_at[s][i] + c * blocks] are the words of that list with letter c at position
- * i (static); letter_sets[s][i] the letters its candidates have at position i (bit c). A restriction ANDs
- * blocks away, saving each block it changes (and the size and letter sets) on the trail as (index * 3 +
- * kind, old value); undoing restores them in reverse order. */
+ * Slot s's candidates are the set bits of its blocks live[live_at[s]..] (bit b of block k: word 64k + b of
+ * its length's list); masks[mask_at[s][i] + c * blocks] are the words of that list with letter c at
+ * position i (static). A restriction ANDs blocks away, saving each block it changes (and the size) on the
+ * trail, and takes the removed words' letters off the supports; undoing restores the blocks in reverse
+ * order and puts the restored words' letters back. */
 
 #include <math.h>
 #include <stdint.h>
@@ -19,12 +19,8 @@ typedef int64_t i64;
 typedef uint64_t u64;
 
 enum { DONE = 0, NODE_LIMIT = 1, OUT_FULL = 2 };  /* puzzlewright.native's codes */
-enum { SAVED_LIVE = 0, SAVED_SIZE = 1, SAVED_LETTERS = 2 }; /* what a trail entry holds */
+enum { SAVED_BLOCK = 0, SAVED_SIZE = 1 };                /* what a trail entry holds */
 enum { DROP_LETTER = 0, KEEP_WORD = 1, DROP_WORD = 2 };     /* the restrictions of a slot's candidates */
-
-#ifndef FEW_WORDS
-#define FEW_WORDS 32 /* a slot left this many candidates or fewer has its letters read from them */
-#endif
 
 #ifndef PROMISE_CAP
 #define PROMISE_CAP 1000 /* crossings keeping this many candidates or more are all as good */
@@ -32,11 +28,13 @@ enum { DROP_LETTER = 0, KEEP_WORD = 1, DROP_WORD = 2 };     /* the restrictions 
 
 typedef struct {
     u64 *live;
-    i64 *live_at, *size, *letter_sets, *lengths;
+    i64 *live_at, *size;
+    int32_t *support;
+    i64 *lengths;
     uint8_t *letters;
     i64 *letters_at, *words, *group, *cross_t, *cross_j, *cross_id;
     u64 *masks;
-    i64 *mask_at, *witness;
+    i64 *mask_at;
     double *weights;
     i64 *wipeouts;
     i64 distinct, slots, longest;
@@ -44,8 +42,7 @@ typedef struct {
     i64 n_events, n_singles, n_trail;
     i64 *nogoods, *nogood_at; /* nogood n's decisions: (slot, word) pairs nogoods[2k..] for k in at[n]..at[n+1] */
     i64 n_nogoods;
-    u64 *gone;  /* scratch: the words the current restriction removed, block by block */
-    i64 *dead;  /* scratch: the letters it left without a word, (order key, letter) pairs */
+    u64 *gone; /* scratch: the words the current restriction removed, block by block */
 } Grid;
 
 /* The set bits of x (SWAR: the library is built for any x86-64, without the popcnt instruction, and the
@@ -61,134 +58,73 @@ static i64 blocks_of(const Grid *g, i64 s) {
     return (g->words[s] + 63) >> 6;
 }
 
-static void save(Grid *g, i64 kind, i64 index, i64 old) {
-    g->trail[2 * g->n_trail] = index * 3 + kind;
+/* Trail entries: (2 * block k of the slot, its old bits) for each block a restriction changed, then
+ * (2 * slot + 1, its old size): undone in reverse order, a restriction's size entry comes first and says
+ * whose blocks follow. */
+static void save(Grid *g, i64 code, i64 old) {
+    g->trail[2 * g->n_trail] = code;
     g->trail[2 * g->n_trail + 1] = old;
     g->n_trail += 1;
 }
 
-/* Put back every change after trail position mark. */
+/* Put back every change after trail position mark: the blocks, the sizes and the restored words' letters
+ * on the supports. */
 static void undo(Grid *g, i64 mark) {
+    i64 t = 0, length = 0, longest = g->longest;
+    u64 *live = g->live;
+    const uint8_t *letters = g->letters;
+    int32_t *support = g->support;
     for (i64 n = g->n_trail - 1; n >= mark; n--) {
         i64 code = g->trail[2 * n], old = g->trail[2 * n + 1];
-        i64 kind = code % 3, index = code / 3;
-        if (kind == SAVED_LIVE)
-            g->live[index] = (u64)old;
-        else if (kind == SAVED_SIZE)
-            g->size[index] = old;
-        else
-            g->letter_sets[index] = old;
+        if (code & SAVED_SIZE) {
+            t = code >> 1;
+            g->size[t] = old;
+            length = g->lengths[t];
+            live = g->live + g->live_at[t];
+            letters = g->letters + g->letters_at[t];
+            support = g->support + t * longest * 26;
+            continue;
+        }
+        i64 k = code >> 1;
+        for (u64 x = (u64)old & ~live[k]; x; x &= x - 1) {
+            const uint8_t *word = letters + (64 * k + __builtin_ctzll(x)) * length;
+            for (i64 i = 0; i < length; i++)
+                support[i * 26 + word[i]] += 1;
+        }
+        live[k] = (u64)old;
     }
     if (g->n_trail > mark)
         g->n_trail = mark;
 }
 
-/* Whether slot t still has a candidate with letter c at position p: its witness for them (the last such
- * candidate found, a residue that no undo restores: any candidate will do; at first any word) when it is
- * still there, else the next one found from the witness's block on, which becomes the witness. */
-static int keeps_letter(Grid *g, i64 t, i64 p, i64 c) {
-    i64 blocks = blocks_of(g, t), *witness = g->witness + (t * g->longest + p) * 26 + c, w = *witness;
-    const u64 *live = g->live + g->live_at[t];
-    const u64 *mask = g->masks + g->mask_at[t * g->longest + p] + c * blocks;
-    if (((live[w >> 6] & mask[w >> 6]) >> (w & 63)) & 1)
-        return 1;
-    for (i64 n = 0, k = w >> 6; n < blocks; n++, k = k + 1 < blocks ? k + 1 : 0) {
-        u64 x = live[k] & mask[k];
-        if (x) {
-            *witness = 64 * k + __builtin_ctzll(x);
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* The highest word of a & b within blocks lo..hi (one is there). */
-static i64 last_common(const u64 *a, const u64 *b, i64 lo, i64 hi) {
-    for (i64 k = hi; k >= lo; k--) {
-        u64 x = a[k] & b[k];
-        if (x)
-            return 64 * k + 63 - __builtin_clzll(x);
-    }
-    return -1;
-}
-
-static int by_key(const void *a, const void *b) {
-    i64 x = *(const i64 *)a, y = *(const i64 *)b;
-    return (x > y) - (x < y);
-}
-
-/* Slot t lost the words in gone[lo..hi] (removed of them): its letters left with no candidate at a crossed
- * position are queued as events, in the order word-by-word removals in word order would have queued them
- * (by the last removed word with the letter there, then by position), and its letter sets updated. */
+/* Take the letters of the words in gone[lo..hi] off slot t's supports, in word order, queueing each letter
+ * that loses its last candidate at a crossed position (the order word-by-word removals would queue them). */
 static void lose_letters(Grid *g, i64 t, i64 lo, i64 hi) {
-    i64 length = g->lengths[t], blocks = blocks_of(g, t), longest = g->longest;
-    const u64 *live = g->live + g->live_at[t];
+    i64 length = g->lengths[t], longest = g->longest, n_events = g->n_events;
     const uint8_t *letters = g->letters + g->letters_at[t];
     const i64 *crossed = g->cross_t + t * longest;
-    i64 *sets = g->letter_sets + t * longest;
-    i64 kept[32];
-    if (g->size[t] <= FEW_WORDS) {
-        /* few words left: their letters, read word by word */
-        for (i64 p = 0; p < length; p++)
-            kept[p] = 0;
-        for (i64 k = 0; k < blocks; k++)
-            for (u64 x = live[k]; x; x &= x - 1) {
-                const uint8_t *word = letters + (64 * k + __builtin_ctzll(x)) * length;
-                for (i64 p = 0; p < length; p++)
-                    kept[p] |= (i64)1 << word[p];
-            }
-    } else {
-        /* the letters of the removed words, each kept while a candidate has it (keeps_letter) */
-        i64 touched[32];
-        for (i64 p = 0; p < length; p++)
-            touched[p] = 0;
-        for (i64 k = lo; k <= hi; k++)
-            for (u64 x = g->gone[k]; x; x &= x - 1) {
-                const uint8_t *word = letters + (64 * k + __builtin_ctzll(x)) * length;
-                for (i64 p = 0; p < length; p++)
-                    touched[p] |= (i64)1 << word[p];
-            }
-        for (i64 p = 0; p < length; p++) {
-            kept[p] = sets[p];
-            if (crossed[p] < 0)
-                continue;
-            for (i64 x = touched[p] & sets[p]; x; x &= x - 1) {
-                i64 c = __builtin_ctzll((u64)x);
-                if (!keeps_letter(g, t, p, c))
-                    kept[p] &= ~((i64)1 << c);
+    int32_t *support = g->support + t * longest * 26;
+    i64 *events = g->events;
+    for (i64 k = lo; k <= hi; k++)
+        for (u64 x = g->gone[k]; x; x &= x - 1) {
+            const uint8_t *word = letters + (64 * k + __builtin_ctzll(x)) * length;
+            for (i64 i = 0; i < length; i++) {
+                i64 c = word[i];
+                if (--support[i * 26 + c] == 0 && crossed[i] >= 0) {
+                    events[3 * n_events] = t;
+                    events[3 * n_events + 1] = i;
+                    events[3 * n_events + 2] = c;
+                    n_events += 1;
+                }
             }
         }
-    }
-    i64 n_dead = 0;
-    for (i64 p = 0; p < length; p++) {
-        i64 lost = sets[p] & ~kept[p];
-        if (crossed[p] < 0 || lost == 0)
-            continue;
-        const u64 *masks = g->masks + g->mask_at[t * longest + p];
-        for (i64 x = lost; x; x &= x - 1) {
-            i64 c = __builtin_ctzll((u64)x);
-            g->dead[2 * n_dead] = last_common(g->gone, masks + c * blocks, lo, hi) * longest + p;
-            g->dead[2 * n_dead + 1] = c;
-            n_dead += 1;
-        }
-        save(g, SAVED_LETTERS, t * longest + p, sets[p]);
-        sets[p] = kept[p];
-    }
-    if (n_dead > 1)
-        qsort(g->dead, (size_t)n_dead, 2 * sizeof(i64), by_key);
-    i64 *events = g->events + 3 * g->n_events;
-    for (i64 n = 0; n < n_dead; n++) {
-        events[3 * n] = t;
-        events[3 * n + 1] = g->dead[2 * n] % longest;
-        events[3 * n + 2] = g->dead[2 * n + 1];
-    }
-    g->n_events += n_dead;
+    g->n_events = n_events;
 }
 
 /* Restrict slot t's candidates: DROP_LETTER drops those with letter b at position a, KEEP_WORD keeps word a
  * alone, DROP_WORD drops word a. Queues what the removal implies (letters that lost their last candidate at a
  * crossed position, the slot if one word is left); returns how many words went (the slot's size is 0 when
- * that was all of them: then nothing is queued). */
+ * that was all of them: a dead end). */
 static i64 restrict_slot(Grid *g, i64 t, i64 how, i64 a, i64 b) {
     i64 blocks = blocks_of(g, t), at = g->live_at[t];
     u64 *live = g->live + at, *gone = g->gone;
@@ -199,7 +135,7 @@ static i64 restrict_slot(Grid *g, i64 t, i64 how, i64 a, i64 b) {
             u64 x = live[k] & mask[k];
             gone[k] = x;
             if (x) {
-                save(g, SAVED_LIVE, at + k, (i64)live[k]);
+                save(g, 2 * k + SAVED_BLOCK, (i64)live[k]);
                 live[k] &= ~x;
                 removed += bits(x);
                 lo = lo < k ? lo : k;
@@ -214,7 +150,7 @@ static i64 restrict_slot(Grid *g, i64 t, i64 how, i64 a, i64 b) {
             u64 x = how == DROP_WORD ? live[k] & bit : k == kept ? live[k] & ~bit : live[k];
             gone[k] = x;
             if (x) {
-                save(g, SAVED_LIVE, at + k, (i64)live[k]);
+                save(g, 2 * k + SAVED_BLOCK, (i64)live[k]);
                 live[k] &= ~x;
                 removed += bits(x);
                 lo = lo < k ? lo : k;
@@ -224,11 +160,11 @@ static i64 restrict_slot(Grid *g, i64 t, i64 how, i64 a, i64 b) {
     }
     if (removed == 0)
         return 0;
-    save(g, SAVED_SIZE, t, g->size[t]);
+    save(g, 2 * t + SAVED_SIZE, g->size[t]);
     g->size[t] -= removed;
+    lose_letters(g, t, lo, hi);
     if (g->size[t] == 0)
         return removed;
-    lose_letters(g, t, lo, hi);
     if (g->size[t] == 1) {
         g->singles[g->n_singles] = t;
         g->n_singles += 1;
@@ -267,7 +203,7 @@ static i64 propagate_queue(Grid *g) {
             i64 s = event[0], i = event[1], c = event[2];
             i64 t = g->cross_t[s * g->longest + i];
             i64 j = g->cross_j[s * g->longest + i];
-            if (!((g->letter_sets[t * g->longest + j] >> c) & 1))
+            if (g->support[(t * g->longest + j) * 26 + c] == 0)
                 continue; /* t has no candidate with c there (any more) */
             if (restrict_slot(g, t, DROP_LETTER, j, c) > 0 && g->size[t] == 0)
                 return wiped_out(g, s, i, t);
@@ -331,66 +267,24 @@ static i64 settle(Grid *g) {
     }
 }
 
-/* How many candidates of slot t have letter c at position j, for each c, each at most PROMISE_CAP: by the
- * candidates' letters when they are fewer than the blocks to count, else by the letters' masks. */
-static void crossing_counts(const Grid *g, i64 t, i64 j, i64 *counts) {
-    i64 blocks = blocks_of(g, t), length = g->lengths[t];
-    i64 set = g->letter_sets[t * g->longest + j];
-    const u64 *live = g->live + g->live_at[t];
-    for (i64 c = 0; c < 26; c++)
-        counts[c] = 0;
-    if (g->size[t] <= blocks * bits((u64)set)) {
-        const uint8_t *letters = g->letters + g->letters_at[t] + j;
-        for (i64 k = 0; k < blocks; k++)
-            for (u64 x = live[k]; x; x &= x - 1)
-                counts[letters[(64 * k + __builtin_ctzll(x)) * length]] += 1;
-    } else {
-        const u64 *masks = g->masks + g->mask_at[t * g->longest + j];
-        for (u64 x = (u64)set; x; x &= x - 1) {
-            i64 c = __builtin_ctzll(x);
-            const u64 *mask = masks + c * blocks;
-            i64 count = 0;
-            for (i64 k = 0; k < blocks && count < PROMISE_CAP; k++)
-                count += bits(live[k] & mask[k]);
-            counts[c] = count;
-        }
-    }
-    for (i64 c = 0; c < 26; c++)
-        counts[c] = counts[c] < PROMISE_CAP ? counts[c] : PROMISE_CAP;
-}
-
-/* log10 of what each letter at each open crossing of slot s leaves the crossing slot (crossing_counts),
- * in logs[i * 26 + c]; open[i] whether position i crosses a slot still open. */
-static void crossing_logs(const Grid *g, i64 s, double *logs, int *open) {
-    for (i64 i = 0; i < g->lengths[s]; i++) {
-        i64 t = g->cross_t[s * g->longest + i];
-        open[i] = t >= 0 && g->size[t] > 1;
-        if (!open[i])
-            continue;
-        i64 counts[26];
-        crossing_counts(g, t, g->cross_j[s * g->longest + i], counts);
-        for (i64 c = 0; c < 26; c++)
-            logs[i * 26 + c] = log10((double)counts[c]);
-    }
-}
-
 /* How well word w of slot s keeps its open crossings alive: the mean over the crossing slots still open of
  * log10 of the candidates each keeps with w's letter at the shared cell, each at most PROMISE_CAP (0 when it
- * crosses no open slot; logs and open from crossing_logs). The log of the product of the crossings'
- * supports, so that a word leaving one crossing few candidates and the others many can still beat one
- * leaving every crossing barely enough. */
-static double promise_of(const Grid *g, i64 s, i64 w, const double *logs, const int *open) {
+ * crosses no open slot). The log of the product of the crossings' supports, so that a word leaving one
+ * crossing few candidates and the others many can still beat one leaving every crossing barely enough. */
+static double promise_of(Grid *g, i64 s, i64 w) {
     i64 length = g->lengths[s];
-    const uint8_t *word = g->letters + g->letters_at[s] + w * length;
+    i64 base = g->letters_at[s] + w * length;
     double total = 0.0;
-    i64 crossings = 0;
+    i64 open = 0;
     for (i64 i = 0; i < length; i++) {
-        if (!open[i])
+        i64 t = g->cross_t[s * g->longest + i];
+        if (t < 0 || g->size[t] <= 1)
             continue;
-        total += logs[i * 26 + word[i]];
-        crossings += 1;
+        i64 count = g->support[(t * g->longest + g->cross_j[s * g->longest + i]) * 26 + g->letters[base + i]];
+        total += log10((double)(count < PROMISE_CAP ? count : PROMISE_CAP));
+        open += 1;
     }
-    return crossings > 0 ? total / (double)crossings : 0.0;
+    return open > 0 ? total / (double)open : 0.0;
 }
 
 /* dom/wdeg: the open slot with the fewest candidates per weighted crossing with other open slots. */
@@ -418,10 +312,6 @@ static i64 choose(Grid *g) {
 /* The candidate of slot s with the highest key (the first in word order among equals): its key plus
  * promise times its promise_of. */
 static i64 best_value(Grid *g, i64 s, const double *keys, double promise) {
-    double logs[32 * 26];
-    int open[32];
-    if (promise > 0.0)
-        crossing_logs(g, s, logs, open);
     i64 best = -1;
     double best_key = 0.0;
     const u64 *live = g->live + g->live_at[s];
@@ -430,7 +320,7 @@ static i64 best_value(Grid *g, i64 s, const double *keys, double promise) {
             i64 w = 64 * k + __builtin_ctzll(x);
             double key = keys[w];
             if (promise > 0.0)
-                key += promise * promise_of(g, s, w, logs, open);
+                key += promise * promise_of(g, s, w);
             if (best < 0 || key > best_key) {
                 best = w;
                 best_key = key;
@@ -445,23 +335,21 @@ static int scratch(Grid *g) {
     for (i64 s = 0; s < g->slots; s++)
         blocks = blocks_of(g, s) > blocks ? blocks_of(g, s) : blocks;
     g->gone = malloc((size_t)blocks * sizeof(u64));
-    g->dead = malloc((size_t)(2 * 26 * g->longest + 2) * sizeof(i64));
-    return g->gone != NULL && g->dead != NULL;
+    return g->gone != NULL;
 }
 
 static void release(Grid *g) {
     free(g->gone);
-    free(g->dead);
 }
 
 #define GRID_ARGUMENTS                                                                                       \
-    u64 *live, i64 *live_at, i64 *size, i64 *letter_sets, i64 *lengths, uint8_t *letters, i64 *letters_at,   \
+    u64 *live, i64 *live_at, i64 *size, int32_t *support, i64 *lengths, uint8_t *letters, i64 *letters_at,   \
         i64 *words, i64 *group, i64 *cross_t, i64 *cross_j, i64 *cross_id, u64 *masks, i64 *mask_at,          \
-        i64 *witness, double *weights, i64 *wipeouts, i64 distinct, i64 slots, i64 longest
+        double *weights, i64 *wipeouts, i64 distinct, i64 slots, i64 longest
 
 #define GRID_INIT(events, singles, trail)                                                                    \
-    {live, live_at, size, letter_sets, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id, \
-     masks, mask_at, witness, weights, wipeouts, distinct, slots, longest, events, singles, trail, 0, 0, 0, 0, 0, 0, 0, 0}
+    {live, live_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id,     \
+     masks, mask_at, weights, wipeouts, distinct, slots, longest, events, singles, trail, 0, 0, 0, 0, 0, 0, 0}
 
 /* The queued events and singles propagated; result = (failed slot or -1, trail length); -2: out of memory. */
 void grid_propagate(GRID_ARGUMENTS, i64 *events, i64 n_events, i64 *singles, i64 n_singles, i64 *trail,

@@ -48,10 +48,10 @@ import numpy as np
 
 PROMISE_CAP = 1000  # a crossing keeping this many candidates or more is as good as any (grid_kernel.c's too)
 KERNEL_SOURCE = "grid_kernel.c"
-_GRID_ARRAYS = 17  # live .. wipeouts: the arrays before ``distinct`` in both builds' argument lists
-# live and the letter masks are uint64 bitsets, letters bytes, weights doubles, the rest int64
-_GRID_TYPES = (np.uint64, *(np.int64,) * 4, np.uint8, *(np.int64,) * 6, np.uint64, np.int64, np.int64, np.float64,
-               np.int64)
+_GRID_ARRAYS = 16  # live .. wipeouts: the arrays before ``distinct`` in both builds' argument lists
+# live and the letter masks are uint64 bitsets, support int32, letters bytes, weights doubles, the rest int64
+_GRID_TYPES = (np.uint64, np.int64, np.int64, np.int32, np.int64, np.uint8, *(np.int64,) * 6, np.uint64, np.int64,
+               np.float64, np.int64)
 
 
 def _pointer(array: np.ndarray, dtype: type = np.int64) -> ctypes.c_void_p:
