@@ -260,8 +260,9 @@ class Filler:
         total = int(self.words.sum())
         self.events = np.zeros((slots * longest * 26 + 1, 3), np.int64)
         self.singles = np.zeros(4 * slots + 1, np.int64)
-        # a restriction saves each block it changes and the size, one word gone at least: two entries a word
-        self.trail = np.zeros((2 * total + 1, 2), np.int64)
+        # a restriction saves each block it changes, the size, and the supports in fewer entries than it
+        # removes words (one word gone at least): three entries a word
+        self.trail = np.zeros((3 * total + 1, 2), np.int64)
         self.stack = np.zeros((total + slots + 1, 4), np.int64)
         self.nogoods = np.zeros((1024, 2), np.int64)  # grows as nogoods are learnt, up to NOGOOD_DECISIONS rows
         self.nogood_at = np.zeros(1025, np.int64)

@@ -14,12 +14,13 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef int64_t i64;
 typedef uint64_t u64;
 
 enum { DONE = 0, NODE_LIMIT = 1, OUT_FULL = 2 };  /* puzzlewright.native's codes */
-enum { SAVED_BLOCK = 0, SAVED_SIZE = 1 };                /* what a trail entry holds */
+enum { SAVED_BLOCK = 0, SAVED_SIZE = 1, SAVED_ROW = 2 };  /* what a trail entry holds: its code's low bits */
 enum { DROP_LETTER = 0, KEEP_WORD = 1, DROP_WORD = 2 };     /* the restrictions of a slot's candidates */
 
 #ifndef PROMISE_CAP
@@ -58,39 +59,64 @@ static i64 blocks_of(const Grid *g, i64 s) {
     return (g->words[s] + 63) >> 6;
 }
 
-/* Trail entries: (2 * block k of the slot, its old bits) for each block a restriction changed, then
- * (2 * slot + 1, its old size): undone in reverse order, a restriction's size entry comes first and says
- * whose blocks follow. */
+/* Trail entries: (4 * k + SAVED_BLOCK, the old bits) for each block k of the slot a restriction changed; for
+ * a restriction that removes more words than its slot's supports take entries (row_entries), the supports
+ * themselves, then (4 * their entries + SAVED_ROW, 0); then (4 * slot + SAVED_SIZE, its old size). Undone in
+ * reverse order, the size entry says whose blocks follow, and a saved row spares putting the restored words'
+ * letters back one by one. */
 static void save(Grid *g, i64 code, i64 old) {
     g->trail[2 * g->n_trail] = code;
     g->trail[2 * g->n_trail + 1] = old;
     g->n_trail += 1;
 }
 
-/* Put back every change after trail position mark: the blocks, the sizes and the restored words' letters
- * on the supports. */
+/* The trail entries (two int64, four supports each) that slot t's supports take. */
+static i64 row_entries(const Grid *g, i64 t) {
+    return (g->lengths[t] * 26 + 3) / 4;
+}
+
+/* Save slot t's supports on the trail. */
+static void save_row(Grid *g, i64 t) {
+    i64 entries = row_entries(g, t);
+    memcpy(g->trail + 2 * g->n_trail, g->support + t * g->longest * 26, (size_t)(g->lengths[t] * 26) * sizeof(int32_t));
+    g->n_trail += entries;
+    save(g, 4 * entries + SAVED_ROW, 0);
+}
+
+/* Put back every change after trail position mark: the blocks, the sizes, and the supports (saved, or
+ * the restored words' letters put back). */
 static void undo(Grid *g, i64 mark) {
     i64 t = 0, length = 0, longest = g->longest;
+    int saved = 0; /* the supports of the restriction being undone came back whole */
     u64 *live = g->live;
     const uint8_t *letters = g->letters;
     int32_t *support = g->support;
     for (i64 n = g->n_trail - 1; n >= mark; n--) {
         i64 code = g->trail[2 * n], old = g->trail[2 * n + 1];
-        if (code & SAVED_SIZE) {
-            t = code >> 1;
+        i64 kind = code & 3;
+        if (kind == SAVED_SIZE) {
+            t = code >> 2;
             g->size[t] = old;
             length = g->lengths[t];
             live = g->live + g->live_at[t];
             letters = g->letters + g->letters_at[t];
             support = g->support + t * longest * 26;
+            saved = 0;
             continue;
         }
-        i64 k = code >> 1;
-        for (u64 x = (u64)old & ~live[k]; x; x &= x - 1) {
-            const uint8_t *word = letters + (64 * k + __builtin_ctzll(x)) * length;
-            for (i64 i = 0; i < length; i++)
-                support[i * 26 + word[i]] += 1;
+        if (kind == SAVED_ROW) {
+            n -= code >> 2;
+            memcpy(support, g->trail + 2 * n, (size_t)(length * 26) * sizeof(int32_t));
+            saved = 1;
+            continue;
         }
+        i64 k = code >> 2;
+        if (!saved)
+            for (u64 x = (u64)old & ~live[k]; x; x &= x - 1) {
+                const uint8_t *word = letters + (64 * k + __builtin_ctzll(x)) * length;
+                for (i64 i = 0; i < length; i++)
+                    support[i * 26 + word[i]] += 1;
+            }
         live[k] = (u64)old;
     }
     if (g->n_trail > mark)
@@ -135,7 +161,7 @@ static i64 restrict_slot(Grid *g, i64 t, i64 how, i64 a, i64 b) {
             u64 x = live[k] & mask[k];
             gone[k] = x;
             if (x) {
-                save(g, 2 * k + SAVED_BLOCK, (i64)live[k]);
+                save(g, 4 * k + SAVED_BLOCK, (i64)live[k]);
                 live[k] &= ~x;
                 removed += bits(x);
                 lo = lo < k ? lo : k;
@@ -150,7 +176,7 @@ static i64 restrict_slot(Grid *g, i64 t, i64 how, i64 a, i64 b) {
             u64 x = how == DROP_WORD ? live[k] & bit : k == kept ? live[k] & ~bit : live[k];
             gone[k] = x;
             if (x) {
-                save(g, 2 * k + SAVED_BLOCK, (i64)live[k]);
+                save(g, 4 * k + SAVED_BLOCK, (i64)live[k]);
                 live[k] &= ~x;
                 removed += bits(x);
                 lo = lo < k ? lo : k;
@@ -160,7 +186,9 @@ static i64 restrict_slot(Grid *g, i64 t, i64 how, i64 a, i64 b) {
     }
     if (removed == 0)
         return 0;
-    save(g, 2 * t + SAVED_SIZE, g->size[t]);
+    if (removed > row_entries(g, t))
+        save_row(g, t);
+    save(g, 4 * t + SAVED_SIZE, g->size[t]);
     g->size[t] -= removed;
     lose_letters(g, t, lo, hi);
     if (g->size[t] == 0)
