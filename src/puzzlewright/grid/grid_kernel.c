@@ -157,7 +157,8 @@ static i64 restrict_slot(Grid *g, i64 t, i64 how, i64 a, i64 b) {
     i64 lo = blocks, hi = -1, removed = 0;
     if (how == DROP_LETTER) {
         const u64 *mask = g->masks + g->mask_at[t * g->longest + a] + b * blocks;
-        for (i64 k = 0; k < blocks; k++) {
+        i64 going = g->support[(t * g->longest + a) * 26 + b]; /* the words to remove: stop once they are */
+        for (i64 k = 0; k < blocks && removed < going; k++) {
             u64 x = live[k] & mask[k];
             gone[k] = x;
             if (x) {

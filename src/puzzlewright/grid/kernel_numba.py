@@ -147,7 +147,11 @@ def _restrict(g, work, t, how, a, b, longest):
         first = a >> 6 if how == DROP_WORD else 0
         last = a >> 6 if how == DROP_WORD else blocks - 1
     bit = _ONE << np.uint64(a & 63)
+    # the words DROP_LETTER removes: it stops once they are gone
+    going = g[3][(t * longest + a) * 26 + b] if how == DROP_LETTER else blocks * 64
     for k in range(first, last + 1):
+        if removed >= going:
+            break
         block = live[at + k]
         if how == DROP_LETTER:
             x = block & masks[mask + k]
