@@ -155,34 +155,24 @@ static i64 restrict_slot(Grid *g, i64 t, i64 how, i64 a, i64 b) {
     i64 blocks = blocks_of(g, t), at = g->live_at[t];
     u64 *live = g->live + at, *gone = g->gone;
     i64 lo = blocks, hi = -1, removed = 0;
-    if (how == DROP_LETTER) {
-        const u64 *mask = g->masks + g->mask_at[t * g->longest + a] + b * blocks;
-        i64 going = g->support[(t * g->longest + a) * 26 + b]; /* the words to remove: stop once they are */
-        for (i64 k = 0; k < blocks && removed < going; k++) {
-            u64 x = live[k] & mask[k];
-            gone[k] = x;
-            if (x) {
-                save(g, 4 * k + SAVED_BLOCK, (i64)live[k]);
-                live[k] &= ~x;
-                removed += bits(x);
-                lo = lo < k ? lo : k;
-                hi = k;
-            }
-        }
-    } else {
-        i64 kept = a >> 6;
-        u64 bit = (u64)1 << (a & 63);
-        i64 first = how == DROP_WORD ? kept : 0, last = how == DROP_WORD ? kept : blocks - 1;
-        for (i64 k = first; k <= last; k++) {
-            u64 x = how == DROP_WORD ? live[k] & bit : k == kept ? live[k] & ~bit : live[k];
-            gone[k] = x;
-            if (x) {
-                save(g, 4 * k + SAVED_BLOCK, (i64)live[k]);
-                live[k] &= ~x;
-                removed += bits(x);
-                lo = lo < k ? lo : k;
-                hi = k;
-            }
+    const u64 *mask = g->masks + g->mask_at[t * g->longest + (how == DROP_LETTER ? a : 0)] + b * blocks;
+    /* the words DROP_LETTER removes (its supports count them): it stops once they are gone */
+    i64 going = how == DROP_LETTER ? g->support[(t * g->longest + a) * 26 + b] : blocks * 64;
+    i64 word_block = a >> 6;
+    u64 bit = (u64)1 << (a & 63);
+    i64 first = how == DROP_WORD ? word_block : 0, last = how == DROP_WORD ? word_block : blocks - 1;
+    for (i64 k = first; k <= last && removed < going; k++) {
+        u64 x = how == DROP_LETTER ? live[k] & mask[k]
+                : how == DROP_WORD ? live[k] & bit
+                : k == word_block  ? live[k] & ~bit
+                                   : live[k];
+        gone[k] = x;
+        if (x) {
+            save(g, 4 * k + SAVED_BLOCK, (i64)live[k]);
+            live[k] &= ~x;
+            removed += bits(x);
+            lo = lo < k ? lo : k;
+            hi = k;
         }
     }
     if (removed == 0)
@@ -192,8 +182,6 @@ static i64 restrict_slot(Grid *g, i64 t, i64 how, i64 a, i64 b) {
     save(g, 4 * t + SAVED_SIZE, g->size[t]);
     g->size[t] -= removed;
     lose_letters(g, t, lo, hi);
-    if (g->size[t] == 0)
-        return removed;
     if (g->size[t] == 1) {
         g->singles[g->n_singles] = t;
         g->n_singles += 1;

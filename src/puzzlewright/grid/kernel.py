@@ -3,20 +3,23 @@ two-way branching, all in arrays so that a run can stop (node limit, a fill foun
 
 State, per slot ``s`` (its words are the dictionary's words of its length, numbered 0..K-1):
 
-* ``alive[alive_at[s] + w]``: whether word ``w`` is still a candidate; ``size[s]`` how many are;
-* ``after``/``before``: each slot's candidates linked in word order (dancing links: slot ``s``'s list head
-  is entry ``alive_at[s] + s``, word ``w`` entry ``alive_at[s] + s + 1 + w``, each holding the next/previous
-  entry relative to the head, 0 for the head; :func:`candidate_links` builds them). A removal unlinks a
-  word and an undo, in reverse order, relinks it, so a slot's candidates are walked at a cost of their
-  number, not of the slot's dictionary: a letter that lost its support in a crossing removes its words by
-  walking whichever is shorter, the slot's candidates or the dictionary's words with that letter there (the
-  same words in the same order either way);
+* ``live[live_at[s]:]``: its candidates as a bitset (:func:`blocks` uint64 blocks, word ``w`` bit ``w % 64``
+  of block ``w // 64``); ``size[s]`` how many are;
+* ``masks``: static, per length, position ``i`` and letter ``c``, the bitset of the words with ``c`` at ``i``
+  (:func:`letter_masks`; slot ``s``'s for ``i`` start at ``mask_at[s, i]``, one letter after another);
 * ``support[s, i, c]``: how many candidates have letter ``c`` at position ``i``. When it drops to zero and
-  position ``i`` crosses slot ``t`` at its position ``j``, every candidate of ``t`` with ``c`` at ``j`` goes
-  (found through the per-length index ``by_letter``). This keeps every crossing arc consistent at a cost
-  proportional to the words removed (AC-4 style supports, rather than re-scanning domains as AC-3 does);
+  position ``i`` crosses slot ``t`` at its position ``j``, the candidates of ``t`` with ``c`` at ``j`` go:
+  ``t``'s blocks AND NOT the mask, a pass over blocks rather than a walk over words, and a letter already
+  gone there costs nothing (its support says so). This keeps every crossing arc consistent (AC-4 style
+  supports, rather than re-scanning domains as AC-3 does); the removed words' letters come off the
+  supports in word order, so the letters that lose their last candidate are queued in the order a
+  word-by-word removal queues them, and the search (its dead ends, hence its crossing weights) does not
+  depend on the representation;
 * a slot left with one word removes that word from every other slot of its length (no repeats);
-* every removal goes on a trail, so backtracking undoes exactly what a decision caused.
+* every change goes on a trail: the blocks a restriction changed (their old bits), the size, and, for a
+  restriction that removes more words than the slot's supports take entries, the supports themselves.
+  Backtracking restores them in reverse order; a restored block whose supports were not saved puts its
+  words' letters back one by one.
 
 Variable choice is dom/wdeg (fewest candidates per weighted open crossing; a crossing's weight counts the
 wipeouts it caused and persists across restarts); the value is the candidate with the highest key: its
