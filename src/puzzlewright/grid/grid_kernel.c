@@ -124,8 +124,10 @@ static void undo(Grid *g, i64 mark) {
 }
 
 /* Take the letters of the words in gone[lo..hi] off slot t's supports, in word order, queueing each letter
- * that loses its last candidate at a crossed position (the order word-by-word removals would queue them). */
-static void lose_letters(Grid *g, i64 t, i64 lo, i64 hi) {
+ * that loses its last candidate at a crossed position (the order word-by-word removals would queue them).
+ * All of them had letter c at position skip (-1: none): that support drops to 0 at once, unqueued (its event
+ * would restrict the crossing slot by a letter it lost already, which is what removed them). */
+static void lose_letters(Grid *g, i64 t, i64 lo, i64 hi, i64 skip, i64 c) {
     i64 length = g->lengths[t], longest = g->longest, n_events = g->n_events;
     const uint8_t *letters = g->letters + g->letters_at[t];
     const i64 *crossed = g->cross_t + t * longest;
@@ -135,15 +137,18 @@ static void lose_letters(Grid *g, i64 t, i64 lo, i64 hi) {
         for (u64 x = g->gone[k]; x; x &= x - 1) {
             const uint8_t *word = letters + (64 * k + __builtin_ctzll(x)) * length;
             for (i64 i = 0; i < length; i++) {
-                i64 c = word[i];
-                if (--support[i * 26 + c] == 0 && crossed[i] >= 0) {
+                if (i == skip)
+                    continue;
+                if (--support[i * 26 + word[i]] == 0 && crossed[i] >= 0) {
                     events[3 * n_events] = t;
                     events[3 * n_events + 1] = i;
-                    events[3 * n_events + 2] = c;
+                    events[3 * n_events + 2] = word[i];
                     n_events += 1;
                 }
             }
         }
+    if (skip >= 0)
+        support[skip * 26 + c] = 0;
     g->n_events = n_events;
 }
 
@@ -181,7 +186,7 @@ static i64 restrict_slot(Grid *g, i64 t, i64 how, i64 a, i64 b) {
         save_row(g, t);
     save(g, 4 * t + SAVED_SIZE, g->size[t]);
     g->size[t] -= removed;
-    lose_letters(g, t, lo, hi);
+    lose_letters(g, t, lo, hi, how == DROP_LETTER ? a : -1, b);
     if (g->size[t] == 1) {
         g->singles[g->n_singles] = t;
         g->n_singles += 1;

@@ -104,9 +104,10 @@ def _undo(g, work, mark, longest):
 
 
 @numba.njit(cache=True, nogil=True)
-def _lose_letters(g, work, t, lo, hi, longest):
+def _lose_letters(g, work, t, lo, hi, skip, letter, longest):
     """Take the letters of the words in ``gone[lo..hi]`` off slot ``t``'s supports, in word order, queueing
-    each letter that loses its last candidate at a crossed position."""
+    each letter that loses its last candidate at a crossed position; all of them had ``letter`` at position
+    ``skip`` (-1: none), whose support drops to 0 at once, unqueued (see grid_kernel.c)."""
     support, lengths, letters, letters_at, cross_t = g[3], g[4], g[5], g[6], g[9]
     events, gone, counts = work[0], work[4], work[5]
     length = lengths[t]
@@ -115,6 +116,8 @@ def _lose_letters(g, work, t, lo, hi, longest):
         while x:
             word = letters_at[t] + (64 * k + trailing_zeros(x)) * length
             for i in range(length):
+                if i == skip:
+                    continue
                 c = letters[word + i]
                 at = (t * longest + i) * 26 + c
                 support[at] -= 1
@@ -125,6 +128,8 @@ def _lose_letters(g, work, t, lo, hi, longest):
                     events[3 * n + 2] = c
                     counts[EVENTS] = n + 1
             x &= x - _ONE
+    if skip >= 0:
+        support[(t * longest + skip) * 26 + letter] = 0
 
 
 @numba.njit(cache=True, nogil=True)
@@ -172,7 +177,7 @@ def _restrict(g, work, t, how, a, b, longest):
         _save_row(g, work, t, longest)
     _save(work, 4 * t + SAVED_SIZE, size[t])
     size[t] -= removed
-    _lose_letters(g, work, t, lo, hi, longest)
+    _lose_letters(g, work, t, lo, hi, a if how == DROP_LETTER else -1, b, longest)
     if size[t] == 1:
         singles[counts[SINGLES]] = t
         counts[SINGLES] += 1
