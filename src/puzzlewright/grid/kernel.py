@@ -148,8 +148,4 @@ def bitsets(rows: np.ndarray) -> np.ndarray:
 def letter_masks(letters: np.ndarray) -> np.ndarray:
     """For words of one length (words x length letters): the bitset of the words with letter ``c`` at
     position ``i``, as ``masks[i, c]`` (length x 26 x blocks)."""
-    count, length = letters.shape
-    has = np.zeros((length, 26, count), bool)
-    for i in range(length):
-        has[i, letters[:, i], np.arange(count)] = True
-    return bitsets(has)
+    return bitsets(letters.T[:, None, :] == np.arange(26, dtype=letters.dtype)[None, :, None])
