@@ -221,7 +221,7 @@ class Filler:
         return crossings
 
     def _build_arrays(self, lengths: list[int]) -> None:
-        """The kernel's flat arrays: word letters and the letter index per length, crossings per slot."""
+        """The kernel's flat arrays: word letters and the letter masks per length, crossings per slot."""
         from puzzlewright.grid.kernel import blocks, letter_masks
 
         slots = len(self.slots)
@@ -260,8 +260,8 @@ class Filler:
         total = int(self.words.sum())
         self.events = np.zeros((slots * longest * 26 + 1, 3), np.int64)
         self.singles = np.zeros(4 * slots + 1, np.int64)
-        # a restriction saves each block it changes, the size, and the supports in fewer entries than it
-        # removes words (one word gone at least): three entries a word
+        # a restriction saves each block it changes (a word gone in each), the size (a word gone at least) and,
+        # removing more words than they take entries, the supports: at most three entries a word gone
         self.trail = np.zeros((3 * total + 1, 2), np.int64)
         self.stack = np.zeros((total + slots + 1, 4), np.int64)
         self.nogoods = np.zeros((1024, 2), np.int64)  # grows as nogoods are learnt, up to NOGOOD_DECISIONS rows

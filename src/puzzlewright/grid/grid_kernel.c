@@ -13,7 +13,6 @@
 
 #include <math.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 typedef int64_t i64;
@@ -43,7 +42,7 @@ typedef struct {
     i64 n_events, n_singles, n_trail;
     i64 *nogoods, *nogood_at; /* nogood n's decisions: (slot, word) pairs nogoods[2k..] for k in at[n]..at[n+1] */
     i64 n_nogoods;
-    u64 *gone; /* scratch: the words the current restriction removed, block by block */
+    u64 *gone; /* scratch (on the call's stack): the words the current restriction removed, block by block */
 } Grid;
 
 /* The set bits of x (SWAR: the library is built for any x86-64, without the popcnt instruction, and the
@@ -351,17 +350,12 @@ static i64 best_value(Grid *g, i64 s, const double *keys, double promise) {
     return best;
 }
 
-/* The scratch space of a call: the removed words of the longest slot's blocks, the letters of a slot. */
-static int scratch(Grid *g) {
-    i64 blocks = 1;
+/* The blocks of the longest slot's bitset: the size of a call's scratch of removed words. */
+static i64 most_blocks(const Grid *g) {
+    i64 most = 1;
     for (i64 s = 0; s < g->slots; s++)
-        blocks = blocks_of(g, s) > blocks ? blocks_of(g, s) : blocks;
-    g->gone = malloc((size_t)blocks * sizeof(u64));
-    return g->gone != NULL;
-}
-
-static void release(Grid *g) {
-    free(g->gone);
+        most = blocks_of(g, s) > most ? blocks_of(g, s) : most;
+    return most;
 }
 
 #define GRID_ARGUMENTS                                                                                       \
@@ -373,21 +367,17 @@ static void release(Grid *g) {
     {live, live_at, size, support, lengths, letters, letters_at, words, group, cross_t, cross_j, cross_id,     \
      masks, mask_at, weights, wipeouts, distinct, slots, longest, events, singles, trail, 0, 0, 0, 0, 0, 0, 0}
 
-/* The queued events and singles propagated; result = (failed slot or -1, trail length); -2: out of memory. */
+/* The queued events and singles propagated; result = (failed slot or -1, trail length). */
 void grid_propagate(GRID_ARGUMENTS, i64 *events, i64 n_events, i64 *singles, i64 n_singles, i64 *trail,
                     i64 n_trail, i64 *result) {
     Grid g = GRID_INIT(events, singles, trail);
     g.n_events = n_events;
     g.n_singles = n_singles;
     g.n_trail = n_trail;
-    if (!scratch(&g)) {
-        release(&g);
-        result[0] = -2, result[1] = n_trail;
-        return;
-    }
+    u64 gone[most_blocks(&g)];
+    g.gone = gone;
     result[0] = propagate_queue(&g);
     result[1] = g.n_trail;
-    release(&g);
 }
 
 static i64 search(Grid *g, double *keys, i64 *keys_at, i64 *stack, i64 *cursor, i64 node_limit, i64 *out,
@@ -396,15 +386,15 @@ static i64 search(Grid *g, double *keys, i64 *keys_at, i64 *stack, i64 *cursor, 
 /* Depth-first search from the state in the arrays, resumable through stack and cursor
  * (cursor = depth, trail length, nodes, resume-by-backtracking flag), pruned by n_nogoods learnt nogoods.
  * OUT_FULL with a fill's word per slot in out, DONE when the space is exhausted, NODE_LIMIT once cursor[2]
- * reaches node_limit; -1: out of memory. */
+ * reaches node_limit. */
 i64 grid_search(GRID_ARGUMENTS, double *keys, i64 *keys_at, i64 *events, i64 *singles, i64 *trail, i64 *stack,
                 i64 *cursor, i64 node_limit, i64 *out, double promise, i64 *nogoods, i64 *nogood_at,
                 i64 n_nogoods) {
     Grid g = GRID_INIT(events, singles, trail);
     g.nogoods = nogoods, g.nogood_at = nogood_at, g.n_nogoods = n_nogoods;
-    i64 why = scratch(&g) ? search(&g, keys, keys_at, stack, cursor, node_limit, out, promise) : -1;
-    release(&g);
-    return why;
+    u64 gone[most_blocks(&g)];
+    g.gone = gone;
+    return search(&g, keys, keys_at, stack, cursor, node_limit, out, promise);
 }
 
 static i64 search(Grid *g, double *keys, i64 *keys_at, i64 *stack, i64 *cursor, i64 node_limit, i64 *out,
