@@ -221,38 +221,36 @@ class Filler:
         return crossings
 
     def _build_arrays(self, lengths: list[int]) -> None:
-        """The kernel's flat arrays: word letters and the letter index per length, crossings per slot."""
-        from puzzlewright.grid.kernel import letter_index
+        """The kernel's flat arrays: word letters and the letter masks per length, crossings per slot."""
+        from puzzlewright.grid.kernel import blocks, letter_masks
 
         slots = len(self.slots)
         longest = max(lengths)
-        table_at, index_at, letters, index = {}, {}, [], []
-        offset = index_offset = 0
+        table_at, masks_at, letters, masks = {}, {}, [], []
+        offset = masks_offset = 0
         for length in lengths:
             table = self.tables[length]
             table_at[length] = offset
             letters.append(table.letters.reshape(-1))
-            at, ids = letter_index(table.letters) if len(table) else (np.zeros((length, 27), np.int64),
-                                                                       np.zeros(0, np.int32))
-            index_at[length] = at + index_offset
-            index.append(ids)
+            masks.append(letter_masks(table.letters).reshape(-1))
+            masks_at[length] = masks_offset + np.arange(length) * 26 * blocks(len(table))
             offset += len(table) * length
-            index_offset += len(ids)
+            masks_offset += masks[-1].size
         self.letters = np.concatenate(letters).astype(np.uint8)  # bytes: what a removal reads stays in cache
-        self.by_letter = np.concatenate(index).astype(np.int32)
+        self.masks = np.concatenate(masks)
         self.lengths = np.array([slot.length for slot in self.slots], np.int64)
         self.words = np.array([len(self.tables[slot.length]) for slot in self.slots], np.int64)
         self.letters_at = np.array([table_at[slot.length] for slot in self.slots], np.int64)
         self.group = np.array([lengths.index(slot.length) for slot in self.slots], np.int64)
-        self.alive_at = np.concatenate([[0], np.cumsum(self.words)[:-1]]).astype(np.int64)
+        self.live_at = np.concatenate([[0], np.cumsum([blocks(int(n)) for n in self.words])[:-1]]).astype(np.int64)
         word_start = {length: sum(len(self.tables[k]) for k in lengths if k < length) for length in lengths}
         self.keys_at = np.array([word_start[slot.length] for slot in self.slots], np.int64)
-        self.by_letter_at = np.zeros((slots, longest, 27), np.int64)
+        self.mask_at = np.zeros((slots, longest), np.int64)
         self.cross_t = np.full((slots, longest), -1, np.int64)
         self.cross_j = np.zeros((slots, longest), np.int64)
         self.cross_id = np.zeros((slots, longest), np.int64)
         for s, slot in enumerate(self.slots):
-            self.by_letter_at[s, :slot.length] = index_at[slot.length]
+            self.mask_at[s, :slot.length] = masks_at[slot.length]
             for i, t, j, crossing in self.crossings[s]:
                 self.cross_t[s, i], self.cross_j[s, i], self.cross_id[s, i] = t, j, crossing
         self.weights = np.ones(max(1, sum(len(c) for c in self.crossings) // 2), np.float64)
@@ -262,7 +260,9 @@ class Filler:
         total = int(self.words.sum())
         self.events = np.zeros((slots * longest * 26 + 1, 3), np.int64)
         self.singles = np.zeros(4 * slots + 1, np.int64)
-        self.trail = np.zeros((total + 1, 2), np.int64)
+        # a restriction saves each block it changes (a word gone in each), the size (a word gone at least) and,
+        # removing more words than they take entries, the supports: at most three entries a word gone
+        self.trail = np.zeros((3 * total + 1, 2), np.int64)
         self.stack = np.zeros((total + slots + 1, 4), np.int64)
         self.nogoods = np.zeros((1024, 2), np.int64)  # grows as nogoods are learnt, up to NOGOOD_DECISIONS rows
         self.nogood_at = np.zeros(1025, np.int64)
@@ -308,10 +308,9 @@ class Filler:
     def _start(self, domains: list[np.ndarray]) -> int:
         """Load the initial domains into the kernel's state and make it arc consistent; the slot left with
         no candidates, or -1."""
-        from puzzlewright.grid.kernel import candidate_links, propagate
+        from puzzlewright.grid.kernel import bitsets, propagate
 
-        self.alive = np.concatenate(domains).astype(np.uint8)
-        self.after, self.before = candidate_links(domains)
+        self.live = np.concatenate([bitsets(domain) for domain in domains])
         self.size = np.array([int(domain.sum()) for domain in domains], np.int64)
         self.support = np.zeros((len(self.slots), self.cross_t.shape[1], 26), np.int32)
         for s, slot in enumerate(self.slots):
@@ -330,9 +329,9 @@ class Filler:
 
     def _state(self) -> tuple:
         """The arrays the kernel's propagation takes, in its order (up to the event queue)."""
-        return (self.alive, self.alive_at, self.size, self.support, self.lengths, self.letters, self.letters_at,
-                self.words, self.group, self.cross_t, self.cross_j, self.cross_id, self.by_letter_at, self.by_letter,
-                self.weights, self.wipeouts, self.after, self.before, not self.options.allow_repeats, self.events)
+        return (self.live, self.live_at, self.size, self.support, self.lengths, self.letters, self.letters_at,
+                self.words, self.group, self.cross_t, self.cross_j, self.cross_id, self.masks, self.mask_at,
+                self.weights, self.wipeouts, not self.options.allow_repeats, self.events)
 
     def _new_run_keys(self) -> np.ndarray:
         """Fresh value-ordering keys: each word's score plus a little noise (best first), all lengths."""
@@ -441,14 +440,13 @@ class Filler:
             return _Attempt(complete=True, explanation=self.explain(domains, failed))
         attempt = _Attempt(candidates=[int(size) for size in self.size])
         self.n_nogoods = 0  # a nogood holds at the floor it was learnt at: a lower floor has more words
-        start = (self.alive.copy(), self.size.copy(), self.support.copy(), self.after.copy(), self.before.copy(),
-                 self.trail_length)
+        start = (self.live.copy(), self.size.copy(), self.support.copy(), self.trail_length)
         wanted = self.options.count
         out = np.zeros(len(self.slots), np.int64)
         runs = 0  # this floor's restart runs: each floor starts the Luby sequence over
         while not (attempt.finished or attempt.complete or attempt.gave_up):
-            self.alive[:], self.size[:], self.support[:], self.after[:], self.before[:] = start[:5]
-            cursor = np.array([0, start[5], self.nodes, 0], np.int64)
+            self.live[:], self.size[:], self.support[:] = start[:3]
+            cursor = np.array([0, start[3], self.nodes, 0], np.int64)
             keys = self._new_run_keys()
             run_limit = None if self.options.exhaustive else self.nodes + RESTART_BASE * luby(runs + 1)
             runs += 1

@@ -3,20 +3,23 @@ two-way branching, all in arrays so that a run can stop (node limit, a fill foun
 
 State, per slot ``s`` (its words are the dictionary's words of its length, numbered 0..K-1):
 
-* ``alive[alive_at[s] + w]``: whether word ``w`` is still a candidate; ``size[s]`` how many are;
-* ``after``/``before``: each slot's candidates linked in word order (dancing links: slot ``s``'s list head
-  is entry ``alive_at[s] + s``, word ``w`` entry ``alive_at[s] + s + 1 + w``, each holding the next/previous
-  entry relative to the head, 0 for the head; :func:`candidate_links` builds them). A removal unlinks a
-  word and an undo, in reverse order, relinks it, so a slot's candidates are walked at a cost of their
-  number, not of the slot's dictionary: a letter that lost its support in a crossing removes its words by
-  walking whichever is shorter, the slot's candidates or the dictionary's words with that letter there (the
-  same words in the same order either way);
+* ``live[live_at[s]:]``: its candidates as a bitset (:func:`blocks` uint64 blocks, word ``w`` bit ``w % 64``
+  of block ``w // 64``); ``size[s]`` how many are;
+* ``masks``: static, per length, position ``i`` and letter ``c``, the bitset of the words with ``c`` at ``i``
+  (:func:`letter_masks`; slot ``s``'s for ``i`` start at ``mask_at[s, i]``, one letter after another);
 * ``support[s, i, c]``: how many candidates have letter ``c`` at position ``i``. When it drops to zero and
-  position ``i`` crosses slot ``t`` at its position ``j``, every candidate of ``t`` with ``c`` at ``j`` goes
-  (found through the per-length index ``by_letter``). This keeps every crossing arc consistent at a cost
-  proportional to the words removed (AC-4 style supports, rather than re-scanning domains as AC-3 does);
+  position ``i`` crosses slot ``t`` at its position ``j``, the candidates of ``t`` with ``c`` at ``j`` go:
+  ``t``'s blocks AND NOT the mask, a pass over blocks rather than a walk over words, and a letter already
+  gone there costs nothing (its support says so). This keeps every crossing arc consistent (AC-4 style
+  supports, rather than re-scanning domains as AC-3 does); the removed words' letters come off the
+  supports in word order, so the letters that lose their last candidate are queued in the order a
+  word-by-word removal queues them, and the search (its dead ends, hence its crossing weights) does not
+  depend on the representation;
 * a slot left with one word removes that word from every other slot of its length (no repeats);
-* every removal goes on a trail, so backtracking undoes exactly what a decision caused.
+* every change goes on a trail: the blocks a restriction changed (their old bits), the size, and, for a
+  restriction that removes more words than the slot's supports take entries, the supports themselves.
+  Backtracking restores them in reverse order; a restored block whose supports were not saved puts its
+  words' letters back one by one.
 
 Variable choice is dom/wdeg (fewest candidates per weighted open crossing; a crossing's weight counts the
 wipeouts it caused and persists across restarts); the value is the candidate with the highest key: its
@@ -48,10 +51,10 @@ import numpy as np
 
 PROMISE_CAP = 1000  # a crossing keeping this many candidates or more is as good as any (grid_kernel.c's too)
 KERNEL_SOURCE = "grid_kernel.c"
-_GRID_ARRAYS = 18  # alive .. before: the arrays before ``distinct`` in both builds' argument lists
-# alive and letters are bytes, support, by_letter and the links int32, weights doubles, the rest int64
-_GRID_TYPES = (np.uint8, np.int64, np.int64, np.int32, np.int64, np.uint8, *(np.int64,) * 7, np.int32, np.float64,
-               np.int64, np.int32, np.int32)
+_GRID_ARRAYS = 16  # live .. wipeouts: the arrays before ``distinct`` in both builds' argument lists
+# live and the letter masks are uint64 bitsets, support int32, letters bytes, weights doubles, the rest int64
+_GRID_TYPES = (np.uint64, np.int64, np.int64, np.int32, np.int64, np.uint8, *(np.int64,) * 6, np.uint64, np.int64,
+               np.float64, np.int64)
 
 
 def _pointer(array: np.ndarray, dtype: type = np.int64) -> ctypes.c_void_p:
@@ -129,30 +132,20 @@ def search(*arguments: Any) -> int:
     return _backend()[1](*arguments)
 
 
-def letter_index(letters: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For words of one length (words x length letters): for each position and letter, the words with that
-    letter there, as ``ids[at[i, c]:at[i, c + 1]]`` (``at`` is length x 27)."""
-    count, length = letters.shape
-    at = np.zeros((length, 27), np.int64)
-    ids = np.zeros(count * length, np.int32)
-    for i in range(length):
-        order = np.argsort(letters[:, i], kind="stable")
-        counts = np.bincount(letters[:, i], minlength=26)
-        at[i, 1:] = np.cumsum(counts)
-        at[i] += i * count
-        ids[i * count:(i + 1) * count] = order
-    return at, ids
+def blocks(words: int) -> int:
+    """The 64-bit blocks of a bitset over ``words`` words."""
+    return (words + 63) // 64
 
 
-def candidate_links(domains: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """``after`` and ``before`` (see above) for slots whose candidates are the true entries of ``domains``
-    (one boolean array per slot, over its length's words): each slot's list head, then one entry per word."""
-    after = np.zeros(sum(len(domain) + 1 for domain in domains), np.int32)
-    before = np.zeros_like(after)
-    start = 0
-    for domain in domains:
-        chain = np.concatenate([[0], np.flatnonzero(domain) + 1, [0]])
-        after[start + chain[:-1]] = chain[1:]
-        before[start + chain[1:]] = chain[:-1]
-        start += len(domain) + 1
-    return after, before
+def bitsets(rows: np.ndarray) -> np.ndarray:
+    """Boolean rows (any leading shape, words last) as bitsets: uint64 blocks, word ``w`` bit ``w % 64`` of
+    block ``w // 64``."""
+    padded = np.zeros((*rows.shape[:-1], blocks(rows.shape[-1]) * 64), bool)
+    padded[..., :rows.shape[-1]] = rows
+    return np.packbits(padded, axis=-1, bitorder="little").view("<u8").astype(np.uint64)
+
+
+def letter_masks(letters: np.ndarray) -> np.ndarray:
+    """For words of one length (words x length letters): the bitset of the words with letter ``c`` at
+    position ``i``, as ``masks[i, c]`` (length x 26 x blocks)."""
+    return bitsets(letters.T[:, None, :] == np.arange(26, dtype=letters.dtype)[None, :, None])
