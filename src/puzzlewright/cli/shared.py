@@ -88,8 +88,9 @@ def quick_letterboxed_solve(sides: Sequence[str], spec: str) -> Any:
         return letterboxed_solve(sides, *dictionary_choice(spec, word_files=True))
     word_file = None if builtin_archive(spec) is not None else WordFile(spec)
     box = Box.parse(" ".join(sides))
-    index = builtin_index(spec) if word_file is None else word_file_index(word_file, box)
-    found = solve_box(box, box_words(box, index), budget=Budget(seconds=DEFAULT_TIME_LIMIT))
+    budget = Budget(seconds=DEFAULT_TIME_LIMIT)  # reading a word-list file's words counts against it too
+    index = builtin_index(spec) if word_file is None else word_file_index(word_file, box, budget)
+    found = solve_box(box, box_words(box, index), budget=budget)
     fields = result_fields(found, index.name, DEFAULT_LIMIT)
     return SimpleNamespace(**{**fields, "solutions": [SimpleNamespace(**solution) for solution in fields["solutions"]]})
 
