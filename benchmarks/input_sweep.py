@@ -60,6 +60,7 @@ VALID: dict[str, list[str]] = {
     "grid patterns": [],
     "grid reroll": ["--grid", "eras/lick/more/stew", "--slot", "1-Across"],
     "grid verify": ["--grid", "eras/lick/more/stew"],
+    "cache info": [],
 }
 LEFT_OUT = {"serve", "cache clear", "tour"}  # a server; the shared cache folder; the tour is VALID inputs only
 TIME_LIMIT = "2"  # what a verb with --time-limit is given (its own budget) when the case varies another value

@@ -4,6 +4,8 @@ now counts against the search's budget and says so when it runs out (exit 2, one
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 
 from puzzlewright.budget import Budget
@@ -25,6 +27,11 @@ def words(count: int) -> list[str]:
     """``count`` distinct lowercase a-z words (the box's letters among them)."""
     letters = "rmewcltgkapi"
     return [letters[n % 12] + "".join(letters[(n // 12 ** k) % 12] for k in range(1, 6)) for n in range(count)]
+
+
+def unique_word() -> str:
+    """A word no earlier run has seen: a list holding it is not in the cache folder of built lists yet."""
+    return uuid.uuid4().hex.translate(str.maketrans("0123456789", "ghijklmnop"))
 
 
 FILES = {  # format -> the file's text
@@ -66,3 +73,28 @@ def test_the_cli_says_the_time_ran_out_while_reading(cli, tmp_path):
         assert result.exit_code == 2, result
         assert result.stderr.startswith("error: time budget of 0.001 s exhausted while reading the dictionary file")
         assert result.stderr.count("\n") == 1
+
+
+def test_a_word_file_lexicon_is_read_within_the_budget_then_built_whole(tmp_path):
+    from puzzlewright.lexicon import load_lexicon
+
+    path = tmp_path / "list.txt"
+    path.write_text("\n".join([*words(LINES), unique_word()]) + "\n")  # a list the cache folder has not built
+    with pytest.raises(BudgetExceeded, match=f"while reading the dictionary file {path}"):
+        load_lexicon(str(path), check_time=expired().check_time)
+    assert len(load_lexicon(str(path))) == LINES + 1  # nothing half-built was kept
+
+
+@pytest.mark.parametrize("command", [
+    ["grid", "fill", "--size", "3x3"],  # the command line's quick path
+    ["grid", "fill", "--size", "3x3", "--json"],
+    ["jumble", "generate", "CAT"],
+    ["acrostic", "generate", "--size", "4"],
+])
+def test_every_verb_with_a_time_limit_reads_its_word_file_within_it(cli, tmp_path, command):
+    """Before: `grid fill --size 3x3 --dict FILE --time-limit 0.5` on a 140 MB list took 137 s."""
+    path = tmp_path / "big.txt"
+    path.write_text("\n".join(words(LINES)) * 60 + "\n" + unique_word() + "\n")  # never built before
+    result = cli(*command, "--dict", str(path), "--time-limit", "0.001")
+    assert result.exit_code == 2, result
+    assert result.stderr == f"error: time budget of 0.001 s exhausted while reading the dictionary file {path}\n"

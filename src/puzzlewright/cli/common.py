@@ -37,7 +37,7 @@ def lexicon_options(default: str, *, lazy: bool = False, word_files: bool = Fals
         def wrapper(dict_spec: str, dict_format: str | None, extra_words: str | None,
                     exclude_words: str | None, **kwargs: Any) -> Any:
             options, lexicon = dictionary_choice(dict_spec, dict_format, extra_words, exclude_words,
-                                                 word_files=word_files)
+                                                 word_files=word_files, time_limit=kwargs.get("time_limit"))
             if lazy:
                 return command(dictionary=options, lexicon=lexicon, **kwargs)
             return command(lexicon=lexicon if lexicon is not None else options.lexicon(), **kwargs)
