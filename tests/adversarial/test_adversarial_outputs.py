@@ -7,14 +7,11 @@ writing blocks until a reader comes), and an ``--output DIR`` name too long for 
 from __future__ import annotations
 
 import os
-import signal
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
-from conftest import run_cli
+from conftest import run_cli, within
 from puzzlewright.errors import PuzzleInputError, open_output
 
 WRITERS = {  # a verb writing to an output file, with the option that names it
@@ -25,26 +22,11 @@ WRITERS = {  # a verb writing to an output file, with the option that names it
 }
 
 
-@contextmanager
-def no_hang(seconds: int) -> Iterator[None]:
-    """Fail (instead of hanging the suite) when the block takes more than ``seconds``."""
-    def timed_out(*_: object) -> None:
-        raise TimeoutError(f"no answer within {seconds} s: the command hangs")
-
-    previous = signal.signal(signal.SIGALRM, timed_out)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 @pytest.mark.parametrize("writer", WRITERS)
 def test_a_fifo_no_program_reads_is_refused_at_once(tmp_path, writer):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    with no_hang(30):
+    with within(30):
         result = run_cli(*WRITERS[writer], str(fifo))
     assert result.exit_code == 2, result
     assert result.stderr == f"error: cannot write {fifo}: it is a FIFO no program is reading\n"
