@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,6 +85,25 @@ def run_cli(*args: str, input: str | None = None) -> CliResult:
         except SystemExit as exit:
             code = exit.code if isinstance(exit.code, int) else 1
     return CliResult(code, stdout.getvalue().decode(), stderr.getvalue().decode())
+
+
+class TookTooLong(Exception):
+    """A command that should have refused its input at once was still running."""
+
+
+@contextmanager
+def within(seconds: int) -> Iterator[None]:
+    """Fail (rather than hang the test run) when the block takes more than ``seconds``."""
+    def expire(signum: int, frame: object) -> None:
+        raise TookTooLong(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture

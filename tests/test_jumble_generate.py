@@ -205,6 +205,7 @@ def test_cli_generate(cli, tmp_path):
     plain = cli("jumble", "generate", "BEE WORTH IT", "--caption", CAPTION, "--random-seed", "1")
     assert plain.stdout.startswith("1. " + "  ".join(f"{w.scrambled.upper()}:{w.circle_mask}" for w in result.best.jumbles))
     assert "the solver ranks the answer first" in plain.stdout and "BEE WORTH IT" not in plain.stdout
+    assert "scramble quality" not in plain.stdout and "scrambles keep no letter in its place" in plain.stdout
     lines = cli("jumble", "generate", "BEE WORTH IT", "--random-seed", "1", "--lines")
     batch = tmp_path / "made.txt"
     batch.write_text(lines.stdout)
@@ -216,6 +217,16 @@ def test_cli_generate(cli, tmp_path):
     drawn = cli("jumble", "generate", "BEE WORTH IT", "--random-seed", "1", "--count", "2", "--svg", str(picture))
     assert drawn.exit_code == 0 and picture.read_text().startswith("<svg")
     assert (tmp_path / "puzzle-2.svg").read_text().startswith("<svg")
+
+
+def test_the_report_says_what_the_scrambles_kept():
+    """Quality 0 is the best scramble (nothing of the word kept), so the report says so in words rather
+    than printing a bare 0.00 that reads as the worst; a penalty says what it cost."""
+    from puzzlewright.cli.jumble import scramble_report
+
+    assert scramble_report(0.0) == "scrambles keep no letter in its place and no two side by side"
+    assert scramble_report(-0.25) == "scrambles keep some letters in place or side by side: -0.25 off the score"
+    assert "0.00" not in scramble_report(-0.0)
 
 
 def test_cli_bad_input_is_one_line_and_exit_2(cli):

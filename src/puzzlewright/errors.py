@@ -6,12 +6,13 @@ it into an HTTP 4xx. Anything else escaping is a bug.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time: dict lookup's quick path never loads it
     from collections.abc import Iterator
-    from typing import BinaryIO
+    from typing import IO, Any, BinaryIO
 
 MAX_LINE_BYTES = 1 << 16  # a line of a word list: far longer than any real entry
 MAX_PUZZLE_FILE_BYTES = 1 << 20  # a grid, template or doodle file read whole: a 21x21 .ipuz with clues is ~50 KB
@@ -71,6 +72,24 @@ def open_input(path: str | os.PathLike[str], what: str, error: type[Puzzlewright
         raise
     except ValueError:  # a NUL in the name
         raise error(f"{what} not found: {path!r}") from None
+
+
+def open_output(path: str | os.PathLike[str], what: str = "", *, binary: bool = False) -> IO[Any]:
+    """Open an output file for writing (text is UTF-8), turning the OS's failures into one
+    :class:`PuzzleInputError` line ("cannot write PATH: ..."). A FIFO is opened only when a program is
+    reading it (``--svg >(viewer)`` works): with no reader an open for writing would block for ever, so it
+    is refused at once instead."""
+    name = f"{what} {path}" if what else str(path)
+    try:
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK | os.O_CLOEXEC, 0o666)
+    except OSError as failure:
+        if failure.errno == errno.ENXIO:  # a FIFO no program is reading
+            raise PuzzleInputError(f"cannot write {name}: it is a FIFO no program is reading") from None
+        raise PuzzleInputError(f"cannot write {name}: {failure.strerror or failure}") from None
+    except ValueError:  # a NUL in the name
+        raise PuzzleInputError(f"cannot write {what or 'the file'} {str(path)!r}: not a file name") from None
+    os.set_blocking(handle, True)
+    return open(handle, "wb") if binary else open(handle, "w", encoding="utf-8")  # noqa: SIM115
 
 
 def _special_kind(mode: int) -> str:

@@ -12,38 +12,17 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from conftest import run_cli, untimed
+from conftest import run_cli, untimed, within
 from puzzlewright.errors import MAX_PUZZLE_FILE_BYTES, PuzzleInputError
 
 DIGITS = "9" * 4301  # one past Python's int-from-string limit
 SRC = str(Path(__file__).resolve().parents[2] / "src")
-
-
-class TookTooLong(Exception):
-    """A command that should have refused its input at once was still running."""
-
-
-@contextmanager
-def within(seconds: int):
-    """Fail (rather than hang the test run) when the block takes more than ``seconds``."""
-    def expire(signum, frame):
-        raise TookTooLong(f"still running after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def one_line_error(*args: str, needles: tuple[str, ...] = (), seconds: int = 10, input: str | None = None) -> str:

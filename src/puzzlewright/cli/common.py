@@ -37,7 +37,7 @@ def lexicon_options(default: str, *, lazy: bool = False, word_files: bool = Fals
         def wrapper(dict_spec: str, dict_format: str | None, extra_words: str | None,
                     exclude_words: str | None, **kwargs: Any) -> Any:
             options, lexicon = dictionary_choice(dict_spec, dict_format, extra_words, exclude_words,
-                                                 word_files=word_files)
+                                                 word_files=word_files, time_limit=kwargs.get("time_limit"))
             if lazy:
                 return command(dictionary=options, lexicon=lexicon, **kwargs)
             return command(lexicon=lexicon if lexicon is not None else options.lexicon(), **kwargs)
@@ -101,13 +101,13 @@ def write_pictures(pictures: list[str], path: str) -> None:
     ``<stem>-k.svg`` (``acrostic``, ``jumble`` and ``letterboxed generate --svg FILE``)."""
     import os
 
-    from puzzlewright.errors import PuzzleInputError
+    from puzzlewright.errors import PuzzleInputError, open_output
 
     stem, extension = os.path.splitext(path)
     for number, picture in enumerate(pictures, 1):
         target = path if number == 1 else f"{stem}-{number}{extension or '.svg'}"
         try:
-            with open(target, "w", encoding="utf-8") as handle:
+            with open_output(target) as handle:
                 handle.write(picture)
         except OSError as error:
             raise PuzzleInputError(f"cannot write {target}: {error.strerror}") from None

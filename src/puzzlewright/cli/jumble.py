@@ -158,8 +158,8 @@ def print_generated(result: GenerateResult) -> None:
     for number, puzzle in enumerate(result, 1):
         words = "  ".join(f"{w.scrambled.upper()}:{w.circle_mask}" for w in puzzle.jumbles)
         click.echo(f"{number}. {words}  answer {puzzle.answer_pattern.upper()}")
-        click.echo(f"   score {puzzle.score:.2f} (least familiar word {puzzle.familiarity:.2f}, scramble quality "
-                   f"{puzzle.scramble_quality:.2f}); {puzzle.recovery}")
+        click.echo(f"   score {puzzle.score:.2f} (least familiar word {puzzle.familiarity:.2f}; "
+                   f"{scramble_report(puzzle.scramble_quality)}); {puzzle.recovery}")
         if puzzle.answer is not None:
             via = " ".join(w.answer or "?" for w in puzzle.jumbles).upper()
             best = f"; the solver's first: {puzzle.solver_best.upper()}" if puzzle.solver_best != puzzle.answer else ""
@@ -168,6 +168,14 @@ def print_generated(result: GenerateResult) -> None:
                f"... --answer '{result.answer_pattern.upper()}'")
     for note in result.notes:
         click.echo(f"note: {note}")
+
+
+def scramble_report(quality: float) -> str:
+    """What a puzzle's scramble quality means, in words: 0 (the best) is every scramble keeping nothing of its
+    word, which a bare "scramble quality 0.00" made read as the worst; below 0, the penalty it cost the score."""
+    if quality >= 0:
+        return "scrambles keep no letter in its place and no two side by side"
+    return f"scrambles keep some letters in place or side by side: {quality:.2f} off the score"
 
 
 def print_solution(result: SolveResult) -> None:

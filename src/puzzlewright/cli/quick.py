@@ -208,9 +208,10 @@ def _grid_fill(arguments: list[str]) -> Callable[[], int] | None:
     source = {"min_length": None, **{FILL_GRIDS[name]: value for name, value in settings.items() if name in FILL_GRIDS}}
 
     def run() -> int:
-        dictionary, lexicon = dictionary_choice(settings.get("--dict", DEFAULT_DICTIONARY))
+        time_limit = float(settings.get("--time-limit", DEFAULT_TIME_LIMIT))
+        dictionary, lexicon = dictionary_choice(settings.get("--dict", DEFAULT_DICTIONARY), time_limit=time_limit)
         fields = fill_fields(source, dictionary, 1, False, None, False, int(settings.get("--random-seed", "0")),
-                             float(settings.get("--time-limit", DEFAULT_TIME_LIMIT)), None, None, True)
+                             time_limit, None, None, True)
         result = grid_fill(fields, lexicon)
         write_lines(fill_report(result, False, None))
         return finished(result, 0 if result.fills else 1)

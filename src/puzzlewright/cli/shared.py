@@ -34,12 +34,16 @@ INCOMPLETE = 3
 
 
 def dictionary_choice(spec: str, format: str | None = None, extra_words: str | None = None,
-                      exclude_words: str | None = None, *, word_files: bool = False) -> tuple[DictionaryOptions, Any]:
+                      exclude_words: str | None = None, *, word_files: bool = False,
+                      time_limit: float | None = None) -> tuple[DictionaryOptions, Any]:
     """The dictionary options as a request's :class:`~puzzlewright.schema.DictionaryOptions`, and the
     lexicon to pass beside it: None for a built-in dictionary (the verb loads it, or a cached index of it,
     only when it needs to), the loaded :class:`~puzzlewright.lexicon.Lexicon` for a word list file (with
     ``word_files``, a file without added or removed words is passed unread, as a
-    :class:`~puzzlewright.lexicon.wordfile.WordFile`, for a verb with a cached index of its own)."""
+    :class:`~puzzlewright.lexicon.wordfile.WordFile`, for a verb with a cached index of its own). A word
+    list file is read within ``time_limit`` (the command's ``--time-limit``), so a huge file cannot keep a
+    command waiting past it (:class:`~puzzlewright.errors.BudgetExceeded`: "... while reading the
+    dictionary file PATH"); the search then has its own time limit."""
     from puzzlewright.lexicon.wordfile import WordFile
     from puzzlewright.schema import DictionaryOptions
     from puzzlewright.lexicon.shipped import builtin_archive
@@ -48,9 +52,12 @@ def dictionary_choice(spec: str, format: str | None = None, extra_words: str | N
         return DictionaryOptions(dict=spec, extra_words=extra_words, exclude_words=exclude_words), None
     if word_files and not extra_words and not exclude_words and os.path.isfile(os.path.expanduser(spec)):
         return DictionaryOptions(), WordFile(spec, format)
+    from puzzlewright.budget import Budget
     from puzzlewright.lexicon import load_lexicon
 
-    return DictionaryOptions(), load_lexicon(spec, format=format, extra_words=extra_words, exclude_words=exclude_words)
+    check_time = None if time_limit is None else Budget(seconds=time_limit).check_time
+    return DictionaryOptions(), load_lexicon(spec, format=format, extra_words=extra_words, exclude_words=exclude_words,
+                                             check_time=check_time)
 
 
 # -- letterboxed solve ------------------------------------------------------------------------------
@@ -88,8 +95,9 @@ def quick_letterboxed_solve(sides: Sequence[str], spec: str) -> Any:
         return letterboxed_solve(sides, *dictionary_choice(spec, word_files=True))
     word_file = None if builtin_archive(spec) is not None else WordFile(spec)
     box = Box.parse(" ".join(sides))
-    index = builtin_index(spec) if word_file is None else word_file_index(word_file, box)
-    found = solve_box(box, box_words(box, index), budget=Budget(seconds=DEFAULT_TIME_LIMIT))
+    budget = Budget(seconds=DEFAULT_TIME_LIMIT)  # reading a word-list file's words counts against it too
+    index = builtin_index(spec) if word_file is None else word_file_index(word_file, box, budget)
+    found = solve_box(box, box_words(box, index), budget=budget)
     fields = result_fields(found, index.name, DEFAULT_LIMIT)
     return SimpleNamespace(**{**fields, "solutions": [SimpleNamespace(**solution) for solution in fields["solutions"]]})
 

@@ -41,7 +41,7 @@ def index_for(options: DictionaryOptions, lexicon: Lexicon | WordFile | None = N
     (:meth:`WordIndex.of_box`), else all of it, checking the budget as it goes.
     """
     if isinstance(lexicon, WordFile):
-        return word_file_index(lexicon, box)
+        return word_file_index(lexicon, box, budget)
     if lexicon is not None:
         return WordIndex.from_lexicon(lexicon)
     if options.words is None and not options.extra_words and not options.exclude_words:

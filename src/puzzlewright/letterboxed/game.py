@@ -196,7 +196,7 @@ def new_game(sides: str | Sequence[str], options: DictionaryOptions | None = Non
 
     options = options or DictionaryOptions(dict=DEFAULT_DICTIONARY)
     box = Box.parse(sides)
-    index = index_for(options, lexicon, box, budget)
+    index = index_for(options, lexicon, box, budget if budget is not None else Budget(seconds=time_limit))
     return Game(box_words(box, index, options.min_commonness), time_limit=time_limit, budget=budget)
 
 

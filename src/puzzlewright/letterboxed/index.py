@@ -547,21 +547,24 @@ _BY_FILE: dict[tuple[object, str], WordIndex] = {}
 REFERENCE = "english-large"  # the built-in dictionary a word-list file's commonness is joined from
 
 
-def word_file_index(word_file: WordFile, box: Box | None = None) -> WordIndex:
+def word_file_index(word_file: WordFile, box: Box | None = None, budget: Budget | None = None) -> WordIndex:
     """The index of a word-list file for one ``box`` (:func:`box_file_index`: only the box's words, read
     from the file) the first time a process asks for the file, and the whole file's index
     (:func:`file_index`: built once, kept in the cache folder) from then on, or when no box is given: a
-    batch or a web app solving many boxes on one file reads it once, not once a box."""
+    batch or a web app solving many boxes on one file reads it once, not once a box. A ``budget``'s time
+    counts the reading of the box's words (:class:`~puzzlewright.errors.BudgetExceeded` when it runs out),
+    so a huge file cannot keep ``letterboxed solve --dict FILE`` past its time limit."""
     if box is None or word_file.stamp in _BOXES_READ:
         return file_index(word_file)
+    index = box_file_index(word_file, box, budget)
     remember(_BOXES_READ, word_file.stamp, True, MAX_FILE_INDEXES)
-    return box_file_index(word_file, box)
+    return index
 
 
 _BOXES_READ: dict[object, bool] = {}  # the word-list files a box was read from in this process
 
 
-def box_file_index(word_file: WordFile, box: Box) -> WordIndex:
+def box_file_index(word_file: WordFile, box: Box, budget: Budget | None = None) -> WordIndex:
     """The index of the words of a word-list file (``--dict FILE``) that ``box`` allows: the words
     :func:`box_words` would find for the box in :func:`file_index`'s index, with the same commonness and
     flags, without reading the whole file into a lexicon. The file is scanned for lines spelt with the box's
@@ -572,9 +575,10 @@ def box_file_index(word_file: WordFile, box: Box) -> WordIndex:
     what a built-in dictionary costs, without numpy."""
     from puzzlewright.lexicon.formats import read_word_file
 
-    words, _, format = read_word_file(word_file.path, word_file.format, within=box.letters)
+    check = None if budget is None else budget.check_time
+    words, _, format = read_word_file(word_file.path, word_file.format, within=box.letters, check_time=check)
     if not words:
-        read_word_file(word_file.path, format)  # a file with no usable word at all is an error
+        read_word_file(word_file.path, format, check_time=check)  # a file with no usable word at all is an error
     allowed = box.valid_words(words)
     reference = reference_words()
     numbers = {} if reference is None else reference.numbers(allowed)

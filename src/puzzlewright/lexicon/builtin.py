@@ -15,7 +15,8 @@ from __future__ import annotations
 import os
 import struct
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from collections.abc import Callable
+from functools import cache
 
 import numpy as np
 
@@ -134,26 +135,40 @@ FILE_CACHE_FORMAT = 4  # bump when what a cached word-list file holds changes
 FileLexicon = tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, str]
 
 
-@lru_cache(maxsize=8)
-def _file_lexicon(path: str, mtime: float, format: str | None) -> Lexicon:
+def _file_lexicon(path: str, mtime: float, format: str | None,
+                  check_time: Callable[[str], None] | None = None) -> Lexicon:
     """A word-list file as a lexicon: read, normalised and joined with the reference commonness once, then
     kept in the cache folder under the file's content hash (and the options), so the next run on the same
-    bytes - under any name or path - loads the built lexicon instead (what a built-in dictionary costs)."""
+    bytes - under any name or path - loads the built lexicon instead (what a built-in dictionary costs).
+    The last few are kept in the process too. ``check_time`` (a budget's) is called as the file is read."""
+    from puzzlewright.cache import remember
+
+    memo_key = (path, mtime, format)
+    lexicon = _FILE_LEXICONS.get(memo_key)
+    if lexicon is not None:
+        return lexicon
     key = _file_cache_key(path, format)
     built = _load_cached_file(key)
     if built is None:
-        built = _build_file_lexicon(path, format)
+        built = _build_file_lexicon(path, format, check_time)
         _save_cached_file(key, built)
     names, zipf, level, familiarity, flags, skipped, used_format = built
-    return Lexicon(names, zipf, level, familiarity=familiarity, flags=flags, name=os.path.basename(path),
-                   source=f"file: {path} ({used_format})", skipped=skipped, presorted=True)
+    lexicon = Lexicon(names, zipf, level, familiarity=familiarity, flags=flags, name=os.path.basename(path),
+                      source=f"file: {path} ({used_format})", skipped=skipped, presorted=True)
+    remember(_FILE_LEXICONS, memo_key, lexicon, MAX_FILE_LEXICONS)
+    return lexicon
 
 
-def _build_file_lexicon(path: str, format: str | None) -> FileLexicon:
+MAX_FILE_LEXICONS = 8  # word-list files' lexicons a process keeps
+_FILE_LEXICONS: dict[tuple[str, float, str | None], Lexicon] = {}
+
+
+def _build_file_lexicon(path: str, format: str | None,
+                        check_time: Callable[[str], None] | None = None) -> FileLexicon:
     """Read and normalise a word-list file; commonness from the file (``freq``, a ``scored`` list's
     familiarity) or the reference dictionary, flags from the reference dictionary (so a user's own list
     is held to the same publishing policy as ours)."""
-    words, skipped, format = read_word_file(path, format)
+    words, skipped, format = read_word_file(path, format, check_time=check_time)
     names = sorted(words)
     reference = builtin_lexicon("english-large")
     position = reference.position
@@ -267,11 +282,14 @@ def load_lexicon(
     extra_words: str | list[str] | None = None,
     exclude_words: str | list[str] | None = None,
     min_commonness: float | None = None,
+    check_time: Callable[[str], None] | None = None,
 ) -> Lexicon:
     """The lexicon named by ``spec``: a built-in name (see :data:`BUILTINS`) or a path to a word list file.
 
     ``extra_words`` and ``exclude_words`` (lists, or comma-separated strings) are added and removed;
     ``min_commonness`` keeps only words with at least that familiarity (extra words always stay).
+    ``check_time`` (a :class:`~puzzlewright.budget.Budget`'s): reading a word list file counts against that
+    budget (:class:`~puzzlewright.errors.BudgetExceeded` when it runs out: a command's ``--time-limit``).
     Raises :class:`~puzzlewright.errors.LexiconError` for unknown names and unreadable files.
     """
     spec_text = str(spec)
@@ -285,7 +303,7 @@ def load_lexicon(
             raise LexiconError(f"dictionary file not found: {path}") from None
         except OSError as error:
             raise LexiconError(f"cannot read dictionary file {path}: {error.strerror}") from None
-        lexicon = _file_lexicon(os.path.realpath(path), mtime, format)
+        lexicon = _file_lexicon(os.path.realpath(path), mtime, format, check_time)
     else:
         from puzzlewright.suggest import unknown_name
 

@@ -43,6 +43,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (letterboxed solve --dict FILE)
     from os import PathLike
 
+    from collections.abc import Callable
+
+    TimeCheck = Callable[[str], None]  # Budget.check_time: raises BudgetExceeded, saying what it was doing
+
     Path = str | PathLike[str]  # a file name (pathlib is not imported: it costs a Letter Boxed solve 10 ms)
 
 FORMATS = ("plain", "freq", "scored", "agid")
@@ -58,12 +62,25 @@ _BLOCK_BYTES = 1 << 14  # plain ASCII lists are read this much at a time (see _r
 _SPELT_BLOCK_BYTES = 1 << 21  # and this much for a box's words (sorted runs are skipped within a block)
 _UNTIDY = rb"[ \t\r\x0b\x0c\x1c-\x1f#]"  # what str.strip() removes (but newlines), and comments
 _TWO_SEMICOLONS = r";[^\n]*;"  # a scored list's line whose entry holds a semicolon too
+_CHECK_LINES = 4096  # lines read one by one between two looks at the budget's clock
 
 
-def _lines(path: Path) -> Iterator[str]:
-    """The file's lines as text; refuse binary files and undecodable text with one clear message."""
+def _check_time(check_time: TimeCheck | None, path: Path) -> None:
+    """Call a budget's :meth:`~puzzlewright.budget.Budget.check_time` (given as the method: this layer sits
+    below :mod:`puzzlewright.budget`), which raises :class:`~puzzlewright.errors.BudgetExceeded` when its
+    time is up."""
+    if check_time is not None:
+        check_time(f"reading the dictionary file {path}")
+
+
+def _lines(path: Path, check_time: TimeCheck | None = None) -> Iterator[str]:
+    """The file's lines as text; refuse binary files and undecodable text with one clear message. With
+    ``check_time`` (a budget's), the reading counts against the budget (:class:`~puzzlewright.errors.BudgetExceeded`
+    when it runs out: a huge file must not make a command wait past its time limit)."""
     with open_input(path, "dictionary file", LexiconError) as handle:
         for number, line in enumerate(capped_lines(handle), 1):
+            if number % _CHECK_LINES == 0:
+                _check_time(check_time, path)
             if line is None:
                 raise LexiconError(f"{path} is not a word list: line {number} is longer than "
                                    f"{MAX_LINE_BYTES:,} bytes")
@@ -84,8 +101,8 @@ def _decode(line: bytes, path: Path, number: int) -> str:
         return line.decode("latin-1")
 
 
-def _content_lines(path: Path) -> Iterator[str]:
-    for line in _lines(path):
+def _content_lines(path: Path, check_time: TimeCheck | None = None) -> Iterator[str]:
+    for line in _lines(path, check_time):
         line = line.strip()
         if line and not line.startswith("#"):
             yield line
@@ -115,13 +132,14 @@ def detect_format(path: Path) -> str:
     return "plain"
 
 
-def read_plain(path: Path, within: str | None = None) -> tuple[dict[str, float], int]:
+def read_plain(path: Path, within: str | None = None,
+               check_time: TimeCheck | None = None) -> tuple[dict[str, float], int]:
     """Words of a plain list (one per line) -> ({word: 0.0}, skipped); with ``within``, only the words
     spelt with those letters (see :func:`read_word_file`)."""
-    fast = _read_ascii_plain(path, within)
+    fast = _read_ascii_plain(path, within, check_time)
     if fast is not None:
         return fast
-    words, skipped = _read_plain_lines(path)
+    words, skipped = _read_plain_lines(path, check_time)
     return (words if within is None else spelt_with(words, within)), skipped
 
 
@@ -130,11 +148,11 @@ def spelt_with(words: dict[str, float], letters: str) -> dict[str, float]:
     return {word: value for word, value in words.items() if not word.strip(letters)}
 
 
-def _read_plain_lines(path: Path) -> tuple[dict[str, float], int]:
+def _read_plain_lines(path: Path, check_time: TimeCheck | None = None) -> tuple[dict[str, float], int]:
     """:func:`read_plain` line by line: any file (other encodings, accents), with each problem reported."""
     words: dict[str, float] = {}
     skipped = 0
-    for line in _content_lines(path):
+    for line in _content_lines(path, check_time):
         word = normalise_word(line)
         if word is None:
             skipped += 1
@@ -143,7 +161,8 @@ def _read_plain_lines(path: Path) -> tuple[dict[str, float], int]:
     return words, skipped
 
 
-def _read_ascii_plain(path: Path, within: str | None = None) -> tuple[dict[str, float], int] | None:
+def _read_ascii_plain(path: Path, within: str | None = None,
+                      check_time: TimeCheck | None = None) -> tuple[dict[str, float], int] | None:
     """:func:`read_plain`'s answer from whole blocks of text at a time for the usual file (ASCII, no NUL
     byte, no line near :data:`MAX_LINE_BYTES`): a 178,000-word list in tens of milliseconds instead of a
     second line by line, in memory that grows with the distinct words, not with the file (blocks of
@@ -159,7 +178,7 @@ def _read_ascii_plain(path: Path, within: str | None = None) -> tuple[dict[str, 
     table = None if within is None else _spelt_with_table(within)
     words: dict[str, float] = {}
     skipped = 0
-    for text in _ascii_blocks(path, _BLOCK_BYTES if table is None else _SPELT_BLOCK_BYTES):
+    for text in _ascii_blocks(path, _BLOCK_BYTES if table is None else _SPELT_BLOCK_BYTES, check_time):
         if text is None:
             return None
         if table is not None and b"\r" in text:
@@ -179,14 +198,16 @@ def _read_ascii_plain(path: Path, within: str | None = None) -> tuple[dict[str, 
     return words, skipped
 
 
-def _ascii_blocks(path: Path, size: int) -> Iterator[bytes | None]:
+def _ascii_blocks(path: Path, size: int, check_time: TimeCheck | None = None) -> Iterator[bytes | None]:
     """The file in blocks of whole lines (about ``size`` bytes each, the last one however it ends), for the
     block readers (:func:`_read_ascii_plain`, :func:`_read_ascii_scored`); a None, and no more, as soon as
     the file is not one they take (not ASCII, a NUL byte, a line near :data:`MAX_LINE_BYTES`): the line
-    readers then read it, and report any problem with its line number."""
+    readers then read it, and report any problem with its line number. ``check_time`` is called before
+    each block, as in :func:`_lines`."""
     rest = b""  # the start of a line the last block cut
     with open_input(path, "dictionary file", LexiconError) as handle:
         while True:
+            _check_time(check_time, path)
             block = handle.read(size)
             text = rest + block
             cut = text.rfind(b"\n") + 1 if block else len(text)
@@ -296,11 +317,11 @@ def _spelt_with_table(letters: str) -> bytes:
 _BLANKS = tuple(bytes([blank]) for blank in b" \t\r\x0b\x0c\x1c\x1d\x1e\x1f")
 
 
-def read_freq(path: Path) -> tuple[dict[str, float], int]:
+def read_freq(path: Path, check_time: TimeCheck | None = None) -> tuple[dict[str, float], int]:
     """Words of a ``word<TAB>count`` list -> ({word: zipf}, skipped)."""
     counts: dict[str, float] = {}
     skipped = 0
-    for line in _content_lines(path):
+    for line in _content_lines(path, check_time):
         parts = line.rsplit(None, 1)
         word = normalise_word(parts[0]) if len(parts) == 2 else None
         try:
@@ -324,14 +345,14 @@ def zipf_values(counts: dict[str, float]) -> dict[str, float]:
     return {w: max(0.0, math.log10(c) - log_total + 9) for w, c in counts.items()}
 
 
-def read_scored(path: Path) -> tuple[dict[str, float], int]:
+def read_scored(path: Path, check_time: TimeCheck | None = None) -> tuple[dict[str, float], int]:
     """Words of a ``word;score`` list -> ({word: familiarity}, skipped); see the module docstring. The usual
     file (ASCII, every line an entry) is read in blocks (:func:`_read_ascii_scored`), any other line by line."""
-    fast = _read_ascii_scored(path)
-    return fast if fast is not None else _read_scored_lines(path)
+    fast = _read_ascii_scored(path, check_time)
+    return fast if fast is not None else _read_scored_lines(path, check_time)
 
 
-def _read_ascii_scored(path: Path) -> tuple[dict[str, float], int] | None:
+def _read_ascii_scored(path: Path, check_time: TimeCheck | None = None) -> tuple[dict[str, float], int] | None:
     """:func:`read_scored`'s answer from whole blocks of lines at a time (:func:`_ascii_blocks`), each
     block's lines split, scored and kept in bulk (C loops, no Python code per line): issue #32's
     66,000-line list in a fraction of the time line by line. None for a file the block reader does not take
@@ -339,7 +360,7 @@ def _read_ascii_scored(path: Path) -> tuple[dict[str, float], int] | None:
     not ``entry;score`` with a score from 0 to 100, or a score with a sign or spelt out (``-0``, ``nan``)."""
     words: dict[str, float] = {}
     skipped = 0
-    for text in _ascii_blocks(path, _BLOCK_BYTES):
+    for text in _ascii_blocks(path, _BLOCK_BYTES, check_time):
         if text is None:
             return None
         lines = "\n".join(_entry_lines(text))
@@ -369,11 +390,11 @@ def _read_ascii_scored(path: Path) -> tuple[dict[str, float], int] | None:
     return words, skipped
 
 
-def _read_scored_lines(path: Path) -> tuple[dict[str, float], int]:
+def _read_scored_lines(path: Path, check_time: TimeCheck | None = None) -> tuple[dict[str, float], int]:
     """:func:`read_scored` line by line: any file (other encodings, accents), with each problem reported."""
     words: dict[str, float] = {}
     skipped = 0
-    for number, line in enumerate(_lines(path), 1):
+    for number, line in enumerate(_lines(path, check_time), 1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
@@ -401,12 +422,12 @@ def _agid_form(form: str) -> str | None:
     return normalise_word(form)
 
 
-def read_agid(path: Path) -> tuple[dict[str, float], int]:
+def read_agid(path: Path, check_time: TimeCheck | None = None) -> tuple[dict[str, float], int]:
     """Words of an AGID ``infl.txt`` (base words and untagged inflections) -> ({word: 0.0}, skipped)."""
     words: dict[str, float] = {}
     skipped = 0
     entry, split_forms = compiled(_AGID_ENTRY), compiled(_AGID_FORMS).split
-    for line in _content_lines(path):
+    for line in _content_lines(path, check_time):
         head, sep, forms = line.partition(":")
         match = entry.match(head + ": ") if sep else None
         if match is None:
@@ -428,16 +449,20 @@ def read_agid(path: Path) -> tuple[dict[str, float], int]:
     return words, skipped
 
 
-READERS = {"plain": read_plain, "freq": read_freq, "scored": read_scored, "agid": read_agid}
+READERS: dict[str, Callable[..., tuple[dict[str, float], int]]] = {
+    "plain": read_plain, "freq": read_freq, "scored": read_scored, "agid": read_agid}
 
 
-def read_word_file(path: Path, format: str | None = None, *,
-                   within: str | None = None) -> tuple[dict[str, float], int, str]:
+def read_word_file(path: Path, format: str | None = None, *, within: str | None = None,
+                   check_time: TimeCheck | None = None) -> tuple[dict[str, float], int, str]:
     """Read a word list file -> ({word: zipf, familiarity (scored) or 0.0}, entries skipped, format used).
 
     ``within`` (lowercase letters): keep only the words spelt with those letters (a Letter Boxed box's);
     the values are those of the whole file's reading (a ``freq`` list's Zipf values are relative to all
-    its counts), and an empty result is no error (the file may have other words)."""
+    its counts), and an empty result is no error (the file may have other words). With ``check_time``
+    (a :class:`~puzzlewright.budget.Budget`'s), the reading counts against the budget
+    (:class:`~puzzlewright.errors.BudgetExceeded` "... while reading the dictionary file PATH" when it runs
+    out), so a search on a huge file stops within its time limit."""
     if format is None:
         format = detect_format(path)
     elif format not in READERS:
@@ -446,12 +471,12 @@ def read_word_file(path: Path, format: str | None = None, *,
         raise LexiconError(unknown_name("dictionary format", format, FORMATS))
     if within is not None:
         if format == "plain":
-            words, skipped = read_plain(path, within)
+            words, skipped = read_plain(path, within, check_time)
         else:
-            words, skipped = READERS[format](path)
+            words, skipped = READERS[format](path, check_time=check_time)
             words = spelt_with(words, within)
         return words, skipped, format
-    words, skipped = READERS[format](path)
+    words, skipped = READERS[format](path, check_time=check_time)
     if not words:
         raise LexiconError(f"no usable words in {path} ({skipped:,} entries skipped as not a-z words)")
     return words, skipped, format

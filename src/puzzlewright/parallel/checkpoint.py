@@ -283,11 +283,11 @@ class Checkpoint:
     def _prepare(self, resume: bool) -> None:
         """Check the folder is usable, lock it, and (under the lock) check or write its manifest."""
         where = self.directory
-        if where.exists() and not where.is_dir():
-            raise PuzzleInputError(f"output {where} exists and is not a directory")
-        if not self.manifest_path.exists():
-            self._refuse_foreign_files()  # before the lock file is made: a folder that is not ours stays untouched
-        try:
+        try:  # a name too long for the file system fails on the first look, not only on mkdir
+            if where.exists() and not where.is_dir():
+                raise PuzzleInputError(f"output {where} exists and is not a directory")
+            if not self.manifest_path.exists():
+                self._refuse_foreign_files()  # before the lock file is made: a folder that is not ours stays untouched
             where.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise _write_failed(where, error) from None

@@ -15,9 +15,9 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any
 
-from puzzlewright.errors import PuzzleInputError
+from puzzlewright.errors import PuzzleInputError, open_output
 
 if TYPE_CHECKING:  # the job machinery loads only when a job runs, not for every acrostic or grid command
     from puzzlewright.parallel.job import JobResult, PartitionResult
@@ -118,10 +118,7 @@ class OrderedFile:
     """
 
     def __init__(self, path: str, render: Callable[[Any], str] = str):
-        try:
-            self.handle: TextIO = open(path, "w", encoding="utf-8")
-        except OSError as error:
-            raise PuzzleInputError(f"cannot write {path}: {error.strerror}") from None
+        self.handle: IO[str] = open_output(path)
         self.path = path
         self.render = render
         self.written: set[str] = set()
