@@ -15,7 +15,9 @@ Build-time sources (none of them is needed at run time; the package ships what t
   is packaged; it is the evidence that a word is a real headword rather than a token seen in text.
 * GCIDE, Debian package ``dict-gcide`` (/usr/share/dictd/gcide.index): the headwords of the Collaborative
   International Dictionary of English (Webster 1913 plus later additions). Old-fashioned, so it only
-  vouches for rare and archaic words of the large tier (apieces), never for the everyday tiers. Its
+  vouches for rare and archaic words of the large tier (apieces), never for the everyday tiers: a word
+  text writes that only its Webster 1913 entries define is flagged ``undefined`` (HAIN is a surname in
+  text; NORI, an entry GCIDE added, is not: :func:`undefined`). Its
   definitions (gcide.dict.dz) are read for their usage labels only (``[Obs.]``, ``[Scot.]``, ``[Prov.
   Eng.]``, ``[Dial.]``...): a word every GCIDE sense of which is so labelled is archaic (ONY, DEVE) when
   no current source vouches for it (see :func:`dialect_only`).
@@ -97,7 +99,7 @@ import numpy as np
 import wordfreq
 
 from modern_words import modern_words
-from word_flags import not_flagged_words, offensive_and_vulgar, unpleasant_words
+from word_flags import misspellings, not_flagged_words, offensive_and_vulgar, unpleasant_words
 
 from puzzlewright.lexicon.formats import normalise_word
 from puzzlewright.lexicon.sources import (COMMON_FLOOR, ENGLISH_FLOOR, FLAG_BITS, LETTERBOXED_FLOOR,
@@ -173,6 +175,9 @@ def scowl_non_words(scowl_dir: Path) -> tuple[set[str], set[str], set[str]]:
     return names, contractions, clipped
 
 
+WORDNET_FILES = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}  # pointer part of speech -> data file
+
+
 @dataclass
 class WordNet:
     """WordNet's single-word lemmas (lowercase ones and capitalised ones) and irregular forms."""
@@ -182,6 +187,7 @@ class WordNet:
     irregular: dict[str, str] = field(default_factory=dict)  # form -> base
     irregular_readings: dict[str, list[str]] = field(default_factory=dict)  # form -> every base it may be of
     parts_of_speech: dict[str, set[str]] = field(default_factory=dict)  # lowercase lemma -> noun/verb/adj/adv
+    derived: dict[str, set[str]] = field(default_factory=dict)  # lemma -> lemmas its derivational links name
 
     @property
     def irregular_bases(self) -> set[str]:
@@ -190,16 +196,26 @@ class WordNet:
 
 
 def read_wordnet(wordnet_dir: Path) -> WordNet:
-    """Lemmas from the data.* files (which keep case) and irregular forms from the *.exc files; a
-    hyphenated lemma counts joined (face-lift -> facelift), a multi-word one (hot_dog) does not."""
+    """Lemmas from the data.* files (which keep case), irregular forms from the *.exc files and the
+    derivational links between lemmas (``+`` pointers: murderer - murder); a hyphenated lemma counts
+    joined (face-lift -> facelift), a multi-word one (hot_dog) does not."""
     wordnet = WordNet()
+    synsets: dict[tuple[str, str], list[str]] = {}
+    links: list[tuple[str, str, str, str]] = []  # (lemma, target offset, target file, word numbers)
     for pos in ("noun", "verb", "adj", "adv"):
         for line in (wordnet_dir / f"data.{pos}").read_text(encoding="latin-1").splitlines():
             if line.startswith(" "):
                 continue
-            parts = line.split()
-            for i in range(int(parts[3], 16)):
-                lemma = re.sub(r"\(.*\)$", "", parts[4 + 2 * i])
+            parts = line.split(" | ")[0].split()
+            raw = [re.sub(r"\(.*\)$", "", parts[4 + 2 * i]) for i in range(int(parts[3], 16))]
+            synsets[(parts[0], pos)] = [lemma.replace("-", "").lower() for lemma in raw]
+            at = 4 + 2 * len(raw)
+            for k in range(int(parts[at])):
+                symbol, target, target_pos, ends = parts[at + 1 + 4 * k:at + 5 + 4 * k]
+                if symbol == "+":
+                    links.append((raw[int(ends[:2], 16) - 1].replace("-", "").lower(), target,
+                                  WORDNET_FILES[target_pos], ends[2:]))
+            for lemma in raw:
                 if "_" in lemma or NUMBER_WORD.match(lemma):
                     continue
                 lemma = lemma.replace("-", "")
@@ -213,6 +229,8 @@ def read_wordnet(wordnet_dir: Path) -> WordNet:
             if form.isascii() and form.isalpha() and bases:
                 wordnet.irregular[form] = bases[0]
                 wordnet.irregular_readings.setdefault(form, []).extend(bases)
+    for lemma, target, target_file, number in links:
+        wordnet.derived.setdefault(lemma, set()).add(synsets[(target, target_file)][int(number, 16) - 1])
     wordnet.capitalised -= wordnet.lemmas
     return wordnet
 
@@ -259,22 +277,37 @@ def _dictd_offset(number: str) -> int:
     return reduce(lambda total, digit: total * 64 + BASE64.index(digit), number, 0)
 
 
-def read_gcide_dialect(index: Path) -> set[str]:
-    """GCIDE's single-word headwords (lowercased) all of whose entries are :func:`dialect_entry`: words
-    the dictionary knows only as obsolete, Scots or dialect (ony, deve, dree), read from the definitions
-    file beside the index (``gcide.dict.dz``)."""
+def read_gcide_entries(index: Path) -> dict[str, list[str]]:
+    """GCIDE's single-word headwords (lowercased) -> the text of each of their entries, read from the
+    definitions file beside the index (``gcide.dict.dz``)."""
     import gzip
 
     text = gzip.open(index.with_suffix(".dict.dz")).read()
-    entries: dict[str, list[bool]] = {}
+    entries: dict[str, list[str]] = {}
     for line in index.read_text(encoding="utf-8", errors="replace").splitlines():
         head, offset, length = line.split("\t")
         word = normalise_word(head)
         if word:
             start = _dictd_offset(offset)
             body = text[start:start + _dictd_offset(length)].decode("utf-8", errors="replace")
-            entries.setdefault(word, []).append(dialect_entry(body))
-    return {word for word, labelled in entries.items() if all(labelled)}
+            entries.setdefault(word, []).append(body)
+    return entries
+
+
+def gcide_dialect(entries: dict[str, list[str]]) -> set[str]:
+    """The headwords all of whose entries are :func:`dialect_entry`: words the dictionary knows only as
+    obsolete, Scots or dialect (ony, deve, dree)."""
+    return {word for word, bodies in entries.items() if all(map(dialect_entry, bodies))}
+
+
+GCIDE_ADDITION = "[PJC]"  # the tag of GCIDE's own later additions (Patrick J. Cassidy's), as against [1913 Webster]
+
+
+def gcide_additions(entries: dict[str, list[str]]) -> set[str]:
+    """The headwords one of whose entries GCIDE added after Webster 1913 (tagged ``[PJC]``: NORI "used as a
+    wrapper for sushi", INTERAGENCY "involving more than one agency"): present-day evidence, unlike an
+    entry only Webster 1913 wrote (:func:`undefined`)."""
+    return {word for word, bodies in entries.items() if any(GCIDE_ADDITION in body for body in bodies)}
 
 
 def census_first_names() -> set[str]:
@@ -479,7 +512,9 @@ class Sources:
     not_flagged: set[str]
     unpleasant: set[str]  # scripts/unpleasant-words.txt
     first_names: set[str]  # US Census 1990 first names (:func:`census_first_names`)
-    gcide_dialect: set[str]  # GCIDE words all of whose senses are obsolete or regional (:func:`read_gcide_dialect`)
+    gcide_dialect: set[str]  # GCIDE words all of whose senses are obsolete or regional (:func:`gcide_dialect`)
+    misspellings: set[str]  # scripts/misspellings.txt
+    gcide_additions: set[str]  # GCIDE words with an entry added after Webster 1913 (:func:`gcide_additions`)
 
 
 def load_sources(args: argparse.Namespace) -> Sources:
@@ -489,11 +524,12 @@ def load_sources(args: argparse.Namespace) -> Sources:
     zipf = {w: wordfreq.zipf_frequency(w, "en") for w in wordfreq.get_frequency_dict("en", "large")
             if WORD.match(w)}
     ding, ding_capitalised, ding_echoed = read_ding(args.ding)
+    gcide = read_gcide_entries(args.gcide)
     return Sources(main, variant, seldom, names, contractions, abbreviations, read_wordnet(args.wordnet),
                    read_gcide(args.gcide), ding, ding_capitalised, ding_echoed, zipf, read_list(ROOT / "scripts" / "recent-words.txt"),
                    read_known_words(args.lancaster or lancaster_norms_file()),
-                   offensive_and_vulgar(args.wordnet, args.ldnoobw), not_flagged_words(), unpleasant_words(),
-                   census_first_names(), read_gcide_dialect(args.gcide))
+                   offensive_and_vulgar(args.wordnet, args.ldnoobw, args.ding), not_flagged_words(), unpleasant_words(),
+                   census_first_names(), gcide_dialect(gcide), misspellings(), gcide_additions(gcide))
 
 
 def candidates(src: Sources) -> dict[str, Entry]:
@@ -668,23 +704,27 @@ def set_familiarity(found: dict[str, Entry]) -> None:
 COMMON_WORD_SOURCES = {"wordnet", "wordnet-irregular", "ding", "reviewed", "scowl-clipped"}
 DEFINING_SOURCES = COMMON_WORD_SOURCES | {"gcide", "lancaster", "hunspell-en-gb"}
 OBSCURE_LEVEL = 80  # SCOWL's sizes 80-95: its obscure lists
+CURRENT_SOURCES = DEFINING_SOURCES - {"gcide"}  # sources of present-day English
+CORE_LEVEL = 60  # SCOWL's sizes up to 60: words of everyday English
 
 
-def undefined(word: str, found: dict[str, Entry]) -> bool:
+def undefined(word: str, found: dict[str, Entry], src: Sources) -> bool:
     """Whether only SCOWL's obscure sizes (80-95) vouch for ``word``: no dictionary defines it, it is not
     in the Lancaster list, and it is no inflection of a word that has such evidence. Text frequency
     alone does not make a word English: surnames (ROBBINS), misspellings (WIERD, UNTILL), contractions
-    without their apostrophe (WOULDNT) and foreign words (BONJOUR, LETTRE) come in this way. (Set only on
-    words no other flag explains: a name is flagged ``proper``, a word of weak evidence ``archaic``.)"""
-    entry = found[word]
-    if entry.sources & DEFINING_SOURCES or not entry.level >= OBSCURE_LEVEL:
-        return False
-    return not any(found[base].sources & DEFINING_SOURCES or 0 < found[base].level < OBSCURE_LEVEL
-                   for base in inflection_bases(word, found))
-
-
-CURRENT_SOURCES = DEFINING_SOURCES - {"gcide"}  # sources of present-day English
-CORE_LEVEL = 60  # SCOWL's sizes up to 60: words of everyday English
+    without their apostrophe (WOULDNT) and foreign words (BONJOUR, LETTRE) come in this way. Nor does an
+    entry only Webster 1913 wrote, when text writes the letters: what it writes is a name, a foreign word
+    or a misspelling (HAIN "to inclose for mowing" is a surname in text, NAIK "a Sepoy corporal" an Indian
+    surname, FACTO half of DE FACTO, AWSOME "same as awesome"); an entry GCIDE added later does count
+    (:func:`gcide_additions`: NORI), and a word text never writes keeps GCIDE's word. (Set only on words
+    no other flag explains: a name is flagged ``proper``, a word of weak evidence or GCIDE's obsolete and
+    dialect labels ``archaic``.)"""
+    def defined(candidate: str) -> bool:
+        entry = found[candidate]
+        if entry.sources & CURRENT_SOURCES or 0 < entry.level < OBSCURE_LEVEL:
+            return True
+        return "gcide" in entry.sources and (found[word].zipf == 0 or candidate in src.gcide_additions)
+    return found[word].level >= OBSCURE_LEVEL and not any(map(defined, [word, *inflection_bases(word, found)]))
 
 
 def vouched(word: str, found: dict[str, Entry], sources: set[str]) -> bool:
@@ -705,7 +745,7 @@ def census_name(word: str, found: dict[str, Entry], src: Sources) -> bool:
 
 def dialect_only(word: str, found: dict[str, Entry], src: Sources) -> bool:
     """Whether GCIDE knows ``word`` only as obsolete, Scots or dialect (every sense labelled so:
-    :func:`read_gcide_dialect`) and no current source vouches for it or its base word (no WordNet or Ding
+    :func:`gcide_dialect`) and no current source vouches for it or its base word (no WordNet or Ding
     headword, not in the Lancaster, Hunspell or reviewed lists, not in SCOWL's core sizes up to 60): ONY,
     DEVE, DREE. Text frequency does not count: ONY is a common typo."""
     return (word in src.gcide_dialect and not 0 < found[word].level <= CORE_LEVEL
@@ -747,7 +787,8 @@ def name_sources(word: str, entry: Entry, src: Sources, found: dict[str, Entry])
 
 
 def set_flags(found: dict[str, Entry], src: Sources) -> None:
-    """Each word's flags (FLAG_BITS): offensive and vulgar words (scripts/word_flags.py), names
+    """Each word's flags (FLAG_BITS): offensive and vulgar words (scripts/word_flags.py), reviewed
+    misspellings (scripts/misspellings.txt: ``undefined``), names
     (:func:`name_sources`), clipped words only SCOWL's abbreviation lists give, and archaic words
     (only weak evidence, or GCIDE's labels on every sense: :func:`dialect_only`; WordNet's usage domain
     "archaism" marks senses, not words, so it is not read); a regular or irregular form carries its
@@ -757,6 +798,8 @@ def set_flags(found: dict[str, Entry], src: Sources) -> None:
             entry.flags |= FLAG_BITS[src.offensive_and_vulgar[word]]
         if word in src.unpleasant:
             entry.flags |= FLAG_BITS["unpleasant", "reviewed"]
+        if word in src.misspellings:
+            entry.flags |= FLAG_BITS["undefined", "reviewed"]
         for source in name_sources(word, entry, src, found):
             entry.flags |= FLAG_BITS["proper", source]
         if "scowl-clipped" in entry.sources and not entry.sources & {"wordnet", "ding", "scowl", "scowl-variant"}:
@@ -767,7 +810,7 @@ def set_flags(found: dict[str, Entry], src: Sources) -> None:
             entry.flags |= FLAG_BITS["archaic", "weak-evidence"]
         if dialect_only(word, found, src):
             entry.flags |= FLAG_BITS["archaic", "gcide-labels"]
-        if not entry.flags & flag_mask({"proper", "archaic"}) and undefined(word, found):
+        if not entry.flags & flag_mask({"proper", "archaic"}) and undefined(word, found, src):
             entry.flags |= FLAG_BITS["undefined", "scowl-obscure"]
     inherit_flags(found, src)
 
@@ -776,15 +819,22 @@ INHERITED_FLAGS = flag_mask({"offensive", "vulgar", "unpleasant"})
 NOT_WORDS = flag_mask({"proper", "archaic"})
 
 
+AGENT_OR_COMPARATIVE = SUFFIX_PARTS_OF_SPEECH[1][0]  # -er, -est...: endings that make a word of another kind
+
+
 def inflection_readings(word: str, entry: Entry, found: dict[str, Entry], wordnet: WordNet) -> list[str]:
     """The words ``word`` may be a form of: the lemmas WordNet's exception lists give an irregular form
     (PENES -> penis, SHAT -> shit, VAGINAE -> vagina) and the bases of a regular inflection (SLUTS, and
     agent nouns: FUCKER) that it can be. An irregular form that is no lemma takes no endings (SHATTER is no
     SHAT + ER), and an unflagged base counts only when it is a word: a dictionary defines it and it is no
     name or archaic word (PISSED is no PIS + ED, ARSED no ARS + ED, PENES no PENE + S; SPIKING is SPIKE +
-    ING, so SPIK's flag does not pass)."""
+    ING, so SPIK's flag does not pass). A WordNet lemma ending in -er or -est is a word of its own, read
+    as an agent noun or comparative only of a base WordNet links it to (MURDERER - MURDER, WANKER - WANK:
+    PEER is no PEE + R, MONGER no MONG + ER)."""
     def reading(base: str) -> bool:
         if base in wordnet.irregular and base not in wordnet.parts_of_speech:
+            return False
+        if word in wordnet.lemmas and word.endswith(AGENT_OR_COMPARATIVE) and base not in wordnet.derived.get(word, ()):
             return False
         flags = found[base].flags
         return bool(flags & INHERITED_FLAGS) or (not flags & NOT_WORDS and vouched(base, found, DEFINING_SOURCES))

@@ -25,8 +25,14 @@ Sources, each named in the result (none is needed at run time):
   large dictionary, that list has 488, 274 of which our review rules leave unflagged even counting
   inflections (vodka, sandbar, niggle, stupid, murder, god); this one has 178, 62 of them unflagged.
   (npm ``obscenity``, MIT, ships matching patterns rather than a word list.)
+* ``ding``: the Ding English-German dictionary (FreeDict ``eng-deu``, Debian ``freedict-eng-deu``; GPL,
+  a build source of scripts/build_lexicon.py): a lowercase single-word headword every German translation
+  of which, in every entry, carries Ding's label ``[vulg.]`` is vulgar (TODGER, WANGER, WAZOO, CACK,
+  BUTTHEAD: "Schwanz [vulg.]", "Arsch [vulg.]"); a word with one unlabelled translation (SCREW, SHAG,
+  CLUNES) is not.
 * ``reviewed``: our own short lists beside this file, each with its review rule in its header:
-  ``offensive-words.txt`` (slurs the sources miss or class as merely vulgar), ``vulgar-words.txt``
+  ``offensive-words.txt`` (slurs the sources miss or class as merely vulgar), ``misspellings.txt``
+  (misspellings only Ding lists, flagged ``undefined`` by the build), ``vulgar-words.txt``
   (sexual and scatological words and compounds the sources miss), ``mild-words.txt`` (mild words that
   make a phrase vulgar) and ``not-flagged.txt`` (words a
   source flags that the rule leaves unflagged; the build keeps them unflagged when extending flags to
@@ -51,12 +57,16 @@ VULGAR_LIST = HERE / "vulgar-words.txt"
 NOT_FLAGGED_LIST = HERE / "not-flagged.txt"
 UNPLEASANT_LIST = HERE / "unpleasant-words.txt"
 MILD_LIST = HERE / "mild-words.txt"
+MISSPELLINGS_LIST = HERE / "misspellings.txt"
 WORD = re.compile(r"^[a-z]+$")
 
 ETHNIC_SLUR = "06718862"
 DISPARAGEMENT = "06717170"
 OBSCENITY = "07124340"
 DOMAIN_FLAGS = {ETHNIC_SLUR: "offensive", DISPARAGEMENT: "offensive", OBSCENITY: "vulgar"}
+DING = Path("/usr/share/dictd/freedict-eng-deu.dict.dz")
+DING_HEADWORD = re.compile(r"^([A-Za-z][A-Za-z .-]*?) /[^/]*/")
+DING_TRANSLATION = re.compile(r",\s*(?![^\[]*\])")  # commas between translations, not inside [labels]
 
 # Words issue #27 reported or named, each of which must come out flagged (checked by the report; forms such
 # as BADASSED take their base's flag in the build, tests/test_publishable_words.py).
@@ -76,6 +86,11 @@ def read_list(path: Path) -> set[str]:
 def unpleasant_words() -> set[str]:
     """Our reviewed list of words that fail the crossword editor's breakfast test (see its header)."""
     return read_list(UNPLEASANT_LIST)
+
+
+def misspellings() -> set[str]:
+    """Our reviewed list of misspellings only Ding lists as headwords (flagged ``undefined``: see its header)."""
+    return read_list(MISSPELLINGS_LIST)
 
 
 def mild_words() -> set[str]:
@@ -180,26 +195,47 @@ def ldnoobw_words(path: Path) -> set[str]:
     return {word for word in json.loads(path.read_text(encoding="utf-8")) if WORD.match(word)}
 
 
+def ding_vulgar_words(dict_dz: Path = DING) -> set[str]:
+    """Ding's lowercase single-word headwords whose every translation, in every entry, is labelled
+    ``[vulg.]`` (an entry is the headword line, its pronunciation between slashes, then one line of
+    comma-separated German translations)."""
+    import gzip
+
+    entries: dict[str, list[bool]] = {}
+    term = None
+    with gzip.open(dict_dz, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            if term is not None:
+                translations = [part for part in DING_TRANSLATION.split(line.strip()) if part.strip()]
+                entries.setdefault(term, []).append(bool(translations) and all("[vulg.]" in part for part in translations))
+            match = DING_HEADWORD.match(line)
+            headword = match.group(1).strip() if match else ""
+            term = headword if headword.isalpha() and headword.islower() else None
+    return {word for word, vulgar in entries.items() if all(vulgar)}
+
+
 @dataclass
 class FlagSources:
-    """What each source says, before merging: WordNet's word -> flag, the LDNOOBW words and our lists."""
+    """What each source says, before merging: WordNet's word -> flag, the LDNOOBW words, Ding's vulgar
+    words and our lists."""
 
     wordnet: dict[str, str]
     ldnoobw: set[str]
+    ding: set[str] = field(default_factory=set)
     offensive: set[str] = field(default_factory=lambda: read_list(OFFENSIVE_LIST))
     vulgar: set[str] = field(default_factory=lambda: read_list(VULGAR_LIST))
     not_flagged: set[str] = field(default_factory=not_flagged_words)
 
 
-def read_sources(wordnet_dir: Path, ldnoobw: Path | None = None) -> FlagSources:
+def read_sources(wordnet_dir: Path, ldnoobw: Path | None = None, ding: Path = DING) -> FlagSources:
     """Every source's words (``ldnoobw``: naughty-words' en.json, by default the global npm one)."""
-    return FlagSources(wordnet_flags(wordnet_dir), ldnoobw_words(ldnoobw or ldnoobw_file()))
+    return FlagSources(wordnet_flags(wordnet_dir), ldnoobw_words(ldnoobw or ldnoobw_file()), ding_vulgar_words(ding))
 
 
 def merge(sources: FlagSources) -> dict[str, tuple[str, str]]:
     """Word -> (flag, source): the first of WordNet's offensive words, our offensive list, WordNet's
-    vulgar words, LDNOOBW, our vulgar list that has a word decides, so offensive wins and a source's
-    credit goes to WordNet first. ``not-flagged.txt`` overrides WordNet and LDNOOBW; our own lists apply
+    vulgar words, LDNOOBW, Ding's vulgar words, our vulgar list that has a word decides, so offensive wins
+    and a source's credit goes to WordNet first. ``not-flagged.txt`` overrides WordNet, LDNOOBW and Ding; our own lists apply
     as written. A plural that a source lists as vulgar (beaners, coons)
     takes its singular's offensive flag and source."""
     wordnet = {word: flag for word, flag in sources.wordnet.items() if word not in sources.not_flagged}
@@ -208,6 +244,7 @@ def merge(sources: FlagSources) -> dict[str, tuple[str, str]]:
         ("offensive", "reviewed", sources.offensive),
         ("vulgar", "wordnet", {word for word, flag in wordnet.items() if flag == "vulgar"}),
         ("vulgar", "ldnoobw", sources.ldnoobw - sources.not_flagged),
+        ("vulgar", "ding", sources.ding - sources.not_flagged),
         ("vulgar", "reviewed", sources.vulgar),
     ]
     flags: dict[str, tuple[str, str]] = {}
@@ -221,9 +258,9 @@ def merge(sources: FlagSources) -> dict[str, tuple[str, str]]:
     return flags
 
 
-def offensive_and_vulgar(wordnet_dir: Path, ldnoobw: Path | None = None) -> dict[str, tuple[str, str]]:
+def offensive_and_vulgar(wordnet_dir: Path, ldnoobw: Path | None = None, ding: Path = DING) -> dict[str, tuple[str, str]]:
     """Word -> (flag, source) from every source: what the build stores (see :func:`merge`)."""
-    return merge(read_sources(wordnet_dir, ldnoobw))
+    return merge(read_sources(wordnet_dir, ldnoobw, ding))
 
 
 def report(sources: FlagSources) -> bool:
@@ -234,7 +271,7 @@ def report(sources: FlagSources) -> bool:
         print(f"{flag:10} {source:9} {count:5}")
     for flag in ("offensive", "vulgar"):
         print(f"{flag:10} {'all':9} {sum(f == flag for f, _ in flags.values()):5}")
-    sourced = set(sources.wordnet) | sources.ldnoobw
+    sourced = set(sources.wordnet) | sources.ldnoobw | sources.ding
     wordnet_offensive = {w for w, f in sources.wordnet.items() if f == "offensive"} - sources.not_flagged
     print("our offensive entries WordNet already gives:", sorted(sources.offensive & wordnet_offensive) or "none")
     print("our vulgar entries a source already gives:",
@@ -253,8 +290,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
     parser.add_argument("--ldnoobw", type=Path, help="naughty-words' en.json (default: the global npm one)")
+    parser.add_argument("--ding", type=Path, default=DING, help="Ding's eng-deu dictionary (.dict.dz)")
     args = parser.parse_args()
-    raise SystemExit(0 if report(read_sources(args.wordnet, args.ldnoobw)) else 1)
+    raise SystemExit(0 if report(read_sources(args.wordnet, args.ldnoobw, args.ding)) else 1)
 
 
 if __name__ == "__main__":

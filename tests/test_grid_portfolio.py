@@ -165,7 +165,7 @@ def test_a_batch_gives_what_single_fills_give(cli, tmp_path):
 # -- default fills: the race over the quality-floor ladder ----------------------------------------------------
 
 
-@pytest.mark.parametrize("request_, workers", [({"size": "5x6", "random_seed": 1}, 2),
+@pytest.mark.parametrize("request_, workers", [({"size": "5x6", "random_seed": 5}, 2),
                                                ({"size": "5x6", "random_seed": 3}, 2),
                                                ({"size": "5x6", "random_seed": 3}, 3),
                                                ({"size": "5x6", "random_seed": 4, "min_score": 1.5}, 2),

@@ -762,7 +762,7 @@ def test_final_answer_ranking_is_pinned(english):
         ("in many respects", 4.114), ("in many spectres", -2.177), ("in many specters", -2.401),
         ("in many scepters", -2.858)]
     # last: an answer with a slur comes after every clean one (issue #27)
-    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("ey spic transmen", -14.222)
+    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("ey spic transmen", -14.223)
 
 
 def test_final_answers_are_ranked_the_same_whatever_order_they_come_in(english):

@@ -110,10 +110,10 @@ def test_a_users_word_list_and_added_words_take_the_reference_flags(tmp_path):
 
 def test_the_policy_by_use():
     assert left_out(Use.SOLVE) == frozenset()
-    assert left_out(Use.CONSTRUCT) == {"offensive", "vulgar", "proper", "undefined", "archaic"}
+    assert left_out(Use.CONSTRUCT) == {"offensive", "vulgar", "proper", "undefined", "archaic", "abbreviation"}
     assert left_out(Use.SUGGEST) == {"offensive", "vulgar", "proper"}
     assert left_out(Use.CROSSWORD) == {"offensive", "vulgar", "undefined"}
-    assert left_out(Use.CONSTRUCT, {"vulgar", "proper", "undefined", "archaic"}) == {"offensive"}
+    assert left_out(Use.CONSTRUCT, {"vulgar", "proper", "undefined", "archaic", "abbreviation"}) == {"offensive"}
     assert left_out(Use.CONSTRUCT, {"offensive"}) >= {"offensive"}  # never allowed
     lexicon = Lexicon(["alice", "crane", "twat"], flags=[FLAG_BITS["proper", "scowl"], 0, FLAG_BITS["vulgar", "reviewed"]])
     assert publishable(lexicon, Use.SOLVE) is lexicon
@@ -150,3 +150,39 @@ def test_dict_explain_names_each_flag_and_its_source(cli):
     assert result.exit_code == 0 and "flagged vulgar" in result.stdout and "Bad Words" in result.stdout
     facts = cli("dict", "explain", "alice", "--json").json()
     assert [flag["name"] for flag in facts["flags"]] == ["proper"] and facts["tiers"]["english"]["in"] is False
+
+
+def test_a_word_only_webster_1913_defines_is_undefined_when_text_writes_it(large):
+    """HAIN ("to inclose for mowing"), NAIK ("a Sepoy corporal") and AWSOME ("same as awesome") are SCOWL
+    size-80 entries only GCIDE defines: what text writes with those letters is a surname or a misspelling,
+    so crossword fill leaves them out. A word GCIDE labels obsolete stays archaic (ONY), and one a current
+    dictionary lists is no such word (EKE)."""
+    for word in ("hain", "naik", "awsome"):
+        assert flag_evidence(int(large.flags[large.position[word]])) == {"undefined": ["scowl-obscure"]}, word
+        assert word not in publishable(load_lexicon("english"), Use.CROSSWORD)
+    assert large.flags_of("ony") == {"archaic"} and not large.flags_of("eke")
+
+
+def test_a_wordnet_lemma_in_er_takes_a_flag_only_from_a_base_wordnet_links_it_to(large):
+    """PEER is no PEE + R and MONGER no MONG + ER (WordNet links neither to those bases), so neither takes
+    their flags, nor do their forms; MURDERER (linked to MURDER) and WANKER (to WANK) do."""
+    for word in ("peer", "peers", "peering", "monger", "mongers"):
+        assert not large.flags_of(word), word
+    assert "unpleasant" in large.flags_of("murderer") and "vulgar" in large.flags_of("wanker")
+
+
+def test_dings_vulgar_label_on_every_translation_flags_a_word_vulgar(large):
+    """TODGER and WANGER are "Schwanz [vulg.]" and nothing else in Ding; SCREW has unlabelled translations
+    too, and FANNY (mild in American use) is kept unflagged by the reviewed list."""
+    for word in ("todger", "wanger", "wazoo"):
+        assert flag_evidence(int(large.flags[large.position[word]]))["vulgar"] == ["ding"], word
+    assert not large.flags_of("screw") & {"vulgar"} and not large.flags_of("fanny") & {"vulgar"}
+
+
+def test_reviewed_misspellings_and_slurs_are_flagged(large):
+    """SEING (a Ding headword for seeing) is a misspelling; MULATTO and MIDGET are slurs, GENITALIA is
+    vulgar (as GENITALS is), by our reviewed lists."""
+    assert flag_evidence(int(large.flags[large.position["seing"]])) == {"undefined": ["reviewed"]}
+    for word, flag in (("mulatto", "offensive"), ("midget", "offensive"), ("midgets", "offensive"),
+                       ("genitalia", "vulgar")):
+        assert flag in large.flags_of(word), word

@@ -5,7 +5,7 @@ The functions here are the front door, with natural arguments and typed results:
 
 >>> import puzzlewright as pw
 >>> str(pw.grid.fill("eras/..../..../....", dict="acrostic-4").best)
-'eras/line/stat/eels'
+'eras/line/spat/eels'
 >>> pw.grid.verify("eras/lick/more/stex", dict="acrostic-4").problems
 ["7-Across 'stex' is not in the dictionary 'acrostic-4'", "4-Down 'skex' is not in the dictionary 'acrostic-4'"]
 

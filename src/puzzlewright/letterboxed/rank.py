@@ -52,7 +52,7 @@ EVERYDAY = 3.0  # familiarity below this counts as rare (the shortfall features)
 # the policy costs a one-off solve several milliseconds; a test checks them
 WORDNET = 1 << 3 | 1 << 4
 KNOWN = 1 << 9
-RANKED_LOW = (1 << 9) - 1 | 1 << 14  # bits 0-8, and 14: the Census first names (proper, census)
+RANKED_LOW = (1 << 9) - 1 | 1 << 14 | 1 << 16  # bits 0-8, 14 (proper, census) and 16 (vulgar, ding)
 # each letter's share of English text, in per cent: Lewand's standard table (R. Lewand, Cryptological
 # Mathematics, MAA 2000; SOURCES.md), for the letter_surprisal feature
 LETTER_SHARE = {"a": 8.167, "b": 1.492, "c": 2.782, "d": 4.253, "e": 12.702, "f": 2.228, "g": 2.015, "h": 6.094,

@@ -9,11 +9,12 @@ each with the source that set it). What they mean depends on what the words are 
   answers by how many such words they hold before their score (an answer with one comes after every clean
   one; the fitted models also weigh them, feature ``flagged``, which steers the Jumble search).
 * **Constructing** (``Use.CONSTRUCT``: acrostic, Letter Boxed and Jumble generators, Wordle doodles): never an ``offensive`` word; no ``vulgar``, ``proper``,
-  ``undefined`` (one no dictionary defines: surnames, misspellings, foreign words) or ``archaic`` word
-  (obsolete or dialect: ONY, ABIT) unless the user allows it (``--allow vulgar,proper``,
-  ``"allow": ["vulgar"]``).
-* **Suggesting** (``Use.SUGGEST``: the Wordle assistant's guesses): as constructing, but ``undefined``
-  and ``archaic`` words are kept: the game's own list accepts them, and SALET is a fine guess though no
+  ``undefined`` (one no dictionary defines: surnames, misspellings, foreign words), ``archaic`` word
+  (obsolete or dialect: ONY, ABIT) or ``abbreviation`` (a clipped word only SCOWL's abbreviation lists give:
+  ASST, QUOT, IPS; a generated square or Jumble of "common words" holds none) unless the user allows it
+  (``--allow vulgar,proper``, ``"allow": ["vulgar"]``).
+* **Suggesting** (``Use.SUGGEST``: the Wordle assistant's guesses): as constructing, but ``undefined``,
+  ``archaic`` and ``abbreviation`` words are kept: the game's own list accepts them, and SALET is a fine guess though no
   dictionary defines it.
 * **Crossword fill** (``Use.CROSSWORD``): as constructing, but names are allowed by default (grids use
   ARIEL and OSLO), and so are archaic words, a point lower in fill score (crosswordese such as ANENT). ``undefined`` words stay out unless allowed: among them are good entries no dictionary
@@ -53,14 +54,14 @@ class Use(Enum):
 
 
 NEVER = frozenset({"offensive"})
-ALLOWABLE = ("vulgar", "proper", "undefined", "archaic")  # what a user may opt in to, in the order help texts name them
-LEFT_OUT = {Use.SOLVE: frozenset(), Use.CONSTRUCT: NEVER | {"vulgar", "proper", "undefined", "archaic"},
+ALLOWABLE = ("vulgar", "proper", "undefined", "archaic", "abbreviation")  # what a user may opt in to, in the order help texts name them
+LEFT_OUT = {Use.SOLVE: frozenset(), Use.CONSTRUCT: NEVER | {"vulgar", "proper", "undefined", "archaic", "abbreviation"},
             Use.SUGGEST: NEVER | {"vulgar", "proper"}, Use.CROSSWORD: NEVER | {"vulgar", "undefined"},
             Use.PHRASE: NEVER | {"vulgar", "proper"}}
 RANKED_LOW = frozenset({"offensive", "vulgar", "proper"})  # solvers rank these below unflagged words
 ALLOW_HELP = ("Let constructions use these flagged words, comma-separated: vulgar, proper (names), undefined "
-              "(words no dictionary defines), archaic (obsolete or dialect words). Offensive words (slurs) are "
-              "never used.")
+              "(words no dictionary defines), archaic (obsolete or dialect words), abbreviation (clipped words: "
+              "asst). Offensive words (slurs) are never used.")
 
 
 def parse_allow(value: str | Iterable[str] | None) -> frozenset[str]:
@@ -117,8 +118,8 @@ def left_out_note(count: int) -> str:
     ("" for none), so that the user knows allowing them (``--allow``, the ``allow`` field) may help."""
     if not count:
         return ""
-    return (f" ({count:,} word{'s' if count != 1 else ''} left out as offensive, vulgar, names, undefined or "
-            "archaic: see the allow option)")
+    return (f" ({count:,} word{'s' if count != 1 else ''} left out as offensive, vulgar, names, undefined, "
+            "archaic or abbreviations: see the allow option)")
 
 
 MAX_PUBLISHABLE = 16

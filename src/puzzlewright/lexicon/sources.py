@@ -50,9 +50,9 @@ FLAG_DESCRIPTIONS = {
     "proper": "a name of a person, place or brand, or a proper adjective, with no use as a common word",
     "abbreviation": "a clipped word or abbreviation said as a word (rec, crit)",
     "archaic": "archaic, obsolete or obscure: no current source vouches for it",
-    "undefined": "no dictionary defines it or its base word: only SCOWL's obscure sizes (80-95) and text "
-                 "frequency vouch for it, the way surnames, misspellings and foreign words come in (ROBBINS, "
-                 "WIERD, BONJOUR)",
+    "undefined": "no dictionary of present-day English defines it or its base word: only SCOWL's obscure sizes "
+                 "(80-95) and text frequency vouch for it, with at most Webster 1913, the way surnames, misspellings "
+                 "and foreign words come in (ROBBINS, WIERD, BONJOUR, HAIN); or a misspelling we reviewed (SEING)",
     "unpleasant": "fails the crossword editor's breakfast test: violent death, sexual violence, disease or bodily "
                   "waste (MURDER, CORPSE, VOMIT); crossword fill scores it lower",
 }
@@ -65,16 +65,19 @@ FLAG_EVIDENCE = (
     ("undefined", "scowl-obscure"),  # appended: the bits above keep their values
     ("unpleasant", "reviewed"),
     ("proper", "census"), ("archaic", "gcide-labels"),  # appended: the bits above keep their values
+    ("vulgar", "ding"), ("undefined", "reviewed"),  # appended: the bits above keep their values
 )
 FLAG_SOURCE_DESCRIPTIONS = {
     "wordnet": "WordNet's usage labels (ethnic slur, obscenity, archaism) or its capitalised lemmas",
     "ldnoobw": "the List of Dirty, Naughty, Obscene, and Otherwise Bad Words (Shutterstock, CC BY 4.0)",
-    "reviewed": "our reviewed lists (scripts/offensive-words.txt, vulgar-words.txt, unpleasant-words.txt)",
+    "reviewed": "our reviewed lists (scripts/offensive-words.txt, vulgar-words.txt, unpleasant-words.txt, "
+                "misspellings.txt)",
     "scowl": "SCOWL's proper-name, upper-case or abbreviation lists",
-    "ding": "the Ding English-German dictionary's capitalised headwords",
+    "ding": "the Ding English-German dictionary: its capitalised headwords, or its label [vulg.] on every "
+            "translation",
     "weak-evidence": "only GCIDE (Webster 1913) or SCOWL size 95 lists it",
-    "scowl-obscure": "only SCOWL's sizes 80-95 list it (or its base word); no dictionary headword, not in the "
-                     "Lancaster list of known words",
+    "scowl-obscure": "only SCOWL's sizes 80-95 list it (or its base word), with at most GCIDE (Webster 1913): no "
+                     "headword of a present-day dictionary, not in the Lancaster list of known words",
     "census": "the US Census 1990 first names (public domain), and no dictionary gives it a lowercase meaning",
     "gcide-labels": "GCIDE labels every sense of it obsolete, Scots or dialect, and no current source lists it",
 }
