@@ -153,6 +153,7 @@ class Pun:
 
 
 RUN_KEY = 16  # a rest index key: the rest's count hash times this, plus the run's length (below this)
+FILTER_BITS = 22  # a rest index's filter has 2**FILTER_BITS bits (512 kB): about 7 % false hits at 600,000 keys
 
 
 @dataclass
@@ -164,15 +165,18 @@ class Targets:
     letters: tuple[str, ...]
     codes: np.ndarray  # (targets x letters): letter numbers 0-25
     commonness: np.ndarray
-    index: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+    index: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+    filter: np.ndarray | None = None  # the rest index's keys' bits (:func:`_filter_bits`), built with it
 
-    def cuts(self, budget: Budget | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def cuts(self, budget: Budget | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The rest index: for every run of a target (at least :data:`STRONG_REST` letters left, at most
         ``MAX_SWAP + LENGTH_SLACK`` letters long), the key of the letters it leaves and of its length
-        (:data:`RUN_KEY`), sorted, with the target's row and the run's start alongside. Count hashes
+        (:data:`RUN_KEY`), with the target's row and the run's start: as the distinct keys (sorted), where
+        each one's entries begin (and, last, where they end), and the entries' rows and starts, in order of
+        key (equal keys in order of run length, row, start). Count hashes
         (:func:`~.anagrams.count_hash`) are linear, so a run's is the difference of two prefixes' and what
         it leaves is the whole's less the run's. Built within ``budget`` (a request's own lexicon's targets
-        take a second or more)."""
+        take a second or more), with a filter of its keys (:meth:`look_up`)."""
         if self.index is None:
             count, length = self.codes.shape
             prefixes = np.zeros((count, length + 1), np.int64)
@@ -187,9 +191,41 @@ class Targets:
                 starts.append(np.tile(np.arange(left.shape[1], dtype=np.int8), count))
             key = np.concatenate(keys) if keys else np.zeros(0, np.int64)
             order = _stable_order(key)
-            self.index = (key[order], np.concatenate(rows)[order] if rows else key[:0].astype(np.int32),
+            key = key[order]
+            firsts = np.flatnonzero(np.concatenate([[True], key[1:] != key[:-1]])) if len(key) else order[:0]
+            bits = np.zeros(1 << FILTER_BITS, bool)
+            bits[_filter_bits(key[firsts])] = True
+            self.filter = np.packbits(bits, bitorder="little")
+            self.index = (key[firsts], np.append(firsts, len(key)),
+                          np.concatenate(rows)[order] if rows else key[:0].astype(np.int32),
                           np.concatenate(starts)[order] if starts else key[:0].astype(np.int8))
         return self.index
+
+    def look_up(self, wanted: np.ndarray, budget: Budget | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Which of the keys ``wanted`` (a flat array) the rest index (:meth:`cuts`) holds, in order, and
+        where each one's entries begin and how many there are. Most look-ups miss, and a binary search of
+        a few megabytes of keys is mostly cache misses, so the filter (one bit of 512 kB per key, every
+        held key's set) answers first and the search is only for its hits."""
+        keys, bounds, _, _ = self.cuts(budget)
+        assert self.filter is not None
+        bits = _filter_bits(wanted)
+        asked = np.flatnonzero((self.filter[bits >> np.uint64(3)] >> (bits & np.uint64(7))) & 1)
+        if not len(keys):
+            return asked[:0], asked[:0], asked[:0]
+        at = np.searchsorted(keys, wanted[asked]).clip(max=len(keys) - 1)
+        held = keys[at] == wanted[asked]
+        at = at[held]
+        return asked[held], bounds[at], bounds[at + 1] - bounds[at]
+
+
+def _filter_bits(keys: np.ndarray) -> np.ndarray:
+    """Each rest index key's bit in the index's filter: the top :data:`FILTER_BITS` bits of the key mixed
+    (SplitMix64's finaliser: keys are sums of a few count hashes, whose structure plain multiplicative
+    hashing keeps, crowding a few bits)."""
+    mixed = keys.astype(np.uint64)
+    mixed = (mixed ^ (mixed >> np.uint64(31))) * np.uint64(0xBF58476D1CE4E5B9)
+    mixed = (mixed ^ (mixed >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return mixed >> np.uint64(64 - FILTER_BITS)
 
 
 def _stable_order(key: np.ndarray) -> np.ndarray:
@@ -309,7 +345,7 @@ class PunFinder:
         BEACH), or at the target's start
         (a blend: GUEST into ESTIMATED). The first ``strong`` swaps may keep :data:`STRONG_REST` letters
         of the target, its first or last, beside a plain word (not ``whole``)."""
-        keys, rows, starts = targets.cuts(budget)
+        _, _, rows, starts = targets.cuts(budget)
         length = targets.codes.shape[1]
         sizes = np.array([len(word) for word, _ in swaps])
         runs = length - size + sizes
@@ -318,12 +354,12 @@ class PunFinder:
         usable = (runs >= 1) & (runs < RUN_KEY) & (rest >= (np.maximum(least, sizes - LENGTH_SLACK) if whole
                                                           else least))
         wanted = (rests[:, None] - word_hashes[None, :]) * RUN_KEY + runs[None, :]  # (plain words x swaps)
-        lows, highs = np.searchsorted(keys, wanted), np.searchsorted(keys, wanted + 1)
-        plain, swap = np.nonzero(usable[None, :] & (highs > lows))
-        if not len(plain):
+        asked = np.flatnonzero(np.broadcast_to(usable, wanted.shape))  # usable (plain word, swap) numbers
+        held, low, count = targets.look_up(wanted.ravel()[asked], budget)
+        if not len(held):
             return []
-        # every hit of every (plain word, swap) at once, in that order: the index's entries lows..highs
-        low, count = lows[plain, swap], highs[plain, swap] - lows[plain, swap]
+        plain, swap = np.divmod(asked[held], len(swaps))
+        # every hit of every (plain word, swap) at once, in that order: the index's entries low..low + count
         hit = np.repeat(np.arange(len(plain)), count)
         entry = np.repeat(low - np.cumsum(count) + count, count) + np.arange(int(count.sum()))
         at, begin, w = rows[entry], starts[entry].astype(np.int64), swap[hit]

@@ -158,9 +158,12 @@ class Ranker:
         self.links = CaptionLinks(caption, self.relations)
         self.similarity = CaptionSimilarity(caption, vectors)
         w = self.weights
-        # each stem's weighted caption features: what a word of that stem adds to the search's score
-        self.caption_values = np.append(w.caption_same * self.links.same + w.caption_linked * self.links.linked
-                                        + w.caption_topic * self.links.topic, 0.0)  # index -1: no stem
+        # each stem's weighted caption features: what a word of that stem adds to the search's score (0 but
+        # where the caption touches it), and at index -1 (no stem) 0
+        self.caption_values = np.zeros(len(self.links.same) + 1)
+        touched, links = self.links.touched, self.links
+        self.caption_values[touched] = (w.caption_same * links.same[touched] + w.caption_linked * links.linked[touched]
+                                        + w.caption_topic * links.topic[touched])
         self.last_caption_word = _last_word(caption)
         self.values: dict[str, float] = {}
         self.pairs: dict[tuple[str, str], float] = {}
