@@ -260,9 +260,8 @@ class PunFinder:
         swaps = self.swap_words(counts, len(pool))
         if not swaps:
             return []
-        word_hashes = np.array([_word_hash(word) for word, _ in swaps], np.int64)
         strong = {word for word, tie in swaps[:STRONG_WORDS] if tie >= STRONG_TIE}  # the first of swaps
-        openings = _openings(swaps, len(strong))
+        table = _SwapTable.of(swaps, len(strong))
         found: dict[tuple[str, ...], Pun] = {}
         pool_letters = sorted(pool)
         for plains, first in self.plain_words(counts, lengths):
@@ -275,9 +274,8 @@ class PunFinder:
                     continue
                 if budget is not None:
                     budget.check_finishing()
-                for plain, (word, tie), row, start in self._runs(swaps, word_hashes, rests, size, targets,
-                                                                 plains[0] == "", openings, len(strong),
-                                                                 budget):
+                for plain, (word, tie), row, start in self._runs(swaps, table, rests, size, targets,
+                                                                 plains[0] == "", len(strong), budget):
                     letters = targets.letters[row]
                     run_length = length - size + len(word)
                     run = letters[start:start + run_length]
@@ -334,26 +332,26 @@ class PunFinder:
         return [(words[i], tie_list[i]) for i in order[:CAPTION_WORDS]]
 
     @staticmethod
-    def _runs(swaps: list[tuple[str, float]], word_hashes: np.ndarray, rests: np.ndarray, size: int,
-              targets: Targets, whole: bool, openings: np.ndarray, strong: int = 0,
+    def _runs(swaps: list[tuple[str, float]], table: _SwapTable, rests: np.ndarray, size: int,
+              targets: Targets, whole: bool, strong: int = 0,
               budget: Budget | None = None) -> list[tuple[int, tuple[str, float], int, int]]:
         """Each (plain word's number, swapped-in word, target row, start) where the word can take the place
         of the target's run of letters from ``start`` and leave exactly the letters of ``size`` whose count
         hash is the plain word's ``rests`` (the pool less the plain word): a look-up in the target's rest
         index, :meth:`Targets.cuts`; the run beginning with a letter that can be said as the word begins
-        (``openings``, :func:`_openings`: for the first ``strong`` swaps, or as its other voicing: PEACH for
-        BEACH), or at the target's start
+        (``table.openings``, :func:`_openings`: for the first ``strong`` swaps, or as its other voicing:
+        PEACH for BEACH), or at the target's start
         (a blend: GUEST into ESTIMATED). The first ``strong`` swaps may keep :data:`STRONG_REST` letters
         of the target, its first or last, beside a plain word (not ``whole``)."""
         _, _, rows, starts = targets.cuts(budget)
         length = targets.codes.shape[1]
-        sizes = np.array([len(word) for word, _ in swaps])
+        sizes, openings = table.sizes, table.openings
         runs = length - size + sizes
         rest = size - sizes  # the target's letters the pun keeps
         least = MIN_REST if whole else np.where(np.arange(len(swaps)) < strong, STRONG_REST, MIN_REST)
         usable = (runs >= 1) & (runs < RUN_KEY) & (rest >= (np.maximum(least, sizes - LENGTH_SLACK) if whole
                                                           else least))
-        wanted = (rests[:, None] - word_hashes[None, :]) * RUN_KEY + runs[None, :]  # (plain words x swaps)
+        wanted = (rests[:, None] - table.hashes[None, :]) * RUN_KEY + runs[None, :]  # (plain words x swaps)
         asked = np.flatnonzero(np.broadcast_to(usable, wanted.shape))  # usable (plain word, swap) numbers
         held, low, count = targets.look_up(wanted.ravel()[asked], budget)
         if not len(held):
@@ -366,14 +364,34 @@ class PunFinder:
         first = targets.codes[at, begin]
         fit = openings[w, first]
         run = runs[w]
-        blend_letter = np.array([ord(word[len(word) - r]) - 97 if 1 <= r <= len(word) else -1
-                                 for (word, _), r in zip(swaps, runs.tolist())])
+        # the letter of each word that a run of its length ending the word begins with (-1: none)
+        blend_letter = np.where((runs >= 1) & (runs <= sizes),
+                                table.codes[np.arange(len(sizes)), np.clip(sizes - runs, 0, MAX_SWAP - 1)], -1)
         # a blend at the target's start: the run ends the word, so opens alike
         fit |= (run <= sizes[w]) & (begin == 0) & (first == blend_letter[w])
         # a strong word keeps a target's first or last letters (KOALA + TY)
         fit &= (rest[w] >= MIN_REST) | (begin == 0) | (begin + run == length)
         return [(p, swaps[s], r, b) for p, s, r, b in zip(plain[hit[fit]].tolist(), w[fit].tolist(),
                                                          at[fit].tolist(), begin[fit].tolist())]
+
+
+@dataclass(frozen=True)
+class _SwapTable:
+    """A pool's swapped-in words as arrays, for :meth:`PunFinder._runs`: their count hashes
+    (:func:`_word_hash`), lengths, letters (numbers 0-25, -1 beyond the word) and :func:`_openings`."""
+
+    hashes: np.ndarray
+    sizes: np.ndarray
+    codes: np.ndarray
+    openings: np.ndarray
+
+    @classmethod
+    def of(cls, swaps: list[tuple[str, float]], strong: int) -> _SwapTable:
+        codes = np.full((len(swaps), MAX_SWAP), -1, np.int64)
+        for i, (word, _) in enumerate(swaps):
+            codes[i, :len(word)] = [ord(c) - 97 for c in word]
+        return cls(np.array([_word_hash(word) for word, _ in swaps], np.int64),
+                   np.array([len(word) for word, _ in swaps]), codes, _openings(swaps, strong))
 
 
 def _openings(swaps: list[tuple[str, float]], strong: int) -> np.ndarray:

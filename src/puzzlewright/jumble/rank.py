@@ -274,11 +274,12 @@ class Ranker:
 
     def score(self, fills: tuple[str, ...], phrase: tuple[str, ...], reading_shortfall: float) -> Score:
         """The score of an answer: its filled words, the whole phrase, and its readings' total shortfall.
-        (Called for every answer a search finds: sums over ``map``, not generators, which cost more here
-        than the look-ups they sum.)"""
-        association = self.association(phrase)
-        return Score(sum(map(self.word_value, fills)), self.weights.phrase * association,
-                     self.readings_value(reading_shortfall), association)
+        (Called for every answer a search finds: sums over lists, not generators, which cost more here
+        than the look-ups they sum; the same sums as :meth:`association`'s and :meth:`word_value`'s.)"""
+        values, pairs = self.values, self.pairs  # the caches first: most words and pairs are known
+        association = sum([pairs.get(pair) or self.pair_value(*pair) for pair in zip(phrase, phrase[1:])])
+        return Score(sum([values.get(word) or self.word_value(word) for word in fills]),
+                     self.weights.phrase * association, self.readings_value(reading_shortfall), association)
 
 
 class Model(LinearModel):

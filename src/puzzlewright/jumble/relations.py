@@ -176,10 +176,13 @@ class CaptionLinks:
         owners, which = self.table.holding(mentioned)
         overlap = np.zeros(size)
         np.add.at(overlap, owners, self.table.rarity[mentioned][which])
-        topical = np.unique(owners)
+        marked = np.zeros(size, bool)  # (np.flatnonzero is several times faster on booleans than on floats)
+        marked[owners] = True
+        topical = np.flatnonzero(marked)
         self.topic[topical] = np.log1p(overlap[topical])
         self.topic[ids] = 0.0
-        self.touched = np.unique(np.concatenate([ids, mentioned, holders, topical]))
+        marked[ids] = marked[mentioned] = marked[holders] = True
+        self.touched = np.flatnonzero(marked)
 
     def of(self, word: str) -> tuple[float, float, float]:
         """``(same, linked, topic)`` of one answer word."""
