@@ -129,6 +129,23 @@ def first_sound(letters: str) -> str:
     return "" if letters[0] in "aeiou" else sound_key(letters)[:1]
 
 
+# letters that always leave their consonant sounds in a run's sound_key, whatever is beside them (the rules
+# drop or merge only P, C, G, K, Q, W, H, Y and vowels: PH, CK, GH, KN, QU), so a run holding one sounds like
+# a word only if the word's key has those sounds too: a quick test before the exact one (PunFinder._runs)
+KEPT_LETTERS = "bdfjlmnrstvxz"
+KEPT_SOUNDS = tuple(sound_key(letter) for letter in KEPT_LETTERS)  # X: ks, Z: s
+KEPT_CODES = np.full(26, len(KEPT_LETTERS), np.int64)  # each letter's column among them (the last: none)
+KEPT_CODES[[ord(letter) - 97 for letter in KEPT_LETTERS]] = np.arange(len(KEPT_LETTERS))
+
+
+def kept_sounds(word: str, near: bool = False) -> np.ndarray:
+    """Which of :data:`KEPT_LETTERS` a run may hold to sound like ``word``: those whose sounds are all in
+    its :func:`sound_key` (``near``: or in it with their other voicing, as :func:`nearly_alike` allows)."""
+    key = sound_key(word)
+    key += key.translate(OTHER_VOICE) if near else ""
+    return np.array([all(sound in key for sound in sounds) for sounds in KEPT_SOUNDS])
+
+
 @dataclass(frozen=True)
 class Pun:
     """A pun answer: its words (cut to the pattern), the target it plays on, the target's letters it
@@ -167,6 +184,17 @@ class Targets:
     commonness: np.ndarray
     index: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
     filter: np.ndarray | None = None  # the rest index's keys' bits (:func:`_filter_bits`), built with it
+    kept: np.ndarray | None = None
+
+    def kept_counts(self) -> np.ndarray:
+        """(targets x letters + 1 x :data:`KEPT_LETTERS` and one for the rest): how many of each a target's
+        first letters hold, so a run's are the difference of two rows (built on first use)."""
+        if self.kept is None:
+            count, length = self.codes.shape
+            self.kept = np.zeros((count, length + 1, len(KEPT_LETTERS) + 1), np.int8)
+            np.cumsum(np.eye(len(KEPT_LETTERS) + 1, dtype=np.int8)[KEPT_CODES[self.codes]], axis=1,
+                      out=self.kept[:, 1:])
+        return self.kept
 
     def cuts(self, budget: Budget | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The rest index: for every run of a target (at least :data:`STRONG_REST` letters left, at most
@@ -370,7 +398,16 @@ class PunFinder:
         # a blend at the target's start: the run ends the word, so opens alike
         fit |= (run <= sizes[w]) & (begin == 0) & (first == blend_letter[w])
         # a strong word keeps a target's first or last letters (KOALA + TY)
-        fit &= (rest[w] >= MIN_REST) | (begin == 0) | (begin + run == length)
+        edge = (begin == 0) | (begin + run == length)
+        fit &= (rest[w] >= MIN_REST) | edge
+        # a run said as the word holds no letter whose sound the word lacks (:func:`kept_sounds`), and a
+        # blend's (3 letters or more, at an edge: spelt as part of the word) none the word lacks
+        tested = np.flatnonzero(fit)
+        kept = targets.kept_counts()
+        t_at, t_begin, t_w = at[tested], begin[tested], w[tested]
+        held = (kept[t_at, t_begin + runs[t_w], :-1] - kept[t_at, t_begin, :-1]) > 0
+        allowed = table.kept[t_w] | ((edge[tested] & (runs[t_w] >= MIN_SWAP))[:, None] & table.spelt[t_w])
+        fit[tested[(held & ~allowed).any(axis=1)]] = False
         return [(p, swaps[s], r, b) for p, s, r, b in zip(plain[hit[fit]].tolist(), w[fit].tolist(),
                                                          at[fit].tolist(), begin[fit].tolist())]
 
@@ -378,20 +415,27 @@ class PunFinder:
 @dataclass(frozen=True)
 class _SwapTable:
     """A pool's swapped-in words as arrays, for :meth:`PunFinder._runs`: their count hashes
-    (:func:`_word_hash`), lengths, letters (numbers 0-25, -1 beyond the word) and :func:`_openings`."""
+    (:func:`_word_hash`), lengths, letters (numbers 0-25, -1 beyond the word), :func:`_openings`, the
+    :func:`kept_sounds` of each (near ones too for the first ``strong``) and which of
+    :data:`KEPT_LETTERS` each has (a blend's run is spelt as part of the word)."""
 
     hashes: np.ndarray
     sizes: np.ndarray
     codes: np.ndarray
     openings: np.ndarray
+    kept: np.ndarray  # (swaps x KEPT_LETTERS)
+    spelt: np.ndarray  # (swaps x KEPT_LETTERS)
 
     @classmethod
     def of(cls, swaps: list[tuple[str, float]], strong: int) -> _SwapTable:
         codes = np.full((len(swaps), MAX_SWAP), -1, np.int64)
         for i, (word, _) in enumerate(swaps):
             codes[i, :len(word)] = [ord(c) - 97 for c in word]
+        shape = (len(swaps), len(KEPT_LETTERS))
         return cls(np.array([_word_hash(word) for word, _ in swaps], np.int64),
-                   np.array([len(word) for word, _ in swaps]), codes, _openings(swaps, strong))
+                   np.array([len(word) for word, _ in swaps]), codes, _openings(swaps, strong),
+                   np.array([kept_sounds(word, i < strong) for i, (word, _) in enumerate(swaps)]).reshape(shape),
+                   np.array([[letter in word for letter in KEPT_LETTERS] for word, _ in swaps]).reshape(shape))
 
 
 def _openings(swaps: list[tuple[str, float]], strong: int) -> np.ndarray:
