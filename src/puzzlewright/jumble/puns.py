@@ -380,7 +380,8 @@ class PunFinder:
         usable = (runs >= 1) & (runs < RUN_KEY) & (rest >= (np.maximum(least, sizes - LENGTH_SLACK) if whole
                                                           else least))
         wanted = (rests[:, None] - table.hashes[None, :]) * RUN_KEY + runs[None, :]  # (plain words x swaps)
-        asked = np.flatnonzero(np.broadcast_to(usable, wanted.shape))  # usable (plain word, swap) numbers
+        # the (plain word, swap) numbers of the usable swaps, in order
+        asked = (np.arange(len(rests))[:, None] * len(swaps) + np.flatnonzero(usable)[None, :]).ravel()
         held, low, count = targets.look_up(wanted.ravel()[asked], budget)
         if not len(held):
             return []
@@ -392,9 +393,10 @@ class PunFinder:
         first = targets.codes[at, begin]
         fit = openings[w, first]
         run = runs[w]
-        # the letter of each word that a run of its length ending the word begins with (-1: none)
-        blend_letter = np.where((runs >= 1) & (runs <= sizes),
-                                table.codes[np.arange(len(sizes)), np.clip(sizes - runs, 0, MAX_SWAP - 1)], -1)
+        # the letter of each word that a run of its length ending the word begins with (-1: none): its
+        # letter number size - length, the same for every word
+        opening = size - length
+        blend_letter = table.codes[:, opening] if 0 <= opening < MAX_SWAP else np.full(len(sizes), -1)
         # a blend at the target's start: the run ends the word, so opens alike
         fit |= (run <= sizes[w]) & (begin == 0) & (first == blend_letter[w])
         # a strong word keeps a target's first or last letters (KOALA + TY)
@@ -428,14 +430,21 @@ class _SwapTable:
 
     @classmethod
     def of(cls, swaps: list[tuple[str, float]], strong: int) -> _SwapTable:
-        codes = np.full((len(swaps), MAX_SWAP), -1, np.int64)
-        for i, (word, _) in enumerate(swaps):
-            codes[i, :len(word)] = [ord(c) - 97 for c in word]
+        rows = [_swap_row(word, i < strong) for i, (word, _) in enumerate(swaps)]
         shape = (len(swaps), len(KEPT_LETTERS))
-        return cls(np.array([_word_hash(word) for word, _ in swaps], np.int64),
-                   np.array([len(word) for word, _ in swaps]), codes, _openings(swaps, strong),
-                   np.array([kept_sounds(word, i < strong) for i, (word, _) in enumerate(swaps)]).reshape(shape),
-                   np.array([[letter in word for letter in KEPT_LETTERS] for word, _ in swaps]).reshape(shape))
+        return cls(np.array([row[0] for row in rows], np.int64), np.array([len(word) for word, _ in swaps]),
+                   np.array([row[1] for row in rows], np.int64).reshape(len(swaps), MAX_SWAP),
+                   _openings(swaps, strong), np.array([row[2] for row in rows], bool).reshape(shape),
+                   np.array([row[3] for row in rows], bool).reshape(shape))
+
+
+@lru_cache(maxsize=1 << 14)
+def _swap_row(word: str, near: bool) -> tuple[int, tuple[int, ...], tuple[bool, ...], tuple[bool, ...]]:
+    """A swapped-in word's row of :class:`_SwapTable` (cached: pools share most of their words): its count
+    hash, letters, :func:`kept_sounds` and which of :data:`KEPT_LETTERS` it has."""
+    codes = tuple(ord(c) - 97 for c in word) + (-1,) * (MAX_SWAP - len(word))
+    return (_word_hash(word), codes, tuple(kept_sounds(word, near).tolist()),
+            tuple(letter in word for letter in KEPT_LETTERS))
 
 
 def _openings(swaps: list[tuple[str, float]], strong: int) -> np.ndarray:
