@@ -138,12 +138,12 @@ KEPT_CODES = np.full(26, len(KEPT_LETTERS), np.int64)  # each letter's column am
 KEPT_CODES[[ord(letter) - 97 for letter in KEPT_LETTERS]] = np.arange(len(KEPT_LETTERS))
 
 
-def kept_sounds(word: str, near: bool = False) -> np.ndarray:
+def kept_sounds(word: str, near: bool = False) -> tuple[bool, ...]:
     """Which of :data:`KEPT_LETTERS` a run may hold to sound like ``word``: those whose sounds are all in
     its :func:`sound_key` (``near``: or in it with their other voicing, as :func:`nearly_alike` allows)."""
     key = sound_key(word)
-    key += key.translate(OTHER_VOICE) if near else ""
-    return np.array([all(sound in key for sound in sounds) for sounds in KEPT_SOUNDS])
+    sounds = set(key + key.translate(OTHER_VOICE) if near else key)
+    return tuple(sounds.issuperset(kept) for kept in KEPT_SOUNDS)
 
 
 @dataclass(frozen=True)
@@ -257,15 +257,13 @@ def _filter_bits(keys: np.ndarray) -> np.ndarray:
 
 
 def _stable_order(key: np.ndarray) -> np.ndarray:
-    """``np.argsort(key, kind="stable")`` (equal keys in their order), about twice as fast for a rest
-    index's half a million keys: a quicksort of the keys, then one of (the key's rank among the distinct
-    keys, the position), which are distinct, so the order does not depend on the sort's stability."""
-    if len(key) < 2:
-        return np.arange(len(key))
-    order = np.argsort(key)
-    ranks = np.empty(len(key), np.int64)
-    ranks[order] = np.concatenate([[0], np.cumsum(key[order][1:] != key[order][:-1])])
-    return np.argsort(ranks << 32 | np.arange(len(key)))
+    """``np.argsort(key, kind="stable")`` (equal keys in their order) of keys from 0 up, faster for a rest
+    index's half a million keys: a least-significant-digit radix sort, 16 bits a pass, each pass numpy's
+    stable sort of 16-bit digits (a counting sort)."""
+    order = np.argsort((key & 0xFFFF).astype(np.uint16), kind="stable")
+    for shift in range(16, int(key.max(initial=0)).bit_length(), 16):
+        order = order[np.argsort(((key[order] >> shift) & 0xFFFF).astype(np.uint16), kind="stable")]
+    return order
 
 
 class PunFinder:
@@ -443,7 +441,7 @@ def _swap_row(word: str, near: bool) -> tuple[int, tuple[int, ...], tuple[bool, 
     """A swapped-in word's row of :class:`_SwapTable` (cached: pools share most of their words): its count
     hash, letters, :func:`kept_sounds` and which of :data:`KEPT_LETTERS` it has."""
     codes = tuple(ord(c) - 97 for c in word) + (-1,) * (MAX_SWAP - len(word))
-    return (_word_hash(word), codes, tuple(kept_sounds(word, near).tolist()),
+    return (_word_hash(word), codes, kept_sounds(word, near),
             tuple(letter in word for letter in KEPT_LETTERS))
 
 
