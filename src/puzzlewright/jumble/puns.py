@@ -129,6 +129,23 @@ def first_sound(letters: str) -> str:
     return "" if letters[0] in "aeiou" else sound_key(letters)[:1]
 
 
+# letters that always leave their consonant sounds in a run's sound_key, whatever is beside them (the rules
+# drop or merge only P, C, G, K, Q, W, H, Y and vowels: PH, CK, GH, KN, QU), so a run holding one sounds like
+# a word only if the word's key has those sounds too: a quick test before the exact one (PunFinder._runs)
+KEPT_LETTERS = "bdfjlmnrstvxz"
+KEPT_SOUNDS = tuple(sound_key(letter) for letter in KEPT_LETTERS)  # X: ks, Z: s
+KEPT_CODES = np.full(26, len(KEPT_LETTERS), np.int64)  # each letter's column among them (the last: none)
+KEPT_CODES[[ord(letter) - 97 for letter in KEPT_LETTERS]] = np.arange(len(KEPT_LETTERS))
+
+
+def kept_sounds(word: str, near: bool = False) -> tuple[bool, ...]:
+    """Which of :data:`KEPT_LETTERS` a run may hold to sound like ``word``: those whose sounds are all in
+    its :func:`sound_key` (``near``: or in it with their other voicing, as :func:`nearly_alike` allows)."""
+    key = sound_key(word)
+    sounds = set(key + key.translate(OTHER_VOICE) if near else key)
+    return tuple(sounds.issuperset(kept) for kept in KEPT_SOUNDS)
+
+
 @dataclass(frozen=True)
 class Pun:
     """A pun answer: its words (cut to the pattern), the target it plays on, the target's letters it
@@ -153,6 +170,7 @@ class Pun:
 
 
 RUN_KEY = 16  # a rest index key: the rest's count hash times this, plus the run's length (below this)
+FILTER_BITS = 22  # a rest index's filter has 2**FILTER_BITS bits (512 kB): about 7 % false hits at 600,000 keys
 
 
 @dataclass
@@ -164,15 +182,29 @@ class Targets:
     letters: tuple[str, ...]
     codes: np.ndarray  # (targets x letters): letter numbers 0-25
     commonness: np.ndarray
-    index: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+    index: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+    filter: np.ndarray | None = None  # the rest index's keys' bits (:func:`_filter_bits`), built with it
+    kept: np.ndarray | None = None
 
-    def cuts(self, budget: Budget | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def kept_counts(self) -> np.ndarray:
+        """(targets x letters + 1 x :data:`KEPT_LETTERS` and one for the rest): how many of each a target's
+        first letters hold, so a run's are the difference of two rows (built on first use)."""
+        if self.kept is None:
+            count, length = self.codes.shape
+            self.kept = np.zeros((count, length + 1, len(KEPT_LETTERS) + 1), np.int8)
+            np.cumsum(np.eye(len(KEPT_LETTERS) + 1, dtype=np.int8)[KEPT_CODES[self.codes]], axis=1,
+                      out=self.kept[:, 1:])
+        return self.kept
+
+    def cuts(self, budget: Budget | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The rest index: for every run of a target (at least :data:`STRONG_REST` letters left, at most
         ``MAX_SWAP + LENGTH_SLACK`` letters long), the key of the letters it leaves and of its length
-        (:data:`RUN_KEY`), sorted, with the target's row and the run's start alongside. Count hashes
+        (:data:`RUN_KEY`), with the target's row and the run's start: as the distinct keys (sorted), where
+        each one's entries begin (and, last, where they end), and the entries' rows and starts, in order of
+        key (equal keys in order of run length, row, start). Count hashes
         (:func:`~.anagrams.count_hash`) are linear, so a run's is the difference of two prefixes' and what
         it leaves is the whole's less the run's. Built within ``budget`` (a request's own lexicon's targets
-        take a second or more)."""
+        take a second or more), with a filter of its keys (:meth:`look_up`)."""
         if self.index is None:
             count, length = self.codes.shape
             prefixes = np.zeros((count, length + 1), np.int64)
@@ -187,21 +219,51 @@ class Targets:
                 starts.append(np.tile(np.arange(left.shape[1], dtype=np.int8), count))
             key = np.concatenate(keys) if keys else np.zeros(0, np.int64)
             order = _stable_order(key)
-            self.index = (key[order], np.concatenate(rows)[order] if rows else key[:0].astype(np.int32),
+            key = key[order]
+            firsts = np.flatnonzero(np.concatenate([[True], key[1:] != key[:-1]])) if len(key) else order[:0]
+            bits = np.zeros(1 << FILTER_BITS, bool)
+            bits[_filter_bits(key[firsts])] = True
+            self.filter = np.packbits(bits, bitorder="little")
+            self.index = (key[firsts], np.append(firsts, len(key)),
+                          np.concatenate(rows)[order] if rows else key[:0].astype(np.int32),
                           np.concatenate(starts)[order] if starts else key[:0].astype(np.int8))
         return self.index
 
+    def look_up(self, wanted: np.ndarray, budget: Budget | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Which of the keys ``wanted`` (a flat array) the rest index (:meth:`cuts`) holds, in order, and
+        where each one's entries begin and how many there are. Most look-ups miss, and a binary search of
+        a few megabytes of keys is mostly cache misses, so the filter (one bit of 512 kB per key, every
+        held key's set) answers first and the search is only for its hits."""
+        keys, bounds, _, _ = self.cuts(budget)
+        assert self.filter is not None
+        bits = _filter_bits(wanted)
+        asked = np.flatnonzero((self.filter[bits >> np.uint64(3)] >> (bits & np.uint64(7))) & 1)
+        if not len(keys):
+            return asked[:0], asked[:0], asked[:0]
+        at = np.searchsorted(keys, wanted[asked]).clip(max=len(keys) - 1)
+        held = keys[at] == wanted[asked]
+        at = at[held]
+        return asked[held], bounds[at], bounds[at + 1] - bounds[at]
+
+
+def _filter_bits(keys: np.ndarray) -> np.ndarray:
+    """Each rest index key's bit in the index's filter: the top :data:`FILTER_BITS` bits of the key mixed
+    (SplitMix64's finaliser: keys are sums of a few count hashes, whose structure plain multiplicative
+    hashing keeps, crowding a few bits)."""
+    mixed = keys.astype(np.uint64)
+    mixed = (mixed ^ (mixed >> np.uint64(31))) * np.uint64(0xBF58476D1CE4E5B9)
+    mixed = (mixed ^ (mixed >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return mixed >> np.uint64(64 - FILTER_BITS)
+
 
 def _stable_order(key: np.ndarray) -> np.ndarray:
-    """``np.argsort(key, kind="stable")`` (equal keys in their order), about twice as fast for a rest
-    index's half a million keys: a quicksort of the keys, then one of (the key's rank among the distinct
-    keys, the position), which are distinct, so the order does not depend on the sort's stability."""
-    if len(key) < 2:
-        return np.arange(len(key))
-    order = np.argsort(key)
-    ranks = np.empty(len(key), np.int64)
-    ranks[order] = np.concatenate([[0], np.cumsum(key[order][1:] != key[order][:-1])])
-    return np.argsort(ranks << 32 | np.arange(len(key)))
+    """``np.argsort(key, kind="stable")`` (equal keys in their order) of keys from 0 up, faster for a rest
+    index's half a million keys: a least-significant-digit radix sort, 16 bits a pass, each pass numpy's
+    stable sort of 16-bit digits (a counting sort)."""
+    order = np.argsort((key & 0xFFFF).astype(np.uint16), kind="stable")
+    for shift in range(16, int(key.max(initial=0)).bit_length(), 16):
+        order = order[np.argsort(((key[order] >> shift) & 0xFFFF).astype(np.uint16), kind="stable")]
+    return order
 
 
 class PunFinder:
@@ -224,9 +286,8 @@ class PunFinder:
         swaps = self.swap_words(counts, len(pool))
         if not swaps:
             return []
-        word_hashes = np.array([_word_hash(word) for word, _ in swaps], np.int64)
         strong = {word for word, tie in swaps[:STRONG_WORDS] if tie >= STRONG_TIE}  # the first of swaps
-        openings = _openings(swaps, len(strong))
+        table = _SwapTable.of(swaps, len(strong))
         found: dict[tuple[str, ...], Pun] = {}
         pool_letters = sorted(pool)
         for plains, first in self.plain_words(counts, lengths):
@@ -239,9 +300,8 @@ class PunFinder:
                     continue
                 if budget is not None:
                     budget.check_finishing()
-                for plain, (word, tie), row, start in self._runs(swaps, word_hashes, rests, size, targets,
-                                                                 plains[0] == "", openings, len(strong),
-                                                                 budget):
+                for plain, (word, tie), row, start in self._runs(swaps, table, rests, size, targets,
+                                                                 plains[0] == "", len(strong), budget):
                     letters = targets.letters[row]
                     run_length = length - size + len(word)
                     run = letters[start:start + run_length]
@@ -298,46 +358,91 @@ class PunFinder:
         return [(words[i], tie_list[i]) for i in order[:CAPTION_WORDS]]
 
     @staticmethod
-    def _runs(swaps: list[tuple[str, float]], word_hashes: np.ndarray, rests: np.ndarray, size: int,
-              targets: Targets, whole: bool, openings: np.ndarray, strong: int = 0,
+    def _runs(swaps: list[tuple[str, float]], table: _SwapTable, rests: np.ndarray, size: int,
+              targets: Targets, whole: bool, strong: int = 0,
               budget: Budget | None = None) -> list[tuple[int, tuple[str, float], int, int]]:
         """Each (plain word's number, swapped-in word, target row, start) where the word can take the place
         of the target's run of letters from ``start`` and leave exactly the letters of ``size`` whose count
         hash is the plain word's ``rests`` (the pool less the plain word): a look-up in the target's rest
         index, :meth:`Targets.cuts`; the run beginning with a letter that can be said as the word begins
-        (``openings``, :func:`_openings`: for the first ``strong`` swaps, or as its other voicing: PEACH for
-        BEACH), or at the target's start
+        (``table.openings``, :func:`_openings`: for the first ``strong`` swaps, or as its other voicing:
+        PEACH for BEACH), or at the target's start
         (a blend: GUEST into ESTIMATED). The first ``strong`` swaps may keep :data:`STRONG_REST` letters
         of the target, its first or last, beside a plain word (not ``whole``)."""
-        keys, rows, starts = targets.cuts(budget)
+        _, _, rows, starts = targets.cuts(budget)
         length = targets.codes.shape[1]
-        sizes = np.array([len(word) for word, _ in swaps])
+        sizes, openings = table.sizes, table.openings
         runs = length - size + sizes
         rest = size - sizes  # the target's letters the pun keeps
         least = MIN_REST if whole else np.where(np.arange(len(swaps)) < strong, STRONG_REST, MIN_REST)
         usable = (runs >= 1) & (runs < RUN_KEY) & (rest >= (np.maximum(least, sizes - LENGTH_SLACK) if whole
                                                           else least))
-        wanted = (rests[:, None] - word_hashes[None, :]) * RUN_KEY + runs[None, :]  # (plain words x swaps)
-        lows, highs = np.searchsorted(keys, wanted), np.searchsorted(keys, wanted + 1)
-        plain, swap = np.nonzero(usable[None, :] & (highs > lows))
-        if not len(plain):
+        wanted = (rests[:, None] - table.hashes[None, :]) * RUN_KEY + runs[None, :]  # (plain words x swaps)
+        # the (plain word, swap) numbers of the usable swaps, in order
+        asked = (np.arange(len(rests))[:, None] * len(swaps) + np.flatnonzero(usable)[None, :]).ravel()
+        held, low, count = targets.look_up(wanted.ravel()[asked], budget)
+        if not len(held):
             return []
-        # every hit of every (plain word, swap) at once, in that order: the index's entries lows..highs
-        low, count = lows[plain, swap], highs[plain, swap] - lows[plain, swap]
+        plain, swap = np.divmod(asked[held], len(swaps))
+        # every hit of every (plain word, swap) at once, in that order: the index's entries low..low + count
         hit = np.repeat(np.arange(len(plain)), count)
         entry = np.repeat(low - np.cumsum(count) + count, count) + np.arange(int(count.sum()))
         at, begin, w = rows[entry], starts[entry].astype(np.int64), swap[hit]
         first = targets.codes[at, begin]
         fit = openings[w, first]
         run = runs[w]
-        blend_letter = np.array([ord(word[len(word) - r]) - 97 if 1 <= r <= len(word) else -1
-                                 for (word, _), r in zip(swaps, runs.tolist())])
+        # the letter of each word that a run of its length ending the word begins with (-1: none): its
+        # letter number size - length, the same for every word
+        opening = size - length
+        blend_letter = table.codes[:, opening] if 0 <= opening < MAX_SWAP else np.full(len(sizes), -1)
         # a blend at the target's start: the run ends the word, so opens alike
         fit |= (run <= sizes[w]) & (begin == 0) & (first == blend_letter[w])
         # a strong word keeps a target's first or last letters (KOALA + TY)
-        fit &= (rest[w] >= MIN_REST) | (begin == 0) | (begin + run == length)
+        edge = (begin == 0) | (begin + run == length)
+        fit &= (rest[w] >= MIN_REST) | edge
+        # a run said as the word holds no letter whose sound the word lacks (:func:`kept_sounds`), and a
+        # blend's (3 letters or more, at an edge: spelt as part of the word) none the word lacks
+        tested = np.flatnonzero(fit)
+        kept = targets.kept_counts()
+        t_at, t_begin, t_w = at[tested], begin[tested], w[tested]
+        held = (kept[t_at, t_begin + runs[t_w], :-1] - kept[t_at, t_begin, :-1]) > 0
+        allowed = table.kept[t_w] | ((edge[tested] & (runs[t_w] >= MIN_SWAP))[:, None] & table.spelt[t_w])
+        fit[tested[(held & ~allowed).any(axis=1)]] = False
         return [(p, swaps[s], r, b) for p, s, r, b in zip(plain[hit[fit]].tolist(), w[fit].tolist(),
                                                          at[fit].tolist(), begin[fit].tolist())]
+
+
+@dataclass(frozen=True)
+class _SwapTable:
+    """A pool's swapped-in words as arrays, for :meth:`PunFinder._runs`: their count hashes
+    (:func:`_word_hash`), lengths, letters (numbers 0-25, -1 beyond the word), :func:`_openings`, the
+    :func:`kept_sounds` of each (near ones too for the first ``strong``) and which of
+    :data:`KEPT_LETTERS` each has (a blend's run is spelt as part of the word)."""
+
+    hashes: np.ndarray
+    sizes: np.ndarray
+    codes: np.ndarray
+    openings: np.ndarray
+    kept: np.ndarray  # (swaps x KEPT_LETTERS)
+    spelt: np.ndarray  # (swaps x KEPT_LETTERS)
+
+    @classmethod
+    def of(cls, swaps: list[tuple[str, float]], strong: int) -> _SwapTable:
+        rows = [_swap_row(word, i < strong) for i, (word, _) in enumerate(swaps)]
+        shape = (len(swaps), len(KEPT_LETTERS))
+        return cls(np.array([row[0] for row in rows], np.int64), np.array([len(word) for word, _ in swaps]),
+                   np.array([row[1] for row in rows], np.int64).reshape(len(swaps), MAX_SWAP),
+                   _openings(swaps, strong), np.array([row[2] for row in rows], bool).reshape(shape),
+                   np.array([row[3] for row in rows], bool).reshape(shape))
+
+
+@lru_cache(maxsize=1 << 14)
+def _swap_row(word: str, near: bool) -> tuple[int, tuple[int, ...], tuple[bool, ...], tuple[bool, ...]]:
+    """A swapped-in word's row of :class:`_SwapTable` (cached: pools share most of their words): its count
+    hash, letters, :func:`kept_sounds` and which of :data:`KEPT_LETTERS` it has."""
+    codes = tuple(ord(c) - 97 for c in word) + (-1,) * (MAX_SWAP - len(word))
+    return (_word_hash(word), codes, kept_sounds(word, near),
+            tuple(letter in word for letter in KEPT_LETTERS))
 
 
 def _openings(swaps: list[tuple[str, float]], strong: int) -> np.ndarray:

@@ -158,9 +158,12 @@ class Ranker:
         self.links = CaptionLinks(caption, self.relations)
         self.similarity = CaptionSimilarity(caption, vectors)
         w = self.weights
-        # each stem's weighted caption features: what a word of that stem adds to the search's score
-        self.caption_values = np.append(w.caption_same * self.links.same + w.caption_linked * self.links.linked
-                                        + w.caption_topic * self.links.topic, 0.0)  # index -1: no stem
+        # each stem's weighted caption features: what a word of that stem adds to the search's score (0 but
+        # where the caption touches it), and at index -1 (no stem) 0
+        self.caption_values = np.zeros(len(self.links.same) + 1)
+        touched, links = self.links.touched, self.links
+        self.caption_values[touched] = (w.caption_same * links.same[touched] + w.caption_linked * links.linked[touched]
+                                        + w.caption_topic * links.topic[touched])
         self.last_caption_word = _last_word(caption)
         self.values: dict[str, float] = {}
         self.pairs: dict[tuple[str, str], float] = {}
@@ -271,11 +274,12 @@ class Ranker:
 
     def score(self, fills: tuple[str, ...], phrase: tuple[str, ...], reading_shortfall: float) -> Score:
         """The score of an answer: its filled words, the whole phrase, and its readings' total shortfall.
-        (Called for every answer a search finds: sums over ``map``, not generators, which cost more here
-        than the look-ups they sum.)"""
-        association = self.association(phrase)
-        return Score(sum(map(self.word_value, fills)), self.weights.phrase * association,
-                     self.readings_value(reading_shortfall), association)
+        (Called for every answer a search finds: sums over lists, not generators, which cost more here
+        than the look-ups they sum; the same sums as :meth:`association`'s and :meth:`word_value`'s.)"""
+        values, pairs = self.values, self.pairs  # the caches first: most words and pairs are known
+        association = sum([pairs.get(pair) or self.pair_value(*pair) for pair in zip(phrase, phrase[1:])])
+        return Score(sum([values.get(word) or self.word_value(word) for word in fills]),
+                     self.weights.phrase * association, self.readings_value(reading_shortfall), association)
 
 
 class Model(LinearModel):

@@ -265,12 +265,16 @@ def sound_alike_answers(search: AnswerSearch, sources: list[PoolSource], pattern
         if pattern.slots[at].length < SOUND_ALIKE_LENGTH:
             continue
         narrow = search.limited(open_slot, ranker.sounds.homophones.__contains__)
+        strong: dict[tuple[str | None, ...], bool] = {}  # by the slot's word and its neighbours: most fills share them
         for fills in narrow.fills(source.pool, budget.within(SOUND_ALIKE_NODES), lambda: floor):
             if fills in first or fills in found:
                 continue
             phrase = pattern.phrase(fills)
-            ends = (None, *phrase, None)
-            if ranker.homophone_gain(ends[at], phrase[at], ends[at + 2]) >= STRONG_HOMOPHONE:
+            run = (None, *phrase, None)[at:at + 3]
+            lifts = strong.get(run)
+            if lifts is None:
+                lifts = strong[run] = ranker.homophone_gain(*run) >= STRONG_HOMOPHONE
+            if lifts:
                 answer = Answer(fills, phrase, source, ranker.score(fills, phrase, source.shortfall))
                 if answer.score.total >= bar:
                     found[fills] = answer

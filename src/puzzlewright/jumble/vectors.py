@@ -75,10 +75,10 @@ class CaptionSimilarity:
         if not len(self.matrix):  # no caption word has a vector: nothing to be near
             return [0.0] * len(words)
         values = self.values
-        new = [w for w in dict.fromkeys(words) if w not in values]
+        new = list(dict.fromkeys([w for w in words if w not in values]))  # most are known: those left out first
         if new:
             values.update(zip(new, self._nearest(new)))
-        return [values[w] for w in words]
+        return list(map(values.__getitem__, words))
 
     def _nearest(self, words: list[str]) -> list[float]:
         rows = np.fromiter((-1 if w in STOP_WORDS else self.vectors.index.get(w, -1) for w in words),
