@@ -185,21 +185,25 @@ def test_a_race_gives_the_fill_of_the_seed_that_needs_the_fewest_nodes(request_,
     assert multiprocessing.active_children() == []
 
 
-def _seed_5_starts_late(grid, lexicon, options, budget=None):
-    """Seed 5 (5 nodes to its fill) starts two seconds after seed 6 (6 nodes): the later answer in time."""
-    if options.random_seed == 5:
-        time.sleep(2)
-    return fill_grid(grid, lexicon, options, budget)
+def _starts_late(seed):
+    """``fill_grid``, but the search seeded ``seed`` starts two seconds after the others."""
+    def fill_late(grid, lexicon, options, budget=None):
+        if options.random_seed == seed:
+            time.sleep(2)
+        return fill_grid(grid, lexicon, options, budget)
+    return fill_late
 
 
 def test_the_fewest_nodes_win_even_when_they_answer_later(monkeypatch):
-    request = {"grid": TEMPLATE, "random_seed": 5, "min_score": 3}
-    alone = api.fill(request)
-    assert alone.nodes < api.fill({**request, "random_seed": 6}).nodes  # the race's premise
-    monkeypatch.setattr(portfolio, "fill_grid", _seed_5_starts_late)
+    request = {"grid": TEMPLATE, "min_score": 3}
+    nodes = {seed: api.fill({**request, "random_seed": seed}).nodes for seed in range(12)}
+    # the race's premise: a seed whose search needs fewer nodes than the next seed's
+    seed = next(seed for seed in range(11) if nodes[seed] < nodes[seed + 1])
+    alone = api.fill({**request, "random_seed": seed})
+    monkeypatch.setattr(portfolio, "fill_grid", _starts_late(seed))
     for _ in range(2):
-        raced = api.fill(request, workers=2)
-        assert raced.random_seed == 5 and raced.nodes == alone.nodes
+        raced = api.fill({**request, "random_seed": seed}, workers=2)
+        assert raced.random_seed == seed and raced.nodes == alone.nodes
         assert [fill.rows for fill in raced.fills] == [fill.rows for fill in alone.fills]
     assert multiprocessing.active_children() == []
 
