@@ -251,3 +251,19 @@ def test_quick_path_imports_neither_click_nor_numpy(tmp_path):
             (("grid", "fill", "--size", "4x4", "--dict", "acrostic-4"), {"numpy", "dataclasses", "typing", "re"})]
     for arguments, expected in runs:
         assert imported(*arguments) - interpreter == expected - interpreter, arguments
+
+
+@pytest.mark.parametrize(("arguments", "status", "printed"), [
+    (["dict", "lookup", "cat"], 0, "cat: yes"),
+    (["grid", "fill", "--size", "3x3", "--dict", "no-such-file.txt"], 2, ""),
+])
+def test_quick_command_as_the_process_keeps_its_output_status_and_exit_handlers(arguments, status, printed):
+    """The console script (``main()`` without arguments) leaves without the interpreter's teardown after a
+    quick-path command (puzzlewright.cli.main.leave_now): the output is still all there, the status is the
+    command's, and the atexit handlers (a worker pool's clean-up, coverage's) still run, after the output."""
+    code = ("import atexit, sys\natexit.register(lambda: print('atexit ran', flush=True))\n"
+            f"sys.argv[1:] = {arguments!r}\nfrom puzzlewright.cli.main import main\nmain()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    lines = done.stdout.splitlines()
+    assert done.returncode == status and lines[-1] == "atexit ran"
+    assert lines[0].startswith(printed) if printed else len(lines) == 1 and done.stderr.startswith("error: ")
