@@ -11,7 +11,7 @@ import os
 import stat
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time: dict lookup's quick path never loads it
-    from collections.abc import Callable, Iterator
+    from collections.abc import Iterator
     from typing import IO, Any, BinaryIO
 
 MAX_LINE_BYTES = 1 << 16  # a line of a word list: far longer than any real entry
@@ -90,41 +90,6 @@ def open_output(path: str | os.PathLike[str], what: str = "", *, binary: bool = 
         raise PuzzleInputError(f"cannot write {what or 'the file'} {str(path)!r}: not a file name") from None
     os.set_blocking(handle, True)
     return open(handle, "wb") if binary else open(handle, "w", encoding="utf-8")  # noqa: SIM115
-
-
-def write_output(path: str, write: Callable[[IO[Any]], object], what: str = "", *, binary: bool = False,
-                 scratch: str | None = None) -> None:
-    """Write an output file whole: ``write(handle)`` writes its content (UTF-8 text, or bytes with ``binary``).
-
-    A new or regular file is replaced all at once once ``write`` returns (:func:`puzzlewright.cache.atomic_write`:
-    a temporary file in its folder, or in the folder ``scratch`` on the same file system, renamed over it), so
-    two runs writing one file leave one run's whole output, never a mix of both, and a run killed part-way
-    leaves the file as it was. A FIFO or device (``--svg >(viewer)``, ``/dev/stdout``) is written in place
-    (:func:`open_output`). A failure is one :class:`PuzzleInputError` line ("cannot write PATH: ...")."""
-    from puzzlewright.cache import atomic_write  # here: cache imports this module
-
-    name = f"{what} {path}" if what else str(path)
-    try:
-        if _replaceable(path, what):
-            atomic_write(os.path.realpath(path), write, text=not binary, scratch=scratch)
-        else:
-            with open_output(path, what, binary=binary) as handle:
-                write(handle)
-    except OSError as failure:  # a full disk, /dev/full, a folder we may not write in
-        raise PuzzleInputError(f"cannot write {name}: {failure.strerror or failure}") from None
-
-
-def _replaceable(path: str, what: str) -> bool:
-    """Whether the output ``path`` is written by replacing it (it is missing or a regular file; a symbolic link
-    counts as what it points to), rather than in place (a FIFO, a device)."""
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return True  # the write itself says what is wrong (a name too long, a folder we may not read)
-    except ValueError:  # a NUL in the name
-        raise PuzzleInputError(f"cannot write {what or 'the file'} {str(path)!r}: not a file name") from None
 
 
 def _special_kind(mode: int) -> str:

@@ -16,7 +16,8 @@ import threading
 import pytest
 
 from conftest import run_cli, within
-from puzzlewright.errors import PuzzleInputError, open_output, write_output
+from puzzlewright.errors import PuzzleInputError, open_output
+from puzzlewright.outputs import write_output
 
 WRITERS = {  # a verb writing to an output file, with the option that names it
     "letterboxed generate --svg": ["letterboxed", "generate", "--random-seed", "1", "--svg"],
@@ -87,7 +88,7 @@ def test_an_output_through_a_symbolic_link_replaces_the_file_it_names(tmp_path):
 
 WRITE_IN_TWO_HALVES = """
 import os, signal, sys
-from puzzlewright.errors import write_output
+from puzzlewright.outputs import write_output
 
 def write(handle):
     handle.write("first half of A, ")

@@ -101,7 +101,7 @@ def write_pictures(pictures: list[str], path: str) -> None:
     ``<stem>-k.svg`` (``acrostic``, ``jumble`` and ``letterboxed generate --svg FILE``)."""
     import os
 
-    from puzzlewright.errors import write_output
+    from puzzlewright.outputs import write_output
 
     stem, extension = os.path.splitext(path)
     for number, picture in enumerate(pictures, 1):

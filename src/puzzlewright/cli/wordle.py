@@ -10,7 +10,8 @@ import click
 from puzzlewright.cli.colour import colour_wanted, echo
 from puzzlewright.cli.shared import finished
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
-from puzzlewright.errors import PuzzleInputError, read_text, write_output
+from puzzlewright.errors import PuzzleInputError, read_text
+from puzzlewright.outputs import write_output
 from puzzlewright.wordle.defaults import ANSWERS, DEFAULT_DICTIONARY, DEFAULT_TOP, MAX_TOP, PLAY_SECONDS
 from puzzlewright.wordle.pictures import PRESETS
 from puzzlewright.wordle.schema import (AssistRequest, DoodleRequest, DoodleResult, DoodleRow, FeedbackRequest,

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from puzzlewright.errors import PuzzleInputError, decode_text, read_input, write_output
+from puzzlewright.errors import PuzzleInputError, decode_text, read_input
+from puzzlewright.outputs import write_output
 from puzzlewright.grid.clues import MAX_CREDIT_CHARS, clean_text, slot_clues
 from puzzlewright.grid.model import ACROSS, BLOCK, EMPTY, Grid
 

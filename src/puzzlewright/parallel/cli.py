@@ -192,7 +192,7 @@ def run_streamed_job(job: Any, output: str | None, resume: bool, *, workers: int
     ``--time-limit`` or Ctrl-C included: it then holds what was found), through its locked spool folder
     (:func:`locked_spool`): a run killed part-way leaves it as it was, and a second run writing it is refused.
     Returns (result, interrupted): after Ctrl-C the partial result; the caller re-raises KeyboardInterrupt."""
-    from puzzlewright.errors import write_output
+    from puzzlewright.outputs import write_output
 
     file_path, directory = output_target(output, resume)
     if file_path is None:
