@@ -185,7 +185,7 @@ def cache_files(directory: str | None = None, *, temporary: bool = False) -> lis
                 except OSError:
                     continue
                 found.append(CacheFile(os.path.join(folder, file), info.st_size, info.st_mtime))
-    return sorted(found, key=lambda f: f.used)
+    return sorted(found, key=lambda f: (f.used, f.path))  # ties by name, not by the folder listing's order
 
 
 def touch(path: str | os.PathLike) -> None:
