@@ -132,7 +132,10 @@ def locked_spool(file_path: str) -> Iterator[Path]:
 
 
 def _make_spool(spool: Path, file_path: str) -> None:
-    """Create the spool folder of ``file_path`` if missing; refuse one that is not a real folder."""
+    """Create the spool folder of ``file_path`` if missing; refuse one that is not a real folder, and a name
+    that is not a file's."""
+    if not os.path.basename(file_path) or "\0" in file_path:
+        raise PuzzleInputError(f"cannot write {file_path!r}: not a file name")
     try:
         spool.mkdir(exist_ok=True)
         if not stat.S_ISDIR(os.lstat(spool).st_mode):
