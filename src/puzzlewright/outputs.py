@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from typing import IO, Any
 
 
-def write_output(path: str, write: Callable[[IO[Any]], object], what: str = "", *, binary: bool = False,
+def write_output(path: str, write: Callable[[IO[Any]], object], *, binary: bool = False,
                  scratch: str | None = None) -> None:
     """Write an output file whole: ``write(handle)`` writes its content (UTF-8 text, or bytes with ``binary``).
 
@@ -28,18 +28,17 @@ def write_output(path: str, write: Callable[[IO[Any]], object], what: str = "", 
     two runs writing one file leave one run's whole output, never a mix of both, and a run killed part-way
     leaves the file as it was. A FIFO or device (``--svg >(viewer)``, ``/dev/stdout``) is written in place
     (:func:`open_output`). A failure is one :class:`PuzzleInputError` line ("cannot write PATH: ...")."""
-    name = f"{what} {path}" if what else str(path)
     try:
-        if _replaceable(path, what):
+        if _replaceable(path):
             atomic_write(os.path.realpath(path), write, text=not binary, scratch=scratch)
         else:
-            with open_output(path, what, binary=binary) as handle:
+            with open_output(path, binary=binary) as handle:
                 write(handle)
     except OSError as failure:  # a full disk, /dev/full, a folder we may not write in
-        raise PuzzleInputError(f"cannot write {name}: {failure.strerror or failure}") from None
+        raise PuzzleInputError(f"cannot write {path}: {failure.strerror or failure}") from None
 
 
-def _replaceable(path: str, what: str) -> bool:
+def _replaceable(path: str) -> bool:
     """Whether the output ``path`` is written by replacing it (it is missing or a regular file; a symbolic link
     counts as what it points to), rather than in place (a FIFO, a device)."""
     try:
@@ -49,4 +48,4 @@ def _replaceable(path: str, what: str) -> bool:
     except OSError:
         return True  # the write itself says what is wrong (a name too long, a folder we may not read)
     except ValueError:  # a NUL in the name
-        raise PuzzleInputError(f"cannot write {what or 'the file'} {str(path)!r}: not a file name") from None
+        raise PuzzleInputError(f"cannot write the file {path!r}: not a file name") from None

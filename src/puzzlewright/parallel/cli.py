@@ -4,7 +4,8 @@ Commands add :func:`parallel_options` (``--workers``, ``--cluster``, ``--resume`
 has the first two, for ``--batch``) and read ``--output``
 with :func:`output_target`: a path that is an existing directory, ends with a slash, or comes with
 ``--resume`` is a checkpoint directory; any other path is a plain file the items are written to, in the
-job's merge order, as soon as they are ready.
+job's merge order, as soon as they are ready: to a copy in the file's locked spool folder
+(:func:`locked_spool`), renamed over the file when the run ends.
 """
 
 from __future__ import annotations
@@ -102,13 +103,15 @@ SPOOL_RUN = "run"  # the spool's checkpoint folder, where running partitions str
 def locked_spool(file_path: str) -> Iterator[Path]:
     """The folder ``.FILE.puzzlewright/`` beside ``file_path`` for a run writing it: the run's partitions stream
     their items there (so that they reach the file in merge order without being held in memory) and the file is
-    written there before it is renamed into place. The folder is locked for the run with the checkpoint
+    written there before it is renamed into place (a symbolic link to a file: beside that file, on its file
+    system, and locked for every name of it). The folder is locked for the run with the checkpoint
     folders' :class:`~puzzlewright.parallel.folder.FolderLock`, so a second run writing the same file stops at
     once (:class:`~puzzlewright.parallel.folder.CheckpointInUse`, exit 2); what a killed run left there is
     cleared; the folder is removed at the end."""
     from puzzlewright.parallel.folder import CheckpointDamaged, CheckpointInUse, FolderLock
 
-    spool = Path(os.path.dirname(os.path.abspath(file_path))) / f".{os.path.basename(file_path)}{SPOOL_SUFFIX}"
+    target = os.path.realpath(file_path) if os.path.isfile(file_path) else os.path.abspath(file_path)
+    spool = Path(os.path.dirname(target)) / f".{os.path.basename(target)}{SPOOL_SUFFIX}"  # beside the file a link names
     for attempt in range(3):
         _make_spool(spool, file_path)
         try:
