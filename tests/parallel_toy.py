@@ -2,8 +2,10 @@
 and by the subprocesses the kill-and-resume tests start (they put this folder on PYTHONPATH).
 
 Partition ``bNNN`` lists the numbers of block NNN whose digit sum is a multiple of 13, streaming each.
-Optional knobs make a partition slow (``delay_s``) or kill its own worker (``die_keys``: once, leaving a
-marker file in ``marker_dir``, or every time with ``die_always``).
+Optional knobs make a partition slow (``delay_s``), kill its own worker (``die_keys``: once, leaving a
+marker file in ``marker_dir``, or every time with ``die_always``) or hold the run mid-way (``hold_key``: that
+partition streams its items, leaves the marker file ``held`` in ``marker_dir``, then never finishes, so a test
+can stop the run at a moment it knows).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ class ToyJob:
     die_keys: tuple[str, ...] = ()
     marker_dir: str = ""
     die_always: bool = False
+    hold_key: str = ""
 
     name: ClassVar[str] = "toy count"
     item_name: ClassVar[str] = "numbers"
@@ -48,6 +51,10 @@ class ToyJob:
                 items.append(number)
                 if emit is not None:
                     emit(number)
+        if key == self.hold_key:
+            (Path(self.marker_dir) / "held").touch()
+            while True:  # until the test stops the run (a killed run's orphaned worker exits by itself)
+                time.sleep(0.05)
         time.sleep(self.delay_s)
         return PartitionResult(key, items, {"nodes": self.block})
 

@@ -15,7 +15,7 @@ SOURCE = Path(__file__).resolve().parents[1] / "src"
 # Each top-level module or subpackage of puzzlewright ("" is the package's front door, __init__.py) by layer,
 # lowest first. ranking sits below the lexicon: the tie rule (ranking.best_rows) orders a lexicon's words.
 LAYERS = (
-    ("base", {"errors", "lazy", "letters", "record", "cache", "suggest", "ranking", "jsontext", "native", "progress",
+    ("base", {"errors", "lazy", "letters", "record", "cache", "outputs", "suggest", "ranking", "jsontext", "native", "progress",
               "svg", "notebook", "prefix_walk"}),
     ("lexicon", {"lexicon"}),
     ("generic", {"budget", "schema", "counting", "jsonlines", "parallel"}),

@@ -11,7 +11,7 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
@@ -260,9 +260,11 @@ def _start_toy_run(output: Path, job: ToyJob, workers: int) -> subprocess.Popen:
                             preexec_fn=as_from_a_shell)
 
 
-def _wait_for_partitions(output: Path, count: int, process: subprocess.Popen, timeout_s: float = 60) -> None:
+def _wait_for_partitions(output: Path, count: int, process: subprocess.Popen, held: Path,
+                         timeout_s: float = 60) -> None:
+    """Wait until ``count`` partitions are finished and the held partition has streamed its items."""
     deadline = time.monotonic() + timeout_s
-    while len(partition_files(output)) < count if (output / PARTITIONS).is_dir() else True:
+    while not held.exists() or len(partition_files(output)) < count:
         assert process.poll() is None, process.stderr.read().decode()
         assert time.monotonic() < deadline, "the run made no progress"
         time.sleep(0.005)
@@ -270,35 +272,39 @@ def _wait_for_partitions(output: Path, count: int, process: subprocess.Popen, ti
 
 @pytest.mark.parametrize("kill_signal", [signal.SIGKILL, signal.SIGINT])
 def test_kill_at_a_random_point_then_resume_gives_the_same_result(tmp_path, kill_signal):
-    job = ToyJob(blocks=14, block=3000, delay_s=0.12)
-    # at least 5 partitions (>= 0.24 s on 2 workers) are left when the signal is sent after <= 0.08 s, so it
-    # lands mid-run (with 3 left, a fast run sometimes finished first and exited 0)
+    """The run is stopped after a random number of finished partitions while one partition (a random one) is
+    known to be mid-run: it has streamed its items and is held there until the signal (before, a signal
+    sent after a random delay could land while no partition was running, on a loaded machine)."""
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    output = tmp_path / "run"
+    job = ToyJob(blocks=14, block=3000, delay_s=0.12, marker_dir=str(markers),
+                 hold_key=f"b{random.randrange(14):03d}")
     stop_after = random.randint(1, job.blocks - 5)
-    process = _start_toy_run(tmp_path, job, workers=2)
-    _wait_for_partitions(tmp_path, stop_after, process)
-    time.sleep(random.uniform(0, 0.08))
+    process = _start_toy_run(output, job, workers=2)
+    _wait_for_partitions(output, stop_after, process, markers / "held")
     process.send_signal(kill_signal)
     process.wait(timeout=20)
     assert process.returncode != 0
-    before = partition_files(tmp_path)
+    before = partition_files(output)
     assert stop_after <= len(before) < job.blocks
 
     # Nothing found was lost: the partitions that were running kept what they had found, in order.
     keys = [partition.key for partition in job.partitions()]
-    streams = list((tmp_path / PARTITIONS).glob("*.found.jsonl"))
-    assert streams
+    streams = list((output / PARTITIONS).glob("*.found.jsonl"))
+    assert f"{keys.index(job.hold_key):06d}.found.jsonl" in {stream.name for stream in streams}
     for stream in streams:
         block = int(keys[int(stream.name[:6])][1:])
         right = [n for n in expected_items(job) if block * job.block <= n < (block + 1) * job.block]
         whole_lines = stream.read_text().split("\n")[:-1]
         assert [json.loads(line) for line in whole_lines] == right[:len(whole_lines)]
 
-    resumed = run_job(job, workers=2, output=tmp_path, resume=True, progress=False)
+    resumed = run_job(replace(job, hold_key=""), workers=2, output=output, resume=True, progress=False)
     assert list(resumed.items()) == expected_items(job)
     assert resumed.resumed == len(before)
     assert len(resumed.computed) == job.blocks - len(before)
     assert {keys[int(name[:6])] for name in before}.isdisjoint(resumed.computed)
-    after = partition_files(tmp_path)
+    after = partition_files(output)
     assert {name: after[name] for name in before} == before  # no finished partition was rewritten
 
 

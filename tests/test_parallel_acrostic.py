@@ -220,6 +220,45 @@ def test_cli_count_killed_and_resumed_gives_the_uninterrupted_result(tmp_path, k
     assert results == reference_81
 
 
+# -- two runs writing one --output FILE ----------------------------------------------------------------------------
+
+LONG_COUNT = ("acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "english", "--workers", "1")
+
+
+def _wait_for_lock(spool: Path, process: subprocess.Popen, timeout_s: float = 120) -> None:
+    """Wait until ``process`` holds the lock of the spool folder beside its output file."""
+    deadline = time.monotonic() + timeout_s
+    while not ((spool / "lock").exists() and (spool / "lock").read_text().strip() == str(process.pid)):
+        assert process.poll() is None, process.stderr.read().decode()
+        assert time.monotonic() < deadline, "the run never took the output file's lock"
+        time.sleep(0.01)
+
+
+def test_a_second_run_on_one_output_file_is_refused_and_a_killed_run_leaves_it_as_it_was(tmp_path, reference_81):
+    squares = tmp_path / "squares.txt"
+    squares.write_text("an earlier run's squares\n")
+    command = [sys.executable, "-m", "puzzlewright.cli.main"]
+    first = subprocess.Popen([*command, *LONG_COUNT, "--output", str(squares)], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, preexec_fn=as_from_a_shell)  # minutes of work: killed below
+    try:
+        _wait_for_lock(tmp_path / ".squares.txt.puzzlewright", first)
+        second = subprocess.run([*command, *COUNT_81, "--workers", "1", "--output", str(squares)],
+                                capture_output=True, text=True, timeout=120)
+        assert second.returncode == 2
+        assert second.stderr == (f"error: {squares} is being written by another run (pid {first.pid}); "
+                                 "wait for it or use another --output\n")
+        assert squares.read_text() == "an earlier run's squares\n"  # the run writes a copy, renamed at its end
+    finally:
+        first.kill()
+        first.communicate(timeout=60)
+    assert squares.read_text() == "an earlier run's squares\n"  # killed: no half file
+    third = subprocess.run([*command, *COUNT_81, "--workers", "1", "--output", str(squares)],
+                           capture_output=True, text=True, timeout=120)
+    assert third.returncode == 0, third.stderr
+    assert squares.read_text().splitlines() == reference_81
+    assert os.listdir(tmp_path) == ["squares.txt"]  # the spool folder, and what the killed run left in it, gone
+
+
 # -- bad input at the CLI ----------------------------------------------------------------------------------------
 
 def test_foreign_checkpoint_directory_is_refused(cli, tmp_path):

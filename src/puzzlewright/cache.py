@@ -59,16 +59,19 @@ def fsync_directory(directory: str | os.PathLike) -> None:
 
 
 def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: bool = False,
-                 durable: bool = True, before_replace: Callable[[], object] | None = None) -> None:
+                 durable: bool = True, before_replace: Callable[[], object] | None = None,
+                 scratch: str | os.PathLike | None = None) -> None:
     """Replace ``path`` all at once by what ``write(handle)`` writes: into a temporary file beside it
-    (``.<name>.<pid>.<n>.tmp``), fsynced, renamed over ``path`` with :func:`os.replace`, then the folder
-    fsynced. Any error (or an interrupt) removes the temporary file and propagates: readers see the old
-    file or the new one, never part of one. ``text`` opens the file as UTF-8 text instead of bytes;
-    ``durable`` False skips the fsyncs (scratch files that need not survive a crash); ``before_replace`` is
-    called once the temporary file is whole, just before the rename (:func:`store` makes room there)."""
+    (``.<name>.<pid>.<n>.tmp``; in the folder ``scratch`` instead when given, which must be on the same file
+    system), fsynced, renamed over ``path`` with :func:`os.replace`, then the folder fsynced. Any error (or an
+    interrupt) removes the temporary file and propagates: readers see the old file or the new one, never part
+    of one. ``text`` opens the file as UTF-8 text instead of bytes; ``durable`` False skips the fsyncs
+    (scratch files that need not survive a crash); ``before_replace`` is called once the temporary file is
+    whole, just before the rename (:func:`store` makes room there)."""
     path = os.fspath(path)
     directory, name = os.path.split(path)
-    temporary = os.path.join(directory, f".{name}.{os.getpid()}.{next(_TEMPORARY_NUMBERS)}.tmp")
+    temporary = os.path.join(directory if scratch is None else os.fspath(scratch),
+                             f".{name}.{os.getpid()}.{next(_TEMPORARY_NUMBERS)}.tmp")
     try:
         with open(temporary, "w", encoding="utf-8") if text else open(temporary, "wb") as handle:
             write(handle)
@@ -182,7 +185,7 @@ def cache_files(directory: str | None = None, *, temporary: bool = False) -> lis
                 except OSError:
                     continue
                 found.append(CacheFile(os.path.join(folder, file), info.st_size, info.st_mtime))
-    return sorted(found, key=lambda f: f.used)
+    return sorted(found, key=lambda f: (f.used, f.path))  # ties by name, not by the folder listing's order
 
 
 def touch(path: str | os.PathLike) -> None:

@@ -98,3 +98,24 @@ def test_every_verb_with_a_time_limit_reads_its_word_file_within_it(cli, tmp_pat
     result = cli(*command, "--dict", str(path), "--time-limit", "0.001")
     assert result.exit_code == 2, result
     assert result.stderr == f"error: time budget of 0.001 s exhausted while reading the dictionary file {path}\n"
+
+
+def test_a_word_file_built_before_loads_from_the_cache_folder_within_the_budget(tmp_path, monkeypatch):
+    """Before: a list already built into the cache folder loaded with no look at the clock (8 s for 14 M words
+    past `--time-limit 0.5`); now its load counts against the budget as the first read does. (The command
+    line passes its budget to the same ``load_lexicon``: see the test below; a 1 ms limit is not sure to
+    have run out by the first look at the clock of a small list's load, so this test gives an expired one.)"""
+    from puzzlewright.lexicon import builtin, load_lexicon
+
+    path = tmp_path / "list.txt"
+    path.write_text("\n".join([*words(LINES), unique_word()]) + "\n")
+    assert len(load_lexicon(str(path))) == LINES + 1  # read, and kept built in the cache folder
+    monkeypatch.setattr(builtin, "_FILE_LEXICONS", {})  # as in a new process: only the cache folder has it
+
+    def read_again(*args, **kwargs):
+        raise AssertionError("the built copy in the cache folder was not used")
+
+    monkeypatch.setattr(builtin, "_build_file_lexicon", read_again)
+    with pytest.raises(BudgetExceeded, match=f"while reading the dictionary file {path}"):
+        load_lexicon(str(path), check_time=expired().check_time)
+    assert len(load_lexicon(str(path), check_time=Budget(seconds=60).check_time)) == LINES + 1

@@ -101,16 +101,12 @@ def write_pictures(pictures: list[str], path: str) -> None:
     ``<stem>-k.svg`` (``acrostic``, ``jumble`` and ``letterboxed generate --svg FILE``)."""
     import os
 
-    from puzzlewright.errors import PuzzleInputError, open_output
+    from puzzlewright.outputs import write_output
 
     stem, extension = os.path.splitext(path)
     for number, picture in enumerate(pictures, 1):
         target = path if number == 1 else f"{stem}-{number}{extension or '.svg'}"
-        try:
-            with open_output(target) as handle:
-                handle.write(picture)
-        except OSError as error:
-            raise PuzzleInputError(f"cannot write {target}: {error.strerror}") from None
+        write_output(target, lambda handle, picture=picture: handle.write(picture))
 
 
 def svg_option(what: str) -> Callable:

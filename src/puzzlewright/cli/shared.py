@@ -144,7 +144,7 @@ def _explanation(contributions: dict[str, float]) -> str:
 
     model = shipped_model()
     weights, typical = dict(zip(FEATURES, model.weights)), dict(zip(FEATURES, model.typical))
-    ordered = sorted(contributions.items(), key=lambda item: -abs(item[1]))
+    ordered = sorted(contributions.items(), key=lambda item: (-abs(item[1]), item[0]))  # ties: by feature name
     return "\n".join(f"{'':>10}{value:+6.2f}  {FEATURES[name]}: "
                      f"{round(typical[name] + value / weights[name], 2) + 0:g} (typical NYT answer: "
                      f"{typical[name]:.2f})" for name, value in ordered if abs(value) >= 0.005 and weights[name])

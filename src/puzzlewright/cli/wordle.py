@@ -10,7 +10,8 @@ import click
 from puzzlewright.cli.colour import colour_wanted, echo
 from puzzlewright.cli.shared import finished
 from puzzlewright.cli.common import FiniteFloat, allow_option, emit_json, json_option, lexicon_options
-from puzzlewright.errors import PuzzleInputError, open_output, read_text
+from puzzlewright.errors import PuzzleInputError, read_text
+from puzzlewright.outputs import write_output
 from puzzlewright.wordle.defaults import ANSWERS, DEFAULT_DICTIONARY, DEFAULT_TOP, MAX_TOP, PLAY_SECONDS
 from puzzlewright.wordle.pictures import PRESETS
 from puzzlewright.wordle.schema import (AssistRequest, DoodleRequest, DoodleResult, DoodleRow, FeedbackRequest,
@@ -124,11 +125,7 @@ def save_images(result: DoodleResult, png_file: str | None, svg_file: str | None
         if path is None:
             continue
         data = draw()
-        try:
-            with open_output(path, binary=isinstance(data, bytes)) as handle:
-                handle.write(data)
-        except OSError as error:
-            raise PuzzleInputError(f"cannot write {path}: {error.strerror or error}") from None
+        write_output(path, lambda handle, data=data: handle.write(data), binary=isinstance(data, bytes))
 
 
 def print_doodle_rows(rows: list[DoodleRow]) -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from puzzlewright.errors import PuzzleInputError, decode_text, open_output, read_input
+from puzzlewright.errors import PuzzleInputError, decode_text, read_input
+from puzzlewright.outputs import write_output
 from puzzlewright.grid.clues import MAX_CREDIT_CHARS, clean_text, slot_clues
 from puzzlewright.grid.model import ACROSS, BLOCK, EMPTY, Grid
 
@@ -48,11 +49,7 @@ def write_grid(grid: Grid, path: str | Path, format: str | None = None, title: s
     """Write ``grid`` to ``path`` in the format its extension (or ``format``) names, with the puzzle's
     ``title``, ``author`` and ``clues`` (slot name -> text) in .ipuz and .puz files."""
     data = grid_bytes(grid, format_of(path, format), title, author, clues)
-    try:
-        with open_output(path, binary=True) as handle:
-            handle.write(data)
-    except OSError as error:
-        raise PuzzleInputError(f"cannot write {path}: {error.strerror}") from None
+    write_output(str(path), lambda handle: handle.write(data), binary=True)
 
 
 def grid_bytes(grid: Grid, kind: str, title: str = "", author: str = "",

@@ -27,7 +27,7 @@ from puzzlewright.letters import ALPHABET, normalise_word
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
-    from typing import TypeVar
+    from typing import BinaryIO, TypeVar
 
     Column = array | memoryview  # a column of SortedWords: built (array) or read from the cache folder
     Item = TypeVar("Item")  # what an archive's member is read as (see _dictionary_columns)
@@ -300,11 +300,18 @@ def _hundredths(stored: Iterable[int]) -> list[float]:
     return array("f", map(truediv, stored, repeat(100))).tolist()
 
 
-def read_archive(path: str, names: Iterable[str] | None = None) -> dict[str, array]:
+def read_archive(path: str, names: Iterable[str] | None = None,
+                 check: Callable[[], object] | None = None) -> dict[str, array]:
     """The arrays of a ``numpy.savez_compressed`` archive by name (``words.npy`` -> ``words``): those of
-    ``names`` (default: all). Raises ValueError for anything else (zip64 sizes, other compression,
-    big-endian data, other types)."""
-    return {name: _npy_array(inflated(*member)) for name, member in archive_members(path, names).items()}
+    ``names`` (default: all). ``check`` is called before each block read and each array decoded (a
+    budget's look at its clock: a cached word list can be hundreds of megabytes). Raises ValueError for
+    anything else (zip64 sizes, other compression, big-endian data, other types)."""
+    arrays = {}
+    for name, member in archive_members(path, names, check).items():
+        if check is not None:
+            check()
+        arrays[name] = _npy_array(inflated(*member))
+    return arrays
 
 
 def inflated(method: int, packed: bytes) -> bytes:
@@ -313,13 +320,15 @@ def inflated(method: int, packed: bytes) -> bytes:
     return zlib.decompress(packed, -15) if method == 8 else packed
 
 
-def archive_members(path: str, names: Iterable[str] | None = None) -> dict[str, tuple[int, bytes]]:
+def archive_members(path: str, names: Iterable[str] | None = None,
+                    check: Callable[[], object] | None = None) -> dict[str, tuple[int, bytes]]:
     """The members of a ``numpy.savez_compressed`` archive by array name: (compression method, 8 =
-    deflated or 0 = stored, and the member's bytes as stored), those of ``names`` (default: all)."""
+    deflated or 0 = stored, and the member's bytes as stored), those of ``names`` (default: all); ``check``
+    is called before each block of :data:`CHECKED_BLOCK_BYTES` read."""
     if sys.byteorder != "little":
         raise ValueError("the archives' arrays are little-endian")
     with open(path, "rb") as handle:
-        data = handle.read()
+        data = handle.read() if check is None else _read_checked(handle, check)
     end = data.rfind(b"PK\x05\x06")
     if end < 0:
         raise ValueError(f"{path} is not a zip file")
@@ -340,6 +349,20 @@ def archive_members(path: str, names: Iterable[str] | None = None) -> dict[str, 
             raise ValueError(f"{path}: member {name} is not a plain or deflated one")
         members[name.removesuffix(".npy")] = (method, data[start:start + packed_size])
     return members
+
+
+CHECKED_BLOCK_BYTES = 1 << 24  # an archive read with a budget: 16 MB between two looks at its clock
+
+
+def _read_checked(handle: BinaryIO, check: Callable[[], object]) -> bytes:
+    """The rest of ``handle``, read a block at a time with ``check()`` before each."""
+    blocks = []
+    while True:
+        check()
+        block = handle.read(CHECKED_BLOCK_BYTES)
+        if not block:
+            return b"".join(blocks)
+        blocks.append(block)
 
 
 def _npy_array(blob: bytes) -> array:

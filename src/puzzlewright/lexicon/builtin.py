@@ -20,7 +20,7 @@ from functools import cache
 
 import numpy as np
 
-from puzzlewright.errors import LexiconError
+from puzzlewright.errors import BudgetExceeded, LexiconError
 from puzzlewright.lexicon.core import Lexicon
 from puzzlewright.lexicon.formats import normalise_word, read_word_file
 from puzzlewright.lexicon.shipped import DEFAULT_DICTIONARY as DEFAULT
@@ -69,15 +69,15 @@ def _archive_arrays(filename: str) -> dict[str, np.ndarray]:
     return _npz_arrays(data_file(filename))
 
 
-def _npz_arrays(path: str) -> dict[str, np.ndarray]:
+def _npz_arrays(path: str, check: Callable[[], None] | None = None) -> dict[str, np.ndarray]:
     """The arrays of an ``.npz`` archive of ours (a shipped dictionary, a cached word-list file), read by
     :func:`puzzlewright.lexicon.archive.read_archive` (the same arrays ``numpy.load`` gives, without the
     :mod:`zipfile` and :mod:`importlib.resources` machinery, which cost every command that loads a
-    dictionary about 50 M instructions of start-up, nor numpy's header parsing). Raises OSError or
-    ValueError for a file it cannot read."""
+    dictionary about 50 M instructions of start-up, nor numpy's header parsing), with ``check()`` between
+    blocks. Raises OSError or ValueError for a file it cannot read."""
     from puzzlewright.lexicon.archive import read_archive
 
-    return {name: np.asarray(values) for name, values in read_archive(path).items()}
+    return {name: np.asarray(values) for name, values in read_archive(path, check=check).items()}
 
 
 def _read_archive(filename: str) -> dict[str, np.ndarray | list[str]]:
@@ -140,18 +140,21 @@ def _file_lexicon(path: str, mtime: float, format: str | None,
     """A word-list file as a lexicon: read, normalised and joined with the reference commonness once, then
     kept in the cache folder under the file's content hash (and the options), so the next run on the same
     bytes - under any name or path - loads the built lexicon instead (what a built-in dictionary costs).
-    The last few are kept in the process too. ``check_time`` (a budget's) is called as the file is read."""
+    The last few are kept in the process too. ``check_time`` (a budget's) is called as the file is read, and
+    as a built copy is loaded (a list of 14 M words takes seconds either way)."""
     from puzzlewright.cache import remember
+    from puzzlewright.lexicon.formats import check_reading_time
 
     memo_key = (path, mtime, format)
     lexicon = _FILE_LEXICONS.get(memo_key)
     if lexicon is not None:
         return lexicon
-    key = _file_cache_key(path, format)
-    built = _load_cached_file(key)
+    key = _file_cache_key(path, format, check_time)
+    built = _load_cached_file(key, path, check_time)
     if built is None:
         built = _build_file_lexicon(path, format, check_time)
         _save_cached_file(key, built)
+    check_reading_time(check_time, path)  # the lexicon's tables take a second more for 14 M words
     names, zipf, level, familiarity, flags, skipped, used_format = built
     lexicon = Lexicon(names, zipf, level, familiarity=familiarity, flags=flags, name=os.path.basename(path),
                       source=f"file: {path} ({used_format})", skipped=skipped, presorted=True)
@@ -189,12 +192,12 @@ def _build_file_lexicon(path: str, format: str | None,
             familiarity.astype(np.float32), joined(reference.flags).astype(np.uint32), skipped, format)
 
 
-def _file_cache_key(path: str, format: str | None) -> str:
+def _file_cache_key(path: str, format: str | None, check_time: Callable[[str], None] | None = None) -> str:
     """The cache name of a word-list file: its content address (:func:`puzzlewright.lexicon.wordfile.word_file_digest`:
     the file's bytes, the format asked for, the reference dictionary) and :data:`FILE_CACHE_FORMAT`."""
     from puzzlewright.lexicon.wordfile import word_file_digest
 
-    return f"wordlist-{word_file_digest(path, format)}-v{FILE_CACHE_FORMAT}"
+    return f"wordlist-{word_file_digest(path, format, check_time)}-v{FILE_CACHE_FORMAT}"
 
 
 def _cached_file_path(key: str) -> str:
@@ -203,21 +206,47 @@ def _cached_file_path(key: str) -> str:
     return os.path.join(cache_dir(), "lexicons", key + ".npz")
 
 
-def _load_cached_file(key: str) -> FileLexicon | None:
-    """The built word list stored under ``key``, or None (absent or unreadable: it is built again). A copy
-    read is marked used, so the cache folder's eviction takes it last."""
+def _load_cached_file(key: str, source: str, check_time: Callable[[str], None] | None = None) -> FileLexicon | None:
+    """The built word list stored under ``key`` (built from the file ``source``), or None (absent or
+    unreadable: it is built again). A copy read is marked used, so the cache folder's eviction takes it
+    last. ``check_time`` (a budget's) is called between blocks, as the first read of ``source`` does
+    (:func:`~puzzlewright.lexicon.formats.check_reading_time`)."""
     from puzzlewright.cache import touch
+    from puzzlewright.lexicon.formats import check_reading_time
+
+    def check() -> None:
+        check_reading_time(check_time, source)
 
     path = _cached_file_path(key)
     try:
-        archive = _npz_arrays(path)
-        words = archive["words"].tobytes().decode("ascii").split("\n")
+        archive = _npz_arrays(path, check if check_time is not None else None)
+        words = _split_words(archive["words"].tobytes(), check)
         skipped, format = int(archive["skipped"][0]), archive["format"].tobytes().decode("ascii")
         built = (words, archive["zipf"], archive["level"], archive["familiarity"], archive["flags"], skipped, format)
+    except BudgetExceeded:
+        raise
     except (OSError, ValueError, KeyError, IndexError, UnicodeDecodeError, struct.error):
         return None
     touch(path)
     return built
+
+
+SPLIT_BLOCK_BYTES = 1 << 23  # a cached word list's words are split 8 MB at a time (14 M words: 2 s in all)
+
+
+def _split_words(data: bytes, check: Callable[[], None]) -> list[str]:
+    """``data.decode("ascii").split("\\n")`` (a cached list's newline-joined words), a block at a time with
+    ``check()`` before each."""
+    words: list[str] = []
+    start = 0
+    while True:
+        check()
+        end = data.find(b"\n", start + SPLIT_BLOCK_BYTES) if start + SPLIT_BLOCK_BYTES < len(data) else -1
+        if end < 0:
+            words.extend(data[start:].decode("ascii").split("\n"))
+            return words
+        words.extend(data[start:end].decode("ascii").split("\n"))
+        start = end + 1
 
 
 def _save_cached_file(key: str, built: FileLexicon) -> None:

@@ -65,10 +65,11 @@ _TWO_SEMICOLONS = r";[^\n]*;"  # a scored list's line whose entry holds a semico
 _CHECK_LINES = 4096  # lines read one by one between two looks at the budget's clock
 
 
-def _check_time(check_time: TimeCheck | None, path: Path) -> None:
+def check_reading_time(check_time: TimeCheck | None, path: Path) -> None:
     """Call a budget's :meth:`~puzzlewright.budget.Budget.check_time` (given as the method: this layer sits
-    below :mod:`puzzlewright.budget`), which raises :class:`~puzzlewright.errors.BudgetExceeded` when its
-    time is up."""
+    below :mod:`puzzlewright.budget`), which raises :class:`~puzzlewright.errors.BudgetExceeded` ("... while
+    reading the dictionary file PATH") when its time is up. Every read of a ``--dict FILE`` calls it between
+    two blocks: the first read of the file, and the loads of what the cache folder keeps built from it."""
     if check_time is not None:
         check_time(f"reading the dictionary file {path}")
 
@@ -80,7 +81,7 @@ def _lines(path: Path, check_time: TimeCheck | None = None) -> Iterator[str]:
     with open_input(path, "dictionary file", LexiconError) as handle:
         for number, line in enumerate(capped_lines(handle), 1):
             if number % _CHECK_LINES == 0:
-                _check_time(check_time, path)
+                check_reading_time(check_time, path)
             if line is None:
                 raise LexiconError(f"{path} is not a word list: line {number} is longer than "
                                    f"{MAX_LINE_BYTES:,} bytes")
@@ -207,7 +208,7 @@ def _ascii_blocks(path: Path, size: int, check_time: TimeCheck | None = None) ->
     rest = b""  # the start of a line the last block cut
     with open_input(path, "dictionary file", LexiconError) as handle:
         while True:
-            _check_time(check_time, path)
+            check_reading_time(check_time, path)
             block = handle.read(size)
             text = rest + block
             cut = text.rfind(b"\n") + 1 if block else len(text)

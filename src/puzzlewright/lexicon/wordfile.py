@@ -12,6 +12,8 @@ from puzzlewright.lexicon.shipped import builtin_archive
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from puzzlewright.lexicon import Lexicon
 
 
@@ -44,18 +46,25 @@ class WordFile:
         return word_file_digest(self.path, self.format)
 
 
-def word_file_digest(path: str | os.PathLike[str], format: str | None) -> str:
+def word_file_digest(path: str | os.PathLike[str], format: str | None,
+                     check_time: Callable[[str], None] | None = None) -> str:
     """The SHA-256 of a word-list file's bytes (40 hex digits), then a short hash of the format asked for
     and of the reference dictionary its commonness is joined from (``english-large``'s archive size and
     time): what is built from the file is cached under this name, so the same bytes under any name or
-    path are built once, and a changed file or option is built again."""
+    path are built once, and a changed file or option is built again. ``check_time`` (a budget's) is
+    called before each megabyte read (:func:`~puzzlewright.lexicon.formats.check_reading_time`)."""
     import hashlib
 
     from puzzlewright.errors import LexiconError, open_input
+    from puzzlewright.lexicon.formats import check_reading_time
 
     digest = hashlib.sha256()
     with open_input(path, "dictionary file", LexiconError) as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
+        while True:
+            check_reading_time(check_time, path)
+            chunk = handle.read(1 << 20)
+            if not chunk:
+                break
             digest.update(chunk)
     reference = builtin_archive("english-large")
     try:

@@ -4,20 +4,25 @@ Commands add :func:`parallel_options` (``--workers``, ``--cluster``, ``--resume`
 has the first two, for ``--batch``) and read ``--output``
 with :func:`output_target`: a path that is an existing directory, ends with a slash, or comes with
 ``--resume`` is a checkpoint directory; any other path is a plain file the items are written to, in the
-job's merge order, as soon as they are ready.
+job's merge order, as soon as they are ready: to a copy in the file's locked spool folder
+(:func:`locked_spool`), renamed over the file when the run ends.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import os
+import shutil
+import stat
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from puzzlewright.errors import PuzzleInputError, open_output
+from puzzlewright.errors import PuzzleInputError
 
 if TYPE_CHECKING:  # the job machinery loads only when a job runs, not for every acrostic or grid command
     from puzzlewright.parallel.job import JobResult, PartitionResult
@@ -90,35 +95,82 @@ def output_target(output: str | None, resume: bool) -> tuple[str | None, str | N
     return output, None
 
 
-@contextmanager
-def spool_directory(file_path: str | None) -> Iterator[str | None]:
-    """A temporary folder beside ``file_path`` where running partitions stream their items, so that they
-    reach the file in merge order without being held in memory (None when there is no file); removed
-    afterwards."""
-    if file_path is None:
-        yield None
-        return
-    import tempfile
+SPOOL_SUFFIX = ".puzzlewright"  # the folder beside an --output FILE while a run writes it: .FILE.puzzlewright/
+SPOOL_RUN = "run"  # the spool's checkpoint folder, where running partitions stream their items
 
+
+@contextmanager
+def locked_spool(file_path: str) -> Iterator[Path]:
+    """The folder ``.FILE.puzzlewright/`` beside ``file_path`` for a run writing it: the run's partitions stream
+    their items there (so that they reach the file in merge order without being held in memory) and the file is
+    written there before it is renamed into place (a symbolic link to a file: beside that file, on its file
+    system, and locked for every name of it). The folder is locked for the run with the checkpoint
+    folders' :class:`~puzzlewright.parallel.folder.FolderLock`, so a second run writing the same file stops at
+    once (:class:`~puzzlewright.parallel.folder.CheckpointInUse`, exit 2); what a killed run left there is
+    cleared; the folder is removed at the end."""
+    from puzzlewright.parallel.folder import CheckpointDamaged, CheckpointInUse, FolderLock
+
+    target = os.path.realpath(file_path) if os.path.isfile(file_path) else os.path.abspath(file_path)
+    spool = Path(os.path.dirname(target)) / f".{os.path.basename(target)}{SPOOL_SUFFIX}"  # beside the file a link names
+    for attempt in range(3):
+        _make_spool(spool, file_path)
+        try:
+            lock = FolderLock.acquire(spool)
+            break
+        except CheckpointInUse as busy:
+            who = f" (pid {busy.pid})" if busy.pid else ""
+            raise CheckpointInUse(f"{file_path} is being written by another run{who}; wait for it or use another "
+                                  "--output", busy.pid) from None
+        except CheckpointDamaged:
+            if attempt == 2 or spool.is_dir():  # not just removed by a run that ended meanwhile
+                raise
     try:
-        spool = tempfile.TemporaryDirectory(prefix=".puzzlewright-spool-",
-                                            dir=os.path.dirname(os.path.abspath(file_path)))
+        _clear_spool(spool)
+        yield spool
+        _clear_spool(spool)
+    finally:
+        lock.remove()
+        with contextlib.suppress(OSError):  # not empty: a run that started meanwhile uses it now
+            spool.rmdir()
+
+
+def _make_spool(spool: Path, file_path: str) -> None:
+    """Create the spool folder of ``file_path`` if missing; refuse one that is not a real folder, and a name
+    that is not a file's."""
+    if not os.path.basename(file_path) or "\0" in file_path:
+        raise PuzzleInputError(f"cannot write {file_path!r}: not a file name")
+    try:
+        spool.mkdir(exist_ok=True)
+        if not stat.S_ISDIR(os.lstat(spool).st_mode):
+            raise PuzzleInputError(f"cannot write beside {file_path}: {spool} is not a folder; remove it")
     except OSError as error:
-        raise PuzzleInputError(f"cannot write beside {file_path}: {error.strerror}") from None
-    with spool as directory:
-        yield directory
+        raise PuzzleInputError(f"cannot write beside {file_path}: {error.strerror or error}") from None
+
+
+def _clear_spool(spool: Path) -> None:
+    """Remove everything in the (locked) spool folder but its lock: what a killed run left, or this run's."""
+    from puzzlewright.parallel.folder import LOCK
+
+    for entry in spool.iterdir():
+        if entry.name == LOCK:
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
 
 
 class OrderedFile:
-    """Writes each partition's items (one line each, rendered by ``render``) to a file in merge order.
+    """Writes each partition's items (one line each, rendered by ``render``) to ``handle`` (the file ``path``) in
+    merge order.
 
     :meth:`write_ready` is the ``on_merged`` callback of :func:`~puzzlewright.parallel.run_job`; after an
     early stop, :meth:`write_rest` adds the finished partitions that a missing one held back, so the file
     has everything that was found.
     """
 
-    def __init__(self, path: str, render: Callable[[Any], str] = str):
-        self.handle: IO[str] = open_output(path)
+    def __init__(self, handle: IO[str], path: str, render: Callable[[Any], str] = str):
+        self.handle = handle
         self.path = path
         self.render = render
         self.written: set[str] = set()
@@ -138,35 +190,46 @@ class OrderedFile:
                     part = dataclasses.replace(part, items=result.load_items(part.key))
                 self.write_ready(part)
 
-    def close(self) -> None:
-        try:
-            self.handle.close()
-        except OSError as error:
-            raise PuzzleInputError(f"cannot write {self.path}: {error.strerror}") from None
-
 
 def run_streamed_job(job: Any, output: str | None, resume: bool, *, workers: int | None, cluster: str | None,
                      time_limit: float | None) -> tuple[JobResult, bool]:
     """Run a counting job for the command line: its items go to ``--output`` (a file in merge order, or a
-    checkpoint directory; a file's items are put in order through a spool folder beside it), none are kept
-    in memory. Returns (result, interrupted): after Ctrl-C the partial
-    result, with everything found so far written out; the caller re-raises KeyboardInterrupt."""
-    from puzzlewright.parallel import JobInterrupted, run_job
+    checkpoint directory), none are kept in memory. A file is written whole when the run ends (stopped by
+    ``--time-limit`` or Ctrl-C included: it then holds what was found), through its locked spool folder
+    (:func:`locked_spool`): a run killed part-way leaves it as it was, and a second run writing it is refused.
+    Returns (result, interrupted): after Ctrl-C the partial result; the caller re-raises KeyboardInterrupt."""
+    from puzzlewright.outputs import write_output
 
     file_path, directory = output_target(output, resume)
-    sink = OrderedFile(file_path) if file_path else None
-    interrupted = False
+    if file_path is None:
+        return _run_counted(job, directory, resume, None, workers=workers, cluster=cluster, time_limit=time_limit)
+    outcome: list[tuple[JobResult, bool]] = []
+    with locked_spool(file_path) as spool:
+        def write(handle: IO[str]) -> None:
+            outcome.append(_run_counted(job, str(spool / SPOOL_RUN), False, OrderedFile(handle, file_path),
+                                        workers=workers, cluster=cluster, time_limit=time_limit))
+
+        write_output(file_path, write, scratch=str(spool))
+    return outcome[0]
+
+
+def _run_counted(job: Any, directory: str | None, resume: bool, sink: OrderedFile | None, *, workers: int | None,
+                 cluster: str | None, time_limit: float | None) -> tuple[JobResult, bool]:
+    """Run ``job`` keeping no items in memory: to the checkpoint ``directory``, or (with ``sink``) spooled in
+    ``directory`` and written to the sink in merge order. Returns (result, interrupted by Ctrl-C)."""
+    from puzzlewright.parallel import JobInterrupted, run_job
+
     try:
-        with spool_directory(file_path) as spool:
-            try:
-                result = run_job(job, workers=workers, cluster=cluster, output=directory or spool, resume=resume,
-                                 time_limit=time_limit, on_merged=sink.write_ready if sink else None,
-                                 keep_items=False, spool=spool is not None)
-            except JobInterrupted as stop:
-                result, interrupted = stop.partial, True
-            if sink is not None:
-                sink.write_rest(result)
-    finally:
-        if sink is not None:
-            sink.close()
-    return result, interrupted
+        result = run_job(job, workers=workers, cluster=cluster, output=directory, resume=resume,
+                         time_limit=time_limit, on_merged=sink.write_ready if sink else None,
+                         keep_items=False, spool=sink is not None)
+    except JobInterrupted as stop:
+        return _finished(stop.partial, sink), True
+    return _finished(result, sink), False
+
+
+def _finished(result: JobResult, sink: OrderedFile | None) -> JobResult:
+    """``result``, once the sink (if any) holds every finished partition's items."""
+    if sink is not None:
+        sink.write_rest(result)
+    return result

@@ -82,31 +82,56 @@ class FolderLock:
 
     @classmethod
     def acquire(cls, directory: Path) -> FolderLock:
-        """Lock ``directory`` for this process, or raise :class:`CheckpointInUse` at once if another run has it."""
+        """Lock ``directory`` for this process, or raise :class:`CheckpointInUse` at once if another run has it.
+
+        A lock file removed while this run waited for it (:meth:`remove` by the run that held it) no longer
+        guards the folder: the new one is taken instead."""
         path = directory / LOCK
-        try:
-            handle = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
-        except OSError as error:
-            if error.errno == errno.ELOOP:
-                raise not_regular(path, stat.S_IFLNK) from None
-            raise CheckpointDamaged(f"cannot open the lock file {path}: {error.strerror or error}") from None
-        try:
-            mode = os.fstat(handle).st_mode
-            if not stat.S_ISREG(mode):
-                raise not_regular(path, mode)
-            _lock_or_refuse(handle, directory)
-            os.ftruncate(handle, 0)
-            os.pwrite(handle, f"{os.getpid()}\n".encode(), 0)
-        except BaseException:
+        while True:
+            try:
+                handle = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+            except OSError as error:
+                if error.errno == errno.ELOOP:
+                    raise not_regular(path, stat.S_IFLNK) from None
+                raise CheckpointDamaged(f"cannot open the lock file {path}: {error.strerror or error}") from None
+            try:
+                mode = os.fstat(handle).st_mode
+                if not stat.S_ISREG(mode):
+                    raise not_regular(path, mode)
+                _lock_or_refuse(handle, directory)
+                if _still_named(handle, path):
+                    os.ftruncate(handle, 0)
+                    os.pwrite(handle, f"{os.getpid()}\n".encode(), 0)
+                    return cls(directory, handle)
+            except BaseException:
+                os.close(handle)
+                raise
             os.close(handle)
-            raise
-        return cls(directory, handle)
 
     def release(self) -> None:
         """Give the folder up (closing the file drops the lock; idempotent)."""
         if self._handle is not None:
             os.close(self._handle)
             self._handle = None
+
+    def remove(self) -> None:
+        """Delete the lock file, then give the folder up (a folder that is removed after its run: a run
+        that was waiting for this lock sees it gone and takes a new one)."""
+        try:
+            os.unlink(self.directory / LOCK)
+        except FileNotFoundError:
+            pass
+        self.release()
+
+
+def _still_named(handle: int, path: Path) -> bool:
+    """Whether ``path`` still names the open file ``handle`` (not removed or replaced since it was opened)."""
+    try:
+        named = os.stat(path, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    opened = os.fstat(handle)
+    return (named.st_dev, named.st_ino) == (opened.st_dev, opened.st_ino)
 
 
 def _lock_or_refuse(handle: int, directory: Path) -> None:
