@@ -170,8 +170,9 @@ class Pun:
 
 
 RUN_KEY = 16  # a rest index key: the rest's count hash (its low REST_BITS) times this, plus the run's length
-REST_BITS = 28  # (below RUN_KEY): keys of 32 bits sort in two radix passes; another rest sharing the bits
-# (about one in 2**28 of the look-ups that miss) is a false hit, which the pun's letter test turns away
+REST_BITS = 28  # (below RUN_KEY): keys of 32 bits sort in two radix passes; a rest sharing another's bits
+# (under one look-up in 3,000 that would miss: at most 80,000 keys a run length) is a false hit, which the
+# pun's letter test turns away
 FILTER_BITS = 22  # a rest index's filter has 2**FILTER_BITS bits (512 kB): about 7 % false hits at 600,000 keys
 
 
@@ -373,10 +374,9 @@ class PunFinder:
         of the target's run of letters from ``start`` and leave exactly the letters of ``size`` whose count
         hash is the plain word's ``rests`` (the pool less the plain word): a look-up in the target's rest
         index, :meth:`Targets.cuts` (whose keys keep part of the hash: a rare false hit leaves other
-        letters, which :meth:`puns` turns away); the run beginning with a letter that can be said as the word begins
-        (``table.openings``, :func:`_openings`: for the first ``strong`` swaps, or as its other voicing:
-        PEACH for BEACH), or at the target's start
-        (a blend: GUEST into ESTIMATED). The first ``strong`` swaps may keep :data:`STRONG_REST` letters
+        letters, which :meth:`puns` turns away); the run beginning with a letter that can be said as the
+        word begins (``table.openings``, :func:`_openings`: for the first ``strong`` swaps, or as its other
+        voicing: PEACH for BEACH), or at the target's start (a blend: GUEST into ESTIMATED). The first ``strong`` swaps may keep :data:`STRONG_REST` letters
         of the target, its first or last, beside a plain word (not ``whole``)."""
         _, _, rows, starts = targets.cuts(budget)
         length = targets.codes.shape[1]
