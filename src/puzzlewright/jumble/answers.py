@@ -64,7 +64,8 @@ PACK_SPLIT = 64 // PACK_BITS  # letters a-p in the first word, q-z in the second
 GUARDS = (sum((PACKED_MAX + 1) << (PACK_BITS * i) for i in range(PACK_SPLIT)),
           sum((PACKED_MAX + 1) << (PACK_BITS * i) for i in range(26 - PACK_SPLIT)))
 UINT_GUARDS = (np.uint64(GUARDS[0]), np.uint64(GUARDS[1]))
-HASH_FILTER_BITS = 3  # a hash filter has 2**3 = 8 times as many cells as the hashes it holds, at least
+HASH_TABLE_BITS = 3  # a hash table has 2**3 = 8 times as many cells as the hashes it holds, at least
+SHARED_CELL = -2  # a hash table's cell that several hashes have
 
 
 def fits(needs: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
@@ -163,14 +164,6 @@ class SlotWords:
                          self.flags[rows], None if self.bounds is None else self.bounds[rows])
 
     @cached_property
-    def by_needs(self) -> dict[int, tuple[int, ...]]:
-        """The rows of the words by the hash of the letters they need (:func:`count_hash`)."""
-        groups: dict[int, list[int]] = {}
-        for row, key in enumerate(self.need_keys.tolist()):
-            groups.setdefault(key, []).append(row)
-        return {key: tuple(rows) for key, rows in groups.items()}
-
-    @cached_property
     def need_lists(self) -> list[list[int]]:
         """The letters each word needs, as Python lists (comparing two is far cheaper than two arrays)."""
         return self.needs.tolist()
@@ -186,38 +179,53 @@ class SlotWords:
         return count_hash(self.needs)
 
     @cached_property
-    def need_hashes(self) -> np.ndarray:
-        """The distinct hashes of :attr:`by_needs`, sorted."""
-        return np.array(sorted(self.by_needs), np.int64)
+    def need_groups(self) -> tuple[np.ndarray, list[int], list[int]]:
+        """The words grouped by the hash of the letters they need (:attr:`need_keys`): the distinct hashes,
+        sorted; where each one's group begins in the row list (and, last, where the last ends); the rows,
+        group by group, each group's in order (best first)."""
+        order = np.argsort(self.need_keys, kind="stable")
+        keys = self.need_keys[order]
+        firsts = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]])) if len(keys) else order
+        return keys[firsts], np.append(firsts, len(keys)).tolist(), order.tolist()
 
     @cached_property
-    def hash_filter(self) -> np.ndarray:
-        """A table of booleans by a hash's low bits, true where some word's needs' hash has them: most keys
-        that are not a hash of :attr:`by_needs` are turned away by one look-up, before a binary search."""
-        size = 1 << (max(1, len(self.need_hashes)).bit_length() + HASH_FILTER_BITS)
-        table = np.zeros(size, bool)
-        table[self.need_hashes & (size - 1)] = True
+    def hash_table(self) -> np.ndarray:
+        """A table by a hash's low bits: the number of the group (:attr:`need_groups`) whose hash alone has
+        them, -1 where none has, :data:`SHARED_CELL` where several have. Most keys that are no group's
+        hash are turned away, and most that are found, by one look-up (the table has at least
+        2**:data:`HASH_TABLE_BITS` cells a hash)."""
+        hashes = self.need_groups[0]
+        size = 1 << (max(1, len(hashes)).bit_length() + HASH_TABLE_BITS)
+        cells = hashes & (size - 1)
+        table = np.full(size, -1, np.int32)
+        table[cells] = np.arange(len(hashes), dtype=np.int32)
+        table[np.bincount(cells, minlength=size) > 1] = SHARED_CELL
         return table
 
     @cached_property
     def hash_bounds(self) -> np.ndarray:
-        """For each of :attr:`need_hashes`, the best bound of the words whose needs have that hash: the
-        bound of the first of them (the rows are best first)."""
-        firsts = np.array([rows[0] for rows in self.by_needs.values()], np.int64)
-        order = np.argsort(np.fromiter(self.by_needs, np.int64, len(firsts)))
-        return self.bounds[firsts[order]] if self.bounds is not None else np.zeros(len(firsts))
+        """For each group of :attr:`need_groups`, the best bound of its words: the bound of its first (the
+        rows are best first)."""
+        _, starts, rows = self.need_groups
+        if self.bounds is None:
+            return np.zeros(len(starts) - 1)
+        return self.bounds[np.array(rows, np.int64)[starts[:-1]]]
 
     def hash_rows(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The indexes of ``keys`` that are hashes of some word's needed letters (vectorised), and for
-        each, the best bound of the words with that hash (:attr:`hash_bounds`)."""
-        hashes, table = self.need_hashes, self.hash_filter
-        maybe = np.flatnonzero(table[keys & (len(table) - 1)])
+        """The indexes of ``keys`` that are hashes of some word's needed letters (vectorised), in order,
+        and for each, the number of its group in :attr:`need_groups`: by :attr:`hash_table`, and by a binary
+        search for the keys whose cell several hashes share."""
+        hashes, table = self.need_groups[0], self.hash_table
+        groups = table[keys & (len(table) - 1)]
+        maybe = np.flatnonzero(groups != -1)
         if not len(maybe):
-            return maybe, np.zeros(0)
-        candidates = keys[maybe]
-        at = np.searchsorted(hashes, candidates).clip(max=len(hashes) - 1)
+            return maybe, maybe
+        candidates, at = keys[maybe], groups[maybe].astype(np.int64)
+        shared = np.flatnonzero(at == SHARED_CELL)
+        if len(shared):
+            at[shared] = np.searchsorted(hashes, candidates[shared]).clip(max=len(hashes) - 1)
         found = hashes[at] == candidates
-        return maybe[found], self.hash_bounds[at[found]]
+        return maybe[found], at[found]
 
     @cached_property
     def packed_needs(self) -> tuple[np.ndarray, np.ndarray] | None:
@@ -268,7 +276,8 @@ class AnswerSearch:
     def fills(self, pool: Pool, budget: Budget, floor: Callable[[], float] = lambda: -math.inf
               ) -> Iterator[tuple[str, ...]]:
         """Each fill (one word per open slot, in pattern order) using exactly the pool's letters whose
-        score bound beats ``floor()``. Stops early, without error, when ``budget`` runs out."""
+        score bound beats ``floor()``, which must never fall (the caller's bar only rises). Stops early,
+        without error, when ``budget`` runs out."""
         counts = letter_counts(pool.letters)
         packed = None if pool.wild else packed_pool(counts)
         narrowed = [slot.fitting_rows(None, counts, pool.wild, packed) for slot in self.slots]
@@ -386,23 +395,26 @@ class AnswerSearch:
         of a letter than there is never matches: its letters left are checked, and a word's needs are
         never negative."""
         last = self.slots[k_last]
-        keys = np.full(len(totals), count_hash(counts))
-        for k, rows in prefix.items():
-            keys -= self.slots[k].need_keys[rows]
-        hits, best = last.hash_rows(keys)
-        hits = hits[totals[hits] + best > state.floor()]  # the test below, for the best word of each hash
-        if not len(hits):
+        key = count_hash(counts)
+        keys = (key - sum(self.slots[k].need_keys[rows] for k, rows in prefix.items()) if prefix
+                else np.full(len(totals), key))
+        hits, groups = last.hash_rows(keys)
+        keep = totals[hits] + last.hash_bounds[groups] > state.floor()  # the test below, for each group's best
+        if not keep.any():
             return
+        hits, groups = hits[keep], groups[keep]
         left = np.empty((len(hits), len(counts)), counts.dtype)
         left[:] = counts
         for k, rows in prefix.items():
             left -= self.slots[k].needs[rows[hits]]
         # Python numbers from here on: the loop runs once per answer found
-        need_lists, bounds = last.need_lists, last.bound_list
+        need_lists, bounds, (_, starts, partners) = last.need_lists, last.bound_list, last.need_groups
         fixed = [(k, self.slots[k].words, rows[hits].tolist()) for k, rows in prefix.items()]
-        for n, (key, total, left_n) in enumerate(zip(keys[hits].tolist(), totals[hits].tolist(), left.tolist())):
-            for partner in last.by_needs[key]:
-                if total + bounds[partner] > state.floor() and need_lists[partner] == left_n:
+        for n, (group, total, left_n) in enumerate(zip(groups.tolist(), totals[hits].tolist(), left.tolist())):
+            for partner in partners[starts[group]:starts[group + 1]]:
+                if total + bounds[partner] <= state.floor():
+                    break  # the rest of the group are no better, and the bar rises only with an answer
+                if need_lists[partner] == left_n:
                     for k, words, rows in fixed:
                         state.chosen[k] = words[rows[n]]
                     state.chosen[k_last] = last.words[partner]

@@ -169,7 +169,10 @@ class Pun:
         return f"{play} {self.target.upper()} ({self.word.upper()} for {self.replaced.upper()})"
 
 
-RUN_KEY = 16  # a rest index key: the rest's count hash times this, plus the run's length (below this)
+RUN_KEY = 16  # a rest index key: the rest's count hash (its low REST_BITS) times this, plus the run's length
+REST_BITS = 28  # (below RUN_KEY): keys of 32 bits sort in two radix passes; a rest sharing another's bits
+# (under one look-up in 3,000 that would miss: at most 80,000 keys a run length) is a false hit, which the
+# pun's letter test turns away
 FILTER_BITS = 22  # a rest index's filter has 2**FILTER_BITS bits (512 kB): about 7 % false hits at 600,000 keys
 
 
@@ -199,7 +202,7 @@ class Targets:
     def cuts(self, budget: Budget | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The rest index: for every run of a target (at least :data:`STRONG_REST` letters left, at most
         ``MAX_SWAP + LENGTH_SLACK`` letters long), the key of the letters it leaves and of its length
-        (:data:`RUN_KEY`), with the target's row and the run's start: as the distinct keys (sorted), where
+        (:func:`_rest_key`), with the target's row and the run's start: as the distinct keys (sorted), where
         each one's entries begin (and, last, where they end), and the entries' rows and starts, in order of
         key (equal keys in order of run length, row, start). Count hashes
         (:func:`~.anagrams.count_hash`) are linear, so a run's is the difference of two prefixes' and what
@@ -214,7 +217,7 @@ class Targets:
                 if budget is not None:
                     budget.check_finishing()
                 left = prefixes[:, -1:] - (prefixes[:, run:] - prefixes[:, :-run])  # (targets x starts)
-                keys.append((left * RUN_KEY + run).ravel())
+                keys.append(_rest_key(left, run).ravel())
                 rows.append(np.repeat(np.arange(count, dtype=np.int32), left.shape[1]))
                 starts.append(np.tile(np.arange(left.shape[1], dtype=np.int8), count))
             key = np.concatenate(keys) if keys else np.zeros(0, np.int64)
@@ -244,6 +247,12 @@ class Targets:
         held = keys[at] == wanted[asked]
         at = at[held]
         return asked[held], bounds[at], bounds[at + 1] - bounds[at]
+
+
+def _rest_key(rest: np.ndarray, run: np.ndarray | int) -> np.ndarray:
+    """The rest index key (:meth:`Targets.cuts`) of the letters a run leaves, by their count hash, and of the
+    run's length: the hash's low :data:`REST_BITS` bits, times :data:`RUN_KEY`, plus the length."""
+    return (rest & ((1 << REST_BITS) - 1)) * RUN_KEY + run
 
 
 def _filter_bits(keys: np.ndarray) -> np.ndarray:
@@ -364,10 +373,10 @@ class PunFinder:
         """Each (plain word's number, swapped-in word, target row, start) where the word can take the place
         of the target's run of letters from ``start`` and leave exactly the letters of ``size`` whose count
         hash is the plain word's ``rests`` (the pool less the plain word): a look-up in the target's rest
-        index, :meth:`Targets.cuts`; the run beginning with a letter that can be said as the word begins
-        (``table.openings``, :func:`_openings`: for the first ``strong`` swaps, or as its other voicing:
-        PEACH for BEACH), or at the target's start
-        (a blend: GUEST into ESTIMATED). The first ``strong`` swaps may keep :data:`STRONG_REST` letters
+        index, :meth:`Targets.cuts` (whose keys keep part of the hash: a rare false hit leaves other
+        letters, which :meth:`puns` turns away); the run beginning with a letter that can be said as the
+        word begins (``table.openings``, :func:`_openings`: for the first ``strong`` swaps, or as its other
+        voicing: PEACH for BEACH), or at the target's start (a blend: GUEST into ESTIMATED). The first ``strong`` swaps may keep :data:`STRONG_REST` letters
         of the target, its first or last, beside a plain word (not ``whole``)."""
         _, _, rows, starts = targets.cuts(budget)
         length = targets.codes.shape[1]
@@ -377,7 +386,7 @@ class PunFinder:
         least = MIN_REST if whole else np.where(np.arange(len(swaps)) < strong, STRONG_REST, MIN_REST)
         usable = (runs >= 1) & (runs < RUN_KEY) & (rest >= (np.maximum(least, sizes - LENGTH_SLACK) if whole
                                                           else least))
-        wanted = (rests[:, None] - table.hashes[None, :]) * RUN_KEY + runs[None, :]  # (plain words x swaps)
+        wanted = _rest_key(rests[:, None] - table.hashes[None, :], runs[None, :])  # (plain words x swaps)
         # the (plain word, swap) numbers of the usable swaps, in order
         asked = (np.arange(len(rests))[:, None] * len(swaps) + np.flatnonzero(usable)[None, :]).ravel()
         held, low, count = targets.look_up(wanted.ravel()[asked], budget)

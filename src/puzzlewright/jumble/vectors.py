@@ -15,7 +15,7 @@ the ``caption_same`` feature counts, left out), 0 for a word without a vector.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 import numpy as np
@@ -46,6 +46,12 @@ class WordVectors:
         """A word's unit vector, or None when the table lacks it."""
         i = self.index.get(word)
         return None if i is None else self.vectors[i]
+
+    @cached_property
+    def content_rows(self) -> dict[str, int]:
+        """:attr:`index` less the stop words (:data:`~.relations.STOP_WORDS`), whose similarity is 0: one
+        look-up a word (built once per table)."""
+        return {word: row for word, row in self.index.items() if word not in STOP_WORDS}
 
 
 class CaptionSimilarity:
@@ -81,14 +87,14 @@ class CaptionSimilarity:
         return list(map(values.__getitem__, words))
 
     def _nearest(self, words: list[str]) -> list[float]:
-        rows = np.fromiter((-1 if w in STOP_WORDS else self.vectors.index.get(w, -1) for w in words),
-                           np.int64, len(words))
+        row = self.vectors.content_rows.get
+        rows = np.array([row(w, -1) for w in words], np.int64)
         found = np.zeros(len(words))
         known = np.flatnonzero(rows >= 0)
         if not len(known):
             return found.tolist()
         cosines = self.vectors.vectors[rows[known]] @ self.matrix.T
-        for at, i in enumerate(known):
+        for at, i in enumerate(known.tolist()):
             if words[i][:3] in self.openings:
                 cosines[at, self.stems == stem(words[i])] = -np.inf
         best = cosines.max(axis=1)
