@@ -311,16 +311,17 @@ def gcide_additions(entries: dict[str, list[str]]) -> set[str]:
     return {word for word, bodies in entries.items() if any(GCIDE_ADDITION in body for body in bodies)}
 
 
-SCIENCE_LABELS = ("Anat", "Physiol", "Zool", "Bot", "Biol", "Chem", "Med", "Pathol", "Surg", "Geol", "Min",
-                  "Paleon", "Astron", "Math", "Geom", "Elec", "Crystallog")  # GCIDE's subject labels of the sciences
+SCIENCE_LABELS = ("Anat", "Physiol")  # GCIDE's subject labels of the body's sciences, whose 1913 terms are still used
 GCIDE_SCIENCE_HEAD = re.compile(r"^[^\n]*(?:\n[^\n]*)?\((?:%s)\.\)" % "|".join(SCIENCE_LABELS))  # head: 2 lines
 
 
 def gcide_technical(entries: dict[str, list[str]]) -> set[str]:
-    """The headwords one of whose entries Webster 1913 labels with a science in its head line (``Iter ...
-    n. (Anat.)``, ``Hippocampal ... a. (Anat.)``): the sciences kept the terms of 1913 (ITER, HIPPOCAMPAL
-    are in today's textbooks) where text writing the letters of a general Webster-only entry writes a
-    surname, a foreign word or a misspelling (HAIN, NAIK: :func:`undefined`)."""
+    """The headwords one of whose entries Webster 1913 labels anatomy or physiology in its head line (``Iter
+    ... n. (Anat.)``, ``Hippocampal ... a. (Anat.)``): those sciences kept the terms of 1913 (ITER,
+    HIPPOCAMPAL, CALLOSUM are in today's textbooks), where text writing the letters of a general
+    Webster-only entry writes a surname, a foreign word or a misspelling (HAIN, NAIK: :func:`undefined`).
+    Zoology's, botany's and chemistry's labels are not read: their obscure species and compounds share
+    their letters with surnames (GOWDY, GRIMME, DAHLIN, GEIN are such entries)."""
     return {word for word, bodies in entries.items() if any(GCIDE_SCIENCE_HEAD.match(body) for body in bodies)}
 
 
@@ -535,7 +536,7 @@ class Sources:
     gcide_dialect: set[str]  # GCIDE words all of whose senses are obsolete or regional (:func:`gcide_dialect`)
     misspellings: set[str]  # scripts/misspellings.txt
     gcide_additions: set[str]  # GCIDE words with an entry added after Webster 1913 (:func:`gcide_additions`)
-    gcide_technical: set[str]  # GCIDE words with an entry labelled with a science (:func:`gcide_technical`)
+    gcide_technical: set[str]  # GCIDE words with an entry labelled anatomy or physiology (:func:`gcide_technical`)
     hunspell_lowercase: set[str]  # en_GB Hunspell's lowercase entries (:func:`hunspell_lowercase`)
 
 
@@ -753,7 +754,7 @@ def undefined(word: str, found: dict[str, Entry], src: Sources) -> bool:
     entry only Webster 1913 wrote, when text writes the letters: what it writes is a name, a foreign word
     or a misspelling (HAIN "to inclose for mowing" is a surname in text, NAIK "a Sepoy corporal" an Indian
     surname, FACTO half of DE FACTO, AWSOME "same as awesome"); an entry GCIDE added later does count
-    (:func:`gcide_additions`: NORI), and so does one Webster labels with a science (:func:`gcide_technical`:
+    (:func:`gcide_additions`: NORI), and so does one Webster labels anatomy or physiology (:func:`gcide_technical`:
     ITER, HIPPOCAMPAL); a word text never writes keeps GCIDE's word. (Set only on words
     no other flag explains: a name is flagged ``proper``, a word of weak evidence or GCIDE's obsolete and
     dialect labels ``archaic``.)"""

@@ -51,7 +51,9 @@ def test_everyday_modern_words_are_in(word):
                                         ("badassed", "vulgar"), ("cum", "vulgar"), ("faggot", "offensive"),
                                         ("kike", "offensive"), ("alice", "proper"), ("hanoi", "proper"),
                                         ("rec", "abbreviation"), ("pissed", "vulgar"), ("arsed", "vulgar"),
-                                        ("penes", "vulgar"), ("vulvae", "vulgar"), ("gypsy", "offensive")])
+                                        ("penes", "vulgar"), ("vulvae", "vulgar"), ("gypsy", "offensive"),
+                                        ("vaginal", "vulgar"), ("scrotal", "vulgar"), ("welsh", "offensive"),
+                                        ("welshing", "offensive")])
 def test_words_carry_their_flags_with_a_source(large, word, flag):
     assert flag in large.flags_of(word)
     assert flag_evidence(int(large.flags[large.position[word]]))[flag]  # who said so
