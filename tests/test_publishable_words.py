@@ -53,7 +53,7 @@ def test_everyday_modern_words_are_in(word):
                                         ("rec", "abbreviation"), ("pissed", "vulgar"), ("arsed", "vulgar"),
                                         ("penes", "vulgar"), ("vulvae", "vulgar"), ("gypsy", "offensive"),
                                         ("vaginal", "vulgar"), ("scrotal", "vulgar"), ("welsh", "offensive"),
-                                        ("welshing", "offensive")])
+                                        ("welshing", "offensive"), ("lingam", "vulgar"), ("poo", "unpleasant")])
 def test_words_carry_their_flags_with_a_source(large, word, flag):
     assert flag in large.flags_of(word)
     assert flag_evidence(int(large.flags[large.position[word]]))[flag]  # who said so
