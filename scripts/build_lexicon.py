@@ -49,9 +49,10 @@ Which words are in (every rule is applied by this script; nothing is added for a
    weblink), a prefixed word (unhip, hyperdrive = hyper + drive) or a suffixed/inflected form
    (favorited, photobombed, scrunchie) of a word already in. Passes repeat until nothing new is found.
 4. Inflections: a regular inflection (-s, -es, -ed, -ing, -er, -est, y -> ies/ied/ier/iest, doubled
-   final consonant) counts as *attested* when wordfreq has it, WordNet lists it as irregular, or SCOWL
-   lists it at size <= 80. Unattested inflections (apieces, abrupts, boughts: SCOWL 95 only) stay out of
-   the everyday tiers.
+   final consonant) counts as *attested* when a dictionary lists it, wordfreq has it, or SCOWL lists it at
+   size <= 70, a form text never writes only when it is no comparative and its base is a word nearly
+   everyone knows (see ``attests``). Unattested inflections (apieces, abrupts, boughts: SCOWL 95 only;
+   egests, eagerer: unseen) stay out of the everyday tiers.
 
 Familiarity, one number per word on the Zipf scale (so a floor of 3 still means "about as common as a
 word used once per million words"): the largest of
@@ -98,7 +99,7 @@ from pathlib import Path
 import numpy as np
 import wordfreq
 
-from modern_words import modern_words
+from modern_words import modern_words, read_dic
 from word_flags import misspellings, not_flagged_words, offensive_and_vulgar, unpleasant_words
 
 from puzzlewright.lexicon.formats import normalise_word
@@ -310,6 +311,26 @@ def gcide_additions(entries: dict[str, list[str]]) -> set[str]:
     return {word for word, bodies in entries.items() if any(GCIDE_ADDITION in body for body in bodies)}
 
 
+SCIENCE_LABELS = ("Anat", "Physiol")  # GCIDE's subject labels of the body's sciences, whose 1913 terms are still used
+GCIDE_SCIENCE_HEAD = re.compile(r"^[^\n]*(?:\n[^\n]*)?\((?:%s)\.\)" % "|".join(SCIENCE_LABELS))  # head: 2 lines
+
+
+def gcide_technical(entries: dict[str, list[str]]) -> set[str]:
+    """The headwords one of whose entries Webster 1913 labels anatomy or physiology in its head line (``Iter
+    ... n. (Anat.)``, ``Hippocampal ... a. (Anat.)``): those sciences kept the terms of 1913 (ITER,
+    HIPPOCAMPAL, CALLOSUM are in today's textbooks), where text writing the letters of a general
+    Webster-only entry writes a surname, a foreign word or a misspelling (HAIN, NAIK: :func:`undefined`).
+    Zoology's, botany's and chemistry's labels are not read: their obscure species and compounds share
+    their letters with surnames (GOWDY, GRIMME, DAHLIN, GEIN are such entries)."""
+    return {word for word, bodies in entries.items() if any(GCIDE_SCIENCE_HEAD.match(body) for body in bodies)}
+
+
+def hunspell_lowercase() -> set[str]:
+    """The lowercase a-z entries of the en_GB Hunspell dictionary (``scripts/modern_words.py`` reads it too),
+    which writes names capitalised: a lowercase entry is a word (alba, emerita; Serena is a name)."""
+    return {word for word in read_dic() if WORD.match(word)}
+
+
 def census_first_names() -> set[str]:
     """The US Census 1990 first names (male and female), lowercased, from the ``names`` package's data."""
     folder = package_data_file("names", "", "the Census first names come from the package names: "
@@ -515,6 +536,8 @@ class Sources:
     gcide_dialect: set[str]  # GCIDE words all of whose senses are obsolete or regional (:func:`gcide_dialect`)
     misspellings: set[str]  # scripts/misspellings.txt
     gcide_additions: set[str]  # GCIDE words with an entry added after Webster 1913 (:func:`gcide_additions`)
+    gcide_technical: set[str]  # GCIDE words with an entry labelled anatomy or physiology (:func:`gcide_technical`)
+    hunspell_lowercase: set[str]  # en_GB Hunspell's lowercase entries (:func:`hunspell_lowercase`)
 
 
 def load_sources(args: argparse.Namespace) -> Sources:
@@ -529,7 +552,8 @@ def load_sources(args: argparse.Namespace) -> Sources:
                    read_gcide(args.gcide), ding, ding_capitalised, ding_echoed, zipf, read_list(ROOT / "scripts" / "recent-words.txt"),
                    read_known_words(args.lancaster or lancaster_norms_file()),
                    offensive_and_vulgar(args.wordnet, args.ldnoobw, args.ding), not_flagged_words(), unpleasant_words(),
-                   census_first_names(), gcide_dialect(gcide), misspellings(), gcide_additions(gcide))
+                   census_first_names(), gcide_dialect(gcide), misspellings(), gcide_additions(gcide),
+                   gcide_technical(gcide), hunspell_lowercase())
 
 
 def candidates(src: Sources) -> dict[str, Entry]:
@@ -607,6 +631,7 @@ def add_modern_words(found: dict[str, Entry], src: Sources, rejected: dict[str, 
             rejected[word] = "modern-unexplained"
 
 
+COMPARATIVE_ENDINGS = ("er", "est")  # every regular comparative and superlative ends so (-ier, -r, -st too)
 SUFFIX_PARTS_OF_SPEECH = (  # what a regular ending can inflect, by WordNet's parts of speech
     (("ied", "ed", "ing", "d"), {"verb"}),
     (("iest", "ier", "est", "er", "st", "r"), {"adj", "adv"}),
@@ -647,15 +672,28 @@ def impossible_form(word: str, bases: list[str], found: dict[str, Entry], wordne
     return all(wrong(base) for base in bases)
 
 
-def attests(word: str, entry: Entry, src: Sources) -> bool:
+def attests(word: str, entry: Entry, src: Sources, found: dict[str, Entry]) -> bool:
     """Rule 4: whether a source attests a regular inflection as a word of its own. A dictionary that lists
     the form itself (WordNet, its irregular forms, Ding, the reviewed list) does; text does when the form
     is common whatever its base (Zipf >= 2); otherwise a grammatical form (``entry.regular``) must be seen
-    in text (wordfreq) or listed by SCOWL at size <= 70. SCOWL's sizes 80 and 95 list rule-made forms no
-    one writes (ENOUGHS, ONERS, WITHS), so they attest nothing on their own."""
+    in text (wordfreq) or listed by SCOWL at size <= 70 (:func:`scowl_attests_unseen`). SCOWL's sizes 80
+    and 95 list rule-made forms no one writes (ENOUGHS, ONERS, WITHS), so they attest nothing on their own."""
     if word in src.wordnet.irregular or entry.sources & {"wordnet", "ding", "reviewed"}:
         return True
-    return entry.zipf >= EVERYDAY_ZIPF or (entry.regular and (entry.zipf > 0 or 0 < entry.level <= 70))
+    if entry.zipf >= EVERYDAY_ZIPF or not entry.regular:
+        return entry.zipf >= EVERYDAY_ZIPF
+    return entry.zipf > 0 or (0 < entry.level <= 70 and scowl_attests_unseen(word, found[entry.base]))
+
+
+def scowl_attests_unseen(word: str, base: Entry) -> bool:
+    """Whether SCOWL's listing attests a form text never writes. SCOWL's sizes up to 70 carry every
+    regular form of their words (AGID's inflections), used or not: the comparatives of adjectives no one
+    compares (EAGERER, UNTIMELIER, TEARIER: text writes MORE EAGER), the plurals of mass nouns
+    (VULCANOLOGIES, UNIMPORTANCES) and the forms of rare words (EGESTS, ANELED, MOLTERS). So a form text
+    never writes counts only when it is no comparative or superlative and its base is a word nearly
+    everyone knows (familiarity >= COMMON_FLOOR: UNDERTOWS, SLEIGHED); the others stay in the tiers for
+    rare words (``english-letterboxed``, ``english-large``), out of ``english``."""
+    return not word.endswith(COMPARATIVE_ENDINGS) and familiarity(base) >= COMMON_FLOOR
 
 
 def attest_inflections(found: dict[str, Entry], src: Sources) -> None:
@@ -667,7 +705,7 @@ def attest_inflections(found: dict[str, Entry], src: Sources) -> None:
         if bases:
             entry.base, entry.inflected = bases[0], True
             entry.regular = regular_form(word, bases, found, src.wordnet)
-            entry.attested = attests(word, entry, src)
+            entry.attested = attests(word, entry, src, found)
             entry.made_up = not entry.attested and impossible_form(word, bases, found, src.wordnet)
 
 
@@ -716,14 +754,16 @@ def undefined(word: str, found: dict[str, Entry], src: Sources) -> bool:
     entry only Webster 1913 wrote, when text writes the letters: what it writes is a name, a foreign word
     or a misspelling (HAIN "to inclose for mowing" is a surname in text, NAIK "a Sepoy corporal" an Indian
     surname, FACTO half of DE FACTO, AWSOME "same as awesome"); an entry GCIDE added later does count
-    (:func:`gcide_additions`: NORI), and a word text never writes keeps GCIDE's word. (Set only on words
+    (:func:`gcide_additions`: NORI), and so does one Webster labels anatomy or physiology (:func:`gcide_technical`:
+    ITER, HIPPOCAMPAL); a word text never writes keeps GCIDE's word. (Set only on words
     no other flag explains: a name is flagged ``proper``, a word of weak evidence or GCIDE's obsolete and
     dialect labels ``archaic``.)"""
     def defined(candidate: str) -> bool:
         entry = found[candidate]
         if entry.sources & CURRENT_SOURCES or 0 < entry.level < OBSCURE_LEVEL:
             return True
-        return "gcide" in entry.sources and (found[word].zipf == 0 or candidate in src.gcide_additions)
+        return "gcide" in entry.sources and (found[word].zipf == 0 or candidate in src.gcide_additions
+                                             or candidate in src.gcide_technical)
     return found[word].level >= OBSCURE_LEVEL and not any(map(defined, [word, *inflection_bases(word, found)]))
 
 
@@ -736,11 +776,14 @@ def vouched(word: str, found: dict[str, Entry], sources: set[str]) -> bool:
 def census_name(word: str, found: dict[str, Entry], src: Sources) -> bool:
     """Whether ``word`` is a US Census first name that no dictionary gives a lowercase meaning: no
     WordNet, Ding or GCIDE headword, not in the Lancaster or reviewed lists, nor a regular inflection of
-    a word that is (SERENA, NANCY, KYLE; ROSE, MARK, WILL, JACK and DAISY are words too). SCOWL lists
-    such names lowercase at any size, so its sizes are no evidence either way; nor is a Ding headword
-    that Ding translates only as the same name (NAOMI, EDWIN, LAURIE)."""
+    a word that is (SERENA, NANCY, KYLE; ROSE, MARK, WILL, JACK and DAISY are words too). A Ding headword
+    that Ding translates only as the same name is no evidence (NAOMI, EDWIN, LAURIE), nor are SCOWL's
+    large sizes (70-95), which list such names lowercase; its core sizes up to 60 (BARBIE, ROMEO, FRITZ,
+    EMERITA) and a lowercase entry of the en_GB Hunspell dictionary (ALBA, CONTESSA, KARRI), which
+    writes names capitalised (Serena), are lowercase meanings."""
     defining = DEFINING_SOURCES - {"ding"} if word in src.ding_echoed else DEFINING_SOURCES
-    return word in src.first_names and not vouched(word, found, defining)
+    lowercase = 0 < found[word].level <= CORE_LEVEL or word in src.hunspell_lowercase
+    return word in src.first_names and not lowercase and not vouched(word, found, defining)
 
 
 def dialect_only(word: str, found: dict[str, Entry], src: Sources) -> bool:
@@ -885,7 +928,10 @@ def build(src: Sources) -> tuple[dict[str, Entry], dict[str, str]]:
 def everyday_evidence(entry: Entry, found: dict[str, Entry]) -> bool:
     """Whether a word has the evidence ``english`` asks for besides its familiarity: SCOWL size <= 70, a
     WordNet or Ding headword, the reviewed list, Zipf >= 2 (derived modern words too), or being an
-    attested inflection of a word that has such evidence."""
+    attested inflection of a word that has such evidence. An inflection text never writes has none unless a
+    source attests it (rule 4, :func:`scowl_attests_unseen`: EGESTS, EAGERER are SCOWL size 50-70 forms)."""
+    if entry.inflected and not entry.attested and entry.zipf == 0:
+        return False
     if 0 < entry.level <= 70 or entry.zipf >= EVERYDAY_ZIPF or entry.sources & {
             "wordnet", "wordnet-irregular", "ding", "reviewed"}:
         return True

@@ -533,12 +533,14 @@ def test_vulgar_words_fill_only_when_allowed(english):
 
 def test_the_fill_score_marks_down_crosswordese_archaic_words_abbreviations_and_unseen_forms(english):
     """Scores come from our own evidence: a word nobody vouches for (ETUI: SCOWL's large sizes, rare in
-    text) scores below a familiar word of the same familiarity band; a form text never writes (HONESTEST)
-    loses its inherited familiarity; abbreviations are marked down; no score exceeds familiarity."""
+    text) scores below a familiar word of the same familiarity band; a form text never writes (UNDERTOWS;
+    HONESTEST, an unseen superlative, is not in ``english`` at all) loses its inherited familiarity;
+    abbreviations are marked down; no score exceeds familiarity."""
     from puzzlewright.grid.score import entry_score, entry_scores
 
-    for word in ("etui", "honestest", "ecce", "adm"):
+    for word in ("etui", "undertows", "ecce", "adm"):
         assert entry_score(english, word) <= english.familiarity(word) - 0.4, word
+    assert entry_score(english, "honestest") is None
     assert entry_score(english, "ere") == pytest.approx(english.familiarity("ere"), abs=0.01)
     assert entry_score(english, "etui") < 1 < 3 < entry_score(english, "oreo")
     assert entry_score(english, "nosuchword") is None

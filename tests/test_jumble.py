@@ -757,12 +757,12 @@ def test_final_answer_ranking_is_pinned(english):
     order and scores of the first and last (speed work must not move them; refitting the model would)."""
     result = solve_json({"pool": "INMANYRESPECTS", "answer_pattern": "-- ---- --------", "top": 1000},
                         lexicon=english)
-    assert (result["scored"], len(result["answers"]), result["complete"]) == (522, 522, True)
+    assert (result["scored"], len(result["answers"]), result["complete"]) == (489, 489, True)
     assert [(a["answer"], a["score"]) for a in result["answers"][:4]] == [
-        ("in many respects", 4.114), ("in many spectres", -2.177), ("in many specters", -2.401),
+        ("in many respects", 4.111), ("in many spectres", -2.177), ("in many specters", -2.4),
         ("in many scepters", -2.858)]
     # last: an answer with a slur comes after every clean one (issue #27)
-    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("ey spic transmen", -14.223)
+    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("ey spic transmen", -14.25)
 
 
 def test_final_answers_are_ranked_the_same_whatever_order_they_come_in(english):

@@ -51,7 +51,9 @@ def test_everyday_modern_words_are_in(word):
                                         ("badassed", "vulgar"), ("cum", "vulgar"), ("faggot", "offensive"),
                                         ("kike", "offensive"), ("alice", "proper"), ("hanoi", "proper"),
                                         ("rec", "abbreviation"), ("pissed", "vulgar"), ("arsed", "vulgar"),
-                                        ("penes", "vulgar"), ("vulvae", "vulgar"), ("gypsy", "offensive")])
+                                        ("penes", "vulgar"), ("vulvae", "vulgar"), ("gypsy", "offensive"),
+                                        ("vaginal", "vulgar"), ("scrotal", "vulgar"), ("welsh", "offensive"),
+                                        ("welshing", "offensive"), ("lingam", "vulgar"), ("poo", "unpleasant")])
 def test_words_carry_their_flags_with_a_source(large, word, flag):
     assert flag in large.flags_of(word)
     assert flag_evidence(int(large.flags[large.position[word]]))[flag]  # who said so
@@ -60,12 +62,30 @@ def test_words_carry_their_flags_with_a_source(large, word, flag):
 def test_a_census_first_name_no_dictionary_defines_is_a_name_though_scowl_lists_it_lowercase(large):
     """SERENA (SCOWL size 70, english-common) is a name; ROSE, MARK, WILL, JACK and DAISY are words too.
     The word tiers keep it (solvers accept what SCOWL lists), constructors leave it out."""
-    for word in ("serena", "nancy", "kyle"):
-        assert flag_evidence(int(large.flags[large.position[word]]))["proper"] == ["census"], word
+    assert flag_evidence(int(large.flags[large.position["serena"]]))["proper"] == ["census"]
     for word in ("rose", "mark", "will", "jack", "daisy", "roses"):
         assert "proper" not in large.flags_of(word), word
     common = load_lexicon("english-common")
     assert "serena" in common and "serena" not in publishable(common, Use.CONSTRUCT)
+
+
+def test_a_census_first_name_scowls_core_or_hunspell_writes_lowercase_is_a_word(large):
+    """EMERITA and BARBIE are in SCOWL's core sizes (up to 60), ALBA and KYLE lowercase in the en_GB
+    Hunspell dictionary (which writes Serena capitalised): words, not names. NANCY, lowercase there too,
+    is the British slur (our reviewed list)."""
+    for word in ("emerita", "barbie", "alba", "kyle"):
+        assert not large.flags_of(word), word
+    assert large.flags_of("nancy") == {"offensive"}
+
+
+def test_unseen_forms_only_scowl_lists_need_a_known_base_and_no_comparative():
+    """SCOWL lists every regular form of its words: EGESTS, ANELED and MOLTERS (rare bases) and TEARIER
+    and EAGERER (comparatives no one writes) are unseen in text, so only the rare-word tiers keep them;
+    UNDERTOWS (a known word's plural) stays in ``english``."""
+    english, letterboxed = load_lexicon("english"), load_lexicon("english-letterboxed")
+    for word in ("egests", "aneled", "molters", "tearier", "eagerer"):
+        assert word not in english and word in letterboxed, word
+    assert "undertows" in english and "teary" in english
 
 
 def test_a_word_gcide_knows_only_as_obsolete_or_dialect_is_archaic(large):
@@ -161,6 +181,13 @@ def test_a_word_only_webster_1913_defines_is_undefined_when_text_writes_it(large
         assert flag_evidence(int(large.flags[large.position[word]])) == {"undefined": ["scowl-obscure"]}, word
         assert word not in publishable(load_lexicon("english"), Use.CROSSWORD)
     assert large.flags_of("ony") == {"archaic"} and not large.flags_of("eke")
+
+
+def test_a_webster_1913_entry_labelled_with_a_science_is_defined(large):
+    """ITER "(Anat.) a passage... in the brain" and HIPPOCAMPAL "(Anat.)": the sciences kept Webster's terms,
+    so text writing them is no surname or misspelling."""
+    for word in ("iter", "hippocampal"):
+        assert "undefined" not in large.flags_of(word), word
 
 
 def test_a_wordnet_lemma_in_er_takes_a_flag_only_from_a_base_wordnet_links_it_to(large):

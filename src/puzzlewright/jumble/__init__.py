@@ -12,7 +12,7 @@ The functions here are the front door, with natural arguments and typed results:
 >>> puzzle = pw.jumble.generate("BEE WORTH IT", caption="THEY HOPED THE HONEY WOULD - - -", random_seed=1,
 ...                             show_answers=True).best
 >>> str(puzzle), [word.answer for word in puzzle.jumbles], puzzle.solver_rank
-('RWYAE:O--O- SLEHW:-O--O LVBIEA:-O-O-O TIFTUO:O-O--O --- ----- --', ['weary', 'welsh', 'viable', 'outfit'], 1)
+('IHETG:-O--O ESDEF:-OO-- DEBERW:OO-O-- HTURAO:--OOO- --- ----- --', ['eight', 'feeds', 'brewed', 'author'], 1)
 
 The verbs over request models are in :mod:`puzzlewright.jumble.api`, the models in
 :mod:`puzzlewright.jumble.schema`.
