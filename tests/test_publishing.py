@@ -129,6 +129,26 @@ def test_generated_letter_boxed_puzzles_are_their_own_best_answer():
         assert not flagged(word for shown in puzzle.solutions for word in shown.words), seed
 
 
+def test_a_generated_letter_boxed_lists_no_solution_holding_a_left_out_word():
+    """A generated box shows its best solutions beside its answer (``_describe``), leaving out every solution
+    with a word the publishing policy keeps out of constructions (an abbreviation such as EXT, a name, a
+    vulgar word), the rest in the solver's order; nothing left out, the solver's first five."""
+    from puzzlewright.letterboxed.defaults import DEFAULT_DICTIONARY
+    from puzzlewright.letterboxed.generator import SHOWN_SOLUTIONS, _describe
+    from puzzlewright.letterboxed.index import builtin_index
+    from puzzlewright.letterboxed.model import Box
+    from puzzlewright.letterboxed.solver import box_words
+
+    box = Box.parse("RME-WCL-TGK-API")
+    solved = [tuple(s.words) for s in letterboxed.solve({"sides": box.sides, "max_words": 2, "all": True}).solutions]
+    found = box_words(box, builtin_index(DEFAULT_DICTIONARY))
+    assert [tuple(s.words) for s in _describe(box, found, frozenset()).best] == solved[:SHOWN_SOLUTIONS]
+    left_out = frozenset(set(solved[1]) - set(solved[0]))  # as if the second solution's other words were abbreviations
+    kept = [words for words in solved if not left_out.intersection(words)]
+    shown = [tuple(s.words) for s in _describe(box, found, left_out).best]
+    assert shown == kept[:SHOWN_SOLUTIONS] and len(kept) < len(solved) and solved[0] == shown[0]
+
+
 def test_letter_boxed_word_list_with_a_vulgar_word_is_left_out_unless_allowed(cli, tmp_path):
     path = word_file(tmp_path, VULGAR_PAIR)
     refused = cli("letterboxed", "generate", "--dict", path, "--random-seed", "1")
