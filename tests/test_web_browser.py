@@ -994,7 +994,7 @@ def test_grid_workbench_fill_pick_a_candidate_write_clues_and_download_a_puz(set
     assert scores == sorted(scores, reverse=True) and len(scores) > 1
     status = page.locator("#gr-status")
     slot = Grid.parse("/".join(filled), min_length=3 if width == 15 else 2).slot_name("1A")
-    for word in buttons.evaluate_all("bs => bs.map(b => b.dataset.word)")[:6]:
+    for word in buttons.evaluate_all("bs => bs.map(b => b.dataset.word)"):  # about half fit the grid kept
         assert len(word) == slot.length and word.isalpha()
         before = grid_letters(page)
         page.locator(f'#gr-candidates button[data-word="{word}"]').click()
@@ -1006,7 +1006,7 @@ def test_grid_workbench_fill_pick_a_candidate_write_clues_and_download_a_puz(set
             continue
         break
     else:
-        pytest.fail("none of the first six candidates could be placed")
+        pytest.fail("none of the candidates could be placed")
     rows = puzzle_rows(page, width)
     grid = Grid.parse("/".join(rows), min_length=3 if width == 15 else 2)
     assert grid.pattern(slot) == word and pw.grid.verify(rows, min_length=grid.min_length).valid
