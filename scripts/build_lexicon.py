@@ -156,12 +156,15 @@ def scowl_levels(scowl_dir: Path) -> tuple[dict[str, int], dict[str, int], dict[
     return main, variant, seldom
 
 
-def scowl_non_words(scowl_dir: Path) -> tuple[set[str], set[str], set[str]]:
-    """(names, contractions, clipped): lowercased entries of SCOWL's proper-name and upper-case lists, of
-    its contraction lists (apostrophes dropped), and the lowercase entries of its abbreviation lists."""
+def scowl_non_words(scowl_dir: Path) -> tuple[set[str], set[str], set[str], set[str]]:
+    """(names, contractions, clipped, proper_names): lowercased entries of SCOWL's proper-name and
+    upper-case lists, of its contraction lists (apostrophes dropped), the lowercase entries of its
+    abbreviation lists, and the entries of its proper-name lists alone that are no possessive (Burks, a
+    surname; not Burk's, nor the upper-case lists' capitalised words such as Germans)."""
     names: set[str] = set()
     contractions: set[str] = set()
     clipped: set[str] = set()
+    proper_names: set[str] = set()
     for path in scowl_dir.iterdir():
         if "-words." in path.name or path.name.startswith("special-"):
             continue
@@ -173,7 +176,9 @@ def scowl_non_words(scowl_dir: Path) -> tuple[set[str], set[str], set[str]]:
                 contractions.add(entry.lower().replace("'", ""))
             else:
                 names.add(entry.lower().replace("'", ""))
-    return names, contractions, clipped
+                if "proper-names" in path.name and "'" not in entry:
+                    proper_names.add(entry.lower())
+    return names, contractions, clipped, proper_names
 
 
 WORDNET_FILES = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}  # pointer part of speech -> data file
@@ -194,6 +199,11 @@ class WordNet:
     def irregular_bases(self) -> set[str]:
         """The words that have an irregular form."""
         return set(self.irregular.values())
+
+    def only_a_form(self, word: str) -> bool:
+        """Whether WordNet knows ``word`` only as an irregular form of another word (SHAT, KENT), which
+        takes no endings."""
+        return word in self.irregular and word not in self.parts_of_speech
 
 
 def read_wordnet(wordnet_dir: Path) -> WordNet:
@@ -538,12 +548,13 @@ class Sources:
     gcide_additions: set[str]  # GCIDE words with an entry added after Webster 1913 (:func:`gcide_additions`)
     gcide_technical: set[str]  # GCIDE words with an entry labelled anatomy or physiology (:func:`gcide_technical`)
     hunspell_lowercase: set[str]  # en_GB Hunspell's lowercase entries (:func:`hunspell_lowercase`)
+    proper_names: set[str]  # SCOWL's proper-name lists' entries but possessives (:func:`scowl_non_words`)
 
 
 def load_sources(args: argparse.Namespace) -> Sources:
     """Read every source named in the module docstring."""
     main, variant, seldom = scowl_levels(args.scowl)
-    names, contractions, abbreviations = scowl_non_words(args.scowl)
+    names, contractions, abbreviations, proper_names = scowl_non_words(args.scowl)
     zipf = {w: wordfreq.zipf_frequency(w, "en") for w in wordfreq.get_frequency_dict("en", "large")
             if WORD.match(w)}
     ding, ding_capitalised, ding_echoed = read_ding(args.ding)
@@ -553,7 +564,7 @@ def load_sources(args: argparse.Namespace) -> Sources:
                    read_known_words(args.lancaster or lancaster_norms_file()),
                    offensive_and_vulgar(args.wordnet, args.ldnoobw, args.ding), not_flagged_words(), unpleasant_words(),
                    census_first_names(), gcide_dialect(gcide), misspellings(), gcide_additions(gcide),
-                   gcide_technical(gcide), hunspell_lowercase())
+                   gcide_technical(gcide), hunspell_lowercase(), proper_names)
 
 
 def candidates(src: Sources) -> dict[str, Entry]:
@@ -801,17 +812,28 @@ def possessive_of_irregular_noun(word: str, entry: Entry, wordnet: WordNet) -> b
             and entry.base in wordnet.irregular_bases and "noun" in wordnet.parts_of_speech.get(entry.base, ()))
 
 
-def inflects_a_word(word: str, entry: Entry, found: dict[str, Entry], wordnet: WordNet) -> bool:
+def inflects_a_word(word: str, entry: Entry, found: dict[str, Entry], src: Sources) -> bool:
     """Whether ``word`` reads as an inflection of its base rather than as a name's possessive: it is
     grammatical (NESTERS), the possessive of a noun with an irregular plural (CHILDS), or its base is a
-    headword WordNet lacks, which gets the benefit of the doubt (AMENS: Ding lists amen), unless the form is
-    impossible. A base with weaker evidence does not (LEEDS: only SCOWL size 80 and GCIDE list leed)."""
+    headword WordNet lacks as a common word, which gets the benefit of the doubt (AMENS: Ding lists amen),
+    unless the form is impossible or the letters are a name (:func:`read_as_a_name`). A base with weaker
+    evidence does not (LEEDS: only SCOWL size 80 and GCIDE list leed)."""
     if not entry.inflected or entry.made_up:
         return False
     base = found[entry.base]
     headword = bool(base.sources & COMMON_WORD_SOURCES) or 0 < base.level <= 70
-    return (entry.regular or possessive_of_irregular_noun(word, entry, wordnet)
-            or (entry.base not in wordnet.parts_of_speech and headword))
+    return (entry.regular or possessive_of_irregular_noun(word, entry, src.wordnet)
+            or (entry.base not in src.wordnet.parts_of_speech and headword and not read_as_a_name(word, entry, src)))
+
+
+def read_as_a_name(word: str, entry: Entry, src: Sources) -> bool:
+    """Whether a form whose base WordNet lacks as a common word is read as a name, not as the form: WordNet
+    knows the base only as an irregular form of another word, which takes no endings (KENTS is Kent's, not
+    KENT, ken's past tense, + S; NEVIS is no NEVI + S, TANGIERS no TANGIER + S), or only as a name and
+    SCOWL's proper-name lists have the form itself as a name (BURKS: Burk, a surname, and Burks; THOS,
+    Thos.), so text writing these letters writes the name."""
+    wordnet = src.wordnet
+    return wordnet.only_a_form(entry.base) or (entry.base in wordnet.capitalised and word in src.proper_names)
 
 
 def name_sources(word: str, entry: Entry, src: Sources, found: dict[str, Entry]) -> list[str]:
@@ -823,7 +845,7 @@ def name_sources(word: str, entry: Entry, src: Sources, found: dict[str, Entry])
     and so are NESTERS and CHILDS (child's), though SCOWL's names list NESTER'S and CHILDS."""
     if entry.sources & COMMON_WORD_SOURCES or 0 < entry.level <= 70:
         return []
-    if inflects_a_word(word, entry, found, src.wordnet) and not name_sources(entry.base, found[entry.base], src, found):
+    if inflects_a_word(word, entry, found, src) and not name_sources(entry.base, found[entry.base], src, found):
         return []
     return [source for source, names in (("scowl", src.names), ("wordnet", src.wordnet.capitalised),
                                          ("ding", src.ding_capitalised)) if word in names]
@@ -875,7 +897,7 @@ def inflection_readings(word: str, entry: Entry, found: dict[str, Entry], wordne
     as an agent noun or comparative only of a base WordNet links it to (MURDERER - MURDER, WANKER - WANK:
     PEER is no PEE + R, MONGER no MONG + ER)."""
     def reading(base: str) -> bool:
-        if base in wordnet.irregular and base not in wordnet.parts_of_speech:
+        if wordnet.only_a_form(base):
             return False
         if word in wordnet.lemmas and word.endswith(AGENT_OR_COMPARATIVE) and base not in wordnet.derived.get(word, ()):
             return False
