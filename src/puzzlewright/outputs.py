@@ -3,6 +3,9 @@
 A new or regular file is written to a temporary copy and renamed over the name only once it is whole
 (:func:`puzzlewright.cache.atomic_write`), so two runs writing one file leave one run's whole output, never a mix
 of both, and a run killed part-way leaves what was there. A FIFO or device is written in place.
+
+Runs that write a file over a long time or several files as one set hold a locked folder beside it
+(:mod:`puzzlewright.parallel.spool`).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ def write_output(path: str, write: Callable[[IO[Any]], object], *, binary: bool 
     leaves the file as it was. A FIFO or device (``--svg >(viewer)``, ``/dev/stdout``) is written in place
     (:func:`open_output`). A failure is one :class:`PuzzleInputError` line ("cannot write PATH: ...")."""
     try:
-        if _replaceable(path):
+        if replaceable(path):
             atomic_write(os.path.realpath(path), write, text=not binary, scratch=scratch)
         else:
             with open_output(path, binary=binary) as handle:
@@ -38,7 +41,7 @@ def write_output(path: str, write: Callable[[IO[Any]], object], *, binary: bool 
         raise PuzzleInputError(f"cannot write {path}: {failure.strerror or failure}") from None
 
 
-def _replaceable(path: str) -> bool:
+def replaceable(path: str) -> bool:
     """Whether the output ``path`` is written by replacing it (it is missing or a regular file; a symbolic link
     counts as what it points to), rather than in place (a FIFO, a device)."""
     try:
