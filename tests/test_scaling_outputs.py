@@ -1,8 +1,10 @@
-"""Output files of long or many-file runs, with real processes: a count written to a pipe or device (no spool
-folder beside it), a count whose file cannot be written (the file left as it was and nothing left beside it),
-a full disk under a count's spool, and two runs writing one set of pictures.
+"""Output files of long or many-file runs, with real processes: a count written to a pipe, device or
+``/dev/stdout`` (no spool folder beside it, nothing replaced), a count whose file cannot be written (the file
+left as it was and nothing left beside it), a full disk under a count's spool, and two runs writing one set
+of pictures.
 
-Before: ``--output /dev/stdout`` made its spool folder in ``/dev`` (refused where ``/dev`` is not writable), a
+Before: ``--output /dev/stdout`` made its spool folder in ``/dev`` (refused where ``/dev`` is not writable) and,
+with stdout redirected to a file, replaced that file (what else the command printed there was lost), a
 count stopped by a failed write left its spool folder full of partition files beside the file, a full disk
 under the spool advised ``--resume`` (which reads FILE as a checkpoint folder), and two runs writing one
 ``--svg FILE`` set at once could leave some pictures of each."""
@@ -43,6 +45,23 @@ def test_a_count_to_dev_stdout_is_written_there_in_order(squares_81):
     lines = run.stdout.splitlines()
     assert lines[:81] == squares_81
     assert '"count": 81' in lines[81]
+
+
+@pytest.mark.parametrize("mode", ["a", "w"])
+def test_a_count_to_dev_stdout_redirected_to_a_file_keeps_everything_printed_there(tmp_path, squares_81, mode):
+    """``--output /dev/stdout >> out.txt`` (or ``>``): the squares go through the shell's descriptor. Replacing
+    the file the name reached cut it off from that descriptor: the earlier line and the summary were lost."""
+    out = tmp_path / "out.txt"
+    out.write_text("an earlier line\n")
+    with open(out, mode) as stdout:
+        run = subprocess.run([*CLI, *COUNT_81, "--workers", "1", "--output", "/dev/stdout"], stdout=stdout,
+                             stderr=subprocess.PIPE, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    lines = out.read_text().splitlines()
+    earlier = ["an earlier line"] if mode == "a" else []
+    assert lines[:len(earlier) + 81] == earlier + squares_81
+    assert lines[len(earlier) + 81:] == [lines[-2], "squares written to /dev/stdout"]
+    assert lines[-2].startswith("81 5x5 (double, canonical) squares in 'wordle-answers'")
 
 
 def test_a_count_to_a_fifo_makes_no_folder_beside_it(tmp_path, squares_81):

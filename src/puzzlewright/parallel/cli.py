@@ -130,7 +130,8 @@ def run_streamed_job(job: Any, output: str | None, resume: bool, *, workers: int
     """Run a counting job for the command line: its items go to ``--output`` (a file in merge order, or a
     checkpoint directory), none are kept in memory. A file is written whole when the run ends (stopped by
     ``--time-limit`` or Ctrl-C included: it then holds what was found), through its locked spool folder
-    (:func:`puzzlewright.parallel.spool.spool_for`): a run killed part-way leaves it as it was, and a second run writing it is refused.
+    (:func:`puzzlewright.parallel.spool.spool_for`): a run killed part-way leaves it as it was, and a second run
+    writing it is refused.
     Returns (result, interrupted): after Ctrl-C the partial result; the caller re-raises KeyboardInterrupt."""
     from puzzlewright.outputs import write_output
     from puzzlewright.parallel.checkpoint import DiskFullError
