@@ -4,6 +4,8 @@ step (same fills, same nodes, same learned weights)."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -25,7 +27,29 @@ def test_a_kernel_is_compiled_once_and_cached_by_content(tmp_path, monkeypatch):
     assert path.startswith(str(tmp_path))
     assert native.build_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel", compiler) == path
     assert native.library_path(compiler, b"int x;", "grid-kernel") != path  # another source: another library
-    assert [p.name for p in (tmp_path / "kernels").iterdir()] == [path.rsplit("/", 1)[1]]  # no leftovers
+    name = path.rsplit("/", 1)[1]
+    assert sorted(p.name for p in (tmp_path / "kernels").iterdir()) == [name, name + ".sha256"]  # no leftovers
+
+
+@needs_c
+def test_a_cached_kernel_cut_short_is_compiled_again_not_loaded(tmp_path):
+    """Real processes: a count after its C kernel was truncated in the cache folder gets its answer, where it
+    died of SIGBUS (exit 135, nothing said) on every run until the folder was cleared."""
+    import os
+    import subprocess
+    import sys
+
+    environment = {**os.environ, "PUZZLEWRIGHT_CACHE": str(tmp_path), "PUZZLEWRIGHT_KERNEL": "c"}
+    command = [sys.executable, "-m", "puzzlewright.cli.main", "acrostic", "count", "--size", "5", "--double",
+               "--canonical", "--dict", "wordle-answers", "--workers", "1", "--json"]
+    first = subprocess.run(command, capture_output=True, text=True, timeout=300, env=environment)
+    assert first.returncode == 0, first.stderr
+    [library] = [p for p in (tmp_path / "kernels").iterdir() if p.suffix != ".sha256"]
+    os.truncate(library, library.stat().st_size // 3)
+    again = subprocess.run(command, capture_output=True, text=True, timeout=300, env=environment)
+    assert again.returncode == 0, again.stderr
+    assert "compiling the" in again.stderr
+    assert json.loads(again.stdout)["count"] == json.loads(first.stdout)["count"]
 
 
 def test_an_unknown_kernel_choice_is_a_clear_error(monkeypatch):

@@ -81,8 +81,9 @@ def build_library(package: str, source_name: str, label: str, compiler: str) -> 
 
     source = kernel_source(package, source_name)
     path = library_path(compiler, source, source_name.removesuffix(".c").replace("_", "-"))
-    if os.path.exists(path):
+    if _is_whole(path):
         touch(path)  # just used: the cache folder's eviction takes it last
+        touch(path + DIGEST_SUFFIX)
         return path
     import subprocess
     import tempfile
@@ -96,9 +97,34 @@ def build_library(package: str, source_name: str, label: str, compiler: str) -> 
         built = os.path.join(work, os.path.basename(path))
         subprocess.run([compiler, *C_FLAGS, "-o", built, source_path], check=True, capture_output=True,
                        timeout=120)
+        with open(built + DIGEST_SUFFIX, "w", encoding="ascii") as handle:
+            handle.write(_digest(built))
         os.replace(built, path)  # atomic: concurrent processes either see the whole library or none
+        os.replace(built + DIGEST_SUFFIX, path + DIGEST_SUFFIX)
     trim_cache(cache_root(path))  # counted against the cache folder's cap like every cache file
     return path
+
+
+DIGEST_SUFFIX = ".sha256"  # beside each compiled library: the SHA-256 it had when it was built
+
+
+def _digest(path: str) -> str:
+    import hashlib
+
+    with open(path, "rb") as handle:
+        return hashlib.sha256(handle.read()).hexdigest()
+
+
+def _is_whole(path: str) -> bool:
+    """Whether the cached library ``path`` is the one that was built: its SHA-256 is the one written beside it.
+    A library cut short (a crash before the file system wrote it out, a full disk, an edit) would kill every
+    process that loads it (SIGBUS, no message) until the cache folder was cleared; it is compiled again instead,
+    as is one whose digest file is missing (evicted, or built before the digest was kept)."""
+    try:
+        with open(path + DIGEST_SUFFIX, encoding="ascii") as handle:
+            return handle.read(80).strip() == _digest(path)
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def c_library(package: str, source_name: str, label: str) -> ctypes.CDLL | None:

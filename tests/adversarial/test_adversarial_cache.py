@@ -144,3 +144,28 @@ def test_the_folder_is_within_its_cap_when_a_new_file_lands(folder, monkeypatch)
     store(folder / "wordle-matrix-d.npy", lambda handle: handle.write(b"x" * 1500))
     assert seen == [1000 + 1500]  # c and d alone: a and b went before d came in, never over 3,072
     assert sorted(names(folder)) == ["wordle-matrix-c.npy", "wordle-matrix-d.npy"]
+
+
+def test_a_dict_files_cached_list_with_columns_cut_short_is_built_again(tmp_path):
+    """Real processes: a `--dict FILE` list whose cached copy was altered (a column shorter than its words:
+    an edit, a writer of another version) was an `internal error: ValueError` on every run; it is built again."""
+    import subprocess
+    import sys
+
+    import numpy as np
+
+    words = tmp_path / "words.txt"
+    words.write_text("crane\nslate\ntrace\ncrate\nreact\nstare\n")
+    environment = {**os.environ, "PUZZLEWRIGHT_CACHE": str(tmp_path / "cache")}
+    command = [sys.executable, "-m", "puzzlewright.cli.main", "dict", "info", "--dict", str(words)]
+    first = subprocess.run(command, capture_output=True, text=True, timeout=120, env=environment)
+    assert first.returncode == 0, first.stderr
+    [cached] = (tmp_path / "cache" / "lexicons").iterdir()
+    with np.load(cached) as archive:
+        columns = {name: archive[name] for name in archive.files}
+    with open(cached, "wb") as handle:
+        np.savez(handle, **{**columns, "zipf": columns["zipf"][:2]})
+    again = subprocess.run(command, capture_output=True, text=True, timeout=120, env=environment)
+    assert (again.returncode, again.stderr, again.stdout) == (0, "", first.stdout)
+    with np.load(cached) as archive:
+        assert len(archive["zipf"]) == 6  # stored whole again

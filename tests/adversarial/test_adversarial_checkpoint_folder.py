@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from parallel_toy import ToyJob, expected_items
+from puzzlewright.errors import PuzzleInputError
 from puzzlewright.parallel import InProcessRunner, PartitionResult, run_job
 from puzzlewright.parallel.checkpoint import FINISHED, MANIFEST, PARTITIONS, RESULTS, Checkpoint
 from puzzlewright.parallel.folder import LOCK, CheckpointDamaged, CheckpointInUse
@@ -204,3 +205,15 @@ def test_a_checkpoint_entry_that_is_not_a_regular_file_is_a_quick_clean_error(fi
         replace_entry(path, "a FIFO")
         path.unlink()
         assert resume(finished_run) == expected_items(JOB)
+
+
+def test_a_folder_written_by_another_version_is_refused_naming_both_formats(finished_run):
+    manifest = finished_run / MANIFEST
+    manifest.write_text(manifest.read_text().replace('"puzzlewright.parallel/1"', '"puzzlewright.parallel/2"'))
+    with pytest.raises(PuzzleInputError) as refused:
+        resume(finished_run)
+    assert str(refused.value) == (
+        f"output directory {finished_run}/ was written by another version of puzzlewright (format "
+        "'puzzlewright.parallel/2'; this one reads 'puzzlewright.parallel/1'): resume it with that version, "
+        "or use another directory")
+    assert len(list((finished_run / PARTITIONS).iterdir())) == JOB.blocks  # nothing of it removed

@@ -98,15 +98,16 @@ def run_batch(path: str, solve_one: Callable[[dict], Any], description: str = "b
 
 def write_pictures(pictures: list[str], path: str) -> None:
     """Write printable pictures (SVG text, one per puzzle): the first to ``path``, the k-th beside it as
-    ``<stem>-k.svg`` (``acrostic``, ``jumble`` and ``letterboxed generate --svg FILE``)."""
+    ``<stem>-k.svg`` (``acrostic``, ``jumble`` and ``letterboxed generate --svg FILE``), as one set: a second run
+    writing the same FILE meanwhile is refused (:func:`puzzlewright.parallel.spool.write_outputs`)."""
     import os
 
-    from puzzlewright.outputs import write_output
+    from puzzlewright.parallel.spool import write_outputs
 
     stem, extension = os.path.splitext(path)
-    for number, picture in enumerate(pictures, 1):
-        target = path if number == 1 else f"{stem}-{number}{extension or '.svg'}"
-        write_output(target, lambda handle, picture=picture: handle.write(picture))
+    write_outputs([(path if number == 1 else f"{stem}-{number}{extension or '.svg'}",
+                    lambda handle, picture=picture: handle.write(picture)) for number, picture in enumerate(pictures, 1)],
+                  option="--svg")
 
 
 def svg_option(what: str) -> Callable:

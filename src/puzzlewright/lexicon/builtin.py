@@ -207,8 +207,8 @@ def _cached_file_path(key: str) -> str:
 
 
 def _load_cached_file(key: str, source: str, check_time: Callable[[str], None] | None = None) -> FileLexicon | None:
-    """The built word list stored under ``key`` (built from the file ``source``), or None (absent or
-    unreadable: it is built again). A copy read is marked used, so the cache folder's eviction takes it
+    """The built word list stored under ``key`` (built from the file ``source``), or None (absent, unreadable
+    or with columns of different lengths: it is built again). A copy read is marked used, so the cache folder's eviction takes it
     last. ``check_time`` (a budget's) is called between blocks, as the first read of ``source`` does
     (:func:`~puzzlewright.lexicon.formats.check_reading_time`)."""
     from puzzlewright.cache import touch
@@ -222,7 +222,10 @@ def _load_cached_file(key: str, source: str, check_time: Callable[[str], None] |
         archive = _npz_arrays(path, check if check_time is not None else None)
         words = _split_words(archive["words"].tobytes(), check)
         skipped, format = int(archive["skipped"][0]), archive["format"].tobytes().decode("ascii")
-        built = (words, archive["zipf"], archive["level"], archive["familiarity"], archive["flags"], skipped, format)
+        columns = (archive["zipf"], archive["level"], archive["familiarity"], archive["flags"])
+        if any(len(column) != len(words) for column in columns):
+            return None  # not what was stored (an edit, another version): built again
+        built = (words, *columns, skipped, format)
     except BudgetExceeded:
         raise
     except (OSError, ValueError, KeyError, IndexError, UnicodeDecodeError, struct.error):

@@ -55,7 +55,7 @@ from puzzlewright.cache import atomic_write as write_atomically
 from puzzlewright.errors import PuzzleInputError, PuzzlewrightError
 from puzzlewright.parallel.folder import (LOCK, MAX_LINE_BYTES, CheckpointDamaged, FolderLock, LineTooLong,
                                           OversizedFile, capped_lines, check_regular_entries, not_regular,
-                                          open_regular, read_capped)
+                                          open_regular, read_capped, shown)
 from puzzlewright.parallel.job import Emit, PartitionResult, fingerprint
 
 FORMAT = "puzzlewright.parallel/1"
@@ -341,8 +341,12 @@ class Checkpoint:
             manifest = json.loads(read_capped(self.manifest_path))
         except (CheckpointDamaged, OSError, UnicodeDecodeError, json.JSONDecodeError):
             raise PuzzleInputError(f"cannot read {self.manifest_path}: not a puzzlewright checkpoint") from None
-        if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        if not isinstance(manifest, dict) or not isinstance(manifest.get("format"), str):
             raise PuzzleInputError(f"{self.manifest_path} is not a puzzlewright checkpoint manifest ({FORMAT})")
+        if manifest["format"] != FORMAT:
+            raise PuzzleInputError(f"output directory {shown(where)} was written by another version of puzzlewright "
+                                   f"(format {manifest['format'][:40]!r}; this one reads {FORMAT!r}): resume it with "
+                                   "that version, or use another directory")
         if manifest.get("fingerprint") != self.fingerprint:
             stored = manifest.get("job", {})
             what = stored.get("job", "another job") if isinstance(stored, dict) else "another job"

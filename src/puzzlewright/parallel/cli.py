@@ -5,21 +5,17 @@ has the first two, for ``--batch``) and read ``--output``
 with :func:`output_target`: a path that is an existing directory, ends with a slash, or comes with
 ``--resume`` is a checkpoint directory; any other path is a plain file the items are written to, in the
 job's merge order, as soon as they are ready: to a copy in the file's locked spool folder
-(:func:`locked_spool`), renamed over the file when the run ends.
+(:func:`puzzlewright.parallel.spool.spool_for`), renamed over the file when the run ends; a FIFO or device
+(``/dev/stdout``) is written in place, its partitions spooled in a private temporary folder.
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 import os
-import shutil
-import stat
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from pathlib import Path
+from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
 from puzzlewright.errors import PuzzleInputError
@@ -95,69 +91,7 @@ def output_target(output: str | None, resume: bool) -> tuple[str | None, str | N
     return output, None
 
 
-SPOOL_SUFFIX = ".puzzlewright"  # the folder beside an --output FILE while a run writes it: .FILE.puzzlewright/
 SPOOL_RUN = "run"  # the spool's checkpoint folder, where running partitions stream their items
-
-
-@contextmanager
-def locked_spool(file_path: str) -> Iterator[Path]:
-    """The folder ``.FILE.puzzlewright/`` beside ``file_path`` for a run writing it: the run's partitions stream
-    their items there (so that they reach the file in merge order without being held in memory) and the file is
-    written there before it is renamed into place (a symbolic link to a file: beside that file, on its file
-    system, and locked for every name of it). The folder is locked for the run with the checkpoint
-    folders' :class:`~puzzlewright.parallel.folder.FolderLock`, so a second run writing the same file stops at
-    once (:class:`~puzzlewright.parallel.folder.CheckpointInUse`, exit 2); what a killed run left there is
-    cleared; the folder is removed at the end."""
-    from puzzlewright.parallel.folder import CheckpointDamaged, CheckpointInUse, FolderLock
-
-    target = os.path.realpath(file_path) if os.path.isfile(file_path) else os.path.abspath(file_path)
-    spool = Path(os.path.dirname(target)) / f".{os.path.basename(target)}{SPOOL_SUFFIX}"  # beside the file a link names
-    for attempt in range(3):
-        _make_spool(spool, file_path)
-        try:
-            lock = FolderLock.acquire(spool)
-            break
-        except CheckpointInUse as busy:
-            who = f" (pid {busy.pid})" if busy.pid else ""
-            raise CheckpointInUse(f"{file_path} is being written by another run{who}; wait for it or use another "
-                                  "--output", busy.pid) from None
-        except CheckpointDamaged:
-            if attempt == 2 or spool.is_dir():  # not just removed by a run that ended meanwhile
-                raise
-    try:
-        _clear_spool(spool)
-        yield spool
-        _clear_spool(spool)
-    finally:
-        lock.remove()
-        with contextlib.suppress(OSError):  # not empty: a run that started meanwhile uses it now
-            spool.rmdir()
-
-
-def _make_spool(spool: Path, file_path: str) -> None:
-    """Create the spool folder of ``file_path`` if missing; refuse one that is not a real folder, and a name
-    that is not a file's."""
-    if not os.path.basename(file_path) or "\0" in file_path:
-        raise PuzzleInputError(f"cannot write {file_path!r}: not a file name")
-    try:
-        spool.mkdir(exist_ok=True)
-        if not stat.S_ISDIR(os.lstat(spool).st_mode):
-            raise PuzzleInputError(f"cannot write beside {file_path}: {spool} is not a folder; remove it")
-    except OSError as error:
-        raise PuzzleInputError(f"cannot write beside {file_path}: {error.strerror or error}") from None
-
-
-def _clear_spool(spool: Path) -> None:
-    """Remove everything in the (locked) spool folder but its lock: what a killed run left, or this run's."""
-    from puzzlewright.parallel.folder import LOCK
-
-    for entry in spool.iterdir():
-        if entry.name == LOCK:
-            continue
-        if entry.is_dir() and not entry.is_symlink():
-            shutil.rmtree(entry)
-        else:
-            entry.unlink()
 
 
 class OrderedFile:
@@ -196,20 +130,28 @@ def run_streamed_job(job: Any, output: str | None, resume: bool, *, workers: int
     """Run a counting job for the command line: its items go to ``--output`` (a file in merge order, or a
     checkpoint directory), none are kept in memory. A file is written whole when the run ends (stopped by
     ``--time-limit`` or Ctrl-C included: it then holds what was found), through its locked spool folder
-    (:func:`locked_spool`): a run killed part-way leaves it as it was, and a second run writing it is refused.
+    (:func:`puzzlewright.parallel.spool.spool_for`): a run killed part-way leaves it as it was, and a second run
+    writing it is refused.
     Returns (result, interrupted): after Ctrl-C the partial result; the caller re-raises KeyboardInterrupt."""
     from puzzlewright.outputs import write_output
+    from puzzlewright.parallel.checkpoint import DiskFullError
+    from puzzlewright.parallel.folder import shown
+    from puzzlewright.parallel.spool import spool_for
 
     file_path, directory = output_target(output, resume)
     if file_path is None:
         return _run_counted(job, directory, resume, None, workers=workers, cluster=cluster, time_limit=time_limit)
     outcome: list[tuple[JobResult, bool]] = []
-    with locked_spool(file_path) as spool:
+    with spool_for(file_path) as spool:
         def write(handle: IO[str]) -> None:
             outcome.append(_run_counted(job, str(spool / SPOOL_RUN), False, OrderedFile(handle, file_path),
                                         workers=workers, cluster=cluster, time_limit=time_limit))
 
-        write_output(file_path, write, scratch=str(spool))
+        try:
+            write_output(file_path, write, scratch=str(spool))
+        except DiskFullError:  # the checkpoint's advice (--resume) is for --output DIR/: a spool keeps nothing
+            raise DiskFullError(f"disk full in {shown(spool)} while writing {file_path}: stopped, nothing kept; "
+                                "free some space and run again") from None
     return outcome[0]
 
 

@@ -206,12 +206,21 @@ def _dask_task(job: PartitionedJob, key: str) -> PartitionResult:
     return timed_partition(job, key, None)
 
 
+def _dask_job(job: PartitionedJob) -> PartitionedJob:
+    """The task whose result every partition's task reads the job from. A task, not scattered data: the scheduler
+    keeps what it was made from, so a worker that dies holding the only copy costs a recomputation, where
+    scattered data would be lost with it (the active memory manager soon drops the broadcast copies no task
+    waits for) and with it every partition still to run."""
+    return job
+
+
 class DaskRunner:
     """Runs partitions as tasks on a Dask distributed cluster (``tcp://host:8786``, or ``local``).
 
     ``local`` starts a LocalCluster of ``workers`` single-threaded processes on this machine. The job is
-    sent to every worker once (scattered); each partition is one task, and the scheduler restarts the
-    task elsewhere when its worker dies (up to its ``allowed-failures`` setting). Items are not streamed
+    one task (:func:`_dask_job`), which each worker fetches once; each partition is one task, and the scheduler
+    restarts the task elsewhere when its worker dies (up to its ``allowed-failures`` setting), recomputing the
+    job's task if the only worker holding it died. Items are not streamed
     from remote workers: a partition's items arrive, and are checkpointed, when it finishes.
     """
 
@@ -232,8 +241,9 @@ class DaskRunner:
         try:
             self._wait_for_a_worker(client)
             self.workers = len(client.scheduler_info().get("workers", {})) or self.workers
-            [shared_job] = client.scatter([job], broadcast=True)
             run_id = uuid.uuid4().hex[:12]
+            shared_job = client.submit(_dask_job, job, pure=False, priority=len(todo) + 1,
+                                       key=f"puzzlewright-{run_id}-job")
             # Higher priority runs first: the scheduler starts the biggest partitions first too.
             futures = [client.submit(_dask_task, shared_job, partition.key, pure=False,
                                      priority=len(todo) - rank, key=f"puzzlewright-{run_id}-{rank}")
