@@ -213,3 +213,14 @@ def test_reviewed_misspellings_and_slurs_are_flagged(large):
     for word, flag in (("mulatto", "offensive"), ("midget", "offensive"), ("midgets", "offensive"),
                        ("genitalia", "vulgar")):
         assert flag in large.flags_of(word), word
+
+
+def test_scowl_only_forms_whose_letters_text_writes_as_another_word_are_reviewed_misspellings(large):
+    """ERES (no plural of ERE, a preposition: text writes the Spanish "eres") and TANGER (no dictionary's
+    TANG + ER: text writes Tanger, Tangier's French name) were 2.26 and 2.07 familiar words of ``english``
+    that 15x15 fills printed; constructors now leave them out. ELFS, listed the same way, stays so; EARS
+    and TANGO are words."""
+    for word in ("eres", "tanger", "elfs"):
+        assert flag_evidence(int(large.flags[large.position[word]])) == {"undefined": ["reviewed"]}, word
+    fill_words = publishable(load_lexicon("english"), Use.CROSSWORD)
+    assert [w for w in ("eres", "tanger", "ears", "tango") if w in fill_words] == ["ears", "tango"]
