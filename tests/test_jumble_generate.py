@@ -197,12 +197,12 @@ def test_an_answer_no_search_carries_ends_within_its_budget(english):
 
 
 def test_cli_generate(cli, tmp_path):
-    made = cli("jumble", "generate", "BEE WORTH IT", "--caption", CAPTION, "--random-seed", "1", "--show-answers",
+    made = cli("jumble", "generate", "BEE WORTH IT", "--caption", CAPTION, "--random-seed", "2", "--show-answers",
                "--json")
     assert made.exit_code == 0, made.stderr
     result = validate(GenerateResult, made.json())
     assert result.best.solver_rank == 1 and result.best.answer == "bee worth it"
-    plain = cli("jumble", "generate", "BEE WORTH IT", "--caption", CAPTION, "--random-seed", "1")
+    plain = cli("jumble", "generate", "BEE WORTH IT", "--caption", CAPTION, "--random-seed", "2")
     assert plain.stdout.startswith("1. " + "  ".join(f"{w.scrambled.upper()}:{w.circle_mask}" for w in result.best.jumbles))
     assert "the solver ranks the answer first" in plain.stdout and "BEE WORTH IT" not in plain.stdout
     assert "scramble quality" not in plain.stdout and "scrambles keep no letter in its place" in plain.stdout
@@ -211,7 +211,7 @@ def test_cli_generate(cli, tmp_path):
     batch.write_text(lines.stdout)
     solved = cli("jumble", "solve", "--batch", str(batch))
     assert solved.exit_code == 0 and json.loads(solved.stdout)["pattern"] == "--- ----- --"
-    jsonl = cli("jumble", "generate", "BEE WORTH IT", "--caption", CAPTION, "--random-seed", "1", "--jsonl")
+    jsonl = cli("jumble", "generate", "BEE WORTH IT", "--caption", CAPTION, "--random-seed", "2", "--jsonl")
     assert json.loads(jsonl.stdout) == result.best.solve_request()
     picture = tmp_path / "puzzle.svg"
     drawn = cli("jumble", "generate", "BEE WORTH IT", "--random-seed", "1", "--count", "2", "--svg", str(picture))

@@ -130,16 +130,30 @@ def test_a_users_word_list_and_added_words_take_the_reference_flags(tmp_path):
 
 def test_the_policy_by_use():
     assert left_out(Use.SOLVE) == frozenset()
-    assert left_out(Use.CONSTRUCT) == {"offensive", "vulgar", "proper", "undefined", "archaic", "abbreviation"}
+    assert left_out(Use.CONSTRUCT) == {"offensive", "vulgar", "proper", "undefined", "archaic", "abbreviation",
+                                       "unpleasant"}
     assert left_out(Use.SUGGEST) == {"offensive", "vulgar", "proper"}
     assert left_out(Use.CROSSWORD) == {"offensive", "vulgar", "undefined"}
-    assert left_out(Use.CONSTRUCT, {"vulgar", "proper", "undefined", "archaic", "abbreviation"}) == {"offensive"}
+    assert left_out(Use.CONSTRUCT, {"vulgar", "proper", "undefined", "archaic", "abbreviation", "unpleasant"}) == {
+        "offensive"}
     assert left_out(Use.CONSTRUCT, {"offensive"}) >= {"offensive"}  # never allowed
     lexicon = Lexicon(["alice", "crane", "twat"], flags=[FLAG_BITS["proper", "scowl"], 0, FLAG_BITS["vulgar", "reviewed"]])
     assert publishable(lexicon, Use.SOLVE) is lexicon
     assert list(publishable(lexicon, Use.CONSTRUCT)) == ["crane"]
     assert list(publishable(lexicon, Use.CROSSWORD)) == ["alice", "crane"]
     assert list(publishable(lexicon, Use.CONSTRUCT, parse_allow("vulgar"))) == ["crane", "twat"]
+
+
+def test_unpleasant_words_are_left_out_of_generated_puzzles_and_only_marked_down_in_crossword_fill():
+    """The breakfast test: a generated Jumble or square holds no MURDER unless allowed; a crossword may (a
+    point off its fill score); solvers still find it."""
+    english = load_lexicon("english")
+    for word in ("murder", "tumour", "vomit"):
+        assert "unpleasant" in english.flags_of(word), word
+        assert word not in publishable(english, Use.CONSTRUCT), word
+        assert word in publishable(english, Use.CONSTRUCT, parse_allow("unpleasant")), word
+        assert word in publishable(english, Use.CROSSWORD) and word in publishable(english, Use.SOLVE), word
+    assert "murmur" in publishable(english, Use.CONSTRUCT)
 
 
 def test_words_no_dictionary_defines_are_flagged_undefined_and_left_out_of_constructions():

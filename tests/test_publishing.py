@@ -2,7 +2,7 @@
 (:mod:`puzzlewright.lexicon.policy`, ``Use.CONSTRUCT``) in the library, on the command line and on the web.
 
 No generated acrostic square, Letter Boxed answer, Doodle fill or assistant suggestion holds a word that
-``english-large`` (which carries every flag) marks offensive, vulgar or proper, unless the user allows
+``english-large`` (which carries every flag) marks offensive, vulgar, proper or unpleasant, unless the user allows
 vulgar words or names; offensive words can never be allowed (a one-line error: exit 2, HTTP 4xx,
 PuzzleInputError). A user's own word list is held to the same policy.
 """
@@ -25,7 +25,7 @@ from puzzlewright.lexicon.sources import flag_mask
 from puzzlewright.schema import dump_json
 from puzzlewright.wordle import api as wordle
 
-LEFT_OUT = {"offensive", "vulgar", "proper"}
+LEFT_OUT = {"offensive", "vulgar", "proper", "unpleasant"}
 # a 3x3 double square whose only other words cannot make one: its rows and columns (TIT is vulgar)
 VULGAR_SQUARE = ["tit", "ace", "pea", "tap", "ice", "tea"]
 VULGAR_PAIR = ["whore", "enthusiasm"]  # the only Letter Boxed answer these words make
@@ -58,7 +58,7 @@ def test_acrostic_squares_hold_no_left_out_word():
 def test_acrostic_request_word_list_with_a_vulgar_word_is_left_out_unless_allowed():
     request = {"size": 3, "words": VULGAR_SQUARE, "min_commonness": None, "random_seed": 1, "show_solution": True}
     with pytest.raises(PuzzleInputError, match=r"from the 5 words .* \(1 word left out as offensive, vulgar, "
-                                               r"names, undefined, archaic or abbreviations: see the allow option\)"):
+                                               r"names, undefined, archaic, abbreviations or unpleasant: see the allow option\)"):
         acrostic.generate(request)
     (puzzle,) = acrostic.generate({**request, "allow": ["vulgar"]})
     assert "tit" in puzzle.solution.rows + ["".join(column) for column in zip(*puzzle.solution.rows)]
@@ -102,7 +102,7 @@ def test_catalogue_squares_holding_a_left_out_word_are_passed_over(tmp_path, mon
                                                           for w in words], name="small")
     with pytest.raises(PuzzleInputError, match="every one of the 3 6x6 double word squares of 'small' with "
                                                "commonness >= 3 holds a word left out as offensive, vulgar, a name, "
-                                               "undefined, archaic or an abbreviation"):
+                                               "undefined, archaic, an abbreviation or unpleasant"):
         generate_one(everywhere, GenerateOptions(6, unique=False, min_commonness=3.0), 0)
 
 
@@ -153,7 +153,7 @@ def test_letter_boxed_word_list_with_a_vulgar_word_is_left_out_unless_allowed(cl
     path = word_file(tmp_path, VULGAR_PAIR)
     refused = cli("letterboxed", "generate", "--dict", path, "--random-seed", "1")
     assert refused.exit_code == 2
-    assert "1 word left out as offensive, vulgar, names, undefined, archaic or abbreviations" in refused.stderr
+    assert "1 word left out as offensive, vulgar, names, undefined, archaic, abbreviations or unpleasant" in refused.stderr
     allowed = cli("letterboxed", "generate", "--dict", path, "--random-seed", "1", "--allow", "vulgar", "--json",
                   "--show-solution")
     assert allowed.exit_code == 0 and allowed.json()["puzzles"][0]["solution"] == ["whore", "enthusiasm"]

@@ -198,7 +198,7 @@ def from_catalogue(lexicon: Lexicon, words: Lexicon, options: GenerateOptions, i
     if not usable_count:
         raise PuzzleInputError(f"every one of the {len(catalogue.squares):,} {size}x{size} double word squares of "
                                f"{words.name!r}{_floor(options)} holds a word left out as offensive, vulgar, a name, "
-                               "undefined, archaic or an abbreviation (see the allow option); try a lower commonness floor")
+                               "undefined, archaic, an abbreviation or unpleasant (see the allow option); try a lower commonness floor")
     raise PuzzleInputError(f"none of the {2 * usable_count:,} {size}x{size} double word squares of "
                            f"{words.name!r}{_floor(options)} makes a puzzle with a unique solution; try a lower "
                            "commonness floor")

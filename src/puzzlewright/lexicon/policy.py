@@ -11,8 +11,9 @@ each with the source that set it). What they mean depends on what the words are 
 * **Constructing** (``Use.CONSTRUCT``: acrostic, Letter Boxed and Jumble generators, Wordle doodles): never an ``offensive`` word; no ``vulgar``, ``proper``,
   ``undefined`` (one no dictionary defines: surnames, misspellings, foreign words), ``archaic`` word
   (obsolete or dialect: ONY, ABIT) or ``abbreviation`` (a clipped word only SCOWL's abbreviation lists give:
-  ASST, QUOT, IPS; a generated square or Jumble of "common words" holds none) unless the user allows it
-  (``--allow vulgar,proper``, ``"allow": ["vulgar"]``).
+  ASST, QUOT, IPS; a generated square or Jumble of "common words" holds none) or ``unpleasant`` word (the
+  crossword editor's breakfast test: MURDER, TUMOUR, VOMIT) unless the user allows it (``--allow vulgar,proper``,
+  ``"allow": ["vulgar"]``).
 * **Suggesting** (``Use.SUGGEST``: the Wordle assistant's guesses): as constructing, but ``undefined``,
   ``archaic`` and ``abbreviation`` words are kept: the game's own list accepts them, and SALET is a fine guess though no
   dictionary defines it.
@@ -54,14 +55,15 @@ class Use(Enum):
 
 
 NEVER = frozenset({"offensive"})
-ALLOWABLE = ("vulgar", "proper", "undefined", "archaic", "abbreviation")  # what a user may opt in to, in the order help texts name them
-LEFT_OUT = {Use.SOLVE: frozenset(), Use.CONSTRUCT: NEVER | {"vulgar", "proper", "undefined", "archaic", "abbreviation"},
+ALLOWABLE = ("vulgar", "proper", "undefined", "archaic", "abbreviation", "unpleasant")  # what a user may opt in to, in the order help texts name them
+LEFT_OUT = {Use.SOLVE: frozenset(), Use.CONSTRUCT: NEVER | {"vulgar", "proper", "undefined", "archaic", "abbreviation",
+                                                                 "unpleasant"},
             Use.SUGGEST: NEVER | {"vulgar", "proper"}, Use.CROSSWORD: NEVER | {"vulgar", "undefined"},
             Use.PHRASE: NEVER | {"vulgar", "proper"}}
 RANKED_LOW = frozenset({"offensive", "vulgar", "proper"})  # solvers rank these below unflagged words
 ALLOW_HELP = ("Let constructions use these flagged words, comma-separated: vulgar, proper (names), undefined "
               "(words no dictionary defines), archaic (obsolete or dialect words), abbreviation (clipped words: "
-              "asst). Offensive words (slurs) are never used.")
+              "asst), unpleasant (murder, vomit). Offensive words (slurs) are never used.")
 
 
 def parse_allow(value: str | Iterable[str] | None) -> frozenset[str]:
@@ -119,7 +121,7 @@ def left_out_note(count: int) -> str:
     if not count:
         return ""
     return (f" ({count:,} word{'s' if count != 1 else ''} left out as offensive, vulgar, names, undefined, "
-            "archaic or abbreviations: see the allow option)")
+            "archaic, abbreviations or unpleasant: see the allow option)")
 
 
 MAX_PUBLISHABLE = 16
