@@ -33,6 +33,7 @@ import numpy as np
 from puzzlewright.jumble.model import AnswerPattern, Slot
 from puzzlewright.jumble.rank import Ranker
 from puzzlewright.jumble.anagrams import count_hash, count_table, letter_counts
+from puzzlewright.jumble.finish import BELOW_BAR, NO_ROWS, Found, candidates, slot_view
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.budget import Budget
 
@@ -164,29 +165,19 @@ class SlotWords:
                          self.flags[rows], None if self.bounds is None else self.bounds[rows])
 
     @cached_property
-    def need_lists(self) -> list[list[int]]:
-        """The letters each word needs, as Python lists (comparing two is far cheaper than two arrays)."""
-        return self.needs.tolist()
-
-    @cached_property
-    def bound_list(self) -> list[float]:
-        """:attr:`bounds` as Python numbers (read one at a time, once per answer)."""
-        return self.bounds.tolist()
-
-    @cached_property
     def need_keys(self) -> np.ndarray:
         """The hash of the letters each word needs (:func:`count_hash`), per row."""
         return count_hash(self.needs)
 
     @cached_property
-    def need_groups(self) -> tuple[np.ndarray, list[int], list[int]]:
+    def need_groups(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The words grouped by the hash of the letters they need (:attr:`need_keys`): the distinct hashes,
         sorted; where each one's group begins in the row list (and, last, where the last ends); the rows,
-        group by group, each group's in order (best first)."""
+        group by group, each group's in order (best first). All int64 arrays."""
         order = np.argsort(self.need_keys, kind="stable")
         keys = self.need_keys[order]
         firsts = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]])) if len(keys) else order
-        return keys[firsts], np.append(firsts, len(keys)).tolist(), order.tolist()
+        return keys[firsts], np.append(firsts, len(keys)).astype(np.int64), order.astype(np.int64)
 
     @cached_property
     def hash_table(self) -> np.ndarray:
@@ -203,29 +194,10 @@ class SlotWords:
         return table
 
     @cached_property
-    def hash_bounds(self) -> np.ndarray:
-        """For each group of :attr:`need_groups`, the best bound of its words: the bound of its first (the
-        rows are best first)."""
-        _, starts, rows = self.need_groups
-        if self.bounds is None:
-            return np.zeros(len(starts) - 1)
-        return self.bounds[np.array(rows, np.int64)[starts[:-1]]]
-
-    def hash_rows(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The indexes of ``keys`` that are hashes of some word's needed letters (vectorised), in order,
-        and for each, the number of its group in :attr:`need_groups`: by :attr:`hash_table`, and by a binary
-        search for the keys whose cell several hashes share."""
-        hashes, table = self.need_groups[0], self.hash_table
-        groups = table[keys & (len(table) - 1)]
-        maybe = np.flatnonzero(groups != -1)
-        if not len(maybe):
-            return maybe, maybe
-        candidates, at = keys[maybe], groups[maybe].astype(np.int64)
-        shared = np.flatnonzero(at == SHARED_CELL)
-        if len(shared):
-            at[shared] = np.searchsorted(hashes, candidates[shared]).clip(max=len(hashes) - 1)
-        found = hashes[at] == candidates
-        return maybe[found], at[found]
+    def kernel_view(self) -> np.ndarray:
+        """The addresses of these words' arrays for the compiled last slots (:func:`.finish.slot_view`),
+        kept with them."""
+        return slot_view(self)
 
     @cached_property
     def packed_needs(self) -> tuple[np.ndarray, np.ndarray] | None:
@@ -296,8 +268,7 @@ class AnswerSearch:
         letters a word leaves are packed by one subtraction (no field borrows: the word fits)."""
         open_slots = len(state.order) - depth
         if wild == 0 and open_slots <= 3:
-            finish = (self._last, self._last_two, self._last_three)[open_slots - 1]
-            yield from finish(state, depth, counts, value, narrowed)
+            yield from self._finish(state, depth, counts, value, narrowed)
             return
         k = state.order[depth]
         slot_words = self.slots[k]
@@ -336,89 +307,45 @@ class AnswerSearch:
             inner[j] = rows
         return inner
 
-    def _last(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
-              narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
-        """The last slot takes exactly the letters left: one hash look-up by letter counts."""
-        yield from self._complete(state, counts, {}, np.array([value]), state.order[depth])
+    def _finish(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
+                narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
+        """The last one, two or three slots, by the compiled kernel (:mod:`.finish`): no search for the last
+        slot, whose words the letters left name by their hash; the words of the slot before it that can
+        beat the bar, or the pairs of the two before it, a chunk of the first's rows at a time (the bar
+        read afresh for each chunk, as the chunk's nodes are spent from the budget)."""
+        slots = state.order[depth:]
+        last = self.slots[slots[-1]]
+        best_row = int(narrowed[slots[-1]][0])
+        if len(slots) == 1:
+            found = candidates(None, None, last, NO_ROWS, NO_ROWS, counts, value, state.floor(), best_row)
+            yield from self._yield(state, slots, found)
+        elif len(slots) == 2:
+            found = candidates(self.slots[slots[0]], None, last, narrowed[slots[0]], NO_ROWS, counts, value,
+                               state.floor(), best_row)
+            if state.budget.spend(found[1]):
+                yield from self._yield(state, slots, found)
+        else:
+            first, second = self.slots[slots[0]], self.slots[slots[1]]
+            rows1, rows2 = narrowed[slots[0]], narrowed[slots[1]]
+            chunk = max(1, PAIR_CHUNK // len(rows2))
+            for start in range(0, len(rows1), chunk):
+                found = candidates(first, second, last, rows1[start:start + chunk], rows2, counts, value,
+                                   state.floor(), best_row)
+                if found[0] == BELOW_BAR or not state.budget.spend(found[1]):
+                    return
+                yield from self._yield(state, slots, found)
 
-    def _last_two(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
-                  narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
-        """The last two slots, vectorised: every word of the first that fits (and whose bound can still
-        beat the bar), and for each, the second's words by a look-up of the letters it leaves."""
-        k, k_last = state.order[depth], state.order[depth + 1]
-        first = self.slots[k]
-        rows = first.fitting_rows(narrowed[k], counts, 0)
-        totals = value + first.bounds[rows]
-        keep = totals + self.slots[k_last].bounds[narrowed[k_last][0]] > state.floor()
-        if state.budget.spend(int(keep.sum())):
-            yield from self._complete(state, counts, {k: rows[keep]}, totals[keep], k_last)
-
-    def _last_three(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
-                    narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
-        """The last three slots: every pair of words for the first two (by broadcasting, a chunk of the
-        first slot's words at a time) whose bounds can still beat the bar, then the third by look-up.
-
-        Both slots' rows are best first, so the pairs that pass lie in a corner of the chunk: the rows
-        whose pair with the second slot's best word passes, and the columns that pass with the chunk's
-        best row. Only that box is computed, with the same sums in the same order, so the same pairs pass
-        (a sum of non-increasing terms never increases, rounding included)."""
-        k1, k2, k3 = state.order[depth:depth + 3]
-        first, second = self.slots[k1], self.slots[k2]
-        rows1, rows2 = narrowed[k1], narrowed[k2]
-        bounds2 = second.bounds[rows2]
-        best_rest = float(bounds2[0]) + float(self.slots[k3].bounds[narrowed[k3][0]])
-        slack = best_rest - float(bounds2[0])
-        chunk = max(1, PAIR_CHUNK // len(rows2))
-        for start in range(0, len(rows1), chunk):
-            part = rows1[start:start + chunk]
-            floor = state.floor()
-            if value + float(first.bounds[part[0]]) + best_rest <= floor:
-                return
-            heads = value + first.bounds[part]
-            height = int(np.count_nonzero(heads + bounds2[0] + slack > floor))
-            width = int(np.count_nonzero(heads[0] + bounds2 + slack > floor))
-            totals = heads[:height, None] + bounds2[None, :width]
-            i1, i2 = np.nonzero(totals + slack > floor)
-            if not state.budget.spend(len(i1)):
-                return
-            yield from self._complete(state, counts, {k1: part[i1], k2: rows2[i2]}, totals[i1, i2], k3)
-
-    def _complete(self, state: _Branch, counts: np.ndarray, prefix: dict[int, np.ndarray], totals: np.ndarray,
-                  k_last: int) -> Iterator[tuple[str, ...]]:
-        """For partial fills (``prefix[k]`` = slot k's rows, aligned with their score bounds ``totals``)
-        of a pool with ``counts`` letters left, the last slot's words that take exactly the letters the
-        partial fill leaves.
-
-        The letters left are looked up by their hash (:func:`count_hash`), which is linear: the counts'
-        hash less the hashes of the words' needs (:attr:`SlotWords.need_keys`), so the letters left are
-        worked out only for the hits whose best word can still beat the bar. A fill whose words need more
-        of a letter than there is never matches: its letters left are checked, and a word's needs are
-        never negative."""
-        last = self.slots[k_last]
-        key = count_hash(counts)
-        keys = (key - sum(self.slots[k].need_keys[rows] for k, rows in prefix.items()) if prefix
-                else np.full(len(totals), key))
-        hits, groups = last.hash_rows(keys)
-        keep = totals[hits] + last.hash_bounds[groups] > state.floor()  # the test below, for each group's best
-        if not keep.any():
-            return
-        hits, groups = hits[keep], groups[keep]
-        left = np.empty((len(hits), len(counts)), counts.dtype)
-        left[:] = counts
-        for k, rows in prefix.items():
-            left -= self.slots[k].needs[rows[hits]]
-        # Python numbers from here on: the loop runs once per answer found
-        need_lists, bounds, (_, starts, partners) = last.need_lists, last.bound_list, last.need_groups
-        fixed = [(k, self.slots[k].words, rows[hits].tolist()) for k, rows in prefix.items()]
-        for n, (group, total, left_n) in enumerate(zip(groups.tolist(), totals[hits].tolist(), left.tolist())):
-            for partner in partners[starts[group]:starts[group + 1]]:
-                if total + bounds[partner] <= state.floor():
-                    break  # the rest of the group are no better, and the bar rises only with an answer
-                if need_lists[partner] == left_n:
-                    for k, words, rows in fixed:
-                        state.chosen[k] = words[rows[n]]
-                    state.chosen[k_last] = last.words[partner]
-                    yield tuple(state.chosen)
+    def _yield(self, state: _Branch, slots: list[int], found: Found) -> Iterator[tuple[str, ...]]:
+        """Each candidate fill of the last ``slots`` (found with the bar as it was) whose bound still beats
+        the bar: it only rises, with the answers the caller is given, and a group of last words is best
+        first, so these are the fills a search reading the bar afresh for every word yields."""
+        *before, k_last = slots
+        for rows, bound in zip(found[2], found[3]):
+            if bound > state.floor():
+                for k, row in zip(before, rows):
+                    state.chosen[k] = self.slots[k].words[row]
+                state.chosen[k_last] = self.slots[k_last].words[rows[2]]
+                yield tuple(state.chosen)
 
 
 @dataclass
