@@ -4,13 +4,13 @@ This is a letter-count (multiset) search, not a search over orderings of the poo
 of the pattern, the words of its length that fit inside the pool are found with one vectorised
 comparison over a (words x 26) count table. A depth-first search then picks a word for each slot in turn
 (the slot with the fewest candidates first), subtracting its letters and narrowing the other slots' words
-to those that still fit. The last three slots are done with arrays: pairs of words for two of them by
-broadcasting, and the last slot needs no search at all, because the letters left over name it exactly
-(a hash of the 26 counts, looked up among that slot's words). A 12-letter pool that the seed paper
-attacked through 479,001,600 permutations takes a few hundred look-ups. Inside the search, a word's
-letter counts are also packed into two 64-bit integers, so testing whether it still fits the letters left
-takes two subtractions (:func:`fits_packed`), and the hash of the letters a partial fill leaves is the
-pool's hash less its words' (the hash is linear), worked out for every partial fill at once.
+to those that still fit. The last three slots are done by a compiled kernel (:mod:`.finish`): the pairs
+of words for two of them whose bounds can beat the bar, and the last slot needs no search at all,
+because the letters left over name it exactly (a hash of the 26 counts, looked up among that slot's
+words). A 12-letter pool that the seed paper attacked through 479,001,600 permutations takes a few hundred
+look-ups. A word's letter counts are also packed into two 64-bit integers, so testing whether it still
+fits the letters left takes two subtractions (:func:`.finish.fitting_rows`, compiled too), and the hash of
+the letters a partial fill leaves is the pool's hash less its words' (the hash is linear).
 
 The search is branch and bound on the answer's score: every word carries an upper bound of what it can
 add (:meth:`Ranker.slot_bounds`), words are tried best first, and a branch stops when its bound cannot
@@ -33,7 +33,8 @@ import numpy as np
 from puzzlewright.jumble.model import AnswerPattern, Slot
 from puzzlewright.jumble.rank import Ranker
 from puzzlewright.jumble.anagrams import count_hash, count_table, letter_counts
-from puzzlewright.jumble.finish import BELOW_BAR, NO_ROWS, Found, candidates, slot_view
+from puzzlewright.jumble.finish import (BELOW_BAR, NO_ROWS, Found, candidates, fitting_rows as fitting_packed,
+                                        last_view, words_view)
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.budget import Budget
 
@@ -58,13 +59,12 @@ class Pool:
 
 
 PAIR_CHUNK = 50_000
-# packed letter counts (fits_packed): 4 bits a letter, 3 of count and a guard bit, 16 letters a 64-bit word
+# packed letter counts (finish.fitting_rows): 4 bits a letter, 3 of count and a guard bit, 16 letters a 64-bit word
 PACK_BITS = 4
 PACKED_MAX = 2 ** (PACK_BITS - 1) - 1
 PACK_SPLIT = 64 // PACK_BITS  # letters a-p in the first word, q-z in the second
 GUARDS = (sum((PACKED_MAX + 1) << (PACK_BITS * i) for i in range(PACK_SPLIT)),
           sum((PACKED_MAX + 1) << (PACK_BITS * i) for i in range(26 - PACK_SPLIT)))
-UINT_GUARDS = (np.uint64(GUARDS[0]), np.uint64(GUARDS[1]))
 HASH_TABLE_BITS = 3  # a hash table has 2**3 = 8 times as many cells as the hashes it holds, at least
 SHARED_CELL = -2  # a hash table's cell that several hashes have
 
@@ -78,35 +78,22 @@ def fits(needs: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
 
 def packed(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Rows of letter counts (each at most :data:`PACKED_MAX`) packed into two 64-bit words, a-p and q-z,
-    :data:`PACK_BITS` bits a letter (for :func:`fits_packed`): two letters a byte, the bytes read as
+    :data:`PACK_BITS` bits a letter (for :func:`.finish.fitting_rows`): two letters a byte, the bytes read as
     little-endian integers."""
     rows = counts.reshape(-1, 26).astype(np.uint8)
     data = np.zeros((len(rows), 16), np.uint8)
     data[:, :13] = rows[:, 0::2] | (rows[:, 1::2] << 4)
     words = data.view("<u8").astype(np.uint64)
     shape = counts.shape[:-1]
-    return words[:, 0].reshape(shape), words[:, 1].reshape(shape)
+    return np.ascontiguousarray(words[:, 0]).reshape(shape), np.ascontiguousarray(words[:, 1]).reshape(shape)
 
 
 def packed_pool(counts: np.ndarray) -> tuple[int, int]:
     """A pool's letter counts packed as :func:`packed` does, each field its count (at most
-    :data:`PACKED_MAX`: no word needs more) plus the guard bit, for :func:`fits_packed`."""
+    :data:`PACKED_MAX`: no word needs more) plus the guard bit, for :func:`.finish.fitting_rows`."""
     clamped = np.minimum(counts, PACKED_MAX).astype(np.uint8)
     data = (clamped[0::2] | (clamped[1::2] << 4)).tobytes()  # as packed() does, for one row
     return int.from_bytes(data[:8], "little") | GUARDS[0], int.from_bytes(data[8:], "little") | GUARDS[1]
-
-
-def fits_packed(words: tuple[np.ndarray, np.ndarray], pool: tuple[int, int]) -> np.ndarray:
-    """:func:`fits` without unknown letters, for words' needs packed by :func:`packed` and a pool packed by
-    :func:`packed_pool`: two subtractions a word instead of 26 comparisons. Taking a word's field from
-    the pool's borrows nothing from the next field and leaves the guard bit set exactly when the word needs
-    no more of that letter than the pool has."""
-    low_guard, high_guard = UINT_GUARDS  # numpy scalars, and the sums' masks in place: a third faster
-    low = np.uint64(pool[0]) - words[0]
-    low &= low_guard
-    high = np.uint64(pool[1]) - words[1]
-    high &= high_guard
-    return (low == low_guard) & (high == high_guard)
 
 
 def pick(words: tuple[str, ...], rows: np.ndarray) -> tuple[str, ...]:
@@ -194,14 +181,19 @@ class SlotWords:
         return table
 
     @cached_property
-    def kernel_view(self) -> np.ndarray:
-        """The addresses of these words' arrays for the compiled last slots (:func:`.finish.slot_view`),
+    def kernel_words(self) -> np.ndarray:
+        """The addresses of these words' arrays for the compiled last slots (:func:`.finish.words_view`),
         kept with them."""
-        return slot_view(self)
+        return words_view(self)
+
+    @cached_property
+    def kernel_last(self) -> np.ndarray:
+        """The same and this slot's hash look-up, for the compiled last slots' last (:func:`.finish.last_view`)."""
+        return last_view(self)
 
     @cached_property
     def packed_needs(self) -> tuple[np.ndarray, np.ndarray] | None:
-        """:attr:`needs` packed for :func:`fits_packed`, or None when a word needs more than
+        """:attr:`needs` packed for :func:`.finish.fitting_rows`, or None when a word needs more than
         :data:`PACKED_MAX` of a letter."""
         return packed(self.needs) if not len(self.needs) or int(self.needs.max()) <= PACKED_MAX else None
 
@@ -214,10 +206,7 @@ class SlotWords:
             if rows is None:
                 return np.flatnonzero(fits(self.needs, counts, wild))
             return rows[fits(self.needs[rows], counts, wild)]
-        pool = pool or packed_pool(counts)
-        if rows is None:
-            return np.flatnonzero(fits_packed(words, pool))
-        return rows[fits_packed((words[0][rows], words[1][rows]), pool)]
+        return fitting_packed(words, rows, pool or packed_pool(counts), GUARDS)
 
 
 class AnswerSearch:

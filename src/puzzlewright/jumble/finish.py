@@ -45,72 +45,114 @@ if TYPE_CHECKING:
 KERNEL_SOURCE = "finish_kernel.c"
 BELOW_BAR = 3  # finish_kernel.c's code: the chunk's best pair cannot beat the bar
 CAPACITY = 64  # candidates a call has room for at first (a call that finds more is made again with room)
+NO_ROWS = np.zeros(0, np.int64)
 Found = tuple[int, int, list[list[int]], list[float]]  # (why, nodes to spend, candidates' rows, their bounds)
 
 
-def slot_view(slot: SlotWords) -> np.ndarray:
-    """The addresses and sizes of a slot's arrays, as ``finish_kernel.c`` reads them (its field enum): the
-    arrays must live as long as the view, which :class:`SlotWords` caches beside them."""
-    hashes, starts, partners = slot.need_groups
-    arrays = (slot.bounds, slot.need_keys, slot.needs, slot.hash_table)
-    for array, dtype in zip(arrays, (np.float64, np.int64, np.int16, np.int32)):
+def words_view(slot: SlotWords) -> np.ndarray:
+    """The addresses of a slot's score bounds, needs' hashes and needs, as ``finish_kernel.c`` reads a slot
+    before the last (the first fields of its view): the arrays must live as long as the view, which
+    :class:`SlotWords` caches beside them."""
+    arrays = (slot.bounds, slot.need_keys, slot.needs)
+    for array, dtype in zip(arrays, (np.float64, np.int64, np.int16)):
         if array.dtype != dtype or not array.flags.c_contiguous:
             raise TypeError(f"the Jumble answer kernel needs C-ordered {np.dtype(dtype).name} arrays")
-    bounds, keys, needs, table = (array.ctypes.data for array in arrays)
-    return np.array([bounds, keys, needs, table, len(slot.hash_table), hashes.ctypes.data, len(hashes),
-                     starts.ctypes.data, partners.ctypes.data], np.int64)
+    return np.array(list(map(address, arrays)), np.int64)
+
+
+def last_view(slot: SlotWords) -> np.ndarray:
+    """:func:`words_view` and the addresses and sizes of the slot's hash look-up, as ``finish_kernel.c``
+    reads the last slot (its field enum)."""
+    hashes, starts, partners = slot.need_groups
+    if slot.hash_table.dtype != np.int32:
+        raise TypeError("the Jumble answer kernel needs an int32 hash table")
+    return np.concatenate([slot.kernel_words, [address(slot.hash_table), len(slot.hash_table), address(hashes),
+                                               len(hashes), address(starts), address(partners)]]).astype(np.int64)
 
 
 class _CKernel:
-    """The C build, called as :func:`_numba_finish` is."""
+    """The C build, called as :class:`_NumbaKernel` is."""
 
     def __init__(self, library: ctypes.CDLL):
-        int64, double, pointer = ctypes.c_int64, ctypes.c_double, ctypes.c_void_p
+        int64, uint64, double, pointer = ctypes.c_int64, ctypes.c_uint64, ctypes.c_double, ctypes.c_void_p
         self.c_finish = library.jumble_finish
         self.c_finish.restype = None
         self.c_finish.argtypes = [int64, *[pointer] * 4, int64, pointer, int64, pointer, pointer, double, double,
                                   int64, pointer, pointer, int64, pointer]
-        self.weights = np.ascontiguousarray(HASH_WEIGHTS, np.int64)
+        self.c_fitting = library.jumble_fitting
+        self.c_fitting.restype = int64
+        self.c_fitting.argtypes = [pointer, pointer, pointer, int64, *[uint64] * 4, pointer]
+        self.weights_array = np.array(HASH_WEIGHTS, np.int64)  # kept alive: the C build reads it
+        self.weights = address(self.weights_array)
 
     def finish(self, prefix: int, first: SlotWords, second: SlotWords, last: SlotWords, rows1: np.ndarray,
                rows2: np.ndarray, counts: np.ndarray, value: float, floor: float, best_row: int, out: np.ndarray,
                out_bound: np.ndarray, result: np.ndarray) -> None:
-        if counts.dtype != np.int16 or rows1.dtype != np.int64 or rows2.dtype != np.int64:
-            raise TypeError("the Jumble answer kernel needs int16 counts and int64 rows")
-        self.c_finish(prefix, first.kernel_view.ctypes.data, second.kernel_view.ctypes.data,
-                      last.kernel_view.ctypes.data, rows1.ctypes.data, len(rows1), rows2.ctypes.data, len(rows2),
-                      np.ascontiguousarray(counts).ctypes.data, self.weights.ctypes.data, value, floor, best_row,
-                      out.ctypes.data, out_bound.ctypes.data, len(out_bound), result.ctypes.data)
+        if counts.dtype != np.int16 or rows1.dtype != np.int64 or rows2.dtype != np.int64 or len(counts) != 26:
+            raise TypeError("the Jumble answer kernel needs 26 int16 counts and int64 rows")
+        self.c_finish(prefix, address(first.kernel_words), address(second.kernel_words), address(last.kernel_last),
+                      address(rows1), len(rows1), address(rows2), len(rows2), address(counts), self.weights, value,
+                      floor, best_row, address(out), address(out_bound), len(out_bound), address(result))
+
+    def fitting(self, words: tuple[np.ndarray, np.ndarray], rows: np.ndarray | None, pool: tuple[int, int],
+                guards: tuple[int, int], out: np.ndarray) -> int:
+        if words[0].dtype != np.uint64 or words[1].dtype != np.uint64 or (rows is not None and rows.dtype != np.int64):
+            raise TypeError("the Jumble answer kernel needs uint64 packed words and int64 rows")
+        return int(self.c_fitting(address(words[0]), address(words[1]), None if rows is None else address(rows),
+                                  len(out), *pool, *guards, address(out)))
 
 
-def _numba_finish(prefix: int, first: SlotWords, second: SlotWords, last: SlotWords, rows1: np.ndarray,
-                  rows2: np.ndarray, counts: np.ndarray, value: float, floor: float, best_row: int, out: np.ndarray,
-                  out_bound: np.ndarray, result: np.ndarray) -> None:
+def address(array: np.ndarray) -> int:
+    """Where a C-contiguous, writable numpy array's items start (0 for an empty one), for C: five times
+    quicker than ``array.ctypes.data``, and a non-contiguous array is refused (BufferError)."""
+    return ctypes.addressof(ctypes.c_char.from_buffer(array)) if len(array) else 0
+
+
+class _NumbaKernel:
     """The numba build, given the arrays the C build reads through the slots' views."""
-    from puzzlewright.jumble import finish_numba
 
-    def words(slot: SlotWords) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        return slot.bounds, slot.need_keys, slot.needs
+    @staticmethod
+    def finish(prefix: int, first: SlotWords, second: SlotWords, last: SlotWords, rows1: np.ndarray,
+               rows2: np.ndarray, counts: np.ndarray, value: float, floor: float, best_row: int, out: np.ndarray,
+               out_bound: np.ndarray, result: np.ndarray) -> None:
+        from puzzlewright.jumble import finish_numba
 
-    hashes, starts, partners = last.need_groups
-    finish_numba.finish(prefix, words(first), words(second), words(last), (last.hash_table, hashes, starts, partners),
-                        rows1, rows2, counts, HASH_WEIGHTS, float(value), float(floor), best_row, out, out_bound,
-                        result)
+        def words(slot: SlotWords) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            return slot.bounds, slot.need_keys, slot.needs
+
+        hashes, starts, partners = last.need_groups
+        finish_numba.finish(prefix, words(first), words(second), words(last),
+                            (last.hash_table, hashes, starts, partners), rows1, rows2, counts, HASH_WEIGHTS,
+                            float(value), float(floor), best_row, out, out_bound, result)
+
+    @staticmethod
+    def fitting(words: tuple[np.ndarray, np.ndarray], rows: np.ndarray | None, pool: tuple[int, int],
+                guards: tuple[int, int], out: np.ndarray) -> int:
+        from puzzlewright.jumble import finish_numba
+
+        return int(finish_numba.fitting(words[0], words[1], NO_ROWS if rows is None else rows, rows is None,
+                                        *map(np.uint64, (*pool, *guards)), out))
 
 
-Backend = Callable[..., None]
+Kernel = _CKernel | _NumbaKernel
 
 
 @cache
-def _backend() -> Backend:
-    """The C build's ``finish`` when it can be compiled here, else the numba build's."""
+def _backend() -> Kernel:
+    """The C build when it can be compiled here, else the numba build."""
     from puzzlewright.native import c_library
 
     library = c_library("puzzlewright.jumble", KERNEL_SOURCE, "Jumble answer kernel")
-    return _numba_finish if library is None else _CKernel(library).finish
+    return _NumbaKernel() if library is None else _CKernel(library)
 
 
-NO_ROWS = np.zeros(0, np.int64)
+def fitting_rows(words: tuple[np.ndarray, np.ndarray], rows: np.ndarray | None, pool: tuple[int, int],
+                 guards: tuple[int, int]) -> np.ndarray:
+    """Those of ``rows`` (all, for None) whose needs, packed as two uint64 arrays (``answers.packed``), fit
+    in ``pool`` (packed by ``answers.packed_pool``, ``guards`` its guard bits), in order: a word fits when
+    taking its fields from the pool's leaves every guard bit set (``jumble_fitting``)."""
+    out = np.empty(len(words[0]) if rows is None else len(rows), np.int64)
+    return out[:_backend().fitting(words, rows, pool, guards, out)]
 
 
 def candidates(first: SlotWords | None, second: SlotWords | None, last: SlotWords, rows1: np.ndarray,
@@ -121,15 +163,14 @@ def candidates(first: SlotWords | None, second: SlotWords | None, last: SlotWord
     ``best_row`` the last slot's best fitting row. Returns (BELOW_BAR or DONE, the nodes tried, each
     candidate's rows [first, second, last] with -1 for a slot not there, each candidate's score bound)."""
     prefix = (first is not None) + (second is not None)
-    backend = _backend()
+    backend = _backend().finish
     capacity = CAPACITY
     while True:
-        out = np.empty((capacity, 3), np.int64)
+        out = np.empty((capacity + 1, 3), np.int64)  # the result first, then the candidates
         out_bound = np.empty(capacity)
-        result = np.zeros(3, np.int64)
-        backend(prefix, first or last, second or last, last, rows1, rows2, counts, value, floor, best_row, out,
-                out_bound, result)
-        why, spent, found = result.tolist()
+        backend(prefix, first or last, second or last, last, rows1, rows2, counts, value, floor, best_row, out[1:],
+                out_bound, out[0])
+        why, spent, found = out[0].tolist()
         if why != OUT_FULL:
-            return why, spent, out[:found].tolist(), out_bound[:found].tolist()
+            return why, spent, out[1:found + 1].tolist(), out_bound[:found].tolist()
         capacity = found  # the same call again, with room for all it found

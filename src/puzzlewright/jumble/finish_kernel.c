@@ -1,8 +1,8 @@
 /* The Jumble answer search's last slots in C (see puzzlewright/jumble/finish.py for what it does, and
  * puzzlewright/jumble/finish_numba.py for the same steps in numba, which it follows line for line).
  *
- * A slot's words are described by an int64 array `d` of addresses and sizes (finish.py's `slot_view`):
- * d[BOUNDS] its words' score bounds (double, best first), d[KEYS] the hash of the letters each needs
+ * A slot's words are described by an int64 array `d` of addresses and sizes (finish.py's `words_view`,
+ * and `last_view` for the last slot, which adds the look-up's fields): d[BOUNDS] its words' score bounds (double, best first), d[KEYS] the hash of the letters each needs
  * (int64), d[NEEDS] the letters each needs (int16, 26 a word), d[TABLE] a table by a hash's low bits
  * (int32: a group number, -1 where no word's hash has those bits, SHARED_CELL where several have), of
  * d[TABLE_SIZE] cells (a power of two), d[HASHES] the distinct hashes (int64, sorted), d[GROUPS] how many,
@@ -183,4 +183,20 @@ void jumble_finish(i64 prefix, const i64 *first, const i64 *second, const i64 *l
     result[0] = spent < 0 ? BELOW_BAR : f.found > capacity ? OUT_FULL : DONE;
     result[1] = spent < 0 ? 0 : spent;
     result[2] = f.found;
+}
+
+/* Which of a slot's words (all n, or the n rows listed in `rows` when it is not NULL, best first) fit in a
+ * pool: their needs packed 4 bits a letter with a guard bit (answers.py's `packed`: letters a-p in `low`,
+ * q-z in `high`), the pool packed with every guard bit set (`packed_pool`). A word fits when taking its
+ * fields from the pool's leaves every guard bit set (answers.py's `fits_packed`). Writes the fitting rows
+ * to `out`, in order; returns how many. */
+i64 jumble_fitting(const u64 *low, const u64 *high, const i64 *rows, i64 n, u64 pool_low, u64 pool_high,
+                   u64 guard_low, u64 guard_high, i64 *out) {
+    i64 kept = 0;
+    for (i64 i = 0; i < n; i++) {
+        i64 row = rows ? rows[i] : i;
+        if (((pool_low - low[row]) & guard_low) == guard_low && ((pool_high - high[row]) & guard_high) == guard_high)
+            out[kept++] = row;
+    }
+    return kept;
 }

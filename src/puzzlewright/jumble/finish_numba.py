@@ -128,3 +128,16 @@ def finish(prefix, first, second, last, lookup, rows1, rows2, counts, weights, v
     result[0] = BELOW_BAR if spent < 0 else OUT_FULL if found > len(out_bound) else DONE
     result[1] = 0 if spent < 0 else spent
     result[2] = found
+
+
+@numba.njit(cache=True, nogil=True)
+def fitting(low, high, rows, every, pool_low, pool_high, guard_low, guard_high, out):
+    """``jumble_fitting``: the rows (all, when ``every``) whose packed needs fit the packed pool, into
+    ``out``; returns how many."""
+    kept = 0
+    for i in range(len(out)):
+        row = i if every else rows[i]
+        if ((pool_low - low[row]) & guard_low) == guard_low and ((pool_high - high[row]) & guard_high) == guard_high:
+            out[kept] = row
+            kept += 1
+    return kept
