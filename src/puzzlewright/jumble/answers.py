@@ -33,8 +33,8 @@ import numpy as np
 from puzzlewright.jumble.model import AnswerPattern, Slot
 from puzzlewright.jumble.rank import Ranker
 from puzzlewright.jumble.anagrams import count_hash, count_table, letter_counts
-from puzzlewright.jumble.finish import (BELOW_BAR, NO_ROWS, Found, candidates, fitting_rows as fitting_packed,
-                                        last_view, words_view)
+from puzzlewright.jumble.finish import (BELOW_BAR, NO_ROWS, Found, View, candidates, fitting_rows as fitting_packed,
+                                        last_view, packed_view, words_view)
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.budget import Budget
 
@@ -181,15 +181,21 @@ class SlotWords:
         return table
 
     @cached_property
-    def kernel_words(self) -> np.ndarray:
-        """The addresses of these words' arrays for the compiled last slots (:func:`.finish.words_view`),
-        kept with them."""
+    def kernel_words(self) -> View:
+        """These words' arrays as the compiled last slots read a slot before the last
+        (:func:`.finish.words_view`), kept with them."""
         return words_view(self)
 
     @cached_property
-    def kernel_last(self) -> np.ndarray:
-        """The same and this slot's hash look-up, for the compiled last slots' last (:func:`.finish.last_view`)."""
+    def kernel_last(self) -> View:
+        """The same and this slot's hash look-up, as the compiled last slots read the last
+        (:func:`.finish.last_view`)."""
         return last_view(self)
+
+    @cached_property
+    def kernel_packed(self) -> tuple[int, int]:
+        """Where :attr:`packed_needs` are, for the compiled fit test (:func:`.finish.packed_view`)."""
+        return packed_view(self)
 
     @cached_property
     def packed_needs(self) -> tuple[np.ndarray, np.ndarray] | None:
@@ -206,7 +212,7 @@ class SlotWords:
             if rows is None:
                 return np.flatnonzero(fits(self.needs, counts, wild))
             return rows[fits(self.needs[rows], counts, wild)]
-        return fitting_packed(words, rows, pool or packed_pool(counts), GUARDS)
+        return fitting_packed(self, rows, pool or packed_pool(counts), GUARDS)
 
 
 class AnswerSearch:

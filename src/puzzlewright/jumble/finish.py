@@ -32,7 +32,7 @@ from __future__ import annotations
 import ctypes
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -49,25 +49,50 @@ NO_ROWS = np.zeros(0, np.int64)
 Found = tuple[int, int, list[list[int]], list[float]]  # (why, nodes to spend, candidates' rows, their bounds)
 
 
-def words_view(slot: SlotWords) -> np.ndarray:
-    """The addresses of a slot's score bounds, needs' hashes and needs, as ``finish_kernel.c`` reads a slot
-    before the last (the first fields of its view): the arrays must live as long as the view, which
+class View(NamedTuple):
+    """A slot's arrays as ``finish_kernel.c`` reads them: their addresses and sizes (``fields``, int64, in
+    the order of its field enum) and where that array is. The arrays must live as long as the view, which
     :class:`SlotWords` caches beside them."""
-    arrays = (slot.bounds, slot.need_keys, slot.needs)
-    for array, dtype in zip(arrays, (np.float64, np.int64, np.int16)):
+
+    fields: np.ndarray
+    address: int
+
+
+def view(fields: list[int]) -> View:
+    """A :class:`View` of ``fields``."""
+    array = np.array(fields, np.int64)
+    return View(array, address(array))
+
+
+def addresses(arrays: tuple[np.ndarray, ...], dtypes: tuple[type, ...]) -> list[int]:
+    """Where each array's items start, each checked to be C-ordered and of its dtype (the C build reads them
+    as such: a wrong one must fail here rather than be misread)."""
+    for array, dtype in zip(arrays, dtypes):
         if array.dtype != dtype or not array.flags.c_contiguous:
             raise TypeError(f"the Jumble answer kernel needs C-ordered {np.dtype(dtype).name} arrays")
-    return np.array(list(map(address, arrays)), np.int64)
+    return list(map(address, arrays))
 
 
-def last_view(slot: SlotWords) -> np.ndarray:
-    """:func:`words_view` and the addresses and sizes of the slot's hash look-up, as ``finish_kernel.c``
-    reads the last slot (its field enum)."""
+def words_view(slot: SlotWords) -> View:
+    """A slot's score bounds, needs' hashes and needs, as ``finish_kernel.c`` reads a slot before the last
+    (the first fields of a view)."""
+    return view(addresses((slot.bounds, slot.need_keys, slot.needs), (np.float64, np.int64, np.int16)))
+
+
+def last_view(slot: SlotWords) -> View:
+    """:func:`words_view` and the slot's hash look-up, as ``finish_kernel.c`` reads the last slot."""
     hashes, starts, partners = slot.need_groups
-    if slot.hash_table.dtype != np.int32:
-        raise TypeError("the Jumble answer kernel needs an int32 hash table")
-    return np.concatenate([slot.kernel_words, [address(slot.hash_table), len(slot.hash_table), address(hashes),
-                                               len(hashes), address(starts), address(partners)]]).astype(np.int64)
+    table, hashes_at, starts_at, partners_at = addresses((slot.hash_table, hashes, starts, partners),
+                                                         (np.int32, np.int64, np.int64, np.int64))
+    return view([*slot.kernel_words.fields, table, len(slot.hash_table), hashes_at, len(hashes), starts_at,
+                 partners_at])
+
+
+def packed_view(slot: SlotWords) -> tuple[int, int]:
+    """Where a slot's packed needs (``SlotWords.packed_needs``: a-p, q-z) are, for ``jumble_fitting``."""
+    assert slot.packed_needs is not None
+    low, high = addresses(slot.packed_needs, (np.uint64, np.uint64))
+    return low, high
 
 
 class _CKernel:
@@ -90,16 +115,17 @@ class _CKernel:
                out_bound: np.ndarray, result: np.ndarray) -> None:
         if counts.dtype != np.int16 or rows1.dtype != np.int64 or rows2.dtype != np.int64 or len(counts) != 26:
             raise TypeError("the Jumble answer kernel needs 26 int16 counts and int64 rows")
-        self.c_finish(prefix, address(first.kernel_words), address(second.kernel_words), address(last.kernel_last),
+        self.c_finish(prefix, first.kernel_words.address, second.kernel_words.address, last.kernel_last.address,
                       address(rows1), len(rows1), address(rows2), len(rows2), address(counts), self.weights, value,
                       floor, best_row, address(out), address(out_bound), len(out_bound), address(result))
 
-    def fitting(self, words: tuple[np.ndarray, np.ndarray], rows: np.ndarray | None, pool: tuple[int, int],
-                guards: tuple[int, int], out: np.ndarray) -> int:
-        if words[0].dtype != np.uint64 or words[1].dtype != np.uint64 or (rows is not None and rows.dtype != np.int64):
-            raise TypeError("the Jumble answer kernel needs uint64 packed words and int64 rows")
-        return int(self.c_fitting(address(words[0]), address(words[1]), None if rows is None else address(rows),
-                                  len(out), *pool, *guards, address(out)))
+    def fitting(self, slot: SlotWords, rows: np.ndarray | None, pool: tuple[int, int], guards: tuple[int, int],
+                out: np.ndarray) -> int:
+        if rows is not None and rows.dtype != np.int64:
+            raise TypeError("the Jumble answer kernel needs int64 rows")
+        low, high = slot.kernel_packed
+        return int(self.c_fitting(low, high, None if rows is None else address(rows), len(out), *pool, *guards,
+                                  address(out)))
 
 
 def address(array: np.ndarray) -> int:
@@ -126,10 +152,12 @@ class _NumbaKernel:
                             float(value), float(floor), best_row, out, out_bound, result)
 
     @staticmethod
-    def fitting(words: tuple[np.ndarray, np.ndarray], rows: np.ndarray | None, pool: tuple[int, int],
-                guards: tuple[int, int], out: np.ndarray) -> int:
+    def fitting(slot: SlotWords, rows: np.ndarray | None, pool: tuple[int, int], guards: tuple[int, int],
+                out: np.ndarray) -> int:
         from puzzlewright.jumble import finish_numba
 
+        assert slot.packed_needs is not None
+        words = slot.packed_needs
         return int(finish_numba.fitting(words[0], words[1], NO_ROWS if rows is None else rows, rows is None,
                                         *map(np.uint64, (*pool, *guards)), out))
 
@@ -146,13 +174,14 @@ def _backend() -> Kernel:
     return _NumbaKernel() if library is None else _CKernel(library)
 
 
-def fitting_rows(words: tuple[np.ndarray, np.ndarray], rows: np.ndarray | None, pool: tuple[int, int],
-                 guards: tuple[int, int]) -> np.ndarray:
-    """Those of ``rows`` (all, for None) whose needs, packed as two uint64 arrays (``answers.packed``), fit
-    in ``pool`` (packed by ``answers.packed_pool``, ``guards`` its guard bits), in order: a word fits when
-    taking its fields from the pool's leaves every guard bit set (``jumble_fitting``)."""
-    out = np.empty(len(words[0]) if rows is None else len(rows), np.int64)
-    return out[:_backend().fitting(words, rows, pool, guards, out)]
+def fitting_rows(slot: SlotWords, rows: np.ndarray | None, pool: tuple[int, int], guards: tuple[int, int]
+                 ) -> np.ndarray:
+    """Those of ``rows`` (all, for None) of a slot whose needs, packed as two uint64 arrays
+    (:attr:`SlotWords.packed_needs`), fit in ``pool`` (packed by ``answers.packed_pool``, ``guards`` its
+    guard bits), in order: a word fits when taking its fields from the pool's leaves every guard bit set
+    (``jumble_fitting``)."""
+    out = np.empty(len(slot.words) if rows is None else len(rows), np.int64)
+    return out[:_backend().fitting(slot, rows, pool, guards, out)]
 
 
 def candidates(first: SlotWords | None, second: SlotWords | None, last: SlotWords, rows1: np.ndarray,
