@@ -22,11 +22,11 @@ needs_c = pytest.mark.skipif(native.c_compiler() is None, reason="no C compiler 
 FIELDS = ("jumbles", "answer_pattern", "caption")
 
 
-def c_build() -> finish.Backend:
-    """The C build's ``finish``."""
+def c_build() -> finish._CKernel:
+    """The C build."""
     library = native.c_library("puzzlewright.jumble", finish.KERNEL_SOURCE, "Jumble answer kernel")
     assert library is not None
-    return finish._CKernel(library).finish
+    return finish._CKernel(library)
 
 
 def training(shared_data, count: int) -> list[dict]:
@@ -45,27 +45,44 @@ def answers(puzzles: list[dict], english) -> list[dict]:
     return results
 
 
-@needs_c
-def test_c_and_numba_builds_return_the_same_candidates_call_for_call(monkeypatch, shared_data, english):
-    c_finish = c_build()
-    calls: Counter[int] = Counter()
+class BothBuilds:
+    """Runs each kernel call with the C build and the numba build, checks they return the same, and counts
+    the calls (the finishing ones by how many slots come before the last)."""
 
-    def both(*arguments):
+    def __init__(self) -> None:
+        self.builds = (c_build(), finish._NumbaKernel())
+        self.calls: Counter[str] = Counter()
+
+    def finish(self, *arguments):
         out, out_bound, result = arguments[-3:]
         outcomes = []
-        for build in (c_finish, finish._numba_finish):
+        for build in self.builds:
             out.fill(-7)
             out_bound.fill(np.nan)
             result.fill(-7)
-            build(*arguments)
+            build.finish(*arguments)
             shown = min(int(result[2]), len(out_bound))
             outcomes.append((result.tolist(), out[:shown].tolist(), out_bound[:shown].tolist()))
         assert outcomes[0] == outcomes[1]
-        calls[arguments[0]] += 1
+        self.calls[f"finish {arguments[0]}"] += 1
 
+    def fitting(self, slot, rows, pool, guards, out):
+        outcomes = []
+        for build in self.builds:
+            out.fill(-7)
+            kept = build.fitting(slot, rows, pool, guards, out)
+            outcomes.append(out[:kept].tolist())
+        assert outcomes[0] == outcomes[1]
+        self.calls["fitting"] += 1
+        return kept
+
+
+@needs_c
+def test_c_and_numba_builds_return_the_same_call_for_call(monkeypatch, shared_data, english):
+    both = BothBuilds()
     monkeypatch.setattr(finish, "_backend", lambda: both)
     answers(training(shared_data, 40), english)
-    assert all(calls[prefix] > 0 for prefix in (0, 1, 2)), calls  # one, two and three last slots
+    assert all(both.calls[name] > 0 for name in ("finish 0", "finish 1", "finish 2", "fitting")), both.calls
 
 
 def test_a_call_that_outgrows_its_room_is_made_again(monkeypatch, shared_data, english):
@@ -73,3 +90,47 @@ def test_a_call_that_outgrows_its_room_is_made_again(monkeypatch, shared_data, e
     roomy = answers(puzzles, english)
     monkeypatch.setattr(finish, "CAPACITY", 1)
     assert answers(puzzles, english) == roomy and any(len(found["answers"]) > 1 for found in roomy)
+
+
+@pytest.mark.parametrize("build", ["c", "numba"])
+@pytest.mark.parametrize(("pool", "pattern"), [("BREADBUTTER", "----- ------"), ("DOTHEMATH", "-- --- ----"),
+                                               ("IAMONIT", "- -- -- --")])
+def test_both_builds_find_every_answer_of_the_exhaustive_method(monkeypatch, english, build, pool, pattern):
+    """Every answer the seed's method finds (permutations of the pool with dead-prefix skips), no more:
+    one, two and three last slots, and an open slot before them."""
+    from bench.jumble import permutation_answers
+
+    if build == "c":
+        library = native.c_library("puzzlewright.jumble", finish.KERNEL_SOURCE, "Jumble answer kernel")
+        if library is None:
+            pytest.skip("no C compiler here")
+        kernel: finish.Kernel = finish._CKernel(library)
+    else:
+        kernel = finish._NumbaKernel()
+    monkeypatch.setattr(finish, "_backend", lambda: kernel)
+    result = to_jsonable(api.solve({"pool": pool, "answer_pattern": pattern, "top": 1000}, lexicon=english))
+    found, finished = permutation_answers(pool.lower(), [len(t) for t in pattern.split()], english, 60)
+    assert finished and result["complete"] and len(result["answers"]) == found > 0
+    assert len({tuple(a["words"]) for a in result["answers"]}) == found  # each once
+
+
+@needs_c
+def test_the_c_build_refuses_arrays_of_the_wrong_type(english):
+    kernel = finish._CKernel(native.c_library("puzzlewright.jumble", finish.KERNEL_SOURCE, "Jumble answer kernel"))
+    rows = np.zeros(2, np.int32)
+    with pytest.raises(TypeError, match="int64 rows"):
+        kernel.fitting(None, rows, (0, 0), (0, 0), np.zeros(2, np.int64))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="C-ordered float64"):
+        finish.addresses((np.zeros(3, np.float32),), (np.float64,))
+    with pytest.raises(TypeError, match="C-ordered int64"):
+        finish.addresses((np.zeros((3, 4), np.int64).T,), (np.int64,))
+
+
+@needs_c
+def test_the_normal_path_never_imports_numba(shared_data):
+    """numba costs a process over a second to import: the C build is loaded with ctypes alone."""
+    puzzle = json.dumps(training(shared_data, 1)[0])
+    code = ("import json, sys\nfrom puzzlewright.jumble.api import solve\n"
+            f"result = solve(json.loads({puzzle!r}))\nprint(len(result.answers), 'numba' in sys.modules)")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert int(shown[0]) > 0 and shown[1] == "False"
