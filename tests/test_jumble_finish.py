@@ -20,6 +20,7 @@ from puzzlewright.schema import to_jsonable
 
 needs_c = pytest.mark.skipif(native.c_compiler() is None, reason="no C compiler here")
 FIELDS = ("jumbles", "answer_pattern", "caption")
+NUMBA_TIME = 300  # seconds a solve may take: the numba build's first call compiles it (20 s under load)
 
 
 def c_build() -> finish._CKernel:
@@ -39,7 +40,7 @@ def answers(puzzles: list[dict], english) -> list[dict]:
     """Each puzzle's result (top 10) as JSON, less its time."""
     results = []
     for puzzle in puzzles:
-        result = to_jsonable(api.solve(dict(puzzle, top=10), lexicon=english))
+        result = to_jsonable(api.solve(dict(puzzle, top=10, time_limit=NUMBA_TIME), lexicon=english))
         result.pop("elapsed_s")
         results.append(result)
     return results
@@ -66,6 +67,19 @@ class BothBuilds:
         assert outcomes[0] == outcomes[1]
         self.calls[f"finish {arguments[0]}"] += 1
 
+    def level(self, level, start, floor, nodes_left):
+        outcomes = []
+        for build in self.builds:
+            level.result.fill(-7)
+            for out in level.outs:
+                out.fill(-7)
+            build.level(level, start, floor, nodes_left)
+            why, position, spent, *kept = level.result.tolist()
+            kept = kept if why == native.OUT_FULL else []
+            outcomes.append((why, position, spent, [out[:n].tolist() for out, n in zip(level.outs, kept)]))
+        assert outcomes[0] == outcomes[1]
+        self.calls[f"level {outcomes[0][0]}"] += 1
+
     def fitting(self, slot, rows, pool, guards, out):
         outcomes = []
         for build in self.builds:
@@ -82,7 +96,8 @@ def test_c_and_numba_builds_return_the_same_call_for_call(monkeypatch, shared_da
     both = BothBuilds()
     monkeypatch.setattr(finish, "_backend", lambda: both)
     answers(training(shared_data, 40), english)
-    assert all(both.calls[name] > 0 for name in ("finish 0", "finish 1", "finish 2", "fitting")), both.calls
+    names = ("finish 0", "finish 1", "finish 2", "fitting", f"level {native.DONE}", f"level {native.OUT_FULL}")
+    assert all(both.calls[name] > 0 for name in names), both.calls
 
 
 def test_a_call_that_outgrows_its_room_is_made_again(monkeypatch, shared_data, english):
@@ -108,7 +123,8 @@ def test_both_builds_find_every_answer_of_the_exhaustive_method(monkeypatch, eng
     else:
         kernel = finish._NumbaKernel()
     monkeypatch.setattr(finish, "_backend", lambda: kernel)
-    result = to_jsonable(api.solve({"pool": pool, "answer_pattern": pattern, "top": 1000}, lexicon=english))
+    result = to_jsonable(api.solve({"pool": pool, "answer_pattern": pattern, "top": 1000, "time_limit": NUMBA_TIME},
+                                   lexicon=english))
     found, finished = permutation_answers(pool.lower(), [len(t) for t in pattern.split()], english, 60)
     assert finished and result["complete"] and len(result["answers"]) == found > 0
     assert len({tuple(a["words"]) for a in result["answers"]}) == found  # each once
@@ -134,3 +150,28 @@ def test_the_normal_path_never_imports_numba(shared_data):
             f"result = solve(json.loads({puzzle!r}))\nprint(len(result.answers), 'numba' in sys.modules)")
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert int(shown[0]) > 0 and shown[1] == "False"
+
+
+def test_the_compiled_levels_search_and_spend_nodes_as_the_python_loop(monkeypatch, english):
+    """Above the last three slots a level's words are tried by the compiled loop (``jumble_level``) when
+    every open slot's needs are packed; with no packed needs the Python loop tries them, a node each. Both
+    find the same answers, spend the same nodes, and under a node budget stop at the same node: the whole
+    search's nodes, one fewer, a third, two."""
+    from puzzlewright.budget import Budget
+    from puzzlewright.jumble import answers
+
+    request = {"pool": "INBEDATHOME", "answer_pattern": "-- --- -- ----", "top": 30}
+
+    def solve(nodes: int | None) -> tuple[dict, int]:
+        budget = Budget(nodes=nodes)
+        result = to_jsonable(api.solve(request, lexicon=english, budget=budget))
+        result.pop("elapsed_s")
+        return result, budget.used
+
+    whole = solve(None)[1]
+    budgets = [None, whole, whole - 1, whole // 3, 2]
+    compiled = [solve(nodes) for nodes in budgets]
+    monkeypatch.setattr(answers.SlotWords, "packed_needs", property(lambda self: None))
+    assert [solve(nodes) for nodes in budgets] == compiled
+    assert [result["complete"] for result, _ in compiled] == [True, True, False, False, False]
+    assert compiled[0][0]["answers"] and compiled[2][0]["answers"] and not compiled[4][0]["answers"]

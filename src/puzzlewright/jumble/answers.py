@@ -31,10 +31,11 @@ from functools import cached_property
 import numpy as np
 
 from puzzlewright.jumble.model import AnswerPattern, Slot
+from puzzlewright.native import OUT_FULL
 from puzzlewright.jumble.rank import Ranker
 from puzzlewright.jumble.anagrams import count_hash, count_table, letter_counts
-from puzzlewright.jumble.finish import (BELOW_BAR, NO_ROWS, Found, View, candidates, fitting_rows as fitting_packed,
-                                        last_view, packed_view, words_view)
+from puzzlewright.jumble.finish import (BELOW_BAR, NO_ROWS, Found, Level, View, candidates,
+                                        fitting_rows as fitting_packed, last_view, packed_view, words_view)
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.budget import Budget
 
@@ -267,10 +268,13 @@ class AnswerSearch:
             return
         k = state.order[depth]
         slot_words = self.slots[k]
+        deeper = state.order[depth + 1:]
+        if packed is not None and wild == 0 and all(self.slots[j].packed_needs is not None for j in [k, *deeper]):
+            yield from self._descend(state, depth, counts, value, narrowed, packed)
+            return
         rows = narrowed[k]
         # the unknown letters each word takes (none without unknowns: every row fits the letters left)
         shortfall = np.maximum(slot_words.needs[rows] - counts, 0).sum(axis=1).tolist() if wild else [0] * len(rows)
-        deeper = state.order[depth + 1:]
         rest = sum(float(self.slots[j].bounds[narrowed[j][0]]) for j in deeper)
         words = None if packed is None else slot_words.packed_needs
         for row, short in zip(rows.tolist(), shortfall):
@@ -288,6 +292,35 @@ class AnswerSearch:
             if inner is not None and total + sum(float(self.slots[j].bounds[inner[j][0]]) for j in deeper
                                                  ) > state.floor():
                 yield from self._extend(state, depth + 1, left, wild - short, total, inner, packed_left)
+
+    def _descend(self, state: _Branch, depth: int, counts: np.ndarray, value: float, narrowed: list[np.ndarray],
+                 packed: tuple[int, int]) -> Iterator[tuple[str, ...]]:
+        """:meth:`_extend` at a level above the last three slots, without unknown letters and with every
+        open slot's needs packed: the compiled row loop (:class:`.finish.Level`) tries the level's words in
+        turn, each a node, narrowing the deeper slots' rows by the letters it leaves, and hands back each
+        word to descend into (the bar read afresh each time, the nodes it tried spent from the budget
+        first, as the loop above spends them a word at a time)."""
+        k = state.order[depth]
+        slot_words = self.slots[k]
+        deeper = state.order[depth + 1:]
+        rest = sum(float(self.slots[j].bounds[narrowed[j][0]]) for j in deeper)
+        level = Level(slot_words, narrowed[k], [self.slots[j] for j in deeper], [narrowed[j] for j in deeper],
+                      packed, GUARDS, value, rest)
+        words, (low, high) = slot_words.words, slot_words.packed_needs
+        start = 0
+        while True:
+            why, position, spent, kept = level.next(start, state.floor(), state.budget.nodes_left)
+            if (spent and not state.budget.spend(spent)) or why != OUT_FULL:
+                return
+            row = int(narrowed[k][position])
+            state.chosen[k] = words[row]
+            inner = list(narrowed)
+            for j, rows in zip(deeper, kept):
+                inner[j] = rows
+            yield from self._extend(state, depth + 1, np.maximum(counts - slot_words.needs[row], 0), 0,
+                                    value + float(slot_words.bounds[row]), inner,
+                                    (packed[0] - int(low[row]), packed[1] - int(high[row])))
+            start = position + 1
 
     def _narrow(self, narrowed: list[np.ndarray], deeper: list[int], counts: np.ndarray, wild: int,
                 pool: tuple[int, int] | None) -> list[np.ndarray] | None:

@@ -46,6 +46,7 @@ KERNEL_SOURCE = "finish_kernel.c"
 BELOW_BAR = 3  # finish_kernel.c's code: the chunk's best pair cannot beat the bar
 CAPACITY = 64  # candidates a call has room for at first (a call that finds more is made again with room)
 NO_ROWS = np.zeros(0, np.int64)
+NO_LIMIT = 1 << 62  # the nodes left of a budget without a node limit
 Found = tuple[int, int, list[list[int]], list[float]]  # (why, nodes to spend, candidates' rows, their bounds)
 
 
@@ -75,7 +76,8 @@ def addresses(arrays: tuple[np.ndarray, ...], dtypes: tuple[type, ...]) -> list[
 
 def words_view(slot: SlotWords) -> View:
     """A slot's score bounds, needs' hashes and needs, as ``finish_kernel.c`` reads a slot before the last
-    (the first fields of a view)."""
+    (the first fields of a view): a ranked slot's (its bounds set)."""
+    assert slot.bounds is not None
     return view(addresses((slot.bounds, slot.need_keys, slot.needs), (np.float64, np.int64, np.int16)))
 
 
@@ -107,6 +109,10 @@ class _CKernel:
         self.c_fitting = library.jumble_fitting
         self.c_fitting.restype = int64
         self.c_fitting.argtypes = [pointer, pointer, pointer, int64, *[uint64] * 4, pointer]
+        self.c_level = library.jumble_level
+        self.c_level.restype = None
+        self.c_level.argtypes = [pointer, int64, int64, *[pointer] * 3, *[uint64] * 4, *[double] * 3, int64, int64,
+                                 pointer, pointer]
         self.weights_array = np.array(HASH_WEIGHTS, np.int64)  # kept alive: the C build reads it
         self.weights = address(self.weights_array)
 
@@ -128,14 +134,41 @@ class _CKernel:
                                   address(out)))
 
 
+    def level(self, level: Level, start: int, floor: float, nodes_left: int) -> None:
+        if level.deeper_fields is None:  # once a level: its deeper slots' arrays do not change
+            level.deeper_fields = view([field for slot, rows, out in zip(level.deeper, level.deeper_rows, level.outs)
+                                        for field in (*slot.kernel_packed, slot.kernel_words.fields[0], address(rows),
+                                                      len(rows), address(out))])
+        low, high = level.slot.kernel_packed
+        self.c_level(address(level.rows), len(level.rows), start, int(level.slot.kernel_words.fields[0]), low, high,
+                     *level.pool, *level.guards, level.value, level.rest, floor, nodes_left, len(level.deeper),
+                     level.deeper_fields.address, address(level.result))
+
+
 def address(array: np.ndarray) -> int:
     """Where a C-contiguous, writable numpy array's items start (0 for an empty one), for C: five times
     quicker than ``array.ctypes.data``, and a non-contiguous array is refused (BufferError)."""
-    return ctypes.addressof(ctypes.c_char.from_buffer(array)) if len(array) else 0
+    return ctypes.addressof(ctypes.c_char.from_buffer(array)) if len(array) else 0  # type: ignore[arg-type]
 
 
 class _NumbaKernel:
     """The numba build, given the arrays the C build reads through the slots' views."""
+
+    @staticmethod
+    def level(level: Level, start: int, floor: float, nodes_left: int) -> None:
+        from puzzlewright.jumble import finish_numba
+
+        def packed(slot: SlotWords) -> tuple[np.ndarray, np.ndarray]:
+            assert slot.packed_needs is not None
+            return slot.packed_needs
+
+        lows, highs = zip(*map(packed, level.deeper))
+        low, high = packed(level.slot)
+        finish_numba.level(level.rows, start, level.slot.bounds, low, high,  # type: ignore[call-arg]
+                           *map(np.uint64, (*level.pool, *level.guards)), float(level.value), float(level.rest),
+                           float(floor), nodes_left, tuple(lows), tuple(highs),
+                           tuple(slot.bounds for slot in level.deeper), tuple(level.deeper_rows), tuple(level.outs),
+                           level.result)
 
     @staticmethod
     def finish(prefix: int, first: SlotWords, second: SlotWords, last: SlotWords, rows1: np.ndarray,
@@ -144,6 +177,7 @@ class _NumbaKernel:
         from puzzlewright.jumble import finish_numba
 
         def words(slot: SlotWords) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            assert slot.bounds is not None
             return slot.bounds, slot.need_keys, slot.needs
 
         hashes, starts, partners = last.need_groups
@@ -158,8 +192,8 @@ class _NumbaKernel:
 
         assert slot.packed_needs is not None
         words = slot.packed_needs
-        return int(finish_numba.fitting(words[0], words[1], NO_ROWS if rows is None else rows, rows is None,
-                                        *map(np.uint64, (*pool, *guards)), out))
+        return int(finish_numba.fitting(words[0], words[1], NO_ROWS if rows is None else rows,  # type: ignore[call-arg]
+                                        rows is None, *map(np.uint64, (*pool, *guards)), out))
 
 
 Kernel = _CKernel | _NumbaKernel
@@ -172,6 +206,30 @@ def _backend() -> Kernel:
 
     library = c_library("puzzlewright.jumble", KERNEL_SOURCE, "Jumble answer kernel")
     return _NumbaKernel() if library is None else _CKernel(library)
+
+
+class Level:
+    """One level of the answer search above its last three slots, compiled (``jumble_level``): the level's
+    slot and its fitting rows (best first), the deeper slots and theirs, the letters left (packed, exact, by
+    ``answers.packed_pool``, ``guards`` its guard bits), the score so far and the deeper slots' best bounds'
+    sum (``rest``). :meth:`next` finds the next row to descend into, and the deeper slots' rows it leaves."""
+
+    def __init__(self, slot: SlotWords, rows: np.ndarray, deeper: list[SlotWords], deeper_rows: list[np.ndarray],
+                 pool: tuple[int, int], guards: tuple[int, int], value: float, rest: float):
+        self.slot, self.rows, self.deeper, self.deeper_rows = slot, rows, deeper, deeper_rows
+        self.pool, self.guards, self.value, self.rest = pool, guards, value, rest
+        self.outs = [np.empty(len(r), np.int64) for r in deeper_rows]
+        self.result = np.empty(3 + len(deeper), np.int64)
+        self.deeper_fields: View | None = None  # the C build's view of the deeper slots, made on its first call
+
+    def next(self, start: int, floor: float, nodes_left: int | None) -> tuple[int, int, int, list[np.ndarray]]:
+        """From the ``start``-th row on, with the bar at ``floor`` and ``nodes_left`` nodes (None: no limit):
+        (DONE: the level is done, NODE_LIMIT: the nodes ran out, or OUT_FULL: a row to descend into; that
+        row's position; the nodes spent, one a row tried; each deeper slot's rows that fit the letters the
+        row leaves). The rows are only valid until the next call."""
+        _backend().level(self, start, floor, NO_LIMIT if nodes_left is None else nodes_left)
+        why, position, spent, *kept = self.result.tolist()
+        return why, position, spent, [out[:n] for out, n in zip(self.outs, kept)] if why == OUT_FULL else []
 
 
 def fitting_rows(slot: SlotWords, rows: np.ndarray | None, pool: tuple[int, int], guards: tuple[int, int]

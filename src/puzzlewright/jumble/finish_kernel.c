@@ -200,3 +200,56 @@ i64 jumble_fitting(const u64 *low, const u64 *high, const i64 *rows, i64 n, u64 
     }
     return kept;
 }
+
+/* One level of the search above the last three slots, from its `start`-th row (`rows`, n of them, best
+ * first; `bounds`, `low` and `high` the slot's score bounds and packed needs): each word's bound with the
+ * deeper slots' best (`rest`) must beat the floor, else the level is done; it costs a node (more than
+ * `nodes_left`: the budget has run out); the letters it leaves (the pool less its needs, packed) narrow
+ * each deeper slot's rows to those that fit, and a word that leaves one of them none, or whose bound with
+ * their best cannot beat the floor, is passed over. The first word that passes is the row to descend into.
+ *
+ * `deeper` holds DEEPER_FIELDS fields a deeper slot (its packed needs, score bounds, fitting rows and how
+ * many, and where its narrowed rows go). result = [why it returned (DONE: the level is done; NODE_LIMIT;
+ * OUT_FULL: a row to descend into, its deeper slots' rows in their outputs), that row's position, the nodes
+ * spent, then how many rows each deeper slot kept]. */
+enum { D_LOW = 0, D_HIGH = 1, D_BOUNDS = 2, D_ROWS = 3, D_COUNT = 4, D_OUT = 5, DEEPER_FIELDS = 6 };
+
+void jumble_level(const i64 *rows, i64 n, i64 start, const double *bounds, const u64 *low, const u64 *high,
+                  u64 pool_low, u64 pool_high, u64 guard_low, u64 guard_high, double value, double rest,
+                  double floor, i64 nodes_left, i64 n_deeper, const i64 *deeper, i64 *result) {
+    i64 spent = 0, why = DONE, p = start;
+    for (; p < n; p++) {
+        i64 row = rows[p];
+        double total = value + bounds[row];
+        if (total + rest <= floor)
+            break;
+        if (++spent > nodes_left) {
+            why = NODE_LIMIT;
+            break;
+        }
+        u64 left_low = pool_low - low[row], left_high = pool_high - high[row];
+        int empty = 0;
+        for (i64 j = 0; j < n_deeper && !empty; j++) {
+            const i64 *d = deeper + j * DEEPER_FIELDS;
+            i64 kept = jumble_fitting((const u64 *)(intptr_t)d[D_LOW], (const u64 *)(intptr_t)d[D_HIGH],
+                                      (const i64 *)(intptr_t)d[D_ROWS], d[D_COUNT], left_low, left_high, guard_low,
+                                      guard_high, (i64 *)(intptr_t)d[D_OUT]);
+            result[3 + j] = kept;
+            empty = kept == 0;
+        }
+        if (empty)
+            continue;
+        double best = 0.0;
+        for (i64 j = 0; j < n_deeper; j++) {
+            const i64 *d = deeper + j * DEEPER_FIELDS;
+            best += ((const double *)(intptr_t)d[D_BOUNDS])[((const i64 *)(intptr_t)d[D_OUT])[0]];
+        }
+        if (total + best > floor) {
+            why = OUT_FULL;
+            break;
+        }
+    }
+    result[0] = why;
+    result[1] = p;
+    result[2] = spent;
+}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from puzzlewright.native import DONE, OUT_FULL
+from puzzlewright.native import DONE, NODE_LIMIT, OUT_FULL
 
 BELOW_BAR = 3  # finish_kernel.c's and finish.py's
 SHARED_CELL = -2
@@ -141,3 +141,45 @@ def fitting(low, high, rows, every, pool_low, pool_high, guard_low, guard_high, 
             out[kept] = row
             kept += 1
     return kept
+
+
+@numba.njit(cache=True, nogil=True)
+def level(rows, start, bounds, low, high, pool_low, pool_high, guard_low, guard_high, value, rest, floor, nodes_left,
+          lows, highs, deeper_bounds, deeper_rows, outs, result):
+    """``jumble_level``: one level of the search above the last three slots, from its ``start``-th row; the
+    deeper slots' packed needs, bounds, rows and outputs are tuples (one item a deeper slot)."""
+    spent = 0
+    why = DONE
+    p = start
+    while p < len(rows):
+        row = rows[p]
+        total = value + bounds[row]
+        if total + rest <= floor:
+            break
+        spent += 1
+        if spent > nodes_left:
+            why = NODE_LIMIT
+            break
+        left_low = pool_low - low[row]
+        left_high = pool_high - high[row]
+        empty = False
+        for j in range(len(outs)):
+            kept = fitting(lows[j], highs[j], deeper_rows[j], False, left_low, left_high, guard_low, guard_high,
+                           outs[j][:len(deeper_rows[j])])
+            result[3 + j] = kept
+            if kept == 0:
+                empty = True
+                break
+        if empty:
+            p += 1
+            continue
+        best = 0.0
+        for j in range(len(outs)):
+            best += deeper_bounds[j][outs[j][0]]
+        if total + best > floor:
+            why = OUT_FULL
+            break
+        p += 1
+    result[0] = why
+    result[1] = p
+    result[2] = spent
