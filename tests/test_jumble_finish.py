@@ -175,3 +175,14 @@ def test_the_compiled_levels_search_and_spend_nodes_as_the_python_loop(monkeypat
     assert [solve(nodes) for nodes in budgets] == compiled
     assert [result["complete"] for result, _ in compiled] == [True, True, False, False, False]
     assert compiled[0][0]["answers"] and compiled[2][0]["answers"] and not compiled[4][0]["answers"]
+
+
+def test_the_c_source_says_the_codes_python_defines():
+    """``finish_kernel.c`` cannot import them: its BELOW_BAR and its hash table's shared cell are read back."""
+    import re
+
+    from puzzlewright.jumble.answers import SHARED_CELL
+
+    text = native.kernel_source("puzzlewright.jumble", finish.KERNEL_SOURCE).decode()
+    assert re.findall(r"BELOW_BAR = (-?\d+)", text) == [str(finish.BELOW_BAR)]
+    assert re.findall(r"SHARED_CELL = (-?\d+)", text) == [str(SHARED_CELL)]

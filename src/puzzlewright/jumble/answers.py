@@ -10,7 +10,9 @@ because the letters left over name it exactly (a hash of the 26 counts, looked u
 words). A 12-letter pool that the seed paper attacked through 479,001,600 permutations takes a few hundred
 look-ups. A word's letter counts are also packed into two 64-bit integers, so testing whether it still
 fits the letters left takes two subtractions (:func:`.finish.fitting_rows`, compiled too), and the hash of
-the letters a partial fill leaves is the pool's hash less its words' (the hash is linear).
+the letters a partial fill leaves is the pool's hash less its words' (the hash is linear). Above the last
+three slots, a level's loop over its words is compiled as well (:class:`.finish.Level`) when no letter is
+unknown.
 
 The search is branch and bound on the answer's score: every word carries an upper bound of what it can
 add (:meth:`Ranker.slot_bounds`), words are tried best first, and a branch stops when its bound cannot

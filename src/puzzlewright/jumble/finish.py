@@ -25,12 +25,16 @@ candidate only while its bound still beats the bar, which rises with the answers
 bar only rises and a group's bounds only fall, that yields exactly the fills a search reading the bar
 afresh for every word would (see :meth:`.answers.AnswerSearch._finish`). Scores are doubles summed in
 the Python search's order, so the same fills pass to the last bit.
+
+Two more functions serve the levels above: ``jumble_fitting`` (:func:`fitting_rows`), which of a slot's
+words fit the letters left, by their packed counts; and ``jumble_level`` (:class:`Level`), a level's loop
+over its words, each a node (no more than the budget has left), narrowing the deeper slots' words by the
+letters it leaves and coming back to Python only with a word to descend into.
 """
 
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 

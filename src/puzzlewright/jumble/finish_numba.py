@@ -12,11 +12,11 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from puzzlewright.jumble.answers import SHARED_CELL
+from puzzlewright.jumble.finish import BELOW_BAR
 from puzzlewright.native import DONE, NODE_LIMIT, OUT_FULL
 
-BELOW_BAR = 3  # finish_kernel.c's and finish.py's
-SHARED_CELL = -2
-LETTERS = 26
+LETTERS = 26  # the letter counts of a word or pool
 
 
 @numba.njit(cache=True, nogil=True)
