@@ -195,7 +195,8 @@ def test_every_kernel_source_returns_the_shared_status_codes():
 
     codes = {"DONE": native.DONE, "NODE_LIMIT": native.NODE_LIMIT, "OUT_FULL": native.OUT_FULL}
     assert sorted(codes.values()) == [0, 1, 2]
-    for package, source in (("puzzlewright.grid", "grid_kernel.c"), ("puzzlewright.acrostic", "square_kernel.c")):
+    for package, source in (("puzzlewright.grid", "grid_kernel.c"), ("puzzlewright.acrostic", "square_kernel.c"),
+                            ("puzzlewright.jumble", "finish_kernel.c")):
         text = native.kernel_source(package, source).decode()
         enum = re.search(r"enum \{ (DONE = \d, NODE_LIMIT = \d, OUT_FULL = \d) \}", text)
         assert enum is not None, source

@@ -1,6 +1,6 @@
 """C kernels compiled once per machine: the package ships the C source of its hot loops (the square counter,
-the grid filler) and builds each with the system's C compiler into the cache folder the first time it is
-needed, then loads it with ctypes.
+the grid filler, the Jumble answer search's last slots) and builds each with the system's C compiler into
+the cache folder the first time it is needed, then loads it with ctypes.
 
 Why not numba alone: a process pays about 1.3 s to import numba and load its cached machine code, and about
 120 MB of memory for LLVM, before it searches anything. A ctypes library loads in a millisecond. The numba

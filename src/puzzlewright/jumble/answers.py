@@ -4,13 +4,15 @@ This is a letter-count (multiset) search, not a search over orderings of the poo
 of the pattern, the words of its length that fit inside the pool are found with one vectorised
 comparison over a (words x 26) count table. A depth-first search then picks a word for each slot in turn
 (the slot with the fewest candidates first), subtracting its letters and narrowing the other slots' words
-to those that still fit. The last three slots are done with arrays: pairs of words for two of them by
-broadcasting, and the last slot needs no search at all, because the letters left over name it exactly
-(a hash of the 26 counts, looked up among that slot's words). A 12-letter pool that the seed paper
-attacked through 479,001,600 permutations takes a few hundred look-ups. Inside the search, a word's
-letter counts are also packed into two 64-bit integers, so testing whether it still fits the letters left
-takes two subtractions (:func:`fits_packed`), and the hash of the letters a partial fill leaves is the
-pool's hash less its words' (the hash is linear), worked out for every partial fill at once.
+to those that still fit. The last three slots are done by a compiled kernel (:mod:`.finish`): the pairs
+of words for two of them whose bounds can beat the bar, and the last slot needs no search at all,
+because the letters left over name it exactly (a hash of the 26 counts, looked up among that slot's
+words). A 12-letter pool that the seed paper attacked through 479,001,600 permutations takes a few hundred
+look-ups. A word's letter counts are also packed into two 64-bit integers, so testing whether it still
+fits the letters left takes two subtractions (:func:`.finish.fitting_rows`, compiled too), and the hash of
+the letters a partial fill leaves is the pool's hash less its words' (the hash is linear). Above the last
+three slots, a level's loop over its words is compiled as well (:class:`.finish.Level`) when no letter is
+unknown.
 
 The search is branch and bound on the answer's score: every word carries an upper bound of what it can
 add (:meth:`Ranker.slot_bounds`), words are tried best first, and a branch stops when its bound cannot
@@ -31,8 +33,11 @@ from functools import cached_property
 import numpy as np
 
 from puzzlewright.jumble.model import AnswerPattern, Slot
+from puzzlewright.native import OUT_FULL
 from puzzlewright.jumble.rank import Ranker
 from puzzlewright.jumble.anagrams import count_hash, count_table, letter_counts
+from puzzlewright.jumble.finish import (BELOW_BAR, NO_ROWS, Found, Level, View, candidates,
+                                        fitting_rows as fitting_packed, last_view, packed_view, words_view)
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.budget import Budget
 
@@ -57,13 +62,12 @@ class Pool:
 
 
 PAIR_CHUNK = 50_000
-# packed letter counts (fits_packed): 4 bits a letter, 3 of count and a guard bit, 16 letters a 64-bit word
+# packed letter counts (finish.fitting_rows): 4 bits a letter, 3 of count and a guard bit, 16 letters a 64-bit word
 PACK_BITS = 4
 PACKED_MAX = 2 ** (PACK_BITS - 1) - 1
 PACK_SPLIT = 64 // PACK_BITS  # letters a-p in the first word, q-z in the second
 GUARDS = (sum((PACKED_MAX + 1) << (PACK_BITS * i) for i in range(PACK_SPLIT)),
           sum((PACKED_MAX + 1) << (PACK_BITS * i) for i in range(26 - PACK_SPLIT)))
-UINT_GUARDS = (np.uint64(GUARDS[0]), np.uint64(GUARDS[1]))
 HASH_TABLE_BITS = 3  # a hash table has 2**3 = 8 times as many cells as the hashes it holds, at least
 SHARED_CELL = -2  # a hash table's cell that several hashes have
 
@@ -77,35 +81,22 @@ def fits(needs: np.ndarray, counts: np.ndarray, wild: int) -> np.ndarray:
 
 def packed(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Rows of letter counts (each at most :data:`PACKED_MAX`) packed into two 64-bit words, a-p and q-z,
-    :data:`PACK_BITS` bits a letter (for :func:`fits_packed`): two letters a byte, the bytes read as
+    :data:`PACK_BITS` bits a letter (for :func:`.finish.fitting_rows`): two letters a byte, the bytes read as
     little-endian integers."""
     rows = counts.reshape(-1, 26).astype(np.uint8)
     data = np.zeros((len(rows), 16), np.uint8)
     data[:, :13] = rows[:, 0::2] | (rows[:, 1::2] << 4)
     words = data.view("<u8").astype(np.uint64)
     shape = counts.shape[:-1]
-    return words[:, 0].reshape(shape), words[:, 1].reshape(shape)
+    return np.ascontiguousarray(words[:, 0]).reshape(shape), np.ascontiguousarray(words[:, 1]).reshape(shape)
 
 
 def packed_pool(counts: np.ndarray) -> tuple[int, int]:
     """A pool's letter counts packed as :func:`packed` does, each field its count (at most
-    :data:`PACKED_MAX`: no word needs more) plus the guard bit, for :func:`fits_packed`."""
+    :data:`PACKED_MAX`: no word needs more) plus the guard bit, for :func:`.finish.fitting_rows`."""
     clamped = np.minimum(counts, PACKED_MAX).astype(np.uint8)
     data = (clamped[0::2] | (clamped[1::2] << 4)).tobytes()  # as packed() does, for one row
     return int.from_bytes(data[:8], "little") | GUARDS[0], int.from_bytes(data[8:], "little") | GUARDS[1]
-
-
-def fits_packed(words: tuple[np.ndarray, np.ndarray], pool: tuple[int, int]) -> np.ndarray:
-    """:func:`fits` without unknown letters, for words' needs packed by :func:`packed` and a pool packed by
-    :func:`packed_pool`: two subtractions a word instead of 26 comparisons. Taking a word's field from
-    the pool's borrows nothing from the next field and leaves the guard bit set exactly when the word needs
-    no more of that letter than the pool has."""
-    low_guard, high_guard = UINT_GUARDS  # numpy scalars, and the sums' masks in place: a third faster
-    low = np.uint64(pool[0]) - words[0]
-    low &= low_guard
-    high = np.uint64(pool[1]) - words[1]
-    high &= high_guard
-    return (low == low_guard) & (high == high_guard)
 
 
 def pick(words: tuple[str, ...], rows: np.ndarray) -> tuple[str, ...]:
@@ -164,29 +155,19 @@ class SlotWords:
                          self.flags[rows], None if self.bounds is None else self.bounds[rows])
 
     @cached_property
-    def need_lists(self) -> list[list[int]]:
-        """The letters each word needs, as Python lists (comparing two is far cheaper than two arrays)."""
-        return self.needs.tolist()
-
-    @cached_property
-    def bound_list(self) -> list[float]:
-        """:attr:`bounds` as Python numbers (read one at a time, once per answer)."""
-        return self.bounds.tolist()
-
-    @cached_property
     def need_keys(self) -> np.ndarray:
         """The hash of the letters each word needs (:func:`count_hash`), per row."""
         return count_hash(self.needs)
 
     @cached_property
-    def need_groups(self) -> tuple[np.ndarray, list[int], list[int]]:
+    def need_groups(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The words grouped by the hash of the letters they need (:attr:`need_keys`): the distinct hashes,
         sorted; where each one's group begins in the row list (and, last, where the last ends); the rows,
-        group by group, each group's in order (best first)."""
+        group by group, each group's in order (best first). All int64 arrays."""
         order = np.argsort(self.need_keys, kind="stable")
         keys = self.need_keys[order]
         firsts = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]])) if len(keys) else order
-        return keys[firsts], np.append(firsts, len(keys)).tolist(), order.tolist()
+        return keys[firsts], np.append(firsts, len(keys)).astype(np.int64), order.astype(np.int64)
 
     @cached_property
     def hash_table(self) -> np.ndarray:
@@ -203,33 +184,25 @@ class SlotWords:
         return table
 
     @cached_property
-    def hash_bounds(self) -> np.ndarray:
-        """For each group of :attr:`need_groups`, the best bound of its words: the bound of its first (the
-        rows are best first)."""
-        _, starts, rows = self.need_groups
-        if self.bounds is None:
-            return np.zeros(len(starts) - 1)
-        return self.bounds[np.array(rows, np.int64)[starts[:-1]]]
+    def kernel_words(self) -> View:
+        """These words' arrays as the compiled last slots read a slot before the last
+        (:func:`.finish.words_view`), kept with them."""
+        return words_view(self)
 
-    def hash_rows(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The indexes of ``keys`` that are hashes of some word's needed letters (vectorised), in order,
-        and for each, the number of its group in :attr:`need_groups`: by :attr:`hash_table`, and by a binary
-        search for the keys whose cell several hashes share."""
-        hashes, table = self.need_groups[0], self.hash_table
-        groups = table[keys & (len(table) - 1)]
-        maybe = np.flatnonzero(groups != -1)
-        if not len(maybe):
-            return maybe, maybe
-        candidates, at = keys[maybe], groups[maybe].astype(np.int64)
-        shared = np.flatnonzero(at == SHARED_CELL)
-        if len(shared):
-            at[shared] = np.searchsorted(hashes, candidates[shared]).clip(max=len(hashes) - 1)
-        found = hashes[at] == candidates
-        return maybe[found], at[found]
+    @cached_property
+    def kernel_last(self) -> View:
+        """The same and this slot's hash look-up, as the compiled last slots read the last
+        (:func:`.finish.last_view`)."""
+        return last_view(self)
+
+    @cached_property
+    def kernel_packed(self) -> tuple[int, int]:
+        """Where :attr:`packed_needs` are, for the compiled fit test (:func:`.finish.packed_view`)."""
+        return packed_view(self)
 
     @cached_property
     def packed_needs(self) -> tuple[np.ndarray, np.ndarray] | None:
-        """:attr:`needs` packed for :func:`fits_packed`, or None when a word needs more than
+        """:attr:`needs` packed for :func:`.finish.fitting_rows`, or None when a word needs more than
         :data:`PACKED_MAX` of a letter."""
         return packed(self.needs) if not len(self.needs) or int(self.needs.max()) <= PACKED_MAX else None
 
@@ -242,10 +215,7 @@ class SlotWords:
             if rows is None:
                 return np.flatnonzero(fits(self.needs, counts, wild))
             return rows[fits(self.needs[rows], counts, wild)]
-        pool = pool or packed_pool(counts)
-        if rows is None:
-            return np.flatnonzero(fits_packed(words, pool))
-        return rows[fits_packed((words[0][rows], words[1][rows]), pool)]
+        return fitting_packed(self, rows, pool or packed_pool(counts), GUARDS)
 
 
 class AnswerSearch:
@@ -296,15 +266,17 @@ class AnswerSearch:
         letters a word leaves are packed by one subtraction (no field borrows: the word fits)."""
         open_slots = len(state.order) - depth
         if wild == 0 and open_slots <= 3:
-            finish = (self._last, self._last_two, self._last_three)[open_slots - 1]
-            yield from finish(state, depth, counts, value, narrowed)
+            yield from self._finish(state, depth, counts, value, narrowed)
             return
         k = state.order[depth]
         slot_words = self.slots[k]
+        deeper = state.order[depth + 1:]
+        if packed is not None and wild == 0 and all(self.slots[j].packed_needs is not None for j in [k, *deeper]):
+            yield from self._descend(state, depth, counts, value, narrowed, packed)
+            return
         rows = narrowed[k]
         # the unknown letters each word takes (none without unknowns: every row fits the letters left)
         shortfall = np.maximum(slot_words.needs[rows] - counts, 0).sum(axis=1).tolist() if wild else [0] * len(rows)
-        deeper = state.order[depth + 1:]
         rest = sum(float(self.slots[j].bounds[narrowed[j][0]]) for j in deeper)
         words = None if packed is None else slot_words.packed_needs
         for row, short in zip(rows.tolist(), shortfall):
@@ -323,6 +295,35 @@ class AnswerSearch:
                                                  ) > state.floor():
                 yield from self._extend(state, depth + 1, left, wild - short, total, inner, packed_left)
 
+    def _descend(self, state: _Branch, depth: int, counts: np.ndarray, value: float, narrowed: list[np.ndarray],
+                 packed: tuple[int, int]) -> Iterator[tuple[str, ...]]:
+        """:meth:`_extend` at a level above the last three slots, without unknown letters and with every
+        open slot's needs packed: the compiled row loop (:class:`.finish.Level`) tries the level's words in
+        turn, each a node, narrowing the deeper slots' rows by the letters it leaves, and hands back each
+        word to descend into (the bar read afresh each time, the nodes it tried spent from the budget
+        first, as the loop above spends them a word at a time)."""
+        k = state.order[depth]
+        slot_words = self.slots[k]
+        deeper = state.order[depth + 1:]
+        rest = sum(float(self.slots[j].bounds[narrowed[j][0]]) for j in deeper)
+        level = Level(slot_words, narrowed[k], [self.slots[j] for j in deeper], [narrowed[j] for j in deeper],
+                      packed, GUARDS, value, rest)
+        words, (low, high) = slot_words.words, slot_words.packed_needs
+        start = 0
+        while True:
+            why, position, spent, kept = level.next(start, state.floor(), state.budget.nodes_left)
+            if (spent and not state.budget.spend(spent)) or why != OUT_FULL:
+                return
+            row = int(narrowed[k][position])
+            state.chosen[k] = words[row]
+            inner = list(narrowed)
+            for j, rows in zip(deeper, kept):
+                inner[j] = rows
+            yield from self._extend(state, depth + 1, np.maximum(counts - slot_words.needs[row], 0), 0,
+                                    value + float(slot_words.bounds[row]), inner,
+                                    (packed[0] - int(low[row]), packed[1] - int(high[row])))
+            start = position + 1
+
     def _narrow(self, narrowed: list[np.ndarray], deeper: list[int], counts: np.ndarray, wild: int,
                 pool: tuple[int, int] | None) -> list[np.ndarray] | None:
         """``narrowed`` with the deeper slots' rows cut to those fitting ``counts`` (None if one has none;
@@ -336,89 +337,45 @@ class AnswerSearch:
             inner[j] = rows
         return inner
 
-    def _last(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
-              narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
-        """The last slot takes exactly the letters left: one hash look-up by letter counts."""
-        yield from self._complete(state, counts, {}, np.array([value]), state.order[depth])
+    def _finish(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
+                narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
+        """The last one, two or three slots, by the compiled kernel (:mod:`.finish`): no search for the last
+        slot, whose words the letters left name by their hash; the words of the slot before it that can
+        beat the bar, or the pairs of the two before it, a chunk of the first's rows at a time (the bar
+        read afresh for each chunk, as the chunk's nodes are spent from the budget)."""
+        slots = state.order[depth:]
+        last = self.slots[slots[-1]]
+        best_row = int(narrowed[slots[-1]][0])
+        if len(slots) == 1:
+            found = candidates(None, None, last, NO_ROWS, NO_ROWS, counts, value, state.floor(), best_row)
+            yield from self._yield(state, slots, found)
+        elif len(slots) == 2:
+            found = candidates(self.slots[slots[0]], None, last, narrowed[slots[0]], NO_ROWS, counts, value,
+                               state.floor(), best_row)
+            if state.budget.spend(found[1]):
+                yield from self._yield(state, slots, found)
+        else:
+            first, second = self.slots[slots[0]], self.slots[slots[1]]
+            rows1, rows2 = narrowed[slots[0]], narrowed[slots[1]]
+            chunk = max(1, PAIR_CHUNK // len(rows2))
+            for start in range(0, len(rows1), chunk):
+                found = candidates(first, second, last, rows1[start:start + chunk], rows2, counts, value,
+                                   state.floor(), best_row)
+                if found[0] == BELOW_BAR or not state.budget.spend(found[1]):
+                    return
+                yield from self._yield(state, slots, found)
 
-    def _last_two(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
-                  narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
-        """The last two slots, vectorised: every word of the first that fits (and whose bound can still
-        beat the bar), and for each, the second's words by a look-up of the letters it leaves."""
-        k, k_last = state.order[depth], state.order[depth + 1]
-        first = self.slots[k]
-        rows = first.fitting_rows(narrowed[k], counts, 0)
-        totals = value + first.bounds[rows]
-        keep = totals + self.slots[k_last].bounds[narrowed[k_last][0]] > state.floor()
-        if state.budget.spend(int(keep.sum())):
-            yield from self._complete(state, counts, {k: rows[keep]}, totals[keep], k_last)
-
-    def _last_three(self, state: _Branch, depth: int, counts: np.ndarray, value: float,
-                    narrowed: list[np.ndarray]) -> Iterator[tuple[str, ...]]:
-        """The last three slots: every pair of words for the first two (by broadcasting, a chunk of the
-        first slot's words at a time) whose bounds can still beat the bar, then the third by look-up.
-
-        Both slots' rows are best first, so the pairs that pass lie in a corner of the chunk: the rows
-        whose pair with the second slot's best word passes, and the columns that pass with the chunk's
-        best row. Only that box is computed, with the same sums in the same order, so the same pairs pass
-        (a sum of non-increasing terms never increases, rounding included)."""
-        k1, k2, k3 = state.order[depth:depth + 3]
-        first, second = self.slots[k1], self.slots[k2]
-        rows1, rows2 = narrowed[k1], narrowed[k2]
-        bounds2 = second.bounds[rows2]
-        best_rest = float(bounds2[0]) + float(self.slots[k3].bounds[narrowed[k3][0]])
-        slack = best_rest - float(bounds2[0])
-        chunk = max(1, PAIR_CHUNK // len(rows2))
-        for start in range(0, len(rows1), chunk):
-            part = rows1[start:start + chunk]
-            floor = state.floor()
-            if value + float(first.bounds[part[0]]) + best_rest <= floor:
-                return
-            heads = value + first.bounds[part]
-            height = int(np.count_nonzero(heads + bounds2[0] + slack > floor))
-            width = int(np.count_nonzero(heads[0] + bounds2 + slack > floor))
-            totals = heads[:height, None] + bounds2[None, :width]
-            i1, i2 = np.nonzero(totals + slack > floor)
-            if not state.budget.spend(len(i1)):
-                return
-            yield from self._complete(state, counts, {k1: part[i1], k2: rows2[i2]}, totals[i1, i2], k3)
-
-    def _complete(self, state: _Branch, counts: np.ndarray, prefix: dict[int, np.ndarray], totals: np.ndarray,
-                  k_last: int) -> Iterator[tuple[str, ...]]:
-        """For partial fills (``prefix[k]`` = slot k's rows, aligned with their score bounds ``totals``)
-        of a pool with ``counts`` letters left, the last slot's words that take exactly the letters the
-        partial fill leaves.
-
-        The letters left are looked up by their hash (:func:`count_hash`), which is linear: the counts'
-        hash less the hashes of the words' needs (:attr:`SlotWords.need_keys`), so the letters left are
-        worked out only for the hits whose best word can still beat the bar. A fill whose words need more
-        of a letter than there is never matches: its letters left are checked, and a word's needs are
-        never negative."""
-        last = self.slots[k_last]
-        key = count_hash(counts)
-        keys = (key - sum(self.slots[k].need_keys[rows] for k, rows in prefix.items()) if prefix
-                else np.full(len(totals), key))
-        hits, groups = last.hash_rows(keys)
-        keep = totals[hits] + last.hash_bounds[groups] > state.floor()  # the test below, for each group's best
-        if not keep.any():
-            return
-        hits, groups = hits[keep], groups[keep]
-        left = np.empty((len(hits), len(counts)), counts.dtype)
-        left[:] = counts
-        for k, rows in prefix.items():
-            left -= self.slots[k].needs[rows[hits]]
-        # Python numbers from here on: the loop runs once per answer found
-        need_lists, bounds, (_, starts, partners) = last.need_lists, last.bound_list, last.need_groups
-        fixed = [(k, self.slots[k].words, rows[hits].tolist()) for k, rows in prefix.items()]
-        for n, (group, total, left_n) in enumerate(zip(groups.tolist(), totals[hits].tolist(), left.tolist())):
-            for partner in partners[starts[group]:starts[group + 1]]:
-                if total + bounds[partner] <= state.floor():
-                    break  # the rest of the group are no better, and the bar rises only with an answer
-                if need_lists[partner] == left_n:
-                    for k, words, rows in fixed:
-                        state.chosen[k] = words[rows[n]]
-                    state.chosen[k_last] = last.words[partner]
-                    yield tuple(state.chosen)
+    def _yield(self, state: _Branch, slots: list[int], found: Found) -> Iterator[tuple[str, ...]]:
+        """Each candidate fill of the last ``slots`` (found with the bar as it was) whose bound still beats
+        the bar: it only rises, with the answers the caller is given, and a group of last words is best
+        first, so these are the fills a search reading the bar afresh for every word yields."""
+        *before, k_last = slots
+        for rows, bound in zip(found[2], found[3]):
+            if bound > state.floor():
+                for k, row in zip(before, rows):
+                    state.chosen[k] = self.slots[k].words[row]
+                state.chosen[k_last] = self.slots[k_last].words[rows[2]]
+                yield tuple(state.chosen)
 
 
 @dataclass
