@@ -9,10 +9,10 @@ The functions here are the front door, with natural arguments and typed results:
 ...                     answer="----- -------", extra_words="sesug,atlanta").best)
 'SESUG ATLANTA'
 
->>> puzzle = pw.jumble.generate("BEE WORTH IT", caption="THEY HOPED THE HONEY WOULD - - -", random_seed=1,
+>>> puzzle = pw.jumble.generate("BEE WORTH IT", caption="THEY HOPED THE HONEY WOULD - - -", random_seed=2,
 ...                             show_answers=True).best
 >>> str(puzzle), [word.answer for word in puzzle.jumbles], puzzle.solver_rank
-('IHETG:-O--O ESDEF:-OO-- DEBERW:OO-O-- HTURAO:--OOO- --- ----- --', ['eight', 'feeds', 'brewed', 'author'], 1)
+('BMCIL:--O-O THAWC:O---O TNVSEE:O-O-O- ORUTPO:--OO-O --- ----- --', ['climb', 'watch', 'events', 'uproot'], 1)
 
 The verbs over request models are in :mod:`puzzlewright.jumble.api`, the models in
 :mod:`puzzlewright.jumble.schema`.
