@@ -495,6 +495,25 @@ def test_phrase_table_values(english):
     assert ranker.association(("so", "far", "so", "good")) > ranker.association(("far", "so", "good", "so"))
 
 
+def test_slot_bounds_number_words_by_lexicon_row(english):
+    """The per-row numbers the slot bounds use are each word's own, and the phrase bound by them is the best
+    pair with any following word."""
+    from puzzlewright.jumble.rank import Ranker
+
+    ranker = Ranker(english)
+    table = english.of_length(4)
+    rows = np.array([table.words.index(w) for w in ("deep", "free", "fall")])
+    words = tuple(table.words[i] for i in rows.tolist())
+    phrase_ids, stem_ids = ranker.row_ids(english, 4)
+    for _ in range(2):  # looked up, then read back by row
+        assert phrase_ids.of(rows, words).tolist() == [ranker.phrases.word_id(w) for w in words]
+        assert stem_ids.of(rows, words).tolist() == [ranker.relations.word_id(w) for w in words]
+    following = ("end", "sea", "way")
+    bound = ranker.phrases.best_following(phrase_ids.of(rows, words),
+                                          np.array([ranker.phrases.word_id(w) for w in following]))
+    best = [max(0.0, *(ranker.phrases.listed_value(w, f) or 0.0 for f in following)) for w in words]
+    assert bound.tolist() == best and max(best) > 0
+
 def test_unknown_pool_letters(english):
     result = solve_json({"pool": "BREADBUTTE?", "answer_pattern": "----- {AND} ------", "top": 5}, lexicon=english)
     assert "bread and butter" in [a["answer"] for a in result["answers"]]

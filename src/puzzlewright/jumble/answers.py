@@ -124,6 +124,7 @@ class SlotWords:
     needs: np.ndarray
     zipf: np.ndarray
     flags: np.ndarray
+    rows: np.ndarray  # each word's row in the lexicon's table of its length (``of_length``)
     bounds: np.ndarray | None = None
 
     @classmethod
@@ -133,26 +134,26 @@ class SlotWords:
         if not slot.literals:  # nothing printed: a word needs all its letters from the pool
             rows = np.flatnonzero(fits_by_letter(lexicon.letter_count_columns(slot.length), ceiling, wild))
             needs = count_table(lexicon, slot.length)[rows].astype(np.int16)  # as the general case's
-            return cls(slot, pick(table.words, rows), needs, table.zipf[rows], table.flags[rows])
+            return cls(slot, pick(table.words, rows), needs, table.zipf[rows], table.flags[rows], rows)
         needs = count_table(lexicon, slot.length) - letter_counts(slot.literals)
         keep = fits(needs, ceiling, wild) & (needs >= 0).all(axis=1)
         for position, letter in enumerate(slot.text):
             if letter != "-":
                 keep &= table.letters[:, position] == ord(letter) - 97
         rows = np.flatnonzero(keep)
-        return cls(slot, pick(table.words, rows), needs[rows], table.zipf[rows], table.flags[rows])
+        return cls(slot, pick(table.words, rows), needs[rows], table.zipf[rows], table.flags[rows], rows)
 
     def ranked(self, bounds: np.ndarray) -> SlotWords:
         """The same words ordered by ``bounds``, best first."""
         order = np.argsort(-bounds, kind="stable")
         return SlotWords(self.slot, pick(self.words, order), self.needs[order], self.zipf[order],
-                         self.flags[order], bounds[order])
+                         self.flags[order], self.rows[order], bounds[order])
 
     def subset(self, keep: np.ndarray) -> SlotWords:
         """The words where ``keep`` (a boolean per word) is true, in the same order, with their bounds."""
         rows = np.flatnonzero(keep)
         return SlotWords(self.slot, pick(self.words, rows), self.needs[rows], self.zipf[rows],
-                         self.flags[rows], None if self.bounds is None else self.bounds[rows])
+                         self.flags[rows], self.rows[rows], None if self.bounds is None else self.bounds[rows])
 
     @cached_property
     def need_keys(self) -> np.ndarray:
@@ -231,7 +232,7 @@ class AnswerSearch:
         ceiling = np.max([letter_counts(pool.letters) for pool in pools], axis=0)
         wild = max(pool.wild for pool in pools)
         fitting = {i: SlotWords.fitting(pattern.slots[i], lexicon, ceiling, wild) for i in pattern.blank_slots}
-        bounds = ranker.slot_bounds(pattern, {i: (s.words, s.zipf, s.flags) for i, s in fitting.items()})
+        bounds = ranker.slot_bounds(pattern, lexicon, {i: (s.words, s.zipf, s.flags, s.rows) for i, s in fitting.items()})
         self.slots = [fitting[i].ranked(bounds[i]) for i in pattern.blank_slots]
 
     def limited(self, open_slot: int, keep: Callable[[str], bool]) -> AnswerSearch:

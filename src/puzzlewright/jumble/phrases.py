@@ -79,19 +79,24 @@ class PhraseTable:
             return value
         return max(min(0.0, self.floor - self.logp[a] - self.logp[b]), -ABSENT_CAP)
 
-    def best_following(self, firsts: tuple[str, ...], seconds: tuple[str, ...]) -> np.ndarray:
-        """For each of ``firsts``, an upper bound of :meth:`pair_value` with any of ``seconds`` after it."""
+    def word_id(self, word: str) -> int:
+        """The word's vocabulary number, or -1 when the table lacks it."""
+        return self.index.get(word, -1)
+
+    def best_following(self, firsts: np.ndarray, seconds: np.ndarray) -> np.ndarray:
+        """For each of the words ``firsts`` (their :meth:`word_id` numbers), an upper bound of
+        :meth:`pair_value` with any of the words ``seconds`` (numbers too) after it."""
         best = np.zeros(len(firsts))
-        known = [(i, self.index[w]) for i, w in enumerate(firsts) if w in self.index]
-        if not known:
+        rows = np.flatnonzero(firsts >= 0)
+        if not len(rows):
             return best
-        rows, ids = np.array(known, np.int64).T
+        ids = firsts[rows]
         # the keys are sorted, so each first word's pairs are one run of them: gather only those runs
         starts = np.searchsorted(self.keys, ids * self.size)
         sizes = np.searchsorted(self.keys, (ids + 1) * self.size) - starts
         pairs = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(sizes.sum())
         wanted = np.zeros(self.size, bool)
-        wanted[[self.index[w] for w in seconds if w in self.index]] = True
+        wanted[seconds[seconds >= 0]] = True
         keep = wanted[self.seconds[pairs]]
         np.maximum.at(best, np.repeat(rows, sizes)[keep], self.values[pairs[keep]])
         return best

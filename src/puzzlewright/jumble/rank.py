@@ -39,12 +39,13 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from puzzlewright.budget import Budget
+from puzzlewright.cache import recall_for, remember_for
 from puzzlewright.jumble.model import AnswerPattern
 from puzzlewright.jumble.phrases import PhraseTable, phrase_table
 from puzzlewright.jumble.puns import Pun, PunFinder
@@ -58,6 +59,9 @@ from puzzlewright.ranking import LinearModel
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 BLANK = re.compile(r"_+|[\u2013\u2014]|(?<!\w)-+(?!\w)")  # where a caption's answer goes: ___, – – –, --
 CANDIDATES = 15  # answers stage 1 keeps for the fitted model to order (the size of its blocks)
+UNKNOWN_ID = -2  # a row of :class:`RowIds` not looked up yet (look-ups give -1 for a word without a number)
+_ROW_IDS: dict = {}  # (lexicon, length, phrase table, relation table) -> their RowIds, by ids
+MAX_ROW_IDS = 64
 # the first block also takes the answers whose homophone_phrase is this or more (said aloud, a set phrase) that
 # the search scores at most SOUND_ALIKE_MARGIN below the block's last (solver.sound_alike_answers)
 STRONG_HOMOPHONE = 2.0
@@ -136,6 +140,26 @@ class Score:
         return self.words + self.phrase + self.readings
 
 
+class RowIds:
+    """A number per word of a lexicon's table of one length (its phrase-table number, its stem id), looked
+    up on a word's first need and kept by row. A puzzle's candidate words are rows of those tables, and
+    indexing an array by rows skips the dictionary look-ups each puzzle made afresh (cold in memory over a
+    batch: about 1.5 us a word, several times a warm look-up)."""
+
+    def __init__(self, size: int, lookup: Callable[[str], int]):
+        self.ids = np.full(size, UNKNOWN_ID, np.int64)
+        self.lookup = lookup
+
+    def of(self, rows: np.ndarray, words: tuple[str, ...]) -> np.ndarray:
+        """The numbers of ``words``, the table's ``rows``."""
+        ids = self.ids[rows]
+        missing = np.flatnonzero(ids == UNKNOWN_ID)
+        if len(missing):
+            ids[missing] = [self.lookup(words[i]) for i in missing.tolist()]
+            self.ids[rows[missing]] = ids[missing]
+        return ids
+
+
 class Ranker:
     """Scores answers for one lexicon, the user's extra words and the caption, with a fitted model (the
     shipped one unless given): :meth:`score` is the search's additive part (stage 1), :meth:`features`
@@ -200,23 +224,37 @@ class Ranker:
                                          + self.weights.flagged * self.flagged(word))
         return value
 
-    def word_values(self, words: tuple[str, ...], zipf: np.ndarray, flags: np.ndarray) -> np.ndarray:
+    def word_values(self, words: tuple[str, ...], zipf: np.ndarray, flags: np.ndarray,
+                    stem_ids: np.ndarray) -> np.ndarray:
         """:meth:`word_value` for many words at once, given their Zipf values and flag bits from the
-        lexicon."""
+        lexicon and their stem ids (-1 where a word counts 0)."""
         values = np.where(zipf > 0, zipf, UNKNOWN_ZIPF).astype(np.float64)
         low = (flags & np.uint32(ranked_low_bits())) != 0
         for i, word in enumerate(words if self.extra_words else ()):
             if word in self.extra_words:
                 values[i] = max(values[i], EXTRA_WORD_ZIPF)
                 low[i] = False
-        return (self.weights.words * values + self.caption_values[self.links.word_ids(words)]
+        return (self.weights.words * values + self.caption_values[stem_ids]
                 + self.weights.caption_similar * np.array(self.similarity.of_words(words))
                 + self.weights.flagged * low)
 
-    def slot_bounds(self, pattern: AnswerPattern,
-                    candidates: dict[int, tuple[tuple[str, ...], np.ndarray, np.ndarray]]) -> dict[int, np.ndarray]:
-        """For pruning: for each open slot (index -> its candidate words, their Zipf values and their flag
-        bits), an upper bound of what each word adds to the score of any answer with it there.
+    def row_ids(self, lexicon: Lexicon, length: int) -> tuple[RowIds, RowIds]:
+        """The phrase-table numbers and the stem ids of ``lexicon``'s words of one length, by row (kept
+        for the lexicon, across puzzles, while it lives)."""
+        owners = (lexicon, self.phrases, self.relations)
+        key = (*map(id, owners), length)
+        found = recall_for(_ROW_IDS, key, owners)
+        if found is None:
+            size = len(lexicon.of_length(length).words)
+            found = (RowIds(size, self.phrases.word_id), RowIds(size, self.relations.word_id))
+            remember_for(_ROW_IDS, key, owners, found, MAX_ROW_IDS)
+        return found
+
+    def slot_bounds(self, pattern: AnswerPattern, lexicon: Lexicon, candidates: dict[int, tuple[
+            tuple[str, ...], np.ndarray, np.ndarray, np.ndarray]]) -> dict[int, np.ndarray]:
+        """For pruning: for each open slot (index -> its candidate words, their Zipf values, their flag
+        bits and their rows in ``lexicon``'s table of the slot's length), an upper bound of what each word
+        adds to the score of any answer with it there.
 
         That is the word's value plus the most its phrase pairs can add: the pair with the next word
         (exact when that word is printed, else the best pair it makes with any candidate of the next
@@ -224,16 +262,21 @@ class Ranker:
         :meth:`printed_pairs_value`, it bounds the words and phrase parts of every answer."""
         slots = pattern.slots
         table = self.phrases
+        ids = {index: self.row_ids(lexicon, slots[index].length) for index in candidates}
         bounds = {}
-        for index, (words, zipf, flags) in candidates.items():
+        for index, (words, zipf, flags, rows) in candidates.items():
             pairs = np.zeros(len(words))
             if index + 1 < len(slots):
                 after = slots[index + 1]
-                pairs += (table.best_following(words, candidates[index + 1][0]) if not after.fixed else
-                          [table.pair_value(w, after.text) for w in words])
+                if after.fixed:
+                    pairs += [table.pair_value(w, after.text) for w in words]
+                else:
+                    following, _, _, following_rows = candidates[index + 1]
+                    pairs += table.best_following(ids[index][0].of(rows, words),
+                                                  ids[index + 1][0].of(following_rows, following))
             if index > 0 and slots[index - 1].fixed:
                 pairs += [table.pair_value(slots[index - 1].text, w) for w in words]
-            bounds[index] = self.word_values(words, zipf, flags) + self.weights.phrase * pairs
+            bounds[index] = self.word_values(words, zipf, flags, ids[index][1].of(rows, words)) + self.weights.phrase * pairs
         return bounds
 
     def printed_pairs_value(self, pattern: AnswerPattern) -> float:

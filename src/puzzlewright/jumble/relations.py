@@ -189,10 +189,6 @@ class CaptionLinks:
         i = self.table.word_id(word)
         return (0.0, 0.0, 0.0) if i < 0 else (float(self.same[i]), float(self.linked[i]), float(self.topic[i]))
 
-    def word_ids(self, words: tuple[str, ...]) -> np.ndarray:
-        """The stem ids of many words (-1 where a word counts 0)."""
-        return np.fromiter((self.table.word_id(w) for w in words), np.int64, len(words))
-
 
 @cache
 def relation_table() -> RelationTable:
