@@ -5,6 +5,11 @@ step (same fills, same nodes, same learned weights)."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,39 +28,130 @@ needs_c = pytest.mark.skipif(native.c_compiler() is None, reason="no C compiler 
 def test_a_kernel_is_compiled_once_and_cached_by_content(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
     compiler = native.c_compiler()
-    path = native.build_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel", compiler)
+    path = native.load_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel", compiler)._name
     assert path.startswith(str(tmp_path))
-    assert native.build_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel", compiler) == path
+    assert native.load_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel", compiler)._name == path
     assert native.library_path(compiler, b"int x;", "grid-kernel") != path  # another source: another library
     name = path.rsplit("/", 1)[1]
     assert sorted(p.name for p in (tmp_path / "kernels").iterdir()) == [name, name + ".sha256"]  # no leftovers
+
+
+COUNT = ["acrostic", "count", "--size", "5", "--double", "--canonical", "--dict", "wordle-answers", "--workers", "1",
+         "--json"]  # a count that takes a tenth of a second in the C square kernel
+C_NODES = 3516727  # the C kernel's node count for COUNT (the numba fallback's cell-by-cell search counts more)
+
+
+def start_count(cache: Path, **environment: str) -> subprocess.Popen:
+    """COUNT as a real process with its cache folder at ``cache``."""
+    return subprocess.Popen([sys.executable, "-m", "puzzlewright.cli.main", *COUNT], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PUZZLEWRIGHT_CACHE": str(cache), "PUZZLEWRIGHT_KERNEL": "c",
+                                 **environment})
+
+
+def run_count(cache: Path, **environment: str) -> tuple[dict, str]:
+    """COUNT's JSON and stderr, after checking it succeeded in the C kernel (its node count)."""
+    out, err = start_count(cache, **environment).communicate(timeout=300)
+    assert out, err
+    result = json.loads(out)
+    assert (result["count"], result["nodes"]) == (81, C_NODES), err
+    return result, err
+
+
+def kernel_files(cache: Path) -> list[str]:
+    """The kernels folder's names, temporary ones (a killed compilation's) left out."""
+    return sorted(p.name for p in (cache / "kernels").iterdir() if not p.name.endswith(".tmp"))
 
 
 @needs_c
 def test_a_cached_kernel_cut_short_is_compiled_again_not_loaded(tmp_path):
     """Real processes: a count after its C kernel was truncated in the cache folder gets its answer, where it
     died of SIGBUS (exit 135, nothing said) on every run until the folder was cleared."""
-    import os
-    import subprocess
-    import sys
-
-    environment = {**os.environ, "PUZZLEWRIGHT_CACHE": str(tmp_path), "PUZZLEWRIGHT_KERNEL": "c"}
-    command = [sys.executable, "-m", "puzzlewright.cli.main", "acrostic", "count", "--size", "5", "--double",
-               "--canonical", "--dict", "wordle-answers", "--workers", "1", "--json"]
-    first = subprocess.run(command, capture_output=True, text=True, timeout=300, env=environment)
-    assert first.returncode == 0, first.stderr
+    run_count(tmp_path)
     [library] = [p for p in (tmp_path / "kernels").iterdir() if p.suffix != ".sha256"]
     os.truncate(library, library.stat().st_size // 3)
-    again = subprocess.run(command, capture_output=True, text=True, timeout=300, env=environment)
-    assert again.returncode == 0, again.stderr
-    assert "compiling the" in again.stderr
-    assert json.loads(again.stdout)["count"] == json.loads(first.stdout)["count"]
+    assert "compiling the" in run_count(tmp_path)[1]
+
+
+@needs_c
+def test_counts_started_together_on_an_empty_cache_compile_once_and_all_run_it(tmp_path):
+    """Four real processes at once: one compiles, the others wait for it and load its library (each compiled
+    its own, four compilers on two cores, before the folder lock)."""
+    errors = [run_count_started(process) for process in [start_count(tmp_path) for _ in range(4)]]
+    assert sum(error.count("compiling the square kernel") for error in errors) == 1, errors
+    [library, digest] = kernel_files(tmp_path)
+    assert digest == library + native.DIGEST_SUFFIX
+
+
+def run_count_started(process: subprocess.Popen) -> str:
+    """A started count's stderr, after checking it succeeded in the C kernel."""
+    out, err = process.communicate(timeout=300)
+    assert json.loads(out)["nodes"] == C_NODES, err
+    return err
+
+
+@needs_c
+def test_a_compilation_killed_part_way_leaves_nothing_that_is_loaded_or_kept(tmp_path):
+    """SIGKILL while compiling: the next count compiles again and runs; what the killed one wrote is a
+    temporary file (removed once stale), not a work folder kept in the cache for ever."""
+    killed = start_count(tmp_path)
+    assert "compiling the" in killed.stderr.readline()  # type: ignore[union-attr]
+    killed.kill()
+    killed.communicate()
+    assert "compiling the" in run_count(tmp_path)[1]
+    [library, digest] = kernel_files(tmp_path)
+    assert digest == library + native.DIGEST_SUFFIX and library.endswith(".so")
+
+
+@needs_c
+def test_another_kernels_library_copied_over_one_with_its_digest_is_compiled_again(tmp_path, monkeypatch):
+    """The square kernel's library and digest file copied over the grid kernel's name: a real fill compiles
+    its own again (loading it ended in ``internal error: AttributeError: ... undefined symbol``)."""
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path))
+    run_count(tmp_path)
+    [square] = [str(p) for p in (tmp_path / "kernels").glob("square-*") if p.suffix != ".sha256"]
+    source = native.kernel_source("puzzlewright.grid", kernel.KERNEL_SOURCE)
+    grid = native.library_path(native.c_compiler(), source, "grid-kernel")
+    shutil.copy(square, grid)
+    shutil.copy(square + native.DIGEST_SUFFIX, grid + native.DIGEST_SUFFIX)
+    fill = subprocess.run([sys.executable, "-m", "puzzlewright.cli.main", "grid", "fill", "--template",
+                           "eras/..../..../....", "--dict", "acrostic-4"], capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "PUZZLEWRIGHT_KERNEL": "c"})
+    assert fill.returncode == 0 and "E E L S" in fill.stdout, fill.stderr
+    assert "compiling the grid kernel" in fill.stderr
+
+
+@needs_c
+def test_a_cache_capped_below_a_kernels_size_still_runs_the_compiled_kernel(tmp_path):
+    """The cap evicts the library just compiled; it was evicted before it was loaded, and the count fell back
+    to numba saying ``could not be built (... cannot open shared object file)``."""
+    assert "could not be built" not in run_count(tmp_path, PUZZLEWRIGHT_CACHE_LIMIT="1K")[1]
+
+
+def test_a_cache_folder_that_is_a_file_falls_back_to_numba_saying_why(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PUZZLEWRIGHT_CACHE", str(tmp_path / "file"))
+    (tmp_path / "file").write_text("not a folder")
+    native._compiled_library.cache_clear()
+    try:
+        assert native.c_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel") is None
+    finally:
+        native._compiled_library.cache_clear()
+    [note] = capsys.readouterr().err.splitlines()
+    assert note.startswith("note: the C grid kernel could not be built (") and "Not a directory" in note
 
 
 def test_an_unknown_kernel_choice_is_a_clear_error(monkeypatch):
     monkeypatch.setenv("PUZZLEWRIGHT_KERNEL", "fortran")
     with pytest.raises(PuzzleInputError, match="PUZZLEWRIGHT_KERNEL must be 'c' or 'numba'"):
         native.c_library("puzzlewright.grid", kernel.KERNEL_SOURCE, "grid kernel")
+
+
+@pytest.mark.parametrize("value", ["", "  ", " C "])
+def test_an_empty_or_padded_kernel_choice_is_read_as_the_default(monkeypatch, value):
+    """Set but empty is unset, as for the cache folder's knobs (it was refused: ``must be 'c' or 'numba',
+    not ''``)."""
+    monkeypatch.setenv("PUZZLEWRIGHT_KERNEL", value)
+    assert native.kernel_choice() == "c"
 
 
 def test_the_numba_choice_needs_no_compiler(monkeypatch):

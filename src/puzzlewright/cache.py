@@ -58,6 +58,16 @@ def fsync_directory(directory: str | os.PathLike) -> None:
         os.close(handle)
 
 
+def temporary_path(path: str | os.PathLike, folder: str | os.PathLike | None = None) -> str:
+    """A name to write ``path`` under before renaming it into place: ``.<name>.<pid>.<n>.tmp`` beside it (in
+    ``folder`` when given), unique to this process and thread. The cache folder never counts, evicts or clears
+    such a file while it is fresh (another process may be writing it), and removes it once stale (left by a
+    killed process)."""
+    directory, name = os.path.split(os.fspath(path))
+    return os.path.join(directory if folder is None else os.fspath(folder),
+                        f".{name}.{os.getpid()}.{next(_TEMPORARY_NUMBERS)}.tmp")
+
+
 def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *, text: bool = False,
                  durable: bool = True, before_replace: Callable[[], object] | None = None,
                  scratch: str | os.PathLike | None = None) -> None:
@@ -69,9 +79,8 @@ def atomic_write(path: str | os.PathLike, write: Callable[[IO[Any]], object], *,
     (scratch files that need not survive a crash); ``before_replace`` is called once the temporary file is
     whole, just before the rename (:func:`store` makes room there)."""
     path = os.fspath(path)
-    directory, name = os.path.split(path)
-    temporary = os.path.join(directory if scratch is None else os.fspath(scratch),
-                             f".{name}.{os.getpid()}.{next(_TEMPORARY_NUMBERS)}.tmp")
+    directory = os.path.dirname(path)
+    temporary = temporary_path(path, scratch)
     try:
         with open(temporary, "w", encoding="utf-8") if text else open(temporary, "wb") as handle:
             write(handle)

@@ -17,10 +17,16 @@ if TYPE_CHECKING:  # typing is not imported at run time: dict lookup's quick pat
 MAX_LINE_BYTES = 1 << 16  # a line of a word list: far longer than any real entry
 MAX_PUZZLE_FILE_BYTES = 1 << 20  # a grid, template or doodle file read whole: a 21x21 .ipuz with clues is ~50 KB
 MAX_NUMBER_DIGITS = 20  # digits of a number typed in text (a size, position, slot): past int64, far past any use
+LONGEST_ECHO = 200  # characters of one unbroken piece of input an error line repeats in full
 
 
 class PuzzlewrightError(ValueError):
-    """Base class: a problem with the user's input that deserves a clear one-line message."""
+    """Base class: a problem with the user's input that deserves a clear one-line message. The message is
+    made one line and :func:`shortened` as the error is made, so the library, the CLI and the web app say
+    the same thing, and a megabyte of input is not repeated whole."""
+
+    def __init__(self, message: object = "", *args: object) -> None:
+        super().__init__(shortened(str(message)), *args)
 
 
 class LexiconError(PuzzlewrightError):
@@ -45,6 +51,16 @@ class WorkInProgress(BudgetExceeded):
 
     def __reduce__(self) -> tuple[type[WorkInProgress], tuple[str, float]]:
         return type(self), (str(self), self.progress)  # survives the trip back from a worker process
+
+
+def shortened(message: str) -> str:
+    """``message`` on one line, with each unbroken run of over :data:`LONGEST_ECHO` characters (a value of
+    thousands of digits, a megabyte row that click or a check repeats) cut to its start and its length."""
+    message = " ".join(message.splitlines())
+    if len(message) <= LONGEST_ECHO:
+        return message
+    return " ".join(word if len(word) <= LONGEST_ECHO else f"{word[:60]}... ({len(word):,} characters)"
+                    for word in message.split(" "))
 
 
 def open_input(path: str | os.PathLike[str], what: str, error: type[PuzzlewrightError]) -> BinaryIO:

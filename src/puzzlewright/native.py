@@ -41,7 +41,7 @@ def c_compiler() -> str | None:
 
 def kernel_choice() -> str:
     """``$PUZZLEWRIGHT_KERNEL``: ``c`` (the default) or ``numba``."""
-    choice = os.environ.get("PUZZLEWRIGHT_KERNEL", "c").lower()
+    choice = os.environ.get("PUZZLEWRIGHT_KERNEL", "").strip().lower() or "c"  # set but empty: the default
     if choice not in BACKENDS:
         raise PuzzleInputError(f"PUZZLEWRIGHT_KERNEL must be 'c' or 'numba', not {choice!r}")
     return choice
@@ -73,56 +73,103 @@ def library_path(compiler: str, source: bytes, stem: str) -> str:
     return os.path.join(cache_dir(), "kernels", f"{stem}-{key}{sysconfig.get_config_var('SHLIB_SUFFIX') or '.so'}")
 
 
-def build_library(package: str, source_name: str, label: str, compiler: str) -> str:
-    """Compile ``package``'s C file ``source_name`` into the cache folder unless it is there already (saying
-    "compiling the <label>" on stderr: it takes about a second, once per machine); return the library's
-    path. Raises OSError or CalledProcessError."""
-    from puzzlewright.cache import cache_root, touch, trim_cache
-
+def load_library(package: str, source_name: str, label: str, compiler: str) -> ctypes.CDLL:
+    """``package``'s C file ``source_name`` compiled by ``compiler``, loaded: from the cache folder when a
+    whole copy is there, else compiled into it first (saying "compiling the <label>" on stderr: it takes about
+    a second, once per machine). Raises OSError or SubprocessError."""
     source = kernel_source(package, source_name)
     path = library_path(compiler, source, source_name.removesuffix(".c").replace("_", "-"))
-    if _is_whole(path):
-        touch(path)  # just used: the cache folder's eviction takes it last
-        touch(path + DIGEST_SUFFIX)
-        return path
+    if not _is_whole(path):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        lock = _lock_alone(os.path.dirname(path))
+        try:
+            if not _is_whole(path):  # not compiled by another process while this one waited
+                return _compile(source, path, label, compiler)
+        finally:
+            os.close(lock)  # releases the lock
+    from puzzlewright.cache import touch
+
+    touch(path)  # just used: the cache folder's eviction takes it last
+    touch(path + DIGEST_SUFFIX)
+    return ctypes.CDLL(path)
+
+
+COMPILE_TIMEOUT_S = 120  # a compilation taking longer is stopped (the numba build runs instead)
+LOCK_POLL_S = 0.05
+
+
+def _lock_alone(folder: str) -> int:
+    """An exclusive ``flock`` on the kernels ``folder``, held while compiling into it (closing the returned
+    descriptor releases it), so processes started together compile a kernel once (the others wait, then load
+    it) instead of each at once. Only for economy: renames keep the folder whole without it, so where the file
+    system has no locks, or the holder has not finished within a compilation's time (stopped, not killed: a
+    killed holder's lock goes with it), the kernel is compiled regardless."""
+    import fcntl
+    import time
+
+    handle = os.open(folder, os.O_RDONLY)
+    deadline = time.monotonic() + COMPILE_TIMEOUT_S
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return handle
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                return handle
+            time.sleep(LOCK_POLL_S)
+        except OSError:  # a file system without locks
+            return handle
+
+
+def _compile(source: bytes, path: str, label: str, compiler: str) -> ctypes.CDLL:
+    """Compile ``source`` (piped to ``compiler``) into the library ``path`` and load it, then trim the cache
+    folder. The compiler writes a temporary name (:func:`~puzzlewright.cache.temporary_path`: a compilation
+    killed part-way leaves only that, never loaded, removed once stale), renamed into place when whole, then
+    its digest is written beside it. It is loaded before the trim, so a cache folder capped below one
+    library's size still runs it (and compiles it again next time)."""
     import subprocess
-    import tempfile
 
-    os.makedirs(os.path.dirname(path), exist_ok=True)
+    from puzzlewright.cache import atomic_write, cache_root, temporary_path, trim_cache
+
     say(f"compiling the {label} (once per machine)…")
-    with tempfile.TemporaryDirectory(dir=os.path.dirname(path)) as work:
-        source_path = os.path.join(work, source_name)
-        with open(source_path, "wb") as handle:
-            handle.write(source)
-        built = os.path.join(work, os.path.basename(path))
-        subprocess.run([compiler, *C_FLAGS, "-o", built, source_path], check=True, capture_output=True,
-                       timeout=120)
-        with open(built + DIGEST_SUFFIX, "w", encoding="ascii") as handle:
-            handle.write(_digest(built))
+    built = temporary_path(path)
+    try:
+        subprocess.run([compiler, *C_FLAGS, "-o", built, "-x", "c", "-"], input=source, check=True,
+                       capture_output=True, timeout=COMPILE_TIMEOUT_S)
+        digest = _digest_line(built, path)
         os.replace(built, path)  # atomic: concurrent processes either see the whole library or none
-        os.replace(built + DIGEST_SUFFIX, path + DIGEST_SUFFIX)
+    except BaseException:
+        if os.path.exists(built):
+            os.remove(built)
+        raise
+    atomic_write(path + DIGEST_SUFFIX, lambda handle: handle.write(digest), text=True, durable=False)
+    library = ctypes.CDLL(path)
     trim_cache(cache_root(path))  # counted against the cache folder's cap like every cache file
-    return path
+    return library
 
 
-DIGEST_SUFFIX = ".sha256"  # beside each compiled library: the SHA-256 it had when it was built
+DIGEST_SUFFIX = ".sha256"  # beside each compiled library: its SHA-256 and name, as ``sha256sum`` writes them
 
 
-def _digest(path: str) -> str:
+def _digest_line(built: str, path: str) -> str:
+    """The digest file's line for the library at ``built`` that will be named ``path``: its SHA-256 and
+    name (``sha256sum``'s format), so a library copied over another's name, digest file and all, differs."""
     import hashlib
 
-    with open(path, "rb") as handle:
-        return hashlib.sha256(handle.read()).hexdigest()
+    with open(built, "rb") as handle:
+        return f"{hashlib.sha256(handle.read()).hexdigest()}  {os.path.basename(path)}\n"
 
 
 def _is_whole(path: str) -> bool:
-    """Whether the cached library ``path`` is the one that was built: its SHA-256 is the one written beside it.
-    A library cut short (a crash before the file system wrote it out, a full disk, an edit) would kill every
-    process that loads it (SIGBUS, no message) until the cache folder was cleared; it is compiled again instead,
-    as is one whose digest file is missing (evicted, or built before the digest was kept)."""
+    """Whether the cached library ``path`` is the one that was built under that name: the digest file beside
+    it gives its SHA-256 and name. A library cut short (a crash before the file system wrote it out, a full
+    disk, an edit) would kill every process that loads it (SIGBUS, no message) until the cache folder was
+    cleared, and another kernel's library copied over it (its digest file too) would fail on its first
+    function (an internal error); either is compiled again instead, as is one whose digest file is missing
+    (evicted) or in the old format (a SHA-256 alone)."""
     try:
         with open(path + DIGEST_SUFFIX, encoding="ascii") as handle:
-            return handle.read(80).strip() == _digest(path)
+            return handle.read(200) == _digest_line(path, path)
     except (OSError, UnicodeDecodeError):
         return False
 
@@ -135,7 +182,7 @@ def c_library(package: str, source_name: str, label: str) -> ctypes.CDLL | None:
 
 def _compile_errors() -> tuple[type[Exception], ...]:
     """What a failed compilation raises besides OSError: :mod:`subprocess`'s errors, once
-    :func:`build_library` has imported it to compile (a library found in the cache folder never needs it,
+    :func:`_compile` has imported it (a library found in the cache folder never needs it,
     and importing it costs a small count a few per cent of its time)."""
     subprocess = sys.modules.get("subprocess")
     return () if subprocess is None else (subprocess.SubprocessError,)
@@ -148,7 +195,7 @@ def _compiled_library(package: str, source_name: str, label: str) -> ctypes.CDLL
     if compiler is None:
         return None
     try:
-        return ctypes.CDLL(build_library(package, source_name, label, compiler))
+        return load_library(package, source_name, label, compiler)
     except (OSError, *_compile_errors()) as error:
         say(f"note: the C {label} could not be built ({error}); using numba (slower to start)")
         return None

@@ -381,7 +381,9 @@ def fail(message: str, *, as_json: bool = False) -> int:
     """Report bad input (``error: MESSAGE`` on stderr, one line however much of the input it repeats, and
     with ``as_json`` the object ``{"error": "MESSAGE"}`` on stdout too, as the web API answers); the exit
     status to leave with."""
-    line = shortened(message)
+    from puzzlewright.errors import shortened
+
+    line = shortened(message)  # click's own messages too (a PuzzlewrightError's is shortened already)
     if as_json:
         import json
 
@@ -394,19 +396,6 @@ def wants_json(arguments: Sequence[str]) -> bool:
     """Whether a command line asks for ``--json`` output (before any ``--``): its errors are then JSON too."""
     options = arguments[:arguments.index("--")] if "--" in arguments else arguments
     return "--json" in options
-
-
-LONGEST_ECHO = 200  # characters of one unbroken piece of input an error line repeats in full
-
-
-def shortened(message: str) -> str:
-    """``message`` on one line, with each unbroken run of over :data:`LONGEST_ECHO` characters (a value of
-    thousands of digits, a megabyte row that click or a check repeats) cut to its start and its length."""
-    message = " ".join(message.splitlines())
-    if len(message) <= LONGEST_ECHO:
-        return message
-    return " ".join(word if len(word) <= LONGEST_ECHO else f"{word[:60]}... ({len(word):,} characters)"
-                    for word in message.split(" "))
 
 
 def write_lines(lines: Iterable[str]) -> None:

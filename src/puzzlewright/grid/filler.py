@@ -45,7 +45,7 @@ import numpy as np
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.model import Grid, Slot
-from puzzlewright.grid.score import entry_scores, floor_ladder, length_scores
+from puzzlewright.grid.score import entry_scores, floor_ladder, length_scores, score_bar
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.budget import Budget, ran_out
 from puzzlewright.schema import ModelBase  # == and repr without dataclasses exec'ing them at start-up
@@ -197,7 +197,7 @@ class Filler:
         lengths = sorted({slot.length for slot in self.slots if "." in self.grid.pattern(slot)})
 
         def kept(floor: float | None) -> list[int]:
-            return [int((self.scores[n] >= np.float32(floor)).sum()) if floor is not None else len(self.scores[n])
+            return [int((self.scores[n] >= score_bar(floor)).sum()) if floor is not None else len(self.scores[n])
                     for n in lengths]
 
         return (*(floor for floor, lower in zip(floors, floors[1:]) if kept(floor) != kept(lower)), floors[-1])
@@ -301,7 +301,7 @@ class Filler:
                 words = self.tables[slot.length].words
                 keep &= np.array([word not in banned[s] for word in words], bool)
             if floor is not None and free:
-                keep &= self.scores[slot.length] >= np.float32(floor)
+                keep &= self.scores[slot.length] >= score_bar(floor)
             domains.append(keep)
         return domains
 

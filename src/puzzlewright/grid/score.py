@@ -101,6 +101,13 @@ def length_scores(lexicon: Lexicon, length: int, scores: np.ndarray | None = Non
     return scores[np.flatnonzero(lexicon.word_lengths == length)]
 
 
+def score_bar(floor: float) -> np.float32:
+    """A quality floor as the float32 the score arrays hold, to compare them with: a floor past float32's
+    range (``min_score=1e300``) is its largest value, which no score reaches, where the cast overflowed to
+    infinity with a RuntimeWarning on stderr."""
+    return np.float32(min(floor, float(np.finfo(np.float32).max)))
+
+
 def entry_score(lexicon: Lexicon, word: str) -> float | None:
     """One word's fill score, or None when it is not in the lexicon (tests, reports; fills use arrays)."""
     i = lexicon.position.get(word)

@@ -19,7 +19,7 @@ from typing import cast
 import numpy as np
 
 from puzzlewright.grid.model import EMPTY, Grid, Slot
-from puzzlewright.grid.score import length_scores
+from puzzlewright.grid.score import length_scores, score_bar
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.core import WordTable
 
@@ -89,7 +89,7 @@ def slot_candidates(grid: Grid, slot: Slot, lexicon: Lexicon, *, limit: int, all
     scores = length_scores(lexicon, slot.length)
     keep = fitting(table, pattern) & unused(table, used)
     if min_score is not None:
-        keep &= scores >= np.float32(min_score)
+        keep &= scores >= score_bar(min_score)
     for i, mask in enumerate(crossing_letters(grid, slot, lexicon, allow_repeats)):
         if mask is not None:
             keep &= mask[table.letter_columns[i]]

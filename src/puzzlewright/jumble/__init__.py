@@ -20,7 +20,7 @@ The verbs over request models are in :mod:`puzzlewright.jumble.api`, the models 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from puzzlewright.jumble import api
@@ -53,7 +53,7 @@ def solve(words: Sequence[str | Mapping[str, Any]] | str | None = None, *, answe
     """The ranked final answers of a Jumble: ``words`` are ``"LASRN:OOO--"`` strings (or ``{"scrambled",
     "circles"}`` mappings), ``answer`` the answer's pattern (``"----- -------"``); or give the circled
     letters as ``pool`` to solve the final step alone."""
-    fields = {"jumbles": words if words is None or isinstance(words, str) else list(words), "answer_pattern": answer, "pool": pool,
+    fields = {"jumbles": list(words) if isinstance(words, Iterable) and not isinstance(words, (str, bytes)) else words, "answer_pattern": answer, "pool": pool,
               "caption": caption, "top": top, "time_limit": time_limit, "dict": dict, "extra_words": extra_words,
               "exclude_words": exclude_words, "min_commonness": min_commonness}
     return api.solve(request(SolveRequest, fields), lexicon=lexicon)

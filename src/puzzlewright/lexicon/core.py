@@ -24,6 +24,7 @@ from itertools import compress
 
 import numpy as np
 
+from puzzlewright.errors import PuzzleInputError
 from puzzlewright.letters import letter_masks
 from puzzlewright.ranking import best_rows
 from puzzlewright.lexicon.archive import Commonness
@@ -163,6 +164,8 @@ class Lexicon:
 
     def commonness(self, word: str) -> Commonness | None:
         """The word's commonness, or None when the word is not in the lexicon."""
+        if not isinstance(word, str):  # compared with the sorted words, it would be a TypeError from bisect
+            raise PuzzleInputError(f"a word must be a string, not {type(word).__name__}")
         i = self.index_of(word)
         if i is None:
             return None

@@ -29,7 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from puzzlewright import __version__
-from puzzlewright.errors import BudgetExceeded, PuzzleInputError, PuzzlewrightError, WorkInProgress
+from puzzlewright.errors import BudgetExceeded, PuzzleInputError, PuzzlewrightError, WorkInProgress, shortened
 from puzzlewright.jsontext import JsonTextError, loads_strict
 from puzzlewright.lexicon import BUILTINS, builtin_lexicon, lookup_words
 from puzzlewright.schema import json_pieces, json_schemas
@@ -248,7 +248,7 @@ async def _guarded(work: Callable[[], Awaitable[Response]], seconds: float = SEA
 
 
 def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+    return JSONResponse({"error": shortened(message)}, status_code=status, headers=headers)  # as the CLI says it
 
 
 def parse_request(body: bytes) -> dict:
