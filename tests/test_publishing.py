@@ -142,11 +142,30 @@ def test_a_generated_letter_boxed_lists_no_solution_holding_a_left_out_word():
     box = Box.parse("RME-WCL-TGK-API")
     solved = [tuple(s.words) for s in letterboxed.solve({"sides": box.sides, "max_words": 2, "all": True}).solutions]
     found = box_words(box, builtin_index(DEFAULT_DICTIONARY))
-    assert [tuple(s.words) for s in _describe(box, found, frozenset()).best] == solved[:SHOWN_SOLUTIONS]
+    assert [tuple(s.words) for s in _describe(box, found, 0.0, frozenset()).best] == solved[:SHOWN_SOLUTIONS]
     left_out = frozenset(set(solved[1]) - set(solved[0]))  # as if the second solution's other words were abbreviations
     kept = [words for words in solved if not left_out.intersection(words)]
-    shown = [tuple(s.words) for s in _describe(box, found, left_out).best]
+    shown = [tuple(s.words) for s in _describe(box, found, 0.0, left_out).best]
     assert shown == kept[:SHOWN_SOLUTIONS] and len(kept) < len(solved) and solved[0] == shown[0]
+
+
+def test_a_generated_letter_boxed_lists_only_solutions_at_its_commonness_floor():
+    """The solutions printed beside a generated box's answer are held to the answer's floor (Zipf 3 by
+    default): the audit saw rare words there (ARBLAST, THURIFY). Seed 3's fourth box, EUN-OPH-SGT-DLA,
+    used to list SPANGLED-DOUGHT and GASPED-DUATHLON; the solver still lists them (``letterboxed solve``)."""
+    from puzzlewright.letterboxed.defaults import DEFAULT_GENERATE_COMMONNESS
+
+    zipf = dict(zip(load_lexicon("english-letterboxed").words, load_lexicon("english-letterboxed").zipf.tolist()))
+    made = letterboxed.generate({"count": 4, "random_seed": 3, "show_solution": True})
+    for puzzle in made:
+        assert all(zipf[word] >= DEFAULT_GENERATE_COMMONNESS for shown in puzzle.solutions for word in shown.words)
+    box = made.puzzles[3]
+    assert "-".join(box.sides) == "eun-oph-sgt-dla"
+    solved = [tuple(s.words) for s in letterboxed.solve({"sides": box.sides, "all": True}).solutions]
+    assert ("spangled", "dought") in solved and ("gasped", "duathlon") in solved
+    shown = [tuple(s.words) for s in box.solutions]
+    assert shown == [words for words in solved if all(zipf[word] >= 3.0 for word in words)][:len(shown)]
+    assert ("spangled", "dought") not in shown
 
 
 def test_letter_boxed_word_list_with_a_vulgar_word_is_left_out_unless_allowed(cli, tmp_path):

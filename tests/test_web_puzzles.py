@@ -427,6 +427,20 @@ def test_grid_fill_keeps_the_lowest_word_score(client):
     assert none["fills"] == [] and none["explanation"].startswith("no word fits 1-Across")
 
 
+def test_grid_refill_round_a_placed_word_stops_at_the_lowest_floor_as_the_library_does(client):
+    """The workbench's re-fill round a placed word (XYLEM: its only fills hold REAVE, 0.73) answers as the
+    library does: no fill at floor 1.5, with what would let one in; ``min_score`` 0 lets REAVE in."""
+    template = ["xylem", ".....", ".....", "....."]
+    none = post(client, "/api/grid/fill", {"grid": template, "random_seed": 3})
+    assert none["fills"] == [] and none["floor"] == 1.5
+    from puzzlewright.grid import api
+
+    assert none["explanation"] == api.fill({"grid": template, "random_seed": 3}).explanation
+    assert "lower minimum score" in none["explanation"]
+    weaker = post(client, "/api/grid/fill", {"grid": template, "random_seed": 3, "min_score": 0})
+    assert "reave" in weaker["fills"][0]["words"] and weaker["floor"] == 0
+
+
 def test_grid_fill_leaves_out_offensive_and_vulgar_words(client):
     """Web grid requests follow the crossword policy: `allow` may name vulgar words, never offensive ones."""
     assert_refused(client, "/api/grid/fill", {"grid": "....#/...../...../#....", "allow": "offensive"},
