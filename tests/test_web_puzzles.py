@@ -75,6 +75,15 @@ def test_doodle_matches_library_and_rescores(client):
 
 
 @needs("wordle")
+def test_doodle_marks_a_rare_word_as_the_library_does(client):
+    """RUERS, the only word scoring YGYBY against PURSE, comes back marked rare, as from the library."""
+    request = {"answer": "purse", "patterns": ["YGYBY", "GGGGG"], "random_seed": 1}
+    result = post(client, "/api/wordle/doodle", request)
+    assert result == library("wordle", "doodle", request)
+    assert result["rows"][0]["word"] == "ruers" and result["rows"][0]["rare"] and not result["rows"][1]["rare"]
+
+
+@needs("wordle")
 def test_doodle_all_lists_every_match_most_common_first(client):
     from puzzlewright.wordle.scoring import feedback
 
