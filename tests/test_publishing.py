@@ -57,8 +57,8 @@ def test_acrostic_squares_hold_no_left_out_word():
 
 def test_acrostic_request_word_list_with_a_vulgar_word_is_left_out_unless_allowed():
     request = {"size": 3, "words": VULGAR_SQUARE, "min_commonness": None, "random_seed": 1, "show_solution": True}
-    with pytest.raises(PuzzleInputError, match=r"from the 5 words .* \(1 word left out as offensive, vulgar, "
-                                               r"names, undefined, archaic, abbreviations or unpleasant: see the allow option\)"):
+    with pytest.raises(PuzzleInputError, match=r"from the 5 words .* \(1 word left out by the publishing policy: "
+                                               r"allowing vulgar would let it in\); try a lower commonness floor$"):
         acrostic.generate(request)
     (puzzle,) = acrostic.generate({**request, "allow": ["vulgar"]})
     assert "tit" in puzzle.solution.rows + ["".join(column) for column in zip(*puzzle.solution.rows)]
@@ -69,7 +69,8 @@ def test_acrostic_leaves_out_abbreviations_unless_allowed():
     the only square these words make holds it (ETC AHA TEN / EAT THE CAN)."""
     request = {"size": 3, "words": ["etc", "aha", "ten", "eat", "the", "can"], "min_commonness": None,
                "random_seed": 1, "show_solution": True}
-    with pytest.raises(PuzzleInputError, match=r"1 word left out as .* abbreviations"):
+    with pytest.raises(PuzzleInputError, match=r"1 word left out by the publishing policy: allowing abbreviation "
+                                               r"would let it in"):
         acrostic.generate(request)
     (puzzle,) = acrostic.generate({**request, "allow": ["abbreviation"]})
     assert sorted(puzzle.solution.rows) in (["aha", "etc", "ten"], ["can", "eat", "the"])
@@ -100,9 +101,10 @@ def test_catalogue_squares_holding_a_left_out_word_are_passed_over(tmp_path, mon
     assert "copper" not in drawn(()) and "copper" in drawn(("vulgar",))
     everywhere = Lexicon(words, [4.0] * len(words), flags=[flag_mask(["proper"]) * (w in {"copper", "claret", "turner"})
                                                           for w in words], name="small")
-    with pytest.raises(PuzzleInputError, match="every one of the 3 6x6 double word squares of 'small' with "
-                                               "commonness >= 3 holds a word left out as offensive, vulgar, a name, "
-                                               "undefined, archaic, an abbreviation or unpleasant"):
+    with pytest.raises(PuzzleInputError, match=r"^every one of the 3 6x6 double word squares of 'small' with "
+                                               r"commonness >= 3 holds a word the publishing policy leaves out \(3 "
+                                               r"words left out by the publishing policy: allowing proper would let "
+                                               r"them in\); try a lower commonness floor$"):
         generate_one(everywhere, GenerateOptions(6, unique=False, min_commonness=3.0), 0)
 
 
@@ -246,6 +248,28 @@ def test_cli_acrostic_word_list_with_a_vulgar_word(cli, tmp_path):
     assert refused.exit_code == 2 and "1 word left out" in refused.stderr
     made = cli(*args, "--allow", "vulgar", "--show-solution")
     assert made.exit_code == 0 and "tap ice tea" in made.stdout
+
+
+JUMBLE_VULGAR = ["whore", "crane", "table"]  # WHORE is the only word holding the answer's H
+
+
+def test_jumble_generate_says_what_to_allow_when_the_policy_leaves_no_fit(cli, tmp_path):
+    """A Jumble whose answer needs a word the policy leaves out says so in one line, naming what to allow
+    (library: PuzzleInputError; CLI: exit 2), and allowing it makes the puzzle. The search's own "none
+    found" (no letter shortage, no set of words) names it too."""
+    from puzzlewright.jumble import api as jumble
+
+    request = {"answer": "HB", "lengths": "5,5", "words": JUMBLE_VULGAR, "min_commonness": 0, "random_seed": 1}
+    with pytest.raises(PuzzleInputError, match=r"the answer has 1 H; 2 known words .* hold none .* \(1 word left "
+                                               r"out by the publishing policy: allowing vulgar would let it in\)$"):
+        jumble.generate(request)
+    made = jumble.generate({**request, "allow": ["vulgar"], "show_answers": True})
+    assert "whore" in [word.answer for word in made.puzzles[0].jumbles]
+    path = word_file(tmp_path, ["whore", "bitch", "crane", "table"])
+    refused = cli("jumble", "generate", "TC", "--dict", path, "--lengths", "5,5", "--min-commonness", "0",
+                  "--random-seed", "1")
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1 and refused.stderr.startswith("error: no Jumble")
+    assert "(2 words left out by the publishing policy: allowing vulgar would let them in)" in refused.stderr
 
 
 # -- the web app: the same requests, the same answers ---------------------------------------------------

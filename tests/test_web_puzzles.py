@@ -74,6 +74,14 @@ def test_doodle_matches_library_and_rescores(client):
     assert not rows[3]["possible"] and rows[3]["word"] is None and "impossible" in rows[3]["reason"]
 
 
+def test_a_generator_that_finds_nothing_within_the_policy_is_a_4xx_naming_what_to_allow(client):
+    """Jumble generate over words whose only fit for the answer's H is vulgar: 422 with the library's line."""
+    request = {"answer": "HB", "lengths": "5,5", "words": ["whore", "crane", "table"], "min_commonness": 0,
+               "random_seed": 1}
+    assert_refused(client, "/api/jumble/generate", request, "allowing vulgar would let it in")
+    assert post(client, "/api/jumble/generate", {**request, "allow": ["vulgar"]})["puzzles"]
+
+
 @needs("wordle")
 def test_doodle_marks_a_rare_word_as_the_library_does(client):
     """RUERS, the only word scoring YGYBY against PURSE, comes back marked rare, as from the library."""
