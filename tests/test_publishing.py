@@ -174,7 +174,8 @@ def test_letter_boxed_word_list_with_a_vulgar_word_is_left_out_unless_allowed(cl
     path = word_file(tmp_path, VULGAR_PAIR)
     refused = cli("letterboxed", "generate", "--dict", path, "--random-seed", "1")
     assert refused.exit_code == 2
-    assert "1 word left out as offensive, vulgar, names, undefined, archaic, abbreviations or unpleasant" in refused.stderr
+    assert refused.stderr == ("error: made only 0 of 1 puzzles (1 word left out by the publishing policy: allowing "
+                              "vulgar would let it in); try a lower commonness floor\n")
     allowed = cli("letterboxed", "generate", "--dict", path, "--random-seed", "1", "--allow", "vulgar", "--json",
                   "--show-solution")
     assert allowed.exit_code == 0 and allowed.json()["puzzles"][0]["solution"] == ["whore", "enthusiasm"]
@@ -248,6 +249,22 @@ def test_cli_acrostic_word_list_with_a_vulgar_word(cli, tmp_path):
     assert refused.exit_code == 2 and "1 word left out" in refused.stderr
     made = cli(*args, "--allow", "vulgar", "--show-solution")
     assert made.exit_code == 0 and "tap ice tea" in made.stdout
+
+
+def test_a_none_found_note_names_only_the_flags_that_would_let_words_in():
+    """Of the words a construction left out, those that are offensive can never come in: the note counts
+    them, but names only the flags of the others, and how many of them allowing lets in."""
+    from puzzlewright.lexicon.policy import Use, left_out_flags, left_out_note
+
+    words = ["aaa", "bbb", "ccc", "ddd"]
+    flags = [flag_mask(["vulgar", "offensive"]), flag_mask(["vulgar"]), flag_mask(["proper"]), 0]
+    lexicon = Lexicon(words, [3.0] * 4, flags=flags, name="small")
+    assert left_out_flags(lexicon, Use.CONSTRUCT) == (3, frozenset({"vulgar", "proper"}), 2)
+    assert left_out_note(*left_out_flags(lexicon, Use.CONSTRUCT)) == (
+        " (3 words left out by the publishing policy: allowing vulgar,proper would let 2 of them in)")
+    assert left_out_note(*left_out_flags(lexicon, Use.CONSTRUCT, ["vulgar", "proper"])) == (
+        " (1 word left out as offensive: never used)")
+    assert left_out_note(*left_out_flags(lexicon, Use.SOLVE)) == ""
 
 
 JUMBLE_VULGAR = ["whore", "crane", "table"]  # WHORE is the only word holding the answer's H

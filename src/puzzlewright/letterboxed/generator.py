@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.letterboxed.model import NYT_SIDE_LETTERS, NYT_SIDES, Box
@@ -27,8 +28,11 @@ from puzzlewright.letterboxed.index import WordIndex
 from puzzlewright.letterboxed.rank import OBSCURE_LEVEL
 from puzzlewright.lexicon.forms import ed_or_ing, plural
 from puzzlewright.letterboxed.solver import BoxWords, Chain, box_words, solve_box
-from puzzlewright.lexicon.policy import left_out_note
+from puzzlewright.lexicon.policy import Use, left_out_words, left_out_words_note
 from puzzlewright.budget import Budget, paced
+
+if TYPE_CHECKING:
+    from puzzlewright.lexicon import Lexicon
 
 DEFAULT_MIN_COMMONNESS = 3.0
 MAX_TWO_WORD_SOLUTIONS = 150
@@ -62,11 +66,13 @@ def suggested_par(valid_words: int) -> int:
 
 def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = None,
                      min_commonness: float = DEFAULT_MIN_COMMONNESS,
-                     max_two_word_solutions: int = MAX_TWO_WORD_SOLUTIONS, left_out: frozenset[str] = frozenset(),
-                     budget: Budget | None = None) -> list[GeneratedPuzzle]:
+                     max_two_word_solutions: int = MAX_TWO_WORD_SOLUTIONS, flagged: Lexicon | None = None,
+                     allow: frozenset[str] = frozenset(), budget: Budget | None = None) -> list[GeneratedPuzzle]:
     """``count`` distinct puzzles whose best solution (the stated answer) is two words of at least
-    ``min_commonness``, none of them in ``left_out`` (the words the publishing policy keeps out of
-    constructions), and that have at most ``max_two_word_solutions`` two-word solutions."""
+    ``min_commonness``, none of them a word the publishing policy keeps out of constructions (by the flags
+    of ``flagged``, the index's words as a lexicon; with ``allow`` granted), and that have at most
+    ``max_two_word_solutions`` two-word solutions."""
+    left_out = left_out_words(flagged, Use.CONSTRUCT, allow) if flagged is not None else frozenset()
     rng = random.Random(seed)
     pool = _common_words(index, min_commonness, left_out, budget)
     if not pool:
@@ -96,9 +102,9 @@ def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = Non
                                                                                left_out):
             puzzles.append(puzzle)
     if len(puzzles) < count:
-        dropped = len(_common_words(index, min_commonness, frozenset(), budget)) - len(pool) if left_out else 0
-        raise BudgetExceeded(f"made only {len(puzzles)} of {count} puzzles{left_out_note(dropped)}; try a lower "
-                             "commonness floor")
+        dropped = [word for word, _ in _common_words(index, min_commonness, frozenset(), budget) if word in left_out]
+        note = left_out_words_note(flagged, dropped, Use.CONSTRUCT, allow) if flagged is not None else ""
+        raise BudgetExceeded(f"made only {len(puzzles)} of {count} puzzles{note}; try a lower commonness floor")
     return puzzles
 
 

@@ -117,17 +117,14 @@ def left_out_words(lexicon: "Lexicon", use: Use, allow: Iterable[str] = ()) -> f
     return frozenset(word for word, dropped in zip(lexicon.words, lexicon.flagged(flags).tolist()) if dropped)
 
 
-def left_out_note(count: int, flags: Iterable[str] | None = None, allowable: int | None = None) -> str:
+def left_out_note(count: int, flags: Iterable[str], allowable: int) -> str:
     """What a constructor's "none found" error adds when the policy left ``count`` candidate words out
-    ("" for none), so that the user knows allowing them (``--allow``, the ``allow`` field) may help. When
-    known (:func:`left_out_flags`): ``flags``, the flags to allow, and ``allowable``, how many of the words
-    allowing them lets in (the others are offensive: never used)."""
+    ("" for none), so that the user knows what allowing (``--allow``, the ``allow`` field) would let in:
+    ``flags``, the flags to allow, and ``allowable``, how many of the words that lets in (the others are
+    offensive: never used). :func:`left_out_flags` gives all three."""
     if not count:
         return ""
     words = f"{count:,} word{'s' if count != 1 else ''} left out"
-    if flags is None:
-        return (f" ({words} as offensive, vulgar, names, undefined, archaic, abbreviations or unpleasant: see the "
-                "allow option)")
     named = [flag for flag in ALLOWABLE if flag in set(flags)]
     if not named or not allowable:
         return f" ({words} as offensive: never used)"
@@ -147,6 +144,16 @@ def left_out_flags(lexicon: "Lexicon", use: Use, allow: Iterable[str] = (),
     allowable = dropped & ~lexicon.flagged(NEVER)
     carried = frozenset(flag for flag in flags - NEVER if (lexicon.flagged([flag]) & allowable).any())
     return int(dropped.sum()), carried, int(allowable.sum())
+
+
+def left_out_words_note(lexicon: "Lexicon", words: Iterable[str], use: Use, allow: Iterable[str] = ()) -> str:
+    """:func:`left_out_note` for the candidate ``words`` (of ``lexicon``) that ``use`` left out: for
+    constructors that know which words they were denied (Letter Boxed's, over an index of its own)."""
+    import numpy as np
+
+    among = np.zeros(len(lexicon), bool)
+    among[[lexicon.position[word] for word in words if word in lexicon.position]] = True
+    return left_out_note(*left_out_flags(lexicon, use, allow, among=among))
 
 
 MAX_PUBLISHABLE = 16
