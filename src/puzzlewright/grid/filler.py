@@ -24,9 +24,10 @@ next floor, keeping the fills found. Every lower rung starts from what the top r
 weights and where its random stream stopped), not from the rung just above it: so a rung's search depends
 on the top rung alone, whether or not the rungs between ran before it (:meth:`Filler.run_rung` searches
 any rung once the top ones have run). The last floor (the user's ``min_score``, else
-:func:`puzzlewright.grid.score.lowest_floor`: 1.5 over a built-in dictionary) gets the rest of the budget; a
-fill that finds nothing there says what would let weaker entries in (:func:`floor_hint`). The outcome says which floor it finished at. Node allowances, not seconds, so the same request
-finds the same fills on any machine.
+:func:`puzzlewright.grid.score.lowest_floor`: 1.5 over a built-in dictionary) gets the rest of the budget;
+a fill that finds nothing there says what would let weaker entries in (:func:`floor_hint`). The outcome
+says which floor it finished at. Node allowances, not seconds, so the same request finds the same fills on
+any machine.
 
 Among candidates of a slot, the value tried first has the highest key: score plus noise plus
 :data:`PROMISE` times the candidate's promise, the mean log10 of the candidates it leaves its open crossing

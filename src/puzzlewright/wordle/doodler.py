@@ -15,8 +15,8 @@ row's choice is the same whichever other rows the grid has, and the same with or
 unless they forbid it.
 
 A row that gets a word of the last tier (RUERS, the one word that scores YGYBY against PURSE) shows it
-marked as rare (:data:`RARE_WORD`, in the row's ``reason`` and the doodle's notes), never
-as if it were a word every player knows: the user decides whether to print it.
+marked as rare (:data:`RARE_WORD`, in the row's ``reason`` and the doodle's notes), never as if it were a
+word every player knows: the user decides whether to print it.
 
 Options that tie rows together (``distinct``: no word twice; ``hard``: each row a legal hard-mode guess
 after the rows above) become a small backtracking search over the rows' slices, under a :class:`Budget`.
