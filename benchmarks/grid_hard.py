@@ -6,8 +6,8 @@ Usage: python benchmarks/grid_hard.py [hard] [pairs] [rungs] [small] [--seeds N]
        [--patterns a,b] [--workers 1,2] [--nodes N] [--runs N] [--peer-python PATH]
 
 * hard: each hard pattern (``stack-15``, ``stack-21``, ``open-7``, ``open-9``) filled at quality floor
-  --min-score (default 3: only that floor is tried; ``none``: the default floors, 3 down to none, as
-  ``grid fill`` without ``--min-score``) with random seeds 0..N-1 and a budget of --seconds of
+  --min-score (default 3: only that floor is tried; ``none``: the default floors, 3 down to 1.5, as
+  ``grid fill`` without ``--min-score``; ``0``: 3 down to every word the policy allows) with random seeds 0..N-1 and a budget of --seconds of
   wall clock, once per --workers count (a race of that many differently seeded searches, the fewest nodes
   winning, ``grid fill --workers``): time to the first fill (wall), CPU of this process and its
   workers, nodes of the winning search, and for each worker count the median over the seeds that filled

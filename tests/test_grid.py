@@ -561,8 +561,8 @@ def test_fills_try_the_highest_floor_first(english):
     grid finishes at the top floor, every word the search chose scoring at least it."""
     from puzzlewright.grid.score import FLOORS, entry_scores, floor_ladder
 
-    assert floor_ladder(None) == (*FLOORS, None)
-    assert floor_ladder(2.2) == (3.0, 2.5, 2.2) and floor_ladder(3.5) == (3.5,)
+    assert floor_ladder(None) == FLOORS and floor_ladder(None, lowest=None) == (*FLOORS, None)
+    assert floor_ladder(2.2) == (3.0, 2.5, 2.2) and floor_ladder(3.5) == (3.5,) and floor_ladder(0) == (*FLOORS, 0)
     scores = crossword_scores(english)
     result = api.fill({"grid": README_TEMPLATE, "count": 3}, lexicon=english)
     assert result.floor == FLOORS[0]
@@ -570,6 +570,59 @@ def test_fills_try_the_highest_floor_first(english):
         assert min(scores[word] for word in fill.words) >= FLOORS[0]
     unique = api.fill({"grid": "eras/lick/more/....", "dict": "acrostic-4", "unique": True})
     assert unique.floor is None  # proving uniqueness searches every word: no floor
+
+
+XYLEM_GRID = "xylem/...../...../....."  # a placed word whose only fills hold REAVE (0.73)
+
+
+def test_a_fill_goes_no_lower_than_the_lowest_floor_unless_asked_and_says_so(english, cli):
+    """Round four's audit saw a re-fill round a placed word print MSEC, OXIMES, AREOLAE "with no quality
+    floor". Over a built-in dictionary a fill now stops at the lowest floor (1.5); the grid under XYLEM has
+    fills only with a weaker entry (REAVE, 0.73), so the default fill finds none and says what would let
+    one in; asked for (``min_score`` 0) the fill holds only words the crossword policy allows."""
+    from puzzlewright.grid.score import LOWEST_FLOOR, lowest_floor
+    from puzzlewright.lexicon.policy import Use, left_out
+
+    assert lowest_floor(english) == LOWEST_FLOOR == 1.5
+    default = api.fill({"grid": XYLEM_GRID}, lexicon=english)
+    assert not default.fills and default.floor == LOWEST_FLOOR and default.complete
+    assert "at quality floor 1.5" in default.explanation and "lower minimum score" in default.explanation
+    weaker = api.fill({"grid": XYLEM_GRID, "min_score": 0}, lexicon=english)
+    assert weaker.best is not None and weaker.floor == 0 and weaker.best.min_score < LOWEST_FLOOR
+    assert "reave" in weaker.best.words
+    large = load_lexicon("english-large")
+    assert not [word for word in weaker.best.words[1:] if large.flags_of(word) & left_out(Use.CROSSWORD)]
+    printed = cli("grid", "fill", "--template", XYLEM_GRID)
+    assert printed.exit_code == 1 and printed.stdout.strip() == default.explanation
+    assert "REAVE" in cli("grid", "fill", "--template", XYLEM_GRID, "--min-score", "0").stdout
+
+
+def test_default_fills_hold_no_entry_below_the_lowest_floor(english):
+    """Every word the search chooses scores at least the lowest floor, over a few seeds of a small open
+    grid, re-rolls included (a re-roll is a fill round the slot)."""
+    from puzzlewright.grid.score import LOWEST_FLOOR
+
+    scores = crossword_scores(english)
+    for seed in range(4):
+        result = api.fill({"grid": "...../...../...../.....", "random_seed": seed}, lexicon=english)
+        assert result.best is not None and result.floor >= LOWEST_FLOOR
+        assert min(scores[word] for word in result.best.words) >= LOWEST_FLOOR
+        rerolled = api.reroll({"grid": result.best.rows, "slot": "1-Across", "random_seed": seed}, lexicon=english)
+        for fill in rerolled:
+            assert min(scores[word] for word in fill.words) >= LOWEST_FLOOR
+
+
+def test_a_word_list_files_own_words_still_fill_with_no_floor(tmp_path):
+    """A word list file's words carry none of our evidence (they score 0 unless the reference knows them):
+    the user vouches for them, so a fill from one goes on down to no floor."""
+    from puzzlewright.grid.score import lowest_floor
+
+    path = tmp_path / "words.txt"
+    path.write_text("qa\nxq\nqx\naq\n")
+    words = load_lexicon(str(path))
+    assert lowest_floor(words) is None
+    result = api.fill({"grid": "../.."}, lexicon=words)
+    assert result.best is not None and result.floor is None
 
 
 def test_a_whole_given_slot_keeps_its_word_whatever_its_score(english):

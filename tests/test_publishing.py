@@ -57,8 +57,8 @@ def test_acrostic_squares_hold_no_left_out_word():
 
 def test_acrostic_request_word_list_with_a_vulgar_word_is_left_out_unless_allowed():
     request = {"size": 3, "words": VULGAR_SQUARE, "min_commonness": None, "random_seed": 1, "show_solution": True}
-    with pytest.raises(PuzzleInputError, match=r"from the 5 words .* \(1 word left out as offensive, vulgar, "
-                                               r"names, undefined, archaic, abbreviations or unpleasant: see the allow option\)"):
+    with pytest.raises(PuzzleInputError, match=r"from the 5 words .* \(1 word left out by the publishing policy: "
+                                               r"allowing vulgar would let it in\); try a lower commonness floor$"):
         acrostic.generate(request)
     (puzzle,) = acrostic.generate({**request, "allow": ["vulgar"]})
     assert "tit" in puzzle.solution.rows + ["".join(column) for column in zip(*puzzle.solution.rows)]
@@ -69,7 +69,8 @@ def test_acrostic_leaves_out_abbreviations_unless_allowed():
     the only square these words make holds it (ETC AHA TEN / EAT THE CAN)."""
     request = {"size": 3, "words": ["etc", "aha", "ten", "eat", "the", "can"], "min_commonness": None,
                "random_seed": 1, "show_solution": True}
-    with pytest.raises(PuzzleInputError, match=r"1 word left out as .* abbreviations"):
+    with pytest.raises(PuzzleInputError, match=r"1 word left out by the publishing policy: allowing abbreviation "
+                                               r"would let it in"):
         acrostic.generate(request)
     (puzzle,) = acrostic.generate({**request, "allow": ["abbreviation"]})
     assert sorted(puzzle.solution.rows) in (["aha", "etc", "ten"], ["can", "eat", "the"])
@@ -100,9 +101,10 @@ def test_catalogue_squares_holding_a_left_out_word_are_passed_over(tmp_path, mon
     assert "copper" not in drawn(()) and "copper" in drawn(("vulgar",))
     everywhere = Lexicon(words, [4.0] * len(words), flags=[flag_mask(["proper"]) * (w in {"copper", "claret", "turner"})
                                                           for w in words], name="small")
-    with pytest.raises(PuzzleInputError, match="every one of the 3 6x6 double word squares of 'small' with "
-                                               "commonness >= 3 holds a word left out as offensive, vulgar, a name, "
-                                               "undefined, archaic, an abbreviation or unpleasant"):
+    with pytest.raises(PuzzleInputError, match=r"^every one of the 3 6x6 double word squares of 'small' with "
+                                               r"commonness >= 3 holds a word the publishing policy leaves out \(3 "
+                                               r"words left out by the publishing policy: allowing proper would let "
+                                               r"them in\); try a lower commonness floor$"):
         generate_one(everywhere, GenerateOptions(6, unique=False, min_commonness=3.0), 0)
 
 
@@ -142,18 +144,38 @@ def test_a_generated_letter_boxed_lists_no_solution_holding_a_left_out_word():
     box = Box.parse("RME-WCL-TGK-API")
     solved = [tuple(s.words) for s in letterboxed.solve({"sides": box.sides, "max_words": 2, "all": True}).solutions]
     found = box_words(box, builtin_index(DEFAULT_DICTIONARY))
-    assert [tuple(s.words) for s in _describe(box, found, frozenset()).best] == solved[:SHOWN_SOLUTIONS]
+    assert [tuple(s.words) for s in _describe(box, found, 0.0, frozenset()).best] == solved[:SHOWN_SOLUTIONS]
     left_out = frozenset(set(solved[1]) - set(solved[0]))  # as if the second solution's other words were abbreviations
     kept = [words for words in solved if not left_out.intersection(words)]
-    shown = [tuple(s.words) for s in _describe(box, found, left_out).best]
+    shown = [tuple(s.words) for s in _describe(box, found, 0.0, left_out).best]
     assert shown == kept[:SHOWN_SOLUTIONS] and len(kept) < len(solved) and solved[0] == shown[0]
+
+
+def test_a_generated_letter_boxed_lists_only_solutions_at_its_commonness_floor():
+    """The solutions printed beside a generated box's answer are held to the answer's floor (Zipf 3 by
+    default): the audit saw rare words there (ARBLAST, THURIFY). Seed 3's fourth box, EUN-OPH-SGT-DLA,
+    used to list SPANGLED-DOUGHT and GASPED-DUATHLON; the solver still lists them (``letterboxed solve``)."""
+    from puzzlewright.letterboxed.defaults import DEFAULT_GENERATE_COMMONNESS
+
+    zipf = dict(zip(load_lexicon("english-letterboxed").words, load_lexicon("english-letterboxed").zipf.tolist()))
+    made = letterboxed.generate({"count": 4, "random_seed": 3, "show_solution": True})
+    for puzzle in made:
+        assert all(zipf[word] >= DEFAULT_GENERATE_COMMONNESS for shown in puzzle.solutions for word in shown.words)
+    box = made.puzzles[3]
+    assert "-".join(box.sides) == "eun-oph-sgt-dla"
+    solved = [tuple(s.words) for s in letterboxed.solve({"sides": box.sides, "all": True}).solutions]
+    assert ("spangled", "dought") in solved and ("gasped", "duathlon") in solved
+    shown = [tuple(s.words) for s in box.solutions]
+    assert shown == [words for words in solved if all(zipf[word] >= 3.0 for word in words)][:len(shown)]
+    assert ("spangled", "dought") not in shown
 
 
 def test_letter_boxed_word_list_with_a_vulgar_word_is_left_out_unless_allowed(cli, tmp_path):
     path = word_file(tmp_path, VULGAR_PAIR)
     refused = cli("letterboxed", "generate", "--dict", path, "--random-seed", "1")
     assert refused.exit_code == 2
-    assert "1 word left out as offensive, vulgar, names, undefined, archaic, abbreviations or unpleasant" in refused.stderr
+    assert refused.stderr == ("error: made only 0 of 1 puzzles (1 word left out by the publishing policy: allowing "
+                              "vulgar would let it in); try a lower commonness floor\n")
     allowed = cli("letterboxed", "generate", "--dict", path, "--random-seed", "1", "--allow", "vulgar", "--json",
                   "--show-solution")
     assert allowed.exit_code == 0 and allowed.json()["puzzles"][0]["solution"] == ["whore", "enthusiasm"]
@@ -227,6 +249,44 @@ def test_cli_acrostic_word_list_with_a_vulgar_word(cli, tmp_path):
     assert refused.exit_code == 2 and "1 word left out" in refused.stderr
     made = cli(*args, "--allow", "vulgar", "--show-solution")
     assert made.exit_code == 0 and "tap ice tea" in made.stdout
+
+
+def test_a_none_found_note_names_only_the_flags_that_would_let_words_in():
+    """Of the words a construction left out, those that are offensive can never come in: the note counts
+    them, but names only the flags of the others, and how many of them allowing lets in."""
+    from puzzlewright.lexicon.policy import Use, left_out_flags, left_out_note
+
+    words = ["aaa", "bbb", "ccc", "ddd"]
+    flags = [flag_mask(["vulgar", "offensive"]), flag_mask(["vulgar"]), flag_mask(["proper"]), 0]
+    lexicon = Lexicon(words, [3.0] * 4, flags=flags, name="small")
+    assert left_out_flags(lexicon, Use.CONSTRUCT) == (3, frozenset({"vulgar", "proper"}), 2)
+    assert left_out_note(*left_out_flags(lexicon, Use.CONSTRUCT)) == (
+        " (3 words left out by the publishing policy: allowing vulgar,proper would let 2 of them in)")
+    assert left_out_note(*left_out_flags(lexicon, Use.CONSTRUCT, ["vulgar", "proper"])) == (
+        " (1 word left out as offensive: never used)")
+    assert left_out_note(*left_out_flags(lexicon, Use.SOLVE)) == ""
+
+
+JUMBLE_VULGAR = ["whore", "crane", "table"]  # WHORE is the only word holding the answer's H
+
+
+def test_jumble_generate_says_what_to_allow_when_the_policy_leaves_no_fit(cli, tmp_path):
+    """A Jumble whose answer needs a word the policy leaves out says so in one line, naming what to allow
+    (library: PuzzleInputError; CLI: exit 2), and allowing it makes the puzzle. The search's own "none
+    found" (no letter shortage, no set of words) names it too."""
+    from puzzlewright.jumble import api as jumble
+
+    request = {"answer": "HB", "lengths": "5,5", "words": JUMBLE_VULGAR, "min_commonness": 0, "random_seed": 1}
+    with pytest.raises(PuzzleInputError, match=r"the answer has 1 H; 2 known words .* hold none .* \(1 word left "
+                                               r"out by the publishing policy: allowing vulgar would let it in\)$"):
+        jumble.generate(request)
+    made = jumble.generate({**request, "allow": ["vulgar"], "show_answers": True})
+    assert "whore" in [word.answer for word in made.puzzles[0].jumbles]
+    path = word_file(tmp_path, ["whore", "bitch", "crane", "table"])
+    refused = cli("jumble", "generate", "TC", "--dict", path, "--lengths", "5,5", "--min-commonness", "0",
+                  "--random-seed", "1")
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1 and refused.stderr.startswith("error: no Jumble")
+    assert "(2 words left out by the publishing policy: allowing vulgar would let them in)" in refused.stderr
 
 
 # -- the web app: the same requests, the same answers ---------------------------------------------------

@@ -74,6 +74,23 @@ def test_doodle_matches_library_and_rescores(client):
     assert not rows[3]["possible"] and rows[3]["word"] is None and "impossible" in rows[3]["reason"]
 
 
+def test_a_generator_that_finds_nothing_within_the_policy_is_a_4xx_naming_what_to_allow(client):
+    """Jumble generate over words whose only fit for the answer's H is vulgar: 422 with the library's line."""
+    request = {"answer": "HB", "lengths": "5,5", "words": ["whore", "crane", "table"], "min_commonness": 0,
+               "random_seed": 1}
+    assert_refused(client, "/api/jumble/generate", request, "allowing vulgar would let it in")
+    assert post(client, "/api/jumble/generate", {**request, "allow": ["vulgar"]})["puzzles"]
+
+
+@needs("wordle")
+def test_doodle_marks_a_rare_word_as_the_library_does(client):
+    """RUERS, the only word scoring YGYBY against PURSE, comes back marked rare, as from the library."""
+    request = {"answer": "purse", "patterns": ["YGYBY", "GGGGG"], "random_seed": 1}
+    result = post(client, "/api/wordle/doodle", request)
+    assert result == library("wordle", "doodle", request)
+    assert result["rows"][0]["word"] == "ruers" and result["rows"][0]["rare"] and not result["rows"][1]["rare"]
+
+
 @needs("wordle")
 def test_doodle_all_lists_every_match_most_common_first(client):
     from puzzlewright.wordle.scoring import feedback
@@ -425,6 +442,20 @@ def test_grid_fill_keeps_the_lowest_word_score(client):
             assert sorted(across + down) == sorted(fill["words"]) and len(set(fill["words"])) == len(fill["words"])
     none = post(client, "/api/grid/fill", {"grid": "qz../..../..../....", "dict": "acrostic-4", "min_score": 2})
     assert none["fills"] == [] and none["explanation"].startswith("no word fits 1-Across")
+
+
+def test_grid_refill_round_a_placed_word_stops_at_the_lowest_floor_as_the_library_does(client):
+    """The workbench's re-fill round a placed word (XYLEM: its only fills hold REAVE, 0.73) answers as the
+    library does: no fill at floor 1.5, with what would let one in; ``min_score`` 0 lets REAVE in."""
+    template = ["xylem", ".....", ".....", "....."]
+    none = post(client, "/api/grid/fill", {"grid": template, "random_seed": 3})
+    assert none["fills"] == [] and none["floor"] == 1.5
+    from puzzlewright.grid import api
+
+    assert none["explanation"] == api.fill({"grid": template, "random_seed": 3}).explanation
+    assert "lower minimum score" in none["explanation"]
+    weaker = post(client, "/api/grid/fill", {"grid": template, "random_seed": 3, "min_score": 0})
+    assert "reave" in weaker["fills"][0]["words"] and weaker["floor"] == 0
 
 
 def test_grid_fill_leaves_out_offensive_and_vulgar_words(client):

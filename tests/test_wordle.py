@@ -409,6 +409,25 @@ def test_cli_doodle_text_explains_impossible_row(cli):
     assert result.exit_code == 0 and "impossible for 'crane'" in result.stdout
 
 
+def test_a_rare_only_fit_is_marked_never_printed_as_if_fine(cli):
+    """The audit saw doodles print RUERS and SURES where they are the only fits. Against PURSE only RUERS
+    scores YGYBY: the row shows it marked rare (``rare``, the reason, a note naming the row), while rows
+    of common words and the answer itself (the user's) carry no mark; the CLI prints the mark too."""
+    from puzzlewright.wordle.doodler import RARE_WORD
+
+    result = api.doodle({"answer": "purse", "patterns": ["YGYBY", "BBBBB", "GGGGG"], "random_seed": 1})
+    rare, common, solved = result.rows
+    assert rare.word == "ruers" and rare.matches == 1 and rare.rare and rare.reason == RARE_WORD
+    assert common.word in load_lexicon(COMMON_TIER) and not common.rare and common.reason is None
+    assert solved.word == "purse" and not solved.rare
+    assert [note for note in result.notes if "RUERS" in note] == [
+        "rare word in row 1 (RUERS): neither a common word nor a Wordle answer; repaint the row, or print it knowingly"]
+    printed = cli("wordle", "doodle", "--answer", "purse", "YGYBY", "GGGGG", "--random-seed", "1")
+    assert printed.exit_code == 0 and f"RUERS  (1 matching; {RARE_WORD})" in printed.stdout
+    plain = api.doodle({"answer": "crane", "patterns": ["BBBBB", "BGBGB", "GBBBG", "BGGGB"], "random_seed": 1})
+    assert not any(row.rare for row in plain.rows) and not plain.notes
+
+
 @pytest.mark.parametrize("args, message", [
     (("doodle", "--answer", "crane", "GYBB"), "has 4 marks"),
     (("doodle", "--answer", "crane", "GYBXB"), "not a pattern symbol"),

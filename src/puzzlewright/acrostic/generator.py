@@ -36,7 +36,7 @@ from puzzlewright.acrostic.schema import DEFAULT_GENERATE_COMMONNESS
 from puzzlewright.acrostic.solver import KERNEL_SLICE, solve_puzzle
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.lexicon import Lexicon
-from puzzlewright.lexicon.policy import Use, left_out_note, publishable
+from puzzlewright.lexicon.policy import Use, left_out_flags, left_out_note, publishable
 from puzzlewright.budget import Budget, ran_out
 
 if TYPE_CHECKING:
@@ -96,6 +96,12 @@ def usable_words(words: Lexicon, options: GenerateOptions) -> Lexicon:
     return publishable(words, Use.CONSTRUCT, options.allow)
 
 
+def policy_note(words: Lexicon, options: GenerateOptions) -> str:
+    """What a "none found" error adds about the construction ``words`` the publishing policy keeps out
+    (with the run's ``allow``) and what to allow to let them in ("" for none)."""
+    return left_out_note(*left_out_flags(words, Use.CONSTRUCT, options.allow))
+
+
 def holds_only(square: Grid, usable: Lexicon) -> bool:
     """Whether every row and column of ``square`` is one of the ``usable`` words."""
     known = usable.word_set
@@ -103,9 +109,10 @@ def holds_only(square: Grid, usable: Lexicon) -> bool:
 
 
 def random_square(words: Lexicon, size: int, rng: np.random.Generator, budget: Budget | None = None, *,
-                  left_out: int = 0) -> Grid | None:
+                  note: str = "") -> Grid | None:
     """A random double word square of ``words`` (None if this attempt's letter orders found none quickly;
-    ``left_out``: how many words the publishing policy took away, for the error when there is none).
+    ``note``: what the publishing policy took away and what to allow, :func:`policy_note`, for the error
+    when there is none).
 
     The kernel runs in slices with ``budget`` checked between them: one attempt at a 7x7 is millions of
     nodes (seconds), which must not outlive a request's time."""
@@ -126,8 +133,7 @@ def random_square(words: Lexicon, size: int, rng: np.random.Generator, budget: B
             return Grid(tuple(vocabulary[i] for i in squares[0]))
     if search.done:
         raise PuzzleInputError(f"no {size}x{size} double word square can be made from the {len(vocabulary):,} "
-                               f"words of {words.name!r} at this commonness{left_out_note(left_out)}; try a lower "
-                               "commonness floor")
+                               f"words of {words.name!r} at this commonness{note}; try a lower commonness floor")
     return None
 
 
@@ -154,10 +160,11 @@ def generate_one(lexicon: Lexicon, options: GenerateOptions, index: int, budget:
     if worth_cataloguing(words, options.size, budget):
         return from_catalogue(lexicon, words, options, index, rng, budget)
     usable = usable_words(words, options)
+    note = policy_note(words, options)
     for attempt in range(1, MAX_ATTEMPTS + 1):
         if ran_out(budget):
             raise BudgetExceeded(budget.describe())
-        square = random_square(usable, options.size, rng, budget, left_out=len(words) - len(usable))
+        square = random_square(usable, options.size, rng, budget, note=note)
         if square is None:
             continue
         puzzle = puzzle_of(square)
@@ -166,7 +173,7 @@ def generate_one(lexicon: Lexicon, options: GenerateOptions, index: int, budget:
         if has_unique_solution(puzzle, lexicon, budget):
             return GeneratedPuzzle(index, puzzle, square, True, attempt)
     raise PuzzleInputError(f"no {'unique ' if options.unique else ''}{options.size}x{options.size} puzzle found in "
-                           f"{MAX_ATTEMPTS} attempts; try a lower commonness floor")
+                           f"{MAX_ATTEMPTS} attempts{note}; try a lower commonness floor")
 
 
 def from_catalogue(lexicon: Lexicon, words: Lexicon, options: GenerateOptions, index: int,
@@ -197,8 +204,8 @@ def from_catalogue(lexicon: Lexicon, words: Lexicon, options: GenerateOptions, i
     usable_count = usable_squares(catalogue, usable)
     if not usable_count:
         raise PuzzleInputError(f"every one of the {len(catalogue.squares):,} {size}x{size} double word squares of "
-                               f"{words.name!r}{_floor(options)} holds a word left out as offensive, vulgar, a name, "
-                               "undefined, archaic, an abbreviation or unpleasant (see the allow option); try a lower commonness floor")
+                               f"{words.name!r}{_floor(options)} holds a word the publishing policy leaves out"
+                               f"{policy_note(words, options)}; try a lower commonness floor")
     raise PuzzleInputError(f"none of the {2 * usable_count:,} {size}x{size} double word squares of "
                            f"{words.name!r}{_floor(options)} makes a puzzle with a unique solution; try a lower "
                            "commonness floor")

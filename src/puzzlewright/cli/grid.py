@@ -79,7 +79,8 @@ fill_search_options = [
                  help="How many fills (best first: by the weakest word's score, then the mean)."),
     click.option("--unique", is_flag=True, help="Say whether the fill is the only one given the fixed letters."),
     click.option("--min-score", type=FiniteFloat(min=0), default=None,
-                 help="Use only words scoring at least this (fills try 3, 2.5, 2 and 1.5 first, highest first). A "
+                 help="Use only words scoring at least this (fills try 3, 2.5, 2 and 1.5 first, highest first, "
+                      "and without this option go no lower; 0: every word the publishing policy allows). A "
                       "word's score is its crossword fill score: its familiarity (about 1-7; 3 is everyday words) "
                       "less penalties for crosswordese, archaic words and abbreviations; a word;score list's score "
                       "x 0.06 (50 -> 3.0)."),

@@ -23,9 +23,11 @@ highest first (:func:`puzzlewright.grid.score.floor_ladder`), each floor a *rung
 next floor, keeping the fills found. Every lower rung starts from what the top rung learnt (its crossing
 weights and where its random stream stopped), not from the rung just above it: so a rung's search depends
 on the top rung alone, whether or not the rungs between ran before it (:meth:`Filler.run_rung` searches
-any rung once the top ones have run). The last floor (the user's ``min_score``, or none) gets the rest of the
-budget. The outcome says which floor it finished at. Node allowances, not seconds, so the same request
-finds the same fills on any machine.
+any rung once the top ones have run). The last floor (the user's ``min_score``, else
+:func:`puzzlewright.grid.score.lowest_floor`: 1.5 over a built-in dictionary) gets the rest of the budget;
+a fill that finds nothing there says what would let weaker entries in (:func:`floor_hint`). The outcome
+says which floor it finished at. Node allowances, not seconds, so the same request finds the same fills on
+any machine.
 
 Among candidates of a slot, the value tried first has the highest key: score plus noise plus
 :data:`PROMISE` times the candidate's promise, the mean log10 of the candidates it leaves its open crossing
@@ -45,7 +47,7 @@ import numpy as np
 
 from puzzlewright.errors import PuzzleInputError
 from puzzlewright.grid.model import Grid, Slot
-from puzzlewright.grid.score import entry_scores, floor_ladder, length_scores, score_bar
+from puzzlewright.grid.score import entry_scores, floor_ladder, length_scores, lowest_floor, score_bar
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.budget import Budget, ran_out
 from puzzlewright.schema import ModelBase  # == and repr without dataclasses exec'ing them at start-up
@@ -92,9 +94,11 @@ class FillOptions:
         """Whether the search must cover every possibility (every fill, or no restarts)."""
         return self.count is None or not self.restarts
 
-    def floors(self) -> tuple[float | None, ...]:
-        """The quality floors to try, highest first; the last is ``min_score`` (None: no floor)."""
-        return floor_ladder(self.min_score) if self.step_floors and not self.exhaustive else (self.min_score,)
+    def floors(self, lowest: float | None) -> tuple[float | None, ...]:
+        """The quality floors to try, highest first; the last is ``min_score``, else ``lowest`` (the
+        dictionary's, :func:`puzzlewright.grid.score.lowest_floor`; None: no floor). A search that must see
+        every word has the one floor ``min_score``."""
+        return floor_ladder(self.min_score, lowest) if self.step_floors and not self.exhaustive else (self.min_score,)
 
 
 @dataclass(eq=False, repr=False)
@@ -193,14 +197,20 @@ class Filler:
         """The quality floors this fill tries (:meth:`FillOptions.floors`), less each that leaves every slot
         to fill the same words as the floor below it (a word list whose scores all clear it): a rung
         there would search what the rung below it searches again."""
-        floors = self.options.floors()
-        lengths = sorted({slot.length for slot in self.slots if "." in self.grid.pattern(slot)})
-
-        def kept(floor: float | None) -> list[int]:
-            return [int((self.scores[n] >= score_bar(floor)).sum()) if floor is not None else len(self.scores[n])
-                    for n in lengths]
-
+        floors = self.options.floors(lowest_floor(self.lexicon))
+        kept = self._kept
         return (*(floor for floor, lower in zip(floors, floors[1:]) if kept(floor) != kept(lower)), floors[-1])
+
+    def _kept(self, floor: float | None) -> list[int]:
+        """How many words of each length a slot still to fill has at quality floor ``floor``."""
+        lengths = sorted({slot.length for slot in self.slots if "." in self.grid.pattern(slot)})
+        return [int((self.scores[n] >= score_bar(floor)).sum()) if floor is not None else len(self.scores[n])
+                for n in lengths]
+
+    def _floor_left_out(self, floor: float | None) -> bool:
+        """Whether quality floor ``floor`` left out words a fill might use: some slot to fill loses words to
+        it, and without it every slot keeps a candidate that fits its crossings (else no floor helps)."""
+        return self._kept(floor) != self._kept(None) and self._start(self.initial_domains(None)) < 0
 
     def _crossings(self) -> list[list[tuple[int, int, int, int]]]:
         """For each slot, its crossings as (position, other slot, position in the other, crossing id);
@@ -415,7 +425,9 @@ class Filler:
         fills are every fill found): the nodes and restarts of them all."""
         last = ended[-1]
         fills = sorted(last.fills, key=Fill.rank_key)
-        explanation = last.attempt.explanation if not fills else None
+        explanation = None if fills else last.attempt.explanation
+        if not fills and self.options.min_score is None and self._floor_left_out(last.floor):
+            explanation = floor_hint(explanation, last.floor)
         return FillOutcome(self.grid, fills, last.attempt.complete, sum(rung.nodes for rung in ended),
                            sum(rung.restarts for rung in ended), elapsed_s, last.attempt.stopped, explanation,
                            last.attempt.candidates, last.floor)
@@ -553,6 +565,14 @@ class _Attempt(ModelBase):
         """Whether the fill ends here: enough fills, or the budget is spent (a lower floor would find no
         more of either). A complete search short of fills, or one out of its nodes, steps down."""
         return self.enough or self.stopped is not None
+
+
+def floor_hint(explanation: str | None, floor: float | None) -> str:
+    """Why a fill found nothing (``explanation``: the search's reason, None when the budget stopped it) at
+    a quality floor the user did not set, ``floor``, with what would let weaker entries in: a lower minimum
+    score (the words below the floor are still only those the publishing policy allows)."""
+    return (f"{explanation or 'no fill found'} (at quality floor {floor:g}: a fill goes no lower unless asked; a "
+            "lower minimum score, 0 for every word the publishing policy allows, lets weaker entries in)")
 
 
 def fill_grid(grid: Grid, lexicon: Lexicon, options: FillOptions | None = None,

@@ -64,7 +64,8 @@ class FillRequest(GridSource, DictionaryOptions, PublishingOptions):
     min_score: Zipf | None = None
     """Use only words scoring at least this (the lowest quality floor). A word's score is its crossword fill
     score: its familiarity (about 1-7) less penalties for crosswordese, archaic words and abbreviations; a
-    ``word;score`` list's score x 0.06 (50 -> 3.0). Fills try higher floors first (3, 2.5, 2, 1.5)."""
+    ``word;score`` list's score x 0.06 (50 -> 3.0). Fills try higher floors first (3, 2.5, 2, 1.5) and,
+    without `min_score`, go no lower over a built-in dictionary (0: every word the publishing policy allows)."""
     allow_repeats: bool = False
     """Let a word appear more than once."""
     random_seed: Annotated[int, Ge(0)] = 0
@@ -156,8 +157,8 @@ class FillResult(Outcome, Listing[Fill]):
     explanation: str | None = None
     """Why no fill exists (null when there are fills or none was proven impossible)."""
     floor: float | None = None
-    """The quality floor the fills were found at: the highest that finished (null: none was needed beyond
-    the dictionary)."""
+    """The quality floor the fills were found at, the highest that finished, or without fills the last
+    tried (null: no floor, as with `unique` or a word list file's own words)."""
     random_seed: int | None = None
     """The random seed of the search that found the fills: the request's, or with several workers the
     winner's (one worker with this seed finds the same fills)."""

@@ -33,7 +33,12 @@ Every number comes from our own data (the dictionary build's sources and wordfre
 is read. A word without source bits (a word list file, a scored ``word;score`` list, added words) keeps
 its familiarity: a scored list's score is its maker's judgement and stands as it is.
 
-Fills try the highest quality floor first (:func:`floor_ladder`) and step down until one finishes.
+Fills try the highest quality floor first (:func:`floor_ladder`) and step down until one finishes, over
+the built-in dictionaries no lower than :data:`LOWEST_FLOOR` unless the user sets a lower minimum score:
+below it are the words a setter would have to read before printing (OXIMES 0.20, AREOLAE 0.78, MSEC 1.09,
+and the abbreviations and archaic or unpleasant words crossword fill keeps a point lower). A word list
+file's words carry no evidence to score them by (:func:`lowest_floor`): the user vouches for them, and a
+fill from one still goes on down to no floor.
 """
 
 from __future__ import annotations
@@ -55,7 +60,8 @@ EVERYDAY_LEVEL = 70  # SCOWL sizes below this are its everyday lists; 70-95 its 
 PHRASE_BONUS = 2.5  # a known, unflagged phrase (see phrase_bonus) scores this much above its familiarity...
 LISTED_PHRASE_BONUS = 0.5  # ...and any other phrase (only WordNet lists it, or flagged) this much
 KNOWN_PHRASE = 3.0  # the familiarity of a phrase the bigram counts attest (or a known list names), at the least
-FLOORS = (3.0, 2.5, 2.0, 1.5)  # the quality floors a fill tries, highest first, before going without one
+FLOORS = (3.0, 2.5, 2.0, 1.5)  # the quality floors a fill tries, highest first
+LOWEST_FLOOR = FLOORS[-1]  # over scored words a fill goes no lower unless the user's min_score says so
 
 
 def entry_scores(lexicon: Lexicon) -> np.ndarray:
@@ -125,7 +131,16 @@ def with_fill_score(facts: dict[str, Any]) -> dict[str, Any]:
     return facts
 
 
-def floor_ladder(min_score: float | None, floors: Iterable[float] = FLOORS) -> tuple[float | None, ...]:
-    """The quality floors a fill tries, highest first: each of ``floors`` above the user's ``min_score``,
-    then ``min_score`` itself (None: no floor)."""
-    return (*(floor for floor in floors if min_score is None or floor > min_score), min_score)
+def lowest_floor(lexicon: Lexicon) -> float | None:
+    """The lowest quality floor a fill over ``lexicon`` goes down to when the user sets no minimum score:
+    :data:`LOWEST_FLOOR` over words whose scores are our judgement (the built-in dictionaries' words, with
+    the build's evidence), None (no floor) over a word list file's own words, which carry none."""
+    return LOWEST_FLOOR if bool((lexicon.sources != 0).any()) else None
+
+
+def floor_ladder(min_score: float | None, lowest: float | None = LOWEST_FLOOR,
+                 floors: Iterable[float] = FLOORS) -> tuple[float | None, ...]:
+    """The quality floors a fill tries, highest first: each of ``floors`` above the bottom one, then the
+    bottom one: the user's ``min_score``, or without one ``lowest`` (:func:`lowest_floor`; None: no floor)."""
+    bottom = lowest if min_score is None else min_score
+    return (*(floor for floor in floors if bottom is None or floor > bottom), bottom)

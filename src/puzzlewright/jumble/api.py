@@ -124,7 +124,6 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
     best first, each proved by the solver; ``lexicon`` is the solver's dictionary (default: the request's)
     and the jumbled words are its publishable ones (``allow``) at the ``min_commonness`` familiarity floor."""
     from puzzlewright.jumble.generator import Target, generate_jumbles, parse_lengths
-    from puzzlewright.lexicon.policy import Use, publishable
     from puzzlewright.schema import fresh_seed
 
     request = validate(GenerateRequest, request)
@@ -133,9 +132,8 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
     seed = fresh_seed() if request.random_seed is None else request.random_seed
     dictionary = lexicon if lexicon is not None else request.lexicon(floor=False)
     floor = request.min_commonness if request.min_commonness is not None else 0.0
-    made = generate_jumbles(target, lengths, dictionary, publishable(dictionary, Use.CONSTRUCT, request.allowed()),
-                            caption=request.caption, count=request.count, seed=seed, min_commonness=floor,
-                            budget=request_budget(request, budget))
+    made = generate_jumbles(target, lengths, dictionary, allow=request.allowed(), caption=request.caption,
+                            count=request.count, seed=seed, min_commonness=floor, budget=request_budget(request, budget))
     puzzles = [generated_jumble(p, target, request) for p in made.puzzles]
     return GenerateResult(puzzles=puzzles, answer_pattern=target.pattern.render().lower(), random_seed=seed,
                           complete=made.complete, notes=made.notes, dictionary=dictionary.name)

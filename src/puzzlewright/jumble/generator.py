@@ -36,9 +36,9 @@ import random
 import re
 import zlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 import numpy as np
@@ -51,6 +51,7 @@ from puzzlewright.jumble.schema import DEFAULT_GENERATE_COMMONNESS, DEFAULT_GENE
 from puzzlewright.jumble.solver import solve_jumble
 from puzzlewright.lexicon import Lexicon
 from puzzlewright.lexicon.forms import ed_or_ing, plural
+from puzzlewright.lexicon.policy import Use, left_out_flags, left_out_note, publishable
 from puzzlewright.ranking import tie_key, tie_level
 from puzzlewright.budget import Budget
 
@@ -279,13 +280,29 @@ def shares_stem(own: str, stems: frozenset[str]) -> bool:
                                for s in stems)
 
 
-def check_letters(target: Target, lengths: tuple[int, ...], slots: dict[int, SlotWords]) -> None:
+def policy_note(dictionary: Lexicon, lengths: tuple[int, ...], floor: float, allow: frozenset[str],
+                letters: str = "") -> str:
+    """What a "none found" error adds about the words of the slots' lengths at the familiarity ``floor``
+    (and holding one of ``letters``, when given: the letters the words fell short of) that the publishing
+    policy keeps out of constructions (with ``allow`` granted), and what to allow to let them in
+    (:func:`puzzlewright.lexicon.policy.left_out_note`; "" for none)."""
+    among = np.isin(dictionary.word_lengths, sorted(set(lengths)))
+    among &= np.asarray(dictionary.familiarity_values) >= floor
+    if letters:
+        among &= (dictionary.letter_masks & np.uint32(sum(1 << (ord(ch) - 97) for ch in set(letters)))) != 0
+    return left_out_note(*left_out_flags(dictionary, Use.CONSTRUCT, allow, among=among))
+
+
+def check_letters(target: Target, lengths: tuple[int, ...], slots: dict[int, SlotWords],
+                  note: Callable[[str], str] = lambda letters: "") -> None:
     """Refuse an answer with a letter, or a pair of letters, the words cannot hold enough of (``the answer
-    has 3 Js; ...``): each word holds at most its circles' worth, and no more of them than its best word."""
+    has 3 Js; ...``): each word holds at most its circles' worth, and no more of them than its best word.
+    ``note``: what the publishing policy left out of the words holding the letters given ("": any word),
+    added to the error (:func:`policy_note`)."""
     for length in sorted(set(lengths)):
         if not len(slots[length]):
             raise PuzzleInputError(f"no {length}-letter word of the dictionary at this familiarity reads only one "
-                                   "way: try another length or a lower min_commonness")
+                                   f"way{note('')}: try another length or a lower min_commonness")
     need = Counter(target.letters)
     letters = sorted(need)
     for group in [*((ch,) for ch in letters), *itertools.combinations(letters, 2)]:
@@ -298,7 +315,7 @@ def check_letters(target: Target, lengths: tuple[int, ...], slots: dict[int, Slo
                 f"the answer has {' and '.join(f'{need[ch]} {ch.upper()}' + ('s' if need[ch] > 1 else '') for ch in group)}"
                 f"; {len(lengths)} known words of lengths {', '.join(map(str, lengths))} hold "
                 f"{f'at most {hold}' if hold else 'none'}{' of them' if len(group) > 1 else ''} (words that read "
-                "only one way, at this familiarity)")
+                f"only one way, at this familiarity){note(''.join(group))}")
 
 
 def circle_counts(total: int, lengths: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -530,18 +547,20 @@ def varied(ranked: list[Puzzle]) -> list[Puzzle]:
     return fresh + [p for p in ranked if p not in fresh]
 
 
-def generate_jumbles(target: Target, lengths: tuple[int, ...], dictionary: Lexicon, words: Lexicon, *,
-                     caption: str | None = None, count: int = 1, seed: int = 0,
+def generate_jumbles(target: Target, lengths: tuple[int, ...], dictionary: Lexicon, *,
+                     allow: frozenset[str] = frozenset(), caption: str | None = None, count: int = 1, seed: int = 0,
                      min_commonness: float = DEFAULT_GENERATE_COMMONNESS, budget: Budget | None = None) -> Generated:
-    """``count`` Jumbles (best first) whose circled letters spell ``target``'s open words, from ``words``
-    (the constructor's publishable list) and proved on ``dictionary`` (the solver's: every word counts
-    when checking that a scramble reads one way)."""
+    """``count`` Jumbles (best first) whose circled letters spell ``target``'s open words, from the words
+    of ``dictionary`` the publishing policy lets constructions use (with ``allow``) and proved on
+    ``dictionary`` itself (the solver's: every word counts when checking that a scramble reads one way)."""
     budget = budget or Budget(seconds=DEFAULT_GENERATE_TIME_LIMIT)
     if max(len(w) for w in target.words) > MAX_WORD_LENGTH:
         raise PuzzleInputError(f"an answer word is longer than {MAX_WORD_LENGTH} letters")
     check_size(target, lengths)
+    words = publishable(dictionary, Use.CONSTRUCT, allow)
     slots = {n: single_reading_words(words, dictionary, n, min_commonness) for n in sorted(set(lengths))}
-    check_letters(target, lengths, slots)
+    note = partial(policy_note, dictionary, lengths, min_commonness, allow)
+    check_letters(target, lengths, slots, note)
     rng = random.Random(seed)
     search = Search(target, lengths, slots, rng, budget)
     sets, whole = search.run(count * OVERSAMPLE + EXTRA_SETS)
@@ -563,7 +582,7 @@ def generate_jumbles(target: Target, lengths: tuple[int, ...], dictionary: Lexic
     if not proved:
         reason = "the time ran out" if not whole else f"{MAX_PICKS:,} word picks found none"
         raise BudgetExceeded(f"no Jumble of {len(lengths)} words ({', '.join(map(str, lengths))}) spells "
-                             f"{target.render()}: {reason}; try other lengths or a lower min_commonness")
+                             f"{target.render()}: {reason}{note('')}; try other lengths or a lower min_commonness")
     if len(proved) < count:
         notes.append(f"made {len(proved)} of {count} puzzles: the search found no more distinct word sets")
     if not all(p.recovery is not None and p.recovery.complete for p in proved):

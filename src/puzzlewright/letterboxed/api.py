@@ -124,7 +124,6 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
     ``min_commonness``) that the publishing policy lets constructions use (``allow``)."""
     from puzzlewright.letterboxed.generator import generate_puzzles
     from puzzlewright.letterboxed.schema import GeneratedPuzzle, GenerateRequest, GenerateResult
-    from puzzlewright.lexicon.policy import Use, left_out_words
 
     request = validate(GenerateRequest, request)
     allow = request.allowed()
@@ -132,9 +131,8 @@ def generate(request: GenerateRequest | Mapping[str, Any], *, lexicon: Lexicon |
     floor = request.min_commonness if request.min_commonness is not None else 0.0
     budget = request_budget(request, budget)
     index = index_for(request, lexicon, budget=budget)
-    left_out = left_out_words(flagged_lexicon(request, lexicon), Use.CONSTRUCT, allow)
-    made = generate_puzzles(index, count=request.count, seed=seed, min_commonness=floor, left_out=left_out,
-                            budget=budget)
+    made = generate_puzzles(index, count=request.count, seed=seed, min_commonness=floor,
+                            flagged=flagged_lexicon(request, lexicon), allow=allow, budget=budget)
     puzzles = [GeneratedPuzzle(sides=[side.lower() for side in p.box.sides], two_word_solutions=p.two_word_solutions, par=p.par,
                                valid_words=p.valid_words,
                                solution=list(p.answer.words) if request.show_solution else None,

@@ -11,7 +11,8 @@ A generated puzzle is its own best answer: the answer it states is the first sol
 for the box (``letterboxed solve`` would print it first), not the planted pair, which only served to make
 the box. A box is kept only when that answer is two words at or above the commonness floor that the
 publishing policy lets constructions use (:mod:`puzzlewright.lexicon.policy`: never an offensive word, no
-vulgar word or name unless allowed); planted words pass the policy too.
+vulgar word or name unless allowed); planted words pass the policy too. The other solutions it prints
+beside the answer are held to the same floor and policy (:func:`_printable`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from puzzlewright.errors import BudgetExceeded, PuzzleInputError
 from puzzlewright.letterboxed.model import NYT_SIDE_LETTERS, NYT_SIDES, Box
@@ -26,8 +28,11 @@ from puzzlewright.letterboxed.index import WordIndex
 from puzzlewright.letterboxed.rank import OBSCURE_LEVEL
 from puzzlewright.lexicon.forms import ed_or_ing, plural
 from puzzlewright.letterboxed.solver import BoxWords, Chain, box_words, solve_box
-from puzzlewright.lexicon.policy import left_out_note
+from puzzlewright.lexicon.policy import Use, left_out_words, left_out_words_note
 from puzzlewright.budget import Budget, paced
+
+if TYPE_CHECKING:
+    from puzzlewright.lexicon import Lexicon
 
 DEFAULT_MIN_COMMONNESS = 3.0
 MAX_TWO_WORD_SOLUTIONS = 150
@@ -45,7 +50,7 @@ class GeneratedPuzzle:
     two_word_solutions: int
     valid_words: int
     par: int
-    best: tuple[Chain, ...]  # the best solutions without a left-out word, the answer first
+    best: tuple[Chain, ...]  # the best solutions a generated puzzle may print (_printable), the answer first
 
 
 def suggested_par(valid_words: int) -> int:
@@ -61,11 +66,13 @@ def suggested_par(valid_words: int) -> int:
 
 def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = None,
                      min_commonness: float = DEFAULT_MIN_COMMONNESS,
-                     max_two_word_solutions: int = MAX_TWO_WORD_SOLUTIONS, left_out: frozenset[str] = frozenset(),
-                     budget: Budget | None = None) -> list[GeneratedPuzzle]:
+                     max_two_word_solutions: int = MAX_TWO_WORD_SOLUTIONS, flagged: Lexicon | None = None,
+                     allow: frozenset[str] = frozenset(), budget: Budget | None = None) -> list[GeneratedPuzzle]:
     """``count`` distinct puzzles whose best solution (the stated answer) is two words of at least
-    ``min_commonness``, none of them in ``left_out`` (the words the publishing policy keeps out of
-    constructions), and that have at most ``max_two_word_solutions`` two-word solutions."""
+    ``min_commonness``, none of them a word the publishing policy keeps out of constructions (by the flags
+    of ``flagged``, the index's words as a lexicon; with ``allow`` granted), and that have at most
+    ``max_two_word_solutions`` two-word solutions."""
+    left_out = left_out_words(flagged, Use.CONSTRUCT, allow) if flagged is not None else frozenset()
     rng = random.Random(seed)
     pool = _common_words(index, min_commonness, left_out, budget)
     if not pool:
@@ -88,16 +95,16 @@ def generate_puzzles(index: WordIndex, *, count: int = 1, seed: int | None = Non
             continue
         seen.add(frozenset(box.letters))
         found = box_words(box, index)
-        puzzle = _describe(box, found, left_out, budget)
+        puzzle = _describe(box, found, min_commonness, left_out, budget)
         if puzzle is None:  # the budget ran out solving the box
             break
         if puzzle.two_word_solutions <= max_two_word_solutions and _fit_to_state(puzzle.answer, found, min_commonness,
                                                                                left_out):
             puzzles.append(puzzle)
     if len(puzzles) < count:
-        dropped = len(_common_words(index, min_commonness, frozenset(), budget)) - len(pool) if left_out else 0
-        raise BudgetExceeded(f"made only {len(puzzles)} of {count} puzzles{left_out_note(dropped)}; try a lower "
-                             "commonness floor")
+        dropped = [word for word, _ in _common_words(index, min_commonness, frozenset(), budget) if word in left_out]
+        note = left_out_words_note(flagged, dropped, Use.CONSTRUCT, allow) if flagged is not None else ""
+        raise BudgetExceeded(f"made only {len(puzzles)} of {count} puzzles{note}; try a lower commonness floor")
     return puzzles
 
 
@@ -158,24 +165,30 @@ def _deal(planted: tuple[str, str], rng: random.Random) -> Box | None:
     return Box(tuple("".join(side).upper() for side in sides))
 
 
-def _describe(box: Box, found: BoxWords, left_out: frozenset[str],
+def _describe(box: Box, found: BoxWords, floor: float, left_out: frozenset[str],
               budget: Budget | None = None) -> GeneratedPuzzle | None:
     """Solve the finished box as ``letterboxed solve`` does (``found``: every word of the index the box
     allows; 1- and 2-word solutions, best first) to find its answer, count its two-word solutions and
-    suggest a par. The best solutions shown beside the answer are printed too: only those without a
-    ``left_out`` word. None when ``budget`` ran out first (a partial solve would miscount)."""
+    suggest a par. The best solutions shown beside the answer are printed too, so they are held to what
+    the answer is held to: only those whose every word is at least ``floor`` Zipf and none ``left_out``
+    (the solver's own list, rare words and all, is ``letterboxed solve``'s). None when ``budget`` ran out
+    first (a partial solve would miscount)."""
     result = solve_box(box, found, max_words=2, budget=budget)
     if not result.complete:
         return None
-    shown = [solution for solution in result.solutions if not left_out.intersection(solution.words)]
+    zipf = dict(zip(found.words, found.zipf))
+    shown = [solution for solution in result.solutions if _printable(solution, zipf, floor, left_out)]
     return GeneratedPuzzle(box, result.solutions[0], result.count, len(found), suggested_par(len(found)),
                            tuple(shown[:SHOWN_SOLUTIONS]))
 
 
+def _printable(solution: Chain, zipf: dict[str, float], floor: float, left_out: frozenset[str]) -> bool:
+    """Whether a generated puzzle may print ``solution``: each word at least ``floor`` Zipf (``zipf``: the
+    box's words) and none ``left_out`` by the publishing policy."""
+    return all(zipf[word] >= floor and word not in left_out for word in solution.words)
+
+
 def _fit_to_state(answer: Chain, found: BoxWords, floor: float, left_out: frozenset[str]) -> bool:
     """Whether a box's best solution can be its stated answer: two words (a box one word covers is
-    another kind of puzzle), each at least ``floor`` Zipf (``found``: the box's words) and none ``left_out``."""
-    if len(answer.words) != 2 or any(word in left_out for word in answer.words):
-        return False
-    zipf = dict(zip(found.words, found.zipf))
-    return all(zipf[word] >= floor for word in answer.words)
+    another kind of puzzle) that a generated puzzle may print (:func:`_printable`)."""
+    return len(answer.words) == 2 and _printable(answer, dict(zip(found.words, found.zipf)), floor, left_out)

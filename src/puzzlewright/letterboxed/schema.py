@@ -214,7 +214,8 @@ class GeneratedPuzzle(ModelBase):
     solution: list[str] | None = None
     """The two-word answer: the box's best solution (the solver's first)."""
     solutions: list[Solution] | None = None
-    """The best solutions (the answer first) that pass the publishing policy (`allow`)."""
+    """The best solutions (the answer first, at most five) a setter can print as the answer: every word
+    passes the publishing policy (`allow`) and is at least `min_commonness` common (`solve` lists them all)."""
     svg: str | None = None
     """The printable puzzle (with `svg`): the box, and the answer's path only with `show_solution`."""
 

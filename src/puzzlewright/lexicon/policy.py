@@ -18,7 +18,9 @@ each with the source that set it). What they mean depends on what the words are 
   ``archaic`` and ``abbreviation`` words are kept: the game's own list accepts them, and SALET is a fine guess though no
   dictionary defines it.
 * **Crossword fill** (``Use.CROSSWORD``): as constructing, but names are allowed by default (grids use
-  ARIEL and OSLO), and so are archaic words, a point lower in fill score (crosswordese such as ANENT). ``undefined`` words stay out unless allowed: among them are good entries no dictionary
+  ARIEL and OSLO), and so are archaic words, abbreviations and unpleasant words, a point lower in fill score
+  (crosswordese such as ANENT; ETC), so that below the lowest quality floor a fill goes to unless asked
+  (:data:`puzzlewright.grid.score.LOWEST_FLOOR`) only the familiar ones are used. ``undefined`` words stay out unless allowed: among them are good entries no dictionary
   of ours defines yet (UDON, CHAI, DIDNT), but also misspellings and run-together words (ASWELL, UNTILL,
   WIERD, THANKYOU) and names no list marks as names, which a setter would have to catch by reading.
 * **Crossword phrases** (``Use.PHRASE``: the multiword entries crossword fill adds,
@@ -115,13 +117,43 @@ def left_out_words(lexicon: "Lexicon", use: Use, allow: Iterable[str] = ()) -> f
     return frozenset(word for word, dropped in zip(lexicon.words, lexicon.flagged(flags).tolist()) if dropped)
 
 
-def left_out_note(count: int) -> str:
+def left_out_note(count: int, flags: Iterable[str], allowable: int) -> str:
     """What a constructor's "none found" error adds when the policy left ``count`` candidate words out
-    ("" for none), so that the user knows allowing them (``--allow``, the ``allow`` field) may help."""
+    ("" for none), so that the user knows what allowing (``--allow``, the ``allow`` field) would let in:
+    ``flags``, the flags to allow, and ``allowable``, how many of the words that lets in (the others are
+    offensive: never used). :func:`left_out_flags` gives all three."""
     if not count:
         return ""
-    return (f" ({count:,} word{'s' if count != 1 else ''} left out as offensive, vulgar, names, undefined, "
-            "archaic, abbreviations or unpleasant: see the allow option)")
+    words = f"{count:,} word{'s' if count != 1 else ''} left out"
+    named = [flag for flag in ALLOWABLE if flag in set(flags)]
+    if not named or not allowable:
+        return f" ({words} as offensive: never used)"
+    them = ("it" if count == 1 else "them") if allowable == count else f"{allowable:,} of them"
+    return f" ({words} by the publishing policy: allowing {','.join(named)} would let {them} in)"
+
+
+def left_out_flags(lexicon: "Lexicon", use: Use, allow: Iterable[str] = (),
+                   among: "np.ndarray | None" = None) -> tuple[int, frozenset[str], int]:
+    """For :func:`left_out_note`: how many words of ``lexicon`` (of those ``among`` marks, a boolean array;
+    default all) ``use`` may not emit once ``allow`` is granted, the flags that keep out those that are not
+    offensive (what to allow), and how many those are."""
+    flags = left_out(use, allow)
+    if not flags:
+        return 0, frozenset(), 0
+    dropped = lexicon.flagged(flags) if among is None else lexicon.flagged(flags) & among
+    allowable = dropped & ~lexicon.flagged(NEVER)
+    carried = frozenset(flag for flag in flags - NEVER if (lexicon.flagged([flag]) & allowable).any())
+    return int(dropped.sum()), carried, int(allowable.sum())
+
+
+def left_out_words_note(lexicon: "Lexicon", words: Iterable[str], use: Use, allow: Iterable[str] = ()) -> str:
+    """:func:`left_out_note` for the candidate ``words`` (of ``lexicon``) that ``use`` left out: for
+    constructors that know which words they were denied (Letter Boxed's, over an index of its own)."""
+    import numpy as np
+
+    among = np.zeros(len(lexicon), bool)
+    among[[lexicon.position[word] for word in words if word in lexicon.position]] = True
+    return left_out_note(*left_out_flags(lexicon, use, allow, among=among))
 
 
 MAX_PUBLISHABLE = 16

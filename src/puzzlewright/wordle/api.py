@@ -116,7 +116,7 @@ def doodle_row(row: doodling.DoodleRow) -> DoodleRow:
     """A filled row as the :class:`DoodleRow` model (``painted`` only where it differs from the pattern)."""
     painted = None if row.painted is None or str(row.painted) == str(row.pattern) else str(row.painted)
     return DoodleRow(pattern=str(row.pattern), word=row.word, matches=row.matches, possible=row.possible,
-                     reason=row.reason, words=row.words, painted=painted, changed=row.changed or None)
+                     reason=row.reason, words=row.words, painted=painted, changed=row.changed or None, rare=row.rare)
 
 
 @timed

@@ -14,6 +14,10 @@ gets a random nudge of less than :data:`NEAR_EQUAL` within its tier, drawn from 
 row's choice is the same whichever other rows the grid has, and the same with or without the options below
 unless they forbid it.
 
+A row that gets a word of the last tier (RUERS, the one word that scores YGYBY against PURSE) shows it
+marked as rare (:data:`RARE_WORD`, in the row's ``reason`` and the doodle's notes), never as if it were a
+word every player knows: the user decides whether to print it.
+
 Options that tie rows together (``distinct``: no word twice; ``hard``: each row a legal hard-mode guess
 after the rows above) become a small backtracking search over the rows' slices, under a :class:`Budget`.
 """
@@ -39,6 +43,7 @@ MAX_ROWS = 100  # rows of one doodle (the row search recurses once per row)
 MARK_NAMES = ("grey", "yellow", "green")
 NEAR_EQUAL = 0.4  # familiarity (Zipf-like scale) within which words of one tier count as near-equals for the seed
 TIER_STEP = 100.0  # preference = tier x TIER_STEP + familiarity: no familiarity outweighs a tier
+RARE_WORD = "a rare word (neither a common word nor a Wordle answer)"  # the mark of a last-tier choice
 ROUNDING = 1e-9  # far above float64 rounding of preferences (< 1,000) plus a nudge, far below any real gap
 
 
@@ -46,7 +51,8 @@ ROUNDING = 1e-9  # far above float64 rounding of preferences (< 1,000) plus a nu
 class DoodleRow:
     """One row of a doodle: the pattern used (the painted row when no word was chosen), the word chosen
     (None when none fits) and why not; ``painted`` when wildcards or best effort made them differ, and
-    ``changed``, the 1-based cells best effort had to change."""
+    ``changed``, the 1-based cells best effort had to change; ``rare`` when the word is of the last tier
+    (:data:`RARE_WORD`, also in ``reason``)."""
 
     pattern: Pattern | Paint
     word: str | None
@@ -56,6 +62,7 @@ class DoodleRow:
     words: list[str] | None = None
     painted: Paint | None = None
     changed: list[int] | None = None
+    rare: bool = False
 
 
 @dataclass
@@ -166,6 +173,11 @@ class Doodler:
         powers = 3 ** np.arange(n - 1, -1, -1, dtype=np.int64)
         return ((self.codes.astype(np.int64)[:, None] // powers) % 3).astype(np.uint8)
 
+    def is_rare(self, word: int) -> bool:
+        """Whether pool word ``word`` is of the last tier (neither common nor a Wordle answer: see
+        :func:`word_preference`) and not the answer itself, which is the user's choice."""
+        return bool(self.preference[word] < TIER_STEP) and self.pool.table.words[word] != self.answer
+
     def pattern_of(self, word: int) -> Pattern:
         """The pattern pool word ``word`` gets against the answer."""
         return Pattern.from_code(int(self.codes[word]), self.pool.table.length)
@@ -268,7 +280,7 @@ class Doodler:
             budget = budget or Budget(seconds=DOODLE_SECONDS)
         chosen, complete = search.run(budget)
         words = self.pool.table.words
-        filled = []
+        filled, rare = [], []
         for r, paint in enumerate(paints):
             reason = None
             possible = True
@@ -286,9 +298,13 @@ class Doodler:
             if chosen[r] is not None and not len(fits[r]):
                 changed = [j + 1 for j in paint.misfits(used.marks)]
                 reason = f"best effort: {_describe_changes(paint, used, changed)}; {reason}"
+            rarity = chosen[r] is not None and self.is_rare(chosen[r])
+            if rarity:
+                reason = RARE_WORD if reason is None else f"{reason}; {RARE_WORD}"
+                rare.append((r + 1, words[chosen[r]]))
             filled.append(DoodleRow(used, None if chosen[r] is None else words[chosen[r]], len(fits[r]), possible,
-                                    reason, listed, paint, changed))
-        notes = list(self.pool.notes) + solved_row_warnings([row.pattern for row in filled])
+                                    reason, listed, paint, changed, rarity))
+        notes = list(self.pool.notes) + solved_row_warnings([row.pattern for row in filled]) + rare_note(rare)
         if not complete:
             notes.append(budget.describe() if budget else "search stopped")
         return Doodle(self.answer, filled, complete, notes)
@@ -308,6 +324,17 @@ def word_preference(pool: WordPool) -> np.ndarray:
     table = pool.table
     tier = 2 * common_words(table).astype(np.float64) + answer_list_words(table)
     return tier * TIER_STEP + familiarity(table)
+
+
+def rare_note(rare: Sequence[tuple[int, str]]) -> list[str]:
+    """The doodle's note naming the rows (1-based, with their words) that show a rare word
+    (:data:`RARE_WORD`), or none."""
+    if not rare:
+        return []
+    many = "s" if len(rare) > 1 else ""
+    named = ", ".join(f"{r} ({word.upper()})" for r, word in rare)
+    return [f"rare word{many} in row{many} {named}: neither a common word nor a Wordle answer; repaint the "
+            f"row{many}, or print {'them' if many else 'it'} knowingly"]
 
 
 def solved_row_warnings(patterns: Sequence[Pattern | Paint]) -> list[str]:

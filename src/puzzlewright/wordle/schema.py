@@ -119,6 +119,9 @@ class DoodleRow:
     """What was painted, where it differs from `pattern` (wildcards, best effort)."""
     changed: list[int] | None = None
     """With best effort: the cells (1-based) changed from what was painted."""
+    rare: bool = False
+    """True when `word` is rare, neither a common word nor a Wordle answer (RUERS): no such word fits the
+    row, or, with `distinct` or `hard`, none is left for it. `reason` says so too; print it knowingly."""
 
 
 @dataclass

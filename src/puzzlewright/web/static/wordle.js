@@ -125,7 +125,8 @@ function noteFor(result) {
     return reason.startsWith("impossible") ? reason : `impossible: ${reason}`;
   }
   if (!result.word) return result.reason || "no word in the dictionary scores this";
-  return `${result.matches.toLocaleString()} fit${result.painted ? ` (picked ${result.pattern})` : ""}`;
+  return `${result.matches.toLocaleString()} fit${result.painted ? ` (picked ${result.pattern})` : ""}`
+    + (result.rare ? "; a rare word (neither common nor a Wordle answer): print it knowingly" : "");
 }
 
 function cellAt(x, y) {
@@ -223,7 +224,8 @@ function picked(row, r) {
     words = [...words.filter((w) => w !== answer()), ...words.filter((w) => w === answer())];
   }
   const word = words[picks[r] % words.length];
-  return { ...row, word, pattern: feedback(word, answer()) };
+  // matches come common words and Wordle answers first: after a rare first choice every other is rare too
+  return { ...row, word, pattern: feedback(word, answer()), rare: row.rare && word !== answer() };
 }
 
 /** The Wordle feedback of guess against answer as G/Y/B: greens first, then yellows left to right. */
