@@ -194,6 +194,7 @@ class WordNet:
     irregular_readings: dict[str, list[str]] = field(default_factory=dict)  # form -> every base it may be of
     parts_of_speech: dict[str, set[str]] = field(default_factory=dict)  # lowercase lemma -> noun/verb/adj/adv
     derived: dict[str, set[str]] = field(default_factory=dict)  # lemma -> lemmas its derivational links name
+    antonyms: dict[str, set[str]] = field(default_factory=dict)  # lemma -> its antonyms' lemmas (pure - impure)
 
     @property
     def irregular_bases(self) -> set[str]:
@@ -208,11 +209,12 @@ class WordNet:
 
 def read_wordnet(wordnet_dir: Path) -> WordNet:
     """Lemmas from the data.* files (which keep case), irregular forms from the *.exc files and the
-    derivational links between lemmas (``+`` pointers: murderer - murder); a hyphenated lemma counts
-    joined (face-lift -> facelift), a multi-word one (hot_dog) does not."""
+    derivational and antonym links between lemmas (``+`` pointers: murderer - murder; ``!``: pure -
+    impure); a hyphenated lemma counts joined (face-lift -> facelift), a multi-word one (hot_dog) does not."""
     wordnet = WordNet()
     synsets: dict[tuple[str, str], list[str]] = {}
-    links: list[tuple[str, str, str, str]] = []  # (lemma, target offset, target file, word numbers)
+    links: list[tuple[str, str, str, str, str]] = []  # (symbol, lemma, target offset, target file, word numbers)
+    kinds = {"+": wordnet.derived, "!": wordnet.antonyms}
     for pos in ("noun", "verb", "adj", "adv"):
         for line in (wordnet_dir / f"data.{pos}").read_text(encoding="latin-1").splitlines():
             if line.startswith(" "):
@@ -223,8 +225,8 @@ def read_wordnet(wordnet_dir: Path) -> WordNet:
             at = 4 + 2 * len(raw)
             for k in range(int(parts[at])):
                 symbol, target, target_pos, ends = parts[at + 1 + 4 * k:at + 5 + 4 * k]
-                if symbol == "+":
-                    links.append((raw[int(ends[:2], 16) - 1].replace("-", "").lower(), target,
+                if symbol in kinds:
+                    links.append((symbol, raw[int(ends[:2], 16) - 1].replace("-", "").lower(), target,
                                   WORDNET_FILES[target_pos], ends[2:]))
             for lemma in raw:
                 if "_" in lemma or NUMBER_WORD.match(lemma):
@@ -240,8 +242,8 @@ def read_wordnet(wordnet_dir: Path) -> WordNet:
             if form.isascii() and form.isalpha() and bases:
                 wordnet.irregular[form] = bases[0]
                 wordnet.irregular_readings.setdefault(form, []).extend(bases)
-    for lemma, target, target_file, number in links:
-        wordnet.derived.setdefault(lemma, set()).add(synsets[(target, target_file)][int(number, 16) - 1])
+    for symbol, lemma, target, target_file, number in links:
+        kinds[symbol].setdefault(lemma, set()).add(synsets[(target, target_file)][int(number, 16) - 1])
     wordnet.capitalised -= wordnet.lemmas
     return wordnet
 
@@ -549,6 +551,7 @@ class Sources:
     gcide_technical: set[str]  # GCIDE words with an entry labelled anatomy or physiology (:func:`gcide_technical`)
     hunspell_lowercase: set[str]  # en_GB Hunspell's lowercase entries (:func:`hunspell_lowercase`)
     proper_names: set[str]  # SCOWL's proper-name lists' entries but possessives (:func:`scowl_non_words`)
+    prefixed_excluded: set[str]  # scripts/prefixed-words-excluded.txt (:func:`prefixed_word`)
 
 
 def load_sources(args: argparse.Namespace) -> Sources:
@@ -564,7 +567,8 @@ def load_sources(args: argparse.Namespace) -> Sources:
                    read_known_words(args.lancaster or lancaster_norms_file()),
                    offensive_and_vulgar(args.wordnet, args.ldnoobw, args.ding), not_flagged_words(), unpleasant_words(),
                    census_first_names(), gcide_dialect(gcide), misspellings(), gcide_additions(gcide),
-                   gcide_technical(gcide), hunspell_lowercase(), proper_names)
+                   gcide_technical(gcide), hunspell_lowercase(), proper_names,
+                   set(read_list(ROOT / "scripts" / "prefixed-words-excluded.txt")))
 
 
 def candidates(src: Sources) -> dict[str, Entry]:
@@ -766,16 +770,60 @@ def undefined(word: str, found: dict[str, Entry], src: Sources) -> bool:
     or a misspelling (HAIN "to inclose for mowing" is a surname in text, NAIK "a Sepoy corporal" an Indian
     surname, FACTO half of DE FACTO, AWSOME "same as awesome"); an entry GCIDE added later does count
     (:func:`gcide_additions`: NORI), and so does one Webster labels anatomy or physiology (:func:`gcide_technical`:
-    ITER, HIPPOCAMPAL); a word text never writes keeps GCIDE's word. (Set only on words
-    no other flag explains: a name is flagged ``proper``, a word of weak evidence or GCIDE's obsolete and
-    dialect labels ``archaic``.)"""
+    ITER, HIPPOCAMPAL); a word text never writes keeps GCIDE's word. A size-80 word made of a productive
+    prefix and a word most people know means what its parts say (:func:`prefixed_word`: OVERPACK, UNHIP).
+    (Set only on words no other flag explains: a name is flagged ``proper``, a word of weak evidence or
+    GCIDE's obsolete and dialect labels ``archaic``.)"""
     def defined(candidate: str) -> bool:
         entry = found[candidate]
-        if entry.sources & CURRENT_SOURCES or 0 < entry.level < OBSCURE_LEVEL:
+        if entry.sources & CURRENT_SOURCES or 0 < entry.level < OBSCURE_LEVEL or prefixed_word(candidate, found, src):
             return True
         return "gcide" in entry.sources and (found[word].zipf == 0 or candidate in src.gcide_additions
                                              or candidate in src.gcide_technical)
     return found[word].level >= OBSCURE_LEVEL and not any(map(defined, [word, *inflection_bases(word, found)]))
+
+
+PREFIXES = ("anti", "bi", "counter", "hyper", "inter", "mega", "micro", "multi", "non", "out", "over", "post", "semi",
+            "sub", "super", "tri", "ultra", "un", "under")  # productive prefixes, put before any word (overpack, unhip)
+NEGATIVE_PREFIXES = ("in", "im", "il", "ir")  # the Latin negations some words take where un- would be a misspelling
+
+
+def prefixed_word(word: str, found: dict[str, Entry], src: Sources) -> bool:
+    """Whether ``word`` is one of SCOWL's size-80 words made of a productive prefix (:data:`PREFIXES`) and a
+    word most people know (the Lancaster list has it or its base: OVERPACK, UNHIP, TRIFOLD, SUBSEA,
+    UNDERCARD). SCOWL's size 80 lists the words of the dictionaries it merges (its size 95, names and
+    oddities, does not count), and such a word means what its parts say, so its text frequency is its own:
+    it counts as defined (:func:`undefined`) when text writes it (SCOWL also lists rule-made forms no one
+    writes: UNRED, UNKID, UNTIN). Not when a name list has the word (OUTWELL is a brand), the
+    part is vulgar, offensive or only an irregular form (:func:`known_part`), the word is un- where WordNet gives the
+    part's antonym with in-, im-, il- or ir- (UNPURE, UNPOSSIBLE: misspellings), or our review rejected it
+    (``scripts/prefixed-words-excluded.txt``: film titles, brands, phrases written solid: SUPERBAD, POSTOFFICE)."""
+    entry = found[word]
+    if entry.level != OBSCURE_LEVEL or entry.zipf == 0 or word in src.prefixed_excluded or word in src.names \
+            or word in src.wordnet.capitalised or word in src.ding_capitalised or word in src.first_names:
+        return False
+    return any(word.startswith(prefix) and known_part(word[len(prefix):], found, src)
+               and not (prefix == "un" and misnegated(word[len(prefix):], src.wordnet)) for prefix in PREFIXES)
+
+
+def known_part(part: str, found: dict[str, Entry], src: Sources) -> bool:
+    """Whether the part after a prefix is a word most people know (the ``lancaster`` bit: it or its base is in
+    the Lancaster list), of 3+ letters, neither vulgar nor offensive, and no mere irregular form (MEN, ATE)."""
+    entry = found.get(part)
+    return (len(part) >= 3 and entry is not None and "lancaster" in entry.sources
+            and part not in src.offensive_and_vulgar and not src.wordnet.only_a_form(part))
+
+
+def misnegated(part: str, wordnet: WordNet) -> bool:
+    """Whether un- + ``part`` misspells a negation made with a Latin prefix: WordNet gives ``part`` that
+    antonym (pure - impure: UNPURE), or lists it as an adjective where it lacks ``part`` as one
+    (inescapable: UNESCAPABLE). WordNet links no antonym to every such pair (describable - indescribable:
+    UNDESCRIBABLE is in ``scripts/prefixed-words-excluded.txt``)."""
+    negations = {prefix + part for prefix in NEGATIVE_PREFIXES}
+    if negations & wordnet.antonyms.get(part, set()):
+        return True
+    return "adj" not in wordnet.parts_of_speech.get(part, ()) and any(
+        "adj" in wordnet.parts_of_speech.get(negation, ()) for negation in negations)
 
 
 def vouched(word: str, found: dict[str, Entry], sources: set[str]) -> bool:

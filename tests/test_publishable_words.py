@@ -207,6 +207,20 @@ def test_a_word_only_webster_1913_defines_is_undefined_when_text_writes_it(large
     assert large.flags_of("ony") == {"archaic"} and not large.flags_of("eke")
 
 
+def test_a_prefix_and_a_known_word_make_a_defined_word(large):
+    """SCOWL's size-80 words made of a productive prefix and a word most people know mean what their parts
+    say (OVERPACK, UNHIP, TRIFOLD, SUBSEA, UNDERCARD, and OVERPACKED, a form of one): constructors may use
+    them. Not the un- forms of words whose negation is in- or im- (UNPURE, UNPOSSIBLE: misspellings), size
+    95's names and oddities (SUPERTRAMP, a band), rule-made forms text never writes (UNRED, UNKID: Wordle
+    guesses a doodle would print), a brand a name list has (OUTWELL), nor what our review rejected
+    (SUPERBAD, a film; POSTOFFICE, a phrase written solid)."""
+    for word in ("overpack", "overpacked", "unhip", "trifold", "subsea", "undercard"):
+        assert "undefined" not in large.flags_of(word), word
+    assert "overpack" in publishable(load_lexicon("english-letterboxed"), Use.CONSTRUCT)
+    for word in ("unpure", "unpossible", "supertramp", "unred", "unkid", "outwell", "superbad", "postoffice"):
+        assert flag_evidence(int(large.flags[large.position[word]])) == {"undefined": ["scowl-obscure"]}, word
+
+
 def test_a_webster_1913_entry_labelled_with_a_science_is_defined(large):
     """ITER "(Anat.) a passage... in the brain" and HIPPOCAMPAL "(Anat.)": the sciences kept Webster's terms,
     so text writing them is no surname or misspelling."""
