@@ -348,19 +348,22 @@ class PunFinder:
     def swap_words(self, counts: np.ndarray, size: int) -> list[tuple[str, float]]:
         """The words that fit in the pool (shorter than it) most tied to the caption, with their ties."""
         words: list[str] = []
-        id_parts = []
+        id_parts, vector_parts = [], []
         swappable = _swappable(self.lexicon, self.links.table)
         for length in range(MIN_SWAP, min(size, MAX_SWAP + 1)):
             table = self.lexicon.of_length(length)
             rows, stem_ids, columns = swappable[length]
             fit = np.logical_and.reduce(columns <= counts[:, None])
-            words += [table.words[i] for i in rows[fit].tolist()]
+            fit_rows = rows[fit]
+            fit_words = [table.words[i] for i in fit_rows.tolist()]
+            words += fit_words
             id_parts.append(stem_ids[fit])
+            vector_parts.append(self.similarity.lexicon_rows(self.lexicon, length, fit_rows, fit_words))
         if not words:
             return []
         ids = np.concatenate(id_parts)
         known = ids >= 0
-        ties = np.array(self.similarity.of_words(words))
+        ties = self.similarity.of_words(words, np.concatenate(vector_parts))
         ties[known] += self.links.same[ids[known]] + self.links.linked[ids[known]]
         tie_list = ties.tolist()
         order = sorted(np.flatnonzero(ties >= CAPTION_FLOOR).tolist(), key=lambda i: (-tie_list[i], words[i]))

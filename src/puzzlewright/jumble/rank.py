@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,6 +50,7 @@ from puzzlewright.jumble.model import AnswerPattern
 from puzzlewright.jumble.phrases import PhraseTable, phrase_table
 from puzzlewright.jumble.puns import Pun, PunFinder
 from puzzlewright.jumble.relations import CaptionLinks, RelationTable, relation_table
+from puzzlewright.jumble.rowids import RowIds
 from puzzlewright.jumble.sounds import SoundTable, sound_table
 from puzzlewright.jumble.vectors import CaptionSimilarity, WordVectors
 from puzzlewright.lexicon import Lexicon
@@ -59,7 +60,6 @@ from puzzlewright.ranking import LinearModel
 RANKER_FILE = os.path.join(os.path.dirname(__file__), "ranker.json")
 BLANK = re.compile(r"_+|[\u2013\u2014]|(?<!\w)-+(?!\w)")  # where a caption's answer goes: ___, – – –, --
 CANDIDATES = 15  # answers stage 1 keeps for the fitted model to order (the size of its blocks)
-UNKNOWN_ID = -2  # a row of :class:`RowIds` not looked up yet (look-ups give -1 for a word without a number)
 _ROW_IDS: dict = {}  # (lexicon, length, phrase table, relation table) -> their RowIds, by ids
 MAX_ROW_IDS = 64
 # the first block also takes the answers whose homophone_phrase is this or more (said aloud, a set phrase) that
@@ -140,26 +140,6 @@ class Score:
         return self.words + self.phrase + self.readings
 
 
-class RowIds:
-    """A number per word of a lexicon's table of one length (its phrase-table number, its stem id), looked
-    up on a word's first need and kept by row. A puzzle's candidate words are rows of those tables, and
-    indexing an array by rows skips the dictionary look-ups each puzzle made afresh (cold in memory over a
-    batch: about 1.5 us a word, several times a warm look-up)."""
-
-    def __init__(self, size: int, lookup: Callable[[str], int]):
-        self.ids = np.full(size, UNKNOWN_ID, np.int64)
-        self.lookup = lookup
-
-    def of(self, rows: np.ndarray, words: tuple[str, ...]) -> np.ndarray:
-        """The numbers of ``words``, the table's ``rows``."""
-        ids = self.ids[rows]
-        missing = np.flatnonzero(ids == UNKNOWN_ID)
-        if len(missing):
-            ids[missing] = [self.lookup(words[i]) for i in missing.tolist()]
-            self.ids[rows[missing]] = ids[missing]
-        return ids
-
-
 class Ranker:
     """Scores answers for one lexicon, the user's extra words and the caption, with a fitted model (the
     shipped one unless given): :meth:`score` is the search's additive part (stage 1), :meth:`features`
@@ -225,9 +205,10 @@ class Ranker:
         return value
 
     def word_values(self, words: tuple[str, ...], zipf: np.ndarray, flags: np.ndarray,
-                    stem_ids: np.ndarray) -> np.ndarray:
+                    stem_ids: np.ndarray, vector_rows: np.ndarray | None = None) -> np.ndarray:
         """:meth:`word_value` for many words at once, given their Zipf values and flag bits from the
-        lexicon and their stem ids (-1 where a word counts 0)."""
+        lexicon, their stem ids (-1 where a word counts 0) and, if known, their rows in the similarity's
+        vector table (:meth:`CaptionSimilarity.of_words`)."""
         values = np.where(zipf > 0, zipf, UNKNOWN_ZIPF).astype(np.float64)
         low = (flags & np.uint32(ranked_low_bits())) != 0
         for i, word in enumerate(words if self.extra_words else ()):
@@ -235,7 +216,7 @@ class Ranker:
                 values[i] = max(values[i], EXTRA_WORD_ZIPF)
                 low[i] = False
         return (self.weights.words * values + self.caption_values[stem_ids]
-                + self.weights.caption_similar * np.array(self.similarity.of_words(words))
+                + self.weights.caption_similar * self.similarity.of_words(words, vector_rows)
                 + self.weights.flagged * low)
 
     def row_ids(self, lexicon: Lexicon, length: int) -> tuple[RowIds, RowIds]:
@@ -276,7 +257,9 @@ class Ranker:
                                                   ids[index + 1][0].of(following_rows, following))
             if index > 0 and slots[index - 1].fixed:
                 pairs += [table.pair_value(slots[index - 1].text, w) for w in words]
-            bounds[index] = self.word_values(words, zipf, flags, ids[index][1].of(rows, words)) + self.weights.phrase * pairs
+            vector_rows = self.similarity.lexicon_rows(lexicon, slots[index].length, rows, words)
+            bounds[index] = (self.word_values(words, zipf, flags, ids[index][1].of(rows, words), vector_rows)
+                             + self.weights.phrase * pairs)
         return bounds
 
     def printed_pairs_value(self, pattern: AnswerPattern) -> float:
