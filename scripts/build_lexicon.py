@@ -884,14 +884,22 @@ def read_as_a_name(word: str, entry: Entry, src: Sources) -> bool:
     return wordnet.only_a_form(entry.base) or (entry.base in wordnet.capitalised and word in src.proper_names)
 
 
+def lowercase_in_scowl(word: str, entry: Entry, src: Sources) -> bool:
+    """Whether SCOWL's lowercase lists vouch for ``word`` as a common word: its core sizes (up to 60) do;
+    size 70 also lists names lowercase (LOUIS, JANE, COLORADO), so there it takes the en_GB Hunspell
+    dictionary's lowercase entry too (YORK, KYLE, TIKI, KRAKEN), as Hunspell writes names capitalised."""
+    return 0 < entry.level <= CORE_LEVEL or (0 < entry.level <= 70 and word in src.hunspell_lowercase)
+
+
 def name_sources(word: str, entry: Entry, src: Sources, found: dict[str, Entry]) -> list[str]:
     """The sources that list ``word`` capitalised (SCOWL's proper-name and upper-case lists, WordNet's
     capitalised lemmas, Ding's capitalised headwords) when nothing lists it as a common word (a lowercase
-    dictionary headword, SCOWL at size <= 70, a grammatical inflection of such a word, or the possessive
-    of a noun with an irregular plural, as puzzles print it without its apostrophe): ALICE, HANOI and
-    TOYOTA are SCOWL size-95 lowercase entries and names everywhere else; CHINA and AUGUST are words too,
-    and so are NESTERS and CHILDS (child's), though SCOWL's names list NESTER'S and CHILDS."""
-    if entry.sources & COMMON_WORD_SOURCES or 0 < entry.level <= 70:
+    dictionary headword, a lowercase SCOWL entry (:func:`lowercase_in_scowl`), a grammatical inflection of
+    such a word, or the possessive of a noun with an irregular plural, as puzzles print it without its
+    apostrophe): ALICE, HANOI and TOYOTA are SCOWL size-95 lowercase entries and names everywhere else;
+    CHINA and AUGUST are words too, and so are NESTERS and CHILDS (child's), though SCOWL's names list
+    NESTER'S and CHILDS."""
+    if entry.sources & COMMON_WORD_SOURCES or lowercase_in_scowl(word, entry, src):
         return []
     if inflects_a_word(word, entry, found, src) and not name_sources(entry.base, found[entry.base], src, found):
         return []

@@ -113,17 +113,17 @@ def test_line_search_order_and_nodes_are_pinned(acrostic4, wordle, english):
     assert solve_puzzle(Puzzle.from_seed(*OLDER[:2]), wordle, limit=None).nodes == 10
     puzzle = Puzzle.from_seed("palm", "ureagentsate")
     every = solve_puzzle(puzzle, english, limit=None)
-    assert (len(every.solutions), every.nodes, every.complete) == (15, 124, True)  # english of issue #27
+    assert (len(every.solutions), every.nodes, every.complete) == (10, 75, True)  # english, 2 December 2026
     assert [grid.rows for grid in every.solutions[:3]] == [("palm", "ague", "sane", "tret"),
                                                            ("palm", "ague", "sant", "tree"),
-                                                           ("palm", "agua", "neer", "test")]
-    assert every.solutions[12].rows == ("palm", "urea", "gent", "sate")
+                                                           ("palm", "agua", "sent", "tree")]
+    assert every.solutions[7].rows == ("palm", "urea", "gent", "sate")
     for grid in every.solutions:
         assert_solves(grid.rows, english.word_set, "palm", "ureagentsate")
     first_two = solve_puzzle(puzzle, english, limit=2)
-    assert (first_two.solutions, first_two.nodes, first_two.complete) == (every.solutions[:2], 12, False)
+    assert (first_two.solutions, first_two.nodes, first_two.complete) == (every.solutions[:2], 9, False)
     symmetric = solve_puzzle(puzzle, english, limit=None, symmetric=True)
-    assert (symmetric.solutions, symmetric.nodes) == ([], 6)
+    assert (symmetric.solutions, symmetric.nodes) == ([], 4)
 
 
 def test_a_pool_no_word_fits_has_no_solutions(acrostic4):

@@ -797,12 +797,11 @@ def test_final_answer_ranking_is_pinned(english):
     order and scores of the first and last (speed work must not move them; refitting the model would)."""
     result = solve_json({"pool": "INMANYRESPECTS", "answer_pattern": "-- ---- --------", "top": 1000},
                         lexicon=english)
-    assert (result["scored"], len(result["answers"]), result["complete"]) == (489, 489, True)
+    assert (result["scored"], len(result["answers"]), result["complete"]) == (453, 453, True)
     assert [(a["answer"], a["score"]) for a in result["answers"][:4]] == [
-        ("in many respects", 4.111), ("in many spectres", -2.177), ("in many specters", -2.4),
-        ("in many scepters", -2.857)]
-    # last: an answer with a slur comes after every clean one (issue #27)
-    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("ey spic transmen", -14.249)
+        ("in many respects", 4.118), ("in many spectres", -2.162), ("in many specters", -2.385),
+        ("in many scepters", -2.842)]
+    assert (result["answers"][-1]["answer"], result["answers"][-1]["score"]) == ("ci myna pertness", -14.723)
 
 
 def test_final_answers_are_ranked_the_same_whatever_order_they_come_in(english):

@@ -60,13 +60,15 @@ def test_words_carry_their_flags_with_a_source(large, word, flag):
 
 
 def test_a_census_first_name_no_dictionary_defines_is_a_name_though_scowl_lists_it_lowercase(large):
-    """SERENA (SCOWL size 70, english-common) is a name; ROSE, MARK, WILL, JACK and DAISY are words too.
-    The word tiers keep it (solvers accept what SCOWL lists), constructors leave it out."""
-    assert flag_evidence(int(large.flags[large.position["serena"]]))["proper"] == ["census"]
+    """NAOMI (english-common: Ding translates it only as the same name) is a name; ROSE, MARK, WILL, JACK
+    and DAISY are words too. The word tiers keep it (solvers accept what SCOWL lists), constructors leave it
+    out. SERENA, which SCOWL's name lists have too, is a name on both counts and leaves the tiers."""
+    assert flag_evidence(int(large.flags[large.position["naomi"]]))["proper"] == ["census"]
+    assert flag_evidence(int(large.flags[large.position["serena"]]))["proper"] == ["scowl", "census"]
     for word in ("rose", "mark", "will", "jack", "daisy", "roses"):
         assert "proper" not in large.flags_of(word), word
     common = load_lexicon("english-common")
-    assert "serena" in common and "serena" not in publishable(common, Use.CONSTRUCT)
+    assert "naomi" in common and "naomi" not in publishable(common, Use.CONSTRUCT)
 
 
 def test_a_census_first_name_scowls_core_or_hunspell_writes_lowercase_is_a_word(large):
@@ -219,6 +221,19 @@ def test_a_prefix_and_a_known_word_make_a_defined_word(large):
     assert "overpack" in publishable(load_lexicon("english-letterboxed"), Use.CONSTRUCT)
     for word in ("unpure", "unpossible", "supertramp", "unred", "unkid", "outwell", "superbad", "postoffice"):
         assert flag_evidence(int(large.flags[large.position[word]])) == {"undefined": ["scowl-obscure"]}, word
+
+
+def test_names_scowl_size_70_lists_in_lower_case_are_names_unless_hunspell_writes_them_so_too(large):
+    """SCOWL's size 70 lists many names in lower case, so on its own it is no lower-case meaning: LOUIS,
+    COLORADO, VICTORIA and JANE are flagged names and leave the word tiers. Where the en_GB Hunspell
+    dictionary, which writes names capitalised, has the lower-case entry too, the word stays one (YORK, to
+    bowl a yorker; KYLE, a strait); SCOWL's core sizes are lower-case meanings as before (ROSE, MARK)."""
+    for word in ("louis", "colorado", "victoria", "jane"):
+        assert "proper" in large.flags_of(word), word
+        assert word not in load_lexicon("english-common"), word
+    for word in ("york", "kyle", "rose", "mark"):
+        assert "proper" not in large.flags_of(word), word
+        assert word in load_lexicon("english-common"), word
 
 
 def test_a_webster_1913_entry_labelled_with_a_science_is_defined(large):

@@ -12,7 +12,7 @@ The functions here are the front door, with natural arguments and typed results:
 >>> puzzle = pw.jumble.generate("BEE WORTH IT", caption="THEY HOPED THE HONEY WOULD - - -", random_seed=2,
 ...                             show_answers=True).best
 >>> str(puzzle), [word.answer for word in puzzle.jumbles], puzzle.solver_rank
-('BMCIL:--O-O THAWC:O---O TNVSEE:O-O-O- ORUTPO:--OO-O --- ----- --', ['climb', 'watch', 'events', 'uproot'], 1)
+('ESKEW:O-O-- ERHTI:O-O-- NBGOBI:-OO-O- OAHTRU:--OO-O --- ----- --', ['weeks', 'their', 'gibbon', 'author'], 1)
 
 The verbs over request models are in :mod:`puzzlewright.jumble.api`, the models in
 :mod:`puzzlewright.jumble.schema`.
