@@ -222,11 +222,11 @@ def test_wordle_preset_text_and_saved_image(page):
     page.select_option("#wordle-preset", "heart")
     heart = api.doodle({"answer": "crane", "patterns": [], "preset": "heart", "random_seed": 1,
                         "dict": "wordle-guesses"})
-    assert [row.word for row in heart.rows[1:3]] == ["rance", "rance"]  # the command line's choice too
+    assert [row.word for row in heart.rows[1:3]] == ["nacre", "nacre"]  # the command line's choice too
     for row in (1, 2):
         page.wait_for_function(
             "([row, word]) => [...document.querySelectorAll(`#wordle-grid .cell[data-row='${row}']`)]"
-            ".map(c => c.textContent).join('').toLowerCase() === word", arg=[row, "rance"], timeout=TIMEOUT_MS)
+            ".map(c => c.textContent).join('').toLowerCase() === word", arg=[row, "nacre"], timeout=TIMEOUT_MS)
     page.fill("#wordle-text", "HI")
     page.click("#wordle-draw")
     image = page.locator("#wordle-text-result img")

@@ -108,7 +108,7 @@ def test_the_cap_holds_when_the_size_is_not_reported(monkeypatch, tmp_path):
 
 def test_a_grid_file_with_a_bom_and_crlf_reads(tmp_path):
     grid = tmp_path / "grid.txt"
-    grid.write_bytes(b"\xef\xbb\xbfgoa\r\nand\r\nred\r\n")
+    grid.write_bytes(b"\xef\xbb\xbfare\r\nguy\r\none\r\n")
     with within(30):
         result = run_cli("grid", "verify", "--grid", str(grid))
     assert result.exit_code == 0 and "valid" in result.stdout, result.stdout + result.stderr
